@@ -15,6 +15,7 @@ export default defineConfig({
           name: "unit",
           include: ["test/unit/**/*.test.ts"],
           environment: "node",
+          benchmark: { include: ["bench/**/*.bench.ts"] },
         },
       },
       {
