@@ -1,0 +1,251 @@
+/**
+ * Seed 002, "Armor", "Trauma" and "Healing": armor lowers the attack's degree of success (and
+ * may turn lethal damage nonlethal); muscle power and weapon modifier add, toughness and the
+ * threshold subtract; the result is read on a wound chart; nonlethal damage splits between
+ * physical and mental wounds; healing time per wound scales with Immune System or Stamina.
+ *
+ * The seed refers to a wound chart it never prints. DEFAULT_WOUND_CHART is Breadbox's chart
+ * (see docs/rules/pool.md); it is plain data and a GM may pass another.
+ */
+import { requireInt, requireKey, requireNumber } from "./validate";
+
+export const TRAUMA_KINDS = ["physical", "mental"] as const;
+export type TraumaKind = (typeof TRAUMA_KINDS)[number];
+
+export const DAMAGE_TYPES = ["lethal", "nonlethal"] as const;
+export type DamageType = (typeof DAMAGE_TYPES)[number];
+
+/** Stable keys of the wound severities of the default chart. */
+export const WOUND_SEVERITIES = ["light", "moderate", "serious", "severe", "critical", "incapacitating", "fatal"] as const;
+export type WoundSeverity = (typeof WOUND_SEVERITIES)[number];
+
+/** One row of a wound chart: the wound dealt by a final degree of at least `minDegree`. */
+export interface WoundRow {
+  readonly minDegree: number;
+  /** Localization key of the wound (any camelCase key for a custom chart). */
+  readonly severity: string;
+  /** Penalty dice on activity of the wound's own kind. */
+  readonly penaltyDice: number;
+  /** Penalty dice on activity of the other kind (the parenthesised figure). */
+  readonly crossPenaltyDice: number;
+  /** Healing time per wound, in hours, at governing attribute 0; null = does not heal on its own. */
+  readonly healingHours: number | null;
+  /** The victim can no longer act (unconscious, or broken for mental wounds). */
+  readonly incapacitating: boolean;
+  /** The victim dies (physical) or is permanently broken (mental). */
+  readonly fatal: boolean;
+}
+
+/** A chart per trauma kind; rows in rising minDegree. */
+export type WoundChart = Readonly<Record<TraumaKind, readonly WoundRow[]>>;
+
+const HOUR = 1;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+
+function row(minDegree: number, severity: WoundSeverity, penaltyDice: number, crossPenaltyDice: number, healingHours: number | null, incapacitating = false, fatal = false): WoundRow {
+  return { minDegree, severity, penaltyDice, crossPenaltyDice, healingHours, incapacitating, fatal };
+}
+
+/** Breadbox's default wound chart (documented in docs/rules/pool.md). */
+export const DEFAULT_WOUND_CHART: WoundChart = {
+  physical: [
+    row(0, "light", 1, 0, 1 * DAY),
+    row(1, "moderate", 1, 0, 3 * DAY),
+    row(2, "serious", 2, 0, 1 * WEEK),
+    row(3, "severe", 2, 1, 2 * WEEK),
+    row(4, "critical", 3, 1, 4 * WEEK),
+    row(5, "incapacitating", 4, 2, 8 * WEEK, true),
+    row(7, "fatal", 0, 0, null, true, true),
+  ],
+  mental: [
+    row(0, "light", 1, 0, 1 * HOUR),
+    row(1, "moderate", 1, 0, 4 * HOUR),
+    row(2, "serious", 2, 0, 1 * DAY),
+    row(3, "severe", 2, 1, 3 * DAY),
+    row(4, "critical", 3, 1, 1 * WEEK),
+    row(5, "incapacitating", 4, 2, 2 * WEEK, true),
+    row(7, "fatal", 0, 0, null, true, true),
+  ],
+};
+
+/** Check a chart: non-empty, rising whole minDegree, whole non-negative penalties, positive times. */
+export function checkWoundChart(chart: WoundChart): WoundChart {
+  for (const kind of TRAUMA_KINDS) {
+    const rows = chart[kind];
+    if (!rows || rows.length === 0) throw new RangeError(`The ${kind} wound chart has no rows`);
+    rows.forEach((r, i) => {
+      requireInt(`${kind} row ${i + 1} minDegree`, r.minDegree, 0);
+      if (i > 0 && r.minDegree <= rows[i - 1].minDegree) throw new RangeError(`The ${kind} wound chart's minDegree must rise (row ${i + 1})`);
+      requireInt(`${kind} row ${i + 1} penaltyDice`, r.penaltyDice, 0);
+      requireInt(`${kind} row ${i + 1} crossPenaltyDice`, r.crossPenaltyDice, 0);
+      if (r.healingHours !== null) requireNumber(`${kind} row ${i + 1} healingHours`, r.healingHours, Number.MIN_VALUE);
+      if (!/^[a-z][A-Za-z0-9]*$/.test(r.severity)) throw new RangeError(`${kind} row ${i + 1} severity must be a camelCase key, not "${r.severity}"`);
+    });
+  }
+  return chart;
+}
+
+/** The chart row for a final degree, or null for no wound (degree below the first row). */
+export function woundRow(kind: TraumaKind, degree: number, chart: WoundChart = DEFAULT_WOUND_CHART): WoundRow | null {
+  requireKey("trauma kind", kind, TRAUMA_KINDS);
+  requireInt("degree", degree);
+  let found: WoundRow | null = null;
+  for (const r of chart[kind]) if (degree >= r.minDegree) found = r;
+  return found;
+}
+
+/** Armor as the trauma rules see it. */
+export interface ArmorSpec {
+  /** Degrees of success it removes from an attack it affects (≥ 0). */
+  readonly rating: number;
+  /** Whether it turns lethal damage it affects into nonlethal damage. */
+  readonly convertsLethal: boolean;
+}
+
+/** An attack that hit: its degree of success and what the damage rules need. */
+export interface AttackInput {
+  /** Degree of success of the attack roll (≥ 0). */
+  readonly degree: number;
+  readonly trauma: TraumaKind;
+  /** For physical attacks: lethal or nonlethal. Mental attacks ignore it. */
+  readonly damageType?: DamageType;
+  /** Attacker's Muscle Power, for physically powered weapons (0 otherwise). */
+  readonly musclePower?: number;
+  /** Weapon damage modifier (added). */
+  readonly weaponModifier?: number;
+  /** Armor that can affect this attack (the Storyguide decides which armor applies). */
+  readonly armor?: ArmorSpec;
+}
+
+/** The defender's values. */
+export interface DefenderInput {
+  readonly physicalThreshold: number;
+  readonly mentalThreshold: number;
+  readonly toughness: number;
+}
+
+/** One wound dealt. */
+export interface Wound {
+  readonly kind: TraumaKind;
+  /** Final degree read on the chart. */
+  readonly degree: number;
+  readonly severity: string;
+  /** Dealt by nonlethal damage (heals like its severity, never fatal). */
+  readonly nonlethal: boolean;
+}
+
+/** Everything an attack did, step by step, for a chat card. */
+export interface TraumaResult {
+  /** Attack degree after armor. */
+  readonly degreeAfterArmor: number;
+  /** The attack succeeded but the armor stopped it (the armor takes the effects). */
+  readonly stoppedByArmor: boolean;
+  readonly damageType: DamageType | null;
+  /** Degree for damage: after armor + muscle power + weapon modifier − toughness (physical only). */
+  readonly damageDegree: number;
+  readonly wounds: readonly Wound[];
+}
+
+function wound(kind: TraumaKind, degree: number, nonlethal: boolean, chart: WoundChart): Wound | null {
+  let r = woundRow(kind, degree, chart);
+  if (r === null) return null;
+  if (nonlethal && r.fatal) {
+    const safe = chart[kind].filter((x) => !x.fatal);
+    if (safe.length === 0) return null;
+    r = safe[safe.length - 1];
+    return { kind, degree: r.minDegree, severity: r.severity, nonlethal };
+  }
+  return { kind, degree, severity: r.severity, nonlethal };
+}
+
+/**
+ * Resolve the trauma of an attack that succeeded. Armor first (a result below 0 means the armor
+ * stopped it); physical attacks then add muscle power and weapon modifier and subtract
+ * toughness. Lethal damage: damageDegree − physical threshold on the physical chart. Nonlethal:
+ * damageDegree splits evenly, the odd point physical, each half less its own threshold.
+ * Mental attacks: degree − mental threshold on the mental chart.
+ */
+export function resolveTrauma(attack: AttackInput, defender: DefenderInput, chart: WoundChart = DEFAULT_WOUND_CHART): TraumaResult {
+  const degree = requireInt("attack degree", attack.degree, 0);
+  requireKey("trauma kind", attack.trauma, TRAUMA_KINDS);
+  const muscle = requireInt("musclePower", attack.musclePower ?? 0);
+  const weapon = requireInt("weaponModifier", attack.weaponModifier ?? 0);
+  const pt = requireInt("physicalThreshold", defender.physicalThreshold);
+  const mt = requireInt("mentalThreshold", defender.mentalThreshold);
+  const toughness = requireInt("toughness", defender.toughness);
+  const armorRating = requireInt("armor rating", attack.armor?.rating ?? 0, 0);
+  const degreeAfterArmor = degree - armorRating;
+  const stoppedByArmor = degreeAfterArmor < 0;
+  if (attack.trauma === "mental") {
+    const w = stoppedByArmor ? null : wound("mental", degreeAfterArmor - mt, false, chart);
+    return { degreeAfterArmor, stoppedByArmor, damageType: null, damageDegree: degreeAfterArmor, wounds: w ? [w] : [] };
+  }
+  let damageType = requireKey("damage type", attack.damageType ?? "lethal", DAMAGE_TYPES);
+  if (damageType === "lethal" && attack.armor?.convertsLethal === true) damageType = "nonlethal";
+  const damageDegree = degreeAfterArmor + muscle + weapon - toughness;
+  if (stoppedByArmor) return { degreeAfterArmor, stoppedByArmor, damageType, damageDegree, wounds: [] };
+  const wounds: Wound[] = [];
+  if (damageType === "lethal") {
+    const w = wound("physical", damageDegree - pt, false, chart);
+    if (w) wounds.push(w);
+  } else if (damageDegree >= 0) {
+    const physical = wound("physical", Math.ceil(damageDegree / 2) - pt, true, chart);
+    const mental = wound("mental", Math.floor(damageDegree / 2) - mt, true, chart);
+    if (physical) wounds.push(physical);
+    if (mental) wounds.push(mental);
+  }
+  return { degreeAfterArmor, stoppedByArmor, damageType, damageDegree, wounds };
+}
+
+/** Cumulative penalty dice from a character's wounds, on physical and on mental activity. */
+export function woundPenalties(wounds: readonly Pick<Wound, "kind" | "degree">[], chart: WoundChart = DEFAULT_WOUND_CHART): Record<TraumaKind, number> {
+  const out: Record<TraumaKind, number> = { physical: 0, mental: 0 };
+  for (const w of wounds) {
+    const r = woundRow(w.kind, w.degree, chart);
+    if (r === null) continue;
+    const other: TraumaKind = w.kind === "physical" ? "mental" : "physical";
+    out[w.kind] += r.penaltyDice;
+    out[other] += r.crossPenaltyDice;
+  }
+  return out;
+}
+
+/** Whether any wound incapacitates, and whether any is fatal. */
+export function woundState(wounds: readonly Pick<Wound, "kind" | "degree">[], chart: WoundChart = DEFAULT_WOUND_CHART): { incapacitated: boolean; dead: boolean } {
+  let incapacitated = false;
+  let dead = false;
+  for (const w of wounds) {
+    const r = woundRow(w.kind, w.degree, chart);
+    if (r?.incapacitating) incapacitated = true;
+    if (r?.fatal) dead = true;
+  }
+  return { incapacitated, dead };
+}
+
+/** The attribute that governs healing: Immune System for physical wounds, Stamina for mental. */
+export const HEALING_ATTRIBUTE: Readonly<Record<TraumaKind, "immuneSystem" | "stamina">> = { physical: "immuneSystem", mental: "stamina" };
+
+/** Scale a base healing time by the governing attribute: ÷ a positive score, × |a negative score|. */
+export function scaleHealingTime(baseHours: number, governingAttribute: number): number {
+  requireNumber("base healing time", baseHours, 0);
+  requireInt("governing attribute", governingAttribute);
+  if (governingAttribute > 0) return baseHours / governingAttribute;
+  if (governingAttribute < 0) return baseHours * -governingAttribute;
+  return baseHours;
+}
+
+/**
+ * Hours for one wound to heal with rest and stabilised, or null if it does not heal on its own.
+ * `stepsWorse` moves it up the chart for constant activity (Storyguide's call).
+ */
+export function healingHours(w: Pick<Wound, "kind" | "degree">, governingAttribute: number, options: { stepsWorse?: number; chart?: WoundChart } = {}): number | null {
+  const chart = options.chart ?? DEFAULT_WOUND_CHART;
+  const steps = requireInt("stepsWorse", options.stepsWorse ?? 0, 0);
+  const rows = chart[w.kind];
+  const r = woundRow(w.kind, w.degree, chart);
+  if (r === null) return 0;
+  const idx = Math.min(rows.length - 1, rows.indexOf(r) + steps);
+  const hours = rows[idx].healingHours;
+  return hours === null ? null : scaleHealingTime(hours, governingAttribute);
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { DIE_KEYS, DIE_TYPES, attributeModifierDice, buildPool, checkPool, getDieType, makePool, poolSize, totalDist } from "../../../src/rulesets/pool/rules";
+
+describe("seed 002 · Picking the Dice", () => {
+  it("the base die is a d8 showing 1–8", () => {
+    expect(DIE_TYPES.d8).toMatchObject({ faces: 8, min: 1, max: 8 });
+  });
+  it("d10−1 and d12−2 raise the pool's maximum by Add dice and 2×Add dice", () => {
+    for (const add of [1, 3, 5]) {
+      const max = (die: (typeof DIE_KEYS)[number]): number => Math.max(...totalDist(makePool(add, 0, 0, die)).keys());
+      expect(max("d10Minus1")).toBe(max("d8") + add);
+      expect(max("d12Minus2")).toBe(max("d8") + 2 * add);
+    }
+  });
+  it("d10−1 and d12−2 noticeably raise the chance of a botch", () => {
+    const botch = (die: (typeof DIE_KEYS)[number]): number => {
+      let p = 0;
+      for (const [t, q] of totalDist(makePool(2, 0, 0, die))) if (t <= 2) p += q;
+      return p;
+    };
+    expect(botch("d8")).toBeCloseTo(1 / 64, 12);
+    expect(botch("d10Minus1")).toBeCloseTo(6 / 100, 12); // (0,0),(0,1),(1,0),(1,1),(0,2),(2,0)
+    expect(botch("d12Minus2")).toBeGreaterThan(botch("d10Minus1"));
+  });
+  it("d6+1 and d4+2 remove botches, lower the maximum and raise the minimum by Add dice and 2×Add dice", () => {
+    for (const add of [1, 2, 4]) {
+      const range = (die: (typeof DIE_KEYS)[number]): [number, number] => {
+        const keys = [...totalDist(makePool(add, 0, 0, die)).keys()];
+        return [Math.min(...keys), Math.max(...keys)];
+      };
+      expect(range("d6Plus1")).toEqual([range("d8")[0] + add, range("d8")[1] - add]);
+      expect(range("d4Plus2")).toEqual([range("d8")[0] + 2 * add, range("d8")[1] - 2 * add]);
+      expect(range("d6Plus1")[0]).toBeGreaterThan(add);
+    }
+  });
+  it("rejects an unknown die", () => {
+    expect(() => getDieType("d20")).toThrow(/die must be one of d8, d10Minus1/);
+  });
+});
+
+describe("seed 002 · Calculating the Dice Pool", () => {
+  it("one Add die plus one per ability point; attribute points are Bonus or Penalty dice", () => {
+    expect(buildPool({ ability: 3, attribute: 2 }).pool).toEqual({ addDice: 4, bonusDice: 2, penaltyDice: 0, die: "d8" });
+    expect(buildPool({ ability: 0, attribute: -2 }).pool).toEqual({ addDice: 1, bonusDice: 0, penaltyDice: 2, die: "d8" });
+    expect(attributeModifierDice(-3)).toEqual({ bonusDice: 0, penaltyDice: 3 });
+  });
+  it("a supporting ability adds Bonus dice, which cancel Penalty dice one for one", () => {
+    const b = buildPool({ ability: 2, attribute: -3, supportingAbility: 2 });
+    expect(b.pool).toEqual({ addDice: 3, bonusDice: 0, penaltyDice: 1, die: "d8" });
+    expect(b.cancelledPairs).toBe(2);
+    expect(b.diceRolled).toBe(4);
+  });
+  it("Add dice convert to Bonus dice one for one", () => {
+    const b = buildPool({ ability: 4, attribute: 0, convertAddDice: 2 });
+    expect(b.pool).toEqual({ addDice: 3, bonusDice: 2, penaltyDice: 0, die: "d8" });
+    expect(() => buildPool({ ability: 1, attribute: 0, convertAddDice: 3 })).toThrow(/convertAddDice must be at most 2/);
+  });
+  it("losing more Add dice than the pool has leaves none (decision: such a pool always botches)", () => {
+    const b = buildPool({ ability: 1, attribute: 1, extraAddDice: -5 });
+    expect(b.pool.addDice).toBe(0);
+    expect(totalDist(b.pool).get(0)).toBe(1);
+  });
+  it("validates input", () => {
+    expect(() => buildPool({ ability: 1.5, attribute: 0 })).toThrow(/ability must be a whole number/);
+    expect(() => buildPool({ ability: -1, attribute: 0 })).toThrow(/ability must be at least 0/);
+    expect(() => buildPool({ ability: 1, attribute: Number.NaN })).toThrow(/attribute must be a whole number/);
+    expect(() => checkPool({ addDice: 2, bonusDice: 1, penaltyDice: 1, die: "d8" })).toThrow(/both Bonus/);
+    expect(() => makePool(40, 30, 0)).toThrow(/larger than the 60/);
+    expect(poolSize(makePool(3, 0, 2, "d4Plus2"))).toBe(5);
+  });
+});
