@@ -1,0 +1,141 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { unzipSync, strFromU8 } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error: plain .mjs build tool without type declarations
+import { build, releaseUrls } from "../../tools/build.mjs";
+// @ts-expect-error: plain .mjs build tool without type declarations
+import { ROOT } from "../../tools/packs.mjs";
+
+type BuildResult = {
+  outDir: string;
+  version: string;
+  zipPath: string | null;
+  files: string[];
+  packs: string[];
+  warnings: string[];
+  timings: Record<string, number>;
+};
+type Manifest = {
+  id: string;
+  version: string;
+  manifest: string;
+  download: string;
+  esmodules: string[];
+  styles: { src: string; layer: string }[];
+  languages: { lang: string; path: string }[];
+  documentTypes: Record<string, Record<string, { htmlFields?: string[] }>>;
+  packs: { name: string; path: string; type: string; system: string }[];
+  packFolders: { name: string; packs: string[] }[];
+};
+
+const readJson = (file: string) => JSON.parse(fs.readFileSync(file, "utf8"));
+const pkg = readJson(path.join(ROOT, "package.json"));
+const scss = path.join(ROOT, "styles", "breadbox.scss");
+const EXPECTED_TYPES = {
+  Actor: ["toaster"],
+  Item: ["toasterSkill", "toasterTrait", "toasterWeapon", "toasterArmor", "toasterGear"],
+};
+
+describe.runIf(fs.existsSync(scss))("build smoke", () => {
+  let tmp: string;
+  let result: BuildResult;
+  let manifest: Manifest;
+
+  beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "bb-build-"));
+    result = await build({ outDir: path.join(tmp, "dist") });
+    manifest = readJson(path.join(result.outDir, "system.json"));
+  }, 120_000);
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  it("writes a valid system.json with the package version and release URLs", () => {
+    expect(manifest.id).toBe("breadbox");
+    expect(manifest.version).toBe(pkg.version);
+    expect(result.version).toBe(pkg.version);
+    expect(manifest.manifest).toBe(releaseUrls(pkg.version).manifest);
+    expect(manifest.download).toBe(`https://github.com/breadbox-vtt/breadbox/releases/download/v${pkg.version}/breadbox.zip`);
+  });
+
+  it("lists every document type, consistently with template.json", () => {
+    for (const [docType, types] of Object.entries(EXPECTED_TYPES)) {
+      expect(Object.keys(manifest.documentTypes[docType]).sort()).toEqual([...types].sort());
+    }
+    const template = readJson(path.join(result.outDir, "template.json"));
+    for (const [docType, types] of Object.entries(manifest.documentTypes)) {
+      expect(template[docType].types.sort()).toEqual(Object.keys(types).sort());
+    }
+  });
+
+  it("builds every file the manifest names", () => {
+    for (const rel of manifest.esmodules) expect(fs.existsSync(path.join(result.outDir, rel)), rel).toBe(true);
+    for (const s of manifest.styles) expect(fs.existsSync(path.join(result.outDir, s.src)), s.src).toBe(true);
+    for (const l of manifest.languages) expect(fs.existsSync(path.join(result.outDir, l.path)), l.path).toBe(true);
+    expect(fs.existsSync(path.join(result.outDir, "breadbox.mjs.map"))).toBe(true);
+    expect(fs.statSync(path.join(result.outDir, "templates")).isDirectory()).toBe(true);
+    expect(() => readJson(path.join(result.outDir, "lang", "en.json"))).not.toThrow();
+  });
+
+  it("compiles every pack to a LevelDB folder and groups them in packFolders", () => {
+    expect(result.packs.sort()).toEqual(manifest.packs.map((p) => p.name).sort());
+    for (const p of manifest.packs) {
+      expect(p.system).toBe("breadbox");
+      expect(fs.existsSync(path.join(result.outDir, p.path, "CURRENT")), p.path).toBe(true);
+    }
+    const foldered = manifest.packFolders.flatMap((f) => f.packs);
+    for (const p of manifest.packs.filter((p) => p.name.startsWith("toaster-"))) expect(foldered).toContain(p.name);
+  });
+
+  it("zips the system folder with system.json at the zip root", () => {
+    expect(result.zipPath).toBe(path.join(result.outDir, "breadbox.zip"));
+    const entries = unzipSync(new Uint8Array(fs.readFileSync(result.zipPath as string)));
+    const names = Object.keys(entries).sort();
+    expect(names).toEqual(result.files);
+    expect(names).toContain("system.json");
+    expect(names).toContain("breadbox.mjs");
+    expect(names).toContain("breadbox.css");
+    expect(names).toContain("lang/en.json");
+    expect(names.some((n) => n.startsWith("packs/toaster-weapons/"))).toBe(true);
+    expect(names).not.toContain("breadbox.zip");
+    expect(JSON.parse(strFromU8(entries["system.json"]))).toEqual(manifest);
+  });
+});
+
+describe("build failures", () => {
+  let root: string;
+  beforeAll(() => {
+    // A minimal project: enough for the checks that run before bundling.
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "bb-badroot-"));
+    fs.mkdirSync(path.join(root, "src"));
+    fs.writeFileSync(path.join(root, "src", "index.ts"), "export {};\n");
+    fs.mkdirSync(path.join(root, "templates"));
+    fs.mkdirSync(path.join(root, "lang"));
+    fs.writeFileSync(path.join(root, "package.json"), JSON.stringify({ version: "9.9.9" }));
+    fs.copyFileSync(path.join(ROOT, "system.json"), path.join(root, "system.json"));
+    fs.copyFileSync(path.join(ROOT, "template.json"), path.join(root, "template.json"));
+    fs.cpSync(path.join(ROOT, "packs", "_source"), path.join(root, "packs", "_source"), { recursive: true });
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it("fails clearly when styles/breadbox.scss is missing", async () => {
+    await expect(build({ root, outDir: path.join(root, "dist") })).rejects.toThrow(/styles\/breadbox\.scss is missing/);
+  });
+
+  it("fails with file and reason when a pack source does not lint", async () => {
+    fs.mkdirSync(path.join(root, "styles"), { recursive: true });
+    fs.writeFileSync(path.join(root, "styles", "breadbox.scss"), ".breadbox { color: red; }\n");
+    const dir = path.join(root, "packs", "_source", "toaster-armor");
+    const file = fs.readdirSync(dir).find((f) => f.startsWith("Plate_")) as string;
+    const doc = readJson(path.join(dir, file));
+    delete doc._key;
+    fs.writeFileSync(path.join(dir, file), JSON.stringify(doc));
+    await expect(build({ root, outDir: path.join(root, "dist") })).rejects.toThrow(
+      new RegExp(`packs/_source/toaster-armor/${file.replace(/[.]/g, "\\.")}: missing _key`),
+    );
+  });
+});
+
+it.skipIf(fs.existsSync(scss))("styles/breadbox.scss exists (needed by the build smoke test)", () => {
+  throw new Error("styles/breadbox.scss is missing: the build cannot produce dist/breadbox.css");
+});

@@ -1,0 +1,195 @@
+/**
+ * Build Breadbox into an installable Foundry v13 system folder:
+ *   dist/breadbox.mjs (+ .map)   src/index.ts bundled by vite (library mode, ES module, minified)
+ *   dist/breadbox.css            styles/breadbox.scss compiled by sass
+ *   dist/system.json             version from package.json, manifest/download URLs built from it
+ *   dist/template.json, templates/, lang/, LICENSE, README.md, CHANGELOG.md
+ *   dist/packs/<name>/           LevelDB packs compiled from packs/_source/<name>/*.json (linted first)
+ *   dist/breadbox.zip            everything above, system.json at the zip root
+ *
+ * `npm run build` runs it; tests import `build({ outDir })`. Options: `node tools/build.mjs [--out <dir>]`.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { zipSync } from "fflate";
+import { ROOT, compileAll, formatProblems, lintAll, readManifest } from "./packs.mjs";
+
+/** GitHub repository that hosts releases. */
+export const REPO_URL = "https://github.com/breadbox-vtt/breadbox";
+
+/** Name of the release archive inside outDir. */
+export const ZIP_NAME = "breadbox.zip";
+
+/** Files copied verbatim when present (a warning names each one that is missing). */
+const OPTIONAL_FILES = ["LICENSE", "README.md", "CHANGELOG.md"];
+
+/**
+ * The manifest URL (always the latest release) and the download URL of one version.
+ * @param {string} version  e.g. "0.1.0"
+ * @returns {{manifest: string, download: string}}
+ */
+export function releaseUrls(version) {
+  return {
+    manifest: `${REPO_URL}/releases/latest/download/system.json`,
+    download: `${REPO_URL}/releases/download/v${version}/${ZIP_NAME}`,
+  };
+}
+
+/**
+ * The system.json written to dist: the source manifest with version and URLs from package.json.
+ * @param {object} manifest  parsed source system.json
+ * @param {string} version   package.json version
+ * @returns {object}
+ */
+export function distManifest(manifest, version) {
+  return { ...manifest, version, ...releaseUrls(version) };
+}
+
+/**
+ * Build the system.
+ * @param {object} [opts]
+ * @param {string} [opts.root=ROOT]     repository root
+ * @param {string} [opts.outDir]        output folder (default root/dist); emptied first
+ * @param {boolean} [opts.zip=true]     write outDir/breadbox.zip
+ * @param {(msg: string) => void} [opts.log]  progress messages (default: none)
+ * @returns {Promise<{outDir: string, version: string, zipPath: string | null, files: string[],
+ *   packs: string[], warnings: string[], timings: Record<string, number>}>}
+ *   files: every file written (relative to outDir, "/" separators, zip excluded)
+ */
+export async function build({ root = ROOT, outDir, zip = true, log = () => {} } = {}) {
+  root = path.resolve(root);
+  outDir = path.resolve(outDir ?? path.join(root, "dist"));
+  if (root === outDir || root.startsWith(outDir + path.sep)) {
+    throw new Error(`Refusing to build into ${outDir}: it contains the project itself.`);
+  }
+  const timings = {};
+  const warnings = [];
+  const step = async (name, fn) => {
+    const t0 = performance.now();
+    const result = await fn();
+    timings[name] = Math.round(performance.now() - t0);
+    log(`${name}: ${timings[name]} ms`);
+    return result;
+  };
+
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+  const manifest = readManifest(root);
+  const entry = path.join(root, "src", "index.ts");
+  const scss = path.join(root, "styles", "breadbox.scss");
+  if (!fs.existsSync(entry)) throw new Error(`Build failed: ${path.relative(root, entry)} is missing.`);
+  if (!fs.existsSync(scss)) {
+    throw new Error(`Build failed: ${path.relative(root, scss)} is missing (the system stylesheet; dist/breadbox.css is compiled from it).`);
+  }
+  for (const dir of ["templates", "lang"]) {
+    if (!fs.existsSync(path.join(root, dir))) throw new Error(`Build failed: ${dir}/ is missing.`);
+  }
+
+  // Lint packs before the slow steps, so a bad source fails fast with file + reason.
+  await step("lint packs", () => {
+    const problems = lintAll({ root, manifest });
+    if (problems.length) throw new Error(`Build failed: pack lint found ${problems.length} problem(s):\n${formatProblems(problems, root)}`);
+  });
+
+  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.mkdirSync(outDir, { recursive: true });
+
+  await step("bundle", async () => {
+    const { build: viteBuild } = await import("vite");
+    await viteBuild({
+      root,
+      configFile: false,
+      envDir: false,
+      publicDir: false,
+      logLevel: "warn",
+      build: {
+        outDir,
+        emptyOutDir: false,
+        copyPublicDir: false,
+        minify: true,
+        sourcemap: true,
+        target: "es2022",
+        reportCompressedSize: false,
+        lib: { entry, formats: ["es"], fileName: () => "breadbox.mjs" },
+        // Vite keeps ES-library output unminified (codegen off) by default; a Foundry system is an
+        // application bundle, so ask rolldown for full minification.
+        rolldownOptions: { output: { minify: true, comments: { annotation: false, jsdoc: false, legal: true } } },
+      },
+    });
+  });
+
+  await step("styles", async () => {
+    const sass = await import("sass");
+    const { css } = sass.compile(scss, { style: "compressed", loadPaths: [path.join(root, "styles")] });
+    fs.writeFileSync(path.join(outDir, "breadbox.css"), css + "\n");
+  });
+
+  await step("copy", () => {
+    fs.writeFileSync(path.join(outDir, "system.json"), JSON.stringify(distManifest(manifest, pkg.version), null, 2) + "\n");
+    fs.copyFileSync(path.join(root, "template.json"), path.join(outDir, "template.json"));
+    for (const dir of ["templates", "lang"]) fs.cpSync(path.join(root, dir), path.join(outDir, dir), { recursive: true });
+    for (const file of OPTIONAL_FILES) {
+      const src = path.join(root, file);
+      if (fs.existsSync(src)) fs.copyFileSync(src, path.join(outDir, file));
+      else warnings.push(`${file} is missing: not copied into the release`);
+    }
+  });
+
+  const packs = await step("packs", () => compileAll({ root, outDir, manifest }));
+
+  // Every file the manifest names must exist.
+  const dm = distManifest(manifest, pkg.version);
+  const named = [...(dm.esmodules ?? []), ...(dm.styles ?? []).map((s) => (typeof s === "string" ? s : s.src)),
+    ...(dm.languages ?? []).map((l) => l.path)];
+  for (const rel of named) {
+    if (!fs.existsSync(path.join(outDir, rel))) throw new Error(`Build failed: system.json names ${rel} but it was not built.`);
+  }
+
+  const files = listFiles(outDir).filter((f) => f !== ZIP_NAME);
+  let zipPath = null;
+  if (zip) {
+    zipPath = path.join(outDir, ZIP_NAME);
+    await step("zip", () => {
+      /** @type {Record<string, Uint8Array>} */
+      const entries = {};
+      for (const rel of files) entries[rel] = new Uint8Array(fs.readFileSync(path.join(outDir, rel)));
+      fs.writeFileSync(zipPath, zipSync(entries, { level: 9 }));
+    });
+  }
+  for (const w of warnings) log(`warning: ${w}`);
+  return { outDir, version: pkg.version, zipPath, files, packs, warnings, timings };
+}
+
+/**
+ * Every file under dir, relative, "/"-separated, sorted.
+ * @param {string} dir
+ * @returns {string[]}
+ */
+export function listFiles(dir) {
+  const out = [];
+  const walk = (d) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.isFile()) out.push(path.relative(dir, full).split(path.sep).join("/"));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const i = args.indexOf("--out");
+  const outDir = i >= 0 ? args[i + 1] : undefined;
+  const t0 = performance.now();
+  try {
+    const result = await build({ outDir, log: (m) => console.log(`build | ${m}`) });
+    const size = result.zipPath ? ` (${(fs.statSync(result.zipPath).size / 1024).toFixed(1)} KiB zip)` : "";
+    console.log(`build | Breadbox ${result.version} → ${path.relative(process.cwd(), result.outDir) || "."}: ` +
+      `${result.files.length} files, ${result.packs.length} packs${size} in ${Math.round(performance.now() - t0)} ms`);
+  } catch (err) {
+    console.error(/** @type {Error} */ (err).message);
+    process.exit(1);
+  }
+}
