@@ -1,0 +1,111 @@
+/**
+ * Attributes (seed: "Attributes", "Determine Attributes", "The Ten Attributes").
+ * Ten attributes in two groups of five; scores are whole numbers, usually 1-10, above 10 by
+ * exception, 0 meaning non-existent.
+ */
+import { requireInt } from "./validate";
+
+export const TANGIBLE_ATTRIBUTES = ["agility", "endurance", "intellect", "perception", "strength"] as const;
+export const INTANGIBLE_ATTRIBUTES = ["focus", "spirit", "sense", "beyond", "charisma"] as const;
+export const ATTRIBUTE_KEYS = [...TANGIBLE_ATTRIBUTES, ...INTANGIBLE_ATTRIBUTES] as const;
+
+export type AttributeKey = (typeof ATTRIBUTE_KEYS)[number];
+export type Attributes = Readonly<Record<AttributeKey, number>>;
+
+/** The two-letter abbreviations of the character sheet. */
+export const ATTRIBUTE_ABBREVIATIONS: Readonly<Record<string, AttributeKey>> = {
+  AG: "agility",
+  EN: "endurance",
+  IN: "intellect",
+  PE: "perception",
+  ST: "strength",
+  FO: "focus",
+  SP: "spirit",
+  SE: "sense",
+  BE: "beyond",
+  CH: "charisma",
+};
+
+/** Abbreviation of an attribute key ("agility" → "AG"). */
+export function attributeAbbreviation(key: AttributeKey): string {
+  for (const [abbr, k] of Object.entries(ATTRIBUTE_ABBREVIATIONS)) if (k === key) return abbr;
+  throw new RangeError(`Unknown attribute ${String(key)}`);
+}
+
+/** Resolve "ST" / "st" / "strength" to an attribute key, or throw. */
+export function attributeFromAbbreviation(text: string): AttributeKey {
+  const up = text.trim().toUpperCase();
+  const byAbbr = ATTRIBUTE_ABBREVIATIONS[up];
+  if (byAbbr) return byAbbr;
+  const lower = text.trim().toLowerCase();
+  if ((ATTRIBUTE_KEYS as readonly string[]).includes(lower)) return lower as AttributeKey;
+  throw new RangeError(`Unknown attribute "${text}" (expected one of ${Object.keys(ATTRIBUTE_ABBREVIATIONS).join(", ")})`);
+}
+
+/** Meaning of an attribute score (seed table "Score / Meaning"). */
+export type AttributeRating = "nonExistent" | "barelyNoted" | "belowAverage" | "average" | "aboveAverage" | "amazing" | "exceptional";
+
+export function attributeRating(score: number): AttributeRating {
+  requireInt("Attribute score", score, 0);
+  if (score === 0) return "nonExistent";
+  if (score === 1) return "barelyNoted";
+  if (score < 5) return "belowAverage";
+  if (score === 5) return "average";
+  if (score < 10) return "aboveAverage";
+  if (score === 10) return "amazing";
+  return "exceptional";
+}
+
+/** Check that every attribute is present and a whole number ≥ 0; returns a frozen copy. */
+export function validateAttributes(attrs: Partial<Record<AttributeKey, number>>): Attributes {
+  const out = {} as Record<AttributeKey, number>;
+  for (const k of ATTRIBUTE_KEYS) {
+    const v = attrs[k];
+    if (v === undefined) throw new RangeError(`Attribute ${k} is missing`);
+    out[k] = requireInt(`Attribute ${k}`, v, 0);
+  }
+  return Object.freeze(out);
+}
+
+/** Attributes all set to one value (average characters are all 5). */
+export function uniformAttributes(value: number): Attributes {
+  requireInt("Attribute score", value, 0);
+  const out = {} as Record<AttributeKey, number>;
+  for (const k of ATTRIBUTE_KEYS) out[k] = value;
+  return Object.freeze(out);
+}
+
+/** Character-creation attribute budget (seed: "Determine Attributes"). A setting may change it. */
+export interface AttributeBuildRules {
+  readonly minimum: number;
+  readonly points: number;
+  readonly cap: number;
+}
+export const STANDARD_ATTRIBUTE_BUILD: AttributeBuildRules = { minimum: 1, points: 45, cap: 10 };
+
+export interface AttributeBuildCheck {
+  readonly spent: number;
+  readonly remaining: number;
+  /** Problems as stable keys with the attribute concerned; empty when the build is legal. */
+  readonly problems: ReadonlyArray<{ readonly key: "belowMinimum" | "aboveCap" | "overspent"; readonly attribute?: AttributeKey }>;
+}
+
+/** Points spent above the minimum, what remains, and any rule broken. */
+export function checkAttributeBuild(attrs: Attributes, rules: AttributeBuildRules = STANDARD_ATTRIBUTE_BUILD): AttributeBuildCheck {
+  const a = validateAttributes(attrs);
+  const problems: Array<{ key: "belowMinimum" | "aboveCap" | "overspent"; attribute?: AttributeKey }> = [];
+  let spent = 0;
+  for (const k of ATTRIBUTE_KEYS) {
+    if (a[k] < rules.minimum) problems.push({ key: "belowMinimum", attribute: k });
+    if (a[k] > rules.cap) problems.push({ key: "aboveCap", attribute: k });
+    spent += a[k] - rules.minimum;
+  }
+  if (spent > rules.points) problems.push({ key: "overspent" });
+  return { spent, remaining: rules.points - spent, problems };
+}
+
+/** Action Quota: the average of two attributes rounded down (standard: Agility and Focus). */
+export function actionQuota(attrs: Attributes, pair: readonly [AttributeKey, AttributeKey] = ["agility", "focus"]): number {
+  const a = validateAttributes(attrs);
+  return Math.floor((a[pair[0]] + a[pair[1]]) / 2);
+}

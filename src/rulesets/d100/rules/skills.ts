@@ -1,0 +1,245 @@
+/**
+ * Skills (seed: "Calculate Skills", "Skills", "Roots and Branches", "Skill Rating and Fields",
+ * "Skill Points", "Exchange Rate", "Skill Trees", "Skill Point Spending", "The Basic Skills").
+ */
+import { type AttributeKey, type Attributes, validateAttributes } from "./attributes";
+import { requireInt } from "./validate";
+
+export const ROOT_SKILL_KEYS = [
+  "athletic",
+  "close",
+  "domestic",
+  "interaction",
+  "navigation",
+  "ranged",
+  "sensory",
+  "society",
+  "theory",
+  "vocational",
+] as const;
+export type RootSkillKey = (typeof ROOT_SKILL_KEYS)[number];
+
+/**
+ * The three contributing attributes of each root skill. Close follows the character sheet
+ * (AG FO ST); the prose lists Agility, Endurance, Strength, identical to Athletic (see docs).
+ * A setting may pass its own table.
+ */
+export type RootSkillTable = Readonly<Record<RootSkillKey, readonly [AttributeKey, AttributeKey, AttributeKey]>>;
+export const ROOT_SKILLS: RootSkillTable = {
+  athletic: ["agility", "endurance", "strength"],
+  close: ["agility", "focus", "strength"],
+  domestic: ["charisma", "sense", "spirit"],
+  interaction: ["charisma", "spirit", "strength"],
+  navigation: ["beyond", "intellect", "perception"],
+  ranged: ["agility", "focus", "perception"],
+  sensory: ["beyond", "focus", "perception"],
+  society: ["charisma", "intellect", "sense"],
+  theory: ["beyond", "intellect", "sense"],
+  vocational: ["endurance", "intellect", "sense"],
+};
+
+export function isRootSkillKey(key: string): key is RootSkillKey {
+  return (ROOT_SKILL_KEYS as readonly string[]).includes(key);
+}
+
+/** Check that the two majors are two different contributors of the root skill. */
+export function validateMajors(root: RootSkillKey, majors: readonly [AttributeKey, AttributeKey], table: RootSkillTable = ROOT_SKILLS): void {
+  const contrib = table[root];
+  if (!contrib) throw new RangeError(`Unknown root skill "${String(root)}"`);
+  if (majors.length !== 2) throw new RangeError(`Root skill ${root} needs exactly two major attributes`);
+  if (majors[0] === majors[1]) throw new RangeError(`Root skill ${root}: the two majors must differ (both ${majors[0]})`);
+  for (const m of majors) {
+    if (!contrib.includes(m)) throw new RangeError(`Root skill ${root}: ${m} is not one of its contributors (${contrib.join(", ")})`);
+  }
+}
+
+/** Base of a root skill: the three contributors summed, the two majors counted twice. */
+export function rootSkillBase(attrs: Attributes, root: RootSkillKey, majors: readonly [AttributeKey, AttributeKey], table: RootSkillTable = ROOT_SKILLS): number {
+  const a = validateAttributes(attrs);
+  validateMajors(root, majors, table);
+  const contrib = table[root];
+  return contrib.reduce((s, k) => s + a[k], 0) + a[majors[0]] + a[majors[1]];
+}
+
+/** Skill points received for one Progression Point purchase on a root: the sum of its two majors. */
+export function skillPointsPerPurchase(attrs: Attributes, root: RootSkillKey, majors: readonly [AttributeKey, AttributeKey], table: RootSkillTable = ROOT_SKILLS): number {
+  const a = validateAttributes(attrs);
+  validateMajors(root, majors, table);
+  return a[majors[0]] + a[majors[1]];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exchange rate
+
+/** Skill-point cost of raising Adjust from `rating` to `rating + 1`: doubles every 10 points. */
+export function incrementCost(rating: number): number {
+  requireInt("Adjust rating", rating, 0);
+  return 2 ** Math.floor(rating / 10);
+}
+
+/** Skill-point cost of raising Adjust from `from` to `to` (to ≥ from ≥ 0). */
+export function raiseCost(from: number, to: number): number {
+  requireInt("Adjust rating", from, 0);
+  requireInt("Target adjust rating", to, from);
+  let cost = 0;
+  for (let r = from; r < to; r++) cost += incrementCost(r);
+  return cost;
+}
+
+/** The highest Adjust reachable from `from` with `points` skill points, and what is left over. */
+export function maxRaise(from: number, points: number): { readonly adjust: number; readonly spent: number; readonly left: number } {
+  requireInt("Adjust rating", from, 0);
+  requireInt("Skill points", points, 0);
+  let adjust = from;
+  let spent = 0;
+  while (spent + incrementCost(adjust) <= points) {
+    spent += incrementCost(adjust);
+    adjust++;
+  }
+  return { adjust, spent, left: points - spent };
+}
+
+/** Creating a branch costs one skill point and is its first Adjust increment (Adjust 1). */
+export const NEW_BRANCH_COST = 1;
+
+// ---------------------------------------------------------------------------------------------
+// Skill trees
+
+export interface RootSkillData {
+  readonly majors: readonly [AttributeKey, AttributeKey];
+  readonly adjust: number;
+}
+export interface BranchSkillData {
+  readonly id: string;
+  readonly name: string;
+  /** A root skill key or the id of another branch. */
+  readonly parent: string;
+  readonly adjust: number;
+}
+export interface SkillTree {
+  readonly roots: Readonly<Record<RootSkillKey, RootSkillData>>;
+  readonly branches: readonly BranchSkillData[];
+}
+
+export interface SkillRating {
+  readonly id: string;
+  readonly name: string;
+  readonly root: RootSkillKey;
+  readonly parent: string | null;
+  /** 0 for a root, 1 for a branch of a root, … */
+  readonly depth: number;
+  readonly base: number;
+  readonly adjust: number;
+  readonly total: number;
+  /** Skill points this skill's Adjust cost at the exchange rate (a branch's first point included). */
+  readonly cost: number;
+}
+
+/**
+ * Every skill's Base, Adjust and Total. A root's Base comes from attributes (or from
+ * `rootBaseOverride`, for the document's illustrative trees whose root Base is given); a branch's
+ * Base is its parent's Total. Rejects unknown parents, duplicate ids, cycles and branches with
+ * Adjust below 1.
+ */
+export function computeSkills(
+  attrs: Attributes | null,
+  tree: SkillTree,
+  options: { readonly table?: RootSkillTable; readonly rootBaseOverride?: Partial<Record<RootSkillKey, number>> } = {},
+): ReadonlyMap<string, SkillRating> {
+  const table = options.table ?? ROOT_SKILLS;
+  const out = new Map<string, SkillRating>();
+  for (const root of ROOT_SKILL_KEYS) {
+    const data = tree.roots[root];
+    if (!data) throw new RangeError(`Root skill ${root} is missing from the tree`);
+    requireInt(`Adjust of ${root}`, data.adjust, 0);
+    const override = options.rootBaseOverride?.[root];
+    let base: number;
+    if (override !== undefined) base = requireInt(`Base of ${root}`, override, 0);
+    else {
+      if (attrs === null) throw new RangeError(`Root skill ${root} needs attributes or a base override`);
+      base = rootSkillBase(attrs, root, data.majors, table);
+    }
+    out.set(root, { id: root, name: root, root, parent: null, depth: 0, base, adjust: data.adjust, total: base + data.adjust, cost: raiseCost(0, data.adjust) });
+  }
+  const byId = new Map<string, BranchSkillData>();
+  for (const b of tree.branches) {
+    if (!b.id) throw new RangeError("A branch skill needs an id");
+    if (byId.has(b.id) || isRootSkillKey(b.id)) throw new RangeError(`Duplicate skill id "${b.id}"`);
+    requireInt(`Adjust of branch ${b.id}`, b.adjust, 1);
+    byId.set(b.id, b);
+  }
+  const visiting = new Set<string>();
+  const resolve = (id: string): SkillRating => {
+    const done = out.get(id);
+    if (done) return done;
+    const b = byId.get(id);
+    if (!b) throw new RangeError(`Unknown parent skill "${id}"`);
+    if (visiting.has(id)) throw new RangeError(`Skill tree has a cycle through "${id}"`);
+    visiting.add(id);
+    const parent = resolve(b.parent);
+    visiting.delete(id);
+    const r: SkillRating = {
+      id,
+      name: b.name,
+      root: parent.root,
+      parent: parent.id,
+      depth: parent.depth + 1,
+      base: parent.total,
+      adjust: b.adjust,
+      total: parent.total + b.adjust,
+      cost: raiseCost(0, b.adjust),
+    };
+    out.set(id, r);
+    return r;
+  };
+  for (const b of tree.branches) resolve(b.id);
+  return out;
+}
+
+/** Skill points spent on the whole tree at the exchange rate, in total and per root. */
+export function treeCost(tree: SkillTree, attrs: Attributes | null = null, options: Parameters<typeof computeSkills>[2] = {}): { readonly total: number; readonly byRoot: Readonly<Record<RootSkillKey, number>> } {
+  const ratings = computeSkills(attrs, tree, options.rootBaseOverride ? options : { ...options, rootBaseOverride: zeroBases() });
+  const byRoot = {} as Record<RootSkillKey, number>;
+  for (const k of ROOT_SKILL_KEYS) byRoot[k] = 0;
+  let total = 0;
+  for (const r of ratings.values()) {
+    byRoot[r.root] += r.cost;
+    total += r.cost;
+  }
+  return { total, byRoot };
+}
+
+function zeroBases(): Record<RootSkillKey, number> {
+  const o = {} as Record<RootSkillKey, number>;
+  for (const k of ROOT_SKILL_KEYS) o[k] = 0;
+  return o;
+}
+
+/** A tree with every root at Adjust 0, the given majors, and no branches. */
+export function emptySkillTree(majors: Readonly<Record<RootSkillKey, readonly [AttributeKey, AttributeKey]>>): SkillTree {
+  const roots = {} as Record<RootSkillKey, RootSkillData>;
+  for (const k of ROOT_SKILL_KEYS) roots[k] = { majors: majors[k], adjust: 0 };
+  return { roots, branches: [] };
+}
+
+/** Raise a skill's Adjust to `to`; returns the new tree and the skill-point cost. */
+export function raiseSkill(tree: SkillTree, id: string, to: number): { readonly tree: SkillTree; readonly cost: number } {
+  if (isRootSkillKey(id)) {
+    const cur = tree.roots[id];
+    const cost = raiseCost(cur.adjust, to);
+    return { tree: { roots: { ...tree.roots, [id]: { ...cur, adjust: to } }, branches: tree.branches }, cost };
+  }
+  const idx = tree.branches.findIndex((b) => b.id === id);
+  if (idx < 0) throw new RangeError(`Unknown skill "${id}"`);
+  const cur = tree.branches[idx];
+  const cost = raiseCost(cur.adjust, to);
+  const branches = tree.branches.map((b, i) => (i === idx ? { ...b, adjust: to } : b));
+  return { tree: { roots: tree.roots, branches }, cost };
+}
+
+/** Buy a new branch under `parent` for one skill point; it starts at Adjust 1. */
+export function addBranch(tree: SkillTree, branch: { readonly id: string; readonly name: string; readonly parent: string }): { readonly tree: SkillTree; readonly cost: number } {
+  const next: SkillTree = { roots: tree.roots, branches: [...tree.branches, { ...branch, adjust: 1 }] };
+  computeSkills(null, next, { rootBaseOverride: zeroBases() });
+  return { tree: next, cost: NEW_BRANCH_COST };
+}
