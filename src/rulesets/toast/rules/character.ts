@@ -1,0 +1,286 @@
+/**
+ * Character data and derived values (seed: "Character", "Attributes and Aspects", attribute-modifier
+ * table, "Skills", "Task Resolution" modifiers, armor encumbrance, wound threshold and penalties).
+ */
+import { ASPECT_KEYS, ATTRIBUTE_KEYS, type AspectKey, type AttributeKey, type SkillCategoryKey, type WoundCategoryKey } from "./keys";
+import {
+  ASPECT_ATTRIBUTES,
+  ATTRIBUTE_MODIFIER_TABLE,
+  HUMANOID_WOUND_SCALE,
+  WOUND_CATEGORIES,
+  type ArmorStats,
+  type AttributeModifierRow,
+  type WoundCategoryRow,
+} from "./tables";
+import { floorDiv, flooredAverage, requireInteger, requireIntegerAtLeast, requireOneOf } from "./validate";
+
+/** The ten attribute levels (whole numbers ≥ 1; 1–20 at creation). */
+export type Attributes = Readonly<Record<AttributeKey, number>>;
+
+/** A skill as defined for the game (the starter list or a GM's own). */
+export interface SkillDefinition {
+  /** Stable camelCase key, e.g. "broadsword". */
+  readonly key: string;
+  readonly category: SkillCategoryKey;
+  /** The attributes averaged for the skill's attribute modifier (one or more). */
+  readonly baseAttributes: readonly AttributeKey[];
+}
+
+/** A skill a character has (level 0 = attempted never, i.e. not yet learned). */
+export interface CharacterSkill extends SkillDefinition {
+  readonly level: number;
+}
+
+/** Validate a full attribute record (every key present, whole numbers ≥ 1). Returns it. */
+export function validateAttributes(attributes: Attributes): Attributes {
+  for (const key of ATTRIBUTE_KEYS) {
+    const v = attributes[key];
+    if (v === undefined) throw new RangeError(`Attribute ${key} is missing`);
+    requireIntegerAtLeast(v, 1, `Attribute ${key}`);
+  }
+  return attributes;
+}
+
+function checkAttributeKeys(keys: readonly AttributeKey[], what: string): readonly AttributeKey[] {
+  if (keys.length === 0) throw new RangeError(`${what} needs at least one attribute`);
+  for (const k of keys) requireOneOf(k, ATTRIBUTE_KEYS, what);
+  return keys;
+}
+
+/**
+ * The attribute modifier of a level (seed table, levels 1–20). Levels above the table's last row
+ * continue its pattern: +1 for every two levels past the last row's first level.
+ */
+export function attributeModifier(level: number, table: readonly AttributeModifierRow[] = ATTRIBUTE_MODIFIER_TABLE): number {
+  requireIntegerAtLeast(level, 1, "Attribute level");
+  if (table.length === 0) throw new RangeError("The attribute-modifier table is empty");
+  for (const row of table) if (level >= row.min && level <= row.max) return row.modifier;
+  const last = table[table.length - 1];
+  if (level > last.max) return last.modifier + floorDiv(level - last.min, 2);
+  throw new RangeError(`Attribute level ${level} is not covered by the attribute-modifier table`);
+}
+
+/** An aspect score: the average of its five attributes, rounded down. */
+export function aspectScore(attributes: Attributes, aspect: AspectKey): number {
+  const key = requireOneOf(aspect, ASPECT_KEYS, "Aspect");
+  validateAttributes(attributes);
+  return flooredAverage(ASPECT_ATTRIBUTES[key].map((a) => attributes[a]), `Aspect ${key}`);
+}
+
+/** Both aspect scores. */
+export function aspectScores(attributes: Attributes): Readonly<Record<AspectKey, number>> {
+  return { physical: aspectScore(attributes, "physical"), mental: aspectScore(attributes, "mental") };
+}
+
+/** Sum of attribute points spent in an aspect. */
+export function aspectPoints(attributes: Attributes, aspect: AspectKey): number {
+  const key = requireOneOf(aspect, ASPECT_KEYS, "Aspect");
+  return ASPECT_ATTRIBUTES[key].reduce((s, a) => s + requireInteger(attributes[a], `Attribute ${a}`), 0);
+}
+
+/** The attribute modifier of a skill: average its base attributes (rounded down), then look it up. */
+export function skillAttributeModifier(attributes: Attributes, baseAttributes: readonly AttributeKey[], table?: readonly AttributeModifierRow[]): number {
+  validateAttributes(attributes);
+  checkAttributeKeys(baseAttributes, "Skill base attributes");
+  return attributeModifier(flooredAverage(baseAttributes.map((a) => attributes[a]), "Skill base attributes"), table);
+}
+
+/** A skill's standing modifier: its attribute modifier plus its level (the number worth writing on the sheet). */
+export function skillModifier(attributes: Attributes, skill: Pick<CharacterSkill, "baseAttributes" | "level">, table?: readonly AttributeModifierRow[]): number {
+  requireIntegerAtLeast(skill.level, 0, "Skill level");
+  return skillAttributeModifier(attributes, skill.baseAttributes, table) + skill.level;
+}
+
+/** Modifier of a task on attributes only: their average, rounded down (no table lookup). */
+export function attributeTaskBase(attributes: Attributes, keys: readonly AttributeKey[]): number {
+  validateAttributes(attributes);
+  checkAttributeKeys(keys, "Attribute task");
+  return flooredAverage(keys.map((a) => attributes[a]), "Attribute task");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Armor and wounds
+
+/** Attributes whose tasks suffer the armor penalty. */
+export const ARMOR_PENALTY_ATTRIBUTES: readonly AttributeKey[] = ["strength", "agility", "tolerance"];
+
+/** Validate armor numbers (whole numbers ≥ 0). */
+export function validateArmor(armor: ArmorStats): ArmorStats {
+  requireIntegerAtLeast(armor.woundReduction, 0, "Armor wound reduction");
+  requireIntegerAtLeast(armor.encumbrance, 0, "Armor encumbrance");
+  return armor;
+}
+
+/** Armor penalty: encumbrance ÷ (Strength + Agility), rounded down (a positive number to subtract). */
+export function armorPenalty(encumbrance: number, strength: number, agility: number): number {
+  requireIntegerAtLeast(encumbrance, 0, "Armor encumbrance");
+  requireIntegerAtLeast(strength, 1, "Strength");
+  requireIntegerAtLeast(agility, 1, "Agility");
+  return floorDiv(encumbrance, strength + agility);
+}
+
+/** Whether a task on these attributes suffers the armor penalty (it involves STR, AGI or TOL). */
+export function armorPenaltyApplies(keys: readonly AttributeKey[]): boolean {
+  return keys.some((k) => ARMOR_PENALTY_ATTRIBUTES.includes(k));
+}
+
+/** Wound threshold: the Tolerance modifier when positive, else 0. */
+export function woundThreshold(tolerance: number, table?: readonly AttributeModifierRow[]): number {
+  return Math.max(0, attributeModifier(tolerance, table));
+}
+
+/** Effective wound level: wound levels beyond the threshold (never below 0). */
+export function effectiveWoundLevel(woundLevels: number, threshold: number): number {
+  requireIntegerAtLeast(woundLevels, 0, "Wound levels");
+  requireIntegerAtLeast(threshold, 0, "Wound threshold");
+  return Math.max(0, woundLevels - threshold);
+}
+
+function checkScale(scale: number): number {
+  return requireIntegerAtLeast(scale, 1, "Wound scale");
+}
+
+function checkWoundTable(table: readonly WoundCategoryRow[]): readonly WoundCategoryRow[] {
+  if (table.length < 2 || table[0].key !== "none") throw new RangeError("The wound table needs a `none` row followed by at least one category");
+  for (const row of table) requireInteger(row.penalty, `Wound penalty of ${row.key}`);
+  return table;
+}
+
+/** The wound category row for an effective wound level: `none` at 0, then one category per `scale` levels, the last open-ended. */
+export function woundCategory(effective: number, scale: number = HUMANOID_WOUND_SCALE, table: readonly WoundCategoryRow[] = WOUND_CATEGORIES): WoundCategoryRow {
+  requireIntegerAtLeast(effective, 0, "Effective wound level");
+  checkScale(scale);
+  checkWoundTable(table);
+  const index = Math.min(table.length - 1, Math.ceil(effective / scale));
+  return table[index];
+}
+
+/** First effective wound level of a category under a scale (e.g. serious → 13, critical → 21 at scale 4). */
+export function woundCategoryStart(key: WoundCategoryKey, scale: number = HUMANOID_WOUND_SCALE, table: readonly WoundCategoryRow[] = WOUND_CATEGORIES): number {
+  checkScale(scale);
+  const index = checkWoundTable(table).findIndex((r) => r.key === key);
+  if (index < 0) throw new RangeError(`Wound category ${key} is not in the wound table`);
+  return index === 0 ? 0 : (index - 1) * scale + 1;
+}
+
+/** Everything the sheet shows about wounds. */
+export interface WoundStatus {
+  readonly woundLevels: number;
+  readonly threshold: number;
+  readonly effective: number;
+  readonly category: WoundCategoryKey;
+  /** Signed wound penalty (0 … −7), added to every task roll except the wound and healing checks. */
+  readonly penalty: number;
+  /** Effective level from which each new wound calls for a collapse check (serious). */
+  readonly collapseFrom: number;
+  /** Wound levels of a single strike (after armor) that call for a death check (critical). */
+  readonly deathStrikeFrom: number;
+  /** True when the effective level is at or past the collapse line. */
+  readonly seriouslyWounded: boolean;
+}
+
+export interface WoundInput {
+  readonly woundLevels: number;
+  readonly tolerance: number;
+  /** Wound levels per penalty category (4 for humanoids). */
+  readonly scale?: number;
+}
+
+export function woundStatus(input: WoundInput, table: readonly WoundCategoryRow[] = WOUND_CATEGORIES, modifierTable?: readonly AttributeModifierRow[]): WoundStatus {
+  const scale = checkScale(input.scale ?? HUMANOID_WOUND_SCALE);
+  const threshold = woundThreshold(input.tolerance, modifierTable);
+  const effective = effectiveWoundLevel(input.woundLevels, threshold);
+  const row = woundCategory(effective, scale, table);
+  const collapseFrom = woundCategoryStart("serious", scale, table);
+  return {
+    woundLevels: input.woundLevels,
+    threshold,
+    effective,
+    category: row.key,
+    penalty: row.penalty,
+    collapseFrom,
+    deathStrikeFrom: woundCategoryStart("critical", scale, table),
+    seriouslyWounded: effective >= collapseFrom,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Task modifiers
+
+/** What a task rests on. */
+export type TaskSpec =
+  | { readonly kind: "attributes"; readonly attributes: readonly AttributeKey[] }
+  | { readonly kind: "aspect"; readonly aspect: AspectKey }
+  | { readonly kind: "skill"; readonly baseAttributes: readonly AttributeKey[]; readonly level: number };
+
+export interface TaskModifierInput {
+  readonly attributes: Attributes;
+  readonly task: TaskSpec;
+  /** Current wound levels (default 0) and wound scale, for the wound penalty. */
+  readonly woundLevels?: number;
+  readonly woundScale?: number;
+  /** Worn armor, for the armor penalty on STR/AGI/TOL tasks. */
+  readonly armor?: ArmorStats | null;
+  /** GM's situational bonus or penalty (signed). */
+  readonly situational?: number;
+  /** Leave out the wound penalty (collapse, death and Health checks say so). */
+  readonly ignoreWoundPenalty?: boolean;
+  /** Leave out the armor penalty even when the task involves STR/AGI/TOL. */
+  readonly ignoreArmorPenalty?: boolean;
+}
+
+/** A task modifier with its parts, for display. All adjustments are signed and summed into total. */
+export interface TaskModifier {
+  /** Attribute average (attribute/aspect task) or skill attribute modifier + level (skill task). */
+  readonly base: number;
+  /** Skill tasks only: the attribute modifier from the table; otherwise null. */
+  readonly attributeModifier: number | null;
+  /** Skill tasks only: the skill level; otherwise null. */
+  readonly skillLevel: number | null;
+  readonly woundAdjustment: number;
+  readonly armorAdjustment: number;
+  readonly situational: number;
+  readonly total: number;
+  /** The attributes the task rests on. */
+  readonly involvedAttributes: readonly AttributeKey[];
+}
+
+export function taskModifier(input: TaskModifierInput): TaskModifier {
+  const attrs = validateAttributes(input.attributes);
+  const situational = requireInteger(input.situational ?? 0, "Situational modifier");
+  let base: number;
+  let attributeMod: number | null = null;
+  let skillLevel: number | null = null;
+  let involved: readonly AttributeKey[];
+  const task = input.task;
+  if (task.kind === "attributes") {
+    involved = checkAttributeKeys(task.attributes, "Attribute task");
+    base = attributeTaskBase(attrs, involved);
+  } else if (task.kind === "aspect") {
+    involved = ASPECT_ATTRIBUTES[requireOneOf(task.aspect, ASPECT_KEYS, "Aspect")];
+    base = aspectScore(attrs, task.aspect);
+  } else if (task.kind === "skill") {
+    involved = checkAttributeKeys(task.baseAttributes, "Skill base attributes");
+    skillLevel = requireIntegerAtLeast(task.level, 0, "Skill level");
+    attributeMod = skillAttributeModifier(attrs, involved);
+    base = attributeMod + skillLevel;
+  } else {
+    throw new RangeError(`Unknown task kind ${String((task as { kind: unknown }).kind)}`);
+  }
+  const woundAdjustment = input.ignoreWoundPenalty
+    ? 0
+    : woundStatus({ woundLevels: input.woundLevels ?? 0, tolerance: attrs.tolerance, scale: input.woundScale }).penalty;
+  const armor = input.armor ? validateArmor(input.armor) : null;
+  const armorAdjustment =
+    armor && !input.ignoreArmorPenalty && armorPenaltyApplies(involved) ? 0 - armorPenalty(armor.encumbrance, attrs.strength, attrs.agility) : 0;
+  return {
+    base,
+    attributeModifier: attributeMod,
+    skillLevel,
+    woundAdjustment,
+    armorAdjustment,
+    situational,
+    total: base + woundAdjustment + armorAdjustment + situational,
+    involvedAttributes: involved,
+  };
+}

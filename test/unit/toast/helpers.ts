@@ -1,0 +1,42 @@
+import type { Attributes } from "../../../src/rulesets/toast/rules";
+
+/** An all-10 character with overrides. */
+export function attrs(over: Partial<Record<keyof Attributes, number>> = {}): Attributes {
+  return {
+    strength: 10,
+    agility: 10,
+    hec: 10,
+    health: 10,
+    tolerance: 10,
+    perception: 10,
+    focus: 10,
+    empathy: 10,
+    will: 10,
+    psyche: 10,
+    ...over,
+  };
+}
+
+/** Sum of a record of probabilities. */
+export function total(odds: Readonly<Record<string | number, number>>): number {
+  return Object.values(odds).reduce((s, p) => s + p, 0);
+}
+
+/** Largest absolute difference between two records of probabilities (union of keys). */
+export function maxDiff(a: Readonly<Record<string | number, number>>, b: Readonly<Record<string | number, number>>): number {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  let worst = 0;
+  for (const k of keys) worst = Math.max(worst, Math.abs((a[k] ?? 0) - (b[k] ?? 0)));
+  return worst;
+}
+
+/** Frequencies of keys over n draws. */
+export function frequencies<K extends string | number>(n: number, draw: () => K): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (let i = 0; i < n; i++) {
+    const k = String(draw());
+    counts[k] = (counts[k] ?? 0) + 1;
+  }
+  for (const k of Object.keys(counts)) counts[k] /= n;
+  return counts;
+}
