@@ -1,0 +1,205 @@
+/**
+ * The five-step attack sequence (seed ch. 4 "Attack Sequence", "WC/AC Rolls",
+ * "(WC/AC Roll Options)", "(Attack Critical or Defend Fumble)").
+ */
+import type { RandomSource } from "../../../dice/random";
+import type { Band } from "./core";
+import { UNOPPOSED_TARGET, bandForMargin } from "./core";
+import type { CheckInput, CheckResult } from "./check";
+import { finishCheck, normaliseCheck, rollCheckDie } from "./check";
+import { rollD10Star } from "./dice";
+import { armorClass, damageExchange } from "./combat";
+import { woundsFromDamage } from "./damage";
+import type { CriticalRoll } from "./tables";
+import { rollCritical } from "./tables";
+import { assertNonNegativeInt, assertOneOf, assertPositiveInt } from "./validate";
+
+export interface AttackOptions {
+  /** Variable outcomes: marginal hits do reduced damage, criticals and fumbles count. Default true. */
+  variableOutcomes: boolean;
+  /** Option 1: the WC roll reuses the attack die, the AC roll the defence die. */
+  sameDie: boolean;
+  /** Option 2: a critical hit (or a defender's fumble) rolls on the critical table. */
+  criticalTable: boolean;
+  /** Option 3: add the attack's margin over the defence to the damage roll. */
+  addMargin: boolean;
+  /** Option 4: roll damage twice; keep the higher on a critical, the lower on a marginal hit. */
+  rollTwice: boolean;
+  /** Option 5: on a marginal hit, halve the damage left after the AC roll. */
+  halveMarginal: boolean;
+}
+
+export const DEFAULT_ATTACK_OPTIONS: AttackOptions = {
+  variableOutcomes: true,
+  sameDie: false,
+  criticalTable: false,
+  addMargin: false,
+  rollTwice: false,
+  halveMarginal: false,
+};
+
+/** Dice rules for a WC or AC roll (Calling 4s is allowed there too). */
+export interface DamageDice {
+  callFour?: boolean;
+  rollingNines?: boolean;
+  ninesLimit?: number | null;
+}
+
+export interface AttackInput {
+  mode: "melee" | "ranged";
+  /** The attacker's roll; its target is set by the sequence (leave target unset). */
+  attack: CheckInput;
+  /** Melee: the defender's dodge or parry rank, which the attack total must exceed. */
+  defenceRank: number;
+  /** The defender's dodge/parry roll; null when the defender cannot defend. */
+  defence: CheckInput | null;
+  wc: number;
+  ac: number;
+  unarmed?: boolean;
+  /** Defender's wound threshold (default 5). */
+  woundThreshold?: number;
+  /** Defender's Physique: needed when a critical makes armour not count. */
+  defenderPhysique?: number;
+  damageDice?: DamageDice;
+  protectionDice?: DamageDice;
+  options?: Partial<AttackOptions>;
+}
+
+export type MissReason = "fumble" | "autoFailure" | "belowThreshold" | "defended";
+
+export interface DamageRoll {
+  faces: number[];
+  /** Every die total rolled for damage (two when rolling twice), the kept one first. */
+  dice: number[];
+  die: number;
+  wc: number;
+  criticalBonus: number;
+  marginBonus: number;
+  /** Halved as the default marginal-hit reduction. */
+  halved: boolean;
+  total: number;
+}
+
+export interface ProtectionRoll {
+  faces: number[];
+  die: number;
+  /** AC used (after any critical effect). */
+  ac: number;
+  total: number;
+}
+
+export interface AttackOutcome {
+  attack: CheckResult;
+  /** Step 1: the total the attack needed (melee: dodge/parry rank + 1; ranged: 10). */
+  threshold: number;
+  defence: CheckResult | null;
+  hit: boolean;
+  missReason: MissReason | null;
+  /** Attack total minus defence total (or minus the threshold when there was no defence roll). */
+  margin: number | null;
+  band: Band | null;
+  criticalTriggered: boolean;
+  critical: CriticalRoll | null;
+  damageRoll: DamageRoll | null;
+  protectionRoll: ProtectionRoll | null;
+  /** Damage after the AC roll (and the marginal halving, if that option is on). */
+  damage: number;
+  stun: number;
+  wounds: number;
+}
+
+function rollDamageDie(d: DamageDice | undefined, rng: RandomSource): { faces: number[]; total: number } {
+  if (d?.callFour) return { faces: [4], total: 4 };
+  return rollD10Star(rng, { rollingNines: d?.rollingNines ?? false, ninesLimit: d?.ninesLimit === undefined ? 1 : d.ninesLimit });
+}
+
+function miss(attack: CheckResult, threshold: number, defence: CheckResult | null, reason: MissReason, margin: number | null): AttackOutcome {
+  return { attack, threshold, defence, hit: false, missReason: reason, margin, band: null, criticalTriggered: false, critical: null, damageRoll: null, protectionRoll: null, damage: 0, stun: 0, wounds: 0 };
+}
+
+/** Resolve one attack, step by step. Dice order: attack, defence, critical table, damage, protection. */
+export function resolveAttack(input: AttackInput, rng: RandomSource): AttackOutcome {
+  assertOneOf(input.mode, "Attack mode", ["melee", "ranged"] as const);
+  assertNonNegativeInt(input.defenceRank, "Defence rank");
+  assertNonNegativeInt(input.wc, "WC");
+  assertNonNegativeInt(input.ac, "AC");
+  const woundThreshold = input.woundThreshold ?? 5;
+  assertPositiveInt(woundThreshold, "Wound threshold");
+  const o: AttackOptions = { ...DEFAULT_ATTACK_OPTIONS, ...input.options };
+
+  // 1) Attack roll.
+  const ca = normaliseCheck(input.attack);
+  const threshold = input.mode === "melee" ? input.defenceRank + 1 : UNOPPOSED_TARGET;
+  const attack = finishCheck(ca, rollCheckDie(ca, rng), threshold, rng);
+  if (attack.fumbleCheck?.fumbled || (o.variableOutcomes && attack.band === "fumble")) return miss(attack, threshold, null, "fumble", null);
+  if (attack.autoFailure) return miss(attack, threshold, null, "autoFailure", null);
+  if (!attack.success) return miss(attack, threshold, null, "belowThreshold", null);
+
+  // 2) Defence roll.
+  let defence: CheckResult | null = null;
+  let margin: number;
+  let band: Band;
+  if (input.defence) {
+    const cd = normaliseCheck(input.defence);
+    defence = finishCheck(cd, rollCheckDie(cd, rng), attack.total, rng);
+    margin = attack.total - defence.total;
+    if (!defence.autoFailure && margin <= 0) return miss(attack, threshold, defence, "defended", margin);
+    band = margin >= 1 ? bandForMargin(margin) : "marginal";
+  } else {
+    margin = attack.total - threshold;
+    band = bandForMargin(margin);
+  }
+  const marginal = o.variableOutcomes && band === "marginal";
+  const critical = o.variableOutcomes && band === "critical";
+
+  // Critical table on an attacker's critical or a defender's fumble.
+  const criticalTriggered = o.criticalTable && o.variableOutcomes && (critical || defence?.band === "fumble");
+  const crit = criticalTriggered ? rollCritical(rng) : null;
+
+  // 3) Damage roll.
+  const first = o.sameDie ? { faces: attack.faces, total: attack.dieTotal } : rollDamageDie(input.damageDice, rng);
+  let kept = first;
+  const dice = [first.total];
+  if (o.rollTwice && (critical || marginal)) {
+    const second = rollDamageDie(input.damageDice, rng);
+    const useSecond = critical ? second.total > first.total : second.total < first.total;
+    kept = useSecond ? second : first;
+    dice.splice(0, 1, kept.total, (useSecond ? first : second).total);
+  }
+  const criticalBonus = crit?.damageBonus ?? 0;
+  const marginBonus = o.addMargin ? margin : 0;
+  let wcTotal = input.wc + kept.total + criticalBonus + marginBonus;
+  const halved = marginal && !o.rollTwice && !o.halveMarginal;
+  if (halved) wcTotal = Math.floor(wcTotal / 2);
+  const damageRoll: DamageRoll = { faces: kept.faces, dice, die: kept.total, wc: input.wc, criticalBonus, marginBonus, halved, total: wcTotal };
+
+  // 4) Protection roll.
+  let ac = input.ac;
+  if (crit?.armor === "zero") ac = 0;
+  else if (crit?.armor === "physiqueOnly") {
+    if (input.defenderPhysique === undefined) throw new Error("The critical effect 'armour does not apply' needs the defender's Physique (defenderPhysique)");
+    ac = armorClass(input.defenderPhysique, []);
+  }
+  const pdie = o.sameDie && defence ? { faces: defence.faces, total: defence.dieTotal } : rollDamageDie(input.protectionDice, rng);
+  const protectionRoll: ProtectionRoll = { faces: pdie.faces, die: pdie.total, ac, total: ac + pdie.total };
+
+  // 5) Apply damage.
+  let damage = damageExchange(wcTotal, protectionRoll.total);
+  if (marginal && o.halveMarginal) damage = Math.floor(damage / 2);
+  return {
+    attack,
+    threshold,
+    defence,
+    hit: true,
+    missReason: null,
+    margin,
+    band,
+    criticalTriggered,
+    critical: crit,
+    damageRoll,
+    protectionRoll,
+    damage,
+    stun: damage,
+    wounds: woundsFromDamage(damage, woundThreshold, input.unarmed ?? false),
+  };
+}

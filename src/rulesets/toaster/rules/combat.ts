@@ -1,0 +1,176 @@
+/**
+ * Combat arithmetic (seed ch. 4 "The Combat Round", "Shields", "Range Penalties",
+ * "(Weapon Length)", "(Stance)", "Weapon and Armor Class", "(Strength Requirements)").
+ */
+import type { RandomSource } from "../../../dice/random";
+import { average } from "./core";
+import { rollD10 } from "./dice";
+import { assertInt, assertIntInRange, assertNonNegativeInt, assertOneOf } from "./validate";
+
+/** Actions a character normally takes in one round. */
+export const ACTIONS_PER_ROUND = 2;
+
+/** Initiative: a d10 (1..10, the 0 reads ten) plus Coordination, rolled every round. */
+export function rollInitiative(coordination: number, rng: RandomSource): { die: number; total: number } {
+  assertNonNegativeInt(coordination, "Coordination");
+  const die = rollD10(rng);
+  return { die, total: die + coordination };
+}
+
+/** Order combatants by initiative, highest first (ties keep their given order). */
+export function initiativeOrder<T extends { initiative: number }>(combatants: readonly T[]): T[] {
+  for (const c of combatants) assertInt(c.initiative, "Initiative");
+  return [...combatants].sort((x, y) => y.initiative - x.initiative);
+}
+
+/** Muscle-powered weapons average their base WC with Physique; others use the base WC. */
+export function weaponClass(baseWC: number, physique: number, musclePowered: boolean): number {
+  assertNonNegativeInt(baseWC, "Base WC");
+  assertNonNegativeInt(physique, "Physique");
+  return musclePowered ? average(baseWC, physique) : baseWC;
+}
+
+/** AC = (Physique + every protection) / 2, rounded down. */
+export function armorClass(physique: number, protections: readonly number[]): number {
+  assertNonNegativeInt(physique, "Physique");
+  let sum = physique;
+  for (const p of protections) {
+    assertNonNegativeInt(p, "Protection AC");
+    sum += p;
+  }
+  return Math.floor(sum / 2);
+}
+
+/** -1 per point of Physique below the weapon's strength requirement (0 when strong enough). */
+export function strengthPenalty(physique: number, requirement: number): number {
+  assertNonNegativeInt(physique, "Physique");
+  assertNonNegativeInt(requirement, "Strength requirement");
+  return Math.min(0, physique - requirement);
+}
+
+export type ShieldSize = "small" | "medium" | "large";
+export const SHIELD_BONUS: Readonly<Record<ShieldSize, number>> = { small: 1, medium: 2, large: 3 };
+
+/** Parry bonus of a shield, and the optional matching penalty to attacks made beside it. */
+export function shieldModifiers(size: ShieldSize, attackPenalty: boolean): { parry: number; attack: number } {
+  assertOneOf(size, "Shield size", ["small", "medium", "large"] as const);
+  const bonus = SHIELD_BONUS[size];
+  return { parry: bonus, attack: attackPenalty ? -bonus : 0 };
+}
+
+export const RANGE_BANDS: readonly { key: string; label: string; penalty: number }[] = [
+  { key: "pointBlank", label: "Point Blank", penalty: 0 },
+  { key: "short", label: "Short", penalty: -1 },
+  { key: "medium", label: "Medium", penalty: -2 },
+  { key: "long", label: "Long", penalty: -3 },
+  { key: "extreme", label: "Extreme", penalty: -4 },
+];
+
+export function rangePenalty(key: string): number {
+  const row = RANGE_BANDS.find((r) => r.key === key);
+  if (!row) throw new RangeError(`Unknown range "${key}"; expected one of ${RANGE_BANDS.map((r) => r.key).join(", ")}`);
+  return row.penalty;
+}
+
+/** Shotgun: WC falls by 5 per point of range penalty (0 at extreme range, but damage is still rolled). */
+export function shotgunWC(baseWC: number, rangePenalty: number): number {
+  assertNonNegativeInt(baseWC, "Base WC");
+  assertIntInRange(rangePenalty, "Range penalty", -4, 0);
+  return Math.max(0, baseWC + 5 * rangePenalty);
+}
+
+/** Weapon length: attacking from a non-optimum range is -2, or -1 if the lengths differ only slightly. */
+export type WeaponLengthKey = "optimum" | "slightlyOff" | "offOptimum";
+export const WEAPON_LENGTH_PENALTY: Readonly<Record<WeaponLengthKey, number>> = { optimum: 0, slightlyOff: -1, offOptimum: -2 };
+
+/**
+ * Stance: +1 or +2 on one roll with the same penalty on the next roll of the other kind; +3 when
+ * the other kind is forgone for the next two actions.
+ */
+export function stance(focus: "attack" | "defence", bonus: number): { attack: number; defence: number; forgoes: "attack" | "defence" | null } {
+  assertOneOf(focus, "Stance focus", ["attack", "defence"] as const);
+  assertIntInRange(bonus, "Stance bonus", 0, 3);
+  const other: "attack" | "defence" = focus === "attack" ? "defence" : "attack";
+  if (bonus === 3) return { attack: focus === "attack" ? 3 : 0, defence: focus === "defence" ? 3 : 0, forgoes: other };
+  return { attack: focus === "attack" ? bonus : -bonus, defence: focus === "defence" ? bonus : -bonus, forgoes: null };
+}
+
+/** Step 5: damage taken is the WC roll minus the AC roll when that is positive. */
+export function damageExchange(wcTotal: number, acTotal: number): number {
+  assertInt(wcTotal, "WC roll");
+  assertInt(acTotal, "AC roll");
+  return Math.max(0, wcTotal - acTotal);
+}
+
+/** Sample equipment (seed "Sample Weapons and Armor"); a GM may replace these lists. */
+export interface WeaponData {
+  key: string;
+  label: string;
+  baseWC: number;
+  strength: number | null;
+  musclePowered: boolean;
+  kind: "melee" | "ranged";
+  shotgun?: boolean;
+}
+
+export const HAND_TO_HAND_WEAPONS: readonly WeaponData[] = [
+  ["bareFist", "Bare Fist", 0, 0],
+  ["reinforcedFist", "Reinforced Fist", 1, 0],
+  ["kick", "Kick", 2, 0],
+  ["club", "Club", 6, 3],
+  ["maceLight", "Mace, Light", 7, 4],
+  ["maceHeavy", "Mace, Heavy", 8, 5],
+  ["flail", "Flail", 9, 6],
+  ["warMaul", "War Maul", 10, 7],
+  ["knife", "Knife", 4, 1],
+  ["dagger", "Dagger", 5, 1],
+  ["shortSword", "Short sword", 6, 2],
+  ["saber", "Saber", 7, 3],
+  ["broadsword", "Broadsword", 8, 4],
+  ["bastardSword", "Bastard sword", 9, 5],
+  ["greatSword", "Great sword", 10, 6],
+  ["hatchet", "Hatchet", 5, 3],
+  ["axe", "Axe", 7, 4],
+  ["battleaxe", "Battleaxe", 9, 5],
+  ["spear", "Spear", 7, 4],
+].map(([key, label, baseWC, strength]) => ({
+  key: key as string,
+  label: label as string,
+  baseWC: baseWC as number,
+  strength: strength as number,
+  musclePowered: true,
+  kind: "melee" as const,
+}));
+
+/** Ranged weapons: the thrown and drawn ones (rock, spear, bow) are muscle-powered; the rest are not. */
+export const RANGED_WEAPONS: readonly WeaponData[] = [
+  { key: "rock", label: "Rock", baseWC: 2, strength: null, musclePowered: true, kind: "ranged" },
+  { key: "thrownSpear", label: "Spear", baseWC: 6, strength: null, musclePowered: true, kind: "ranged" },
+  { key: "bow", label: "Bow", baseWC: 8, strength: null, musclePowered: true, kind: "ranged" },
+  { key: "crossbow", label: "Crossbow", baseWC: 10, strength: null, musclePowered: false, kind: "ranged" },
+  { key: "handgunSmall", label: "Small caliber handgun", baseWC: 10, strength: null, musclePowered: false, kind: "ranged" },
+  { key: "handgunMedium", label: "Medium caliber handgun", baseWC: 12, strength: null, musclePowered: false, kind: "ranged" },
+  { key: "handgunLarge", label: "Large caliber handgun", baseWC: 14, strength: null, musclePowered: false, kind: "ranged" },
+  { key: "rifleSmall", label: "Small caliber rifle", baseWC: 12, strength: null, musclePowered: false, kind: "ranged" },
+  { key: "rifleMedium", label: "Medium caliber rifle", baseWC: 14, strength: null, musclePowered: false, kind: "ranged" },
+  { key: "rifleLarge", label: "Large caliber rifle", baseWC: 16, strength: null, musclePowered: false, kind: "ranged" },
+  { key: "shotgun", label: "Shotgun", baseWC: 20, strength: null, musclePowered: false, kind: "ranged", shotgun: true },
+];
+
+export const ARMOR: readonly { key: string; label: string; baseAC: number }[] = [
+  { key: "winterClothing", label: "Winter Clothing", baseAC: 2 },
+  { key: "leatherSoft", label: "Leather, Soft", baseAC: 4 },
+  { key: "heavyHides", label: "Heavy Hides", baseAC: 5 },
+  { key: "leatherHard", label: "Leather, Hard", baseAC: 6 },
+  { key: "leatherReinforced", label: "Leather, Reinforced", baseAC: 7 },
+  { key: "chainMail", label: "Chain mail", baseAC: 8 },
+  { key: "plate", label: "Plate", baseAC: 10 },
+  { key: "kevlarLight", label: "Kevlar, Light", baseAC: 4 },
+  { key: "kevlarReinforced", label: "Kevlar, Reinforced", baseAC: 7 },
+];
+
+/** WC of a listed weapon for a wielder, at a range (shotguns lose WC with range). */
+export function weaponWC(weapon: WeaponData, physique: number, rangePenaltyValue = 0): number {
+  const base = weapon.shotgun ? shotgunWC(weapon.baseWC, rangePenaltyValue) : weapon.baseWC;
+  return weaponClass(base, physique, weapon.musclePowered);
+}

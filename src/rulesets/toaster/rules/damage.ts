@@ -1,0 +1,218 @@
+/**
+ * Effects of damage (seed ch. 4 "Effects of Damage", "Character Size", "(Unnamed Characters)",
+ * "(Bleeding)", "Healing", and the mortality check under "Wounds").
+ */
+import type { RandomSource } from "../../../dice/random";
+import type { CheckInput, CheckResult } from "./check";
+import { resolveCheck } from "./check";
+import { UNOPPOSED_TARGET } from "./core";
+import { assertInt, assertIntInRange, assertNonNegativeInt, assertPositiveInt } from "./validate";
+
+export interface Thresholds {
+  stun: number;
+  wound: number;
+}
+
+/** The seed's size table: even ranks -4..+4. */
+export const SIZE_THRESHOLD_TABLE: readonly { size: number; stun: number; wound: number }[] = [
+  { size: 4, stun: 6, wound: 6 },
+  { size: 2, stun: 6, wound: 5 },
+  { size: 0, stun: 5, wound: 5 },
+  { size: -2, stun: 4, wound: 5 },
+  { size: -4, stun: 4, wound: 4 },
+];
+
+/**
+ * Stun and wound thresholds from the Physical Size trait (-10..+10).
+ *
+ * Decision: odd ranks count as the next even rank away from zero (so +1 reads as +2: 6/5, which is
+ * what Father Mallory's sheet prints); each further step of two ranks beyond ±4 continues the
+ * table's alternation (first stun moves, then wound), giving +6 = 7/6, +8 = 7/7, +10 = 8/7 and
+ * -6 = 3/4, -8 = 3/3, -10 = 2/3.
+ */
+export function sizeThresholds(sizeRank: number): Thresholds {
+  assertIntInRange(sizeRank, "Physical size rank", -10, 10);
+  const sign = Math.sign(sizeRank);
+  const steps = Math.ceil(Math.abs(sizeRank) / 2);
+  return { stun: 5 + sign * Math.ceil(steps / 2), wound: 5 + sign * Math.floor(steps / 2) };
+}
+
+export type StunKey = "fine" | "bruised" | "battered" | "dazed" | "stunned" | "unconscious";
+export interface StunState {
+  key: StunKey;
+  label: string;
+  penalty: number;
+  unconscious: boolean;
+}
+
+export const STUN_STATES: readonly StunState[] = [
+  { key: "fine", label: "Fine", penalty: 0, unconscious: false },
+  { key: "bruised", label: "Bruised", penalty: -1, unconscious: false },
+  { key: "battered", label: "Battered", penalty: -2, unconscious: false },
+  { key: "dazed", label: "Dazed", penalty: -3, unconscious: false },
+  { key: "stunned", label: "Stunned", penalty: -4, unconscious: false },
+  // The seed gives no penalty for an unconscious character (it cannot act); -4 keeps the scale.
+  { key: "unconscious", label: "Unconscious", penalty: -4, unconscious: true },
+];
+
+/** Condition from accumulated stun: one step per full stun threshold. */
+export function stunState(stun: number, stunThreshold: number): StunState {
+  assertNonNegativeInt(stun, "Stun points");
+  assertPositiveInt(stunThreshold, "Stun threshold");
+  return STUN_STATES[Math.min(Math.floor(stun / stunThreshold), STUN_STATES.length - 1)];
+}
+
+/** Wounds from one attack: one per full wound threshold of damage; unarmed attacks one fewer (min 0). */
+export function woundsFromDamage(damage: number, woundThreshold: number, unarmed: boolean): number {
+  assertNonNegativeInt(damage, "Damage");
+  assertPositiveInt(woundThreshold, "Wound threshold");
+  const wounds = Math.floor(damage / woundThreshold);
+  return unarmed ? Math.max(0, wounds - 1) : wounds;
+}
+
+export const MORTAL_WOUNDS = 5;
+
+/** -1 per wound, 0..-4; at 5+ the character is mortally wounded (the penalty stays -4). */
+export function woundPenalty(wounds: number): number {
+  assertNonNegativeInt(wounds, "Wounds");
+  return -Math.min(wounds, 4);
+}
+
+export function isMortallyWounded(wounds: number): boolean {
+  assertNonNegativeInt(wounds, "Wounds");
+  return wounds >= MORTAL_WOUNDS;
+}
+
+/** Stun and wound penalties do not add up: the worse one applies. */
+export function actionPenalty(stun: number, wounds: number, t: Thresholds): number {
+  return Math.min(stunState(stun, t.stun).penalty, woundPenalty(wounds));
+}
+
+/** An unnamed character (mook) is out of the fight at the first wound. */
+export function unnamedIncapacitated(wounds: number): boolean {
+  assertNonNegativeInt(wounds, "Wounds");
+  return wounds >= 1;
+}
+
+export type DiceRules = Omit<CheckInput, "rank" | "modifier" | "target" | "luckBefore">;
+
+/** Modifier of a mortality check: -1 per wound over 5, plus any medical bonus. */
+export function mortalityModifier(wounds: number, modifier: number): number {
+  assertNonNegativeInt(wounds, "Wounds");
+  assertInt(modifier, "Mortality modifier");
+  return -Math.max(0, wounds - MORTAL_WOUNDS) + modifier;
+}
+
+/**
+ * Mortality check: a Physique roll at -1 per wound over 5. A natural 0 kills at once; another
+ * failure kills after as many rounds as the roll's total (a total of 0 or less: at once); a success
+ * holds on for total − 9 rounds, then the check is made again.
+ */
+export function mortalityCheck(
+  physique: number,
+  wounds: number,
+  modifier: number,
+  rng: RandomSource,
+  rules: DiceRules = {},
+): { result: CheckResult; outcome: "dies-now" | "dies-in" | "holds"; rounds: number } {
+  assertNonNegativeInt(wounds, "Wounds");
+  if (wounds < MORTAL_WOUNDS) throw new RangeError(`A mortality check needs ${MORTAL_WOUNDS} or more wounds, not ${wounds}`);
+  const result = resolveCheck({ ...rules, rollingZeros: false, rank: physique, modifier: mortalityModifier(wounds, modifier) }, rng);
+  if (result.naturalZero) return { result, outcome: "dies-now", rounds: 0 };
+  if (result.success) return { result, outcome: "holds", rounds: result.total - 9 };
+  if (result.total <= 0) return { result, outcome: "dies-now", rounds: 0 };
+  return { result, outcome: "dies-in", rounds: result.total };
+}
+
+/** Bleeding: the rate (stun per round) is the wound count minus what medical care has stopped. */
+export interface BleedingState {
+  stun: number;
+  wounds: number;
+  /** Stun points lost to bleeding so far (every 10 adds a wound). */
+  bleedStun: number;
+  /** Stun per round from blood loss. */
+  rate: number;
+}
+
+export const BLEED_STUN_PER_WOUND = 10;
+
+/** Start bleeding: 1 stun per round for each wound. */
+export function startBleeding(stun: number, wounds: number): BleedingState {
+  assertNonNegativeInt(stun, "Stun points");
+  assertNonNegativeInt(wounds, "Wounds");
+  return { stun, wounds, bleedStun: 0, rate: wounds };
+}
+
+/**
+ * One or more rounds of bleeding. Every 10 bleeding stun adds a wound; that wound does not raise
+ * the rate (the GM may, by passing a new rate).
+ */
+export function bleed(state: BleedingState, rounds = 1): BleedingState {
+  assertNonNegativeInt(rounds, "Rounds");
+  assertNonNegativeInt(state.rate, "Bleeding rate");
+  const lost = state.rate * rounds;
+  const bleedStun = state.bleedStun + lost;
+  const newWounds = Math.floor(bleedStun / BLEED_STUN_PER_WOUND) - Math.floor(state.bleedStun / BLEED_STUN_PER_WOUND);
+  return { ...state, stun: state.stun + lost, bleedStun, wounds: state.wounds + newWounds };
+}
+
+/**
+ * Medical care against bleeding.
+ * - "standard": the medical roll (wound penalty already applied) stops all bleeding on a success.
+ * - "margin": no wound penalty; the margin over 10 is the number of stun points stopped, counted
+ *   from the original rate (baseRate): a later roll helps only by beating the best margin so far.
+ */
+export function stopBleeding(
+  variant: "standard" | "margin",
+  medicalTotal: number,
+  baseRate: number,
+  bestMarginSoFar = 0,
+): { rate: number; bestMargin: number } {
+  assertInt(medicalTotal, "Medical roll total");
+  assertNonNegativeInt(baseRate, "Bleeding rate");
+  assertNonNegativeInt(bestMarginSoFar, "Best medical margin so far");
+  const margin = medicalTotal - UNOPPOSED_TARGET;
+  if (variant === "standard") return { rate: margin >= 0 ? 0 : baseRate, bestMargin: bestMarginSoFar };
+  const best = Math.max(bestMarginSoFar, margin);
+  return { rate: Math.max(0, baseRate - best), bestMargin: best };
+}
+
+/** Stun recovery: Physique points (at least 1) per ten minutes of rest. */
+export function recoverStun(stun: number, physique: number, tenMinutePeriods: number): number {
+  assertNonNegativeInt(stun, "Stun points");
+  assertNonNegativeInt(physique, "Physique");
+  assertNonNegativeInt(tenMinutePeriods, "Rest periods");
+  return Math.max(0, stun - Math.max(1, physique) * tenMinutePeriods);
+}
+
+/** The modifier a medical roll gives to the healing roll: the amount it was made by (0 if failed). */
+export function medicalModifier(medicalTotal: number): number {
+  assertInt(medicalTotal, "Medical roll total");
+  return Math.max(0, medicalTotal - UNOPPOSED_TARGET);
+}
+
+export interface MedicalCare {
+  kind: "none" | "firstAid" | "longTerm";
+  bonus: number;
+}
+
+/**
+ * A week (or, after prompt first aid, a day or two) of rest: a Physique roll with the wound
+ * penalty and any medical bonus. Success heals a wound, a fumble adds one. First aid's bonus is
+ * used once; long-term care's stays until a roll fails (or the character is wounded again).
+ */
+export function healingRoll(
+  physique: number,
+  wounds: number,
+  care: MedicalCare,
+  rng: RandomSource,
+  rules: DiceRules = {},
+): { result: CheckResult; wounds: number; care: MedicalCare } {
+  assertNonNegativeInt(wounds, "Wounds");
+  assertNonNegativeInt(care.bonus, "Medical bonus");
+  const result = resolveCheck({ ...rules, rank: physique, modifier: woundPenalty(wounds) + care.bonus }, rng);
+  const after = result.success ? Math.max(0, wounds - 1) : result.band === "fumble" ? wounds + 1 : wounds;
+  const none: MedicalCare = { kind: "none", bonus: 0 };
+  const next: MedicalCare = care.kind === "firstAid" ? none : care.kind === "longTerm" && !result.success ? none : care;
+  return { result, wounds: after, care: next };
+}

@@ -1,0 +1,202 @@
+/**
+ * The optional combat tables (seed ch. 4 "(Attack Critical or Defend Fumble)", "(Hit Location)").
+ * Both are data: a GM may pass a replacement table to the roll functions.
+ */
+import type { RandomSource } from "../../../dice/random";
+import { rollD10StarFace, rollD6 } from "./dice";
+
+export type CriticalCategory = "A" | "B" | "C" | "D";
+
+export interface CriticalEntry {
+  /** d10* range of the row, inclusive. */
+  d10: readonly [number, number];
+  /** d6 range of the line, inclusive. */
+  d6: readonly [number, number];
+  category: CriticalCategory | null;
+  key: string;
+  label: string;
+  /** D: added to the damage roll. */
+  damageBonus?: number;
+  /** C: how the defender's AC changes. */
+  armor?: "physiqueOnly" | "zero";
+  /** B: penalty to all the defender's actions next round. */
+  nextRoundPenalty?: number;
+  /** B: the defender falls down. */
+  falls?: boolean;
+}
+
+export const CRITICAL_CATEGORY_LABELS: Readonly<Record<CriticalCategory, string>> = {
+  A: "Defender loses weapon",
+  B: "Defender is left off balance and out of position",
+  C: "Attack bypasses defender's protection",
+  D: "Attack does extra damage",
+};
+
+export const CRITICAL_TABLE: readonly CriticalEntry[] = [
+  { d10: [0, 0], d6: [1, 3], category: null, key: "attackerGraceful", label: "The attacker appeared exceptionally graceful and skilled" },
+  { d10: [0, 0], d6: [4, 6], category: null, key: "defenderClumsy", label: "The defender appeared exceptionally clumsy and inept" },
+  { d10: [1, 2], d6: [1, 3], category: "A", key: "weaponDropped", label: "Weapon dropped to ground at defender's feet" },
+  { d10: [1, 2], d6: [4, 5], category: "A", key: "weaponOutOfReach", label: "Weapon dropped out of reach of defender" },
+  { d10: [1, 2], d6: [6, 6], category: "A", key: "weaponBreaks", label: "Weapon breaks and is unusable" },
+  { d10: [3, 4], d6: [1, 3], category: "B", key: "offBalanceMinus2", label: "Defender suffers -2 penalty to all actions next round", nextRoundPenalty: -2 },
+  { d10: [3, 4], d6: [4, 5], category: "B", key: "offBalanceMinus4", label: "Defender suffers -4 penalty to all actions next round", nextRoundPenalty: -4 },
+  { d10: [3, 4], d6: [6, 6], category: "B", key: "tripsAndFalls", label: "Defender trips and falls to ground", falls: true },
+  { d10: [5, 6], d6: [1, 4], category: "C", key: "armorIgnored", label: "AC bonus from armor does not apply; use Physique only", armor: "physiqueOnly" },
+  { d10: [5, 6], d6: [5, 6], category: "C", key: "armorZero", label: "AC equals zero", armor: "zero" },
+  { d10: [7, 8], d6: [1, 3], category: "D", key: "extraDamage2", label: "Add 2 to the damage roll", damageBonus: 2 },
+  { d10: [7, 8], d6: [4, 5], category: "D", key: "extraDamage5", label: "Add 5 to the damage roll", damageBonus: 5 },
+  { d10: [7, 8], d6: [6, 6], category: "D", key: "extraDamage10", label: "Add 10 to the damage roll", damageBonus: 10 },
+];
+
+/** The "multiple effects" row (d10* 9): the first d6 says how many categories, a second d6 which. */
+export const CRITICAL_MULTIPLE_ROW: readonly { d6: readonly [number, number]; key: string; combos: readonly { d6: readonly [number, number]; categories: readonly CriticalCategory[] }[] }[] = [
+  {
+    d6: [1, 3],
+    key: "twoCategories",
+    combos: [
+      { d6: [1, 1], categories: ["A", "B"] },
+      { d6: [2, 2], categories: ["A", "C"] },
+      { d6: [3, 3], categories: ["A", "D"] },
+      { d6: [4, 4], categories: ["B", "C"] },
+      { d6: [5, 5], categories: ["B", "D"] },
+      { d6: [6, 6], categories: ["C", "D"] },
+    ],
+  },
+  {
+    d6: [4, 5],
+    key: "threeCategories",
+    combos: [
+      { d6: [1, 2], categories: ["A", "B", "C"] },
+      { d6: [3, 4], categories: ["A", "C", "D"] },
+      { d6: [5, 6], categories: ["B", "C", "D"] },
+    ],
+  },
+  { d6: [6, 6], key: "allCategories", combos: [{ d6: [1, 6], categories: ["A", "B", "C", "D"] }] },
+];
+
+const within = (v: number, r: readonly [number, number]): boolean => v >= r[0] && v <= r[1];
+
+export function criticalEntryFor(d10: number, d6: number, table: readonly CriticalEntry[] = CRITICAL_TABLE): CriticalEntry {
+  const e = table.find((row) => within(d10, row.d10) && within(d6, row.d6));
+  if (!e) throw new RangeError(`The critical table has no entry for d10* ${d10} and d6 ${d6}`);
+  return e;
+}
+
+function entryInCategory(category: CriticalCategory, d6: number, table: readonly CriticalEntry[]): CriticalEntry {
+  const e = table.find((row) => row.category === category && within(d6, row.d6));
+  if (!e) throw new RangeError(`The critical table has no category ${category} entry for d6 ${d6}`);
+  return e;
+}
+
+export interface CriticalRoll {
+  d10: number;
+  d6: number;
+  /** For the multiple-effects row: the d6 that picked the categories, and the categories. */
+  combo: { d6: number; categories: readonly CriticalCategory[] } | null;
+  /** One d6 per category rolled on the multiple-effects row, in category order. */
+  categoryRolls: readonly { category: CriticalCategory; d6: number }[];
+  effects: CriticalEntry[];
+  /** Sum of the damage bonuses of all effects. */
+  damageBonus: number;
+  /** The strongest armour effect among the effects ("zero" beats "physiqueOnly"). */
+  armor: "physiqueOnly" | "zero" | null;
+}
+
+/** Roll on the critical table: d10* then d6; on a 9 the categories are picked and each rolled with its own d6. */
+export function rollCritical(rng: RandomSource, table: readonly CriticalEntry[] = CRITICAL_TABLE): CriticalRoll {
+  const d10 = rollD10StarFace(rng);
+  const d6 = rollD6(rng);
+  let effects: CriticalEntry[];
+  let combo: CriticalRoll["combo"] = null;
+  const categoryRolls: { category: CriticalCategory; d6: number }[] = [];
+  if (d10 === 9) {
+    const row = CRITICAL_MULTIPLE_ROW.find((r) => within(d6, r.d6));
+    if (!row) throw new RangeError(`No multiple-effects line for d6 ${d6}`);
+    const comboRoll = row.combos.length > 1 ? rollD6(rng) : 1;
+    const pick = row.combos.find((c) => within(comboRoll, c.d6));
+    if (!pick) throw new RangeError(`No category combination for d6 ${comboRoll}`);
+    combo = { d6: comboRoll, categories: pick.categories };
+    effects = pick.categories.map((category) => {
+      const roll = rollD6(rng);
+      categoryRolls.push({ category, d6: roll });
+      return entryInCategory(category, roll, table);
+    });
+  } else {
+    effects = [criticalEntryFor(d10, d6, table)];
+  }
+  const damageBonus = effects.reduce((s, e) => s + (e.damageBonus ?? 0), 0);
+  const armor = effects.some((e) => e.armor === "zero") ? "zero" : effects.some((e) => e.armor === "physiqueOnly") ? "physiqueOnly" : null;
+  return { d10, d6, combo, categoryRolls, effects, damageBonus, armor };
+}
+
+export interface HitLocationEntry {
+  d10: readonly [number, number];
+  d6: readonly [number, number];
+  area: string;
+  areaLabel: string;
+  location: string;
+  label: string;
+}
+
+const AREA_LABELS: Readonly<Record<string, string>> = {
+  headNeck: "Head/Neck",
+  torso: "Torso",
+  leftArm: "Left Arm",
+  rightArm: "Right Arm",
+  leftLeg: "Left Leg",
+  rightLeg: "Right Leg",
+};
+
+function area(d10: readonly [number, number], key: string, lines: readonly [readonly [number, number], string, string][]): HitLocationEntry[] {
+  return lines.map(([d6, location, label]) => ({ d10, d6, area: key, areaLabel: AREA_LABELS[key], location, label }));
+}
+
+const ARM: readonly [readonly [number, number], string, string][] = [
+  [[1, 1], "hand", "Hand"],
+  [[2, 3], "forearm", "Forearm"],
+  [[4, 4], "elbow", "Elbow"],
+  [[5, 6], "upperArm", "Upper Arm"],
+];
+const LEG: readonly [readonly [number, number], string, string][] = [
+  [[1, 1], "footAnkle", "Foot/Ankle"],
+  [[2, 3], "shinCalf", "Shin/Calf"],
+  [[4, 4], "knee", "Knee"],
+  [[5, 6], "thigh", "Thigh"],
+];
+
+export const HIT_LOCATION_TABLE: readonly HitLocationEntry[] = [
+  ...area([0, 0], "headNeck", [
+    [[1, 1], "neckThroat", "Neck/Throat"],
+    [[2, 2], "jawMouth", "Jaw/Mouth"],
+    [[3, 3], "eyesNose", "Eyes/Nose"],
+    [[4, 4], "ear", "Ear (either)"],
+    [[5, 6], "foreheadSkull", "Forehead/Skull"],
+  ]),
+  ...area([1, 3], "torso", [
+    [[1, 1], "shoulder", "Shoulder (either)"],
+    [[2, 3], "chestUpperBack", "Chest/Upper Back"],
+    [[4, 5], "abdomenLowerBack", "Abdomen/Lower Back"],
+    [[6, 6], "hipsGroin", "Hips/Groin"],
+  ]),
+  ...area([4, 4], "leftArm", ARM),
+  ...area([5, 5], "rightArm", ARM),
+  ...area([6, 7], "leftLeg", LEG),
+  ...area([8, 9], "rightLeg", LEG),
+];
+
+export function hitLocationFor(d10: number, d6: number, table: readonly HitLocationEntry[] = HIT_LOCATION_TABLE): HitLocationEntry {
+  const e = table.find((row) => within(d10, row.d10) && within(d6, row.d6));
+  if (!e) throw new RangeError(`The hit-location table has no entry for d10* ${d10} and d6 ${d6}`);
+  return e;
+}
+
+/** Roll a d10* and a d6 (not added) and read the hit location. */
+export function rollHitLocation(
+  rng: RandomSource,
+  table: readonly HitLocationEntry[] = HIT_LOCATION_TABLE,
+): { d10: number; d6: number; area: string; location: string; entry: HitLocationEntry } {
+  const d10 = rollD10StarFace(rng);
+  const d6 = rollD6(rng);
+  const entry = hitLocationFor(d10, d6, table);
+  return { d10, d6, area: entry.area, location: entry.location, entry };
+}
