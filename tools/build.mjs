@@ -91,31 +91,38 @@ export async function build({ root = ROOT, outDir, zip = true, log = () => {} } 
     if (problems.length) throw new Error(`Build failed: pack lint found ${problems.length} problem(s):\n${formatProblems(problems, root)}`);
   });
 
+  if (fs.existsSync(outDir) && fs.readdirSync(outDir).length > 0 && !fs.existsSync(path.join(outDir, "system.json"))) {
+    throw new Error(`Refusing to empty ${outDir}: it is not empty and holds no previous build (no system.json).`);
+  }
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
 
   await step("bundle", async () => {
     const { build: viteBuild } = await import("vite");
-    await viteBuild({
-      root,
-      configFile: false,
-      envDir: false,
-      publicDir: false,
-      logLevel: "warn",
-      build: {
-        outDir,
-        emptyOutDir: false,
-        copyPublicDir: false,
-        minify: true,
-        sourcemap: true,
-        target: "es2022",
-        reportCompressedSize: false,
-        lib: { entry, formats: ["es"], fileName: () => "breadbox.mjs" },
-        // Vite keeps ES-library output unminified (codegen off) by default; a Foundry system is an
-        // application bundle, so ask rolldown for full minification.
-        rolldownOptions: { output: { minify: true, comments: { annotation: false, jsdoc: false, legal: true } } },
-      },
-    });
+    try {
+      await viteBuild({
+        root,
+        configFile: false,
+        envDir: false,
+        publicDir: false,
+        logLevel: "warn",
+        build: {
+          outDir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          minify: true,
+          sourcemap: true,
+          target: "es2022",
+          reportCompressedSize: false,
+          lib: { entry, formats: ["es"], fileName: () => "breadbox.mjs" },
+          // Vite keeps ES-library output unminified (codegen off) by default; a Foundry system is an
+          // application bundle, so ask rolldown for full minification.
+          rolldownOptions: { output: { minify: true, comments: { annotation: false, jsdoc: false, legal: true } } },
+        },
+      });
+    } catch (err) {
+      throw new Error(`Build failed: bundling ${path.relative(root, entry)}: ${/** @type {Error} */ (err).message}`);
+    }
   });
 
   await step("styles", async () => {

@@ -139,3 +139,14 @@ describe("build failures", () => {
 it.skipIf(fs.existsSync(scss))("styles/breadbox.scss exists (needed by the build smoke test)", () => {
   throw new Error("styles/breadbox.scss is missing: the build cannot produce dist/breadbox.css");
 });
+
+it("refuses to empty a non-empty folder that holds no previous build", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bb-keep-"));
+  try {
+    fs.writeFileSync(path.join(dir, "precious.txt"), "keep me");
+    await expect(build({ outDir: dir })).rejects.toThrow(/Refusing to empty/);
+    expect(fs.existsSync(path.join(dir, "precious.txt"))).toBe(true);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
