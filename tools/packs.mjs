@@ -224,6 +224,10 @@ export function lintAll({ root = ROOT, manifest = readManifest(root) } = {}) {
     if (p.path !== `packs/${p.name}`) problems.push({ file: "system.json", reason: `pack "${p.name}" path must be "packs/${p.name}" (got "${p.path}")` });
     if (p.system !== undefined && p.system !== manifest.id) problems.push({ file: "system.json", reason: `pack "${p.name}" system must be "${manifest.id}"` });
   }
+  const folderPacks = (folders) => (folders ?? []).flatMap((f) => [...(f.packs ?? []), ...folderPacks(f.folders)]);
+  for (const name of folderPacks(manifest.packFolders)) {
+    if (!listed.has(name)) problems.push({ file: "system.json", reason: `packFolders names "${name}", which is not in packs` });
+  }
   for (const name of names) {
     const dir = path.join(root, SOURCE_DIR, name);
     const entry = listed.get(name);

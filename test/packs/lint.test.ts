@@ -144,10 +144,30 @@ describe("linter on fixtures", () => {
     try {
       fs.mkdirSync(path.join(root, "packs", "_source", "stray"), { recursive: true });
       fs.writeFileSync(path.join(root, "packs", "_source", "stray", "a.json"), JSON.stringify(good("AAAAAAAAAAAAAAA1")));
-      const problems: Problem[] = lintAll({ root, manifest: { ...manifest, packs: [] } });
+      const problems: Problem[] = lintAll({ root, manifest: { ...manifest, packs: [], packFolders: [] } });
       expect(problems.map((p) => p.reason)).toEqual(['pack "stray" is not listed in system.json']);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe("manifest checks", () => {
+  it("flags a packFolders entry that is not a pack", () => {
+    const bad = { ...manifest, packFolders: [{ name: "Toaster", packs: ["toaster-weapons"], folders: [{ name: "Sub", packs: ["ghost"] }] }] };
+    const problems: Problem[] = lintAll({ manifest: bad });
+    expect(problems.map((p) => p.reason)).toEqual(['packFolders names "ghost", which is not in packs']);
+  });
+
+  it("flags a listed pack without sources or with a wrong path", () => {
+    const bad = {
+      ...manifest,
+      packs: [...manifest.packs, { name: "toaster-ghosts", path: "packs/ghosts", type: "Item", system: "breadbox" }],
+    };
+    const reasons = (lintAll({ manifest: bad }) as Problem[]).map((p) => p.reason);
+    expect(reasons).toEqual([
+      'pack "toaster-ghosts" has no source folder packs/_source/toaster-ghosts',
+      'pack "toaster-ghosts" path must be "packs/toaster-ghosts" (got "packs/ghosts")',
+    ]);
   });
 });
