@@ -52,7 +52,13 @@ function emptyBands(): Record<Band, number> {
   return { fumble: 0, failure: 0, marginal: 0, success: 0, critical: 0 };
 }
 
-export type CheckOdds = Record<Band, number> & { success: number; fumbleCheckFumble: number };
+/**
+ * Note on the key "success": the required shape spreads the five bands into the record, and the
+ * band "success" shares its name with the overall chance of success. In this record `success` is
+ * the OVERALL chance (total ≥ target, no automatic failure), which is what a sheet shows as "chance
+ * to succeed". The five band probabilities, including the "success" band, are in `bands`.
+ */
+export type CheckOdds = Record<Band, number> & { success: number; fumbleCheckFumble: number; bands: Record<Band, number>; successBand: number };
 
 /**
  * Exact odds of one check: the probability of each band, of success (total ≥ target and no
@@ -76,12 +82,12 @@ export function checkOdds(input: CheckInput): CheckOdds {
     bands[bandForMargin(margin)] += p;
     if (margin >= 0) success += p;
   }
-  return { ...bands, success, fumbleCheckFumble };
+  return { ...bands, success, fumbleCheckFumble, bands, successBand: bands.success };
 }
 
 /** Distribution of the band of a check, as a Dist (mass 1). */
 export function checkBandDist(input: CheckInput): Dist<Band> {
-  const o = checkOdds(input);
+  const o = checkOdds(input).bands;
   const m = new Map<Band, number>();
   for (const b of BANDS) if (o[b] > 0) m.set(b, o[b]);
   return m;
