@@ -40,3 +40,8 @@ export function frequencies<K extends string | number>(n: number, draw: () => K)
   for (const k of Object.keys(counts)) counts[k] /= n;
   return counts;
 }
+
+/** Every key of `expected` matches `actual` to 12 places, and `actual` has no other non-zero key. */
+export function closeOdds(actual: Readonly<Record<string | number, number>>, expected: Readonly<Record<string | number, number>>): boolean {
+  return maxDiff(actual, expected) < 1e-12;
+}
