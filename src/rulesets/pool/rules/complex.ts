@@ -43,7 +43,7 @@ export function complexStep(result: { outcome: CheckOutcome; degree: number }, c
   requireKey("counting", counting, COMPLEX_COUNTINGS);
   requireInt("degree", result.degree, 0);
   const size = counting === "levels" ? result.degree + 1 : result.degree;
-  return result.outcome === "success" ? size : -size;
+  return result.outcome === "success" ? size : 0 - size;
 }
 
 function checkAction(action: ComplexAction): void {

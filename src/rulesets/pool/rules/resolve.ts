@@ -4,8 +4,8 @@
  * degrees per 5 points, botch when the total is at most the number of Add dice; the
  * dice-phobe fixed result; automatic success and failure.
  */
-import type { RandomSource } from "../../../dice/random";
-import { rollPoolDie } from "./dice";
+import { rollDie, type RandomSource } from "../../../dice/random";
+import { getDieType } from "./dice";
 import { checkPool, type PoolSpec } from "./pool";
 import { requireInt } from "./validate";
 
@@ -112,13 +112,11 @@ export function evaluateFaces(pool: PoolSpec, faces: readonly number[], offset: 
 /** Roll a pool with the given random source. */
 export function rollPool(pool: PoolSpec, rng: RandomSource): PoolRoll {
   checkPool(pool);
+  const t = getDieType(pool.die);
   const n = pool.addDice + pool.bonusDice + pool.penaltyDice;
-  const rolled = Array.from({ length: n }, () => rollPoolDie(pool.die, rng));
-  const values = rolled.map((r) => r.value);
-  const kept = keptMask(values, pool);
-  const dice = rolled.map((r, i) => ({ face: r.face, value: r.value, kept: kept[i] }));
-  const total = dice.reduce((s, d) => (d.kept ? s + d.value : s), 0);
-  return { pool, dice, total, botch: isBotch(total, pool.addDice), mode: "roll" };
+  const faces: number[] = [];
+  for (let i = 0; i < n; i++) faces.push(rollDie(t.faces, rng));
+  return evaluateFaces(pool, faces, t.offset);
 }
 
 /** Judge a rolled (or dice-phobe) pool against a Difficulty. */

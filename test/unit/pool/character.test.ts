@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { characterActionPhases, characterCheck, characterStatus, defenderOf, type PoolCharacter, type TraitTree } from "../../../src/rulesets/pool/rules";
+
+const tree: TraitTree = { firearms: null, pistols: "firearms", rifles: "firearms" };
+const hero: PoolCharacter = {
+  attributes: { dexterity: 2, wits: 1, speed: -1, toughness: 1, physicalThreshold: 1, immuneSystem: 2, stamina: -2 },
+  abilities: { firearms: 2, rifles: 4 },
+  wounds: [{ kind: "physical", degree: 2, severity: "serious", nonlethal: false }],
+};
+
+describe("seed 002 · a character's check", () => {
+  it("uses the ancestor ability, the attribute and the wound penalties for the activity", () => {
+    const c = characterCheck(hero, tree, { ability: "pistols", attribute: "dexterity", activity: "physical" });
+    expect(c.ability).toMatchObject({ traitId: "firearms", relation: "ancestor", score: 2 });
+    expect(c.woundPenaltyDice).toBe(2);
+    expect(c.pool).toEqual({ addDice: 3, bonusDice: 0, penaltyDice: 0, die: "d8" });
+    expect(c.cancelledPairs).toBe(2);
+  });
+  it("a justified descendant with a better rating is used; mental checks ignore physical penalties", () => {
+    const c = characterCheck(hero, tree, { ability: "firearms", attribute: "wits", activity: "mental", justifiedAbilities: ["rifles"], die: "d6Plus1" });
+    expect(c.ability.relation).toBe("exact");
+    const d = characterCheck(hero, { ...tree, marksman: null, sniping: "marksman", marksmanRifles: "marksman" }, { ability: "marksman", attribute: "wits", activity: "mental" });
+    expect(d.ability.relation).toBe("none");
+    expect(c.pool).toEqual({ addDice: 3, bonusDice: 1, penaltyDice: 0, die: "d6Plus1" });
+  });
+  it("derived values: defender, phases and status", () => {
+    expect(defenderOf(hero)).toEqual({ physicalThreshold: 1, mentalThreshold: 0, toughness: 1 });
+    expect(characterActionPhases(hero, 4, "speed")).toBe(5);
+    expect(characterActionPhases(hero, 4, "wits")).toBe(3);
+    expect(characterStatus(hero)).toEqual({ penalties: { physical: 2, mental: 0 }, incapacitated: false, dead: false, healingHours: [84] });
+  });
+  it("rejects malformed character data", () => {
+    expect(() => characterCheck({ ...hero, attributes: { dexterity: 1.5 } }, tree, { ability: "pistols", attribute: "dexterity", activity: "physical" })).toThrow(/attribute "dexterity" must be a whole number/);
+    expect(() => characterCheck({ ...hero, abilities: { pistols: -1 } }, tree, { ability: "pistols", attribute: "dexterity", activity: "physical" })).toThrow(/ability "pistols" must be at least 0/);
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { mass, maxAbsDiff, simulate } from "../../../src/dice/dist";
+import { seededRandom } from "../../../src/dice/random";
+import {
+  ABORT_COST_PHASES,
+  COMPLEX_START,
+  actionPhases,
+  advanceComplex,
+  buildPool,
+  checkOdds,
+  complexOdds,
+  complexStep,
+  complexStepDist,
+  detailedTimeFactor,
+  doublingsFor,
+  makePool,
+  multipleActionPhases,
+  multipleActionTime,
+  phasesAfterAbort,
+  regularTimeFactor,
+  rollComplexStep,
+  type ComplexAction,
+  type ComplexProgress,
+} from "../../../src/rulesets/pool/rules";
+
+describe("seed 002 · Detailed Resolution", () => {
+  it("phases = base phase cost − Reaction Time / Speed / Wits, at least one phase (decision)", () => {
+    expect(actionPhases(5, 2)).toBe(3);
+    expect(actionPhases(5, -1)).toBe(6);
+    expect(actionPhases(2, 4)).toBe(1);
+    expect(() => actionPhases(0, 0)).toThrow(/base phase cost must be at least 1/);
+  });
+  it("switching actions midway costs 2 phases before the new action", () => {
+    expect(ABORT_COST_PHASES).toBe(2);
+    expect(phasesAfterAbort(3)).toBe(5);
+  });
+});
+
+describe("seed 002 · Multiple Actions", () => {
+  it("detailed: slowest action's phases + number of actions", () => {
+    expect(multipleActionPhases([3, 1])).toBe(5);
+    expect(multipleActionPhases([4, 4, 2])).toBe(7);
+    expect(() => multipleActionPhases([])).toThrow(/at least one action/);
+  });
+  it("regular: at least the longest action + half of all the others", () => {
+    expect(multipleActionTime([60, 20, 10])).toBe(75);
+    expect(multipleActionTime([30])).toBe(30);
+  });
+});
+
+describe("seed 002 · Time Factor", () => {
+  it("detailed: each phase quicker removes an Add die; each extra phase adds a Bonus die", () => {
+    expect(detailedTimeFactor(4, 2)).toEqual({ extraAddDice: -2, extraBonusDice: 0 });
+    expect(detailedTimeFactor(4, 7)).toEqual({ extraAddDice: 0, extraBonusDice: 3 });
+  });
+  it("regular: each halving removes an Add die; the first doubling adds an Add die, each further one a Bonus die", () => {
+    expect(regularTimeFactor(-2)).toEqual({ extraAddDice: -2, extraBonusDice: 0 });
+    expect(regularTimeFactor(1)).toEqual({ extraAddDice: 1, extraBonusDice: 0 });
+    expect(regularTimeFactor(3)).toEqual({ extraAddDice: 1, extraBonusDice: 2 });
+    expect(buildPool({ ability: 2, attribute: 0, ...regularTimeFactor(3) }).pool).toEqual({ addDice: 4, bonusDice: 2, penaltyDice: 0, die: "d8" });
+  });
+  it("doublings: whole doublings when taking longer, any hurry counts as a full halving (decision)", () => {
+    expect(doublingsFor(1, 4)).toBe(2);
+    expect(doublingsFor(1, 3)).toBe(1);
+    expect(doublingsFor(10, 5)).toBe(-1);
+    expect(doublingsFor(10, 4)).toBe(-2);
+    expect(doublingsFor(10, 10)).toBe(0);
+    expect(() => doublingsFor(0, 1)).toThrow(/normal time must be at least/);
+  });
+});
+
+describe("seed 002 · Complex Actions", () => {
+  // Seed example: fixing a car, Difficulty 20, 35 successes required, one roll per hour.
+  const car = (pool = makePool(4, 2, 0)): ComplexAction => ({ pool, difficulty: 20, required: 35, rollInterval: 1 });
+
+  it("each roll adds its degree of success and subtracts its degree of failure (levels: bare results count 1)", () => {
+    expect(complexStep({ outcome: "success", degree: 0 })).toBe(1);
+    expect(complexStep({ outcome: "success", degree: 2 })).toBe(3);
+    expect(complexStep({ outcome: "failure", degree: 0 })).toBe(-1);
+    expect(complexStep({ outcome: "botch", degree: 1 })).toBe(-2);
+    expect(complexStep({ outcome: "success", degree: 2 }, "degrees")).toBe(2);
+    expect(complexStep({ outcome: "failure", degree: 0 }, "degrees")).toBe(0);
+  });
+  it("example (fixing a car): progress accumulates until 35 is reached", () => {
+    let p: ComplexProgress = COMPLEX_START;
+    for (let i = 0; i < 11; i++) p = advanceComplex(car(), p, { outcome: "success", degree: 2 });
+    expect(p).toEqual({ accumulated: 33, rolls: 11, complete: false });
+    p = advanceComplex(car(), p, { outcome: "failure", degree: 1 });
+    expect(p.accumulated).toBe(31);
+    p = advanceComplex(car(), p, { outcome: "success", degree: 3 });
+    expect(p).toEqual({ accumulated: 35, rolls: 13, complete: true });
+    expect(() => advanceComplex(car(), p, { outcome: "success", degree: 0 })).toThrow(/already complete/);
+  });
+  it("example (fixing a car): 'easy for skill 3 or more' holds with a good attribute — the test records the odds", () => {
+    // Skill 3 = 4 Add dice. Attribute 0: 4d8 ≥ 20 is only 37.6 %; attribute +2: 76.4 %.
+    expect(checkOdds({ pool: makePool(4, 0, 0), difficulty: 20 }).success).toBeCloseTo(0.376, 3);
+    expect(checkOdds({ pool: makePool(4, 2, 0), difficulty: 20 }).success).toBeCloseTo(0.764, 3);
+    // With counting by levels, half the time the car runs after 41 hours.
+    expect(complexOdds(car(), 200).medianRolls).toBe(41);
+    expect(complexOdds({ ...car(), counting: "degrees" }, 200).medianRolls).toBe(110);
+  });
+  it("step distribution has mass 1; completion odds match 20,000 seeded attempts (about 100,000 rolls)", () => {
+    const action: ComplexAction = { pool: makePool(5, 1, 0), difficulty: 20, required: 12, rollInterval: 1 };
+    expect(mass(complexStepDist(action))).toBeCloseTo(1, 12);
+    const exact = complexOdds(action, 30);
+    const rng = seededRandom(99);
+    const sim = simulate(20_000, () => {
+      let p: ComplexProgress = COMPLEX_START;
+      while (!p.complete && p.rolls < 30) p = rollComplexStep(action, p, rng).progress;
+      return p.complete ? p.rolls : 0;
+    });
+    const exactDist = new Map<number, number>(exact.byRoll.map((p, i) => [i + 1, p]));
+    exactDist.set(0, 1 - exact.cumulative[29]);
+    expect(maxAbsDiff(sim, exactDist)).toBeLessThan(0.012);
+    expect(exact.cumulative[29]).toBeGreaterThan(0.99);
+  });
+  it("validates the action", () => {
+    expect(() => complexOdds({ ...car(), required: 0 }, 10)).toThrow(/required degree of success must be at least 1/);
+    expect(() => complexOdds(car(), 0)).toThrow(/maxRolls must be at least 1/);
+  });
+});
