@@ -100,23 +100,27 @@ export function bandKey(outcome: CheckOutcome, degree: number): string {
   return `${outcome}:${degree}`;
 }
 
-/** Exact distribution over band keys (`success:2`, `failure:0`, `botch:1`, …). */
-export function bandDist(input: CheckInput): Dist<string> {
-  const totals = totalDist(input.pool);
-  requireInt("difficulty", input.difficulty);
+/** Band distribution from a total distribution. */
+function bandsFromTotals(totals: Dist<number>, addDice: number, difficulty: number): Dist<string> {
+  requireInt("difficulty", difficulty);
   const out = new Map<string, number>();
   for (const [total, p] of totals) {
-    const j = judge(total, input.pool.addDice, input.difficulty);
+    const j = judge(total, addDice, difficulty);
     const key = bandKey(j.outcome, j.degree);
     out.set(key, (out.get(key) ?? 0) + p);
   }
   return out;
 }
 
+/** Exact distribution over band keys (`success:2`, `failure:0`, `botch:1`, …). */
+export function bandDist(input: CheckInput): Dist<string> {
+  return bandsFromTotals(totalDist(input.pool), input.pool.addDice, input.difficulty);
+}
+
 /** Exact odds of every outcome and degree of a check, as plain data for a roll dialog. */
 export function checkOdds(input: CheckInput): CheckOdds {
   const totals = totalDist(input.pool);
-  const bandsByKey = bandDist(input);
+  const bandsByKey = bandsFromTotals(totals, input.pool.addDice, input.difficulty);
   const sums: Record<CheckOutcome, number> = { success: 0, failure: 0, botch: 0 };
   const bands: OddsBand[] = [];
   for (const [key, probability] of bandsByKey) {
