@@ -11,6 +11,10 @@ import {
   collaborate,
   collaborationDieDist,
   d10StarDist,
+  healingOdds,
+  healingRoll,
+  mortalityCheck,
+  mortalityOdds,
   opposedOdds,
   resolveCheck,
   resolveOpposed,
@@ -165,5 +169,32 @@ describe("toaster exact odds", () => {
     const rng = seededRandom(5);
     const sim = simulate(N, () => collaborate([5, 4, 3], rng, "tooManyCooks").keptDie);
     expect(maxAbsDiff(sim, worst)).toBeLessThan(TOL);
+  });
+});
+
+describe("toaster mortality and healing odds", () => {
+  it("mortality odds: Physique 5 with 6 wounds: 0 kills (0.1); totals 4..9 kill later; 10+ hold", () => {
+    const o = mortalityOdds(5, 6, 0);
+    expect(o.diesNow).toBeCloseTo(0.1, 12);
+    expect(o.holds).toBeCloseTo(0.4, 12);
+    expect(o.diesIn).toBeCloseTo(0.5, 12);
+  });
+  it("mortality odds agree with a seeded 100k simulation (nines on)", () => {
+    const rules = { rollingNines: true, ninesLimit: null };
+    const exact = mortalityOdds(4, 8, 2, rules);
+    const rng = seededRandom(9);
+    const sim = simulate(N, () => mortalityCheck(4, 8, 2, rng, rules).outcome);
+    expect(maxAbsDiff(sim, new Map([["dies-now", exact.diesNow], ["dies-in", exact.diesIn], ["holds", exact.holds]]))).toBeLessThan(TOL);
+  });
+  it("healing odds agree with a seeded 100k simulation (zeros on)", () => {
+    const rules = { rollingZeros: true };
+    const exact = healingOdds(5, 3, 1, rules);
+    expect(exact.heal + exact.same + exact.worsen).toBeCloseTo(1, 12);
+    const rng = seededRandom(10);
+    const sim = simulate(N, () => {
+      const r = healingRoll(5, 3, { kind: "none", bonus: 1 }, rng, rules);
+      return r.wounds < 3 ? "heal" : r.wounds > 3 ? "worsen" : "same";
+    });
+    expect(maxAbsDiff(sim, new Map([["heal", exact.heal], ["same", exact.same], ["worsen", exact.worsen]]))).toBeLessThan(TOL);
   });
 });

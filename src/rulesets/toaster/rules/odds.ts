@@ -12,6 +12,7 @@ import type { D10StarOptions } from "./dice";
 import { validateD10StarOptions } from "./dice";
 import type { CheckInput, NormalisedCheck } from "./check";
 import { normaliseCheck, opposedWinner } from "./check";
+import { MORTAL_WOUNDS, mortalityModifier, woundPenalty } from "./damage";
 
 export const UNLIMITED_NINES_DEPTH = 16;
 
@@ -157,4 +158,35 @@ export function collaborationDieDist(n: number, mode: "best" | "tooManyCooks", o
     below = atOrBelow;
   }
   return m;
+}
+
+/** Exact outcome odds of a mortality check (see damage.ts mortalityCheck). */
+export function mortalityOdds(
+  physique: number,
+  wounds: number,
+  modifier: number,
+  rules: Omit<CheckInput, "rank" | "modifier" | "target" | "luckBefore"> = {},
+): { diesNow: number; diesIn: number; holds: number } {
+  if (!Number.isInteger(wounds) || wounds < MORTAL_WOUNDS) throw new RangeError(`A mortality check needs ${MORTAL_WOUNDS} or more wounds, not ${wounds}`);
+  const c = normaliseCheck({ ...rules, rollingZeros: false, rank: physique, modifier: mortalityModifier(wounds, modifier) });
+  const out = { diesNow: 0, diesIn: 0, holds: 0 };
+  for (const [d, p] of checkDieDist(c)) {
+    const total = c.base + d;
+    if (!c.callFour && d === 0) out.diesNow += p;
+    else if (total >= c.target) out.holds += p;
+    else if (total <= 0) out.diesNow += p;
+    else out.diesIn += p;
+  }
+  return out;
+}
+
+/** Exact odds of a healing roll: a wound healed, no change, or a wound added (fumble). */
+export function healingOdds(
+  physique: number,
+  wounds: number,
+  medicalBonus: number,
+  rules: Omit<CheckInput, "rank" | "modifier" | "target" | "luckBefore"> = {},
+): { heal: number; same: number; worsen: number } {
+  const o = checkOdds({ ...rules, rank: physique, modifier: woundPenalty(wounds) + medicalBonus });
+  return { heal: o.success, worsen: o.bands.fumble, same: 1 - o.success - o.bands.fumble };
 }
