@@ -31,7 +31,7 @@ describe("seed 002 · Rolling the dice", () => {
     expect(r.total).toBe(8);
   });
   it("equal faces: only as many dice as there are modifier dice are dropped", () => {
-    const r = evaluateFaces(makePool(2, 2, 0), [4, 4, 4, 4], 0);
+    const r = evaluateFaces(makePool(2, 2, 0), [4, 4, 4, 4]);
     expect(r.dice.filter((d) => d.kept)).toHaveLength(2);
     expect(r.total).toBe(8);
   });
@@ -59,7 +59,9 @@ describe("seed 002 · Rolling the dice", () => {
     expect(rollCheck({ pool: makePool(3, 0, 0), difficulty: 2 }, s.source(8)).outcome).toBe("botch");
   });
   it("rejects wrong face counts and bad difficulties", () => {
-    expect(() => evaluateFaces(makePool(2, 1, 0), [1, 2], 0)).toThrow(/rolls 3 dice, but 2 faces/);
+    expect(() => evaluateFaces(makePool(2, 1, 0), [1, 2])).toThrow(/rolls 3 dice, but 2 faces/);
+    expect(() => evaluateFaces(makePool(2, 0, 0, "d6Plus1"), [1, 7])).toThrow(/face of a d6Plus1 must be at most 6/);
+    expect(evaluateFaces(makePool(2, 0, 0, "d6Plus1"), [1, 6]).total).toBe(9);
     expect(() => judge(10, 2, 2.5)).toThrow(/difficulty must be a whole number/);
   });
 });

@@ -97,12 +97,16 @@ export function keptMask(values: readonly number[], pool: PoolSpec): boolean[] {
   return kept;
 }
 
-/** Total and botch of given die values (use for dice rolled elsewhere, e.g. Foundry's dice). */
-export function evaluateFaces(pool: PoolSpec, faces: readonly number[], offset: number): PoolRoll {
+/**
+ * Total and botch of given physical faces (1..faces of the pool's die, in roll order): use for
+ * dice rolled elsewhere, e.g. by Foundry. The die type's offset is applied here.
+ */
+export function evaluateFaces(pool: PoolSpec, faces: readonly number[]): PoolRoll {
   checkPool(pool);
+  const t = getDieType(pool.die);
   const n = pool.addDice + pool.bonusDice + pool.penaltyDice;
   if (faces.length !== n) throw new RangeError(`This pool rolls ${n} dice, but ${faces.length} faces were given`);
-  const values = faces.map((f) => requireInt("face", f, 1) + offset);
+  const values = faces.map((f) => requireInt(`face of a ${t.key}`, f, 1, t.faces) + t.offset);
   const kept = keptMask(values, pool);
   const dice = faces.map((face, i) => ({ face, value: values[i], kept: kept[i] }));
   const total = dice.reduce((s, d) => (d.kept ? s + d.value : s), 0);
@@ -116,7 +120,7 @@ export function rollPool(pool: PoolSpec, rng: RandomSource): PoolRoll {
   const n = pool.addDice + pool.bonusDice + pool.penaltyDice;
   const faces: number[] = [];
   for (let i = 0; i < n; i++) faces.push(rollDie(t.faces, rng));
-  return evaluateFaces(pool, faces, t.offset);
+  return evaluateFaces(pool, faces);
 }
 
 /** Judge a rolled (or dice-phobe) pool against a Difficulty. */
