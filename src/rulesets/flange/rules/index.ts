@@ -1,0 +1,7 @@
+/** Public API of the Flange rules core (pure; no Foundry). */
+export * from "./character";
+export * from "./check";
+export * from "./odds";
+export * from "./opposed";
+export * from "./health";
+export * from "./combat";

@@ -1,0 +1,152 @@
+import { describe, expect, it } from "vitest";
+import { ScriptedDice } from "../../../src/dice/random";
+import {
+  CHECK_OUTCOMES,
+  attributeCheck,
+  maxEdgeTargetReduction,
+  outcomeFor,
+  rerollCheck,
+  resolveFaces,
+  resolvePool,
+  rollCheck,
+} from "../../../src/rulesets/flange/rules";
+
+const noExtra = (): number[] => {
+  throw new Error("no extra dice expected");
+};
+
+describe("flange checks — seed 'Skills and Dice Rolls'", () => {
+  it("Surgery on Perception: 2 dice at 6, rolls 6 and 8 → two successes (Ready Salted)", () => {
+    const dice = new ScriptedDice([6, 8]);
+    const r = rollCheck({ dice: 2, target: 6 }, dice.source(10));
+    expect(r.successes).toBe(2);
+    expect(r.outcome).toBe("readySalted");
+    expect(r.criticalFailure).toBe(false);
+    expect(dice.remaining).toBe(0);
+  });
+
+  it("Surgery on Dexterity: 2 dice at 9, rolls 6 and 8 → failure, no 1s so not critical", () => {
+    const r = rollCheck({ dice: 2, target: 9 }, new ScriptedDice([6, 8]).source(10));
+    expect(r.successes).toBe(0);
+    expect(r.outcome).toBe("failure");
+    expect(r.ones).toBe(0);
+  });
+});
+
+describe("flange criticals — seed 'Criticals' worked example", () => {
+  it("Perception 6 +1 for blood, +1 die: rolls 9,10,10, extra die 8 → four successes (Excellent Job)", () => {
+    const dice = new ScriptedDice([9, 10, 10, 8]);
+    const r = rollCheck({ dice: 2, target: 6, diceModifier: 1, targetModifier: 1 }, dice.source(10));
+    expect(r.pool).toMatchObject({ dice: 3, target: 7, desperate: false });
+    expect(r.successes).toBe(4);
+    expect(r.outcome).toBe("excellent");
+    expect(r.bonusPoints).toEqual({ earned: 1, onDice: 0, onExtraDice: 1, unused: 0 });
+    expect(r.dice.map((d) => [d.face, d.batch])).toEqual([[9, 0], [10, 0], [10, 0], [8, 1]]);
+    expect(dice.remaining).toBe(0);
+  });
+
+  it("Superglue: Dexterity 9, Surgery 2 reduced by two → zero dice → one die needing 10; rolls 1 → critical failure with one 1", () => {
+    const r = rollCheck({ dice: 2, target: 9, diceModifier: -2 }, new ScriptedDice([1]).source(10));
+    expect(r.pool).toMatchObject({ dice: 1, target: 10, desperate: true, requestedDice: 0 });
+    expect(r.outcome).toBe("criticalFailure");
+    expect(r.ones).toBe(1);
+  });
+
+  it("a natural 10 on a desperate roll succeeds", () => {
+    const r = rollCheck({ dice: 3, target: 9, targetModifier: 2 }, new ScriptedDice([10]).source(10));
+    expect(r.pool).toMatchObject({ dice: 1, target: 10, desperate: true, requestedTarget: 11 });
+    expect(r.outcome).toBe("marginal");
+  });
+
+  it("critical failure reports every natural 1", () => {
+    const r = rollCheck({ dice: 4, target: 8 }, new ScriptedDice([1, 1, 7, 1]).source(10));
+    expect(r.outcome).toBe("criticalFailure");
+    expect(r.ones).toBe(3);
+  });
+
+  it("a 1 alongside a success is no critical failure", () => {
+    const r = rollCheck({ dice: 2, target: 8 }, new ScriptedDice([1, 9]).source(10));
+    expect(r.outcome).toBe("marginal");
+    expect(r.criticalFailure).toBe(false);
+    expect(r.ones).toBe(1);
+  });
+
+  it("extra 10s lift the failures cheapest first; leftovers that cannot finish a failure are lost", () => {
+    const pool = resolvePool({ dice: 5, target: 8 });
+    const r = resolveFaces(pool, [10, 10, 10, 7, 4], noExtra);
+    expect(r.successes).toBe(4);
+    expect(r.dice[3]).toMatchObject({ face: 7, bonus: 1, score: 8, success: true });
+    expect(r.dice[4]).toMatchObject({ face: 4, bonus: 0, success: false });
+    expect(r.bonusPoints).toEqual({ earned: 2, onDice: 1, onExtraDice: 0, unused: 1 });
+  });
+
+  it("two points can go on one die", () => {
+    const r = resolveFaces(resolvePool({ dice: 4, target: 8 }), [10, 10, 10, 6], noExtra);
+    expect(r.successes).toBe(4);
+    expect(r.dice[3]).toMatchObject({ bonus: 2, score: 8 });
+  });
+
+  it("points left after all dice succeed roll extra dice; every 10 on an extra die earns another", () => {
+    const batches: number[][] = [[10], [3]];
+    const asked: number[] = [];
+    const r = resolveFaces(resolvePool({ dice: 4, target: 5 }), [10, 10, 10, 4], (n) => {
+      asked.push(n);
+      return batches.shift() ?? [];
+    });
+    // two points: one lifts the 4 to 5, one rolls an extra die (a 10: one more point, one more die: a 3)
+    expect(asked).toEqual([1, 1]);
+    expect(r.dice.map((d) => [d.face, d.batch, d.success])).toEqual([
+      [10, 0, true], [10, 0, true], [10, 0, true], [4, 0, true], [10, 1, true], [3, 2, false],
+    ]);
+    expect(r.successes).toBe(5);
+    expect(r.outcome).toBe("blimey");
+    expect(r.bonusPoints).toEqual({ earned: 3, onDice: 1, onExtraDice: 2, unused: 0 });
+  });
+
+  it("only natural 10s count: a 9 lifted to 10 earns nothing", () => {
+    const r = resolveFaces(resolvePool({ dice: 3, target: 10 }), [10, 10, 9], noExtra);
+    expect(r.successes).toBe(3);
+    expect(r.bonusPoints).toEqual({ earned: 1, onDice: 1, onExtraDice: 0, unused: 0 });
+  });
+});
+
+describe("flange pools, modifiers and edge — seed 'Modifiers', 'Attributes only', 'Edge'", () => {
+  it("attribute-only rolls use three dice", () => {
+    expect(attributeCheck(7)).toEqual({ dice: 3, target: 7 });
+  });
+  it("edge dice add dice, edge lowers the target but never below 5", () => {
+    expect(resolvePool({ dice: 2, target: 8, edgeDice: 2, edgeTarget: 3 })).toMatchObject({ dice: 4, target: 5, edgeSpent: 5 });
+    expect(() => resolvePool({ dice: 2, target: 8, edgeTarget: 4 })).toThrow(/at most 3/);
+    expect(maxEdgeTargetReduction({ dice: 2, target: 6, targetModifier: 3 })).toBe(4);
+    expect(maxEdgeTargetReduction({ dice: 2, target: 5, targetModifier: -1 })).toBe(0);
+  });
+  it("edge can bring a target above 10 back into play", () => {
+    expect(resolvePool({ dice: 2, target: 10, targetModifier: 2, edgeTarget: 2 })).toMatchObject({ dice: 2, target: 10, desperate: false });
+  });
+  it("the Edge re-roll happens once per task and costs one more point", () => {
+    const rng = new ScriptedDice([2, 3, 9, 9]).source(10);
+    const first = rollCheck({ dice: 2, target: 8 }, rng);
+    expect(first.outcome).toBe("failure");
+    const second = rerollCheck(first, rng);
+    expect(second).toMatchObject({ successes: 2, rerolled: true });
+    expect(second.pool.edgeSpent).toBe(1);
+    expect(() => rerollCheck(second, rng)).toThrow(/only once/);
+  });
+  it("bad input throws a clear error", () => {
+    expect(() => resolvePool({ dice: 1.5, target: 8 })).toThrow(/whole number/);
+    expect(() => resolvePool({ dice: -1, target: 8 })).toThrow(/Dice/);
+    expect(() => resolvePool({ dice: 2, target: 0 })).toThrow(/Target/);
+    expect(() => resolvePool({ dice: 2, target: 8, edgeDice: -1 })).toThrow(/Edge dice/);
+    expect(() => resolveFaces(resolvePool({ dice: 2, target: 8 }), [3], noExtra)).toThrow(/needs 2 faces/);
+    expect(() => resolveFaces(resolvePool({ dice: 1, target: 8 }), [11], noExtra)).toThrow(/Die face/);
+  });
+});
+
+describe("flange result names — seed results table", () => {
+  it("names every number of successes", () => {
+    expect([0, 1, 2, 3, 4, 5, 9].map((s) => outcomeFor(s, 0))).toEqual(["failure", "marginal", "readySalted", "good", "excellent", "blimey", "blimey"]);
+    expect(outcomeFor(0, 2)).toBe("criticalFailure");
+    expect(outcomeFor(3, 2)).toBe("good");
+    expect(CHECK_OUTCOMES).toHaveLength(7);
+  });
+});
