@@ -1,0 +1,125 @@
+/**
+ * Toast (d10+) odds: time of each exact odds function per check, next to the time of a seeded
+ * 100,000-roll simulation of the same check with the core's own roll function.
+ */
+import { bench, describe } from "vitest";
+import { seededRandom } from "../src/dice/random";
+import {
+  ARMOR_TABLE,
+  advancementOdds,
+  attackOdds,
+  checkOdds,
+  contestOdds,
+  fullAttackOdds,
+  healingDayOdds,
+  rollAdvancement,
+  rollAttack,
+  rollCheck,
+  rollContest,
+  rollFullAttack,
+  rollHealingDay,
+  rollStrike,
+  strikeOdds,
+  type Attributes,
+  type FullAttackInput,
+  type HealingDayInput,
+  type StrikeTarget,
+} from "../src/rulesets/toast/rules";
+
+const N = 100_000;
+const SIM = { iterations: 5, time: 0 };
+
+function simulate(draw: () => string | number): Map<string | number, number> {
+  const m = new Map<string | number, number>();
+  for (let i = 0; i < N; i++) {
+    const k = draw();
+    m.set(k, (m.get(k) ?? 0) + 1);
+  }
+  return m;
+}
+
+const attributes: Attributes = {
+  strength: 13,
+  agility: 15,
+  hec: 11,
+  health: 12,
+  tolerance: 14,
+  perception: 12,
+  focus: 13,
+  empathy: 9,
+  will: 11,
+  psyche: 10,
+};
+const defender: StrikeTarget = { attributes, woundLevels: 9, armor: ARMOR_TABLE.chainMail };
+const attack: FullAttackInput = { attack: 14, defence: { kind: "contested", modifier: 12 }, damageDice: 6, defender };
+const healing: HealingDayInput = { attributes, woundLevels: 14, strenuous: false, treatment: { modifier: 9 } };
+
+describe("toast check (modifier 12 vs Medium 15)", () => {
+  bench("checkOdds exact", () => {
+    checkOdds({ modifier: 12, target: 15 });
+  });
+  const rng = seededRandom(1);
+  bench("100k-roll simulation", () => {
+    simulate(() => rollCheck({ modifier: 12, target: 15 }, rng).outcome);
+  }, SIM);
+});
+
+describe("toast contest (13 vs 11)", () => {
+  bench("contestOdds exact", () => {
+    contestOdds({ first: 13, second: 11 });
+  });
+  const rng = seededRandom(2);
+  bench("100k-roll simulation", () => {
+    simulate(() => rollContest({ first: 13, second: 11 }, rng).outcome);
+  }, SIM);
+});
+
+describe("toast attack (14 vs defence 12)", () => {
+  bench("attackOdds exact", () => {
+    attackOdds(attack);
+  });
+  const rng = seededRandom(3);
+  bench("100k-roll simulation", () => {
+    simulate(() => rollAttack(attack, rng).outcome);
+  }, SIM);
+});
+
+describe("toast strike (6 damage dice vs chain mail, 9 wounds)", () => {
+  bench("strikeOdds exact", () => {
+    strikeOdds(defender, 6);
+  });
+  const rng = seededRandom(4);
+  bench("100k-roll simulation", () => {
+    simulate(() => rollStrike(defender, 6, rng).strike.state);
+  }, SIM);
+});
+
+describe("toast whole attack (hit, damage, death/collapse)", () => {
+  bench("fullAttackOdds exact", () => {
+    fullAttackOdds(attack);
+  });
+  const rng = seededRandom(5);
+  bench("100k-roll simulation", () => {
+    simulate(() => rollFullAttack(attack, rng).consequence);
+  }, SIM);
+});
+
+describe("toast skill advancement (level 9, Focus 13)", () => {
+  bench("advancementOdds exact", () => {
+    advancementOdds({ level: 9, focus: 13 });
+  });
+  const rng = seededRandom(6);
+  bench("100k-roll simulation", () => {
+    simulate(() => rollAdvancement({ level: 9, focus: 13 }, rng).reason);
+  }, SIM);
+});
+
+describe("toast healing day (14 wounds, treatment +9)", () => {
+  bench("healingDayOdds exact", () => {
+    healingDayOdds(healing);
+  });
+  const rng = seededRandom(7);
+  bench("100k-roll simulation", () => {
+    simulate(() => rollHealingDay(healing, rng).healed);
+  }, SIM);
+});
