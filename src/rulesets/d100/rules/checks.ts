@@ -210,7 +210,7 @@ export function rollCheck(input: CheckInput, rng: RandomSource): CheckResult {
   const dice: number[] = [];
   const first = rollOnce(c, rng, dice);
   const baseEffort = c.score - first.value;
-  const rolls: CheckRoll[] = [{ ...first, effort: baseEffort, added: baseEffort }];
+  const rolls: CheckRoll[] = [{ value: first.value, tens: first.tens, ones: first.ones, effort: baseEffort, added: baseEffort }];
   let direction: OverflowDirection = "none";
   if (c.overflow && first.value === 0 && overflowPossible(c.kind, c.score, "positive")) direction = "positive";
   if (c.overflow && first.value === max && overflowPossible(c.kind, c.score, "negative")) direction = "negative";
@@ -222,13 +222,20 @@ export function rollCheck(input: CheckInput, rng: RandomSource): CheckResult {
       const e = c.score - r.value;
       const added = direction === "positive" ? Math.max(0, e) : Math.min(0, e);
       bonus += added;
-      rolls.push({ ...r, effort: e, added });
+      rolls.push({ value: r.value, tens: r.tens, ones: r.ones, effort: e, added });
       if (r.value !== trigger) break;
     }
   }
-  const effort = baseEffort + bonus;
+  const cl = classify(c, baseEffort + bonus);
   return {
-    ...classify(c, effort),
+    effort: cl.effort,
+    effortSign: cl.effortSign,
+    degree: cl.degree,
+    outcome: cl.outcome,
+    level: cl.level,
+    degreeKey: cl.degreeKey,
+    consolation: cl.consolation,
+    agitation: cl.agitation,
     kind: c.kind,
     score: c.score,
     difficulty: c.difficulty,
@@ -306,7 +313,21 @@ export interface CheckOdds {
 /** Exact odds of every outcome of a check, for a roll dialog. */
 export function checkOdds(input: CheckInput): CheckOdds {
   const c = normalise(input);
-  const dist = effortDistribution(c);
+  const n = CHECK_MAX_FACE[c.kind] + 1;
+  let overflow = 0;
+  if (c.overflow) {
+    if (overflowPossible(c.kind, c.score, "positive")) overflow += 1 / n;
+    if (overflowPossible(c.kind, c.score, "negative")) overflow += 1 / n;
+  }
+  return { ...oddsOfEffort(effortDistribution(c), c), overflow };
+}
+
+/**
+ * Odds of every outcome for any distribution of Degree of Effort (a pooled or cooperative
+ * effort, say), classified against `against` (its kind, difficulty and margins; score unused).
+ */
+export function oddsOfEffort(dist: Dist<number>, against: CheckInput): Omit<CheckOdds, "overflow"> {
+  const c = normalise(against);
   const degrees = {} as Record<DegreeKey, number>;
   for (const k of DEGREE_KEYS) degrees[k] = 0;
   let success = 0;
@@ -323,13 +344,7 @@ export function checkOdds(input: CheckInput): CheckOdds {
     if (cl.consolation) consolation += p;
     if (cl.agitation) agitation += p;
   }
-  const n = CHECK_MAX_FACE[c.kind] + 1;
-  let overflow = 0;
-  if (c.overflow) {
-    if (overflowPossible(c.kind, c.score, "positive")) overflow += 1 / n;
-    if (overflowPossible(c.kind, c.score, "negative")) overflow += 1 / n;
-  }
-  return { success, miss, failure, degrees, consolation, agitation, overflow, meanEffort: mean(dist) };
+  return { success, miss, failure, degrees, consolation, agitation, meanEffort: mean(dist) };
 }
 
 /** Probability that the check's effort beats `threshold` (effort > threshold). */
