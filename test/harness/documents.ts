@@ -1,0 +1,327 @@
+/**
+ * Concrete documents: Actor, Item, ActiveEffect, User, TokenDocument (minimal), and the world
+ * collections. ChatMessage and Combat/Combatant live in chat.ts and combat.ts.
+ * https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html (and Item, ActiveEffect, User)
+ */
+import { Document, DocumentTypeField, EmbeddedCollectionField, TypeDataField, WorldCollection, getDocumentClass, type DocumentMetadata, type EmbeddedCollection } from "./document";
+import { ArrayField, BooleanField, DocumentIdField, FilePathField, ForeignDocumentField, HTMLField, NumberField, ObjectField, SchemaField, SetField, StringField, type DataField } from "./fields";
+import { CONFIG, CONST, game } from "./state";
+import { deepClone, getProperty, setProperty, type AnyObject } from "./utils";
+
+const ownershipField = () => new ObjectField({ initial: () => ({ default: CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE }) });
+
+export class ActiveEffect extends Document {
+  static override metadata: DocumentMetadata = Object.freeze({ name: "ActiveEffect", collection: "effects", embedded: {}, hasTypeData: true, label: "DOCUMENT.ActiveEffect" });
+  static override defineSchema(): Record<string, DataField> {
+    return {
+      _id: new DocumentIdField(),
+      name: new StringField({ required: true, blank: false, initial: "Effect" }),
+      img: new FilePathField(),
+      type: new DocumentTypeField("ActiveEffect"),
+      system: new TypeDataField("ActiveEffect"),
+      changes: new ArrayField(
+        new SchemaField({
+          key: new StringField({ required: true }),
+          value: new StringField({ required: true }),
+          mode: new NumberField({ integer: true, initial: CONST.ACTIVE_EFFECT_MODES.ADD }),
+          priority: new NumberField(),
+        }),
+      ),
+      disabled: new BooleanField(),
+      duration: new ObjectField(),
+      description: new HTMLField(),
+      origin: new StringField({ nullable: true, blank: false, initial: null }),
+      tint: new StringField({ nullable: true, initial: null }),
+      transfer: new BooleanField({ initial: true }),
+      statuses: new SetField(new StringField({ required: true, blank: false })),
+      sort: new NumberField({ integer: true, initial: 0 }),
+      flags: new ObjectField(),
+    };
+  }
+  declare disabled: boolean;
+  declare statuses: Set<string>;
+  declare changes: AnyObject[];
+  declare transfer: boolean;
+  get active(): boolean {
+    return !this.disabled && !this.isSuppressed;
+  }
+  get isSuppressed(): boolean {
+    return false;
+  }
+  get target(): Document | null {
+    return (this.parent as Document) ?? null;
+  }
+  /** Build (not create) an effect from CONFIG.statusEffects[id]. */
+  static async fromStatusEffect(statusId: string, options: AnyObject = {}): Promise<ActiveEffect> {
+    const status = (CONFIG.statusEffects as AnyObject[]).find((e) => e.id === statusId);
+    if (!status) throw new Error(`Invalid status ID "${statusId}" provided to ActiveEffect#fromStatusEffect`);
+    const { id, name, label, img, icon, statuses, ...rest } = deepClone(status);
+    const data = { ...rest, name: game.i18n?.localize(name ?? label ?? id) ?? name, img: img ?? icon ?? null, statuses: [id, ...(statuses ?? [])] };
+    delete (data as AnyObject).hud;
+    return new (this.implementation as typeof ActiveEffect)(data, options);
+  }
+  /** Apply this effect's changes to an actor (ADD, MULTIPLY, OVERRIDE, UPGRADE, DOWNGRADE; CUSTOM is skipped). */
+  apply(actor: Document, change: AnyObject): unknown {
+    const M = CONST.ACTIVE_EFFECT_MODES;
+    const current = getProperty(actor, change.key);
+    const raw = change.value;
+    const num = Number(raw);
+    const value: unknown = typeof current === "number" && Number.isFinite(num) ? num : raw;
+    let result: unknown = current;
+    switch (change.mode) {
+      case M.ADD:
+        result = typeof current === "number" ? current + (value as number) : Array.isArray(current) ? [...current, value] : `${current ?? ""}${value}`;
+        break;
+      case M.MULTIPLY:
+        result = (current as number) * (value as number);
+        break;
+      case M.OVERRIDE:
+        result = value;
+        break;
+      case M.UPGRADE:
+        result = current === undefined || (value as number) > (current as number) ? value : current;
+        break;
+      case M.DOWNGRADE:
+        result = current === undefined || (value as number) < (current as number) ? value : current;
+        break;
+      default:
+        return current;
+    }
+    setProperty(actor as unknown as AnyObject, change.key, result);
+    return result;
+  }
+}
+
+export class Item extends Document {
+  static override metadata: DocumentMetadata = Object.freeze({ name: "Item", collection: "items", embedded: { ActiveEffect: "effects" }, hasTypeData: true, label: "DOCUMENT.Item" });
+  static override defineSchema(): Record<string, DataField> {
+    return {
+      _id: new DocumentIdField(),
+      name: new StringField({ required: true, blank: false }),
+      type: new DocumentTypeField("Item"),
+      img: new FilePathField({ initial: "icons/svg/item-bag.svg" }),
+      system: new TypeDataField("Item"),
+      effects: new EmbeddedCollectionField("ActiveEffect"),
+      folder: new StringField({ nullable: true, initial: null }),
+      sort: new NumberField({ integer: true, initial: 0 }),
+      ownership: ownershipField(),
+      flags: new ObjectField(),
+      _stats: new ObjectField(),
+    };
+  }
+  declare name: string;
+  declare type: string;
+  declare system: AnyObject;
+  declare flags: AnyObject;
+  declare effects: EmbeddedCollection<ActiveEffect>;
+  /** The owning actor, if embedded in one. */
+  get actor(): Actor | null {
+    return this.parent instanceof Actor ? this.parent : null;
+  }
+  /** VERIFY: returns the item's system data (dnd5e-style systems extend this). */
+  getRollData(): AnyObject {
+    return this.system;
+  }
+}
+
+export class Actor extends Document {
+  static override metadata: DocumentMetadata = Object.freeze({ name: "Actor", collection: "actors", embedded: { Item: "items", ActiveEffect: "effects" }, hasTypeData: true, label: "DOCUMENT.Actor" });
+  static override defineSchema(): Record<string, DataField> {
+    return {
+      _id: new DocumentIdField(),
+      name: new StringField({ required: true, blank: false }),
+      type: new DocumentTypeField("Actor"),
+      img: new FilePathField({ initial: "icons/svg/mystery-man.svg" }),
+      system: new TypeDataField("Actor"),
+      prototypeToken: new ObjectField(),
+      items: new EmbeddedCollectionField("Item"),
+      effects: new EmbeddedCollectionField("ActiveEffect"),
+      folder: new StringField({ nullable: true, initial: null }),
+      sort: new NumberField({ integer: true, initial: 0 }),
+      ownership: ownershipField(),
+      flags: new ObjectField(),
+      _stats: new ObjectField(),
+    };
+  }
+  declare name: string;
+  declare type: string;
+  declare system: AnyObject;
+  declare flags: AnyObject;
+  declare ownership: AnyObject;
+  declare items: EmbeddedCollection<Item>;
+  declare effects: EmbeddedCollection<ActiveEffect>;
+  declare statuses: Set<string>;
+
+  protected override _initialize(options: AnyObject = {}): void {
+    super._initialize(options);
+    Object.defineProperty(this, "statuses", { value: new Set<string>(), writable: true, enumerable: false, configurable: true });
+  }
+
+  override prepareEmbeddedDocuments(): void {
+    super.prepareEmbeddedDocuments();
+    this.applyActiveEffects();
+  }
+
+  /** Statuses from active effects; changes applied in priority order (mode*10 by default). */
+  applyActiveEffects(): void {
+    this.statuses = new Set();
+    const changes: { effect: ActiveEffect; change: AnyObject }[] = [];
+    for (const effect of this.allApplicableEffects()) {
+      if (!effect.active) continue;
+      for (const s of effect.statuses ?? []) this.statuses.add(s);
+      for (const change of effect.changes ?? []) changes.push({ effect, change: { ...change, priority: change.priority ?? change.mode * 10 } });
+    }
+    changes.sort((a, b) => a.change.priority - b.change.priority);
+    for (const { effect, change } of changes) effect.apply(this, change);
+  }
+
+  *allApplicableEffects(): Generator<ActiveEffect> {
+    for (const e of this.effects ?? []) yield e;
+    for (const item of this.items ?? []) for (const e of item.effects ?? []) if (e.transfer !== false) yield e as ActiveEffect;
+  }
+
+  /** Items grouped by sub-type; every configured Item type is present. */
+  get itemTypes(): Record<string, Item[]> {
+    const types: Record<string, Item[]> = {};
+    for (const t of Object.keys(CONFIG.Item?.dataModels ?? {})) types[t] = [];
+    for (const t of Object.keys(game.system?.documentTypes?.Item ?? {})) types[t] = [];
+    for (const item of this.items) (types[item.type] ??= []).push(item);
+    return types;
+  }
+
+  /** Documented: the data object used by roll formulas for this actor is its system data. */
+  getRollData(): AnyObject {
+    return this.system;
+  }
+
+  /** VERIFY: the harness has no canvas, so there are never active tokens. */
+  getActiveTokens(_linked = false, _document = false): unknown[] {
+    return [];
+  }
+
+  get isToken(): boolean {
+    return false;
+  }
+  get token(): null {
+    return null;
+  }
+
+  /**
+   * Toggle a status from CONFIG.statusEffects by creating/deleting an ActiveEffect carrying it.
+   * Resolves: the created effect; false when removed; true when already active and active:true.
+   */
+  async toggleStatusEffect(statusId: string, { active, overlay = false }: { active?: boolean; overlay?: boolean } = {}): Promise<ActiveEffect | boolean | undefined> {
+    const status = (CONFIG.statusEffects as AnyObject[]).find((e) => e.id === statusId);
+    if (!status) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
+    const existing = this.effects.filter((e) => e.statuses.size === 1 && e.statuses.has(statusId)).map((e) => e.id!);
+    if (existing.length) {
+      if (active) return true;
+      await this.deleteEmbeddedDocuments("ActiveEffect", existing);
+      return false;
+    }
+    if (active === false) return false;
+    const AE = getDocumentClass("ActiveEffect") as unknown as typeof ActiveEffect;
+    const effect = await AE.fromStatusEffect(statusId);
+    if (overlay) effect.updateSource({ "flags.core.overlay": true });
+    const [created] = await this.createEmbeddedDocuments("ActiveEffect", [effect.toObject()]);
+    return created as ActiveEffect;
+  }
+}
+
+/** Minimal TokenDocument: name, actorId, and the actor it points to. */
+export class TokenDocument extends Document {
+  static override metadata: DocumentMetadata = Object.freeze({ name: "Token", collection: "tokens", embedded: {}, label: "DOCUMENT.Token" });
+  static override defineSchema(): Record<string, DataField> {
+    return {
+      _id: new DocumentIdField(),
+      name: new StringField({ required: true, blank: true }),
+      actorId: new StringField({ nullable: true, initial: null }),
+      actorLink: new BooleanField(),
+      hidden: new BooleanField(),
+      disposition: new NumberField({ integer: true, initial: CONST.TOKEN_DISPOSITIONS.HOSTILE }),
+      flags: new ObjectField(),
+    };
+  }
+  declare actorId: string | null;
+  get actor(): Actor | null {
+    return this.actorId ? (game.actors?.get(this.actorId) ?? null) : null;
+  }
+}
+
+export class User extends Document {
+  static override metadata: DocumentMetadata = Object.freeze({ name: "User", collection: "users", embedded: {}, label: "DOCUMENT.User" });
+  static override defineSchema(): Record<string, DataField> {
+    return {
+      _id: new DocumentIdField(),
+      name: new StringField({ required: true, blank: false }),
+      role: new NumberField({ required: true, nullable: false, integer: true, min: 0, max: 4, initial: CONST.USER_ROLES.PLAYER }),
+      color: new StringField({ initial: "#aa3333" }),
+      avatar: new FilePathField(),
+      character: new ForeignDocumentField(Actor),
+      flags: new ObjectField(),
+    };
+  }
+  declare name: string;
+  declare role: number;
+  /** Whether the user is connected (harness: set with setUserActive()). */
+  active = false;
+
+  get isGM(): boolean {
+    return this.role >= CONST.USER_ROLES.ASSISTANT;
+  }
+  get isSelf(): boolean {
+    return game.user === this;
+  }
+  hasRole(role: string | number, { exact = false }: { exact?: boolean } = {}): boolean {
+    const r = typeof role === "string" ? (CONST.USER_ROLES as AnyObject)[role] : role;
+    return exact ? this.role === r : this.role >= r;
+  }
+  override getUserLevel(user: AnyObject | null = game.user): number {
+    if (user?.isGM || user === this) return CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
+    return CONST.DOCUMENT_OWNERSHIP_LEVELS.LIMITED;
+  }
+
+  /**
+   * v13 queries: run CONFIG.queries[name](queryData, {timeout}) as this user (game.user is switched
+   * to this user while the handler runs). Rejects if this user is not active or no handler exists.
+   * Data and result cross a (simulated) socket: both are JSON round-tripped.
+   * VERIFY: the handler is not told who sent the query (not documented; not passed).
+   */
+  async query(queryName: string, queryData: unknown, { timeout }: { timeout?: number } = {}): Promise<unknown> {
+    if (!this.active) throw new Error(`User ${this.name} [${this.id}] is not active`);
+    const handler = CONFIG.queries?.[queryName];
+    if (typeof handler !== "function") throw new Error(`The query "${queryName}" is not registered in CONFIG.queries`);
+    const payload = queryData === undefined ? undefined : JSON.parse(JSON.stringify(queryData));
+    const previous = game.user;
+    game.user = this;
+    try {
+      const run = Promise.resolve(handler(payload, { timeout }));
+      const result = timeout ? await Promise.race([run, new Promise((_, rej) => setTimeout(() => rej(new Error(`Query "${queryName}" timed out`)), timeout))]) : await run;
+      return result === undefined ? undefined : JSON.parse(JSON.stringify(result));
+    } finally {
+      game.user = previous;
+    }
+  }
+}
+
+export class Actors extends WorldCollection<Actor> {
+  static override documentName = "Actor";
+}
+export class Items extends WorldCollection<Item> {
+  static override documentName = "Item";
+}
+export class Users extends WorldCollection<User> {
+  static override documentName = "User";
+  /** The active GM: highest role first, then lowest id (VERIFY: tie-break order). */
+  get activeGM(): User | null {
+    const gms = this.filter((u) => u.active && u.isGM);
+    gms.sort((a, b) => b.role - a.role || (a.id! < b.id! ? -1 : 1));
+    return gms[0] ?? null;
+  }
+  get players(): User[] {
+    return this.filter((u) => !u.isGM && u.hasRole("PLAYER"));
+  }
+  get current(): User | null {
+    return game.user ?? null;
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * Installs the Foundry v13 globals on globalThis and owns the per-test reset.
+ * Import order matters for the system: setup.ts calls installHarness() before any system module.
+ */
+import { DataModel, TypeDataModel } from "./data-model";
+import { Document, WorldCollection, fromUuid, fromUuidSync, getDocumentClass, registerSheet, unregisterSheet, EmbeddedCollection } from "./document";
+import { ActiveEffect, Actor, Actors, Item, Items, TokenDocument, User, Users } from "./documents";
+import { fields } from "./fields";
+import { Hooks } from "./hooks";
+import { Localization } from "./i18n";
+import { Notifications } from "./notifications";
+import { ClientSettings } from "./settings";
+import { CONFIG, CONST, game, ui } from "./state";
+import { DataModelValidationError, DataModelValidationFailure } from "./validation";
+import { Collection, utils, type AnyObject } from "./utils";
+import { extensions, type HarnessExtension } from "./registry";
+
+export const GM_ID = "harnessGameMastr";
+
+const foundry: AnyObject = {
+  utils,
+  abstract: { DataModel, TypeDataModel, Document },
+  data: { fields, validation: { DataModelValidationError, DataModelValidationFailure } },
+  documents: {
+    Actor,
+    Item,
+    ActiveEffect,
+    User,
+    TokenDocument,
+    collections: { Actors, Items, Users, WorldCollection },
+    abstract: { DocumentCollection: WorldCollection, WorldCollection, EmbeddedCollection },
+  },
+  helpers: { Hooks, Localization, ClientSettings },
+  applications: { api: {}, sheets: {}, apps: {}, ux: {}, handlebars: {}, ui: {} },
+  dice: { terms: {} },
+  CONST,
+};
+
+function baseConfig(): void {
+  for (const k of Object.keys(CONFIG)) delete CONFIG[k];
+  Object.assign(CONFIG, {
+    Actor: { documentClass: Actor, dataModels: {}, typeLabels: {}, trackableAttributes: {}, sheetClasses: {} },
+    Item: { documentClass: Item, dataModels: {}, typeLabels: {}, trackableAttributes: {}, sheetClasses: {} },
+    ActiveEffect: { documentClass: ActiveEffect, dataModels: {}, typeLabels: {} },
+    User: { documentClass: User, dataModels: {} },
+    Token: { documentClass: TokenDocument, dataModels: {} },
+    statusEffects: [],
+    queries: {},
+    ui: {},
+    time: { roundTime: 6, turnTime: 0 },
+  });
+}
+
+let installed = false;
+
+/** Install globals once (idempotent). */
+export function installHarness(): void {
+  if (installed) return;
+  installed = true;
+  baseConfig();
+  game.i18n = new Localization();
+  game.settings = new ClientSettings();
+  game.system = { id: "breadbox", title: "Breadbox", version: "0.0.0", documentTypes: undefined };
+  game.modules = new Map();
+  game.ready = true;
+  game.release = { generation: 13 };
+  ui.notifications = new Notifications();
+  const g = globalThis as AnyObject;
+  Object.assign(g, {
+    foundry,
+    CONFIG,
+    CONST,
+    game,
+    ui,
+    Hooks,
+    Actor,
+    Item,
+    ActiveEffect,
+    User,
+    TokenDocument,
+    fromUuid,
+    fromUuidSync,
+    getDocumentClass,
+    Collection,
+  });
+  for (const ext of extensions) ext.install?.({ foundry, CONFIG, game, ui, globals: g });
+  game.settings.register("core", "rollMode", { scope: "client", config: true, type: String, default: "publicroll", choices: { publicroll: "publicroll", gmroll: "gmroll", blindroll: "blindroll", selfroll: "selfroll", roll: "roll" } });
+  resetWorld();
+  Hooks._setBaseline();
+}
+
+/** Empty the world: collections, users (one active GM as game.user), settings values, notifications. */
+function resetWorld(): void {
+  game.actors = new Actors();
+  game.items = new Items();
+  game.users = new Users();
+  const gm = new User({ _id: GM_ID, name: "Gamemaster", role: CONST.USER_ROLES.GAMEMASTER });
+  gm.active = true;
+  game.users.set(gm.id!, gm);
+  game.user = gm;
+  game.userId = gm.id;
+  game.settings._resetValues();
+  ui.notifications.clear();
+  for (const ext of extensions) ext.reset?.({ foundry, CONFIG, game, ui, globals: globalThis as AnyObject });
+}
+
+/**
+ * Per-test reset: world documents, users, setting values, notifications, open applications, dice
+ * randomness, and every hook registered after the baseline (see setHookBaseline). CONFIG is left
+ * as the system configured it.
+ */
+export function resetHarness(): void {
+  installHarness();
+  Hooks._resetToBaseline();
+  resetWorld();
+}
+
+/** Hooks registered so far (e.g. by the system's init) survive resetHarness(). */
+export function setHookBaseline(): void {
+  Hooks._setBaseline();
+}
+
+/** Run the system start-up hooks (init, i18nInit, setup, ready), then set the hook baseline. */
+export async function runStartupHooks(): Promise<void> {
+  installHarness();
+  Hooks.callAll("init");
+  Hooks.callAll("i18nInit");
+  Hooks.callAll("setup");
+  Hooks.callAll("ready");
+  setHookBaseline();
+}
+
+/** Restore CONFIG to the harness defaults (a test that reconfigured documents can call this). */
+export function resetConfig(): void {
+  baseConfig();
+  for (const ext of extensions) ext.install?.({ foundry, CONFIG, game, ui, globals: globalThis as AnyObject });
+}
+
+export { foundry, registerSheet, unregisterSheet };
+export type { HarnessExtension };

@@ -1,0 +1,13 @@
+/**
+ * Public entry of the Foundry v13 test harness. Importing it installs the globals.
+ * See README.md for what is mirrored and what is simplified.
+ */
+import { installHarness } from "./globals";
+
+installHarness();
+
+export { installHarness, resetHarness, resetConfig, runStartupHooks, setHookBaseline, foundry, GM_ID } from "./globals";
+export { asUser, createUser, setUserActive, gmUser } from "./users";
+export { Hooks } from "./hooks";
+export { CONFIG, CONST, game, ui } from "./state";
+export type { HarnessNotification } from "./notifications";
