@@ -1,0 +1,255 @@
+/**
+ * Action Quota, action points and strict periods (seed: "Action Quota", "Action Timing",
+ * "Strict Period Structure", "During an Agent's Initiative", "Bypass", "Reactions").
+ */
+import type { RandomSource } from "../../../dice/random";
+import { rollD10 } from "./dice";
+import { requireInt } from "./validate";
+
+// ---------------------------------------------------------------------------------------------
+// Example action costs (the seed's cost column is incomplete; see docs for our reading)
+
+export interface ActionCostEntry {
+  readonly key: string;
+  readonly cost: number;
+  /** What one cost buys, when it is per distance. */
+  readonly per: "action" | "meter" | "agilityMeters";
+}
+export const EXAMPLE_ACTION_COSTS: readonly ActionCostEntry[] = [
+  { key: "moveCarefully", cost: 1, per: "meter" },
+  { key: "crawlProne", cost: 2, per: "meter" },
+  { key: "drawWeapon", cost: 1, per: "action" },
+  { key: "changeStanceCarefully", cost: 1, per: "action" },
+  { key: "run", cost: 1, per: "agilityMeters" },
+  { key: "reloadMagazine", cost: 2, per: "action" },
+  { key: "simpleCloseAttack", cost: 1, per: "action" },
+  { key: "simpleRangedAttack", cost: 2, per: "action" },
+];
+
+/** One action point per major verb of an action ("aim and shoot" = 2), at least 1. */
+export function costFromVerbs(verbs: number): number {
+  return requireInt("Number of verbs", verbs, 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Initiative order
+
+export interface InitiativeParticipant {
+  readonly id: string;
+  readonly actionQuota: number;
+}
+
+export const TIE_MODES = ["simultaneous", "check"] as const;
+/** simultaneous: tied characters share a slot; check: tied characters roll against their quota. */
+export type TieMode = (typeof TIE_MODES)[number];
+
+export interface TieCheckRoll {
+  readonly id: string;
+  readonly roll: number;
+  /** actionQuota − roll. */
+  readonly effort: number;
+}
+export interface TieCheck {
+  /** The tied ids this round of checks separated. */
+  readonly ids: readonly string[];
+  readonly rolls: readonly TieCheckRoll[];
+}
+export interface InitiativeOrder {
+  /** Slots in order; a slot holds several ids only when they act simultaneously. */
+  readonly slots: ReadonlyArray<readonly string[]>;
+  readonly tieChecks: readonly TieCheck[];
+}
+
+/**
+ * Highest Action Quota first. Ties act together (simultaneous) or make d10 checks against their
+ * quota, higher effort first, re-rolling among those still tied.
+ */
+export function initiativeOrder(participants: readonly InitiativeParticipant[], tieMode: TieMode, rng: RandomSource): InitiativeOrder {
+  if (!TIE_MODES.includes(tieMode)) throw new RangeError(`Unknown tie mode "${String(tieMode)}"`);
+  const seen = new Set<string>();
+  for (const p of participants) {
+    if (seen.has(p.id)) throw new RangeError(`Participant "${p.id}" appears twice`);
+    seen.add(p.id);
+    requireInt(`Action Quota of ${p.id}`, p.actionQuota, 0);
+  }
+  const groups = new Map<number, InitiativeParticipant[]>();
+  for (const p of participants) groups.set(p.actionQuota, [...(groups.get(p.actionQuota) ?? []), p]);
+  const slots: string[][] = [];
+  const tieChecks: TieCheck[] = [];
+  const settle = (tied: readonly InitiativeParticipant[]): void => {
+    if (tied.length === 1) {
+      slots.push([tied[0].id]);
+      return;
+    }
+    const rolls = tied.map((p) => {
+      const roll = rollD10(rng);
+      return { id: p.id, roll, effort: p.actionQuota - roll };
+    });
+    tieChecks.push({ ids: tied.map((p) => p.id), rolls });
+    const byEffort = new Map<number, InitiativeParticipant[]>();
+    tied.forEach((p, i) => byEffort.set(rolls[i].effort, [...(byEffort.get(rolls[i].effort) ?? []), p]));
+    for (const e of [...byEffort.keys()].sort((a, b) => b - a)) settle(byEffort.get(e) ?? []);
+  };
+  for (const aq of [...groups.keys()].sort((a, b) => b - a)) {
+    const g = groups.get(aq) ?? [];
+    if (g.length > 1 && tieMode === "simultaneous") slots.push(g.map((p) => p.id));
+    else settle(g);
+  }
+  return { slots, tieChecks };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Action points of one character
+
+export interface PendingAction {
+  readonly id: string;
+  readonly cost: number;
+  readonly paid: number;
+}
+export interface ActionPoints {
+  readonly quota: number;
+  /** Points usable on this initiative. */
+  readonly available: number;
+  /** Points kept for reactions while the initiative is elsewhere. */
+  readonly reserved: number;
+  /** Actions started but not yet fully paid (carried across rounds). */
+  readonly pending: readonly PendingAction[];
+}
+
+export function newActionPoints(quota: number): ActionPoints {
+  requireInt("Action Quota", quota, 0);
+  return { quota, available: 0, reserved: 0, pending: [] };
+}
+
+/** Receive initiative: the quota refills (reserved and unspent points are replaced). */
+export function refreshQuota(s: ActionPoints): ActionPoints {
+  return { ...s, available: s.quota, reserved: 0 };
+}
+
+export interface AllotResult {
+  readonly state: ActionPoints;
+  /** The action became fully paid with this allotment and is performed. */
+  readonly completed: boolean;
+  readonly action: PendingAction;
+}
+
+/** Start a new action of a given cost and allot `points` to it (0 allowed for free actions). */
+export function startAction(s: ActionPoints, id: string, cost: number, points: number): AllotResult {
+  requireInt(`Cost of ${id}`, cost, 0);
+  if (s.pending.some((a) => a.id === id)) throw new RangeError(`Action "${id}" is already under way`);
+  return allotPoints({ ...s, pending: [...s.pending, { id, cost, paid: 0 }] }, id, points);
+}
+
+/** Allot points to an action under way; it completes when the points paid reach its cost. */
+export function allotPoints(s: ActionPoints, id: string, points: number): AllotResult {
+  const action = s.pending.find((a) => a.id === id);
+  if (!action) throw new RangeError(`No action "${id}" under way`);
+  requireInt("Points allotted", points, 0, action.cost - action.paid);
+  if (points > s.available) throw new RangeError(`Only ${s.available} action points available, not ${points}`);
+  const updated = { ...action, paid: action.paid + points };
+  const completed = updated.paid >= updated.cost;
+  return {
+    state: { ...s, available: s.available - points, pending: completed ? s.pending.filter((a) => a.id !== id) : s.pending.map((a) => (a.id === id ? updated : a)) },
+    completed,
+    action: updated,
+  };
+}
+
+/** Drop an action under way (its paid points are lost). */
+export function abandonAction(s: ActionPoints, id: string): ActionPoints {
+  if (!s.pending.some((a) => a.id === id)) throw new RangeError(`No action "${id}" under way`);
+  return { ...s, pending: s.pending.filter((a) => a.id !== id) };
+}
+
+/** Set points aside for reactions (step 6 of an initiative). */
+export function reservePoints(s: ActionPoints, points: number): ActionPoints {
+  requireInt("Points reserved", points, 0, s.available);
+  return { ...s, available: s.available - points, reserved: s.reserved + points };
+}
+
+/** Pass the initiative on: unreserved points are forfeited (our decision; see docs). */
+export function passInitiative(s: ActionPoints): ActionPoints {
+  return { ...s, available: 0 };
+}
+
+/** React while another has the initiative, paying from reserved points. */
+export function react(s: ActionPoints, cost: number): ActionPoints {
+  requireInt("Reaction cost", cost, 0);
+  if (cost > s.reserved) throw new RangeError(`The reaction costs ${cost} but only ${s.reserved} points are reserved`);
+  return { ...s, reserved: s.reserved - cost };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rounds, turns and bypass
+
+export interface StrictPeriod {
+  readonly order: InitiativeOrder;
+  readonly round: number;
+  /** Index of the slot whose turn it is. */
+  readonly slot: number;
+  /** Ids holding the initiative now. */
+  readonly current: readonly string[];
+  /** Ids who bypassed this round and may still interrupt. */
+  readonly bypassed: readonly string[];
+  /** When someone interrupts, the ids whose turn resumes afterwards. */
+  readonly resume: readonly string[] | null;
+}
+
+export interface PeriodStep {
+  readonly period: StrictPeriod;
+  /** Ids that just received the initiative (refresh their quota). */
+  readonly received: readonly string[];
+  /** Ids whose bypass ran out with the round. */
+  readonly lostBypass: readonly string[];
+}
+
+/** Start a strict period: round 1, first slot. */
+export function startStrictPeriod(order: InitiativeOrder): PeriodStep {
+  if (order.slots.length === 0) throw new RangeError("A strict period needs at least one participant");
+  const current = [...order.slots[0]];
+  return { period: { order, round: 1, slot: 0, current, bypassed: [], resume: null }, received: current, lostBypass: [] };
+}
+
+function advance(p: StrictPeriod): PeriodStep {
+  let { round, slot } = p;
+  let lost: readonly string[] = [];
+  let bypassed = p.bypassed;
+  slot++;
+  if (slot >= p.order.slots.length) {
+    slot = 0;
+    round++;
+    lost = bypassed;
+    bypassed = [];
+  }
+  const current = [...p.order.slots[slot]];
+  return { period: { ...p, round, slot, current, bypassed, resume: null }, received: current, lostBypass: lost };
+}
+
+/** A character ends their turn; when everyone in the slot is done the initiative moves on. */
+export function endTurn(p: StrictPeriod, id: string): PeriodStep {
+  if (!p.current.includes(id)) throw new RangeError(`"${id}" does not hold the initiative`);
+  const current = p.current.filter((c) => c !== id);
+  if (current.length > 0) return { period: { ...p, current }, received: [], lostBypass: [] };
+  if (p.resume !== null) {
+    const resume = [...p.resume];
+    if (resume.length > 0) return { period: { ...p, current: resume, resume: null }, received: [], lostBypass: [] };
+    return advance({ ...p, current: [], resume: null });
+  }
+  return advance({ ...p, current });
+}
+
+/** Postpone one's initiative; the character may interrupt later this round. */
+export function bypass(p: StrictPeriod, id: string): PeriodStep {
+  if (!p.current.includes(id)) throw new RangeError(`"${id}" does not hold the initiative`);
+  const after = endTurn(p, id);
+  const lostHere = after.lostBypass;
+  const period = after.period.round === p.round ? { ...after.period, bypassed: [...after.period.bypassed, id] } : after.period;
+  return { period, received: after.received, lostBypass: after.period.round === p.round ? lostHere : [...lostHere, id] };
+}
+
+/** A bypassed character takes their full turn now; the interrupted turn resumes after it. */
+export function interrupt(p: StrictPeriod, id: string): PeriodStep {
+  if (!p.bypassed.includes(id)) throw new RangeError(`"${id}" has not bypassed this round`);
+  if (p.resume !== null) throw new RangeError("An interruption is already in progress");
+  return { period: { ...p, current: [id], bypassed: p.bypassed.filter((b) => b !== id), resume: p.current }, received: [id], lostBypass: [] };
+}
