@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ScriptedDice } from "../../../src/dice/random";
+import { ScriptedDice, seededRandom } from "../../../src/dice/random";
 import {
+  applyDegreeToEffect,
   automaticResult,
   degreeOf,
   dicePhobeCheck,
@@ -57,6 +58,17 @@ describe("seed 002 · Rolling the dice", () => {
     expect(judge(3, 3, 10)).toMatchObject({ outcome: "botch", degree: 1 });
     const s = new ScriptedDice([1, 1, 1]);
     expect(rollCheck({ pool: makePool(3, 0, 0), difficulty: 2 }, s.source(8)).outcome).toBe("botch");
+  });
+  it("the dice kept are always as many as the Add dice", () => {
+    const rng = seededRandom(5);
+    for (const pool of [makePool(3, 4, 0), makePool(2, 0, 5, "d12Minus2"), makePool(6, 0, 0, "d4Plus2")]) {
+      for (let i = 0; i < 200; i++) expect(rollPool(pool, rng).dice.filter((d) => d.kept)).toHaveLength(pool.addDice);
+    }
+  });
+  it("a degree of success may raise or lower an Effect Level at the player's choice", () => {
+    expect(applyDegreeToEffect(3, 2, "raise")).toBe(5);
+    expect(applyDegreeToEffect(3, 2, "lower")).toBe(1);
+    expect(() => applyDegreeToEffect(3, -1, "raise")).toThrow(/degree must be at least 0/);
   });
   it("rejects wrong face counts and bad difficulties", () => {
     expect(() => evaluateFaces(makePool(2, 1, 0), [1, 2])).toThrow(/rolls 3 dice, but 2 faces/);

@@ -163,3 +163,15 @@ export interface AutomaticResult {
 export function automaticResult(success: boolean): AutomaticResult {
   return success ? { mode: "automaticSuccess", outcome: "success", degree: 0 } : { mode: "automaticFailure", outcome: "failure", degree: 0 };
 }
+
+/** Directions a player may apply a degree of success to an Effect Level. */
+export const EFFECT_DIRECTIONS = ["raise", "lower"] as const;
+export type EffectDirection = (typeof EFFECT_DIRECTIONS)[number];
+
+/** Apply a degree of success to an Effect Level, up or down at the player's choice. */
+export function applyDegreeToEffect(effectLevel: number, degree: number, direction: EffectDirection): number {
+  requireInt("effect level", effectLevel);
+  requireInt("degree", degree, 0);
+  if (direction !== "raise" && direction !== "lower") throw new RangeError(`direction must be raise or lower, not ${String(direction)}`);
+  return direction === "raise" ? effectLevel + degree : effectLevel - degree;
+}
