@@ -1,0 +1,225 @@
+import { describe, expect, it } from "vitest";
+import { mass, maxAbsDiff, simulate, uniform } from "../../../src/dice/dist";
+import { ScriptedDice, seededRandom } from "../../../src/dice/random";
+import {
+  SAMPLE_WEAPONS,
+  SIMULTANEOUS_HANDS,
+  applyDamage,
+  attackCheck,
+  blockedDamage,
+  damageFromFaces,
+  damageOdds,
+  exchangeOdds,
+  firstStrikeOdds,
+  initiativeOdds,
+  initiativeOrder,
+  newHealth,
+  parseDamage,
+  parseWeapon,
+  rollExchange,
+  rollInitiative,
+  topDieOdds,
+  type ExchangeInput,
+} from "../../../src/rulesets/flange/rules";
+
+const sock = SAMPLE_WEAPONS[0];
+const revolver = SAMPLE_WEAPONS[1];
+
+describe("flange weapons — seed 'Weapon Stats'", () => {
+  it("reads the three sample weapons", () => {
+    expect(SAMPLE_WEAPONS).toEqual([
+      { name: "Sock of sand", attribute: "strength", range: "melee", damageDice: 0, damageModifier: -3 },
+      { name: "36 Revolver", attribute: "athleticism", range: "short", damageDice: 1, damageModifier: -1 },
+      { name: "Barret 50cal", attribute: "dexterity", range: "long", damageDice: 2, damageModifier: 2 },
+    ]);
+  });
+  it("rejects malformed damage and attributes", () => {
+    expect(parseDamage("2+1")).toEqual({ damageDice: 2, damageModifier: 1 });
+    expect(() => parseDamage("●x")).toThrow(/Cannot read damage/);
+    expect(() => parseWeapon("Spoon", "Foo/-/-1")).toThrow(/Unknown weapon attribute/);
+    expect(() => parseWeapon("Spoon", "Str/far/-1")).toThrow(/Unknown weapon range/);
+  });
+});
+
+describe("flange example combat — seed 'Combat', Don Smits v Mr Tims", () => {
+  it("initiative: Don 6+8+7 = 21, Tims 2+6+8 = 16; lowest (Tims) goes first", () => {
+    const rng = new ScriptedDice([6, 2]).source(10);
+    const don = rollInitiative({ perception: 8, athleticism: 7 }, rng);
+    const tims = rollInitiative({ perception: 6, athleticism: 8 }, rng);
+    expect(don).toEqual({ die: 6, base: 15, penalty: 0, total: 21, firstRound: true });
+    expect(tims.total).toBe(16);
+    expect(initiativeOrder([{ id: "don", total: don.total }, { id: "tims", total: tims.total }]).map((g) => g.ids)).toEqual([["tims"], ["don"]]);
+  });
+
+  it("Tims bops the Don (sock of sand 2 on Strength 8: 9,4; damage 8−3 = 5); Don blocks with his arm (7,1) → 3, a serious injury", () => {
+    const x: ExchangeInput = {
+      attack: { skillDice: 2, attributeTarget: 8 },
+      weapon: sock,
+      defence: { kind: "block", with: "body", check: { dice: 2, target: 7 } },
+    };
+    const dice = new ScriptedDice([9, 4, 8, 7, 1]);
+    const r = rollExchange(x, dice.source(10));
+    expect(r.attack.successes).toBe(1);
+    expect(r.damageRoll).toMatchObject({ faces: [8], top: 8, damage: 5 });
+    expect(r.block).toBe("halved");
+    expect(r.damage).toBe(3);
+    expect(r.effects).toEqual({ defenderFailedBlock: false, defenderCounterattackBonus: false });
+    expect(dice.remaining).toBe(0);
+    const don = applyDamage(newHealth(6), r.damage);
+    expect(don.after.boxes - don.after.lost).toBe(9);
+    expect(don.seriousInjury).toBe(true);
+  });
+
+  it("Don shoots (revolver 3 on Athleticism 7: 7,8,9); Tims dodges (9,5 at 8: one) → two hits; damage dice 1 + 2 = 3: 1,5,8 → 8−1 = 7 (the seed says 8: the rules win)", () => {
+    const x: ExchangeInput = {
+      attack: { skillDice: 3, attributeTarget: 7 },
+      weapon: revolver,
+      defence: { kind: "dodge", check: { dice: 2, target: 8 } },
+    };
+    const dice = new ScriptedDice([7, 8, 9, 9, 5, 1, 5, 8]);
+    const r = rollExchange(x, dice.source(10));
+    expect(r.attack.successes).toBe(3);
+    expect(r.defence?.successes).toBe(1);
+    expect(r.netSuccesses).toBe(2);
+    expect(r.damageRoll?.faces).toEqual([1, 5, 8]);
+    expect(r.damage).toBe(7);
+    expect(dice.remaining).toBe(0);
+    const tims = applyDamage(newHealth(9), r.damage);
+    expect(tims.after.boxes - tims.after.lost).toBe(2);
+    expect(tims.seriousInjury).toBe(true);
+    expect(tims.status).toBe("wounded");
+  });
+
+  it("next initiative: by the rules the Don (21 + d10) acts first only 10% of the time against Tims (16 + d10), not 'easily'", () => {
+    const o = firstStrikeOdds({ perception: 8, athleticism: 7, previous: 21 }, { perception: 6, athleticism: 8, previous: 16 });
+    expect(o.first).toBeCloseTo(0.1, 14);
+    expect(o.simultaneous).toBeCloseTo(0.05, 14);
+    expect(o.second).toBeCloseTo(0.85, 14);
+  });
+});
+
+describe("flange initiative — seed 'Initiative', 'Simultaneous Action'", () => {
+  it("later rounds add the previous initiative; failed blocks add 1 each", () => {
+    const r = rollInitiative({ perception: 6, athleticism: 8, previous: 16, failedBlocks: 2 }, new ScriptedDice([4]).source(10));
+    expect(r).toEqual({ die: 4, base: 16, penalty: 2, total: 22, firstRound: false });
+    expect(initiativeOdds({ perception: 6, athleticism: 8 })).toEqual(new Map([...uniform(15, 24)]));
+  });
+  it("equal totals act simultaneously; the hands mean attack, dodge, block", () => {
+    const order = initiativeOrder([{ id: "a", total: 18 }, { id: "b", total: 12 }, { id: "c", total: 18 }]);
+    expect(order).toEqual([
+      { total: 12, ids: ["b"], simultaneous: false },
+      { total: 18, ids: ["a", "c"], simultaneous: true },
+    ]);
+    expect(SIMULTANEOUS_HANDS).toEqual({ scissors: "attack", paper: "dodge", stone: "block" });
+  });
+  it("rejects bad input", () => {
+    expect(() => rollInitiative({ perception: 4, athleticism: 8 }, seededRandom(1))).toThrow(/Perception/);
+    expect(() => initiativeOrder([{ id: "a", total: 1.5 }])).toThrow(/Initiative of a/);
+  });
+});
+
+describe("flange attack modifiers — seed 'Attack roll', 'Damage roll'", () => {
+  it("a declared counterattack gives +1 die and −1 target; a failed block +1 target", () => {
+    expect(attackCheck({ skillDice: 3, attributeTarget: 7, counterattackBonus: true })).toMatchObject({ dice: 3, diceModifier: 1, targetModifier: -1 });
+    expect(attackCheck({ skillDice: 3, attributeTarget: 7, failedBlockPenalty: true })).toMatchObject({ diceModifier: 0, targetModifier: 1 });
+  });
+  it("a counterattacking defender takes the damage in full and earns the bonus", () => {
+    const r = rollExchange(
+      { attack: { skillDice: 1, attributeTarget: 7 }, weapon: revolver, defence: { kind: "counterattack" }, armour: 2 },
+      new ScriptedDice([8, 9, 6]).source(10),
+    );
+    expect(r.damage).toBe(9 - 1 - 2);
+    expect(r.effects.defenderCounterattackBonus).toBe(true);
+  });
+  it("a failed block takes full damage and marks the penalties; a block with an object negates", () => {
+    const failed = rollExchange(
+      { attack: { skillDice: 1, attributeTarget: 7 }, weapon: revolver, defence: { kind: "block", with: "object", check: { dice: 2, target: 9 } } },
+      new ScriptedDice([8, 9, 6, 3, 4]).source(10),
+    );
+    expect(failed).toMatchObject({ block: "failed", damage: 8, effects: { defenderFailedBlock: true } });
+    expect(blockedDamage(8, "object")).toBe(0);
+    expect(blockedDamage(5, "body")).toBe(3);
+  });
+  it("a dodge that cancels every success is a miss; a missed attack rolls no defence", () => {
+    const x: ExchangeInput = { attack: { skillDice: 1, attributeTarget: 7 }, weapon: revolver, defence: { kind: "dodge", check: { dice: 1, target: 5 } } };
+    expect(rollExchange(x, new ScriptedDice([8, 6]).source(10))).toMatchObject({ hit: false, damage: 0, netSuccesses: 0 });
+    const dice = new ScriptedDice([3]);
+    expect(rollExchange(x, dice.source(10))).toMatchObject({ hit: false, defence: null });
+    expect(dice.remaining).toBe(0);
+  });
+  it("damage: top die, extra 10s raise it past 10, modifier and armour, at least 1", () => {
+    expect(damageFromFaces({ dice: 3, modifier: 0 }, [10, 10, 3]).top).toBe(11);
+    expect(damageFromFaces({ dice: 4, modifier: 2 }, [10, 10, 10, 1]).damage).toBe(14);
+    expect(damageFromFaces({ dice: 1, modifier: -3 }, [2]).damage).toBe(1);
+    expect(damageFromFaces({ dice: 2, modifier: 0, armour: 3 }, [5, 6]).damage).toBe(3);
+    expect(() => damageFromFaces({ dice: 0, modifier: 0 }, [])).toThrow(/Damage dice/);
+  });
+});
+
+describe("flange exact combat odds", () => {
+  it("top-die odds: mass 1, and agree with all 1000 faces of 3d10", () => {
+    for (let n = 1; n <= 8; n++) expect(mass(topDieOdds(n))).toBeCloseTo(1, 13);
+    const brute = new Map<number, number>();
+    for (let a = 1; a <= 10; a++) for (let b = 1; b <= 10; b++) for (let c = 1; c <= 10; c++) {
+      const t = damageFromFaces({ dice: 3, modifier: -1 }, [a, b, c]).damage;
+      brute.set(t, (brute.get(t) ?? 0) + 0.001);
+    }
+    expect(maxAbsDiff(brute, damageOdds({ dice: 3, modifier: -1 }))).toBeLessThan(1e-13);
+  });
+
+  const cases: { name: string; x: ExchangeInput }[] = [
+    { name: "Tims' sock v the Don's arm block", x: { attack: { skillDice: 2, attributeTarget: 8 }, weapon: sock, defence: { kind: "block", with: "body", check: { dice: 2, target: 7 } } } },
+    { name: "the Don's revolver v Tims' dodge", x: { attack: { skillDice: 3, attributeTarget: 7 }, weapon: revolver, defence: { kind: "dodge", check: { dice: 2, target: 8 } } } },
+    { name: "Barret v counterattack with armour 2", x: { attack: { skillDice: 4, attributeTarget: 6, counterattackBonus: true }, weapon: SAMPLE_WEAPONS[2], defence: { kind: "counterattack" }, armour: 2 } },
+  ];
+  for (const c of cases) {
+    it(`damage odds match a seeded 100k-roll simulation: ${c.name}`, () => {
+      const o = exchangeOdds(c.x, newHealth(9));
+      expect(mass(o.damage)).toBeCloseTo(1, 12);
+      const rng = seededRandom(2024);
+      const sim = simulate(100_000, () => rollExchange(c.x, rng).damage);
+      expect(maxAbsDiff(sim, o.damage)).toBeLessThan(0.006);
+      const rng2 = seededRandom(5);
+      const hits = simulate(100_000, () => rollExchange(c.x, rng2).hit);
+      expect(Math.abs((hits.get(true) ?? 0) - o.hit)).toBeLessThan(0.006);
+    });
+  }
+
+  it("serious-injury and death odds follow the damage distribution", () => {
+    const o = exchangeOdds(cases[1].x, newHealth(9));
+    let serious = 0;
+    let dead = 0;
+    for (const [v, p] of o.damage) {
+      if (v >= 3) serious += p;
+      if (v >= 9) dead += p;
+    }
+    expect(o.seriousInjury).toBeCloseTo(serious, 14);
+    expect(o.dead).toBeCloseTo(dead, 14);
+  });
+});
+
+describe("flange health track — seed 'Health', 'Dramatic Wounds System'", () => {
+  it("dead when out of boxes", () => {
+    const r = applyDamage(newHealth(9), 12);
+    expect(r.after.lost).toBe(9);
+    expect(r.status).toBe("dead");
+  });
+  it("grind wounds: ordinary damage crosses grind wounds, the last one costs a standard box and resets", () => {
+    const h = newHealth(9, true); // 9 boxes, 5 grind
+    const a = applyDamage(h, 4);
+    expect(a.after).toMatchObject({ lost: 0, grindLost: 4 });
+    const b = applyDamage(a.after, 3);
+    expect(b.after).toMatchObject({ lost: 1, grindLost: 2 });
+    expect(b.boxesLost).toBe(1);
+    expect(b.seriousInjury).toBe(false);
+  });
+  it("dramatic damage goes straight to the standard boxes", () => {
+    const r = applyDamage(newHealth(9, true), 4, true);
+    expect(r.after).toMatchObject({ lost: 4, grindLost: 0 });
+    expect(r.seriousInjury).toBe(true);
+  });
+  it("rejects bad damage", () => {
+    expect(() => applyDamage(newHealth(9), -1)).toThrow(/Damage/);
+    expect(() => applyDamage({ boxes: 9, lost: 10, grindBoxes: 0, grindLost: 0 }, 1)).toThrow(/lost/);
+  });
+});
