@@ -11,6 +11,7 @@ import {
   aspectScores,
   attributeModifier,
   attributeTaskBase,
+  deriveCharacter,
   effectiveWoundLevel,
   skillAttributeModifier,
   skillModifier,
@@ -201,5 +202,30 @@ describe("toast wounds (seed: Wounds, wound-penalty table)", () => {
     expect(() => woundStatus({ woundLevels: -1, tolerance: 10 })).toThrow(/Wound levels/);
     expect(() => woundCategory(3, 0)).toThrow(/Wound scale/);
     expect(() => woundCategory(3, 4, [])).toThrow(/wound table/);
+  });
+});
+
+describe("toast derived sheet values (seed: Attributes and Aspects, Task Resolution, Wounds, Armor)", () => {
+  it("derives aspects, modifiers, skills with current penalties, wounds, armor penalty and the skill cap", () => {
+    const d = deriveCharacter({
+      attributes: attrs({ agility: 17, strength: 13, tolerance: 14, focus: 15 }),
+      skills: [
+        { key: "broadsword", category: "weapon", baseAttributes: ["agility"], level: 7 },
+        { key: "history", category: "knowledge", baseAttributes: ["perception", "focus"], level: 4 },
+      ],
+      woundLevels: 9,
+      armor: ARMOR_TABLE.scaleMail,
+    });
+    expect(d.aspects).toEqual({ physical: 12, mental: 11 });
+    expect(d.attributeModifiers.agility).toBe(3);
+    expect(d.attributeModifiers.focus).toBe(2);
+    // wounds 9 − threshold 2 = 7 → light −2; scale mail 45 / (13 + 17) = 1
+    expect(d.wounds).toMatchObject({ threshold: 2, effective: 7, category: "light", penalty: -2 });
+    expect(d.armorPenalty).toBe(1);
+    expect(d.skills).toEqual([
+      { key: "broadsword", level: 7, attributeModifier: 3, modifier: 10, currentModifier: 7 },
+      { key: "history", level: 4, attributeModifier: 1, modifier: 5, currentModifier: 3 },
+    ]);
+    expect(d.startingSkillCap).toBe(12);
   });
 });

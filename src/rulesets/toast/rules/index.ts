@@ -12,4 +12,5 @@ export * from "./advancement";
 export * from "./skills";
 export * from "./combat";
 export * from "./healing";
+export * from "./derived";
 export { requireInteger, requireIntegerAtLeast, requireIntegerIn, floorDiv, flooredAverage } from "./validate";
