@@ -35,6 +35,11 @@ function binomPmf(n: number, k: number, p: number): number {
 const SHIFT = 64;
 const batchMemo = new Map<string, ReadonlyMap<number, number>>();
 
+/** Forget the memoised batch distributions (for benchmarks that want cold timings). */
+export function clearOddsCache(): void {
+  batchMemo.clear();
+}
+
 /**
  * One batch of k dice at target t: joint distribution of (successes, leftover points that roll
  * extra dice), encoded as successes * 64 + leftover. `first` marks the first batch, where the
