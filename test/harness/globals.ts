@@ -14,6 +14,7 @@ import { CONFIG, CONST, game, ui } from "./state";
 import { DataModelValidationError, DataModelValidationFailure } from "./validation";
 import { Collection, utils, type AnyObject } from "./utils";
 import { extensions, type HarnessExtension } from "./registry";
+import "./dice/index";
 
 export const GM_ID = "harnessGameMastr";
 

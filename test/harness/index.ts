@@ -11,3 +11,4 @@ export { asUser, createUser, setUserActive, gmUser } from "./users";
 export { Hooks } from "./hooks";
 export { CONFIG, CONST, game, ui } from "./state";
 export type { HarnessNotification } from "./notifications";
+export { setRandomUniform, seedDice, scriptUniform, scriptDiceFaces, Roll, DiceTerm, Die, NumericTerm, OperatorTerm, ParentheticalTerm, RollTerm } from "./dice/index";
