@@ -1,0 +1,21 @@
+/**
+ * The D10/0 System rules core (ruleset id `d100`): pure TypeScript, no Foundry, randomness
+ * passed in. See docs/rules/d100.md for every rule, where it lives and the decisions taken.
+ */
+export * from "./validate";
+export * from "./dice";
+export * from "./attributes";
+export * from "./health";
+export * from "./skills";
+export * from "./checks";
+export * from "./effort";
+export * from "./periods";
+export * from "./dat";
+export * from "./fire";
+export * from "./powers";
+export * from "./tabs";
+export * from "./karma";
+export * from "./progression";
+export * from "./character";
+
+export const RULESET_ID = "d100";

@@ -1,0 +1,204 @@
+/**
+ * Powers and power points (seed: "Powers", "Example Power: Marksman Focus",
+ * "Example: Spirit Shaman"). Functions on power points: Need, Gain, Drain, Hold.
+ */
+import { type AttributeKey, type Attributes, validateAttributes } from "./attributes";
+import { requireInt } from "./validate";
+
+export interface PowerPoints {
+  readonly normal: number;
+  readonly current: number;
+  /** Points held: they count in Current but Drain cannot touch them until released. */
+  readonly held: number;
+}
+
+export function validatePowerPoints(p: PowerPoints): PowerPoints {
+  requireInt("Normal power points", p.normal, 0);
+  requireInt("Current power points", p.current, 0);
+  requireInt("Held power points", p.held, 0, p.current);
+  return p;
+}
+
+/** Points free for Need, Drain and Hold: Current minus held. */
+export function freePoints(p: PowerPoints): number {
+  validatePowerPoints(p);
+  return p.current - p.held;
+}
+
+/** Need: are there at least n free points? */
+export function need(p: PowerPoints, n: number): boolean {
+  requireInt("Need", n, 0);
+  return freePoints(p) >= n;
+}
+
+/** Gain: add n to Current, by default never past Normal. */
+export function gain(p: PowerPoints, n: number, capAtNormal = true): PowerPoints {
+  requireInt("Gain", n, 0);
+  validatePowerPoints(p);
+  const current = capAtNormal ? Math.max(p.current, Math.min(p.normal, p.current + n)) : p.current + n;
+  return { ...p, current };
+}
+
+/** Drain: subtract n free points from Current; throws if fewer are free. */
+export function drain(p: PowerPoints, n: number): PowerPoints {
+  requireInt("Drain", n, 0);
+  if (n > freePoints(p)) throw new RangeError(`Cannot drain ${n}: only ${freePoints(p)} power points are free`);
+  return { ...p, current: p.current - n };
+}
+
+/** Hold: reserve n free points so Drain cannot use them. */
+export function hold(p: PowerPoints, n: number): PowerPoints {
+  requireInt("Hold", n, 0);
+  if (n > freePoints(p)) throw new RangeError(`Cannot hold ${n}: only ${freePoints(p)} power points are free`);
+  return { ...p, held: p.held + n };
+}
+
+/** Release held points back to free (kept), or drain them (spent) when `spend` is true. */
+export function releaseHeld(p: PowerPoints, n: number, spend = false): PowerPoints {
+  validatePowerPoints(p);
+  requireInt("Released points", n, 0, p.held);
+  return { ...p, held: p.held - n, current: spend ? p.current - n : p.current };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cost notation: "Need 3, Hold 3", "Drain 1+X", "Need 1, Hold X or Drain X"
+
+export const POWER_FUNCTIONS = ["need", "gain", "drain", "hold"] as const;
+export type PowerFunction = (typeof POWER_FUNCTIONS)[number];
+
+export interface PowerStep {
+  readonly fn: PowerFunction;
+  /** Amount = base + perX × X. */
+  readonly base: number;
+  readonly perX: number;
+}
+export type PowerCostTerm = { readonly kind: "step"; readonly step: PowerStep } | { readonly kind: "choice"; readonly options: readonly PowerStep[] };
+
+function parseStep(text: string, whole: string): PowerStep {
+  const m = /^(need|gain|drain|hold)\s+(?:(\d+)\s*\+\s*(\d*)X|(\d*)X|(\d+))$/i.exec(text.trim());
+  if (!m) throw new RangeError(`Power cost "${whole}": "${text.trim()}" is not "<Need|Gain|Drain|Hold> <n | X | n+X>"`);
+  const fn = m[1].toLowerCase() as PowerFunction;
+  if (m[2] !== undefined) return { fn, base: Number(m[2]), perX: m[3] === "" || m[3] === undefined ? 1 : Number(m[3]) };
+  if (m[4] !== undefined) return { fn, base: 0, perX: m[4] === "" ? 1 : Number(m[4]) };
+  return { fn, base: Number(m[5]), perX: 0 };
+}
+
+/** Parse a power action's cost; commas separate steps, "or" offers a choice. */
+export function parsePowerCost(text: string): readonly PowerCostTerm[] {
+  if (typeof text !== "string" || text.trim() === "") throw new RangeError("Power cost is empty");
+  return text.split(",").map((part) => {
+    const opts = part.split(/\s+or\s+/i);
+    if (opts.length === 1) return { kind: "step" as const, step: parseStep(opts[0], text) };
+    return { kind: "choice" as const, options: opts.map((o) => parseStep(o, text)) };
+  });
+}
+
+export interface PowerCostOptions {
+  /** Value of X (default 0). */
+  readonly x?: number;
+  /** For each choice term in order, the index of the option taken. */
+  readonly choices?: readonly number[];
+}
+
+export interface PowerCostResult {
+  /** False when a Need fails or a Drain/Hold lacks free points; the points are then unchanged. */
+  readonly ok: boolean;
+  /** The step that failed, as a stable key. */
+  readonly failed: PowerFunction | null;
+  readonly points: PowerPoints;
+  /** The steps applied, with amounts resolved. */
+  readonly applied: ReadonlyArray<{ readonly fn: PowerFunction; readonly amount: number; readonly result?: boolean }>;
+}
+
+/** Apply a cost left to right, all or nothing. */
+export function applyPowerCost(p: PowerPoints, cost: readonly PowerCostTerm[] | string, options: PowerCostOptions = {}): PowerCostResult {
+  validatePowerPoints(p);
+  const terms = typeof cost === "string" ? parsePowerCost(cost) : cost;
+  const x = requireInt("X", options.x ?? 0, 0);
+  let cur = p;
+  let choice = 0;
+  const applied: Array<{ fn: PowerFunction; amount: number; result?: boolean }> = [];
+  for (const t of terms) {
+    let step: PowerStep;
+    if (t.kind === "step") step = t.step;
+    else {
+      const pick = options.choices?.[choice];
+      if (pick === undefined) throw new RangeError(`Power cost needs a choice for option ${choice + 1} (${t.options.map((o) => o.fn).join(" or ")})`);
+      requireInt("Power cost choice", pick, 0, t.options.length - 1);
+      step = t.options[pick];
+      choice++;
+    }
+    const amount = step.base + step.perX * x;
+    const fail = (): PowerCostResult => ({ ok: false, failed: step.fn, points: p, applied });
+    if (step.fn === "need") {
+      const ok = need(cur, amount);
+      applied.push({ fn: "need", amount, result: ok });
+      if (!ok) return fail();
+    } else if (step.fn === "gain") {
+      cur = gain(cur, amount);
+      applied.push({ fn: "gain", amount });
+    } else {
+      if (amount > freePoints(cur)) return fail();
+      cur = step.fn === "drain" ? drain(cur, amount) : hold(cur, amount);
+      applied.push({ fn: step.fn, amount });
+    }
+  }
+  return { ok: true, failed: null, points: cur, applied };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Power definitions as data
+
+export interface PowerNormalRule {
+  readonly attributes: readonly AttributeKey[];
+  /** average (rounded down, our decision), sum, or the single attribute. */
+  readonly combine: "average" | "sum";
+}
+
+/** Normal power points from attributes. */
+export function powerNormal(attrs: Attributes, rule: PowerNormalRule): number {
+  const a = validateAttributes(attrs);
+  if (rule.attributes.length === 0) throw new RangeError("A power-point rule needs at least one attribute");
+  const sum = rule.attributes.reduce((s, k) => s + a[k], 0);
+  return rule.combine === "sum" ? sum : Math.floor(sum / rule.attributes.length);
+}
+
+export interface PowerAction {
+  readonly key: string;
+  readonly cost: string;
+  /** Action points the action takes, where the seed gives them. */
+  readonly actionPoints: number | null;
+}
+export interface PowerDefinition {
+  readonly key: string;
+  readonly normal: PowerNormalRule;
+  /** Recovery: `amount` points gained per `per` (an interval key) until Normal. */
+  readonly recovery: { readonly amount: number; readonly per: string };
+  readonly actions: readonly PowerAction[];
+}
+
+export const EXAMPLE_POWERS: Readonly<Record<string, PowerDefinition>> = {
+  marksmanFocus: {
+    key: "marksmanFocus",
+    normal: { attributes: ["focus", "perception"], combine: "average" },
+    recovery: { amount: 1, per: "hourRested" },
+    actions: [
+      { key: "snapShot", cost: "Drain 1", actionPoints: null },
+      { key: "easyShot", cost: "Drain 1+X", actionPoints: null },
+    ],
+  },
+  spiritShaman: {
+    key: "spiritShaman",
+    normal: { attributes: ["spirit"], combine: "sum" },
+    recovery: { amount: 1, per: "roundConcentrating" },
+    actions: [
+      { key: "barrierShield", cost: "Need 3, Hold 3", actionPoints: 1 },
+      { key: "spiritLance", cost: "Need 1, Hold X or Drain X", actionPoints: 2 },
+    ],
+  },
+};
+
+/** "That's an easy shot!": 10 points of difficulty reduction, plus 10 per extra point (X). */
+export function easyShotReduction(x: number): number {
+  return 10 + 10 * requireInt("X", x, 0);
+}
