@@ -4,6 +4,8 @@ import {
   LEVEL_BUDGETS,
   SKILL_HEADINGS,
   blankCharacter,
+  characterAttack,
+  characterCheck,
   characterSkillDice,
   creationSpend,
   grindBoxes,
@@ -120,5 +122,28 @@ describe("flange health — seed 'Health', 'Dramatic Wounds System'", () => {
     expect(grindBoxes(9)).toBe(5);
     expect(grindBoxes(6)).toBe(6);
     expect(() => healthBoxes(11)).toThrow(/Constitution/);
+  });
+});
+
+describe("flange sheet → roll inputs", () => {
+  const tims: FlangeCharacter = {
+    ...blankCharacter("mundane"),
+    attributes: { ...blankCharacter("mundane").attributes, perception: 6, dexterity: 9, strength: 8, athleticism: 8, constitution: 9 },
+    skills: [
+      { name: "Surgery", heading: "medicine", dots: 2 },
+      { name: "Sock of sand", heading: "combatMelee", dots: 2 },
+    ],
+  };
+  it("Mr Tims' Surgery on Perception is 2 dice at 6; an attribute-only Dexterity roll is 3 dice at 9", () => {
+    expect(characterCheck(tims, "perception", { name: "Surgery" })).toEqual({ dice: 2, target: 6 });
+    expect(characterCheck(tims, "dexterity", null, { targetModifier: 1 })).toEqual({ dice: 3, target: 9, targetModifier: 1 });
+  });
+  it("attacks default to the weapon's attribute", () => {
+    expect(characterAttack(tims, { attribute: "strength" }, { name: "Sock of sand" })).toEqual({ skillDice: 2, attributeTarget: 8 });
+    expect(characterAttack(tims, { attribute: "strength" }, { name: "Sock of sand" }, { attribute: "dexterity", counterattackBonus: true })).toEqual({
+      skillDice: 2,
+      attributeTarget: 9,
+      counterattackBonus: true,
+    });
   });
 });

@@ -5,3 +5,4 @@ export * from "./odds";
 export * from "./opposed";
 export * from "./health";
 export * from "./combat";
+export * from "./derived";
