@@ -12,6 +12,8 @@ import {
   attributeCheckInput,
   award,
   deriveCharacter,
+  deliverDamage,
+  skillPointReward,
   drain,
   easyShotReduction,
   emptySkillTree,
@@ -140,6 +142,7 @@ describe("character derivation", () => {
   const c: D100Character = {
     attributes: attrs,
     health: { normal: 65, current: 30 },
+    conditions: ["brokenArm"],
     skills: { roots: { ...base.roots, ranged: { majors: ["focus", "perception"], adjust: 12 } }, branches: [{ id: "rifles", name: "Rifles", parent: "ranged", adjust: 5 }] },
     reserveSkillPoints: { any: 0, byRoot: {} },
     powers: { marksmanFocus: { normal: 6, current: 6, held: 0 } },
@@ -161,6 +164,16 @@ describe("character derivation", () => {
     expect(d.progressionAvailable).toBe(5);
     expect(skillCheckInput(c, "rifles", 10)).toEqual({ kind: "skill", score: 48, difficulty: 10, overflow: false });
     expect(() => skillCheckInput(c, "bows")).toThrow(/Unknown skill "bows"/);
+  });
+  it("delivering damage applies adjustments then lowers Current (The Threat Process)", () => {
+    const r = deliverDamage({ normal: 65, current: 30 }, 47, deriveCharacter(c).adjustments);
+    expect(r.adjusted.after).toBe(41);
+    expect(r.health.current).toBe(-11);
+    expect(r.state).toBe("dying");
+  });
+  it("skill point rewards follow the Skill Improvement guidance", () => {
+    expect(skillPointReward("creativeExtension", 5)).toBe(5);
+    expect(() => skillPointReward("notableUse", 2)).toThrow(/at most 1/);
   });
   it("the index exports the ruleset id", () => {
     expect(d100.RULESET_ID).toBe("d100");

@@ -4,8 +4,8 @@
  */
 import { type AttributeBuildCheck, type AttributeKey, type Attributes, actionQuota, checkAttributeBuild, validateAttributes } from "./attributes";
 import type { CheckInput } from "./checks";
-import { type AdjustmentNotation, combineAdjustments } from "./dat";
-import { type HealthPoints, type HealthRules, type HealthState, STANDARD_HEALTH, dailyRecoveryRate, healthIncrease, healthState, normalHealth } from "./health";
+import { type AdjustedDamage, type AdjustmentNotation, applyAdjustment, combineAdjustments } from "./dat";
+import { type HealthPoints, type HealthRules, type HealthState, STANDARD_HEALTH, applyDamage, dailyRecoveryRate, healthIncrease, healthState, normalHealth } from "./health";
 import type { Karma } from "./karma";
 import { type PowerPoints, validatePowerPoints } from "./powers";
 import { type ProgressionLedger, STANDARD_CREATION, availableProgression } from "./progression";
@@ -16,6 +16,8 @@ import { requireInt } from "./validate";
 export interface D100Character {
   readonly attributes: Attributes;
   readonly health: HealthPoints;
+  /** Health Conditions: free notes (broken arm, cold…) that heal on their own terms. */
+  readonly conditions: readonly string[];
   readonly skills: SkillTree;
   /** Skill points kept for later: unassigned GM rewards and points bought for a root. */
   readonly reserveSkillPoints: { readonly any: number; readonly byRoot: Readonly<Partial<Record<RootSkillKey, number>>> };
@@ -95,4 +97,18 @@ export function skillCheckInput(
   if (!rating) throw new RangeError(`Unknown skill "${skillId}"`);
   const m = tabCheckModifiers(c.tabs, { kind: "skill", tags: options.tags ?? [] });
   return { kind: "skill", score: rating.total, difficulty: applyTabDifficulty(difficulty, m), overflow: options.overflow ?? false };
+}
+
+/**
+ * Deliver a resolved threat's damage (seed: "The Threat Process", steps 4-5): the target's
+ * adjustments are applied, then the rest comes off Current Health.
+ */
+export function deliverDamage(
+  health: HealthPoints,
+  damage: number,
+  adjustment: AdjustmentNotation | string,
+): { readonly health: HealthPoints; readonly adjusted: AdjustedDamage; readonly state: HealthState } {
+  const adjusted = applyAdjustment(damage, adjustment);
+  const after = applyDamage(health, adjusted.after);
+  return { health: after, adjusted, state: healthState(after) };
 }

@@ -243,3 +243,23 @@ export function addBranch(tree: SkillTree, branch: { readonly id: string; readon
   computeSkills(null, next, { rootBaseOverride: zeroBases() });
   return { tree: next, cost: NEW_BRANCH_COST };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Skill point rewards (seed: "Skill Improvement")
+
+export const SKILL_REWARD_KINDS = ["notableUse", "creativeExtension", "masterfulRepetition", "surprisingDiscovery"] as const;
+export type SkillRewardKind = (typeof SKILL_REWARD_KINDS)[number];
+/** Most skill points a GM reward of each kind should give (notable use: about once a session). */
+export const SKILL_REWARD_MAXIMA: Readonly<Record<SkillRewardKind, number>> = {
+  notableUse: 1,
+  creativeExtension: 5,
+  masterfulRepetition: 5,
+  surprisingDiscovery: 5,
+};
+
+/** Validate a GM skill-point reward against the seed's guidance; returns the points. */
+export function skillPointReward(kind: SkillRewardKind, points: number): number {
+  const max = SKILL_REWARD_MAXIMA[kind];
+  if (max === undefined) throw new RangeError(`Unknown skill reward "${String(kind)}"`);
+  return requireInt(`Skill points for ${kind}`, points, 1, max);
+}
