@@ -73,6 +73,9 @@ describe("power points (seed: Powers)", () => {
     });
     const lance = applyPowerCost(shield.points, "Need 1, Hold X or Drain X", { x: 4, choices: [0] });
     expect(lance.points).toEqual({ normal: 8, current: 8, held: 7 });
+    // a hit drains the held points and does X dice of damage
+    expect(releaseHeld(lance.points, 4, true)).toEqual({ normal: 8, current: 4, held: 3 });
+    expect(d100.damageRange(`${4}D`)).toEqual({ min: 4, max: 40 });
     const tooMuch = applyPowerCost(shield.points, "Need 1, Hold X or Drain X", { x: 6, choices: [1] });
     expect(tooMuch).toMatchObject({ ok: false, failed: "drain", points: shield.points });
     expect(applyPowerCost({ normal: 8, current: 0, held: 0 }, "Need 3, Hold 3")).toMatchObject({ ok: false, failed: "need" });
@@ -93,6 +96,11 @@ describe("TABs (seed: TAB)", () => {
     expect(applyTabDifficulty(3, m)).toBe(6);
     const input = attributeCheckInput({ attributes: attrs, tabs }, "charisma", 2, { tags: ["swayTheMasses"] });
     expect(input).toMatchObject({ score: 12, difficulty: 2 });
+  });
+  it("Long Tail: easier balancing, harder concealing identity", () => {
+    expect(tabCheckModifiers([EXAMPLE_TABS.longTail], { kind: "skill", tags: ["balancing"] }).difficultyDelta).toBe(-10);
+    expect(tabCheckModifiers([EXAMPLE_TABS.longTail], { kind: "attribute", tags: ["concealingIdentity"] })).toMatchObject({ difficultyDelta: 1, sources: ["longTail"] });
+    expect(tabCheckModifiers([EXAMPLE_TABS.longTail], { kind: "skill", tags: [] }).difficultyDelta).toBe(0);
   });
   it("That Didn't Hurt provides -1F", () => {
     expect(tabAdjustments(tabs).terms).toEqual([{ kind: "flat", amount: -1 }]);

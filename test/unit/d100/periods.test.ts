@@ -3,6 +3,7 @@ import { seededRandom } from "../../../src/dice/random";
 import {
   EXAMPLE_ACTION_COSTS,
   abandonAction,
+  costFromVerbs,
   allotPoints,
   bypass,
   endTurn,
@@ -78,6 +79,10 @@ describe("action points (seed: Action Quota, During an Agent's Initiative, React
     expect(() => startAction(t, "big", 10, 1)).toThrow(/already under way/);
     expect(abandonAction(t, "big").pending).toEqual([]);
   });
+  it("one point per verb: reloading a revolver with a speed loader (open, clear, load, ready) costs 4", () => {
+    expect(costFromVerbs(4)).toBe(4);
+    expect(() => costFromVerbs(0)).toThrow(/at least 1/);
+  });
   it("example costs: a simple ranged attack is two verbs (aim, shoot)", () => {
     expect(EXAMPLE_ACTION_COSTS.find((c) => c.key === "simpleRangedAttack")?.cost).toBe(2);
     expect(EXAMPLE_ACTION_COSTS.find((c) => c.key === "crawlProne")?.cost).toBe(2);
@@ -98,6 +103,16 @@ describe("rounds and bypass (seed: Strict Period Structure, Bypass)", () => {
     st = endTurn(st.period, "dan");
     expect(st.period).toMatchObject({ round: 2, slot: 0, current: ["bob"] });
     expect(() => endTurn(st.period, "dan")).toThrow(/does not hold the initiative/);
+  });
+  it("Strict Period Structure table: Agent 1, Agent 2 alternate through rounds 1-4", () => {
+    const two = initiativeOrder([{ id: "agent2", actionQuota: 4 }, { id: "agent1", actionQuota: 6 }], "check", seededRandom(1));
+    let st = startStrictPeriod(two);
+    const seen: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      seen.push(`${st.period.round}:${st.period.current.join()}`);
+      st = endTurn(st.period, st.period.current[0]);
+    }
+    expect(seen).toEqual(["1:agent1", "1:agent2", "2:agent1", "2:agent2", "3:agent1", "3:agent2", "4:agent1", "4:agent2"]);
   });
   it("a bypassing character interrupts later with a full turn, then the turn resumes", () => {
     let st = startStrictPeriod(order);
