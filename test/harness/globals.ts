@@ -15,6 +15,7 @@ import { DataModelValidationError, DataModelValidationFailure } from "./validati
 import { Collection, utils, type AnyObject } from "./utils";
 import { extensions, type HarnessExtension } from "./registry";
 import "./dice/index";
+import "./applications/index";
 
 export const GM_ID = "harnessGameMastr";
 
