@@ -16,6 +16,8 @@ import { Collection, utils, type AnyObject } from "./utils";
 import { extensions, type HarnessExtension } from "./registry";
 import "./dice/index";
 import "./applications/index";
+import "./chat";
+import "./combat";
 
 export const GM_ID = "harnessGameMastr";
 

@@ -148,8 +148,10 @@ export class Roll {
     return CONFIG.Dice.rolls[0];
   }
 
+  /** Factory using the default configured Roll class (CONFIG.Dice.rolls[0]). */
   static create(formula: string, data: AnyObject = {}, options: AnyObject = {}): Roll {
-    return new this(formula, data, options);
+    const cls = (CONFIG.Dice.rolls[0] as typeof Roll | undefined) ?? this;
+    return new cls(formula, data, options);
   }
 
   /** Replace @path references with values from data. Missing values: `missing` if given, else left (and a warning). */
