@@ -1,7 +1,16 @@
 /**
- * Breadbox entry point. Module top level stays free of game/CONFIG access; everything is
- * registered from Hooks.once("init").
+ * Breadbox entry point. Module top level registers the rulesets with the (pure) registry and
+ * nothing else; Foundry's globals are touched only from the init and ready hooks.
  */
+import { registerRuleset } from "./core/registry";
+import { initCore, readyCore } from "./core/init";
+import { toasterRuleset } from "./rulesets/toaster/register";
+
 Hooks.once("init", () => {
-  console.log("Breadbox | init");
+  registerRuleset(toasterRuleset());
+  initCore();
+});
+
+Hooks.once("ready", () => {
+  void readyCore();
 });

@@ -1,0 +1,25 @@
+/**
+ * The Actor document class shared by every ruleset. Rules live in the sub-type's data model
+ * (actor.system); this class only routes to the ruleset and offers shared conveniences.
+ */
+import { rulesetOfType } from "../registry";
+import { getSetting } from "../game";
+
+export class BreadboxActor extends Actor {
+  /** The ruleset this actor belongs to (its sub-type is the ruleset id). */
+  get ruleset(): string | undefined {
+    return rulesetOfType(this.type);
+  }
+
+  /** Offer the active ruleset's actor types first in the creation dialog. */
+  static override async createDialog(...args: Parameters<typeof Actor.createDialog>): ReturnType<typeof Actor.createDialog> {
+    const [data, createOptions, options] = args;
+    const active = getSetting<string>("ruleset");
+    const opts = { ...(options ?? {}) } as Record<string, unknown>;
+    if (!opts.types && active) {
+      const types = Object.keys(CONFIG.Actor.dataModels ?? {}).filter((t) => rulesetOfType(t) === active);
+      if (types.length) opts.types = types;
+    }
+    return super.createDialog(data, createOptions, opts as typeof options);
+  }
+}

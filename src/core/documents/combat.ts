@@ -1,0 +1,56 @@
+/**
+ * Combat and Combatant classes shared by every ruleset. Turn order, the initiative formula and
+ * whether initiative is rolled again each round come from the ruleset's CombatRules.
+ */
+import { getRuleset, rulesetOfType, type CombatRules } from "../registry";
+
+function rulesFor(actor: Actor.Implementation | null | undefined): CombatRules | undefined {
+  if (!actor) return undefined;
+  const id = rulesetOfType(actor.type);
+  return id ? getRuleset(id)?.combat : undefined;
+}
+
+export class BreadboxCombatant extends Combatant {
+  protected override _getInitiativeFormula(): string {
+    const rules = rulesFor(this.actor);
+    return rules ? rules.initiativeFormula(this.actor) : super._getInitiativeFormula();
+  }
+}
+
+export class BreadboxCombat extends Combat {
+  /** The rules of the first combatant with an actor; a combat mixes rulesets only by accident. */
+  get rules(): CombatRules | undefined {
+    for (const c of this.combatants) {
+      const r = rulesFor(c.actor);
+      if (r) return r;
+    }
+    return undefined;
+  }
+
+  protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
+    const rules = this.rules;
+    const ia = a.initiative;
+    const ib = b.initiative;
+    const hasA = typeof ia === "number" && Number.isFinite(ia);
+    const hasB = typeof ib === "number" && Number.isFinite(ib);
+    if (hasA !== hasB) return hasA ? -1 : 1; // rolled combatants before unrolled ones
+    if (hasA && hasB && ia !== ib) return rules?.lowestFirst ? ia - ib : ib - ia;
+    if (rules?.breakTie) {
+      const t = rules.breakTie(a, b);
+      if (t !== 0) return t;
+    }
+    return (a.name ?? "").localeCompare(b.name ?? "") || (a.id ?? "").localeCompare(b.id ?? "");
+  }
+
+  /** Start a new round; where the ruleset says so, everyone rolls initiative again. */
+  override async nextRound(): Promise<this> {
+    const result = await super.nextRound();
+    const rules = this.rules;
+    if (rules?.rerollEachRound()) {
+      await this.resetAll();
+      await this.rollAll();
+      await this.update({ turn: 0 });
+    }
+    return result;
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * The ruleset registry. Every ruleset is a plug-in folder under src/rulesets/<id>/ whose
+ * register.ts exports a RulesetDefinition; src/index.ts hands each one to `registerRuleset` and
+ * the core wires them into CONFIG during init. Adding a ruleset means one more definition here —
+ * no other core file changes.
+ */
+import type { ChatActionHandler } from "./chat/actions";
+import type { RelayHandler } from "./relay";
+
+/** A TypeDataModel subclass for a document sub-type. */
+// The model classes are heterogeneous; the registry only stores and hands them to CONFIG.
+export type ModelClass = typeof foundry.abstract.TypeDataModel<any, any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface SheetRegistration {
+  /** The ApplicationV2 sheet class. */
+  sheetClass: unknown;
+  /** The sub-types it handles. */
+  types: string[];
+  /** Localization key of the sheet's label in the sheet configuration menu. */
+  label: string;
+}
+
+export interface CombatRules {
+  /** Initiative formula for a combatant of this ruleset, in Foundry dice notation. */
+  initiativeFormula(actor: Actor.Implementation | null): string;
+  /** Whether initiative is rolled again at the start of every round (world setting). */
+  rerollEachRound(): boolean;
+  /** Order of two combatants with equal initiative; negative puts a first. */
+  breakTie?(a: Combatant.Implementation, b: Combatant.Implementation): number;
+  /** Whether lower initiative acts first (default: higher first). */
+  lowestFirst?: boolean;
+}
+
+export interface RulesetDefinition {
+  /** Ruleset id: also the Actor sub-type and the prefix of every Item sub-type. */
+  id: string;
+  /** Localization key of the ruleset's name. */
+  label: string;
+  /** Actor sub-types and their data models. */
+  actorModels: Record<string, ModelClass>;
+  /** Item sub-types and their data models. */
+  itemModels: Record<string, ModelClass>;
+  actorSheets: SheetRegistration[];
+  itemSheets: SheetRegistration[];
+  /** Custom DiceTerm classes, registered in CONFIG.Dice.terms under their DENOMINATION. */
+  dieTerms?: { DENOMINATION: string }[];
+  /** Roll subclasses, registered in CONFIG.Dice.rolls under their class name. */
+  rolls?: (abstract new (...args: never[]) => Roll)[];
+  combat?: CombatRules;
+  /** Chat-card button handlers, keyed by action name (buttons carry data-action="<id>.<name>"). */
+  chatActions?: Record<string, ChatActionHandler>;
+  /** GM-side handlers for changes relayed from players, keyed by action name. */
+  relayActions?: Record<string, RelayHandler>;
+  /** Status effects this ruleset adds to CONFIG.statusEffects. */
+  statusEffects?: { id: string; name: string; img: string }[];
+  /** Bar attributes offered for tokens, per actor sub-type. */
+  trackableAttributes?: Record<string, { bar: string[]; value: string[] }>;
+  /** Register the ruleset's world settings (optional rules). */
+  registerSettings?(): void;
+  /** Templates to preload. */
+  templates?: string[];
+  /** Extra work at init (after the core has registered everything). */
+  init?(): void;
+  /** Extra work when the game is ready. */
+  ready?(): void;
+}
+
+const rulesets = new Map<string, RulesetDefinition>();
+
+export function registerRuleset(def: RulesetDefinition): void {
+  if (rulesets.has(def.id)) throw new Error(`Breadbox | ruleset ${def.id} is registered twice`);
+  for (const type of Object.keys(def.itemModels)) {
+    if (!type.startsWith(def.id)) throw new Error(`Breadbox | item type ${type} must start with its ruleset id ${def.id}`);
+  }
+  rulesets.set(def.id, def);
+}
+
+export function getRuleset(id: string): RulesetDefinition | undefined {
+  return rulesets.get(id);
+}
+
+export function allRulesets(): RulesetDefinition[] {
+  return [...rulesets.values()];
+}
+
+/** The ruleset a document sub-type belongs to (actor types are ruleset ids; item types are prefixed). */
+export function rulesetOfType(type: string): string | undefined {
+  if (rulesets.has(type)) return type;
+  let best: string | undefined;
+  for (const def of rulesets.values()) {
+    if (type in def.itemModels || type in def.actorModels) return def.id;
+    if (type.startsWith(def.id) && (!best || def.id.length > best.length)) best = def.id;
+  }
+  return best;
+}
+
+/** Test helper: forget every ruleset. */
+export function clearRulesets(): void {
+  rulesets.clear();
+}

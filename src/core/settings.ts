@@ -1,0 +1,18 @@
+/** World settings shared by every ruleset. */
+import { allRulesets } from "./registry";
+import { registerSetting } from "./game";
+
+export const DEFAULT_RULESET = "toaster";
+
+export function registerCoreSettings(): void {
+  const choices: Record<string, string> = {};
+  for (const r of allRulesets()) choices[r.id] = r.label;
+  registerSetting({ key: "ruleset", type: String, default: DEFAULT_RULESET, choices, requiresReload: true });
+  registerSetting({ key: "schemaVersion", type: Number, default: 0, config: false });
+  registerSetting({ key: "skipDialogKey", type: String, default: "shift", scope: "client", choices: {
+    shift: "BREADBOX.Setting.skipDialogKey.Shift",
+    ctrl: "BREADBOX.Setting.skipDialogKey.Ctrl",
+    alt: "BREADBOX.Setting.skipDialogKey.Alt",
+  } });
+  for (const r of allRulesets()) r.registerSettings?.();
+}

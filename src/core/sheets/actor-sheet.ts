@@ -1,0 +1,181 @@
+/**
+ * Base actor sheet for every ruleset: ApplicationV2 + Handlebars, a play mode (read, click to
+ * roll) and an edit mode (fields editable), tabs, item create/edit/delete, inline item fields,
+ * and clear refusal of invalid input. A ruleset's sheet subclasses it, declares PARTS and TABS,
+ * and adds its own context and actions.
+ *
+ * The class is generic over its render context/configuration/options: without that, tsc's type
+ * instantiation for HandlebarsApplicationMixin(ActorSheetV2) explodes (see FOUNDRY-NOTES.md).
+ */
+import type { DeepPartial } from "fvtt-types/utils";
+import { format, localize } from "../game";
+import { readInputValue, reportInvalidChange } from "./helpers";
+
+const { HandlebarsApplicationMixin } = foundry.applications.api;
+const { ActorSheetV2 } = foundry.applications.sheets;
+
+export interface SheetTab {
+  id: string;
+  group: string;
+  label: string;
+  active: boolean;
+  cssClass: string;
+}
+
+export interface BaseActorContext {
+  actor: Actor.Implementation;
+  system: unknown;
+  source: unknown;
+  editMode: boolean;
+  editable: boolean;
+  owner: boolean;
+  tabs: Record<string, SheetTab>;
+  cssClass: string;
+}
+
+type ASV2 = foundry.applications.sheets.ActorSheetV2;
+type BaseRC = foundry.applications.sheets.ActorSheetV2.RenderContext;
+
+export class BreadboxActorSheet<
+  RenderContext extends BaseRC & BaseActorContext = BaseRC & BaseActorContext,
+  Configuration extends foundry.applications.sheets.ActorSheetV2.Configuration = foundry.applications.sheets.ActorSheetV2.Configuration,
+  RenderOptions extends foundry.applications.sheets.ActorSheetV2.RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions,
+> extends HandlebarsApplicationMixin(ActorSheetV2)<RenderContext, Configuration, RenderOptions> {
+  static override DEFAULT_OPTIONS = {
+    classes: ["breadbox", "sheet", "actor"],
+    position: { width: 720, height: 760 },
+    window: { resizable: true },
+    form: { submitOnChange: true, closeOnSubmit: false },
+    actions: {
+      toggleMode: BreadboxActorSheet.#onToggleMode,
+      tab: BreadboxActorSheet.#onTab,
+      itemCreate: BreadboxActorSheet.#onItemCreate,
+      itemEdit: BreadboxActorSheet.#onItemEdit,
+      itemDelete: BreadboxActorSheet.#onItemDelete,
+    },
+  };
+
+  /** Tab ids of the "primary" group, in order, with their label keys. Subclasses override. */
+  static SHEET_TABS: { id: string; label: string }[] = [];
+
+  /** Play mode (false) or edit mode (true); a view state of this sheet, not document data. */
+  editMode = false;
+
+  /** The active tab per group (ApplicationV2 keeps tabGroups; we seed it). */
+  protected activeTab = "";
+
+  protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
+    const context = await super._prepareContext(options);
+    const actor = this.document as Actor.Implementation;
+    const tabsDef = (this.constructor as typeof BreadboxActorSheet).SHEET_TABS;
+    if (!this.activeTab && tabsDef.length) this.activeTab = tabsDef[0]!.id;
+    const tabs: Record<string, SheetTab> = {};
+    for (const t of tabsDef) {
+      const active = t.id === this.activeTab;
+      tabs[t.id] = { id: t.id, group: "primary", label: t.label, active, cssClass: active ? "active" : "" };
+    }
+    return {
+      ...context,
+      actor,
+      system: actor.system,
+      source: actor.toObject().system,
+      editMode: this.editMode && this.isEditable,
+      editable: this.isEditable,
+      owner: actor.isOwner,
+      tabs,
+      cssClass: this.editMode ? "edit-mode" : "play-mode",
+    } as RenderContext;
+  }
+
+  protected override async _onRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+    await super._onRender(context, options);
+    const el = this.element;
+    el.classList.toggle("edit-mode", this.editMode);
+    el.classList.toggle("play-mode", !this.editMode);
+    // Inline item fields: <input data-item-id="…" data-item-field="system.base">.
+    for (const input of el.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-item-field]")) {
+      input.addEventListener("change", (event) => {
+        event.stopPropagation();
+        void this.#updateItemField(input);
+      });
+    }
+  }
+
+  /** Update one field of an embedded item from an inline input, refusing bad values clearly. */
+  async #updateItemField(input: HTMLInputElement | HTMLSelectElement): Promise<void> {
+    const itemId = input.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const field = input.dataset.itemField;
+    const item = itemId ? (this.document as Actor.Implementation).items.get(itemId) : undefined;
+    if (!item || !field) return;
+    const read = readInputValue(input, input.dataset.label ?? field);
+    if (!read.ok) {
+      void this.render();
+      return;
+    }
+    await this.safeUpdate(item, { [field]: read.value });
+  }
+
+  /**
+   * Update a document; an invalid change is reported and nothing is written (the form is
+   * re-rendered with the stored values).
+   */
+  async safeUpdate(doc: { update(changes: Record<string, unknown>): Promise<unknown> }, changes: Record<string, unknown>): Promise<boolean> {
+    try {
+      await doc.update(changes);
+      return true;
+    } catch (err) {
+      reportInvalidChange(err);
+      void this.render();
+      return false;
+    }
+  }
+
+  protected override async _processSubmitData(...args: Parameters<ASV2["_processSubmitData"]>): Promise<void> {
+    try {
+      await super._processSubmitData(...args);
+    } catch (err) {
+      reportInvalidChange(err);
+      void this.render();
+    }
+  }
+
+  static async #onToggleMode(this: BreadboxActorSheet): Promise<void> {
+    if (!this.isEditable) return;
+    this.editMode = !this.editMode;
+    await this.render();
+  }
+
+  static async #onTab(this: BreadboxActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const tab = target.dataset.tab;
+    if (!tab) return;
+    this.activeTab = tab;
+    await this.render();
+  }
+
+  static async #onItemCreate(this: BreadboxActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const type = target.dataset.type;
+    if (!type || !this.isEditable) return;
+    const actor = this.document as Actor.Implementation;
+    const name = format("BREADBOX.Item.NewName", { type: localize(`TYPES.Item.${type}`) });
+    const created = await actor.createEmbeddedDocuments("Item", [{ name, type } as never]);
+    (created?.[0] as Item.Implementation | undefined)?.sheet?.render(true);
+  }
+
+  static async #onItemEdit(this: BreadboxActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const item = id ? (this.document as Actor.Implementation).items.get(id) : undefined;
+    await item?.sheet?.render(true);
+  }
+
+  static async #onItemDelete(this: BreadboxActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    if (!this.isEditable) return;
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const item = id ? (this.document as Actor.Implementation).items.get(id) : undefined;
+    if (!item) return;
+    const ok = await foundry.applications.api.DialogV2.confirm({
+      window: { title: localize("BREADBOX.Item.DeleteTitle") },
+      content: `<p>${format("BREADBOX.Item.DeleteConfirm", { name: foundry.utils.escapeHTML(item.name ?? "") })}</p>`,
+    });
+    if (ok) await item.delete();
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Base item sheet for every ruleset: a header with name and image, a details part per item
+ * type, a generated summary line, and play/edit mode like the actor sheet.
+ */
+import type { DeepPartial } from "fvtt-types/utils";
+import { reportInvalidChange } from "./helpers";
+
+const { HandlebarsApplicationMixin } = foundry.applications.api;
+const { ItemSheetV2 } = foundry.applications.sheets;
+
+export interface BaseItemContext {
+  item: Item.Implementation;
+  system: unknown;
+  source: unknown;
+  editable: boolean;
+  editMode: boolean;
+  summary: string;
+  descriptionHTML: string;
+}
+
+type ISV2 = InstanceType<typeof ItemSheetV2>;
+type BaseRC = foundry.applications.api.DocumentSheetV2.RenderContext<Item.Implementation>;
+type BaseConfig = foundry.applications.api.DocumentSheetV2.Configuration<Item.Implementation>;
+type BaseOptions = foundry.applications.api.DocumentSheetV2.RenderOptions;
+
+export class BreadboxItemSheet<
+  RenderContext extends BaseRC & BaseItemContext = BaseRC & BaseItemContext,
+  Configuration extends BaseConfig = BaseConfig,
+  RenderOptions extends BaseOptions = BaseOptions,
+> extends HandlebarsApplicationMixin(ItemSheetV2)<RenderContext, Configuration, RenderOptions> {
+  static override DEFAULT_OPTIONS = {
+    classes: ["breadbox", "sheet", "item"],
+    position: { width: 520, height: 560 },
+    window: { resizable: true },
+    form: { submitOnChange: true, closeOnSubmit: false },
+    actions: {
+      toggleMode: BreadboxItemSheet.#onToggleMode,
+    },
+  };
+
+  editMode = false;
+
+  /** A one-line summary generated from the item's data; subclasses override. */
+  protected summarize(_item: Item.Implementation): string {
+    return "";
+  }
+
+  protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
+    const context = await super._prepareContext(options);
+    const item = this.document as Item.Implementation;
+    const description = (item.system as { description?: string }).description ?? "";
+    const TextEditor = foundry.applications.ux.TextEditor.implementation;
+    const descriptionHTML = await TextEditor.enrichHTML(description, { secrets: item.isOwner });
+    return {
+      ...context,
+      item,
+      system: item.system,
+      source: item.toObject().system,
+      editable: this.isEditable,
+      editMode: this.editMode && this.isEditable,
+      summary: this.summarize(item),
+      descriptionHTML,
+    } as RenderContext;
+  }
+
+  protected override async _onRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+    await super._onRender(context, options);
+    this.element.classList.toggle("edit-mode", this.editMode);
+    this.element.classList.toggle("play-mode", !this.editMode);
+  }
+
+  protected override async _processSubmitData(...args: Parameters<ISV2["_processSubmitData"]>): Promise<void> {
+    try {
+      await super._processSubmitData(...args);
+    } catch (err) {
+      reportInvalidChange(err);
+      void this.render();
+    }
+  }
+
+  static async #onToggleMode(this: BreadboxItemSheet): Promise<void> {
+    if (!this.isEditable) return;
+    this.editMode = !this.editMode;
+    await this.render();
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * Toaster's roll pipeline: gather the roll's rank and fixed modifiers from the actor, configure
+ * (dialog with difficulty, situational modifier, specialty, complementary bonus, luck before the
+ * roll, calling 4s, and live exact odds), evaluate a ToasterCheckRoll, post it to chat.
+ */
+import * as R from "./rules";
+import { rollDialog, skipDialog } from "../../core/rolls/dialog";
+import { format, localize } from "../../core/game";
+import { templatePath, SYSTEM_ID } from "../../core/ids";
+import { toasterRules, type ToasterRules } from "./settings";
+import { ToasterCheckRoll, type CheckKind, type ModifierPart, type ToasterCheckOptions } from "./dice/check-roll";
+import type { ToasterActorModel } from "./data/actor";
+
+export interface CheckRequest {
+  actor: Actor.Implementation;
+  kind: CheckKind;
+  title: string;
+  rank: number;
+  rankLabel: string;
+  /** Modifiers that always apply (wound/stun penalty, strength requirement…). */
+  fixedParts: ModifierPart[];
+  /** Specialties the roller may pick from. */
+  specialties?: { name: string; bonus: number }[];
+  /** Target total (10 unopposed). */
+  target?: number;
+  /** Extra choices for the dialog (range band, weapon length, stance…), each a select. */
+  extraSelects?: { name: string; label: string; options: { value: string; label: string; modifier: number }[] }[];
+  /** Extra flags stored on the chat message. */
+  flags?: Record<string, unknown>;
+  /** Extra options stored on the roll. */
+  rollOptions?: Record<string, unknown>;
+}
+
+export interface CheckChoices {
+  difficulty: string;
+  situational: number;
+  specialty: number; // index, -1 none
+  complementary: number;
+  luckBefore: number;
+  callFour: boolean;
+  extras: Record<string, string>;
+}
+
+export const DEFAULT_CHOICES: CheckChoices = { difficulty: "average", situational: 0, specialty: -1, complementary: 0, luckBefore: 0, callFour: false, extras: {} };
+
+/** The modifier parts of a check for the given choices (every source named). */
+export function partsFor(req: CheckRequest, choices: CheckChoices, rules: ToasterRules): ModifierPart[] {
+  const parts: ModifierPart[] = [...req.fixedParts];
+  const diff = R.DIFFICULTY_LADDER.find((d) => d.key === choices.difficulty);
+  if (diff && diff.modifier !== 0) parts.push({ label: localize(`BREADBOX.Toaster.Difficulty.${diff.key}`), value: diff.modifier });
+  if (choices.situational) parts.push({ label: localize("BREADBOX.Roll.Situational"), value: choices.situational });
+  const spec = rules.specialization ? req.specialties?.[choices.specialty] : undefined;
+  if (spec) parts.push({ label: spec.name || localize("BREADBOX.Toaster.Skill.Specialty"), value: spec.bonus });
+  if (rules.complementarySkills && choices.complementary) parts.push({ label: localize("BREADBOX.Toaster.Roll.Complementary"), value: choices.complementary });
+  for (const sel of req.extraSelects ?? []) {
+    const opt = sel.options.find((o) => o.value === choices.extras[sel.name]);
+    if (opt && opt.modifier) parts.push({ label: opt.label, value: opt.modifier });
+  }
+  return parts;
+}
+
+export function checkOptions(req: CheckRequest, choices: CheckChoices, rules: ToasterRules): ToasterCheckOptions {
+  return {
+    kind: req.kind,
+    title: req.title,
+    rank: req.rank,
+    rankLabel: req.rankLabel,
+    parts: partsFor(req, choices, rules),
+    luckBefore: rules.luckPoints ? choices.luckBefore : 0,
+    callFour: rules.callingFours && choices.callFour,
+    rollingNines: rules.rollingNines,
+    ninesLimit: rules.ninesLimit > 0 ? rules.ninesLimit : null,
+    rollingZeros: rules.rollingZeros,
+    target: req.target ?? R.UNOPPOSED_TARGET,
+    variableOutcomes: rules.variableOutcomes,
+    luckEnabled: rules.luckPoints,
+    actorUuid: req.actor.uuid,
+    ...(req.rollOptions ?? {}),
+  };
+}
+
+function checkInputOf(o: ToasterCheckOptions): R.CheckInput {
+  return {
+    rank: o.rank,
+    modifier: o.parts.reduce((s, p) => s + p.value, 0),
+    luckBefore: o.luckBefore,
+    callFour: o.callFour,
+    rollingNines: o.rollingNines,
+    ninesLimit: o.ninesLimit,
+    rollingZeros: o.rollingZeros,
+    target: o.target,
+  };
+}
+
+/** HTML of the odds panel: the exact probability of each outcome band. */
+export function oddsHtml(input: R.CheckInput, variableOutcomes: boolean): string {
+  const odds = R.checkOdds(input);
+  const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
+  const rows = variableOutcomes
+    ? R.BANDS.map((b) => `<li class="band-${b}"><span>${localize(`BREADBOX.Toaster.Band.${b}`)}</span><strong>${pct(odds.bands[b])}</strong></li>`)
+    : [
+        `<li class="band-success"><span>${localize("BREADBOX.Roll.Success")}</span><strong>${pct(odds.success)}</strong></li>`,
+        `<li class="band-failure"><span>${localize("BREADBOX.Roll.Failure")}</span><strong>${pct(1 - odds.success)}</strong></li>`,
+      ];
+  return `<ul class="bb-odds" aria-label="${localize("BREADBOX.Roll.Odds")}">${rows.join("")}</ul>`;
+}
+
+function readInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback = 0): number {
+  const el = form.elements.namedItem(name) as HTMLInputElement | null;
+  if (!el) return fallback;
+  const raw = el.value.trim();
+  if (raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n)) throw new Error(format("BREADBOX.Error.NotAWholeNumber", { field: label, value: raw }));
+  if (n < min || n > max) throw new Error(format("BREADBOX.Error.OutOfRange", { field: label, value: n, min, max }));
+  return n;
+}
+
+/** Parse and validate the dialog's form. */
+export function readChoices(form: HTMLFormElement, req: CheckRequest, luckAvailable: number): CheckChoices {
+  const get = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value ?? "";
+  const difficulty = get("difficulty") || "average";
+  if (!R.DIFFICULTY_LADDER.some((d) => d.key === difficulty)) throw new Error(format("BREADBOX.Error.UnknownChoice", { field: localize("BREADBOX.Roll.Difficulty"), value: difficulty }));
+  const extras: Record<string, string> = {};
+  for (const sel of req.extraSelects ?? []) extras[sel.name] = get(sel.name) || sel.options[0]?.value || "";
+  const callFourEl = form.elements.namedItem("callFour") as HTMLInputElement | null;
+  return {
+    difficulty,
+    situational: readInt(form, "situational", localize("BREADBOX.Roll.Situational"), -20, 20),
+    specialty: readInt(form, "specialty", localize("BREADBOX.Toaster.Skill.Specialty"), -1, (req.specialties?.length ?? 0) - 1, -1),
+    complementary: readInt(form, "complementary", localize("BREADBOX.Toaster.Roll.Complementary"), 0, 2),
+    luckBefore: readInt(form, "luckBefore", localize("BREADBOX.Toaster.Luck.Before"), 0, luckAvailable),
+    callFour: Boolean(callFourEl?.checked),
+    extras,
+  };
+}
+
+/** Render the dialog form for a check request. */
+export async function dialogContent(req: CheckRequest, rules: ToasterRules, luckAvailable: number): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(templatePath("toaster/dialogs/check.hbs"), {
+    rank: req.rank,
+    rankLabel: req.rankLabel,
+    fixedParts: req.fixedParts.filter((p) => p.value !== 0),
+    difficulties: R.DIFFICULTY_LADDER.map((d) => ({ key: d.key, label: `${localize(`BREADBOX.Toaster.Difficulty.${d.key}`)} (${d.modifier >= 0 ? "+" : ""}${d.modifier})`, selected: d.key === "average" })),
+    specialties: rules.specialization ? (req.specialties ?? []).map((s, i) => ({ index: i, label: `${s.name} (+${s.bonus})` })) : [],
+    complementary: rules.complementarySkills,
+    luck: rules.luckPoints && luckAvailable > 0,
+    luckAvailable,
+    callFour: rules.callingFours,
+    extraSelects: req.extraSelects ?? [],
+  });
+}
+
+/** Configure, roll and post a check. Returns the evaluated roll, or null if cancelled. */
+export async function performCheck(req: CheckRequest, event?: Event | null): Promise<ToasterCheckRoll | null> {
+  const rules = toasterRules();
+  const system = req.actor.system as unknown as ToasterActorModel;
+  const luckAvailable = rules.luckPoints ? system.luck.value : 0;
+  let choices: CheckChoices | null = { ...DEFAULT_CHOICES };
+  if (!skipDialog(event)) {
+    choices = await rollDialog<CheckChoices>({
+      title: req.title,
+      content: await dialogContent(req, rules, luckAvailable),
+      read: (form) => readChoices(form, req, luckAvailable),
+      odds: (c) => oddsHtml(checkInputOf(checkOptions(req, c, rules)), rules.variableOutcomes),
+    });
+  }
+  if (!choices) return null;
+  const options = checkOptions(req, choices, rules);
+  const roll = ToasterCheckRoll.fromCheck(options);
+  await roll.evaluate();
+  if (options.luckBefore > 0) await req.actor.update({ "system.luck.value": Math.max(0, luckAvailable - options.luckBefore) } as never);
+  await roll.toMessage({
+    speaker: ChatMessage.getSpeaker({ actor: req.actor }),
+    flavor: req.title,
+    flags: { [SYSTEM_ID]: { type: "toasterCheck", kind: req.kind, actorUuid: req.actor.uuid, ...(req.flags ?? {}) } },
+  } as never);
+  return roll;
+}

@@ -1,0 +1,167 @@
+/**
+ * The Toaster character data model. Stored: attributes, damage tracks, luck, experience,
+ * biography. Derived (never stored): effective attributes and sub-attributes from attribute
+ * traits, size thresholds, stun state, wound penalty, the worse-of-two action penalty, luck
+ * maximum, armor class, creation budget and trait balance.
+ */
+import * as R from "../rules";
+import { ATTRIBUTE_KEYS, CAMPAIGN_STYLE_KEYS, attribute, choice, html, int } from "./fields";
+import { toasterRules, DEFAULT_TOASTER_RULES, type ToasterRules } from "../settings";
+import type { ToasterSkillModel, ToasterTraitModel, ToasterArmorModel } from "./items";
+
+const fields = foundry.data.fields;
+
+function actorSchema() {
+  return {
+    attributes: new fields.SchemaField({
+      physique: attribute(),
+      coordination: attribute(),
+      intellect: attribute(),
+      aura: attribute(),
+    }),
+    customAttributes: new fields.ArrayField(new fields.SchemaField({
+      key: new fields.StringField({ required: true, blank: false, initial: "custom" }),
+      label: new fields.StringField({ required: true, blank: true, initial: "" }),
+      value: int({ min: 0, max: 30, initial: 4 }),
+    })),
+    unnamed: new fields.BooleanField({ initial: false }),
+    stun: new fields.SchemaField({ value: int({ min: 0, max: 999 }) }),
+    wounds: new fields.SchemaField({ value: int({ min: 0, max: 99 }) }),
+    bleeding: new fields.SchemaField({ value: int({ min: 0, max: 999 }) }),
+    luck: new fields.SchemaField({ value: int({ min: 0, max: 99 }) }),
+    experience: new fields.SchemaField({ total: int({ min: 0, max: 9999 }), unspent: int({ min: 0, max: 9999 }) }),
+    campaignStyle: choice(CAMPAIGN_STYLE_KEYS, ""),
+    biography: html(),
+    notes: html(),
+  };
+}
+type ActorSchema = ReturnType<typeof actorSchema>;
+
+export interface SubAttribute {
+  attribute: string;
+  name: string;
+  value: number;
+}
+
+interface Track { value: number; max: number }
+
+function rulesOrDefault(): ToasterRules {
+  try {
+    return toasterRules();
+  } catch {
+    return DEFAULT_TOASTER_RULES;
+  }
+}
+
+export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchema, Actor.Implementation> {
+  static override defineSchema(): ActorSchema {
+    return actorSchema();
+  }
+
+  /** Attribute values after whole-attribute traits, by key (standard and custom). */
+  declare effective: Record<string, number>;
+  declare subAttributes: SubAttribute[];
+  /** Skill name (lower case) → skill base bonus from skill-package traits. */
+  declare skillPackageBonus: Record<string, number>;
+  declare sizeRank: number;
+  declare thresholds: R.Thresholds;
+  declare stunState: R.StunState;
+  declare woundPenalty: number;
+  declare penalty: number;
+  declare mortallyWounded: boolean;
+  declare incapacitated: boolean;
+  declare luckMax: number;
+  declare ac: number;
+  declare acByArea: Record<string, number>;
+  declare budget: R.CreationBudget | null;
+  declare warnings: string[];
+
+  override prepareBaseData(): void {
+    const actor = this.parent;
+    const items = actor?.items ? [...actor.items] : [];
+    this.warnings = [];
+    const effective: Record<string, number> = {};
+    for (const key of ATTRIBUTE_KEYS) effective[key] = this.attributes[key].value;
+    for (const c of this.customAttributes) effective[c.key] = c.value;
+    const subs: SubAttribute[] = [];
+    const packageBonus: Record<string, number> = {};
+    let size = 0;
+    for (const item of items) {
+      if ((item.type as string) !== "toasterTrait") continue;
+      const t = item.system as unknown as ToasterTraitModel;
+      try {
+        if (t.kind === "attribute" && t.attribute in effective) {
+          if (t.subAttribute) subs.push({ attribute: t.attribute, name: t.subAttribute, value: 0 + R.attributeTraitModifier(t.rank, "subAttribute") });
+          else effective[t.attribute] = Math.max(0, effective[t.attribute]! + R.attributeTraitModifier(t.rank, "attribute"));
+        } else if (t.kind === "size") {
+          size += t.rank;
+        } else if (t.kind === "skillPackage") {
+          for (const s of t.skills) packageBonus[s.toLowerCase()] = (packageBonus[s.toLowerCase()] ?? 0) + t.rank;
+        }
+      } catch (err) {
+        this.warnings.push(`${item.name}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    for (const s of subs) s.value += effective[s.attribute] ?? 0;
+    this.effective = effective;
+    this.subAttributes = subs;
+    this.skillPackageBonus = packageBonus;
+    this.sizeRank = Math.max(-10, Math.min(10, size));
+  }
+
+  override prepareDerivedData(): void {
+    const actor = this.parent;
+    const items = actor?.items ? [...actor.items] : [];
+    const rules = rulesOrDefault();
+    this.thresholds = R.sizeThresholds(this.sizeRank);
+    this.stunState = R.stunState(this.stun.value, this.thresholds.stun);
+    this.woundPenalty = R.woundPenalty(this.wounds.value);
+    this.penalty = R.actionPenalty(this.stun.value, this.wounds.value, this.thresholds);
+    this.mortallyWounded = R.isMortallyWounded(this.wounds.value);
+    this.incapacitated = this.stunState.unconscious || this.mortallyWounded || (rules.unnamedCharacters && this.unnamed && this.wounds.value > 0);
+    this.luckMax = R.luckPool(this.effective.aura ?? 0, rules.luckAdjustment);
+
+    const armor = items.filter((i) => (i.type as string) === "toasterArmor").map((i) => i.system as unknown as ToasterArmorModel).filter((a) => a.equipped);
+    const physique = this.effective.physique ?? 0;
+    this.ac = R.armorClass(physique, armor.map((a) => a.ac));
+    this.acByArea = {};
+    for (const area of ["head", "torso", "leftArm", "rightArm", "leftLeg", "rightLeg"]) {
+      this.acByArea[area] = R.armorClass(physique, armor.filter((a) => a.natural || a.coverage.includes(area as never)).map((a) => a.ac));
+    }
+
+    // Token bars read {value, max}: the maxima are derived, only the values are stored.
+    (this.stun as Track).max = this.thresholds.stun * 5;
+    (this.wounds as Track).max = R.MORTAL_WOUNDS;
+    (this.luck as Track).max = this.luckMax;
+
+    const style = (this.campaignStyle || rules.campaignStyle) as R.CampaignStyleKey;
+    try {
+      const skills = items.filter((i) => (i.type as string) === "toasterSkill").map((i) => {
+        const s = i.system as unknown as ToasterSkillModel;
+        return { name: i.name ?? "", base: s.base, nativeLanguage: s.nativeLanguage, freeBase: this.skillPackageBonus[(i.name ?? "").toLowerCase()] ?? 0, difficulty: s.cost };
+      });
+      const traits = items.filter((i) => (i.type as string) === "toasterTrait").map((i) => i.system as unknown as ToasterTraitModel);
+      const experienceRank = traits.filter((t) => t.kind === "experience").reduce((s, t) => s + t.rank, 0);
+      const attrs: Record<string, number> = {};
+      for (const key of ATTRIBUTE_KEYS) attrs[key] = this.attributes[key].value;
+      for (const c of this.customAttributes) attrs[c.key] = c.value;
+      this.budget = R.creationBudget({
+        style,
+        attributes: attrs,
+        skills,
+        experienceRank: Math.max(-5, Math.min(5, experienceRank)),
+        variableSkillCost: rules.variableSkillCost,
+        traitRanks: traits.map((t) => t.rank),
+        traitCap: rules.traitCap > 0 ? rules.traitCap : null,
+      });
+    } catch (err) {
+      this.budget = null;
+      this.warnings.push(err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  /** Roll data for formulas: attributes by key plus the current penalty. */
+  getRollData(): Record<string, number> {
+    return { ...this.effective, penalty: this.penalty };
+  }
+}

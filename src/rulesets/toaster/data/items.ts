@@ -1,0 +1,204 @@
+/**
+ * Toaster item data models: skills, traits, weapons, armor and gear. Stored fields are the
+ * player's choices; everything the rules derive (ranks, WC, penalties) is computed in
+ * prepareDerivedData from the owning actor and never stored.
+ */
+import * as R from "../rules";
+import { ATTRIBUTE_KEYS, BODY_AREAS, SHIELD_SIZES, SKILL_COSTS, SKILL_GROUPS, SKILL_ROLES, TRAIT_KINDS, WEAPON_MODES, choice, html, int } from "./fields";
+import { toasterRules } from "../settings";
+
+const fields = foundry.data.fields;
+
+/** The owning actor's Toaster data, if the item is embedded in a Toaster actor. */
+function ownerData(item: unknown): ToasterActorLike | null {
+  const actor = (item as { parent?: { parent?: { type?: string; system?: unknown } | null } | null })?.parent?.parent;
+  if (!actor || actor.type !== "toaster") return null;
+  return actor.system as ToasterActorLike;
+}
+
+/** What item models read from the actor (filled in the actor's prepareBaseData). */
+export interface ToasterActorLike {
+  effective: Record<string, number>;
+  skillPackageBonus: Record<string, number>;
+}
+
+function skillSchema() {
+  return {
+    base: int({ min: 0, max: 30 }),
+    attribute: new fields.StringField({ required: true, blank: false, initial: "intellect" }),
+    attributeChoices: new fields.ArrayField(new fields.StringField({ required: true, blank: false })),
+    group: choice(SKILL_GROUPS, ""),
+    role: choice(SKILL_ROLES, "general"),
+    nativeLanguage: new fields.BooleanField({ initial: false }),
+    specialties: new fields.ArrayField(new fields.SchemaField({
+      name: new fields.StringField({ required: true, blank: true, initial: "" }),
+      bonus: int({ min: 1, max: 2, initial: 1 }),
+    })),
+    cost: choice(SKILL_COSTS, "average"),
+    description: html(),
+  };
+}
+type SkillSchema = ReturnType<typeof skillSchema>;
+
+export class ToasterSkillModel extends foundry.abstract.TypeDataModel<SkillSchema, Item.Implementation> {
+  static override defineSchema(): SkillSchema {
+    return skillSchema();
+  }
+
+  /** Attribute value the rank is averaged with (0 when not embedded). */
+  declare attributeValue: number;
+  /** Skill base including a skill package's bonus. */
+  declare effectiveBase: number;
+  declare rank: number;
+  declare unskilledRank: number;
+  declare descriptor: string;
+  declare specialtySlots: number;
+  declare specialtyMax: number;
+  declare specialtyWarning: string;
+
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    // Older sources may carry a single "specialty" string; keep it as the first specialty.
+    const s = source as { specialty?: unknown; specialties?: unknown };
+    if (typeof s.specialty === "string" && s.specialty && !Array.isArray(s.specialties)) {
+      s.specialties = [{ name: s.specialty, bonus: 1 }];
+      delete s.specialty;
+    }
+    return super.migrateData(source);
+  }
+
+  override prepareDerivedData(): void {
+    const owner = ownerData(this);
+    this.attributeValue = owner?.effective[this.attribute] ?? 0;
+    const packageBonus = owner?.skillPackageBonus[(this.parent?.name ?? "").toLowerCase()] ?? 0;
+    this.effectiveBase = this.base + packageBonus;
+    this.rank = R.skillRank(this.attributeValue, this.effectiveBase);
+    this.unskilledRank = R.unskilledRank(this.attributeValue);
+    this.descriptor = R.skillRankDescriptor(this.rank).key;
+    const allowance = R.specialtyAllowance(this.rank);
+    this.specialtySlots = allowance.slots;
+    this.specialtyMax = allowance.maxBonus;
+    try {
+      R.validateSpecialties(this.rank, this.specialties.map((s) => s.bonus));
+      this.specialtyWarning = "";
+    } catch (err) {
+      this.specialtyWarning = err instanceof Error ? err.message : String(err);
+    }
+  }
+}
+
+function traitSchema() {
+  return {
+    rank: int({ min: -10, max: 10, initial: 0 }),
+    kind: choice(TRAIT_KINDS, "general"),
+    attribute: new fields.StringField({ required: true, blank: true, initial: "" }),
+    subAttribute: new fields.StringField({ required: true, blank: true, initial: "" }),
+    skills: new fields.ArrayField(new fields.StringField({ required: true, blank: false })),
+    description: html(),
+  };
+}
+type TraitSchema = ReturnType<typeof traitSchema>;
+
+export class ToasterTraitModel extends foundry.abstract.TypeDataModel<TraitSchema, Item.Implementation> {
+  static override defineSchema(): TraitSchema {
+    return traitSchema();
+  }
+  declare rankLabel: string;
+  declare warning: string;
+
+  override prepareDerivedData(): void {
+    this.warning = "";
+    try {
+      R.validateTraitRank(this.rank, this.kind === "size" ? "physicalSize" : "standard");
+      if (this.kind === "attribute") R.attributeTraitModifier(this.rank, this.subAttribute ? "subAttribute" : "attribute");
+    } catch (err) {
+      this.warning = err instanceof Error ? err.message : String(err);
+    }
+    const magnitude = Math.min(5, Math.abs(this.rank));
+    this.rankLabel = R.TRAIT_RANK_LABELS.find((l) => l.magnitude === magnitude)?.key ?? "";
+  }
+}
+
+function weaponSchema() {
+  return {
+    mode: choice(WEAPON_MODES, "melee"),
+    baseWC: int({ min: 0, max: 99 }),
+    strengthReq: int({ min: 0, max: 30 }),
+    musclePowered: new fields.BooleanField({ initial: true }),
+    unarmed: new fields.BooleanField({ initial: false }),
+    shield: choice(SHIELD_SIZES, ""),
+    shotgun: new fields.BooleanField({ initial: false }),
+    skill: new fields.StringField({ required: true, blank: true, initial: "" }),
+    equipped: new fields.BooleanField({ initial: true }),
+    description: html(),
+  };
+}
+type WeaponSchema = ReturnType<typeof weaponSchema>;
+
+export class ToasterWeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation> {
+  static override defineSchema(): WeaponSchema {
+    return weaponSchema();
+  }
+  /** Weapon class with the wielder's Physique when muscle-powered. */
+  declare wc: number;
+  /** Penalty for a Physique below the strength requirement (0 when that rule is off). */
+  declare strengthPenalty: number;
+  /** Parry bonus of a shield. */
+  declare shieldBonus: number;
+
+  override prepareDerivedData(): void {
+    const owner = ownerData(this);
+    const physique = owner?.effective.physique ?? 0;
+    this.wc = owner ? R.weaponClass(this.baseWC, physique, this.musclePowered) : this.baseWC;
+    let rules = { strengthRequirements: true };
+    try {
+      rules = toasterRules();
+    } catch {
+      /* settings not registered (pack validation): defaults */
+    }
+    this.strengthPenalty = owner && rules.strengthRequirements ? R.strengthPenalty(physique, this.strengthReq) : 0;
+    this.shieldBonus = this.shield ? R.SHIELD_BONUS[this.shield] : 0;
+  }
+}
+
+function armorSchema() {
+  return {
+    ac: int({ min: 0, max: 99 }),
+    coverage: new fields.ArrayField(new fields.StringField({ required: true, blank: false, choices: [...BODY_AREAS] }), {
+      initial: [...BODY_AREAS],
+    }),
+    natural: new fields.BooleanField({ initial: false }),
+    equipped: new fields.BooleanField({ initial: true }),
+    description: html(),
+  };
+}
+type ArmorSchema = ReturnType<typeof armorSchema>;
+
+export class ToasterArmorModel extends foundry.abstract.TypeDataModel<ArmorSchema, Item.Implementation> {
+  static override defineSchema(): ArmorSchema {
+    return armorSchema();
+  }
+}
+
+function gearSchema() {
+  return {
+    quantity: int({ min: 0, max: 1_000_000, initial: 1 }),
+    description: html(),
+  };
+}
+type GearSchema = ReturnType<typeof gearSchema>;
+
+export class ToasterGearModel extends foundry.abstract.TypeDataModel<GearSchema, Item.Implementation> {
+  static override defineSchema(): GearSchema {
+    return gearSchema();
+  }
+}
+
+export const TOASTER_ITEM_MODELS = {
+  toasterSkill: ToasterSkillModel,
+  toasterTrait: ToasterTraitModel,
+  toasterWeapon: ToasterWeaponModel,
+  toasterArmor: ToasterArmorModel,
+  toasterGear: ToasterGearModel,
+};
+
+export { ATTRIBUTE_KEYS };

@@ -1,0 +1,186 @@
+/**
+ * ToasterCheckRoll: one Toaster action roll (skill, attribute, luck, attack, defence,
+ * mortality…). Its formula shows every modifier with its source, e.g.
+ * `1dtn1 + 6[Sword] - 2[Difficult] + 2[Luck]`; after evaluation the rules core classifies it
+ * (target, margin, outcome band, fumble check) and the result travels with the roll's options,
+ * so the chat card reads the same after a reload (CONFIG.Dice.rolls rebuilds this class).
+ */
+import * as R from "../rules";
+import { foundryRandom } from "../../../core/random";
+import { templatePath } from "../../../core/ids";
+import { localize } from "../../../core/game";
+import { D10StarDie } from "./d10star";
+
+export interface ModifierPart {
+  /** Already localized label of the modifier's source. */
+  label: string;
+  value: number;
+}
+
+export type CheckKind = "skill" | "attribute" | "unskilled" | "luck" | "attack" | "defence" | "mortality" | "healing" | "initiative" | "other";
+
+export interface ToasterCheckOptions {
+  kind: CheckKind;
+  /** Localized title of the roll (skill name, "Physique", "Attack with Sword"…). */
+  title: string;
+  /** The rank the roll stands on, and where it came from. */
+  rank: number;
+  rankLabel: string;
+  parts: ModifierPart[];
+  luckBefore: number;
+  callFour: boolean;
+  rollingNines: boolean;
+  ninesLimit: number | null;
+  rollingZeros: boolean;
+  target: number;
+  variableOutcomes: boolean;
+  actorUuid?: string;
+  /** Filled after evaluation. */
+  result?: R.CheckResult;
+  [key: string]: unknown;
+}
+
+function signed(n: number): string {
+  return n >= 0 ? `+ ${n}` : `- ${Math.abs(n)}`;
+}
+
+/** Square brackets would end a flavor early. */
+function flavorText(label: string): string {
+  return label.replace(/[[\]]/g, "");
+}
+
+export class ToasterCheckRoll extends Roll {
+  static override CHAT_TEMPLATE = templatePath("toaster/chat/check-roll.hbs");
+
+  /** The formula for a check: the die (or a called 4), the rank, each modifier, luck spent before. */
+  static formulaFor(o: Pick<ToasterCheckOptions, "rank" | "rankLabel" | "parts" | "luckBefore" | "callFour" | "rollingNines" | "ninesLimit">): string {
+    const die = o.callFour ? `4[${flavorText(localize("BREADBOX.Toaster.Roll.CalledFour"))}]` : `1d${D10StarDie.DENOMINATION}${o.rollingNines ? `n${o.ninesLimit ?? ""}` : ""}`;
+    let f = `${die} + ${o.rank}[${flavorText(o.rankLabel)}]`;
+    for (const p of o.parts) if (p.value !== 0) f += ` ${signed(p.value)}[${flavorText(p.label)}]`;
+    if (o.luckBefore > 0) f += ` + ${R.LUCK_BEFORE_BONUS * o.luckBefore}[${flavorText(localize("BREADBOX.Toaster.Luck.Label"))}]`;
+    return f;
+  }
+
+  static fromCheck(options: ToasterCheckOptions): ToasterCheckRoll {
+    return new ToasterCheckRoll(ToasterCheckRoll.formulaFor(options), {}, options as never);
+  }
+
+  get check(): ToasterCheckOptions {
+    return this.options as unknown as ToasterCheckOptions;
+  }
+
+  /** The check input the rules core works with. */
+  get checkInput(): R.CheckInput {
+    const o = this.check;
+    return {
+      rank: o.rank,
+      modifier: o.parts.reduce((s, p) => s + p.value, 0),
+      luckBefore: o.luckBefore,
+      callFour: o.callFour,
+      rollingNines: o.rollingNines,
+      ninesLimit: o.ninesLimit,
+      rollingZeros: o.rollingZeros,
+      target: o.target,
+    };
+  }
+
+  /** The classified result (after evaluation). */
+  get checkResult(): R.CheckResult | undefined {
+    return this.check.result;
+  }
+
+  /** Faces of the d10* as rolled (a called 4 is [4]). */
+  get starFaces(): number[] {
+    const die = this.dice.find((d) => d instanceof D10StarDie) as D10StarDie | undefined;
+    if (die) return die.starFaces;
+    return [4];
+  }
+
+  override async evaluate(options?: Parameters<Roll["evaluate"]>[0]): Promise<Roll.Evaluated<this>> {
+    const evaluated = await super.evaluate(options);
+    this.classify();
+    return evaluated;
+  }
+
+  /** Classify the evaluated dice with the rules core and store the result in the options. */
+  classify(): R.CheckResult {
+    const c = R.normaliseCheck(this.checkInput);
+    const faces = this.starFaces;
+    const die = { faces, total: faces.reduce((s, f) => s + f, 0) };
+    const result = R.finishCheck(c, die, c.target, foundryRandom());
+    this.check.result = result;
+    return result;
+  }
+
+  /** Replace the stored result (luck spent after the roll, a re-roll). */
+  setResult(result: R.CheckResult): void {
+    this.check.result = result;
+  }
+
+  override async render(options: { flavor?: string; template?: string; isPrivate?: boolean } = {}): Promise<string> {
+    if (!this._evaluated) await this.evaluate();
+    const context = checkCardContext(this, options.isPrivate ?? false);
+    return foundry.applications.handlebars.renderTemplate(options.template ?? ToasterCheckRoll.CHAT_TEMPLATE, context as unknown as Record<string, unknown>);
+  }
+}
+
+export interface CheckCardContext {
+  title: string;
+  isPrivate: boolean;
+  faces: { value: number; cssClass: string }[];
+  calledFour: boolean;
+  rank: number;
+  rankLabel: string;
+  parts: { label: string; value: string }[];
+  luckBefore: number;
+  luckAfter: number;
+  total: number;
+  target: number;
+  margin: string;
+  band: string;
+  bandLabel: string;
+  success: boolean;
+  outcomeLabel: string;
+  variableOutcomes: boolean;
+  fumbleCheck: { faces: string; total: number; fumbled: boolean } | null;
+  naturalZero: boolean;
+  formula: string;
+  isAttack: boolean;
+  targetName: string;
+  targetUuid: string;
+  actorUuid: string;
+  luckEnabled: boolean;
+}
+
+export function checkCardContext(roll: ToasterCheckRoll, isPrivate: boolean): CheckCardContext {
+  const o = roll.check;
+  const r = o.result ?? roll.classify();
+  const sign = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
+  return {
+    title: o.title,
+    isPrivate,
+    faces: r.faces.map((f, i) => ({ value: f, cssClass: f === 0 && i === 0 && !r.calledFour ? "zero" : f === 9 ? "nine" : "" })),
+    calledFour: r.calledFour,
+    rank: o.rank,
+    rankLabel: o.rankLabel,
+    parts: o.parts.filter((p) => p.value !== 0).map((p) => ({ label: p.label, value: sign(p.value) })),
+    luckBefore: r.luckBefore,
+    luckAfter: r.luckAfter,
+    total: r.total,
+    target: r.target,
+    margin: sign(r.margin),
+    band: r.band,
+    bandLabel: localize(`BREADBOX.Toaster.Band.${r.band}`),
+    success: r.success,
+    outcomeLabel: localize(r.success ? "BREADBOX.Roll.Success" : "BREADBOX.Roll.Failure"),
+    variableOutcomes: o.variableOutcomes,
+    fumbleCheck: r.fumbleCheck ? { faces: r.fumbleCheck.faces.join(", "), total: r.fumbleCheck.total, fumbled: r.fumbleCheck.fumbled } : null,
+    naturalZero: r.naturalZero,
+    formula: roll.formula,
+    isAttack: o.kind === "attack",
+    targetName: String(o.targetName ?? ""),
+    targetUuid: String(o.targetUuid ?? ""),
+    actorUuid: String(o.actorUuid ?? ""),
+    luckEnabled: Boolean(o.luckEnabled),
+  };
+}

@@ -1,0 +1,50 @@
+/** Everything the Toaster ruleset registers with the core. */
+import type { RulesetDefinition } from "../../core/registry";
+import { templatePath } from "../../core/ids";
+import { ToasterActorModel } from "./data/actor";
+import { TOASTER_ITEM_MODELS } from "./data/items";
+import { ToasterActorSheet } from "./sheets/actor-sheet";
+import { ToasterItemSheet } from "./sheets/item-sheet";
+import { D10StarDie } from "./dice/d10star";
+import { ToasterCheckRoll } from "./dice/check-roll";
+import { toasterCombat } from "./combat";
+import { registerToasterSettings } from "./settings";
+import { TOASTER_CHAT_ACTIONS, TOASTER_RELAY_ACTIONS } from "./chat/attack";
+import { TOASTER_STATUS_EFFECTS, registerStatusSync } from "./statuses";
+
+export const TOASTER_TEMPLATES = [
+  "shared/tabs.hbs",
+  "toaster/actor/header.hbs",
+  "toaster/actor/main.hbs",
+  "toaster/actor/skills.hbs",
+  "toaster/actor/traits.hbs",
+  "toaster/actor/combat.hbs",
+  "toaster/actor/biography.hbs",
+  "toaster/item/header.hbs",
+  "toaster/item/details.hbs",
+  "toaster/dialogs/check.hbs",
+  "toaster/chat/check-roll.hbs",
+  "toaster/chat/resolution.hbs",
+  "toaster/chat/table.hbs",
+].map(templatePath);
+
+export function toasterRuleset(): RulesetDefinition {
+  return {
+    id: "toaster",
+    label: "BREADBOX.Ruleset.toaster",
+    actorModels: { toaster: ToasterActorModel },
+    itemModels: TOASTER_ITEM_MODELS,
+    actorSheets: [{ sheetClass: ToasterActorSheet, types: ["toaster"], label: "BREADBOX.Toaster.Sheet.Actor" }],
+    itemSheets: [{ sheetClass: ToasterItemSheet, types: Object.keys(TOASTER_ITEM_MODELS), label: "BREADBOX.Toaster.Sheet.Item" }],
+    dieTerms: [D10StarDie],
+    rolls: [ToasterCheckRoll],
+    combat: toasterCombat,
+    chatActions: TOASTER_CHAT_ACTIONS as never,
+    relayActions: TOASTER_RELAY_ACTIONS,
+    statusEffects: TOASTER_STATUS_EFFECTS,
+    trackableAttributes: { toaster: { bar: ["stun", "wounds", "luck"], value: [] } },
+    registerSettings: registerToasterSettings,
+    templates: TOASTER_TEMPLATES,
+    init: registerStatusSync,
+  };
+}

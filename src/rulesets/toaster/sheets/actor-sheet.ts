@@ -1,0 +1,236 @@
+/**
+ * The Toaster character sheet: attributes and luck, skills (rank shown, click to roll), traits
+ * with the balance check, combat (weapons with WC, armor and AC, stun and wound tracks with the
+ * current penalty), and biography. Play mode rolls; edit mode edits.
+ */
+import * as R from "../rules";
+import { BreadboxActorSheet } from "../../../core/sheets/actor-sheet";
+import { templatePath } from "../../../core/ids";
+import { format, localize } from "../../../core/game";
+import { toasterRules } from "../settings";
+import { attackWithWeapon, postCritical, postHitLocation } from "../chat/attack";
+import { performCheck } from "../checks";
+import { attributeLabel, attributeRequest, itemsOf, luckRequest, mortalityRequest, skillRequest, sys, unskilledRequest } from "../requests";
+import type { ToasterSkillModel, ToasterTraitModel, ToasterWeaponModel, ToasterArmorModel, ToasterGearModel } from "../data/items";
+
+const ATTRS = ["physique", "coordination", "intellect", "aura"] as const;
+
+export class ToasterActorSheet extends BreadboxActorSheet {
+  static override DEFAULT_OPTIONS = {
+    classes: ["toaster"],
+    actions: {
+      rollSkill: ToasterActorSheet.#onRollSkill,
+      rollAttribute: ToasterActorSheet.#onRollAttribute,
+      rollUnskilled: ToasterActorSheet.#onRollUnskilled,
+      rollLuck: ToasterActorSheet.#onRollLuck,
+      rollMortality: ToasterActorSheet.#onRollMortality,
+      attack: ToasterActorSheet.#onAttack,
+      criticalTable: ToasterActorSheet.#onCritical,
+      hitLocation: ToasterActorSheet.#onHitLocation,
+      restStun: ToasterActorSheet.#onRestStun,
+      adjustTrack: ToasterActorSheet.#onAdjustTrack,
+      toggleEquipped: ToasterActorSheet.#onToggleEquipped,
+      addCustomAttribute: ToasterActorSheet.#onAddCustomAttribute,
+      removeCustomAttribute: ToasterActorSheet.#onRemoveCustomAttribute,
+    },
+  } as unknown as typeof BreadboxActorSheet.DEFAULT_OPTIONS;
+
+  static override PARTS = {
+    header: { template: templatePath("toaster/actor/header.hbs") },
+    tabs: { template: templatePath("shared/tabs.hbs") },
+    main: { template: templatePath("toaster/actor/main.hbs"), scrollable: [""] },
+    skills: { template: templatePath("toaster/actor/skills.hbs"), scrollable: [""] },
+    traits: { template: templatePath("toaster/actor/traits.hbs"), scrollable: [""] },
+    combat: { template: templatePath("toaster/actor/combat.hbs"), scrollable: [""] },
+    biography: { template: templatePath("toaster/actor/biography.hbs"), scrollable: [""] },
+  };
+
+  static override SHEET_TABS = [
+    { id: "main", label: "BREADBOX.Toaster.Tab.Main" },
+    { id: "skills", label: "BREADBOX.Toaster.Tab.Skills" },
+    { id: "traits", label: "BREADBOX.Toaster.Tab.Traits" },
+    { id: "combat", label: "BREADBOX.Toaster.Tab.Combat" },
+    { id: "biography", label: "BREADBOX.Toaster.Tab.Biography" },
+  ];
+
+  protected override async _prepareContext(options: Parameters<BreadboxActorSheet["_prepareContext"]>[0]) {
+    const context = await super._prepareContext(options);
+    return Object.assign(context, await toasterSheetData(this.document as Actor.Implementation));
+  }
+
+  static async #onRollSkill(this: ToasterActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+    const actor = this.document as Actor.Implementation;
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const skill = id ? actor.items.get(id) : undefined;
+    if (skill) await performCheck(skillRequest(actor, skill), event);
+  }
+
+  static async #onRollAttribute(this: ToasterActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+    const key = target.dataset.attribute;
+    if (key) await performCheck(attributeRequest(this.document as Actor.Implementation, key, target.dataset.sub || undefined), event);
+  }
+
+  static async #onRollUnskilled(this: ToasterActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+    const key = target.dataset.attribute;
+    if (!key) return;
+    const actor = this.document as Actor.Implementation;
+    await performCheck(unskilledRequest(actor, key, localize("BREADBOX.Toaster.Roll.Unskilled")), event);
+  }
+
+  static async #onRollLuck(this: ToasterActorSheet, event: PointerEvent): Promise<void> {
+    await performCheck(luckRequest(this.document as Actor.Implementation), event);
+  }
+
+  static async #onRollMortality(this: ToasterActorSheet, event: PointerEvent): Promise<void> {
+    await performCheck(mortalityRequest(this.document as Actor.Implementation), event);
+  }
+
+  static async #onAttack(this: ToasterActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+    const actor = this.document as Actor.Implementation;
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const weapon = id ? actor.items.get(id) : undefined;
+    if (weapon) await attackWithWeapon(actor, weapon, event);
+  }
+
+  static async #onCritical(this: ToasterActorSheet): Promise<void> {
+    await postCritical(this.document as Actor.Implementation);
+  }
+
+  static async #onHitLocation(this: ToasterActorSheet): Promise<void> {
+    await postHitLocation(this.document as Actor.Implementation);
+  }
+
+  /** Ten minutes of rest: stun points drop by Physique (at least 1). */
+  static async #onRestStun(this: ToasterActorSheet): Promise<void> {
+    const actor = this.document as Actor.Implementation;
+    const data = sys(actor);
+    await this.safeUpdate(actor, { "system.stun.value": R.recoverStun(data.stun.value, data.effective.physique ?? 0, 1) });
+  }
+
+  /** +/- buttons on the stun, wound and luck tracks (keyboard-friendly alternative to typing). */
+  static async #onAdjustTrack(this: ToasterActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const actor = this.document as Actor.Implementation;
+    const track = target.dataset.track as "stun" | "wounds" | "luck" | undefined;
+    const delta = Number(target.dataset.delta);
+    if (!track || !Number.isInteger(delta)) return;
+    const data = sys(actor);
+    const current = data[track].value;
+    const next = Math.max(0, current + delta);
+    await this.safeUpdate(actor, { [`system.${track}.value`]: next });
+  }
+
+  static async #onToggleEquipped(this: ToasterActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const actor = this.document as Actor.Implementation;
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const item = id ? actor.items.get(id) : undefined;
+    if (!item) return;
+    const equipped = (item.system as unknown as { equipped: boolean }).equipped;
+    await this.safeUpdate(item, { "system.equipped": !equipped });
+  }
+
+  static async #onAddCustomAttribute(this: ToasterActorSheet): Promise<void> {
+    const actor = this.document as Actor.Implementation;
+    const list = sys(actor).customAttributes.map((c) => ({ ...c }));
+    let n = list.length + 1;
+    while (list.some((c) => c.key === `custom${n}`)) n++;
+    list.push({ key: `custom${n}`, label: format("BREADBOX.Toaster.Attribute.NewCustom", { n }), value: 4 });
+    await this.safeUpdate(actor, { "system.customAttributes": list });
+  }
+
+  static async #onRemoveCustomAttribute(this: ToasterActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const actor = this.document as Actor.Implementation;
+    const key = target.dataset.key;
+    const list = sys(actor).customAttributes.filter((c) => c.key !== key).map((c) => ({ ...c }));
+    await this.safeUpdate(actor, { "system.customAttributes": list });
+  }
+}
+
+/** Everything the Toaster templates show, computed from the actor's derived data. */
+export async function toasterSheetData(actor: Actor.Implementation) {
+  const data = sys(actor);
+  const rules = toasterRules();
+  const skills = itemsOf(actor, "toasterSkill")
+    .map((i) => {
+      const s = i.system as unknown as ToasterSkillModel;
+      return {
+        id: i.id,
+        name: i.name,
+        base: s.base,
+        effectiveBase: s.effectiveBase,
+        attribute: s.attribute,
+        attributeLabel: attributeLabel(actor, s.attribute),
+        attributeChoices: (s.attributeChoices.length ? s.attributeChoices : [...ATTRS]).map((k) => ({ key: k, label: attributeLabel(actor, k), selected: k === s.attribute })),
+        rank: s.rank,
+        descriptor: localize(`BREADBOX.Toaster.SkillRank.${s.descriptor}`),
+        specialties: s.specialties.filter((sp) => sp.name).map((sp) => `${sp.name} +${sp.bonus}`).join(", "),
+        warning: s.specialtyWarning,
+        group: s.group,
+      };
+    })
+    .sort((a, b) => (a.name ?? "").localeCompare(b.name ?? ""));
+  const traits = itemsOf(actor, "toasterTrait").map((i) => {
+    const t = i.system as unknown as ToasterTraitModel;
+    return { id: i.id, name: i.name, rank: t.rank, rankText: t.rank > 0 ? `+${t.rank}` : String(t.rank), kind: localize(`BREADBOX.Toaster.TraitKind.${t.kind}`), severity: t.rankLabel ? localize(`BREADBOX.Toaster.TraitRank.${t.rankLabel}`) : "", warning: t.warning };
+  });
+  const weapons = itemsOf(actor, "toasterWeapon").map((i) => {
+    const w = i.system as unknown as ToasterWeaponModel;
+    return {
+      id: i.id,
+      name: i.name,
+      mode: localize(`BREADBOX.Toaster.Weapon.Mode.${w.mode}`),
+      wc: w.wc,
+      baseWC: w.baseWC,
+      strengthReq: w.strengthReq,
+      strengthPenalty: w.strengthPenalty,
+      shield: w.shield ? localize(`BREADBOX.Toaster.Shield.${w.shield}`) : "",
+      skill: w.skill,
+      equipped: w.equipped,
+    };
+  });
+  const armor = itemsOf(actor, "toasterArmor").map((i) => {
+    const a = i.system as unknown as ToasterArmorModel;
+    return { id: i.id, name: i.name, ac: a.ac, equipped: a.equipped, natural: a.natural };
+  });
+  const gear = itemsOf(actor, "toasterGear").map((i) => ({ id: i.id, name: i.name, quantity: (i.system as unknown as ToasterGearModel).quantity }));
+  const style = R.campaignStyle(data.campaignStyle || rules.campaignStyle);
+  const balance = data.budget?.traits;
+  const TextEditor = foundry.applications.ux.TextEditor.implementation;
+  return {
+    rules,
+    attributes: ATTRS.map((key) => ({
+      key,
+      label: attributeLabel(actor, key),
+      value: data.attributes[key].value,
+      effective: data.effective[key] ?? 0,
+      adjusted: (data.effective[key] ?? 0) !== data.attributes[key].value,
+      rankLabel: localize(`BREADBOX.Toaster.AttributeRank.${R.attributeRankLabel(data.effective[key] ?? 0).key}`),
+      unskilled: R.unskilledRank(data.effective[key] ?? 0),
+      name: `system.attributes.${key}.value`,
+    })),
+    customAttributes: data.customAttributes.map((c, index) => ({ ...c, index, effective: data.effective[c.key] ?? c.value })),
+    subAttributes: data.subAttributes.map((s) => ({ ...s, label: `${attributeLabel(actor, s.attribute)} (${s.name})` })),
+    luck: { value: data.luck.value, max: data.luckMax, enabled: rules.luckPoints },
+    skills,
+    traits,
+    balance: balance
+      ? { positive: balance.positive, negative: balance.negative, sum: balance.sum, free: style.freeTraits, balanced: balance.balanced, overCap: balance.overCap, cap: rules.traitCap }
+      : null,
+    budget: data.budget
+      ? { attributes: data.budget.attributePoints, skills: data.budget.skillPoints, ok: data.budget.ok, style: localize(`BREADBOX.Toaster.CampaignStyle.${style.key}`) }
+      : null,
+    campaignStyles: ["", ...R.CAMPAIGN_STYLES.map((s) => s.key)].map((k) => ({ key: k, label: k ? localize(`BREADBOX.Toaster.CampaignStyle.${k}`) : localize("BREADBOX.Toaster.CampaignStyle.world"), selected: k === data.campaignStyle })),
+    weapons,
+    armor,
+    gear,
+    ac: data.ac,
+    stun: { value: data.stun.value, state: localize(`BREADBOX.Toaster.Stun.${data.stunState.key}`), key: data.stunState.key, penalty: data.stunState.penalty, threshold: data.thresholds.stun },
+    wounds: { value: data.wounds.value, penalty: data.woundPenalty, threshold: data.thresholds.wound, mortal: data.mortallyWounded },
+    penalty: data.penalty,
+    incapacitated: data.incapacitated,
+    unnamed: data.unnamed,
+    sizeRank: data.sizeRank,
+    warnings: data.warnings,
+    biographyHTML: await TextEditor.enrichHTML(data.biography, { secrets: actor.isOwner }),
+    notesHTML: await TextEditor.enrichHTML(data.notes, { secrets: actor.isOwner }),
+  };
+}

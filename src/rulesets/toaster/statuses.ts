@@ -1,0 +1,53 @@
+/**
+ * Status effects mirroring the stun states and mortal wounds, kept in sync with the actor's
+ * tracks by whoever changed them (one client only, so effects are not doubled).
+ */
+import type { ToasterActorModel } from "./data/actor";
+import { SYSTEM_ID } from "../../core/ids";
+
+export const TOASTER_STATUS_EFFECTS = [
+  { id: "toasterBruised", name: "BREADBOX.Toaster.Stun.bruised", img: "icons/svg/daze.svg" },
+  { id: "toasterBattered", name: "BREADBOX.Toaster.Stun.battered", img: "icons/svg/daze.svg" },
+  { id: "toasterDazed", name: "BREADBOX.Toaster.Stun.dazed", img: "icons/svg/daze.svg" },
+  { id: "toasterStunned", name: "BREADBOX.Toaster.Stun.stunned", img: "icons/svg/stoned.svg" },
+  { id: "unconscious", name: "BREADBOX.Toaster.Stun.unconscious", img: "icons/svg/unconscious.svg" },
+  { id: "toasterMortallyWounded", name: "BREADBOX.Toaster.Damage.MortallyWounded", img: "icons/svg/skull.svg" },
+];
+
+const STUN_STATUS: Record<string, string> = {
+  bruised: "toasterBruised",
+  battered: "toasterBattered",
+  dazed: "toasterDazed",
+  stunned: "toasterStunned",
+  unconscious: "unconscious",
+};
+
+/** The status ids an actor should carry for its current tracks. */
+export function wantedStatuses(data: ToasterActorModel): Set<string> {
+  const wanted = new Set<string>();
+  const stun = STUN_STATUS[data.stunState.key];
+  if (stun) wanted.add(stun);
+  if (data.mortallyWounded) wanted.add("toasterMortallyWounded");
+  return wanted;
+}
+
+export async function syncToasterStatuses(actor: Actor.Implementation): Promise<void> {
+  if ((actor.type as string) !== "toaster" || !actor.isOwner) return;
+  const wanted = wantedStatuses(actor.system as unknown as ToasterActorModel);
+  const all = [...new Set(Object.values(STUN_STATUS)), "toasterMortallyWounded"];
+  for (const id of all) {
+    const has = actor.statuses.has(id);
+    const want = wanted.has(id);
+    if (has !== want) await actor.toggleStatusEffect(id, { active: want });
+  }
+}
+
+export function registerStatusSync(): void {
+  Hooks.on("updateActor", ((actor: Actor.Implementation, changes: Record<string, unknown>, _options: unknown, userId: string) => {
+    if (userId !== game.user?.id) return;
+    const system = changes.system as Record<string, unknown> | undefined;
+    if (!system || !("stun" in system || "wounds" in system)) return;
+    void syncToasterStatuses(actor);
+  }) as never);
+  void SYSTEM_ID;
+}
