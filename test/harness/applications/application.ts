@@ -21,12 +21,19 @@ export function track<T>(p: Promise<T>): Promise<T> {
   p.finally(() => pending.delete(p)).catch(() => undefined);
   return p;
 }
-/** Wait until all tracked UI work (and anything it started) has finished. */
-export async function settle(): Promise<void> {
-  for (let i = 0; i < 100; i++) {
+/**
+ * Wait until all tracked UI work (form submits, action handlers, dialog buttons) has finished,
+ * or until that work is blocked waiting for an answer in an open dialog.
+ */
+export async function settle({ timeoutMs = 2000 }: { timeoutMs?: number } = {}): Promise<void> {
+  const start = Date.now();
+  for (;;) {
     await new Promise((r) => setTimeout(r, 0));
     if (!pending.size) return;
-    await Promise.allSettled([...pending]);
+    const dialogOpen = [...instances.values()].some((a) => a.rendered && a.element?.tagName === "DIALOG");
+    if (dialogOpen) return;
+    if (Date.now() - start > timeoutMs) throw new Error(`settle(): UI work still pending after ${timeoutMs} ms`);
+    await Promise.race([Promise.allSettled([...pending]), new Promise((r) => setTimeout(r, 5))]);
   }
 }
 
