@@ -136,6 +136,7 @@ export class ChatMessage extends Document {
     return chatData;
   }
 
+  /** VERIFY: a rollMode in the create options (or data) is applied to whisper/blind before creation. */
   override async _preCreate(data: AnyObject, options: DocumentOperation, user: AnyObject): Promise<boolean | void> {
     const r = await super._preCreate(data, options, user);
     if (r === false) return false;

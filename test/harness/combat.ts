@@ -195,7 +195,11 @@ export class Combat extends Document {
     return r;
   }
 
-  /** Run turn events on the active GM when the combat advanced (forward). */
+  /**
+   * Run turn events on the active GM when the combat advanced (forward), as that GM.
+   * VERIFY: startCombat (round 0 → 1) fires _onStartRound and _onStartTurn; events are awaited
+   * before update() resolves (in Foundry they run on the GM client after the update).
+   */
   async _manageTurnEvents(prior: { round: number; turn: number | null; combatantId: string | null }): Promise<void> {
     const gm = game.users?.activeGM;
     if (!gm) return;

@@ -572,6 +572,8 @@ export class Document extends DataModel {
    * prepareData → _onUpdate → update hook. Resolves to the document, or undefined when cancelled
    * or when nothing changed (VERIFY: Foundry skips no-op updates).
    */
+  // VERIFY: a user lacking permission gets a rejected promise (Error); open sheets of the document
+  // (and of its parent) are re-rendered and awaited before the promise resolves.
   async update(data: AnyObject = {}, operation: DocumentOperation = {}): Promise<this | undefined> {
     const user = game.user;
     const name = this.documentName;

@@ -319,7 +319,8 @@ export class StringField extends DataField {
 
   override clean(value: unknown, options: CleanOptions = {}): unknown {
     if (typeof value === "string" && this.trim) value = value.trim();
-    // A blank string on a field that refuses blanks but is nullable becomes null (documented for v12+).
+    // VERIFY: a blank string on a field that refuses blanks but is nullable becomes null (v12 threw
+    // on form submission, foundryvtt/foundryvtt#11615, closed as fixed); non-nullable "" is rejected.
     if (value === "" && !this.blank && this.nullable) value = null;
     return super.clean(value, options);
   }

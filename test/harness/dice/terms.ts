@@ -227,7 +227,10 @@ export class DiceTerm extends RollTerm {
     return result;
   }
 
-  /** Documented as async in v12+: roll one additional die. */
+  /**
+   * Documented as async in v12+: roll one additional die. VERIFY: modifiers (explode, reroll)
+   * draw extra dice through the synchronous _rollOne, so override mapRandomFace, not roll().
+   */
   async roll(options: { minimize?: boolean; maximize?: boolean } = {}): Promise<DiceTermResult> {
     return this._rollOne(options);
   }
