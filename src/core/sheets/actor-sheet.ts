@@ -9,7 +9,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { format, localize } from "../game";
-import { readInputValue, reportInvalidChange } from "./helpers";
+import { invalidNumberInput, readInputValue, reportInvalidChange } from "./helpers";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -131,6 +131,12 @@ export class BreadboxActorSheet<
   }
 
   protected override async _processSubmitData(...args: Parameters<ASV2["_processSubmitData"]>): Promise<void> {
+    const problem = invalidNumberInput(args[1]);
+    if (problem) {
+      ui.notifications?.error(problem);
+      void this.render();
+      return;
+    }
     try {
       await super._processSubmitData(...args);
     } catch (err) {

@@ -12,13 +12,12 @@ export function reportInvalidChange(err: unknown): void {
  */
 export function readInputValue(input: HTMLInputElement | HTMLSelectElement, fieldLabel: string): { ok: true; value: unknown } | { ok: false } {
   if (input.dataset.dtype === "Number" || (input instanceof HTMLInputElement && input.type === "number")) {
-    const raw = input.value.trim();
-    const n = Number(raw);
-    if (raw === "" || !Number.isFinite(n)) {
-      ui.notifications?.error(format("BREADBOX.Error.NotANumber", { field: fieldLabel, value: input.value }));
+    const problem = numberProblem(input, fieldLabel);
+    if (problem) {
+      ui.notifications?.error(problem);
       return { ok: false };
     }
-    return { ok: true, value: n };
+    return { ok: true, value: Number(input.value.trim()) };
   }
   if (input instanceof HTMLInputElement && input.type === "checkbox") return { ok: true, value: input.checked };
   return { ok: true, value: input.value };
@@ -27,4 +26,35 @@ export function readInputValue(input: HTMLInputElement | HTMLSelectElement, fiel
 /** A one-line summary built from an item's data (presentation, not content). */
 export function joinSummary(parts: (string | null | undefined | false)[]): string {
   return parts.filter((p): p is string => typeof p === "string" && p.length > 0).join(" · ");
+}
+
+/**
+ * Check every named number input of a sheet form against its own min, max and step before the
+ * form is submitted. Foundry's NumberField would silently clamp an out-of-range value; a sheet
+ * instead refuses it with a message naming the field, and nothing is written.
+ * Returns the localized reason of the first problem, or null.
+ */
+export function invalidNumberInput(form: HTMLFormElement): string | null {
+  for (const input of form.querySelectorAll<HTMLInputElement>('input[type="number"][name], input[data-dtype="Number"][name]')) {
+    if (input.disabled) continue;
+    const label = input.getAttribute("aria-label") || input.labels?.[0]?.textContent?.trim() || input.name;
+    const problem = numberProblem(input, label);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** Why a number input's value is not acceptable (not a number, not whole, out of range), or null. */
+export function numberProblem(input: HTMLInputElement | HTMLSelectElement, label: string): string | null {
+  const raw = input.value.trim();
+  const n = Number(raw);
+  if (raw === "" || !Number.isFinite(n)) return format("BREADBOX.Error.NotANumber", { field: label, value: input.value });
+  const step = input.getAttribute("step");
+  if ((step === null || step === "1") && !Number.isInteger(n)) return format("BREADBOX.Error.NotAWholeNumber", { field: label, value: raw });
+  const min = input.getAttribute("min");
+  const max = input.getAttribute("max");
+  if ((min !== null && min !== "" && n < Number(min)) || (max !== null && max !== "" && n > Number(max))) {
+    return format("BREADBOX.Error.OutOfRange", { field: label, value: n, min: min ?? "-", max: max ?? "-" });
+  }
+  return null;
 }

@@ -71,7 +71,7 @@ describe("toaster stun and wounds", () => {
     expect(woundsFromDamage(6, 5, true)).toBe(0);
   });
   it("Wounds: -1 per wound to -4; mortally wounded at 5+", () => {
-    expect([0, 1, 2, 3, 4, 5, 7].map(woundPenalty)).toEqual([-0, -1, -2, -3, -4, -4, -4]);
+    expect([0, 1, 2, 3, 4, 5, 7].map(woundPenalty)).toEqual([0, -1, -2, -3, -4, -4, -4]);
     expect(isMortallyWounded(4)).toBe(false);
     expect(isMortallyWounded(5)).toBe(true);
   });

@@ -9,7 +9,7 @@ export const attribute = (initial = 4) => new fields.SchemaField({ value: int({ 
 export const html = () => new fields.HTMLField({ required: true, blank: true, initial: "" });
 
 export const choice = <T extends string>(choices: readonly T[], initial: T) =>
-  new fields.StringField({ required: true, blank: false, nullable: false, choices: [...choices], initial });
+  new fields.StringField({ required: true, blank: choices.includes("" as T), nullable: false, choices: [...choices], initial });
 
 export const ATTRIBUTE_KEYS = ["physique", "coordination", "intellect", "aura"] as const;
 export const CAMPAIGN_STYLE_KEYS = ["", "average", "aboveAverage", "heroic", "largerThanLife"] as const;

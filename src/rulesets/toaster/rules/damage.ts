@@ -75,7 +75,7 @@ export const MORTAL_WOUNDS = 5;
 /** -1 per wound, 0..-4; at 5+ the character is mortally wounded (the penalty stays -4). */
 export function woundPenalty(wounds: number): number {
   assertNonNegativeInt(wounds, "Wounds");
-  return -Math.min(wounds, 4);
+  return wounds === 0 ? 0 : -Math.min(wounds, 4);
 }
 
 export function isMortallyWounded(wounds: number): boolean {

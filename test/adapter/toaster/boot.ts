@@ -1,0 +1,60 @@
+/**
+ * Shared set-up for the Toaster adapter tests: load the system into the harness once per file
+ * (init → ready), load the English strings, and build documents from the pack sources.
+ */
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { resetHarness, runStartupHooks } from "../../harness/index";
+
+let booted = false;
+
+export async function bootSystem(): Promise<void> {
+  if (!booted) {
+    await import("../../../src/index");
+    await runStartupHooks();
+    booted = true;
+  }
+  resetHarness();
+  const lang = JSON.parse(readFileSync("lang/en.json", "utf8"));
+  (game as unknown as { i18n: { loadTranslations(o: unknown): void } }).i18n.loadTranslations(lang);
+}
+
+export function packSources(pack: string): Record<string, any>[] {
+  const dir = join("packs/_source", pack);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")));
+}
+
+export function packDoc(pack: string, name: string): Record<string, any> {
+  const doc = packSources(pack).find((d) => d.name === name);
+  if (!doc) throw new Error(`${name} not in ${pack}`);
+  return doc;
+}
+
+/** A world actor built from a pack source (ids and keys stripped as an import would). */
+export async function actorFromPack(name: string, overrides: Record<string, unknown> = {}): Promise<any> {
+  const src = structuredClone(packDoc("toaster-characters", name));
+  delete src._key;
+  delete src._id;
+  src.items = (src.items ?? []).map((i: any) => {
+    const { _key, ...rest } = i;
+    return rest;
+  });
+  return Actor.create({ ...src, ...overrides } as never);
+}
+
+export async function makeCharacter(name: string, system: Record<string, unknown> = {}, items: Record<string, unknown>[] = []): Promise<any> {
+  const actor: any = await Actor.create({ name, type: "toaster", system } as never);
+  if (items.length) await actor.createEmbeddedDocuments("Item", items);
+  return actor;
+}
+
+export function itemData(pack: string, name: string): Record<string, unknown> {
+  const { _id, _key, ...rest } = structuredClone(packDoc(pack, name));
+  return rest;
+}
+
+export function notifications(): { type: string; message: string }[] {
+  return (ui as any).notifications.history;
+}
