@@ -124,10 +124,27 @@ export function setHookBaseline(): void {
   Hooks._setBaseline();
 }
 
-/** Run the system start-up hooks (init, i18nInit, setup, ready), then set the hook baseline. */
-export async function runStartupHooks(): Promise<void> {
+/**
+ * Localize every configured data model's field labels/hints (Foundry does this for
+ * CONFIG[doc].dataModels and document classes during i18n initialisation).
+ */
+export function localizeDataModels(): void {
+  for (const cfg of Object.values(CONFIG)) {
+    if (!cfg || typeof cfg !== "object") continue;
+    const models = [cfg.documentClass, ...Object.values((cfg as AnyObject).dataModels ?? {})];
+    for (const m of models) if (m?.schema && Array.isArray(m.LOCALIZATION_PREFIXES) && m.LOCALIZATION_PREFIXES.length) Localization.localizeDataModel(m);
+  }
+}
+
+/**
+ * Run the system start-up hooks (init, then data-model localization and i18nInit, setup, ready),
+ * then set the hook baseline. `translations` (e.g. lang/en.json) are loaded first.
+ */
+export async function runStartupHooks({ translations }: { translations?: AnyObject } = {}): Promise<void> {
   installHarness();
+  if (translations) game.i18n.loadTranslations(translations);
   Hooks.callAll("init");
+  localizeDataModels();
   Hooks.callAll("i18nInit");
   Hooks.callAll("setup");
   Hooks.callAll("ready");

@@ -6,7 +6,7 @@ import { installHarness } from "./globals";
 
 installHarness();
 
-export { installHarness, resetHarness, resetConfig, runStartupHooks, setHookBaseline, foundry, GM_ID } from "./globals";
+export { installHarness, resetHarness, resetConfig, runStartupHooks, localizeDataModels, setHookBaseline, foundry, GM_ID } from "./globals";
 export { asUser, createUser, setUserActive, gmUser } from "./users";
 export { Hooks } from "./hooks";
 export { CONFIG, CONST, game, ui } from "./state";

@@ -318,3 +318,26 @@ describe("Settings, i18n, notifications", () => {
     expect(ui.notifications.history.map((n: any) => [n.type, n.message])).toEqual([["error", "Boom"], ["warning", "Flat"]]);
   });
 });
+
+describe("start-up", () => {
+  it("runStartupHooks runs init → i18nInit → setup → ready, localizes models, and keeps the hooks across resets", async () => {
+    const { runStartupHooks } = await import("../../harness/index");
+    const order: string[] = [];
+    class Localized extends ToasterModel {
+      static override LOCALIZATION_PREFIXES = ["TEST"];
+    }
+    Hooks.once("init", () => {
+      order.push("init");
+      CONFIG.Actor.dataModels.localized = Localized;
+    });
+    Hooks.once("i18nInit", () => order.push(`i18nInit ${Localized.schema.fields.level.label}`));
+    Hooks.once("setup", () => order.push("setup"));
+    Hooks.once("ready", () => order.push("ready"));
+    Hooks.on("persistentHook", () => order.push("persistent"));
+    await runStartupHooks({ translations: { TEST: { FIELDS: { level: { label: "Level" } } } } });
+    expect(order).toEqual(["init", "i18nInit Level", "setup", "ready"]);
+    resetHarness();
+    Hooks.callAll("persistentHook");
+    expect(order.at(-1)).toBe("persistent");
+  });
+});

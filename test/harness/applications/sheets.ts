@@ -74,6 +74,7 @@ export class DocumentSheetV2 extends ApplicationV2 {
     if (!this.isEditable) this._toggleDisabled(true);
   }
 
+  /** VERIFY: every form control (inputs, selects, textareas and buttons) outside the header is disabled. */
   _toggleDisabled(disabled: boolean): void {
     for (const el of Array.from(this.element.querySelectorAll("input, select, textarea, button")) as HTMLInputElement[]) {
       if (el.closest(".window-header")) continue;
