@@ -12,7 +12,7 @@ import { Notifications } from "./notifications";
 import { ClientSettings } from "./settings";
 import { CONFIG, CONST, game, ui } from "./state";
 import { DataModelValidationError, DataModelValidationFailure } from "./validation";
-import { Collection, utils, type AnyObject } from "./utils";
+import { Collection, installPrimitiveExtensions, utils, type AnyObject } from "./utils";
 import { extensions, type HarnessExtension } from "./registry";
 import "./dice/index";
 import "./applications/index";
@@ -61,6 +61,7 @@ let installed = false;
 export function installHarness(): void {
   if (installed) return;
   installed = true;
+  installPrimitiveExtensions();
   baseConfig();
   game.i18n = new Localization();
   game.settings = new ClientSettings();

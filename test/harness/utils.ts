@@ -336,6 +336,35 @@ export class Collection<V> extends Map<string, V> {
   }
 }
 
+/** Is `cls` the same as or a subclass of `parent`. */
+export function isSubclass(cls: Function, parent: Function): boolean {
+  return cls === parent || cls.prototype instanceof parent;
+}
+
+/** Debounce a function (trailing call after `delay` ms). */
+export function debounce<A extends unknown[]>(fn: (...args: A) => unknown, delay: number): (...args: A) => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return (...args: A) => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => fn(...args), delay);
+  };
+}
+
+/**
+ * The primitive extensions Foundry documents adding (Math.clamp, Number.isNumeric,
+ * Number#toNearest, String#capitalize). Installed only if absent.
+ */
+export function installPrimitiveExtensions(): void {
+  const M = Math as unknown as AnyObject;
+  M.clamp ??= (n: number, min: number, max: number) => Math.min(Math.max(n, min), max);
+  const N = Number as unknown as AnyObject;
+  N.isNumeric ??= (n: unknown) => isNumeric(n);
+  const np = Number.prototype as unknown as AnyObject;
+  if (!np.toNearest) Object.defineProperty(Number.prototype, "toNearest", { value: function (this: number, interval = 1, method: "round" | "floor" | "ceil" = "round") { const q = 1 / interval; return Math[method](this * q) / q; }, configurable: true, writable: true });
+  const sp = String.prototype as unknown as AnyObject;
+  if (!sp.capitalize) Object.defineProperty(String.prototype, "capitalize", { value: function (this: string) { return this.length ? this.charAt(0).toUpperCase() + this.slice(1) : this; }, configurable: true, writable: true });
+}
+
 export const utils = {
   getType,
   deepClone,
@@ -352,5 +381,7 @@ export const utils = {
   randomID,
   escapeHTML,
   isNumeric,
+  isSubclass,
+  debounce,
   Collection,
 };
