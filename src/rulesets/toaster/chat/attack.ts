@@ -324,7 +324,7 @@ export async function onLuckReroll(message: ChatMessage.Implementation): Promise
     ui.notifications?.warn(format("BREADBOX.Toaster.Luck.NotEnough", { cost: R.LUCK_REROLL_COST }));
     return;
   }
-  const fresh = ToasterCheckRoll.fromCheck({ ...roll.check, result: undefined });
+  const fresh = ToasterCheckRoll.fromCheck({ ...roll.check, result: undefined, fumbleFaces: undefined });
   await fresh.evaluate();
   if (fresh.checkResult) fresh.setResult({ ...fresh.checkResult, rerolled: true });
   await actor.update({ "system.luck.value": luck - R.LUCK_REROLL_COST } as never);

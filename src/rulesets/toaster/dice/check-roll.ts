@@ -6,7 +6,7 @@
  * so the chat card reads the same after a reload (CONFIG.Dice.rolls rebuilds this class).
  */
 import * as R from "../rules";
-import { foundryRandom } from "../../../core/random";
+import { foundryRandom, replayThen } from "../../../core/random";
 import { templatePath } from "../../../core/ids";
 import { localize } from "../../../core/game";
 import { D10StarDie } from "./d10star";
@@ -37,6 +37,8 @@ export interface ToasterCheckOptions {
   actorUuid?: string;
   /** Filled after evaluation. */
   result?: R.CheckResult;
+  /** Faces of the fumble-check die, when one was rolled. */
+  fumbleFaces?: number[];
   [key: string]: unknown;
 }
 
@@ -98,6 +100,14 @@ export class ToasterCheckRoll extends Roll {
 
   override async evaluate(options?: Parameters<Roll["evaluate"]>[0]): Promise<Roll.Evaluated<this>> {
     const evaluated = await super.evaluate(options);
+    const o = this.check;
+    // Rolling zeros: a natural 0 calls for a fumble check, rolled with Foundry's dice like the first.
+    if (o.rollingZeros && !o.callFour && this.starFaces[0] === 0 && !o.fumbleFaces) {
+      const die = `1d${D10StarDie.DENOMINATION}${o.rollingNines ? `n${o.ninesLimit ?? ""}` : ""}`;
+      const fumble = await new Roll(die).evaluate();
+      const term = fumble.dice[0] as D10StarDie | undefined;
+      o.fumbleFaces = term ? term.starFaces : [];
+    }
     this.classify();
     return evaluated;
   }
@@ -107,7 +117,9 @@ export class ToasterCheckRoll extends Roll {
     const c = R.normaliseCheck(this.checkInput);
     const faces = this.starFaces;
     const die = { faces, total: faces.reduce((s, f) => s + f, 0) };
-    const result = R.finishCheck(c, die, c.target, foundryRandom());
+    const fumbleFaces = (this.check.fumbleFaces as number[] | undefined) ?? [];
+    const rng = replayThen(fumbleFaces.map((f) => ({ face: f + 1, faces: 10 })), foundryRandom());
+    const result = R.finishCheck(c, die, c.target, rng);
     this.check.result = result;
     return result;
   }

@@ -1,0 +1,164 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { answerDialog, scriptDiceFaces, settle, waitForDialog, openDialogs } from "../../harness/index";
+import { bootSystem, makeCharacter, notifications } from "./boot";
+import { ToasterCheckRoll } from "../../../src/rulesets/toaster/dice/check-roll";
+import { D10StarDie } from "../../../src/rulesets/toaster/dice/d10star";
+import { performCheck } from "../../../src/rulesets/toaster/checks";
+import { skillRequest, attributeRequest } from "../../../src/rulesets/toaster/requests";
+
+beforeEach(bootSystem);
+
+/** Script d10* values (0–9) as harness d10 faces (1–10). */
+function starFaces(values: number[]) {
+  return scriptDiceFaces(values.map((v) => v + 1));
+}
+
+async function swordsman() {
+  const a = await makeCharacter("Rhoenda", { attributes: { coordination: { value: 7 } }, luck: { value: 3 } }, [
+    { name: "Sword", type: "toasterSkill", system: { base: 9, attribute: "coordination", specialties: [{ name: "Rapier", bonus: 1 }] } },
+  ]);
+  return { actor: a, skill: a.items.find((i: any) => i.name === "Sword") };
+}
+
+function setRule(key: string, value: unknown) {
+  return (game as any).settings.set("breadbox", `toaster.${key}`, value);
+}
+
+describe("the d10* die term", () => {
+  it("is registered as `t` and reads 0–9", async () => {
+    expect((CONFIG.Dice.terms as any).t).toBe(D10StarDie);
+    starFaces([0, 9, 4]);
+    const r = await new Roll("3dt").evaluate();
+    expect((r.dice[0] as any).results.map((x: any) => x.result)).toEqual([0, 9, 4]);
+    expect(r.total).toBe(13);
+  });
+
+  it("rolling nines with a limit: `1dtn1` adds at most one die", async () => {
+    starFaces([9, 9, 3]);
+    const r = await new Roll("1dtn1").evaluate();
+    expect((r.dice[0] as any).starFaces).toEqual([9, 9]);
+    expect(r.total).toBe(18);
+  });
+
+  it("rolling nines without a limit: `1dtn` keeps going", async () => {
+    starFaces([9, 9, 3]);
+    const r = await new Roll("1dtn").evaluate();
+    expect((r.dice[0] as any).starFaces).toEqual([9, 9, 3]);
+  });
+
+  it("Foundry's explode modifier works on it (`1dtx=9`)", async () => {
+    starFaces([9, 2]);
+    const r = await new Roll("1dtx=9").evaluate();
+    expect(r.total).toBe(11);
+  });
+});
+
+describe("ToasterCheckRoll", () => {
+  it("names every modifier in its formula and classifies the result with the rules core", async () => {
+    const roll = ToasterCheckRoll.fromCheck({
+      kind: "skill", title: "Sword", rank: 8, rankLabel: "Sword", parts: [{ label: "Difficult", value: -2 }, { label: "Rapier", value: 1 }],
+      luckBefore: 1, callFour: false, rollingNines: false, ninesLimit: null, rollingZeros: false, target: 10, variableOutcomes: true,
+    });
+    expect(roll.formula).toBe("1dt + 8[Sword] - 2[Difficult] + 1[Rapier] + 2[Luck]");
+    starFaces([3]);
+    await roll.evaluate();
+    expect(roll.total).toBe(12);
+    expect(roll.checkResult).toMatchObject({ total: 12, margin: 2, band: "success", success: true, faces: [3] });
+  });
+
+  it("survives a JSON round trip as its own class (as a chat message stores it)", async () => {
+    const roll = ToasterCheckRoll.fromCheck({ kind: "attribute", title: "Aura", rank: 3, rankLabel: "Aura", parts: [], luckBefore: 0, callFour: false, rollingNines: false, ninesLimit: null, rollingZeros: false, target: 10, variableOutcomes: true });
+    starFaces([0]);
+    await roll.evaluate();
+    const back = Roll.fromData(JSON.parse(JSON.stringify(roll.toJSON())) as never) as unknown as ToasterCheckRoll;
+    expect(back).toBeInstanceOf(ToasterCheckRoll);
+    expect(back.checkResult).toEqual(roll.checkResult);
+    expect(back.total).toBe(3);
+    expect(back.checkResult?.band).toBe("fumble");
+  });
+
+  it("a natural 0 under rolling zeros fails and rolls the fumble check", async () => {
+    const roll = ToasterCheckRoll.fromCheck({ kind: "skill", title: "Climb", rank: 9, rankLabel: "Climb", parts: [{ label: "Child's play", value: 5 }], luckBefore: 0, callFour: false, rollingNines: false, ninesLimit: null, rollingZeros: true, target: 10, variableOutcomes: true });
+    starFaces([0, 0]);
+    await roll.evaluate();
+    expect(roll.checkResult).toMatchObject({ naturalZero: true, autoFailure: true, success: false, band: "fumble" });
+    expect(roll.checkResult?.fumbleCheck).toMatchObject({ faces: [0], fumbled: true });
+  });
+
+  it("calling a 4 rolls no die", async () => {
+    const roll = ToasterCheckRoll.fromCheck({ kind: "skill", title: "Climb", rank: 6, rankLabel: "Climb", parts: [], luckBefore: 0, callFour: true, rollingNines: false, ninesLimit: null, rollingZeros: true, target: 10, variableOutcomes: true });
+    await roll.evaluate();
+    expect(roll.total).toBe(10);
+    expect(roll.checkResult).toMatchObject({ calledFour: true, success: true, band: "marginal" });
+  });
+});
+
+describe("the roll pipeline: dialog → roll → chat", () => {
+  it("the dialog's inputs reach the roll, luck before the roll is spent, the card shows the outcome", async () => {
+    const { actor, skill } = await swordsman();
+    starFaces([4]);
+    const pending = performCheck(skillRequest(actor, skill));
+    const dialog = await waitForDialog();
+    expect(dialog.element.querySelector("[data-bb-odds]")?.textContent).toMatch(/%/);
+    await answerDialog({ action: "roll", fill: { difficulty: "difficult", situational: "1", specialty: "0", luckBefore: "1" } });
+    const roll = await pending;
+    // 4 + rank 8 − 2 difficult + 1 situational + 1 specialty + 2 luck = 14
+    expect(roll?.total).toBe(14);
+    expect(roll?.checkResult).toMatchObject({ margin: 4, band: "success", luckBefore: 1 });
+    expect(actor.system.luck.value).toBe(2);
+    const message = (game as any).messages.contents.at(-1);
+    expect(message.rolls[0]).toBeInstanceOf(ToasterCheckRoll);
+    const html: HTMLElement = await message.renderHTML();
+    expect(html.textContent).toContain("Success");
+    expect(html.textContent).toContain("Rapier");
+    expect(html.querySelector(".bb-die")?.textContent).toBe("4");
+  });
+
+  it("live odds follow the form", async () => {
+    const { actor, skill } = await swordsman();
+    const pending = performCheck(skillRequest(actor, skill));
+    const dialog = await waitForDialog();
+    const panel = () => dialog.element.querySelector("[data-bb-odds]")!.textContent!;
+    const before = panel();
+    const select = dialog.element.querySelector<HTMLSelectElement>('select[name="difficulty"]')!;
+    select.value = "hellish";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(panel()).not.toBe(before);
+    await answerDialog({ action: "cancel" });
+    expect(await pending).toBeNull();
+    expect((game as any).messages.size).toBe(0);
+  });
+
+  it("a bad value in the dialog is refused with a message and nothing is rolled", async () => {
+    const { actor, skill } = await swordsman();
+    const pending = performCheck(skillRequest(actor, skill));
+    await waitForDialog();
+    await answerDialog({ action: "roll", fill: { luckBefore: "9" } });
+    expect(await pending).toBeNull();
+    expect(notifications().some((n) => n.type === "error" && /Luck/.test(n.message))).toBe(true);
+    expect(actor.system.luck.value).toBe(3);
+    expect((game as any).messages.size).toBe(0);
+  });
+
+  it("holding Shift skips the dialog and rolls with the defaults", async () => {
+    const { actor } = await swordsman();
+    starFaces([6]);
+    const roll = await performCheck(attributeRequest(actor, "coordination"), new MouseEvent("click", { shiftKey: true }));
+    expect(openDialogs()).toHaveLength(0);
+    expect(roll?.total).toBe(13);
+    expect(roll?.checkResult?.band).toBe("success");
+  });
+
+  it("optional rules switch dialog controls off", async () => {
+    await setRule("callingFours", false);
+    await setRule("luckPoints", false);
+    const { actor, skill } = await swordsman();
+    const pending = performCheck(skillRequest(actor, skill));
+    const dialog = await waitForDialog();
+    expect(dialog.element.querySelector('[name="callFour"]')).toBeNull();
+    expect(dialog.element.querySelector('[name="luckBefore"]')).toBeNull();
+    await answerDialog({ action: "cancel" });
+    await pending;
+    await settle();
+  });
+});
