@@ -522,6 +522,10 @@ export class Document extends DataModel {
         if (coll.has(doc.id!)) throw new Error(`${name} id [${doc.id}] already exists`);
         coll.set(doc.id!, doc);
       }
+      // Embedded documents created with their parent get ids too (Foundry assigns them on creation).
+      for (const field of Object.values(cls.metadata.embedded)) {
+        for (const child of (doc._source[field] as AnyObject[] | undefined) ?? []) if (!child._id) child._id = randomID();
+      }
       doc._initialize();
       pending.push({ doc, src });
     }

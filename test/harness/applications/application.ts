@@ -25,6 +25,14 @@ export function track<T>(p: Promise<T>): Promise<T> {
  * Wait until all tracked UI work (form submits, action handlers, dialog buttons) has finished,
  * or until that work is blocked waiting for an answer in an open dialog.
  */
+/**
+ * Environment fix, not Foundry behaviour: happy-dom does not always honour the `selected`
+ * attribute of options parsed through innerHTML (a browser does). Set the property explicitly.
+ */
+export function applySelectedOptions(root: ParentNode): void {
+  for (const option of root.querySelectorAll("option[selected]")) (option as HTMLOptionElement).selected = true;
+}
+
 export async function settle({ timeoutMs = 2000 }: { timeoutMs?: number } = {}): Promise<void> {
   const start = Date.now();
   for (;;) {
@@ -402,6 +410,7 @@ export function HandlebarsApplicationMixin<B extends AppClass>(Base: B) {
         const html = await renderTemplate(part.template, partContext);
         const t = document.createElement("template");
         t.innerHTML = html.trim();
+        applySelectedOptions(t.content);
         const els = Array.from(t.content.children);
         if (els.length !== 1) throw new Error(`Template part "${partId}" must render a single HTML element.`);
         const el = els[0] as HTMLElement;

@@ -8,7 +8,7 @@
  */
 import { escapeHTML, type AnyObject } from "../utils";
 import { game } from "../state";
-import { ApplicationV2, instances, settle, track } from "./application";
+import { ApplicationV2, applySelectedOptions, instances, settle, track } from "./application";
 import { FormDataExtended } from "./form-data";
 
 export interface DialogButton {
@@ -44,6 +44,7 @@ export class DialogV2 extends ApplicationV2 {
     const c = this.options.content;
     if (c instanceof HTMLElement) content.append(c);
     else content.innerHTML = String(c ?? "");
+    applySelectedOptions(content);
     const footer = document.createElement("footer");
     footer.className = "form-footer";
     const buttons = (this.options.buttons ?? []) as DialogButton[];

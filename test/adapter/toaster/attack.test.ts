@@ -1,0 +1,159 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { asUser, createUser, gmUser, setRandomUniform, setUserActive } from "../../harness/index";
+import { bootSystem, makeCharacter, itemData, notifications } from "./boot";
+import { attackWithWeapon, onApplyDamage, onDefend, relayApplyDamage } from "../../../src/rulesets/toaster/chat/attack";
+import { ToasterCheckRoll } from "../../../src/rulesets/toaster/dice/check-roll";
+
+beforeEach(bootSystem);
+
+/**
+ * Randomness for a whole attack. Foundry's dice (attack and defence rolls) and the rules core's
+ * draws (damage, protection, tables) both read CONFIG.Dice.randomUniform; each entry says which
+ * kind of draw it feeds, so the test reads as d10* values.
+ */
+function dice(entries: ({ foundry: number } | { core: number; faces?: number })[]) {
+  const queue = [...entries];
+  setRandomUniform(() => {
+    const e = queue.shift();
+    if (!e) throw new Error("test dice ran out");
+    if ("foundry" in e) return 1 - (e.foundry + 0.5) / 10; // D10StarDie#mapRandomFace → e.foundry
+    const faces = e.faces ?? 10;
+    return ((faces === 10 ? e.core : e.core - 1) + 0.5) / faces; // rollDie(10) − 1 → e.core
+  });
+  return () => queue.length;
+}
+
+const shift = new MouseEvent("click", { shiftKey: true });
+
+async function scene() {
+  const p1 = createUser({ name: "Attacker's player" });
+  const p2 = createUser({ name: "Defender's player" });
+  const p3 = createUser({ name: "Bystander" });
+  const attacker = await makeCharacter("Rhoenda", { attributes: { physique: { value: 5 }, coordination: { value: 7 } } }, [
+    { name: "Sword", type: "toasterSkill", system: { base: 9, attribute: "coordination" } },
+    itemData("toaster-weapons", "Broadsword"),
+  ]);
+  await attacker.update({ ownership: { [p1.id!]: 3 } });
+  const defender = await makeCharacter("Guard", { attributes: { physique: { value: 4 }, coordination: { value: 5 } } }, [
+    { name: "Dodge", type: "toasterSkill", system: { base: 3, attribute: "coordination", role: "dodge" } },
+  ]);
+  await defender.update({ ownership: { [p2.id!]: 3 } });
+  const sword = attacker.items.find((i: any) => i.type === "toasterWeapon");
+  return { p1, p2, p3, attacker, defender, sword };
+}
+
+async function attackAndDefend(s: Awaited<ReturnType<typeof scene>>, attackDie: number, defenceDie: number, core: number[]) {
+  (s.p1 as any).targets = new Set([{ actor: s.defender }]);
+  const left = dice([{ foundry: attackDie }, { foundry: defenceDie }, ...core.map((c) => ({ core: c }))]);
+  await asUser(s.p1, () => attackWithWeapon(s.attacker, s.sword, shift));
+  const attackMsg = (game as any).messages.contents.at(-1);
+  await asUser(s.p2, () => onDefend(attackMsg, document.createElement("button"), shift));
+  expect(left()).toBe(0);
+  return { attackMsg, resolution: (game as any).messages.contents.at(-1) };
+}
+
+describe("the five-step attack in chat", () => {
+  it("attack card → Defend → resolution with the right damage, applied by the defender's owner", async () => {
+    const s = await scene();
+    // Attack: 6 + Sword 8 = 14 beats Dodge rank 4; defence 7 + 4 = 11; margin 3 = success.
+    // Damage 7 + WC avg(8, 5) = 6 → 13; protection 1 + AC 2 → 3; 10 damage = 10 stun, 2 wounds.
+    const { attackMsg, resolution } = await attackAndDefend(s, 6, 7, [7, 1]);
+    expect(attackMsg.rolls[0]).toBeInstanceOf(ToasterCheckRoll);
+    expect(attackMsg.rolls[0].total).toBe(14);
+    const flags = resolution.flags.breadbox;
+    expect(flags).toMatchObject({ type: "toasterResolution", hit: true, damage: 10, stun: 10, wounds: 2, applied: false });
+    const html: HTMLElement = await resolution.renderHTML();
+    expect(html.textContent).toContain("13");
+    expect(html.textContent).toContain("Success");
+    await asUser(s.p2, () => onApplyDamage(resolution));
+    expect(s.defender.system.stun.value).toBe(10);
+    expect(s.defender.system.wounds.value).toBe(2);
+    expect(s.defender.system.penalty).toBe(-2);
+    expect(resolution.flags.breadbox.applied).toBe(true);
+    await asUser(s.p2, () => onApplyDamage(resolution));
+    expect(s.defender.system.stun.value).toBe(10);
+  });
+
+  it("a melee attack that does not beat the defender's rank misses without a defence roll", async () => {
+    const s = await scene();
+    await s.attacker.update({ "system.attributes.coordination.value": 0 });
+    await s.attacker.items.find((i: any) => i.name === "Sword").update({ "system.base": 0 });
+    (s.p1 as any).targets = new Set([{ actor: s.defender }]);
+    dice([{ foundry: 3 }, { foundry: 5 }]);
+    await asUser(s.p1, () => attackWithWeapon(s.attacker, s.sword, shift));
+    const attackMsg = (game as any).messages.contents.at(-1);
+    await asUser(s.p2, () => onDefend(attackMsg, document.createElement("button"), shift));
+    const r = (game as any).messages.contents.at(-1).flags.breadbox;
+    expect(r).toMatchObject({ hit: false, damage: 0 });
+  });
+
+  it("the attacker's player applies damage to someone else's character through the GM", async () => {
+    const s = await scene();
+    const { resolution } = await attackAndDefend(s, 6, 7, [7, 1]);
+    await asUser(s.p1, () => onApplyDamage(resolution));
+    expect(s.defender.system.stun.value).toBe(10);
+    expect(s.defender.system.wounds.value).toBe(2);
+  });
+
+  it("the relay refuses a user who owns neither side; nothing changes", async () => {
+    const s = await scene();
+    const { resolution } = await attackAndDefend(s, 6, 7, [7, 1]);
+    await asUser(s.p3, () => onApplyDamage(resolution));
+    expect(s.defender.system.stun.value).toBe(0);
+    expect(notifications().some((n) => /may not change/.test(n.message))).toBe(true);
+  });
+
+  it("the relay handler takes the amounts from the card, never from the request", async () => {
+    const s = await scene();
+    const { resolution } = await attackAndDefend(s, 6, 7, [7, 1]);
+    const result = await relayApplyDamage({ requester: s.p1 as never, target: s.defender, payload: { messageId: resolution.id, stun: 99, wounds: 9 } });
+    expect(result.ok).toBe(true);
+    expect(s.defender.system.stun.value).toBe(10);
+    expect(s.defender.system.wounds.value).toBe(2);
+  });
+
+  it("the relay refuses a target that is not the card's target", async () => {
+    const s = await scene();
+    const { resolution } = await attackAndDefend(s, 6, 7, [7, 1]);
+    const result = await relayApplyDamage({ requester: gmUser() as never, target: s.attacker, payload: { messageId: resolution.id } });
+    expect(result).toMatchObject({ ok: false, error: "BREADBOX.Relay.TargetMismatch" });
+    expect(s.attacker.system.stun.value).toBe(0);
+  });
+
+  it("with no GM online the player is told so and nothing changes", async () => {
+    const s = await scene();
+    const { resolution } = await attackAndDefend(s, 6, 7, [7, 1]);
+    setUserActive(gmUser(), false);
+    await asUser(s.p1, () => onApplyDamage(resolution));
+    expect(s.defender.system.stun.value).toBe(0);
+    expect(notifications().some((n) => /No GM is online/.test(n.message))).toBe(true);
+  });
+
+  it("the Defend button is only shown to the defender's owners", async () => {
+    const s = await scene();
+    (s.p1 as any).targets = new Set([{ actor: s.defender }]);
+    dice([{ foundry: 6 }]);
+    await asUser(s.p1, () => attackWithWeapon(s.attacker, s.sword, shift));
+    const msg = (game as any).messages.contents.at(-1);
+    const asP1: HTMLElement = await asUser(s.p1, () => msg.renderHTML());
+    const asP2: HTMLElement = await asUser(s.p2, () => msg.renderHTML());
+    expect(asP1.querySelector('[data-bb-action="toaster.defend"]')).toBeNull();
+    expect(asP2.querySelector('[data-bb-action="toaster.defend"]')).not.toBeNull();
+  });
+
+  it("a defender's fumble under rolling zeros rolls the critical table", async () => {
+    await (game as any).settings.set("breadbox", "toaster.rollingZeros", true);
+    const s = await scene();
+    // Attack 6 + 8 = 14. Defence rolls a natural 0, its fumble check another 0 → fumble.
+    // Critical table: d10* 7, d6 1 → +2 damage. Damage 7 → 6 + 7 + 2 = 15; protection 1 → 3; 12 damage.
+    (s.p1 as any).targets = new Set([{ actor: s.defender }]);
+    dice([{ foundry: 6 }, { foundry: 0 }, { foundry: 0 }, { core: 7 }, { core: 1, faces: 6 }, { core: 7 }, { core: 1 }]);
+    await asUser(s.p1, () => attackWithWeapon(s.attacker, s.sword, shift));
+    const attackMsg = (game as any).messages.contents.at(-1);
+    await asUser(s.p2, () => onDefend(attackMsg, document.createElement("button"), shift));
+    const resolution = (game as any).messages.contents.at(-1);
+    expect(resolution.flags.breadbox).toMatchObject({ hit: true, damage: 12, wounds: 2 });
+    const html: HTMLElement = await resolution.renderHTML();
+    expect(html.textContent).toContain("Add 2 to the damage roll");
+  });
+});
