@@ -11,6 +11,17 @@ export class BreadboxActor extends Actor {
     return rulesetOfType(this.type);
   }
 
+  /**
+   * Roll data for formulas (initiative, chat commands): Foundry's (the system data) plus whatever
+   * the sub-type's model adds through its own getRollData (e.g. effective attributes by key).
+   */
+  override getRollData(): ReturnType<Actor["getRollData"]> {
+    const base = super.getRollData() as Record<string, unknown>;
+    const model = this.system as unknown as { getRollData?: () => Record<string, unknown> };
+    const extra = typeof model.getRollData === "function" ? model.getRollData() : {};
+    return { ...base, ...extra } as ReturnType<Actor["getRollData"]>;
+  }
+
   /** Offer the active ruleset's actor types first in the creation dialog. */
   static override async createDialog(...args: Parameters<typeof Actor.createDialog>): ReturnType<typeof Actor.createDialog> {
     const [data, createOptions, options] = args;

@@ -1,0 +1,106 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { makeDropEvent, setRandomUniform, settle } from "../../harness/index";
+import { bootSystem, makeCharacter, itemData, notifications } from "./boot";
+import { registerRuleset, getRuleset } from "../../../src/core/registry";
+
+beforeEach(bootSystem);
+
+/** d10 faces for Foundry dice (1–10). */
+function d10(faces: number[]) {
+  const q = [...faces];
+  setRandomUniform(() => {
+    const f = q.shift();
+    if (f === undefined) throw new Error("out of faces");
+    return 1 - (f - 0.5) / 10;
+  });
+}
+
+async function fight() {
+  const quick = await makeCharacter("Quick", { attributes: { coordination: { value: 7 } } });
+  const slow = await makeCharacter("Slow", { attributes: { coordination: { value: 3 } } });
+  const combat: any = await Combat.create({} as never);
+  await combat.createEmbeddedDocuments("Combatant", [{ actorId: quick.id, name: "Quick" }, { actorId: slow.id, name: "Slow" }]);
+  return { quick, slow, combat };
+}
+
+describe("Toaster initiative", () => {
+  it("rolls 1d10 + Coordination and orders highest first", async () => {
+    const { combat } = await fight();
+    d10([2, 9]);
+    await combat.rollAll();
+    const byName = Object.fromEntries(combat.combatants.map((c: any) => [c.name, c.initiative]));
+    expect(byName).toEqual({ Quick: 9, Slow: 12 });
+    expect(combat.turns.map((c: any) => c.name)).toEqual(["Slow", "Quick"]);
+  });
+
+  it("ties go to the higher Coordination", async () => {
+    const { combat } = await fight();
+    d10([3, 7]);
+    await combat.rollAll();
+    expect(combat.combatants.map((c: any) => c.initiative)).toEqual([10, 10]);
+    expect(combat.turns.map((c: any) => c.name)).toEqual(["Quick", "Slow"]);
+  });
+
+  it("is rolled again at the start of every round", async () => {
+    const { combat } = await fight();
+    d10([2, 9]);
+    await combat.startCombat();
+    await combat.rollAll();
+    d10([10, 1]);
+    await combat.nextRound();
+    expect(combat.round).toBe(2);
+    const byName = Object.fromEntries(combat.combatants.map((c: any) => [c.name, c.initiative]));
+    expect(byName).toEqual({ Quick: 17, Slow: 4 });
+    expect(combat.turn).toBe(0);
+    expect(combat.turns[0].name).toBe("Quick");
+  });
+
+  it("is kept between rounds when the world setting says so", async () => {
+    await (game as any).settings.set("breadbox", "toaster.rerollInitiative", false);
+    const { combat } = await fight();
+    d10([2, 9]);
+    await combat.startCombat();
+    await combat.rollAll();
+    await combat.nextRound();
+    const byName = Object.fromEntries(combat.combatants.map((c: any) => [c.name, c.initiative]));
+    expect(byName).toEqual({ Quick: 9, Slow: 12 });
+  });
+});
+
+describe("items of another ruleset", () => {
+  function fakeRuleset() {
+    if (!getRuleset("otherrules")) {
+      class OtherThing extends (foundry.abstract as any).TypeDataModel {
+        static defineSchema() {
+          return {};
+        }
+      }
+      registerRuleset({ id: "otherrules", label: "Other", actorModels: {}, itemModels: { otherrulesThing: OtherThing as never }, actorSheets: [], itemSheets: [] });
+      (CONFIG.Item as any).dataModels.otherrulesThing = OtherThing;
+    }
+  }
+
+  it("are refused on a Toaster character with a notification, and nothing changes", async () => {
+    fakeRuleset();
+    const a = await makeCharacter("Target");
+    const created = await a.createEmbeddedDocuments("Item", [{ name: "Alien gadget", type: "otherrulesThing" }]);
+    expect(created).toEqual([]);
+    expect(a.items.size).toBe(0);
+    expect(notifications().some((n) => n.type === "warning" && /Alien gadget.*cannot be added/.test(n.message))).toBe(true);
+  });
+
+  it("dropped on the sheet are refused too, while a Toaster item is added", async () => {
+    fakeRuleset();
+    const a = await makeCharacter("Target");
+    const alien: any = await Item.create({ name: "Alien gadget", type: "otherrulesThing" } as never);
+    const knife: any = await Item.create(itemData("toaster-weapons", "Knife") as never);
+    const sheet = a.sheet;
+    await sheet.render({ force: true });
+    await sheet._onDrop(makeDropEvent({ type: "Item", uuid: alien.uuid }));
+    await settle();
+    expect(a.items.size).toBe(0);
+    await sheet._onDrop(makeDropEvent({ type: "Item", uuid: knife.uuid }));
+    await settle();
+    expect(a.items.map((i: any) => i.name)).toEqual(["Knife"]);
+  });
+});
