@@ -1,0 +1,176 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { answerDialog, settle, waitForDialog } from "../../harness/index";
+import { bootSystem, actorFromPack, makeCharacter, itemData, notifications } from "./boot";
+
+beforeEach(bootSystem);
+
+async function open(doc: any) {
+  const sheet = doc.sheet;
+  await sheet.render({ force: true });
+  await settle();
+  return sheet;
+}
+
+function click(sheet: any, selector: string) {
+  const el = sheet.element.querySelector(selector) as HTMLElement | null;
+  if (!el) throw new Error(`no ${selector}`);
+  el.click();
+}
+
+function unlocalized(root: HTMLElement): string[] {
+  return (root.textContent ?? "").match(/\b(BREADBOX|TYPES)\.[A-Za-z.]+/g) ?? [];
+}
+
+async function change(sheet: any, selector: string, value: string) {
+  const input = sheet.element.querySelector(selector) as HTMLInputElement;
+  input.value = value;
+  input.dispatchEvent(new Event("change", { bubbles: true }));
+  await settle();
+}
+
+describe("Toaster character sheet", () => {
+  it("renders the sample character in play and edit mode with every string localized", async () => {
+    const a = await actorFromPack("Rhoenda Dumas");
+    const sheet = await open(a);
+    expect(sheet.element.textContent).toContain("Rhoenda Dumas");
+    expect(sheet.element.querySelector(".bb-skills")?.textContent).toContain("Sword");
+    expect(unlocalized(sheet.element)).toEqual([]);
+    expect(sheet.element.classList.contains("play-mode")).toBe(true);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    expect(sheet.element.classList.contains("edit-mode")).toBe(true);
+    expect(sheet.element.querySelector('input[name="system.attributes.physique.value"]')).not.toBeNull();
+    expect(unlocalized(sheet.element)).toEqual([]);
+  });
+
+  it("switches tabs", async () => {
+    const a = await makeCharacter("Tabby");
+    const sheet = await open(a);
+    expect(sheet.element.querySelector('section[data-tab="main"]')?.classList.contains("active")).toBe(true);
+    click(sheet, '[data-action="tab"][data-tab="combat"]');
+    await settle();
+    expect(sheet.element.querySelector('section[data-tab="combat"]')?.classList.contains("active")).toBe(true);
+    expect(sheet.element.querySelector('section[data-tab="main"]')?.classList.contains("active")).toBe(false);
+  });
+
+  it("editing an attribute updates the actor and the derived ranks", async () => {
+    const a = await makeCharacter("Edit", {}, [{ name: "Sword", type: "toasterSkill", system: { base: 9, attribute: "coordination" } }]);
+    const sheet = await open(a);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    await change(sheet, 'input[name="system.attributes.coordination.value"]', "7");
+    expect(a.system.attributes.coordination.value).toBe(7);
+    expect(a.items.contents[0].system.rank).toBe(8);
+    expect(sheet.element.querySelector(".bb-skills")?.textContent).toContain("8");
+  });
+
+  it("a letter in a number field is refused with a message and nothing changes", async () => {
+    const a = await makeCharacter("Letters");
+    const sheet = await open(a);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    await change(sheet, 'input[name="system.attributes.aura.value"]', "x");
+    expect(a.system.attributes.aura.value).toBe(4);
+    expect(notifications().some((n) => n.type === "error" && /not a number/.test(n.message))).toBe(true);
+  });
+
+  it("an out-of-range or fractional value is refused, not clamped", async () => {
+    const a = await makeCharacter("Range");
+    const sheet = await open(a);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    await change(sheet, 'input[name="system.attributes.physique.value"]', "99");
+    expect(a.system.attributes.physique.value).toBe(4);
+    await change(sheet, 'input[name="system.attributes.physique.value"]', "4.5");
+    expect(a.system.attributes.physique.value).toBe(4);
+    const errors = notifications().filter((n) => n.type === "error").map((n) => n.message);
+    expect(errors.some((m) => /outside 0 to 30/.test(m))).toBe(true);
+    expect(errors.some((m) => /not a whole number/.test(m))).toBe(true);
+  });
+
+  it("inline skill base edits go to the item and are validated the same way", async () => {
+    const a = await makeCharacter("Inline", {}, [{ name: "Climb", type: "toasterSkill", system: { base: 2, attribute: "coordination" } }]);
+    const sheet = await open(a);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    await change(sheet, 'input[data-item-field="system.base"]', "6");
+    expect(a.items.contents[0].system.base).toBe(6);
+    await change(sheet, 'input[data-item-field="system.base"]', "-3");
+    expect(a.items.contents[0].system.base).toBe(6);
+  });
+
+  it("a skill's roll button opens the roll dialog with odds, and rolling posts a card", async () => {
+    const a = await actorFromPack("Rhoenda Dumas");
+    const sheet = await open(a);
+    const row = [...sheet.element.querySelectorAll(".bb-skills tr[data-item-id]")].find((r: any) => r.textContent.includes("Sword")) as HTMLElement;
+    (row.querySelector('[data-action="rollSkill"]') as HTMLElement).click();
+    const dialog = await waitForDialog();
+    expect(dialog.element.querySelector("[data-bb-odds]")?.textContent).toMatch(/Critical.*%/s);
+    await answerDialog({ action: "roll" });
+    await settle();
+    const msg = (game as any).messages.contents.at(-1);
+    expect(msg.rolls[0].check.title).toBe("Sword");
+  });
+
+  it("the stun track buttons update the actor and the token bar", async () => {
+    const a = await makeCharacter("Track");
+    const sheet = await open(a);
+    click(sheet, '[data-action="tab"][data-tab="combat"]');
+    await settle();
+    for (let i = 0; i < 6; i++) {
+      click(sheet, '[data-action="adjustTrack"][data-track="stun"][data-delta="1"]');
+      await settle();
+    }
+    expect(a.system.stun.value).toBe(6);
+    expect(a.system.stunState.key).toBe("bruised");
+    expect(a.statuses.has("toasterBruised")).toBe(true);
+  });
+});
+
+describe("Toaster item sheets", () => {
+  const samples: [string, string][] = [
+    ["toaster-weapons", "Broadsword"],
+    ["toaster-weapons", "Medium Shield"],
+    ["toaster-armor", "Chain mail"],
+    ["toaster-skills", "Pilot Aircraft"],
+    ["toaster-traits", "Physical Size"],
+  ];
+  it.each(samples)("%s / %s renders in both modes with a generated summary", async (pack, name) => {
+    const item: any = await Item.create(itemData(pack, name) as never);
+    const sheet = await open(item);
+    expect(sheet.element.querySelector(".bb-summary")?.textContent?.length).toBeGreaterThan(0);
+    expect(unlocalized(sheet.element)).toEqual([]);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    expect(unlocalized(sheet.element)).toEqual([]);
+  });
+
+  it("the weapon summary reads from the data", async () => {
+    const item: any = await Item.create(itemData("toaster-weapons", "Broadsword") as never);
+    const sheet = await open(item);
+    expect(sheet.element.querySelector(".bb-summary")?.textContent).toBe("WC 8 · STR 4 · hand-to-hand · Muscle-powered · skill: Sword");
+  });
+
+  it("a gear item edits its quantity and refuses a negative one", async () => {
+    const item: any = await Item.create({ name: "Rope", type: "toasterGear" } as never);
+    const sheet = await open(item);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    await change(sheet, 'input[name="system.quantity"]', "3");
+    expect(item.system.quantity).toBe(3);
+    await change(sheet, 'input[name="system.quantity"]', "-1");
+    expect(item.system.quantity).toBe(3);
+  });
+
+  it("armor coverage checkboxes become the coverage list", async () => {
+    const item: any = await Item.create({ name: "Helmet", type: "toasterArmor", system: { ac: 5 } } as never);
+    const sheet = await open(item);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    for (const box of sheet.element.querySelectorAll('input[data-array="coverage"]')) (box as HTMLInputElement).checked = (box as HTMLInputElement).value === "head";
+    const head = sheet.element.querySelector('input[data-array="coverage"][value="head"]') as HTMLInputElement;
+    head.dispatchEvent(new Event("change", { bubbles: true }));
+    await settle();
+    expect(item.system.coverage).toEqual(["head"]);
+  });
+});
