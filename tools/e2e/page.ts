@@ -1,0 +1,464 @@
+/**
+ * Browser entry of the Breadbox test bed (bundled by tools/e2e/prepare.mjs, served by server.mjs).
+ *
+ * It boots the BUILT system the way Foundry would, on top of our Foundry v13 test harness:
+ *   harness globals → template loader over fetch → import /systems/breadbox/breadbox.mjs →
+ *   init → translations from lang/en.json → i18nInit → setup → ready →
+ *   a GM and a player → world documents from the pack sources → a small shell:
+ *   a sidebar (actors, items, compendium entries; draggable), a chat log (ChatMessage#renderHTML,
+ *   which calls renderChatMessageHTML so card buttons work) and notifications.
+ * Sheets and dialogs are harness applications; they append themselves to <body>.
+ *
+ * Tests and the gallery drive it through `window.bb` (see BB below). This is a preview and test
+ * bed, not Foundry: no canvas, no sockets, no Foundry CSS or icons.
+ */
+import * as H from "../../test/harness/index";
+
+type AnyObject = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const SYSTEM = "/systems/breadbox/";
+const g = globalThis as AnyObject;
+
+interface PackInfo {
+  name: string;
+  label: string;
+  type: string;
+  system: string;
+  docs: AnyObject[];
+}
+
+interface ShownNotification {
+  id: number;
+  type: string;
+  message: string;
+}
+
+const state = {
+  packs: [] as PackInfo[],
+  manifest: {} as AnyObject,
+  player: null as AnyObject | null,
+  gm: null as AnyObject | null,
+  notifications: [] as ShownNotification[],
+  errors: [] as string[],
+  notificationTimeoutMs: 0,
+};
+
+window.addEventListener("error", (e) => state.errors.push(String(e.message ?? e)));
+window.addEventListener("unhandledrejection", (e) => state.errors.push(String((e as PromiseRejectionEvent).reason?.stack ?? (e as PromiseRejectionEvent).reason)));
+
+async function fetchText(url: string): Promise<string> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
+  return res.text();
+}
+async function fetchJSON<T = AnyObject>(url: string): Promise<T> {
+  return JSON.parse(await fetchText(url)) as T;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: AnyObject = {}, ...children: (Node | string | null | undefined)[]): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") node.className = String(v);
+    else if (k === "text") node.textContent = String(v);
+    else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}
+
+const localize = (key: string): string => g.game.i18n.localize(key);
+
+// ------------------------------------------------------------------ compendium packs (page-side)
+
+/** Compendium uuid of a pack document, as Foundry's compendium sidebar puts it in drag data. */
+function packUuid(pack: PackInfo, doc: AnyObject): string {
+  return `Compendium.${pack.system}.${pack.name}.${pack.type}.${doc._id}`;
+}
+
+/**
+ * A minimal stand-in for game.packs: each pack exposes metadata, an index and getDocument(id)
+ * returning an unsaved document built from the pack source (the harness has no compendium).
+ */
+function installPacks(packs: PackInfo[]): void {
+  const coll = new g.Collection();
+  for (const p of packs) {
+    const id = `${p.system}.${p.name}`;
+    const cache = new Map<string, AnyObject>();
+    coll.set(id, {
+      collection: id,
+      metadata: { id, name: p.name, label: p.label, type: p.type, packageName: p.system },
+      documentName: p.type,
+      index: new g.Collection(p.docs.map((d) => [d._id, { _id: d._id, name: d.name, type: d.type, img: d.img, uuid: packUuid(p, d) }])),
+      async getDocument(docId: string) {
+        if (!cache.has(docId)) {
+          const src = p.docs.find((d) => d._id === docId);
+          const cls = g.CONFIG[p.type]?.documentClass;
+          if (!src || !cls) return null;
+          const doc = new cls(g.foundry.utils.deepClone(src));
+          // Foundry prepares a client document's data when it is constructed (documents ready);
+          // the harness does not, so the compendium stand-in does it (reset = re-init + prepare).
+          doc.reset();
+          cache.set(docId, doc);
+        }
+        return cache.get(docId);
+      },
+    });
+  }
+  g.game.packs = coll;
+}
+
+// ------------------------------------------------------------------ notifications
+
+function installNotifications(): void {
+  const n = g.ui.notifications;
+  const original = n.notify.bind(n);
+  n.notify = (message: unknown, type: string = "info", options: AnyObject = {}) => {
+    const note = original(message, type, options);
+    showNotification(note);
+    return note;
+  };
+}
+
+function showNotification(note: AnyObject): void {
+  state.notifications.push({ id: note.id, type: note.type, message: note.message });
+  const box = document.getElementById("bb-notifications");
+  if (!box) return;
+  const urgent = note.type === "error" || note.type === "warning";
+  const item = el("li", { class: `bb-notification ${note.type}`, role: urgent ? "alert" : "status", dataset: { notificationId: note.id } }, note.message);
+  box.append(item);
+  while (box.children.length > 6) box.firstElementChild?.remove();
+  if (state.notificationTimeoutMs > 0) setTimeout(() => item.remove(), state.notificationTimeoutMs);
+}
+
+// ------------------------------------------------------------------ chat log
+
+async function renderMessage(message: AnyObject): Promise<HTMLElement | null> {
+  if (!message.visible) return null;
+  const li: HTMLElement = await message.renderHTML();
+  li.dataset.messageId = message.id;
+  return li;
+}
+
+async function onCreateMessage(message: AnyObject): Promise<void> {
+  const log = document.getElementById("bb-chat-log");
+  const li = await renderMessage(message);
+  if (!log || !li) return;
+  log.append(li);
+  li.scrollIntoView({ block: "nearest" });
+}
+
+async function onUpdateMessage(message: AnyObject): Promise<void> {
+  const old = document.querySelector(`#bb-chat-log [data-message-id="${message.id}"]`);
+  const li = await renderMessage(message);
+  if (old && li) old.replaceWith(li);
+  else if (old) old.remove();
+  else if (li) document.getElementById("bb-chat-log")?.append(li);
+}
+
+async function rerenderChat(): Promise<void> {
+  const log = document.getElementById("bb-chat-log");
+  if (!log) return;
+  log.replaceChildren();
+  for (const m of g.game.messages.contents ?? [...g.game.messages.values()]) {
+    const li = await renderMessage(m);
+    if (li) log.append(li);
+  }
+}
+
+function installChatHooks(): void {
+  const { Hooks } = g;
+  Hooks.on("createChatMessage", (m: AnyObject) => void track(onCreateMessage(m)));
+  Hooks.on("updateChatMessage", (m: AnyObject) => void track(onUpdateMessage(m)));
+  Hooks.on("deleteChatMessage", (m: AnyObject) => document.querySelector(`#bb-chat-log [data-message-id="${m.id}"]`)?.remove());
+}
+
+/** Page-side async work (chat rendering) so tests can wait for it. */
+const pagePending = new Set<Promise<unknown>>();
+function track<T>(p: Promise<T>): Promise<T> {
+  pagePending.add(p);
+  p.catch((err) => console.error("Breadbox test bed |", err)).finally(() => pagePending.delete(p));
+  return p;
+}
+
+/** Wait for the harness's UI work and the page's chat rendering to finish. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    await H.settle({ timeoutMs: 5000 });
+    if (!pagePending.size) {
+      await new Promise((r) => setTimeout(r, 0));
+      if (!pagePending.size) return;
+    }
+    await Promise.allSettled([...pagePending]);
+  }
+}
+
+// ------------------------------------------------------------------ sidebar
+
+function dragData(type: string, uuid: string): string {
+  return JSON.stringify({ type, uuid });
+}
+
+function entry(doc: { name: string; type: string; uuid: string; img?: string }, documentName: string, open?: () => unknown): HTMLElement {
+  const typeLabel = localize(`TYPES.${documentName}.${doc.type}`);
+  const li = el(
+    "li",
+    { class: "bb-entry", draggable: "true", dataset: { uuid: doc.uuid, documentName, type: doc.type } },
+    el("img", { src: doc.img || "icons/svg/item-bag.svg", alt: "", width: 24, height: 24 }),
+    open ? el("button", { type: "button", class: "bb-entry-open", onclick: open }, doc.name) : el("span", { class: "bb-entry-name" }, doc.name),
+    el("span", { class: "bb-entry-type" }, typeLabel.startsWith("TYPES.") ? doc.type : typeLabel),
+  );
+  li.addEventListener("dragstart", (event) => {
+    event.dataTransfer?.setData("text/plain", dragData(documentName, doc.uuid));
+    if (event.dataTransfer) event.dataTransfer.effectAllowed = "copy";
+  });
+  return li;
+}
+
+function renderSidebar(): void {
+  const side = document.getElementById("bb-sidebar-lists");
+  if (!side) return;
+  const actors = el("ul", { class: "bb-directory", "aria-label": "Actors" });
+  for (const a of g.game.actors.contents ?? [...g.game.actors.values()]) {
+    actors.append(entry(a, "Actor", () => openSheet(a.uuid)));
+  }
+  const items = el("ul", { class: "bb-directory", "aria-label": "Items" });
+  for (const i of g.game.items.contents ?? [...g.game.items.values()]) {
+    items.append(entry(i, "Item", () => openSheet(i.uuid)));
+  }
+  const packs = el("div", { class: "bb-packs" });
+  for (const p of state.packs) {
+    const list = el("ul", { class: "bb-directory", "aria-label": p.label, dataset: { pack: p.name } });
+    for (const d of p.docs) {
+      const canOpen = p.type === "Item" || p.type === "Actor";
+      list.append(entry({ name: d.name, type: d.type ?? "base", uuid: packUuid(p, d), img: d.img }, p.type, canOpen ? () => openPackDocument(p.name, d._id) : undefined));
+    }
+    packs.append(el("details", { class: "bb-pack", dataset: { pack: p.name } }, el("summary", {}, `${p.label} (${p.docs.length})`), list));
+  }
+  side.replaceChildren(el("h2", {}, "Actors"), actors, el("h2", {}, "Items"), items, el("h2", {}, "Compendium packs"), packs);
+}
+
+function renderUserSwitch(): HTMLElement {
+  const select = el("select", { id: "bb-user", "aria-label": "Acting user" });
+  for (const u of g.game.users.contents ?? [...g.game.users.values()]) {
+    const opt = el("option", { value: u.id }, `${u.name}${u.isGM ? " (GM)" : ""}`);
+    if (u.id === g.game.user.id) opt.selected = true;
+    select.append(opt);
+  }
+  select.addEventListener("change", () => void setUser(select.value));
+  return el("label", { class: "bb-user-switch" }, "Acting as ", select);
+}
+
+// ------------------------------------------------------------------ windows
+
+/** All rendered harness applications. */
+function apps(): AnyObject[] {
+  return [...g.foundry.applications.instances.values()];
+}
+
+/** Render a document's sheet (world or embedded uuid), optionally in edit mode. Returns the element id. */
+async function openSheet(uuid: string, { edit = false }: { edit?: boolean } = {}): Promise<string> {
+  const doc = g.fromUuidSync(uuid);
+  if (!doc) throw new Error(`No document ${uuid}`);
+  return openDocumentSheet(doc, { edit });
+}
+
+async function openDocumentSheet(doc: AnyObject, { edit = false }: { edit?: boolean } = {}): Promise<string> {
+  const sheet = doc.sheet;
+  if (!sheet) throw new Error(`No sheet for ${doc.documentName} ${doc.type}`);
+  if ("editMode" in sheet) sheet.editMode = edit;
+  await sheet.render({ force: true });
+  await settle();
+  return sheet.id;
+}
+
+/** Open the sheet of a compendium document (an unsaved document built from the pack source). */
+async function openPackDocument(packName: string, id: string, { edit = false }: { edit?: boolean } = {}): Promise<string> {
+  const pack = [...g.game.packs.values()].find((p: AnyObject) => p.metadata.name === packName);
+  const doc = await pack?.getDocument(id);
+  if (!doc) throw new Error(`No document ${id} in pack ${packName}`);
+  return openDocumentSheet(doc, { edit });
+}
+
+async function closeAll(): Promise<void> {
+  for (const app of apps()) await app.close();
+  await settle();
+}
+
+async function setUser(userId: string): Promise<void> {
+  const user = g.game.users.get(userId);
+  if (!user) throw new Error(`No user ${userId}`);
+  g.game.user = user;
+  g.game.userId = user.id;
+  user.targets ??= new Set();
+  for (const app of apps()) if (app.rendered) await app.render();
+  await rerenderChat();
+  await settle();
+}
+
+/** Target an actor for the current user (stands in for a targeted token). */
+function setTarget(uuid: string | null): void {
+  const actor = uuid ? g.fromUuidSync(uuid) : null;
+  g.game.user.targets = new Set(actor ? [{ actor, document: { actor }, name: actor.name }] : []);
+  document.querySelectorAll<HTMLElement>("#bb-sidebar [data-uuid]").forEach((li) => li.classList.toggle("targeted", li.dataset.uuid === uuid));
+}
+
+// ------------------------------------------------------------------ world
+
+function sourcesOfType(type: string): AnyObject[] {
+  return state.packs.flatMap((p) => p.docs.filter((d) => d.type === type));
+}
+
+async function createWorld(): Promise<void> {
+  const Actor = g.CONFIG.Actor.documentClass;
+  const Item = g.CONFIG.Item.documentClass;
+  const clone = g.foundry.utils.deepClone;
+  const player = state.player!;
+  const playerOwns = { default: 0, [player.id]: 3 };
+  // Sample characters from the packs, with their embedded items.
+  const actorTypes = Object.keys(state.manifest.documentTypes?.Actor ?? {});
+  const characters = actorTypes.flatMap((t) => sourcesOfType(t));
+  for (const [i, src] of characters.entries()) {
+    const data = clone(src);
+    delete data._key;
+    for (const it of data.items ?? []) delete it._key;
+    data.ownership = i === 0 ? playerOwns : { default: 0 };
+    await Actor.create(data, { keepId: true });
+  }
+  // A blank character of every actor type.
+  for (const t of actorTypes) {
+    await Actor.create({ name: `Blank ${localize(`TYPES.Actor.${t}`)}`, type: t, ownership: playerOwns });
+  }
+  // One world item of every item type: the first pack document of that type, else a blank one.
+  for (const t of Object.keys(state.manifest.documentTypes?.Item ?? {})) {
+    const src = sourcesOfType(t)[0];
+    if (src) {
+      const data = clone(src);
+      delete data._key;
+      await Item.create(data, { keepId: true });
+    } else {
+      await Item.create({ name: `Sample ${localize(`TYPES.Item.${t}`)}`, type: t });
+    }
+  }
+}
+
+/**
+ * A throwaway item type that belongs to no Breadbox ruleset ("testOtherThing"), to check that an
+ * item of another ruleset is refused. The system's ruleset registry lives inside the bundle and
+ * is not reachable from the page, so only CONFIG and the manifest's documentTypes are extended.
+ */
+async function registerOtherRulesetItem(): Promise<string> {
+  const type = "testOtherThing";
+  if (!g.CONFIG.Item.dataModels[type]) {
+    const { TypeDataModel } = g.foundry.abstract;
+    const fields = g.foundry.data.fields;
+    class TestOtherThingModel extends TypeDataModel {
+      static defineSchema() {
+        return { weight: new fields.NumberField({ required: true, integer: true, min: 0, initial: 1 }), description: new fields.HTMLField() };
+      }
+    }
+    g.CONFIG.Item.dataModels[type] = TestOtherThingModel;
+    if (g.game.system.documentTypes?.Item) g.game.system.documentTypes.Item[type] = {};
+    g.game.i18n.loadTranslations({ TYPES: { Item: { [type]: "Other-ruleset thing" } } });
+  }
+  const existing = g.game.items.find((i: AnyObject) => i.type === type);
+  const item = existing ?? (await g.CONFIG.Item.documentClass.create({ name: "Moon Rock (another ruleset)", type }));
+  renderSidebar();
+  return item.uuid;
+}
+
+// ------------------------------------------------------------------ boot
+
+/**
+ * Strings of Foundry's own language file that the harness-provided chrome shows (window titles of
+ * document sheets). Foundry's core translations are not available here; these few are ours.
+ */
+const CORE_STRINGS = {
+  DOCUMENT: { Actor: "Actor", Item: "Item", ChatMessage: "Message", User: "User", ActiveEffect: "Effect", Combat: "Combat", Combatant: "Combatant" },
+};
+
+/** The shell around the harness's windows: sidebar, chat log, notifications. */
+function buildShell(): void {
+  const sidebar = el("aside", { id: "bb-sidebar", "aria-label": "Sidebar" }, el("nav", { id: "bb-sidebar-lists", "aria-label": "Documents" }));
+  const chat = el("aside", { id: "bb-chat", "aria-label": "Chat" }, el("h2", {}, "Chat"), el("ol", { id: "bb-chat-log", "aria-live": "polite" }));
+  const notes = el("ol", { id: "bb-notifications", "aria-label": "Notifications" });
+  document.body.prepend(sidebar, chat, notes);
+}
+
+async function boot(): Promise<void> {
+  const { Hooks, game } = g;
+  H.setTemplateLoader((path: string) => fetchText("/" + path.replace(/^\/+/, "")));
+  state.manifest = await fetchJSON(`${SYSTEM}system.json`);
+  game.system = { ...game.system, id: state.manifest.id, title: state.manifest.title, version: state.manifest.version, documentTypes: structuredClone(state.manifest.documentTypes ?? {}) };
+  const lang = await fetchJSON(`${SYSTEM}${(state.manifest.languages ?? []).find((l: AnyObject) => l.lang === "en")?.path ?? "lang/en.json"}`);
+  state.packs = await fetchJSON<PackInfo[]>("/e2e/packs.json");
+
+  for (const src of state.manifest.esmodules ?? []) await import(/* @vite-ignore */ `${SYSTEM}${src}`);
+
+  // Foundry's start-up order: init, then translations, i18nInit, setup, ready.
+  Hooks.callAll("init");
+  game.i18n.loadTranslations(CORE_STRINGS);
+  game.i18n.loadTranslations(lang);
+  Hooks.callAll("i18nInit");
+  Hooks.callAll("setup");
+  Hooks.callAll("ready");
+  H.setHookBaseline();
+
+  installNotifications();
+  installChatHooks();
+  installPacks(state.packs);
+  state.gm = game.user;
+  state.gm.targets = new Set();
+  state.player = H.createUser({ name: "Player", role: "PLAYER", active: true });
+  state.player.targets = new Set();
+  await createWorld();
+  await settle();
+
+  buildShell();
+  const header = el("header", { class: "bb-shell-header" }, el("h1", {}, `${state.manifest.title} ${state.manifest.version} — test bed`), renderUserSwitch());
+  const note = el("p", { class: "bb-shell-note" }, "A preview and test bed on the Foundry test harness, not Foundry. Drag entries onto a sheet.");
+  document.getElementById("bb-sidebar")?.prepend(header, note);
+  renderSidebar();
+  await rerenderChat();
+  document.body.dataset.bbReady = "true";
+}
+
+const ready = boot().catch((err) => {
+  state.errors.push(String(err?.stack ?? err));
+  document.body.dataset.bbReady = "error";
+  const pre = el("pre", { class: "bb-boot-error", role: "alert" }, `Boot failed: ${err?.stack ?? err}`);
+  document.body.prepend(pre);
+  throw err;
+});
+
+/** What tests and the gallery use. */
+const BB = {
+  ready,
+  H,
+  state,
+  settle,
+  openSheet,
+  openPackDocument,
+  openDocumentSheet,
+  closeAll,
+  apps,
+  setUser,
+  setTarget,
+  renderSidebar,
+  rerenderChat,
+  registerOtherRulesetItem,
+  packUuid: (packName: string, id: string) => {
+    const p = state.packs.find((x) => x.name === packName);
+    const d = p?.docs.find((x) => x._id === id);
+    return p && d ? packUuid(p, d) : null;
+  },
+  notifications: () => state.notifications.slice(),
+  clearNotifications: () => {
+    state.notifications.length = 0;
+    document.getElementById("bb-notifications")?.replaceChildren();
+  },
+};
+g.bb = BB;
+export type TestBed = typeof BB;
