@@ -10,7 +10,10 @@ import { chromium, type BrowserContext, type Locator, type Page } from "playwrig
 import { prepare, ROOT } from "../../tools/e2e/prepare.mjs";
 import { startServer } from "../../tools/e2e/server.mjs";
 
-export const CHROMIUM = process.env.BREADBOX_CHROMIUM || "/usr/bin/chromium";
+/** The Chromium executable: BREADBOX_CHROMIUM, else Debian's /usr/bin/chromium. */
+export function chromiumPath(): string {
+  return process.env.BREADBOX_CHROMIUM || "/usr/bin/chromium";
+}
 export const SCREENSHOTS = path.join(ROOT, "test-results", "screenshots");
 
 /** Flags for a machine without network: without them Chromium floods with refused connections. */
@@ -41,6 +44,7 @@ export interface TestBed {
 
 /** Build if needed, start the server, and launch Chromium with a fresh temporary profile. */
 export async function startTestBed(): Promise<TestBed> {
+  const CHROMIUM = chromiumPath();
   if (!fs.existsSync(CHROMIUM)) throw new Error(missingBrowserMessage(CHROMIUM));
   await prepare();
   const server = await startServer();
