@@ -15,7 +15,7 @@ export default defineConfig({
           name: "unit",
           include: ["test/unit/**/*.test.ts"],
           environment: "node",
-          benchmark: { include: ["bench/**/*.bench.ts"] },
+          benchmark: { include: ["bench/*.bench.ts"] },
         },
       },
       {
@@ -24,6 +24,7 @@ export default defineConfig({
           include: ["test/adapter/**/*.test.ts"],
           environment: "happy-dom",
           setupFiles: ["test/harness/setup.ts"],
+          benchmark: { include: ["bench/adapter/*.bench.ts"] },
         },
       },
       {

@@ -74,8 +74,12 @@ export const TOASTER_SETTINGS: SettingSpec[] = [
   { key: `${P}rerollInitiative`, type: Boolean, default: true },
 ];
 
+/** The rules are read on every data preparation: cache them, dropped whenever a setting changes. */
+let cached: ToasterRules | null = null;
+
 export function registerToasterSettings(): void {
-  for (const spec of TOASTER_SETTINGS) registerSetting(spec);
+  for (const spec of TOASTER_SETTINGS) registerSetting({ ...spec, onChange: () => (cached = null) });
+  cached = null;
 }
 
 /** Defaults, used where settings are not available (tests of pure pieces, pack validation). */
@@ -83,8 +87,14 @@ export const DEFAULT_TOASTER_RULES: ToasterRules = Object.fromEntries(
   TOASTER_SETTINGS.map((s) => [s.key.slice(P.length), s.default]),
 ) as unknown as ToasterRules;
 
+/** Forget the cached rules (tests that reset setting values behind Foundry's back). */
+export function clearToasterRulesCache(): void {
+  cached = null;
+}
+
 /** The world's current optional rules. */
 export function toasterRules(): ToasterRules {
+  if (cached) return cached;
   const out: Record<string, unknown> = {};
   for (const s of TOASTER_SETTINGS) {
     const name = s.key.slice(P.length);
@@ -95,5 +105,6 @@ export function toasterRules(): ToasterRules {
     }
     if (out[name] === undefined) out[name] = s.default;
   }
-  return out as unknown as ToasterRules;
+  cached = Object.freeze(out) as unknown as ToasterRules;
+  return cached;
 }

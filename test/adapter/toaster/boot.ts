@@ -15,6 +15,8 @@ export async function bootSystem(): Promise<void> {
     booted = true;
   }
   resetHarness();
+  const { clearToasterRulesCache } = await import("../../../src/rulesets/toaster/settings");
+  clearToasterRulesCache();
   const lang = JSON.parse(readFileSync("lang/en.json", "utf8"));
   (game as unknown as { i18n: { loadTranslations(o: unknown): void } }).i18n.loadTranslations(lang);
 }
