@@ -29,6 +29,8 @@ export interface CombatRules {
   breakTie?(a: Combatant.Implementation, b: Combatant.Implementation): number;
   /** Whether lower initiative acts first (default: higher first). */
   lowestFirst?: boolean;
+  /** Work at the start of each new round (after initiative), e.g. bleeding. Runs on one client. */
+  onRoundStart?(combat: Combat.Implementation): Promise<void>;
 }
 
 export interface RulesetDefinition {

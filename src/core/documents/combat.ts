@@ -51,6 +51,7 @@ export class BreadboxCombat extends Combat {
       await this.rollAll();
       await this.update({ turn: 0 });
     }
+    await rules?.onRoundStart?.(this as unknown as Combat.Implementation);
     return result;
   }
 }

@@ -3,7 +3,10 @@
  * start of every round unless the world setting keeps it. Ties: higher Coordination first, then
  * name (the rulebook's opposed Coordination roll is left to the GM when it matters).
  */
+import * as R from "./rules";
 import type { CombatRules } from "../../core/registry";
+import { SYSTEM_ID } from "../../core/ids";
+import { format, localize } from "../../core/game";
 import { toasterRules } from "./settings";
 import type { ToasterActorModel } from "./data/actor";
 
@@ -12,8 +15,37 @@ function coordination(actor: Actor.Implementation | null | undefined): number {
   return (actor.system as unknown as ToasterActorModel).effective?.coordination ?? 0;
 }
 
+/**
+ * (Bleeding): at the start of each round every bleeding combatant loses its rate in stun; every
+ * 10 stun lost to bleeding adds a wound. A chat note lists who bled. Only the client that advanced
+ * the round does this (the GM, or the player whose turn ended the round), so it happens once.
+ */
+export async function bleedCombatants(combat: Combat.Implementation): Promise<string[]> {
+  if (!toasterRules().bleeding) return [];
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  for (const c of combat.combatants) {
+    const actor = c.actor;
+    if (!actor || (actor.type as string) !== "toaster" || seen.has(actor.uuid) || !actor.isOwner) continue;
+    seen.add(actor.uuid);
+    const data = actor.system as unknown as ToasterActorModel;
+    if (data.bleeding.rate <= 0 || data.wounds.value <= 0) continue;
+    const next = R.bleed({ stun: data.stun.value, wounds: data.wounds.value, bleedStun: data.bleeding.value, rate: data.bleeding.rate }, 1);
+    await actor.update({ "system.stun.value": next.stun, "system.wounds.value": next.wounds, "system.bleeding.value": next.bleedStun } as never);
+    lines.push(format("BREADBOX.Toaster.Bleeding.Line", { name: actor.name ?? "", stun: data.bleeding.rate, wounds: next.wounds - data.wounds.value }));
+  }
+  if (lines.length) {
+    const content = `<div class="breadbox bb-card toaster-table"><header class="bb-card-title"><h3>${localize("BREADBOX.Toaster.Bleeding.Title")}</h3></header><ul class="bb-lines">${lines.map((l) => `<li>${foundry.utils.escapeHTML(l)}</li>`).join("")}</ul></div>`;
+    await ChatMessage.create({ content, flags: { [SYSTEM_ID]: { type: "toasterBleeding" } } } as never);
+  }
+  return lines;
+}
+
 export const toasterCombat: CombatRules = {
   initiativeFormula: () => "1d10 + @coordination",
   rerollEachRound: () => toasterRules().rerollInitiative,
   breakTie: (a, b) => coordination(b.actor) - coordination(a.actor),
+  onRoundStart: async (combat) => {
+    await bleedCombatants(combat);
+  },
 };

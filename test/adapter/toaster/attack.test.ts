@@ -157,3 +157,30 @@ describe("the five-step attack in chat", () => {
     expect(html.textContent).toContain("Add 2 to the damage roll");
   });
 });
+
+describe("optional rules in the attack", () => {
+  it("(Partial Armor): armor counts only where the blow lands", async () => {
+    await (game as any).settings.set("breadbox", "toaster.partialArmor", true);
+    const s = await scene();
+    await s.defender.createEmbeddedDocuments("Item", [{ name: "Breastplate", type: "toasterArmor", system: { ac: 10, coverage: ["torso"] } }]);
+    expect(s.defender.system.ac).toBe(7);
+    (s.p1 as any).targets = new Set([{ actor: s.defender }]);
+    // Attack 6; at resolution: defence 7, hit location (d10* 6, d6 5 → left leg, thigh), damage 7, protection 1.
+    dice([{ foundry: 6 }, { foundry: 7 }, { core: 6 }, { core: 5, faces: 6 }, { core: 7 }, { core: 1 }]);
+    await asUser(s.p1, () => attackWithWeapon(s.attacker, s.sword, shift));
+    const attackMsg = (game as any).messages.contents.at(-1);
+    await asUser(s.p2, () => onDefend(attackMsg, document.createElement("button"), shift));
+    const resolution = (game as any).messages.contents.at(-1);
+    // Leg: AC = Physique 4 / 2 = 2 → 13 − 3 = 10, as without armor.
+    expect(resolution.flags.breadbox).toMatchObject({ hit: true, damage: 10 });
+    expect((await resolution.renderHTML()).textContent).toContain("Thigh");
+  });
+
+  it("(Bleeding): applying wounds starts the bleeding at one stun per wound", async () => {
+    await (game as any).settings.set("breadbox", "toaster.bleeding", true);
+    const s = await scene();
+    const { resolution } = await attackAndDefend(s, 6, 7, [7, 1]);
+    await asUser(s.p2, () => onApplyDamage(resolution));
+    expect(s.defender.system.bleeding.rate).toBe(2);
+  });
+});

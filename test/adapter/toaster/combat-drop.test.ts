@@ -104,3 +104,21 @@ describe("items of another ruleset", () => {
     expect(a.items.map((i: any) => i.name)).toEqual(["Knife"]);
   });
 });
+
+describe("(Bleeding) in combat", () => {
+  it("each new round costs a bleeding character its rate in stun; 10 bleeding stun add a wound", async () => {
+    await (game as any).settings.set("breadbox", "toaster.bleeding", true);
+    await (game as any).settings.set("breadbox", "toaster.rerollInitiative", false);
+    const { quick, combat } = await fight();
+    await quick.update({ "system.wounds.value": 3, "system.stun.value": 4, "system.bleeding.rate": 3, "system.bleeding.value": 8 });
+    d10([2, 9]);
+    await combat.startCombat();
+    await combat.rollAll();
+    await combat.nextRound();
+    expect(quick.system.stun.value).toBe(7);
+    expect(quick.system.bleeding.value).toBe(11);
+    expect(quick.system.wounds.value).toBe(4);
+    const note = (game as any).messages.contents.at(-1);
+    expect(note.content).toContain("Quick bleeds 3 stun");
+  });
+});

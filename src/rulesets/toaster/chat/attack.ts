@@ -47,6 +47,9 @@ export interface ResolutionFlags {
   applied: boolean;
 }
 
+/** Hit-location areas (core table) → the armor coverage areas of the data model. */
+const AREA_OF_LOCATION: Record<string, string> = { headNeck: "head", torso: "torso", leftArm: "leftArm", rightArm: "rightArm", leftLeg: "leftLeg", rightLeg: "rightLeg" };
+
 function flagsOf<T>(message: ChatMessage.Implementation): T | undefined {
   return (message.flags as Record<string, unknown>)[SYSTEM_ID] as T | undefined;
 }
@@ -175,6 +178,14 @@ export async function resolveAndPost(
   const attackInput = { ...attackRoll.checkInput, target: undefined } as R.CheckInput;
   const queue = [...facesQueue(attackRoll.checkResult), ...facesQueue(defenceRoll?.checkResult)];
   const rng = replayThen(queue, foundryRandom());
+  // (Partial Armor): where the blow lands decides which armor counts. The location is rolled only
+  // for a hit, after the attack and defence dice, so it does not disturb their replay.
+  let location: ReturnType<typeof R.rollHitLocation> | null = null;
+  let ac = defSys.ac;
+  if (rules.partialArmor) {
+    location = R.rollHitLocation(foundryRandom());
+    ac = defSys.acByArea[AREA_OF_LOCATION[location.area] ?? "torso"] ?? defSys.ac;
+  }
   const outcome = R.resolveAttack(
     {
       mode: flags.mode,
@@ -182,7 +193,7 @@ export async function resolveAndPost(
       defenceRank,
       defence: defenceRoll ? { ...defenceRoll.checkInput, target: undefined } : null,
       wc: attackWC(flags, attackRoll),
-      ac: defSys.ac,
+      ac,
       unarmed: flags.unarmed,
       woundThreshold: defSys.thresholds.wound,
       defenderPhysique: defSys.effective.physique ?? 0,
@@ -214,7 +225,11 @@ export async function resolveAndPost(
     hit: outcome.hit,
     applied: false,
   };
-  const content = await foundry.applications.handlebars.renderTemplate(templatePath("toaster/chat/resolution.hbs"), resolutionContext(outcome, attacker, defender, resolution, defenceRoll) as never);
+  const context = {
+    ...resolutionContext(outcome, attacker, defender, resolution, defenceRoll),
+    location: location && outcome.hit ? `${localize(`BREADBOX.Toaster.HitLocation.${location.area}`)}: ${localize(`BREADBOX.Toaster.HitLocation.${location.location}`)}` : "",
+  };
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath("toaster/chat/resolution.hbs"), context as never);
   const rolls = defenceRoll ? [defenceRoll] : [];
   const msg = (await ChatMessage.create({
     speaker: ChatMessage.getSpeaker({ actor: defender }),
@@ -292,7 +307,11 @@ export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> 
   if (!allowed) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
   if (!Number.isInteger(flags.stun) || !Number.isInteger(flags.wounds) || flags.stun < 0 || flags.wounds < 0) return { ok: false, error: "BREADBOX.Relay.Malformed" };
   const data = sys(target);
-  await target.update({ "system.stun.value": data.stun.value + flags.stun, "system.wounds.value": data.wounds.value + flags.wounds } as never);
+  const wounds = data.wounds.value + flags.wounds;
+  const update: Record<string, number> = { "system.stun.value": data.stun.value + flags.stun, "system.wounds.value": wounds };
+  // (Bleeding): every wound bleeds 1 stun a round; new wounds from an attack set the rate anew.
+  if (toasterRules().bleeding && flags.wounds > 0) update["system.bleeding.rate"] = wounds;
+  await target.update(update as never);
   await message.update({ [`flags.${SYSTEM_ID}.applied`]: true } as never);
   return { ok: true, data: { stun: flags.stun, wounds: flags.wounds } };
 }

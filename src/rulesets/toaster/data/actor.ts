@@ -27,7 +27,8 @@ function actorSchema() {
     unnamed: new fields.BooleanField({ initial: false }),
     stun: new fields.SchemaField({ value: int({ min: 0, max: 999 }) }),
     wounds: new fields.SchemaField({ value: int({ min: 0, max: 99 }) }),
-    bleeding: new fields.SchemaField({ value: int({ min: 0, max: 999 }) }),
+    // Bleeding: stun lost to blood loss since it began (every 10 adds a wound) and the current rate.
+    bleeding: new fields.SchemaField({ value: int({ min: 0, max: 999 }), rate: int({ min: 0, max: 99 }) }),
     luck: new fields.SchemaField({ value: int({ min: 0, max: 99 }) }),
     experience: new fields.SchemaField({ total: int({ min: 0, max: 9999 }), unspent: int({ min: 0, max: 9999 }) }),
     campaignStyle: choice(CAMPAIGN_STYLE_KEYS, ""),

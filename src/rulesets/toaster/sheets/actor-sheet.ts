@@ -28,6 +28,7 @@ export class ToasterActorSheet extends BreadboxActorSheet {
       criticalTable: ToasterActorSheet.#onCritical,
       hitLocation: ToasterActorSheet.#onHitLocation,
       restStun: ToasterActorSheet.#onRestStun,
+      stopBleeding: ToasterActorSheet.#onStopBleeding,
       adjustTrack: ToasterActorSheet.#onAdjustTrack,
       toggleEquipped: ToasterActorSheet.#onToggleEquipped,
       addCustomAttribute: ToasterActorSheet.#onAddCustomAttribute,
@@ -105,6 +106,11 @@ export class ToasterActorSheet extends BreadboxActorSheet {
     const actor = this.document as Actor.Implementation;
     const data = sys(actor);
     await this.safeUpdate(actor, { "system.stun.value": R.recoverStun(data.stun.value, data.effective.physique ?? 0, 1) });
+  }
+
+  /** Medical care succeeded (the GM's call after the roll): the bleeding stops. */
+  static async #onStopBleeding(this: ToasterActorSheet): Promise<void> {
+    await this.safeUpdate(this.document as Actor.Implementation, { "system.bleeding.rate": 0 });
   }
 
   /** +/- buttons on the stun, wound and luck tracks (keyboard-friendly alternative to typing). */
@@ -226,6 +232,7 @@ export async function toasterSheetData(actor: Actor.Implementation) {
     stun: { value: data.stun.value, state: localize(`BREADBOX.Toaster.Stun.${data.stunState.key}`), key: data.stunState.key, penalty: data.stunState.penalty, threshold: data.thresholds.stun },
     wounds: { value: data.wounds.value, penalty: data.woundPenalty, threshold: data.thresholds.wound, mortal: data.mortallyWounded },
     penalty: data.penalty,
+    bleeding: { rate: data.bleeding.rate, value: data.bleeding.value },
     incapacitated: data.incapacitated,
     unnamed: data.unnamed,
     sizeRank: data.sizeRank,
