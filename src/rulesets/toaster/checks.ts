@@ -38,10 +38,13 @@ export interface CheckChoices {
   complementary: number;
   luckBefore: number;
   callFour: boolean;
+  /** (Working Collaboratively): how many helpers roll with the character, and whether too many cooks spoil it. */
+  helpers: number;
+  tooManyCooks: boolean;
   extras: Record<string, string>;
 }
 
-export const DEFAULT_CHOICES: CheckChoices = { difficulty: "average", situational: 0, specialty: -1, complementary: 0, luckBefore: 0, callFour: false, extras: {} };
+export const DEFAULT_CHOICES: CheckChoices = { difficulty: "average", situational: 0, specialty: -1, complementary: 0, luckBefore: 0, callFour: false, helpers: 0, tooManyCooks: false, extras: {} };
 
 /** The modifier parts of a check for the given choices (every source named). */
 export function partsFor(req: CheckRequest, choices: CheckChoices, rules: ToasterRules): ModifierPart[] {
@@ -60,6 +63,11 @@ export function partsFor(req: CheckRequest, choices: CheckChoices, rules: Toaste
 }
 
 export function checkOptions(req: CheckRequest, choices: CheckChoices, rules: ToasterRules): ToasterCheckOptions {
+  const callFour = rules.callingFours && choices.callFour;
+  const helpers = rules.collaboration && !callFour ? choices.helpers : 0;
+  // Collaboration keeps one die from several single d10* rolls: the extended d10* rules (nines,
+  // zeros) apply to a lone roller's die only (docs/rules/toaster.md).
+  const extended = helpers === 0;
   return {
     kind: req.kind,
     title: req.title,
@@ -67,10 +75,12 @@ export function checkOptions(req: CheckRequest, choices: CheckChoices, rules: To
     rankLabel: req.rankLabel,
     parts: partsFor(req, choices, rules),
     luckBefore: rules.luckPoints ? choices.luckBefore : 0,
-    callFour: rules.callingFours && choices.callFour,
-    rollingNines: rules.rollingNines,
+    callFour,
+    rollingNines: extended && rules.rollingNines,
     ninesLimit: rules.ninesLimit > 0 ? rules.ninesLimit : null,
-    rollingZeros: rules.rollingZeros,
+    rollingZeros: extended && rules.rollingZeros,
+    helpers,
+    tooManyCooks: helpers > 0 && choices.tooManyCooks,
     target: req.target ?? R.UNOPPOSED_TARGET,
     variableOutcomes: rules.variableOutcomes,
     luckEnabled: rules.luckPoints,
@@ -92,9 +102,28 @@ function checkInputOf(o: ToasterCheckOptions): R.CheckInput {
   };
 }
 
+/**
+ * Exact odds of a check: the core's checkOdds for a lone roller; for a collaboration the kept
+ * die's distribution (best or worst of n single d10*) placed on the same bands.
+ */
+export function oddsFor(input: R.CheckInput, helpers = 0, tooManyCooks = false): Pick<R.CheckOdds, "bands" | "success"> {
+  if (helpers <= 0) return R.checkOdds(input);
+  const base = input.rank + input.modifier + R.LUCK_BEFORE_BONUS * (input.luckBefore ?? 0);
+  const target = input.target ?? R.UNOPPOSED_TARGET;
+  const die = R.collaborationDieDist(helpers + 1, tooManyCooks ? "tooManyCooks" : "best", R.PLAIN_D10_STAR);
+  const bands = Object.fromEntries(R.BANDS.map((b) => [b, 0])) as Record<R.Band, number>;
+  let success = 0;
+  for (const [v, p] of die) {
+    const margin = base + v - target;
+    bands[R.bandForMargin(margin)] += p;
+    if (margin >= 0) success += p;
+  }
+  return { bands, success };
+}
+
 /** HTML of the odds panel: the exact probability of each outcome band. */
-export function oddsHtml(input: R.CheckInput, variableOutcomes: boolean): string {
-  const odds = R.checkOdds(input);
+export function oddsHtml(input: R.CheckInput, variableOutcomes: boolean, helpers = 0, tooManyCooks = false): string {
+  const odds = oddsFor(input, helpers, tooManyCooks);
   const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
   const rows = variableOutcomes
     ? R.BANDS.map((b) => `<li class="band-${b}"><span>${localize(`BREADBOX.Toaster.Band.${b}`)}</span><strong>${pct(odds.bands[b])}</strong></li>`)
@@ -124,7 +153,10 @@ export function readChoices(form: HTMLFormElement, req: CheckRequest, luckAvaila
   const extras: Record<string, string> = {};
   for (const sel of req.extraSelects ?? []) extras[sel.name] = get(sel.name) || sel.options[0]?.value || "";
   const callFourEl = form.elements.namedItem("callFour") as HTMLInputElement | null;
+  const cooksEl = form.elements.namedItem("tooManyCooks") as HTMLInputElement | null;
   return {
+    helpers: readInt(form, "helpers", localize("BREADBOX.Toaster.Roll.Helpers"), 0, 20),
+    tooManyCooks: Boolean(cooksEl?.checked),
     difficulty,
     situational: readInt(form, "situational", localize("BREADBOX.Roll.Situational"), -20, 20),
     specialty: readInt(form, "specialty", localize("BREADBOX.Toaster.Skill.Specialty"), -1, (req.specialties?.length ?? 0) - 1, -1),
@@ -147,6 +179,7 @@ export async function dialogContent(req: CheckRequest, rules: ToasterRules, luck
     luck: rules.luckPoints && luckAvailable > 0,
     luckAvailable,
     callFour: rules.callingFours,
+    collaboration: rules.collaboration && (req.kind === "skill" || req.kind === "attribute" || req.kind === "unskilled" || req.kind === "luck"),
     extraSelects: req.extraSelects ?? [],
   });
 }
@@ -162,7 +195,10 @@ export async function performCheck(req: CheckRequest, event?: Event | null): Pro
       title: req.title,
       content: await dialogContent(req, rules, luckAvailable),
       read: (form) => readChoices(form, req, luckAvailable),
-      odds: (c) => oddsHtml(checkInputOf(checkOptions(req, c, rules)), rules.variableOutcomes),
+      odds: (c) => {
+        const o = checkOptions(req, c, rules);
+        return oddsHtml(checkInputOf(o), rules.variableOutcomes, o.helpers, o.tooManyCooks);
+      },
     });
   }
   if (!choices) return null;

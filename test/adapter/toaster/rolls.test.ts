@@ -162,3 +162,39 @@ describe("the roll pipeline: dialog → roll → chat", () => {
     await settle();
   });
 });
+
+describe("(Working Collaboratively)", () => {
+  it("helpers roll too and the best die is kept; too many cooks keep the worst", async () => {
+    const { actor, skill } = await swordsman();
+    starFaces([3, 8, 5]);
+    let pending = performCheck(skillRequest(actor, skill));
+    await waitForDialog();
+    await answerDialog({ action: "roll", fill: { helpers: "2" } });
+    let roll = await pending;
+    expect(roll?.formula.startsWith("3dtkh")).toBe(true);
+    expect(roll?.total).toBe(16);
+    expect(roll?.checkResult?.faces).toEqual([8]);
+
+    starFaces([3, 8, 5]);
+    pending = performCheck(skillRequest(actor, skill));
+    await waitForDialog();
+    await answerDialog({ action: "roll", fill: { helpers: "2", tooManyCooks: true } });
+    roll = await pending;
+    expect(roll?.total).toBe(11);
+  });
+
+  it("the odds of a collaboration are exact (brute force over three d10*)", async () => {
+    const { oddsFor } = await import("../../../src/rulesets/toaster/checks");
+    const { bandForMargin } = await import("../../../src/rulesets/toaster/rules");
+    const odds = oddsFor({ rank: 5, modifier: -1 }, 2, false);
+    const brute: Record<string, number> = {};
+    let success = 0;
+    for (let a = 0; a < 10; a++) for (let b = 0; b < 10; b++) for (let c = 0; c < 10; c++) {
+      const m = 5 - 1 + Math.max(a, b, c) - 10;
+      brute[bandForMargin(m)] = (brute[bandForMargin(m)] ?? 0) + 1 / 1000;
+      if (m >= 0) success += 1 / 1000;
+    }
+    for (const [band, p] of Object.entries(odds.bands)) expect(p).toBeCloseTo(brute[band] ?? 0, 12);
+    expect(odds.success).toBeCloseTo(success, 12);
+  });
+});

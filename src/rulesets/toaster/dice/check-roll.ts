@@ -39,6 +39,9 @@ export interface ToasterCheckOptions {
   result?: R.CheckResult;
   /** Faces of the fumble-check die, when one was rolled. */
   fumbleFaces?: number[];
+  /** (Working Collaboratively): helpers rolling a d10* each; the best (or worst) die is kept. */
+  helpers?: number;
+  tooManyCooks?: boolean;
   [key: string]: unknown;
 }
 
@@ -55,8 +58,14 @@ export class ToasterCheckRoll extends Roll {
   static override CHAT_TEMPLATE = templatePath("toaster/chat/check-roll.hbs");
 
   /** The formula for a check: the die (or a called 4), the rank, each modifier, luck spent before. */
-  static formulaFor(o: Pick<ToasterCheckOptions, "rank" | "rankLabel" | "parts" | "luckBefore" | "callFour" | "rollingNines" | "ninesLimit">): string {
-    const die = o.callFour ? `4[${flavorText(localize("BREADBOX.Toaster.Roll.CalledFour"))}]` : `1d${D10StarDie.DENOMINATION}${o.rollingNines ? `n${o.ninesLimit ?? ""}` : ""}`;
+  static formulaFor(o: Pick<ToasterCheckOptions, "rank" | "rankLabel" | "parts" | "luckBefore" | "callFour" | "rollingNines" | "ninesLimit" | "helpers" | "tooManyCooks">): string {
+    const helpers = o.helpers ?? 0;
+    const d = D10StarDie.DENOMINATION;
+    const die = o.callFour
+      ? `4[${flavorText(localize("BREADBOX.Toaster.Roll.CalledFour"))}]`
+      : helpers > 0
+        ? `${helpers + 1}d${d}${o.tooManyCooks ? "kl" : "kh"}`
+        : `1d${d}${o.rollingNines ? `n${o.ninesLimit ?? ""}` : ""}`;
     let f = `${die} + ${o.rank}[${flavorText(o.rankLabel)}]`;
     for (const p of o.parts) if (p.value !== 0) f += ` ${signed(p.value)}[${flavorText(p.label)}]`;
     if (o.luckBefore > 0) f += ` + ${R.LUCK_BEFORE_BONUS * o.luckBefore}[${flavorText(localize("BREADBOX.Toaster.Luck.Label"))}]`;
