@@ -45,6 +45,12 @@ export function toasterRuleset(): RulesetDefinition {
     trackableAttributes: { toaster: { bar: ["stun", "wounds", "luck"], value: [] } },
     registerSettings: registerToasterSettings,
     templates: TOASTER_TEMPLATES,
-    init: registerStatusSync,
+    init: () => {
+      registerStatusSync();
+      // Dice So Nice: show the d10* as a ten-sided die whose faces read 0–9.
+      Hooks.once("diceSoNiceReady" as never, ((dice3d: { addDicePreset(preset: Record<string, unknown>, shape: string): void }) => {
+        dice3d.addDicePreset({ type: `d${D10StarDie.DENOMINATION}`, labels: ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"], values: { min: 0, max: 9 }, system: "standard" }, "d10");
+      }) as never);
+    },
   };
 }
