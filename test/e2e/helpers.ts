@@ -4,37 +4,15 @@
  * screenshots to test-results/screenshots/.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { chromium, type BrowserContext, type Locator, type Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { chromiumPath, launchChromium, missingBrowserMessage } from "../../tools/e2e/browser.mjs";
 import { prepare, ROOT } from "../../tools/e2e/prepare.mjs";
 import { startServer } from "../../tools/e2e/server.mjs";
 
-/** The Chromium executable: BREADBOX_CHROMIUM, else Debian's /usr/bin/chromium. */
-export function chromiumPath(): string {
-  return process.env.BREADBOX_CHROMIUM || "/usr/bin/chromium";
-}
+export { CHROMIUM_ARGS, chromiumPath, missingBrowserMessage } from "../../tools/e2e/browser.mjs";
+
 export const SCREENSHOTS = path.join(ROOT, "test-results", "screenshots");
-
-/** Flags for a machine without network: without them Chromium floods with refused connections. */
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-/** The error a missing browser gives: a failure with the install hint, never a skip. */
-export function missingBrowserMessage(executable: string): string {
-  return (
-    `Chromium was not found at ${executable}. The browser tests need it.\n` +
-    `Install Debian's package (sudo apt-get install chromium) or point BREADBOX_CHROMIUM at a Chromium executable.`
-  );
-}
 
 export interface TestBed {
   url: string;
@@ -44,32 +22,24 @@ export interface TestBed {
 
 /** Build if needed, start the server, and launch Chromium with a fresh temporary profile. */
 export async function startTestBed(): Promise<TestBed> {
-  const CHROMIUM = chromiumPath();
-  if (!fs.existsSync(CHROMIUM)) throw new Error(missingBrowserMessage(CHROMIUM));
+  // Checked first, so a missing browser fails fast with the install hint.
+  const executable = chromiumPath();
+  if (!fs.existsSync(executable)) throw new Error(missingBrowserMessage(executable));
   await prepare();
   const server = await startServer();
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "breadbox-chromium-"));
-  let context: BrowserContext;
+  let browser: { context: BrowserContext; close(): Promise<void> };
   try {
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      viewport: { width: 1600, height: 1000 },
-      reducedMotion: "reduce",
-    });
+    browser = await launchChromium();
   } catch (err) {
     await server.close();
-    fs.rmSync(profile, { recursive: true, force: true });
-    throw new Error(`Chromium at ${CHROMIUM} failed to start: ${(err as Error).message}\n${missingBrowserMessage(CHROMIUM)}`);
+    throw err;
   }
   return {
     url: server.url,
-    context,
+    context: browser.context,
     async close() {
-      await context.close().catch(() => undefined);
+      await browser.close();
       await server.close();
-      fs.rmSync(profile, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,101 @@
+/**
+ * Browser figures of the test bed (measured, never asserted): for the largest sample character
+ * sheet (the pack character with the most embedded items),
+ *   firstRenderMs  render({force}) of a closed sheet until it is in the page (templates cached)
+ *   rerenderMs     render() of the open sheet
+ *   rollToCardMs   a skill roll button clicked with the skip-dialog key until its chat card shows
+ * Each is the median of several runs in headless Chromium. tools/bench.mjs prints them;
+ * `node tools/bench-browser.mjs` prints them on their own.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { launchChromium } from "./e2e/browser.mjs";
+import { prepare } from "./e2e/prepare.mjs";
+import { readPacks, startServer } from "./e2e/server.mjs";
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const round = (x) => Math.round(x * 10) / 10;
+
+/**
+ * @param {{runs?: number}} [opts]
+ * @returns {Promise<{firstRenderMs: number, rerenderMs: number, rollToCardMs: number, actor: string, items: number, runs: number}>}
+ */
+export async function browserBench({ runs = 9 } = {}) {
+  await prepare();
+  const characters = readPacks()
+    .filter((p) => p.type === "Actor")
+    .flatMap((p) => p.docs);
+  if (!characters.length) throw new Error("browserBench: no sample character in the packs");
+  const largest = characters.reduce((a, b) => ((b.items?.length ?? 0) > (a.items?.length ?? 0) ? b : a));
+  const server = await startServer();
+  const browser = await launchChromium();
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(server.url);
+    await page.waitForFunction(() => document.body.dataset.bbReady, null, { timeout: 30_000 });
+    if ((await page.evaluate(() => document.body.dataset.bbReady)) !== "true") throw new Error("browserBench: the test bed failed to boot");
+    return await page.evaluate(
+      async ({ id, runs }) => {
+        const bb = window.bb;
+        const actor = window.game.actors.get(id);
+        const sheet = actor.sheet;
+        const first = [];
+        const re = [];
+        const roll = [];
+        await sheet.render({ force: true }); // warm-up: templates fetched and compiled
+        await bb.settle();
+        for (let i = 0; i < runs; i++) {
+          await sheet.close();
+          let t = performance.now();
+          await sheet.render({ force: true });
+          first.push(performance.now() - t);
+          t = performance.now();
+          await sheet.render();
+          re.push(performance.now() - t);
+        }
+        sheet.activeTab = "skills";
+        await sheet.render();
+        const log = document.getElementById("bb-chat-log");
+        for (let i = 0; i < runs; i++) {
+          const button = sheet.element.querySelector('.bb-roll[data-action="rollSkill"]');
+          const before = log.children.length;
+          const shown = new Promise((resolve) => {
+            const obs = new MutationObserver(() => {
+              if (log.children.length > before) {
+                obs.disconnect();
+                resolve(undefined);
+              }
+            });
+            obs.observe(log, { childList: true });
+          });
+          const t = performance.now();
+          button.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, shiftKey: true, button: 0 }));
+          await shown;
+          roll.push(performance.now() - t);
+          await bb.settle();
+        }
+        return { first, re, roll, name: actor.name, items: actor.items.size };
+      },
+      { id: largest._id, runs },
+    ).then((r) => ({
+      firstRenderMs: round(median(r.first)),
+      rerenderMs: round(median(r.re)),
+      rollToCardMs: round(median(r.roll)),
+      actor: r.name,
+      items: r.items,
+      runs,
+    }));
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const r = await browserBench();
+  console.log(`bench-browser | ${r.actor} (${r.items} items), median of ${r.runs}: first render ${r.firstRenderMs} ms · re-render ${r.rerenderMs} ms · roll click to chat card ${r.rollToCardMs} ms`);
+}
