@@ -44,10 +44,7 @@ describe("drag and drop", () => {
     expect(w.errors).toEqual([]);
   });
 
-  // Skipped until the harness resolves compendium uuids: its fromUuid/fromUuidSync return null for
-  // "Compendium.…" (test/harness/document.ts), so ActorSheetV2#_onDrop silently drops nothing.
-  // Foundry resolves them through game.packs. Reported; enable this test when that lands.
-  it.skip("an item dragged from a compendium pack list onto a character sheet is added", async () => {
+  it("an item dragged from a compendium pack list onto a character sheet is added", async () => {
     const { page } = w;
     const uuid = await actorUuid(page, "Blank");
     const sheet = await openSheet(page, uuid);

@@ -276,8 +276,12 @@ export class Document extends DataModel {
 
   constructor(data: AnyObject = {}, options: DataModelConstructionOptions = {}) {
     super(data, options);
+    Object.defineProperty(this, "_packId", { value: typeof options.pack === "string" ? options.pack : null, writable: false, enumerable: false });
     Object.defineProperty(this, "apps", { value: {}, writable: true, enumerable: false });
     Object.defineProperty(this, "_sheet", { value: null, writable: true, enumerable: false });
+    // VERIFY: a client document constructed once the game is ready prepares its data right away
+    // (so an unsaved or compendium document can be shown); embedded ones are prepared by the parent.
+    if (game.ready && !(options.parent instanceof Document) && !options.deferPrepare) (this as AnyObject).prepareData?.();
   }
 
   static get documentName(): string {
@@ -311,7 +315,14 @@ export class Document extends DataModel {
   }
   get uuid(): string {
     const own = `${this.documentName}.${this.id}`;
-    return this.parent instanceof Document ? `${this.parent.uuid}.${own}` : own;
+    if (this.parent instanceof Document) return `${this.parent.uuid}.${own}`;
+    return this.pack ? `Compendium.${this.pack}.${own}` : own;
+  }
+
+  /** The compendium pack id ("<package>.<name>") a document was loaded from, or null. */
+  get pack(): string | null {
+    if (this.parent instanceof Document) return this.parent.pack;
+    return ((this as unknown as { _packId?: string })._packId as string | undefined) ?? null;
   }
   /** The collection this document belongs to (world collection or parent's embedded collection). */
   get collection(): Collection<Document> | undefined {
@@ -503,7 +514,8 @@ export class Document extends DataModel {
     for (const d of data) {
       const src = d instanceof Document ? d.toObject() : expandObject(deepClone(d));
       if (!operation.keepId) delete src._id;
-      const doc = new cls(src, { parent, strict: true });
+      // Prepared below, once it is stored (as the created document is in Foundry).
+      const doc = new cls(src, { parent, strict: true, deferPrepare: true });
       if (!doc.canUserModify(user, "create", src)) {
         throw new Error(`User ${user?.name} lacks permission to create ${name} in ${parent ? parent.uuid : "the world"}`);
       }
@@ -672,12 +684,18 @@ export class Document extends DataModel {
   }
 }
 
-/** Resolve a world or embedded uuid ("Actor.x", "Actor.x.Item.y"). Compendium uuids resolve to null. */
+/** Resolve a world, embedded or compendium uuid ("Actor.x", "Actor.x.Item.y", "Compendium.p.n.Item.z"). */
 export function fromUuidSync(uuid: string): Document | null {
   if (!uuid || typeof uuid !== "string") return null;
-  const parts = uuid.split(".");
-  if (parts[0] === "Compendium") return null;
+  let parts = uuid.split(".");
   let doc: Document | null = null;
+  if (parts[0] === "Compendium") {
+    // Compendium.<package>.<pack>.<Document>.<id>[.<Embedded>.<id>…]
+    const pack = (game.packs as Collection<Collection<Document>> | undefined)?.get(`${parts[1]}.${parts[2]}`);
+    doc = pack?.get(parts[4]) ?? null;
+    if (!doc) return null;
+    parts = parts.slice(5);
+  }
   for (let i = 0; i < parts.length; i += 2) {
     const [name, id] = [parts[i], parts[i + 1]];
     if (!doc) {

@@ -68,6 +68,7 @@ export function installHarness(): void {
   game.system = { id: "breadbox", title: "Breadbox", version: "0.0.0", documentTypes: undefined };
   game.modules = new Map();
   game.ready = true;
+  game.packs ??= new Collection();
   game.release = { generation: 13 };
   ui.notifications = new Notifications();
   const g = globalThis as AnyObject;

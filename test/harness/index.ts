@@ -22,3 +22,5 @@ export { DataModel, TypeDataModel } from "./data-model";
 export { DataModelValidationError, DataModelValidationFailure } from "./validation";
 export * as fields from "./fields";
 export { Notifications } from "./notifications";
+export { CompendiumCollection, registerPack } from "./compendium";
+export type { PackMetadata } from "./compendium";

@@ -78,36 +78,14 @@ function packUuid(pack: PackInfo, doc: AnyObject): string {
   return `Compendium.${pack.system}.${pack.name}.${pack.type}.${doc._id}`;
 }
 
-/**
- * A minimal stand-in for game.packs: each pack exposes metadata, an index and getDocument(id)
- * returning an unsaved document built from the pack source (the harness has no compendium).
- */
+/** game.packs from the pack sources, through the harness's compendium collections. */
 function installPacks(packs: PackInfo[]): void {
-  const coll = new g.Collection();
   for (const p of packs) {
-    const id = `${p.system}.${p.name}`;
-    const cache = new Map<string, AnyObject>();
-    coll.set(id, {
-      collection: id,
-      metadata: { id, name: p.name, label: p.label, type: p.type, packageName: p.system },
-      documentName: p.type,
-      index: new g.Collection(p.docs.map((d) => [d._id, { _id: d._id, name: d.name, type: d.type, img: d.img, uuid: packUuid(p, d) }])),
-      async getDocument(docId: string) {
-        if (!cache.has(docId)) {
-          const src = p.docs.find((d) => d._id === docId);
-          const cls = g.CONFIG[p.type]?.documentClass;
-          if (!src || !cls) return null;
-          const doc = new cls(g.foundry.utils.deepClone(src));
-          // Foundry prepares a client document's data when it is constructed (documents ready);
-          // the harness does not, so the compendium stand-in does it (reset = re-init + prepare).
-          doc.reset();
-          cache.set(docId, doc);
-        }
-        return cache.get(docId);
-      },
-    });
+    if (g.game.packs.has(`${p.system}.${p.name}`)) continue;
+    // RollTables are not modelled by the harness; their packs are listed, not loaded.
+    if (!g.CONFIG[p.type]?.documentClass) continue;
+    H.registerPack({ name: p.name, label: p.label, type: p.type, packageName: p.system, system: p.system }, p.docs);
   }
-  g.game.packs = coll;
 }
 
 // ------------------------------------------------------------------ notifications

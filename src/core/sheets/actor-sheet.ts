@@ -9,7 +9,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { format, localize } from "../game";
-import { invalidNumberInput, readInputValue, reportInvalidChange } from "./helpers";
+import { focusKey, invalidNumberInput, readInputValue, reportInvalidChange, restoreFocus } from "./helpers";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -61,6 +61,14 @@ export class BreadboxActorSheet<
   /** Play mode (false) or edit mode (true); a view state of this sheet, not document data. */
   editMode = false;
 
+  /** Where keyboard focus was before the current re-render (see restoreFocus). */
+  protected pendingFocus: string | null = null;
+
+  protected override async _preRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+    await super._preRender(context, options);
+    if (this.element) this.pendingFocus = focusKey(this.element);
+  }
+
   /** The active tab per group (ApplicationV2 keeps tabGroups; we seed it). */
   protected activeTab = "";
 
@@ -89,6 +97,8 @@ export class BreadboxActorSheet<
 
   protected override async _onRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
     await super._onRender(context, options);
+    restoreFocus(this.element, this.pendingFocus);
+    this.pendingFocus = null;
     const el = this.element;
     el.classList.toggle("edit-mode", this.editMode);
     el.classList.toggle("play-mode", !this.editMode);

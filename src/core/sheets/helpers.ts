@@ -46,6 +46,8 @@ export function invalidNumberInput(form: HTMLFormElement): string | null {
 
 /** Why a number input's value is not acceptable (not a number, not whole, out of range), or null. */
 export function numberProblem(input: HTMLInputElement | HTMLSelectElement, label: string): string | null {
+  // A browser reports letters typed into <input type="number"> as an empty value with badInput.
+  if ((input as HTMLInputElement).validity?.badInput) return format("BREADBOX.Error.NotANumberTyped", { field: label });
   const raw = input.value.trim();
   const n = Number(raw);
   if (raw === "" || !Number.isFinite(n)) return format("BREADBOX.Error.NotANumber", { field: label, value: input.value });
@@ -57,4 +59,34 @@ export function numberProblem(input: HTMLInputElement | HTMLSelectElement, label
     return format("BREADBOX.Error.OutOfRange", { field: label, value: n, min: min ?? "-", max: max ?? "-" });
   }
   return null;
+}
+
+/**
+ * Focus survives a re-render: remember which control had it (by name, data-action + data-tab,
+ * or item id + field) and give it back to the equivalent control of the new HTML. Without this a
+ * keyboard user is thrown back to the top of the page after every change or tab switch.
+ */
+export function focusKey(root: HTMLElement): string | null {
+  const el = document.activeElement as HTMLElement | null;
+  if (!el || !root.contains(el)) return null;
+  const esc = (v: string) => v.replace(/["\\]/g, "\\$&");
+  const name = el.getAttribute("name");
+  if (name) return `[name="${esc(name)}"]`;
+  const field = el.dataset.itemField;
+  const itemId = el.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+  if (field && itemId) return `[data-item-id="${esc(itemId)}"] [data-item-field="${esc(field)}"]`;
+  const action = el.dataset.action;
+  if (!action) return null;
+  let sel = `[data-action="${esc(action)}"]`;
+  for (const key of ["tab", "attribute", "track", "delta", "type", "key", "index"]) {
+    const v = el.dataset[key];
+    if (v !== undefined) sel += `[data-${key}="${esc(v)}"]`;
+  }
+  return itemId ? `[data-item-id="${esc(itemId)}"] ${sel}` : sel;
+}
+
+export function restoreFocus(root: HTMLElement, key: string | null): void {
+  if (!key) return;
+  const el = root.querySelector<HTMLElement>(key);
+  el?.focus();
 }

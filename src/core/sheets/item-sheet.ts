@@ -3,7 +3,7 @@
  * type, a generated summary line, and play/edit mode like the actor sheet.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { invalidNumberInput, reportInvalidChange } from "./helpers";
+import { focusKey, invalidNumberInput, reportInvalidChange, restoreFocus } from "./helpers";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ItemSheetV2 } = foundry.applications.sheets;
@@ -40,6 +40,14 @@ export class BreadboxItemSheet<
 
   editMode = false;
 
+  /** Where keyboard focus was before the current re-render (see restoreFocus). */
+  protected pendingFocus: string | null = null;
+
+  protected override async _preRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+    await super._preRender(context, options);
+    if (this.element) this.pendingFocus = focusKey(this.element);
+  }
+
   /** A one-line summary generated from the item's data; subclasses override. */
   protected summarize(_item: Item.Implementation): string {
     return "";
@@ -65,6 +73,8 @@ export class BreadboxItemSheet<
 
   protected override async _onRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
     await super._onRender(context, options);
+    restoreFocus(this.element, this.pendingFocus);
+    this.pendingFocus = null;
     this.element.classList.toggle("edit-mode", this.editMode);
     this.element.classList.toggle("play-mode", !this.editMode);
   }

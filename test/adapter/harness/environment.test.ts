@@ -16,3 +16,13 @@ it("a pre-selected option in dialog content is the select's value", async () => 
   await answerDialog({});
   expect(await p).toBe("b");
 });
+
+it("documents in a compendium pack resolve by Compendium uuid", async () => {
+  const { registerPack } = await import("../../harness/index");
+  const pack = registerPack({ name: "things", label: "Things", type: "Item", packageName: "test" }, [{ _id: "abcdefabcdef0001", name: "Thing", type: "base" }]);
+  const doc: any = await fromUuid("Compendium.test.things.Item.abcdefabcdef0001" as never);
+  expect(doc?.name).toBe("Thing");
+  expect(doc.uuid).toBe("Compendium.test.things.Item.abcdefabcdef0001");
+  expect(doc.pack).toBe("test.things");
+  expect((await pack.getIndex()).get("abcdefabcdef0001")?.name).toBe("Thing");
+});

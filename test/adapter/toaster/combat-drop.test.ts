@@ -122,3 +122,31 @@ describe("(Bleeding) in combat", () => {
     expect(note.content).toContain("Quick bleeds 3 stun");
   });
 });
+
+describe("compendium drops", () => {
+  it("an item dragged from the Toaster weapons pack onto a character is added as a copy", async () => {
+    const { registerPack } = await import("../../harness/index");
+    const { packSources } = await import("./boot");
+    const pack = (game as any).packs.get("breadbox.toaster-weapons") ?? registerPack({ name: "toaster-weapons", label: "Toaster Weapons", type: "Item", packageName: "breadbox", system: "breadbox" }, packSources("toaster-weapons"));
+    const sword = pack.find((d: any) => d.name === "Broadsword");
+    expect(sword.uuid).toMatch(/^Compendium\.breadbox\.toaster-weapons\.Item\./);
+    const a = await makeCharacter("Collector", { attributes: { physique: { value: 6 } } });
+    const sheet = a.sheet;
+    await sheet.render({ force: true });
+    await sheet._onDrop(makeDropEvent({ type: "Item", uuid: sword.uuid }));
+    await settle();
+    const copy = a.items.find((i: any) => i.name === "Broadsword");
+    expect(copy).toBeTruthy();
+    expect(copy.system.wc).toBe(7);
+  });
+
+  it("an unsaved pack character prepares its derived data", async () => {
+    const { packDoc } = await import("./boot");
+    const src = structuredClone(packDoc("toaster-characters", "Rhoenda Dumas"));
+    delete src._key;
+    for (const i of src.items) delete i._key;
+    const actor: any = new (CONFIG.Actor as any).documentClass(src);
+    expect(actor.system.luckMax).toBe(3);
+    expect(actor.items.find((i: any) => i.name === "Sword").system.rank).toBe(8);
+  });
+});

@@ -174,3 +174,29 @@ describe("Toaster item sheets", () => {
     expect(item.system.coverage).toEqual(["head"]);
   });
 });
+
+describe("keyboard focus", () => {
+  it("stays on the tab button after switching tabs and on the field after an edit", async () => {
+    const a = await makeCharacter("Focus");
+    const sheet = await open(a);
+    const tab = sheet.element.querySelector('[data-action="tab"][data-tab="skills"]') as HTMLElement;
+    tab.focus();
+    tab.click();
+    await settle();
+    expect((document.activeElement as HTMLElement)?.dataset.tab).toBe("skills");
+    const toggle = sheet.element.querySelector('[data-action="toggleMode"]') as HTMLElement;
+    toggle.focus();
+    toggle.click();
+    await settle();
+    expect((document.activeElement as HTMLElement)?.dataset.action).toBe("toggleMode");
+    click(sheet, '[data-action="tab"][data-tab="main"]');
+    await settle();
+    const input = sheet.element.querySelector('input[name="system.attributes.aura.value"]') as HTMLInputElement;
+    input.focus();
+    input.value = "6";
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    await settle();
+    expect(a.system.attributes.aura.value).toBe(6);
+    expect((document.activeElement as HTMLInputElement)?.name).toBe("system.attributes.aura.value");
+  });
+});
