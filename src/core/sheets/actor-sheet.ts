@@ -9,7 +9,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { format, localize } from "../game";
-import { focusKey, invalidNumberInput, readInputValue, reportInvalidChange, restoreFocus } from "./helpers";
+import { focusKey, guardedSubmit, readInputValue, reportInvalidChange, restoreFocus } from "./helpers";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -141,18 +141,7 @@ export class BreadboxActorSheet<
   }
 
   protected override async _processSubmitData(...args: Parameters<ASV2["_processSubmitData"]>): Promise<void> {
-    const problem = invalidNumberInput(args[1]);
-    if (problem) {
-      ui.notifications?.error(problem);
-      void this.render();
-      return;
-    }
-    try {
-      await super._processSubmitData(...args);
-    } catch (err) {
-      reportInvalidChange(err);
-      void this.render();
-    }
+    await guardedSubmit(args[1], () => super._processSubmitData(...args), () => void this.render());
   }
 
   static async #onToggleMode(this: BreadboxActorSheet): Promise<void> {

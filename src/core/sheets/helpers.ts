@@ -29,6 +29,25 @@ export function joinSummary(parts: (string | null | undefined | false)[]): strin
 }
 
 /**
+ * The submit guard both base sheets use: refuse bad number inputs before Foundry sees them, and
+ * report an update Foundry rejects; in both cases the sheet re-renders with the stored values.
+ */
+export async function guardedSubmit(form: HTMLFormElement, submit: () => Promise<void>, rerender: () => void): Promise<void> {
+  const problem = invalidNumberInput(form);
+  if (problem) {
+    ui.notifications?.error(problem);
+    rerender();
+    return;
+  }
+  try {
+    await submit();
+  } catch (err) {
+    reportInvalidChange(err);
+    rerender();
+  }
+}
+
+/**
  * Check every named number input of a sheet form against its own min, max and step before the
  * form is submitted. Foundry's NumberField would silently clamp an out-of-range value; a sheet
  * instead refuses it with a message naming the field, and nothing is written.

@@ -3,7 +3,7 @@
  * type, a generated summary line, and play/edit mode like the actor sheet.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { focusKey, invalidNumberInput, reportInvalidChange, restoreFocus } from "./helpers";
+import { focusKey, guardedSubmit, restoreFocus } from "./helpers";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ItemSheetV2 } = foundry.applications.sheets;
@@ -80,18 +80,7 @@ export class BreadboxItemSheet<
   }
 
   protected override async _processSubmitData(...args: Parameters<ISV2["_processSubmitData"]>): Promise<void> {
-    const problem = invalidNumberInput(args[1]);
-    if (problem) {
-      ui.notifications?.error(problem);
-      void this.render();
-      return;
-    }
-    try {
-      await super._processSubmitData(...args);
-    } catch (err) {
-      reportInvalidChange(err);
-      void this.render();
-    }
+    await guardedSubmit(args[1], () => super._processSubmitData(...args), () => void this.render());
   }
 
   static async #onToggleMode(this: BreadboxItemSheet): Promise<void> {

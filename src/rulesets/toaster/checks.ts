@@ -8,7 +8,7 @@ import { rollDialog, skipDialog } from "../../core/rolls/dialog";
 import { format, localize } from "../../core/game";
 import { templatePath, SYSTEM_ID } from "../../core/ids";
 import { toasterRules, type ToasterRules } from "./settings";
-import { ToasterCheckRoll, type CheckKind, type ModifierPart, type ToasterCheckOptions } from "./dice/check-roll";
+import { ToasterCheckRoll, checkInputOf, type CheckKind, type ModifierPart, type ToasterCheckOptions } from "./dice/check-roll";
 import type { ToasterActorModel } from "./data/actor";
 
 export interface CheckRequest {
@@ -89,18 +89,6 @@ export function checkOptions(req: CheckRequest, choices: CheckChoices, rules: To
   };
 }
 
-function checkInputOf(o: ToasterCheckOptions): R.CheckInput {
-  return {
-    rank: o.rank,
-    modifier: o.parts.reduce((s, p) => s + p.value, 0),
-    luckBefore: o.luckBefore,
-    callFour: o.callFour,
-    rollingNines: o.rollingNines,
-    ninesLimit: o.ninesLimit,
-    rollingZeros: o.rollingZeros,
-    target: o.target,
-  };
-}
 
 /**
  * Exact odds of a check: the core's checkOdds for a lone roller; for a collaboration the kept

@@ -16,7 +16,7 @@ import { format, localize, lookupUuid, lookupUuidSync, currentUser } from "../..
 import { foundryRandom, replayThen } from "../../../core/random";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
-import { ToasterCheckRoll } from "../dice/check-roll";
+import { ToasterCheckRoll, checkInputOf } from "../dice/check-roll";
 import { toasterRules } from "../settings";
 import { checkOptions, DEFAULT_CHOICES, dialogContent, oddsHtml, readChoices, type CheckChoices, type CheckRequest } from "../checks";
 import { attackRequest, defenceOptions, sys } from "../requests";
@@ -144,7 +144,7 @@ export async function onDefend(message: ChatMessage.Implementation, _button: HTM
       },
       odds: (v) => {
         const opt = options[v.option]!;
-        return oddsHtml({ ...toInput(checkOptions(baseReq(opt), v.choices, rules)), target: attackRoll.checkResult?.total ?? 10 }, rules.variableOutcomes);
+        return oddsHtml({ ...checkInputOf(checkOptions(baseReq(opt), v.choices, rules)), target: attackRoll.checkResult?.total ?? 10 }, rules.variableOutcomes);
       },
     });
     if (!result) return;
@@ -159,9 +159,6 @@ export async function onDefend(message: ChatMessage.Implementation, _button: HTM
   await resolveAndPost(message, flags, attackRoll, defenceRoll, chosen.rank, attacker, defender);
 }
 
-function toInput(o: ReturnType<typeof checkOptions>): R.CheckInput {
-  return { rank: o.rank, modifier: o.parts.reduce((s, p) => s + p.value, 0), luckBefore: o.luckBefore, callFour: o.callFour, rollingNines: o.rollingNines, ninesLimit: o.ninesLimit, rollingZeros: o.rollingZeros, target: o.target };
-}
 
 /** Run the five steps with the dice already rolled, post the resolution card. */
 export async function resolveAndPost(

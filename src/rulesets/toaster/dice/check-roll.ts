@@ -45,6 +45,20 @@ export interface ToasterCheckOptions {
   [key: string]: unknown;
 }
 
+/** The rules core's view of a check's options: the rank, the summed modifiers and the dice rules. */
+export function checkInputOf(o: ToasterCheckOptions): R.CheckInput {
+  return {
+    rank: o.rank,
+    modifier: o.parts.reduce((s, p) => s + p.value, 0),
+    luckBefore: o.luckBefore,
+    callFour: o.callFour,
+    rollingNines: o.rollingNines,
+    ninesLimit: o.ninesLimit,
+    rollingZeros: o.rollingZeros,
+    target: o.target,
+  };
+}
+
 function signed(n: number): string {
   return n >= 0 ? `+ ${n}` : `- ${Math.abs(n)}`;
 }
@@ -82,17 +96,7 @@ export class ToasterCheckRoll extends Roll {
 
   /** The check input the rules core works with. */
   get checkInput(): R.CheckInput {
-    const o = this.check;
-    return {
-      rank: o.rank,
-      modifier: o.parts.reduce((s, p) => s + p.value, 0),
-      luckBefore: o.luckBefore,
-      callFour: o.callFour,
-      rollingNines: o.rollingNines,
-      ninesLimit: o.ninesLimit,
-      rollingZeros: o.rollingZeros,
-      target: o.target,
-    };
+    return checkInputOf(this.check);
   }
 
   /** The classified result (after evaluation). */
