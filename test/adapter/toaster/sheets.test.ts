@@ -200,3 +200,46 @@ describe("keyboard focus", () => {
     expect((document.activeElement as HTMLInputElement)?.name).toBe("system.attributes.aura.value");
   });
 });
+
+describe("advancement", () => {
+  it("raising a skill spends one experience point per base point; without enough it refuses", async () => {
+    const a = await makeCharacter("Learner", { experience: { total: 2, unspent: 1 } }, [{ name: "Climb", type: "toasterSkill", system: { base: 3, attribute: "coordination" } }]);
+    const sheet = await open(a);
+    click(sheet, '[data-action="tab"][data-tab="skills"]');
+    await settle();
+    click(sheet, '[data-action="improveSkill"]');
+    await settle();
+    expect(a.items.contents[0].system.base).toBe(4);
+    expect(a.system.experience.unspent).toBe(0);
+    click(sheet, '[data-action="improveSkill"]');
+    await settle();
+    expect(a.items.contents[0].system.base).toBe(4);
+    expect(notifications().some((n) => /costs 1 experience/.test(n.message))).toBe(true);
+  });
+
+  it("variable skill cost charges half points for an easy skill", async () => {
+    await (game as any).settings.set("breadbox", "toaster.variableSkillCost", true);
+    const a = await makeCharacter("Quick study", { experience: { total: 1, unspent: 1 } }, [{ name: "Run", type: "toasterSkill", system: { base: 2, attribute: "coordination", cost: "easy" } }]);
+    const sheet = await open(a);
+    click(sheet, '[data-action="tab"][data-tab="skills"]');
+    await settle();
+    click(sheet, '[data-action="improveSkill"]');
+    await settle();
+    expect(a.items.contents[0].system.base).toBe(3);
+    expect(a.system.experience.unspent).toBe(0.5);
+  });
+
+  it("the GM awards 1–5 experience; luck is bought back at 3 points", async () => {
+    const a = await makeCharacter("Veteran", { luck: { value: 2 } });
+    const sheet = await open(a);
+    click(sheet, '[data-action="awardExperience"]');
+    await waitForDialog();
+    await answerDialog({ fill: { award: "4" } });
+    await settle();
+    expect(a.system.experience).toMatchObject({ total: 4, unspent: 4 });
+    click(sheet, '[data-action="buyLuck"]');
+    await settle();
+    expect(a.system.luck.value).toBe(3);
+    expect(a.system.experience.unspent).toBe(1);
+  });
+});

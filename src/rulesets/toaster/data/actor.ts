@@ -30,7 +30,11 @@ function actorSchema() {
     // Bleeding: stun lost to blood loss since it began (every 10 adds a wound) and the current rate.
     bleeding: new fields.SchemaField({ value: int({ min: 0, max: 999 }), rate: int({ min: 0, max: 99 }) }),
     luck: new fields.SchemaField({ value: int({ min: 0, max: 99 }) }),
-    experience: new fields.SchemaField({ total: int({ min: 0, max: 9999 }), unspent: int({ min: 0, max: 9999 }) }),
+    // Unspent experience may hold half points (variable skill cost charges 0.5 per easy base point).
+    experience: new fields.SchemaField({
+      total: int({ min: 0, max: 9999 }),
+      unspent: new fields.NumberField({ required: true, nullable: false, min: 0, max: 9999, step: 0.5, initial: 0 }),
+    }),
     campaignStyle: choice(CAMPAIGN_STYLE_KEYS, ""),
     biography: html(),
     notes: html(),

@@ -29,6 +29,9 @@ export class ToasterActorSheet extends BreadboxActorSheet {
       hitLocation: ToasterActorSheet.#onHitLocation,
       restStun: ToasterActorSheet.#onRestStun,
       stopBleeding: ToasterActorSheet.#onStopBleeding,
+      improveSkill: ToasterActorSheet.#onImproveSkill,
+      buyLuck: ToasterActorSheet.#onBuyLuck,
+      awardExperience: ToasterActorSheet.#onAwardExperience,
       adjustTrack: ToasterActorSheet.#onAdjustTrack,
       toggleEquipped: ToasterActorSheet.#onToggleEquipped,
       addCustomAttribute: ToasterActorSheet.#onAddCustomAttribute,
@@ -108,6 +111,62 @@ export class ToasterActorSheet extends BreadboxActorSheet {
     await this.safeUpdate(actor, { "system.stun.value": R.recoverStun(data.stun.value, data.effective.physique ?? 0, 1) });
   }
 
+  /** Advancement: raise a skill's base by one, paid with unspent experience (1 XP a point, or the variable cost). */
+  static async #onImproveSkill(this: ToasterActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const actor = this.document as Actor.Implementation;
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const skill = id ? actor.items.get(id) : undefined;
+    if (!skill || !this.isEditable) return;
+    const s = skill.system as unknown as ToasterSkillModel;
+    const data = sys(actor);
+    const rules = toasterRules();
+    const cost = R.advancementCost({ skillRaises: [{ fromBase: s.base, toBase: s.base + 1, difficulty: s.cost }] }, rules.variableSkillCost);
+    if (cost > data.experience.unspent) {
+      ui.notifications?.warn(format("BREADBOX.Toaster.Experience.NotEnough", { cost, unspent: data.experience.unspent }));
+      return;
+    }
+    if (!(await this.safeUpdate(skill, { "system.base": s.base + 1 }))) return;
+    await this.safeUpdate(actor, { "system.experience.unspent": data.experience.unspent - cost });
+  }
+
+  /** (Luck): buy back a spent luck point with experience. */
+  static async #onBuyLuck(this: ToasterActorSheet): Promise<void> {
+    const actor = this.document as Actor.Implementation;
+    const data = sys(actor);
+    if (data.luck.value >= data.luckMax) return;
+    if (R.LUCK_BUYBACK_XP > data.experience.unspent) {
+      ui.notifications?.warn(format("BREADBOX.Toaster.Experience.NotEnough", { cost: R.LUCK_BUYBACK_XP, unspent: data.experience.unspent }));
+      return;
+    }
+    await this.safeUpdate(actor, { "system.luck.value": data.luck.value + 1, "system.experience.unspent": data.experience.unspent - R.LUCK_BUYBACK_XP });
+  }
+
+  /** The GM awards experience at the end of an adventure (1–5, 2 for an average one). */
+  static async #onAwardExperience(this: ToasterActorSheet): Promise<void> {
+    if (!game.user?.isGM) return;
+    const actor = this.document as Actor.Implementation;
+    const content = `<div class="form-group"><label for="bb-award">${localize("BREADBOX.Toaster.Experience.AwardLabel")}</label><input id="bb-award" type="number" name="award" value="2" min="1" max="5" step="1" inputmode="numeric"></div>`;
+    const award = await foundry.applications.api.DialogV2.prompt({
+      window: { title: localize("BREADBOX.Toaster.Experience.Award") },
+      content,
+      ok: {
+        label: localize("BREADBOX.Toaster.Experience.Award"),
+        callback: (_event: Event, button: HTMLButtonElement) => (button.form?.elements.namedItem("award") as HTMLInputElement | null)?.value ?? "",
+      },
+      rejectClose: false,
+    } as never) as unknown as string | null;
+    if (award === null || award === undefined) return;
+    let xp: number;
+    try {
+      xp = R.validateAdventureAward(Number(award));
+    } catch (err) {
+      ui.notifications?.error(err instanceof Error ? err.message : String(err));
+      return;
+    }
+    const data = sys(actor);
+    await this.safeUpdate(actor, { "system.experience.total": data.experience.total + xp, "system.experience.unspent": data.experience.unspent + xp });
+  }
+
   /** Medical care succeeded (the GM's call after the roll): the bleeding stops. */
   static async #onStopBleeding(this: ToasterActorSheet): Promise<void> {
     await this.safeUpdate(this.document as Actor.Implementation, { "system.bleeding.rate": 0 });
@@ -167,6 +226,7 @@ export async function toasterSheetData(actor: Actor.Implementation) {
         attributeLabel: attributeLabel(actor, s.attribute),
         attributeChoices: (s.attributeChoices.length ? s.attributeChoices : [...ATTRS]).map((k) => ({ key: k, label: attributeLabel(actor, k), selected: k === s.attribute })),
         rank: s.rank,
+        improveCost: R.advancementCost({ skillRaises: [{ fromBase: s.base, toBase: s.base + 1, difficulty: s.cost }] }, rules.variableSkillCost),
         descriptor: localize(`BREADBOX.Toaster.SkillRank.${s.descriptor}`),
         specialties: s.specialties.filter((sp) => sp.name).map((sp) => `${sp.name} +${sp.bonus}`).join(", "),
         warning: s.specialtyWarning,
@@ -215,7 +275,9 @@ export async function toasterSheetData(actor: Actor.Implementation) {
     })),
     customAttributes: data.customAttributes.map((c, index) => ({ ...c, index, effective: data.effective[c.key] ?? c.value })),
     subAttributes: data.subAttributes.map((s) => ({ ...s, label: `${attributeLabel(actor, s.attribute)} (${s.name})` })),
-    luck: { value: data.luck.value, max: data.luckMax, enabled: rules.luckPoints },
+    luck: { value: data.luck.value, max: data.luckMax, enabled: rules.luckPoints, buyBackCost: R.LUCK_BUYBACK_XP },
+    experience: { total: data.experience.total, unspent: data.experience.unspent },
+    isGM: Boolean(game.user?.isGM),
     skills,
     traits,
     balance: balance
