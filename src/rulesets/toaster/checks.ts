@@ -29,6 +29,8 @@ export interface CheckRequest {
   flags?: Record<string, unknown>;
   /** Extra options stored on the roll. */
   rollOptions?: Record<string, unknown>;
+  /** Work after the card is posted (e.g. a healing roll changes the wounds). */
+  after?: (roll: ToasterCheckRoll) => Promise<void>;
 }
 
 export interface CheckChoices {
@@ -199,5 +201,6 @@ export async function performCheck(req: CheckRequest, event?: Event | null): Pro
     flavor: req.title,
     flags: { [SYSTEM_ID]: { type: "toasterCheck", kind: req.kind, actorUuid: req.actor.uuid, ...(req.flags ?? {}) } },
   } as never);
+  await req.after?.(roll);
   return roll;
 }

@@ -170,3 +170,27 @@ export function defenceOptions(actor: Actor.Implementation, attackMode: "melee" 
   }
   return out;
 }
+
+/**
+ * The weekly healing roll: Physique with the wound penalty; a medical bonus goes in the dialog's
+ * situational modifier. Afterwards a success heals a wound and a fumble adds one.
+ */
+export function healingRequest(actor: Actor.Implementation): CheckRequest {
+  const data = sys(actor);
+  const parts: ModifierPart[] = data.woundPenalty < 0 ? [{ label: localize("BREADBOX.Toaster.Damage.Wounds"), value: data.woundPenalty }] : [];
+  return {
+    actor,
+    kind: "healing",
+    title: localize("BREADBOX.Toaster.Healing.Title"),
+    rank: data.effective.physique ?? 0,
+    rankLabel: attributeLabel(actor, "physique"),
+    fixedParts: parts,
+    after: async (roll) => {
+      const result = roll.checkResult;
+      if (!result) return;
+      const current = sys(actor).wounds.value;
+      const next = R.woundsAfterHealing(current, result);
+      if (next !== current) await actor.update({ "system.wounds.value": next } as never);
+    },
+  };
+}

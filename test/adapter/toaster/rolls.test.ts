@@ -198,3 +198,23 @@ describe("(Working Collaboratively)", () => {
     expect(odds.success).toBeCloseTo(success, 12);
   });
 });
+
+describe("healing", () => {
+  it("a successful weekly healing roll heals a wound (seed: 4 wounds → −4 on the Physique roll)", async () => {
+    const { healingRequest } = await import("../../../src/rulesets/toaster/requests");
+    const a = await makeCharacter("Patient", { attributes: { physique: { value: 6 } }, wounds: { value: 4 } });
+    starFaces([9]);
+    const roll = await performCheck(healingRequest(a), new MouseEvent("click", { shiftKey: true }));
+    expect(roll?.total).toBe(11);
+    expect(a.system.wounds.value).toBe(3);
+  });
+
+  it("a fumbled healing roll makes the wounds worse", async () => {
+    await setRule("rollingZeros", true);
+    const { healingRequest } = await import("../../../src/rulesets/toaster/requests");
+    const a = await makeCharacter("Unlucky", { attributes: { physique: { value: 6 } }, wounds: { value: 2 } });
+    starFaces([0, 0]);
+    await performCheck(healingRequest(a), new MouseEvent("click", { shiftKey: true }));
+    expect(a.system.wounds.value).toBe(3);
+  });
+});

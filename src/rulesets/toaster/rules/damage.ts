@@ -196,6 +196,12 @@ export interface MedicalCare {
   bonus: number;
 }
 
+/** Wounds after a healing roll: a success heals one, a fumble adds one, anything else changes nothing. */
+export function woundsAfterHealing(wounds: number, result: Pick<CheckResult, "success" | "band">): number {
+  assertNonNegativeInt(wounds, "Wounds");
+  return result.success ? Math.max(0, wounds - 1) : result.band === "fumble" ? wounds + 1 : wounds;
+}
+
 /**
  * A week (or, after prompt first aid, a day or two) of rest: a Physique roll with the wound
  * penalty and any medical bonus. Success heals a wound, a fumble adds one. First aid's bonus is
@@ -211,7 +217,7 @@ export function healingRoll(
   assertNonNegativeInt(wounds, "Wounds");
   assertNonNegativeInt(care.bonus, "Medical bonus");
   const result = resolveCheck({ ...rules, rank: physique, modifier: woundPenalty(wounds) + care.bonus }, rng);
-  const after = result.success ? Math.max(0, wounds - 1) : result.band === "fumble" ? wounds + 1 : wounds;
+  const after = woundsAfterHealing(wounds, result);
   const none: MedicalCare = { kind: "none", bonus: 0 };
   const next: MedicalCare = care.kind === "firstAid" ? none : care.kind === "longTerm" && !result.success ? none : care;
   return { result, wounds: after, care: next };

@@ -10,7 +10,7 @@ import { format, localize } from "../../../core/game";
 import { toasterRules } from "../settings";
 import { attackWithWeapon, postCritical, postHitLocation } from "../chat/attack";
 import { performCheck } from "../checks";
-import { attributeLabel, attributeRequest, itemsOf, luckRequest, mortalityRequest, skillRequest, sys, unskilledRequest } from "../requests";
+import { attributeLabel, attributeRequest, healingRequest, itemsOf, luckRequest, mortalityRequest, skillRequest, sys, unskilledRequest } from "../requests";
 import type { ToasterSkillModel, ToasterTraitModel, ToasterWeaponModel, ToasterArmorModel, ToasterGearModel } from "../data/items";
 
 const ATTRS = ["physique", "coordination", "intellect", "aura"] as const;
@@ -28,6 +28,7 @@ export class ToasterActorSheet extends BreadboxActorSheet {
       criticalTable: ToasterActorSheet.#onCritical,
       hitLocation: ToasterActorSheet.#onHitLocation,
       restStun: ToasterActorSheet.#onRestStun,
+      rollHealing: ToasterActorSheet.#onRollHealing,
       stopBleeding: ToasterActorSheet.#onStopBleeding,
       improveSkill: ToasterActorSheet.#onImproveSkill,
       buyLuck: ToasterActorSheet.#onBuyLuck,
@@ -102,6 +103,10 @@ export class ToasterActorSheet extends BreadboxActorSheet {
 
   static async #onHitLocation(this: ToasterActorSheet): Promise<void> {
     await postHitLocation(this.document as Actor.Implementation);
+  }
+
+  static async #onRollHealing(this: ToasterActorSheet, event: PointerEvent): Promise<void> {
+    await performCheck(healingRequest(this.document as Actor.Implementation), event);
   }
 
   /** Ten minutes of rest: stun points drop by Physique (at least 1). */
