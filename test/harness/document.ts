@@ -500,6 +500,30 @@ export class Document extends DataModel {
 
   // ---------------------------------------------------------------- CRUD
 
+  /**
+   * v13 creation dialog: `createDialog(data, createOptions, {types, ...dialogOptions})`. A prompt with
+   * a name and a sub-type select limited to `types` when given; resolves the created document or null.
+   * VERIFY: Foundry's dialog has more (folders, type descriptions); only name and type are mirrored.
+   */
+  static async createDialog(data: AnyObject = {}, createOptions: AnyObject = {}, { types, ...dialogOptions }: AnyObject = {}): Promise<any> {
+    const all = this.TYPES.filter((t) => t !== "base" || this.TYPES.length === 1);
+    const allowed: string[] = Array.isArray(types) ? all.filter((t) => types.includes(t)) : all;
+    if (!allowed.length) throw new Error(`No document types are available to create a ${this.documentName}`);
+    const i18n = (game as AnyObject).i18n;
+    const label = (t: string) => i18n?.localize?.(CONFIG[this.documentName]?.typeLabels?.[t] ?? `TYPES.${this.documentName}.${t}`) ?? t;
+    const options = allowed.map((t) => `<option value="${t}"${t === data.type ? " selected" : ""}>${label(t)}</option>`).join("");
+    const content = `<div class="form-group"><label for="create-name">Name</label><input id="create-name" name="name" type="text" value="${data.name ?? ""}"></div><div class="form-group"><label for="create-type">Type</label><select id="create-type" name="type">${options}</select></div>`;
+    const DialogV2 = (globalThis as AnyObject).foundry.applications.api.DialogV2;
+    const result = await DialogV2.prompt({
+      ...dialogOptions,
+      content,
+      rejectClose: false,
+      ok: { callback: (_e: Event, button: HTMLButtonElement) => ({ name: (button.form!.elements.namedItem("name") as HTMLInputElement).value, type: (button.form!.elements.namedItem("type") as HTMLSelectElement).value }) },
+    });
+    if (!result) return null;
+    return this.implementation.create({ ...data, name: result.name || data.name || this.documentName, type: result.type }, createOptions);
+  }
+
   static async create(data: AnyObject | AnyObject[], operation: DocumentOperation = {}): Promise<any> {
     const created = await this.createDocuments(Array.isArray(data) ? data : [data], operation);
     return Array.isArray(data) ? created : created[0];

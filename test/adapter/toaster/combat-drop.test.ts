@@ -150,3 +150,16 @@ describe("compendium drops", () => {
     expect(actor.items.find((i: any) => i.name === "Sword").system.rank).toBe(8);
   });
 });
+
+describe("creation dialogs", () => {
+  it("offer the world ruleset's types", async () => {
+    const { waitForDialog, answerDialog } = await import("../../harness/index");
+    const pending = (CONFIG.Item as any).documentClass.createDialog({ name: "Thing" });
+    const dialog = await waitForDialog();
+    const types = [...dialog.element.querySelectorAll('select[name="type"] option')].map((o: any) => o.value);
+    expect(types.sort()).toEqual(["toasterArmor", "toasterGear", "toasterSkill", "toasterTrait", "toasterWeapon"]);
+    await answerDialog({ fill: { type: "toasterGear" } });
+    const item = await pending;
+    expect(item.type).toBe("toasterGear");
+  });
+});
