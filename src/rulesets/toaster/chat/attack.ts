@@ -245,7 +245,7 @@ function resolutionContext(outcome: R.AttackOutcome, attacker: Actor.Implementat
     attackTotal: outcome.attack.total,
     threshold: outcome.threshold,
     defenceTotal: outcome.defence?.total ?? null,
-    defenceLabel: defenceRoll?.check.title ?? "",
+    defenceLabel: defenceRoll?.check.rankLabel ?? "",
     hit: outcome.hit,
     missReason,
     band: outcome.band,
