@@ -117,7 +117,10 @@ export async function build({ root = ROOT, outDir, zip = true, log = () => {} } 
           lib: { entry, formats: ["es"], fileName: () => "breadbox.mjs" },
           // Vite keeps ES-library output unminified (codegen off) by default; a Foundry system is an
           // application bundle, so ask rolldown for full minification.
-          rolldownOptions: { output: { minify: true, comments: { annotation: false, jsdoc: false, legal: true } } },
+          // keepNames: Foundry finds classes by name at run time (Roll subclasses in CONFIG.Dice.rolls
+          // when a chat message is rebuilt, sheet registrations saved on documents, render<Class>
+          // hooks), so minification must not rename them.
+          rolldownOptions: { output: { minify: true, keepNames: true, comments: { annotation: false, jsdoc: false, legal: true } } },
         },
       });
     } catch (err) {

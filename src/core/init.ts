@@ -32,7 +32,12 @@ export function initCore(): void {
     Object.assign(actorModels, r.actorModels);
     Object.assign(itemModels, r.itemModels);
     Object.assign(trackable, r.trackableAttributes ?? {});
-    for (const term of r.dieTerms ?? []) diceTerms[term.DENOMINATION] = term;
+    for (const term of r.dieTerms ?? []) {
+      diceTerms[term.DENOMINATION] = term;
+      // Rebuilding a serialized roll looks the term class up by its name.
+      const termTypes = (CONFIG.Dice as unknown as { termTypes?: AnyRecord }).termTypes;
+      if (termTypes) termTypes[(term as unknown as { name: string }).name] = term;
+    }
     for (const roll of r.rolls ?? []) if (!diceRolls.includes(roll)) diceRolls.push(roll);
     for (const effect of r.statusEffects ?? []) if (!statusEffects.some((e) => e.id === effect.id)) statusEffects.push(effect);
     for (const s of r.actorSheets) {

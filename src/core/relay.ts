@@ -78,9 +78,14 @@ export async function relayQueryHandler(data: unknown): Promise<RelayResult> {
   if (!me.isGM) return { ok: false, error: "BREADBOX.Relay.NotGM" };
   const request = data as RelayRequest;
   const requester = game.users?.get(String(request?.requesterId ?? ""));
-  // VERIFY: whether v13 passes the sending user to a query handler is undocumented; we carry the
-  // requester's id in the payload and require that user to exist and be logged in.
+  // v13 does not tell a query handler who sent it (foundryvtt/foundryvtt#13418): the requester's
+  // id travels in the payload and cannot be proven. We require that user to exist and be logged
+  // in, refuse GM ids, and every action reads its amounts from the chat card, applies once, and
+  // checks the target — so a forged id can at most do what some logged-in participant could.
   if (!requester || !requester.active) return { ok: false, error: "BREADBOX.Relay.UnknownRequester" };
+  // A GM owns everything and never needs the relay: a relayed request naming a GM is forged, and
+  // must not borrow the GM's rights.
+  if (requester.isGM) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
   return runRelay(request, requester);
 }
 

@@ -155,7 +155,7 @@ describe("roll dialog and check cards", () => {
     expect(w.errors).toEqual([]);
   });
 
-  it("cancelling the dialog posts nothing; a bad situational modifier is refused with a message", async () => {
+  it("cancelling the dialog posts nothing; a bad situational modifier is explained and blocks the roll", async () => {
     const { page } = w;
     const sheet = await openSheet(page, await actorUuid(page, "Rhoenda"));
     await showTab(page, sheet, "main");
@@ -170,12 +170,16 @@ describe("roll dialog and check cards", () => {
     const input = dialog.locator('input[name="situational"]');
     await input.fill("50");
     await input.dispatchEvent("change");
+    // The odds panel says what is wrong and the Roll button stays disabled until it is fixed.
     await expect(dialog.locator("[data-bb-odds]").textContent()).resolves.toMatch(/outside/);
-    const n0 = await page.evaluate(() => (window as any).bb.notifications().length);
-    await dialog.locator('button[data-action="roll"]').click();
+    await expect(dialog.locator('button[data-action="roll"]').isDisabled()).resolves.toBe(true);
+    await input.fill("2");
+    await input.dispatchEvent("change");
+    await expect(dialog.locator('button[data-action="roll"]').isDisabled()).resolves.toBe(false);
+    await input.fill("50");
+    await input.dispatchEvent("change");
+    await dialog.locator('button[data-action="cancel"]').click();
     await settle(page);
-    const notes = await page.evaluate((n) => (window as any).bb.notifications().slice(n), n0);
-    expect(notes.some((x: any) => x.type === "error" && /outside/.test(x.message)), JSON.stringify(notes)).toBe(true);
     expect(await page.locator("#bb-chat-log > li").count()).toBe(count);
     await page.evaluate(() => (window as any).bb.closeAll());
     expect(w.errors).toEqual([]);

@@ -27,8 +27,12 @@ export class BreadboxCombat extends Combat {
     return undefined;
   }
 
+  /**
+   * Foundry's setupTurns passes this method to Array#sort unbound, so it must not use `this`:
+   * the rules come from the two combatants' own actors.
+   */
   protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
-    const rules = this.rules;
+    const rules = rulesFor(a.actor) ?? rulesFor(b.actor);
     const ia = a.initiative;
     const ib = b.initiative;
     const hasA = typeof ia === "number" && Number.isFinite(ia);
@@ -42,9 +46,15 @@ export class BreadboxCombat extends Combat {
     return (a.name ?? "").localeCompare(b.name ?? "") || (a.id ?? "").localeCompare(b.id ?? "");
   }
 
-  /** Start a new round; where the ruleset says so, everyone rolls initiative again. */
-  override async nextRound(): Promise<this> {
-    const result = await super.nextRound();
+  /**
+   * A new round has begun (v13 turn event: runs once, on the active GM's client, so players who
+   * end the last turn of a round need no rights over other combatants). Where the ruleset says so,
+   * everyone rolls initiative again, then the ruleset's round-start work runs (e.g. bleeding).
+   * Round 1 is left alone: its initiative is rolled by the table as usual.
+   */
+  protected override async _onStartRound(...args: Parameters<Combat["_onStartRound"]>): Promise<void> {
+    await super._onStartRound(...args);
+    if (this.round <= 1) return;
     const rules = this.rules;
     if (rules?.rerollEachRound()) {
       await this.resetAll();
@@ -52,6 +62,5 @@ export class BreadboxCombat extends Combat {
       await this.update({ turn: 0 });
     }
     await rules?.onRoundStart?.(this as unknown as Combat.Implementation);
-    return result;
   }
 }

@@ -33,16 +33,28 @@ export function skipDialog(event?: Event | null): boolean {
   return event.shiftKey;
 }
 
-function refreshOdds<T>(spec: RollDialogSpec<T>, form: HTMLFormElement): void {
+/** Re-read the form: refresh the odds, or show why the form is invalid and disable the Roll button. */
+function refreshOdds<T>(spec: RollDialogSpec<T>, form: HTMLFormElement, root: HTMLElement): void {
   const panel = form.querySelector<HTMLElement>("[data-bb-odds]");
-  if (!panel || !spec.odds) return;
+  const rollButton = root.querySelector<HTMLButtonElement>('button[data-action="roll"]');
   try {
-    panel.innerHTML = spec.odds(spec.read(form));
-    panel.classList.remove("invalid");
+    const value = spec.read(form);
+    if (panel && spec.odds) panel.innerHTML = spec.odds(value);
+    panel?.classList.remove("invalid");
+    if (rollButton) rollButton.disabled = false;
   } catch (err) {
-    panel.textContent = err instanceof Error ? err.message : String(err);
-    panel.classList.add("invalid");
+    if (panel) {
+      panel.textContent = err instanceof Error ? err.message : String(err);
+      panel.classList.add("invalid");
+    }
+    if (rollButton) rollButton.disabled = true;
   }
+}
+
+/** What the Roll button's callback returns: DialogV2 resolves the button's action name otherwise. */
+interface Chosen<T> {
+  breadboxChosen: true;
+  value: T;
 }
 
 export async function rollDialog<T>(spec: RollDialogSpec<T>): Promise<T | null> {
@@ -61,10 +73,10 @@ export async function rollDialog<T>(spec: RollDialogSpec<T>): Promise<T | null> 
         callback: (_event: Event, button: HTMLButtonElement) => {
           const form = button.form as HTMLFormElement;
           try {
-            return spec.read(form) as unknown as string;
+            return { breadboxChosen: true, value: spec.read(form) } satisfies Chosen<T>;
           } catch (err) {
             ui.notifications?.error(err instanceof Error ? err.message : String(err));
-            return null as unknown as string;
+            return { breadboxChosen: false };
           }
         },
       },
@@ -73,12 +85,14 @@ export async function rollDialog<T>(spec: RollDialogSpec<T>): Promise<T | null> 
     render: (_event: Event, dialog: { element: HTMLElement }) => {
       const form = dialog.element.querySelector("form");
       if (!form) return;
-      const update = () => refreshOdds(spec, form);
+      const update = () => refreshOdds(spec, form, dialog.element);
       form.addEventListener("input", update);
       form.addEventListener("change", update);
       update();
     },
   } as never);
-  if (result === "cancel" || result === null || result === undefined) return null;
-  return result as unknown as T;
+  // Anything but our wrapper (the cancel action, a closed window, a refused form) rolls nothing.
+  const chosen = result as unknown as Partial<Chosen<T>> | string | null | undefined;
+  if (!chosen || typeof chosen !== "object" || chosen.breadboxChosen !== true) return null;
+  return chosen.value as T;
 }

@@ -9,7 +9,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { format, localize } from "../game";
-import { focusKey, guardedSubmit, readInputValue, reportInvalidChange, restoreFocus } from "./helpers";
+import { activateRoleButtons, focusKey, guardedSubmit, readInputValue, reportInvalidChange, restoreFocus } from "./helpers";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -30,6 +30,8 @@ export interface BaseActorContext {
   editable: boolean;
   owner: boolean;
   tabs: Record<string, SheetTab>;
+  /** Prefix of the tab buttons' and panels' ids (unique per open sheet). */
+  tabIdPrefix: string;
   cssClass: string;
 }
 
@@ -48,7 +50,6 @@ export class BreadboxActorSheet<
     form: { submitOnChange: true, closeOnSubmit: false },
     actions: {
       toggleMode: BreadboxActorSheet.#onToggleMode,
-      tab: BreadboxActorSheet.#onTab,
       itemCreate: BreadboxActorSheet.#onItemCreate,
       itemEdit: BreadboxActorSheet.#onItemEdit,
       itemDelete: BreadboxActorSheet.#onItemDelete,
@@ -69,17 +70,17 @@ export class BreadboxActorSheet<
     if (this.element) this.pendingFocus = focusKey(this.element);
   }
 
-  /** The active tab per group (ApplicationV2 keeps tabGroups; we seed it). */
-  protected activeTab = "";
 
   protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
     const context = await super._prepareContext(options);
     const actor = this.document as Actor.Implementation;
+    // Tabs: clicks on [data-action="tab"] are ApplicationV2's own (changeTab keeps tabGroups); a
+    // re-render reads tabGroups so the open tab survives edits and rolls.
     const tabsDef = (this.constructor as typeof BreadboxActorSheet).SHEET_TABS;
-    if (!this.activeTab && tabsDef.length) this.activeTab = tabsDef[0]!.id;
+    if (tabsDef.length && !tabsDef.some((t) => t.id === this.tabGroups.primary)) this.tabGroups.primary = tabsDef[0]!.id;
     const tabs: Record<string, SheetTab> = {};
     for (const t of tabsDef) {
-      const active = t.id === this.activeTab;
+      const active = t.id === this.tabGroups.primary;
       tabs[t.id] = { id: t.id, group: "primary", label: t.label, active, cssClass: active ? "active" : "" };
     }
     return {
@@ -91,6 +92,7 @@ export class BreadboxActorSheet<
       editable: this.isEditable,
       owner: actor.isOwner,
       tabs,
+      tabIdPrefix: `${this.id}-tab`,
       cssClass: this.editMode ? "edit-mode" : "play-mode",
     } as RenderContext;
   }
@@ -99,6 +101,7 @@ export class BreadboxActorSheet<
     await super._onRender(context, options);
     restoreFocus(this.element, this.pendingFocus);
     this.pendingFocus = null;
+    activateRoleButtons(this.element);
     const el = this.element;
     el.classList.toggle("edit-mode", this.editMode);
     el.classList.toggle("play-mode", !this.editMode);
@@ -144,18 +147,21 @@ export class BreadboxActorSheet<
     await guardedSubmit(args[1], () => super._processSubmitData(...args), () => void this.render());
   }
 
+  /** Keep the tab buttons' aria-selected in step with the visible tab. */
+  override changeTab(...args: Parameters<ASV2["changeTab"]>): void {
+    super.changeTab(...args);
+    const [tab, group] = args;
+    for (const button of this.element?.querySelectorAll<HTMLElement>(`nav [data-action="tab"][data-group="${group}"]`) ?? []) {
+      button.setAttribute("aria-selected", String(button.dataset.tab === tab));
+    }
+  }
+
   static async #onToggleMode(this: BreadboxActorSheet): Promise<void> {
     if (!this.isEditable) return;
     this.editMode = !this.editMode;
     await this.render();
   }
 
-  static async #onTab(this: BreadboxActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const tab = target.dataset.tab;
-    if (!tab) return;
-    this.activeTab = tab;
-    await this.render();
-  }
 
   static async #onItemCreate(this: BreadboxActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const type = target.dataset.type;

@@ -109,3 +109,14 @@ export function restoreFocus(root: HTMLElement, key: string | null): void {
   const el = root.querySelector<HTMLElement>(key);
   el?.focus();
 }
+
+/** Elements given role="button" (the portrait) answer Enter and Space like a real button. */
+export function activateRoleButtons(root: HTMLElement): void {
+  for (const el of root.querySelectorAll<HTMLElement>('[role="button"][tabindex]')) {
+    el.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();
+      el.click();
+    });
+  }
+}

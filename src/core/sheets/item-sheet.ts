@@ -3,7 +3,7 @@
  * type, a generated summary line, and play/edit mode like the actor sheet.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { focusKey, guardedSubmit, restoreFocus } from "./helpers";
+import { activateRoleButtons, focusKey, guardedSubmit, restoreFocus } from "./helpers";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ItemSheetV2 } = foundry.applications.sheets;
@@ -75,6 +75,7 @@ export class BreadboxItemSheet<
     await super._onRender(context, options);
     restoreFocus(this.element, this.pendingFocus);
     this.pendingFocus = null;
+    activateRoleButtons(this.element);
     this.element.classList.toggle("edit-mode", this.editMode);
     this.element.classList.toggle("play-mode", !this.editMode);
   }

@@ -127,6 +127,8 @@ export function oddsHtml(input: R.CheckInput, variableOutcomes: boolean, helpers
 function readInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback = 0): number {
   const el = form.elements.namedItem(name) as HTMLInputElement | null;
   if (!el) return fallback;
+  // A browser reports letters in <input type="number"> as an empty value flagged badInput.
+  if (el.validity?.badInput) throw new Error(format("BREADBOX.Error.NotANumberTyped", { field: label }));
   const raw = el.value.trim();
   if (raw === "") return fallback;
   const n = Number(raw);

@@ -184,3 +184,29 @@ describe("optional rules in the attack", () => {
     expect(s.defender.system.bleeding.rate).toBe(2);
   });
 });
+
+describe("luck after the roll and the relay's guards", () => {
+  it("a player spends luck on a card the GM rolled for their character (through the GM)", async () => {
+    const s = await scene();
+    await s.attacker.update({ "system.luck.value": 2 });
+    dice([{ foundry: 3 }]);
+    const { performCheck } = await import("../../../src/rulesets/toaster/checks");
+    const { attributeRequest } = await import("../../../src/rulesets/toaster/requests");
+    await performCheck(attributeRequest(s.attacker, "coordination"), shift); // rolled by the GM
+    const card = (game as any).messages.contents.at(-1);
+    const { onLuckAfter } = await import("../../../src/rulesets/toaster/chat/attack");
+    await asUser(s.p1, () => onLuckAfter(card));
+    expect(s.attacker.system.luck.value).toBe(1);
+    expect(card.rolls[0].checkResult.total).toBe(11);
+    expect(card.rolls[0].checkResult.luckAfter).toBe(1);
+  });
+
+  it("a relayed request that names a GM as its sender is refused", async () => {
+    const s = await scene();
+    const { resolution } = await attackAndDefend(s, 6, 7, [7, 1]);
+    const { relayQueryHandler } = await import("../../../src/core/relay");
+    const result = await relayQueryHandler({ action: "toaster.applyDamage", requesterId: gmUser().id, targetUuid: s.defender.uuid, payload: { messageId: resolution.id } });
+    expect(result).toMatchObject({ ok: false, error: "BREADBOX.Relay.Forbidden" });
+    expect(s.defender.system.stun.value).toBe(0);
+  });
+});

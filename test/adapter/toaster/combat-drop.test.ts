@@ -163,3 +163,34 @@ describe("creation dialogs", () => {
     expect(item.type).toBe("toasterGear");
   });
 });
+
+describe("turn order without `this`", () => {
+  it("_sortCombatants works when Array#sort calls it unbound, as Foundry's setupTurns does", async () => {
+    const { combat } = await fight();
+    d10([3, 7]);
+    await combat.rollAll();
+    const sort = combat._sortCombatants;
+    const order = [...combat.combatants.contents].sort(sort).map((c: any) => c.name);
+    expect(order).toEqual(["Quick", "Slow"]);
+  });
+});
+
+describe("a player ends the round", () => {
+  it("the new round's initiative is rolled on the GM's side for everyone", async () => {
+    const { createUser, asUser } = await import("../../harness/index");
+    const p = createUser({ name: "Player" });
+    const { quick, combat } = await fight();
+    await quick.update({ ownership: { [p.id!]: 3 } });
+    d10([2, 9]);
+    await combat.startCombat();
+    await combat.rollAll();
+    // Order: Slow 12, Quick 9 — Quick's turn is the last of round 1.
+    await combat.update({ turn: 1 });
+    expect(combat.combatant.name).toBe("Quick");
+    d10([10, 1]);
+    await asUser(p, () => combat.nextTurn());
+    expect(combat.round).toBe(2);
+    const byName = Object.fromEntries(combat.combatants.map((c: any) => [c.name, c.initiative]));
+    expect(byName).toEqual({ Quick: 17, Slow: 4 });
+  });
+});

@@ -129,13 +129,21 @@ describe("the roll pipeline: dialog → roll → chat", () => {
     expect((game as any).messages.size).toBe(0);
   });
 
-  it("a bad value in the dialog is refused with a message and nothing is rolled", async () => {
+  it("a bad value in the dialog is explained, the Roll button is disabled, and nothing is rolled", async () => {
+    const { fillForm } = await import("../../harness/index");
     const { actor, skill } = await swordsman();
     const pending = performCheck(skillRequest(actor, skill));
-    await waitForDialog();
-    await answerDialog({ action: "roll", fill: { luckBefore: "9" } });
+    const dialog = await waitForDialog();
+    fillForm(dialog.element, { luckBefore: "9" });
+    const panel = dialog.element.querySelector("[data-bb-odds]")!;
+    expect(panel.textContent).toMatch(/Luck points before the roll: 9 is outside 0 to 3/);
+    expect(dialog.element.querySelector<HTMLButtonElement>('button[data-action="roll"]')!.disabled).toBe(true);
+    fillForm(dialog.element, { luckBefore: "1" });
+    expect(dialog.element.querySelector<HTMLButtonElement>('button[data-action="roll"]')!.disabled).toBe(false);
+    fillForm(dialog.element, { situational: "2.5" });
+    expect(panel.textContent).toMatch(/not a whole number/);
+    await answerDialog({ action: "cancel" });
     expect(await pending).toBeNull();
-    expect(notifications().some((n) => n.type === "error" && /Luck/.test(n.message))).toBe(true);
     expect(actor.system.luck.value).toBe(3);
     expect((game as any).messages.size).toBe(0);
   });
@@ -216,5 +224,14 @@ describe("healing", () => {
     starFaces([0, 0]);
     await performCheck(healingRequest(a), new MouseEvent("click", { shiftKey: true }));
     expect(a.system.wounds.value).toBe(3);
+  });
+});
+
+describe("d10* extremes", () => {
+  it("minimized and maximized rolls read 0 and 9", async () => {
+    const lo = await new Roll("2dt + 1").evaluate({ minimize: true } as never);
+    const hi = await new Roll("2dt + 1").evaluate({ maximize: true } as never);
+    expect(lo.total).toBe(1);
+    expect(hi.total).toBe(19);
   });
 });

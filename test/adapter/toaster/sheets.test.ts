@@ -189,6 +189,9 @@ describe("keyboard focus", () => {
     toggle.click();
     await settle();
     expect((document.activeElement as HTMLElement)?.dataset.action).toBe("toggleMode");
+    // The open tab survives the re-render, and its button says so.
+    expect(sheet.element.querySelector('section[data-tab="skills"]')?.classList.contains("active")).toBe(true);
+    expect(sheet.element.querySelector('[data-action="tab"][data-tab="skills"]')?.getAttribute("aria-selected")).toBe("true");
     click(sheet, '[data-action="tab"][data-tab="main"]');
     await settle();
     const input = sheet.element.querySelector('input[name="system.attributes.aura.value"]') as HTMLInputElement;

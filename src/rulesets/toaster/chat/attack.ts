@@ -313,20 +313,37 @@ export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> 
   return { ok: true, data: { stun: flags.stun, wounds: flags.wounds } };
 }
 
-/** +1 per luck point after the roll, on any Toaster check card. */
+/**
+ * +1 per luck point after the roll, on any Toaster check card. The card belongs to whoever posted
+ * it (maybe the GM rolling for a player), so the change goes through the relay when the clicker
+ * cannot update the message.
+ */
 export async function onLuckAfter(message: ChatMessage.Implementation): Promise<void> {
   const roll = message.rolls[0] as unknown as ToasterCheckRoll | undefined;
   if (!(roll instanceof ToasterCheckRoll) || !roll.checkResult) return;
   const actor = roll.check.actorUuid ? (lookupUuidSync(roll.check.actorUuid) as Actor.Implementation | null) : null;
   if (!actor?.isOwner) return;
-  const luck = sys(actor).luck.value;
-  if (luck < 1) {
+  if (sys(actor).luck.value < 1) {
     ui.notifications?.warn(localize("BREADBOX.Toaster.Luck.NoneLeft"));
     return;
   }
+  await applyOrRelay("toaster.luckAfter", { uuid: actor.uuid, isOwner: actor.isOwner && (message.isOwner ?? false) }, { messageId: message.id });
+}
+
+/** Spend one luck point on a check card: the actor must be the card's roller and have luck left. */
+export async function relayLuckAfter(ctx: RelayContext): Promise<RelayResult> {
+  const message = game.messages?.get(String(ctx.payload.messageId ?? ""));
+  const roll = message?.rolls[0] as unknown as ToasterCheckRoll | undefined;
+  if (!message || !(roll instanceof ToasterCheckRoll) || !roll.checkResult) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  const actor = ctx.target as unknown as Actor.Implementation;
+  if (roll.check.actorUuid !== actor.uuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  if (!ctx.requester.isGM && !actor.testUserPermission(ctx.requester, "OWNER")) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
+  const luck = sys(actor).luck.value;
+  if (luck < 1) return { ok: false, error: "BREADBOX.Toaster.Luck.NoneLeft" };
   roll.setResult(R.applyLuckAfter(roll.checkResult, 1));
   await actor.update({ "system.luck.value": luck - 1 } as never);
   await message.update({ rolls: [roll.toJSON()], content: await roll.render() } as never);
+  return { ok: true };
 }
 
 /** Spend four luck points to re-roll the die of a check card. */
@@ -389,6 +406,7 @@ export const TOASTER_CHAT_ACTIONS = {
 
 export const TOASTER_RELAY_ACTIONS = {
   applyDamage: relayApplyDamage,
+  luckAfter: relayLuckAfter,
 };
 
 export { currentUser };

@@ -21,6 +21,15 @@ export class D10StarDie extends foundry.dice.terms.Die {
     return Math.min(9, Math.max(0, Math.ceil((1 - randomUniform) * 10) - 1));
   }
 
+  /** Minimized and maximized rolls (damage previews, `/r` with min/max) read 0 and 9, not 1 and 10. */
+  override async roll(...args: Parameters<foundry.dice.terms.Die["roll"]>): ReturnType<foundry.dice.terms.Die["roll"]> {
+    const result = await super.roll(...args);
+    const options = (args[0] ?? {}) as { minimize?: boolean; maximize?: boolean };
+    if (options.minimize) result.result = 0;
+    else if (options.maximize) result.result = 9;
+    return result;
+  }
+
   override get total(): number | undefined {
     if (!this._evaluated) return undefined;
     return this.results.reduce((t, r) => (r.active ? t + r.result : t), 0);
