@@ -153,7 +153,8 @@ export class Combat extends Document {
 
   /** Sort combatants into turn order; clamp the turn index. */
   setupTurns(): Combatant[] {
-    const turns = this.combatants.contents.sort((a, b) => this._sortCombatants(a, b));
+    // Foundry passes the method to Array#sort unbound: an override may not rely on `this`.
+    const turns = this.combatants.contents.sort(this._sortCombatants);
     if (this.turn !== null && this.turn !== undefined) {
       if (this.turn < 0) this.turn = 0;
       else if (this.turn >= turns.length) this.turn = turns.length ? turns.length - 1 : null;
