@@ -4,6 +4,8 @@
  */
 import * as R from "./rules";
 import { format, localize } from "../../core/game";
+import { SYSTEM_ID } from "../../core/ids";
+import { foundryRandom, replayThen } from "../../core/random";
 import type { CheckRequest } from "./checks";
 import type { ModifierPart } from "./dice/check-roll";
 import type { ToasterActorModel } from "./data/actor";
@@ -81,7 +83,32 @@ export function mortalityRequest(actor: Actor.Implementation): CheckRequest {
   const data = sys(actor);
   const over = R.mortalityModifier(data.wounds.value, 0);
   const parts: ModifierPart[] = over ? [{ label: localize("BREADBOX.Toaster.Damage.WoundsOverFive"), value: over }] : [];
-  return { actor, kind: "mortality", title: localize("BREADBOX.Toaster.Damage.MortalityCheck"), rank: data.effective.physique ?? 0, rankLabel: attributeLabel(actor, "physique"), fixedParts: parts };
+  const physique = data.effective.physique ?? 0;
+  return {
+    actor,
+    kind: "mortality",
+    title: localize("BREADBOX.Toaster.Damage.MortalityCheck"),
+    rank: physique,
+    rankLabel: attributeLabel(actor, "physique"),
+    fixedParts: parts,
+    // What the roll means for the dying character, read by the rules core from the same dice.
+    after: async (roll) => {
+      const result = roll.checkResult;
+      if (!result || result.calledFour) return;
+      const wounds = sys(actor).wounds.value;
+      if (!R.isMortallyWounded(wounds)) return;
+      const others = result.total - result.dieTotal - physique - R.mortalityModifier(wounds, 0);
+      const faces = result.faces.map((f) => ({ face: f + 1, faces: 10 }));
+      const out = R.mortalityCheck(physique, wounds, others, replayThen(faces, foundryRandom()));
+      const key = out.outcome === "dies-now" ? "DiesNow" : out.outcome === "dies-in" ? "DiesIn" : "Holds";
+      const text = format(`BREADBOX.Toaster.Mortality.${key}`, { name: actor.name ?? "", rounds: out.rounds });
+      await ChatMessage.create({
+        speaker: ChatMessage.getSpeaker({ actor }),
+        content: `<div class="breadbox bb-card toaster-table"><p class="bb-outcome ${out.outcome === "holds" ? "bb-good" : "bb-bad"}">${foundry.utils.escapeHTML(text)}</p></div>`,
+        flags: { [SYSTEM_ID]: { type: "toasterMortality", outcome: out.outcome, rounds: out.rounds } },
+      } as never);
+    },
+  };
 }
 
 /** Rank for using a weapon: its skill, else unskilled Coordination (half). */

@@ -235,3 +235,19 @@ describe("d10* extremes", () => {
     expect(hi.total).toBe(19);
   });
 });
+
+describe("the mortality check", () => {
+  it("says what the roll means: a failure of total 6 dies in 6 rounds; a success holds for total − 9", async () => {
+    const { mortalityRequest } = await import("../../../src/rulesets/toaster/requests");
+    const a = await makeCharacter("Dying", { attributes: { physique: { value: 5 } }, wounds: { value: 6 } });
+    starFaces([2]); // 2 + 5 − 1 = 6 → fails
+    await performCheck(mortalityRequest(a), new MouseEvent("click", { shiftKey: true }));
+    let note = (game as any).messages.contents.at(-1);
+    expect(note.flags.breadbox).toMatchObject({ type: "toasterMortality", outcome: "dies-in", rounds: 6 });
+    starFaces([9]); // 9 + 5 − 1 = 13 → holds for 4 rounds
+    await performCheck(mortalityRequest(a), new MouseEvent("click", { shiftKey: true }));
+    note = (game as any).messages.contents.at(-1);
+    expect(note.flags.breadbox).toMatchObject({ outcome: "holds", rounds: 4 });
+    expect(note.content).toContain("holds on for 4 rounds");
+  });
+});
