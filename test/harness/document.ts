@@ -697,6 +697,14 @@ export class Document extends DataModel {
   }
 
   /** Resolve a dropped-data payload ({type, uuid} or {type, data}) to a document. */
+  /** Drag data for this document: its type and uuid (an unsaved document carries its data instead). */
+  toDragData(): AnyObject {
+    const data: AnyObject = { type: this.documentName };
+    if (this.id && (this.collection?.has?.(this.id) || this.pack)) data.uuid = this.uuid;
+    else data.data = this.toObject();
+    return data;
+  }
+
   static async fromDropData(data: AnyObject): Promise<Document | null> {
     if (data.uuid) return (await fromUuid(data.uuid)) as Document | null;
     if (data.data) return new (this.implementation)(data.data);

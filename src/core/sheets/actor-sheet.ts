@@ -105,6 +105,14 @@ export class BreadboxActorSheet<
     const el = this.element;
     el.classList.toggle("edit-mode", this.editMode);
     el.classList.toggle("play-mode", !this.editMode);
+    // Item rows can be dragged out (to another sheet, the hotbar, the sidebar) as Foundry drag data.
+    for (const row of el.querySelectorAll<HTMLElement>('[data-item-id][draggable="true"]')) {
+      row.addEventListener("dragstart", (event) => {
+        const item = (this.document as Actor.Implementation).items.get(row.dataset.itemId ?? "");
+        if (!item || !event.dataTransfer) return;
+        event.dataTransfer.setData("text/plain", JSON.stringify(item.toDragData()));
+      });
+    }
     // Inline item fields: <input data-item-id="…" data-item-field="system.base">.
     for (const input of el.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-item-field]")) {
       input.addEventListener("change", (event) => {

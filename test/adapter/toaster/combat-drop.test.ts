@@ -194,3 +194,24 @@ describe("a player ends the round", () => {
     expect(byName).toEqual({ Quick: 17, Slow: 4 });
   });
 });
+
+describe("dragging items out of a sheet", () => {
+  it("a row's drag data names the embedded item, and dropping it on another character copies it", async () => {
+    const from = await makeCharacter("Giver", {}, [itemData("toaster-weapons", "Knife")]);
+    const to = await makeCharacter("Taker");
+    const sheet = from.sheet;
+    await sheet.render({ force: true });
+    const row = sheet.element.querySelector('[data-item-id][draggable="true"]') as HTMLElement;
+    let payload = "";
+    const event = new Event("dragstart", { bubbles: true }) as DragEvent;
+    Object.defineProperty(event, "dataTransfer", { value: { setData: (_t: string, v: string) => (payload = v) } });
+    row.dispatchEvent(event);
+    const data = JSON.parse(payload);
+    expect(data).toMatchObject({ type: "Item", uuid: from.items.contents[0].uuid });
+    const target = to.sheet;
+    await target.render({ force: true });
+    await target._onDrop(makeDropEvent(data));
+    await settle();
+    expect(to.items.map((i: any) => i.name)).toEqual(["Knife"]);
+  });
+});
