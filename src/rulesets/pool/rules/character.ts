@@ -4,10 +4,10 @@
  */
 import type { DieKey } from "./dice";
 import { buildPool, type PoolBuild } from "./pool";
-import { DEFAULT_WOUND_CHART, HEALING_ATTRIBUTE, healingHours, woundPenalties, woundState, type DefenderInput, type TraumaKind, type Wound, type WoundChart } from "./trauma";
-import { chooseTrait, type TraitChoice, type TraitTree } from "./traits";
+import { DEFAULT_WOUND_CHART, HEALING_ATTRIBUTE, TRAUMA_KINDS, healingHours, woundPenalties, woundState, type DefenderInput, type TraumaKind, type Wound, type WoundChart } from "./trauma";
+import { checkSupportingTrait, chooseTrait, type TraitChoice, type TraitTree } from "./traits";
 import { actionPhases } from "./time";
-import { requireInt } from "./validate";
+import { requireInt, requireKey } from "./validate";
 
 /** Attributes the seed names; a character may have more (any camelCase key). Missing = 0. */
 export const NAMED_ATTRIBUTES = ["reactionTime", "speed", "wits", "immuneSystem", "stamina", "musclePower", "toughness", "physicalThreshold", "mentalThreshold"] as const;
@@ -31,8 +31,18 @@ export interface CheckRequest {
   readonly attribute: string;
   /** Descendant abilities the Storyguide accepted as justified. */
   readonly justifiedAbilities?: readonly string[];
-  /** Optional supporting ability (its rating becomes Bonus dice). */
+  /**
+   * Optional supporting ability (its rating becomes Bonus dice). It must not be the ability
+   * asked for, one of its ancestors or a justified descendant.
+   */
   readonly supportingAbility?: string;
+  /**
+   * A world's attribute tree, if it has one: then a missing attribute is looked up like a
+   * missing ability (ancestors, and the descendants in `justifiedAttributes`). Without a tree,
+   * attributes are read flat and a missing one is 0.
+   */
+  readonly attributeTree?: TraitTree;
+  readonly justifiedAttributes?: readonly string[];
   /** Which wound penalties apply. */
   readonly activity: TraumaKind;
   readonly convertAddDice?: number;
@@ -45,6 +55,8 @@ export interface CheckRequest {
 export interface CharacterCheck extends PoolBuild {
   readonly ability: TraitChoice;
   readonly attributeScore: number;
+  /** How the attribute was found (relation "exact" or "none" when read flat, without a tree). */
+  readonly attribute: TraitChoice;
   readonly supportingRating: number;
   readonly woundPenaltyDice: number;
 }
@@ -52,6 +64,15 @@ export interface CharacterCheck extends PoolBuild {
 /** A character's attribute score (0 if absent); throws on a non-integer score. */
 export function attributeScore(character: PoolCharacter, id: string): number {
   return requireInt(`attribute "${id}"`, character.attributes[id] ?? 0);
+}
+
+/** The attribute a request uses: through the world's attribute tree if given, else read flat. */
+export function characterAttribute(character: PoolCharacter, request: Pick<CheckRequest, "attribute" | "attributeTree" | "justifiedAttributes">): TraitChoice {
+  if (request.attributeTree !== undefined) return chooseTrait(request.attributeTree, character.attributes, request.attribute, request.justifiedAttributes ?? []);
+  if (request.justifiedAttributes !== undefined && request.justifiedAttributes.length > 0) throw new RangeError("justifiedAttributes needs an attributeTree");
+  const score = attributeScore(character, request.attribute);
+  const relation = request.attribute in character.attributes ? "exact" : "none";
+  return { requested: request.attribute, traitId: request.attribute, score, relation, distance: 0 };
 }
 
 /** Check a character's data: whole numbers, ratings ≥ 0. */
@@ -65,10 +86,17 @@ export function checkCharacter(character: PoolCharacter): PoolCharacter {
 /** Build the pool a character rolls for a request, with wound penalties for the activity. */
 export function characterCheck(character: PoolCharacter, tree: TraitTree, request: CheckRequest, chart: WoundChart = DEFAULT_WOUND_CHART): CharacterCheck {
   checkCharacter(character);
-  const ability = chooseTrait(tree, character.abilities, request.ability, request.justifiedAbilities ?? []);
-  const attr = attributeScore(character, request.attribute);
-  const supportingRating = request.supportingAbility === undefined ? 0 : requireInt("supporting ability", character.abilities[request.supportingAbility] ?? 0, 0);
-  const woundPenaltyDice = woundPenalties(character.wounds, chart)[request.activity];
+  const activity = requireKey("activity", request.activity, TRAUMA_KINDS);
+  const justified = request.justifiedAbilities ?? [];
+  const ability = chooseTrait(tree, character.abilities, request.ability, justified);
+  const attribute = characterAttribute(character, request);
+  const attr = attribute.score;
+  let supportingRating = 0;
+  if (request.supportingAbility !== undefined) {
+    checkSupportingTrait(tree, request.ability, request.supportingAbility, justified);
+    supportingRating = requireInt("supporting ability", character.abilities[request.supportingAbility] ?? 0, 0);
+  }
+  const woundPenaltyDice = woundPenalties(character.wounds, chart)[activity];
   const build = buildPool({
     ability: ability.score,
     attribute: attr,
@@ -79,7 +107,7 @@ export function characterCheck(character: PoolCharacter, tree: TraitTree, reques
     extraPenaltyDice: (request.extraPenaltyDice ?? 0) + woundPenaltyDice,
     die: request.die,
   });
-  return { ...build, ability, attributeScore: attr, supportingRating, woundPenaltyDice };
+  return { ...build, ability, attributeScore: attr, attribute, supportingRating, woundPenaltyDice };
 }
 
 /** The defender's values for resolveTrauma. */
@@ -93,7 +121,7 @@ export function defenderOf(character: PoolCharacter): DefenderInput {
 
 /** Phases an action takes for this character, using Reaction Time, Speed or Wits. */
 export function characterActionPhases(character: PoolCharacter, baseCost: number, by: PhaseAttribute): number {
-  return actionPhases(baseCost, attributeScore(character, by));
+  return actionPhases(baseCost, attributeScore(character, requireKey("phase attribute", by, PHASE_ATTRIBUTES)));
 }
 
 /** Derived state for a sheet: wound penalties, incapacitation, healing hours per wound. */

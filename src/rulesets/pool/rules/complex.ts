@@ -12,7 +12,7 @@ import type { Dist } from "../../../dice/dist";
 import type { RandomSource } from "../../../dice/random";
 import { bandDist } from "./odds";
 import type { PoolSpec } from "./pool";
-import { rollCheck, type CheckOutcome, type CheckResult } from "./resolve";
+import { CHECK_OUTCOMES, rollCheck, type CheckOutcome, type CheckResult } from "./resolve";
 import { requireInt, requireKey } from "./validate";
 
 export const COMPLEX_COUNTINGS = ["levels", "degrees"] as const;
@@ -41,6 +41,7 @@ export const COMPLEX_START: ComplexProgress = { accumulated: 0, rolls: 0, comple
 /** What one roll adds to the running total. */
 export function complexStep(result: { outcome: CheckOutcome; degree: number }, counting: ComplexCounting = "levels"): number {
   requireKey("counting", counting, COMPLEX_COUNTINGS);
+  requireKey("outcome", result.outcome, CHECK_OUTCOMES);
   requireInt("degree", result.degree, 0);
   const size = counting === "levels" ? result.degree + 1 : result.degree;
   return result.outcome === "success" ? size : 0 - size;
@@ -52,9 +53,16 @@ function checkAction(action: ComplexAction): void {
   requireKey("counting", action.counting ?? "levels", COMPLEX_COUNTINGS);
 }
 
+function checkProgress(progress: ComplexProgress): void {
+  requireInt("accumulated degree of success", progress.accumulated);
+  requireInt("rolls made", progress.rolls, 0);
+  if (typeof progress.complete !== "boolean") throw new RangeError(`complete must be true or false, not ${String(progress.complete)}`);
+}
+
 /** Add one roll's result to the progress. */
 export function advanceComplex(action: ComplexAction, progress: ComplexProgress, result: { outcome: CheckOutcome; degree: number }): ComplexProgress {
   checkAction(action);
+  checkProgress(progress);
   if (progress.complete) throw new RangeError("This complex action is already complete");
   const accumulated = progress.accumulated + complexStep(result, action.counting ?? "levels");
   return { accumulated, rolls: progress.rolls + 1, complete: accumulated >= action.required };
@@ -93,6 +101,7 @@ export interface ComplexOdds {
 /** Exact chance of completing a complex action by each roll (a Markov chain over the running total). */
 export function complexOdds(action: ComplexAction, maxRolls: number, from: ComplexProgress = COMPLEX_START): ComplexOdds {
   requireInt("maxRolls", maxRolls, 1, 500);
+  checkProgress(from);
   const steps = [...complexStepDist(action)];
   let state = new Map<number, number>([[from.accumulated, 1]]);
   const byRoll: number[] = [];

@@ -141,3 +141,11 @@ export function checkOdds(input: CheckInput): CheckOdds {
 export function successChance(input: CheckInput): number {
   return checkOdds(input).success;
 }
+
+/** Exact chance that a check succeeds with at least `required` degrees of success (see meetsDegree). */
+export function degreeChance(input: CheckInput, required: number): number {
+  requireInt("required degree of success", required, 0);
+  let p = 0;
+  for (const b of checkOdds(input).bands) if (b.outcome === "success" && b.degree >= required) p += b.probability;
+  return p;
+}

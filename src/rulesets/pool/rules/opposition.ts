@@ -7,8 +7,8 @@ import type { Dist } from "../../../dice/dist";
 import type { RandomSource } from "../../../dice/random";
 import type { PoolSpec } from "./pool";
 import { bandDist, totalDist } from "./odds";
-import { degreeOf, isBotch, rollCheck, rollPool, type CheckResult, type PoolRoll } from "./resolve";
-import { requireInt } from "./validate";
+import { CHECK_OUTCOMES, degreeOf, isBotch, rollCheck, rollPool, type CheckResult, type PoolRoll } from "./resolve";
+import { requireInt, requireKey } from "./validate";
 
 /** Stable keys of an opposed contest's outcome. */
 export const CONTEST_OUTCOMES = ["firstTriumphs", "secondTriumphs", "tie", "neither"] as const;
@@ -28,6 +28,7 @@ export interface ContestJudgement {
 export function judgeDirect(first: { total: number; botch: boolean }, second: { total: number; botch: boolean }): ContestJudgement {
   requireInt("first total", first.total);
   requireInt("second total", second.total);
+  if (typeof first.botch !== "boolean" || typeof second.botch !== "boolean") throw new RangeError("botch must be true or false for both sides");
   if (first.botch && second.botch) return { outcome: "neither", degree: 0 };
   const margin = first.total - second.total;
   if (second.botch || (!first.botch && margin > 0)) return { outcome: "firstTriumphs", degree: margin > 0 ? degreeOf(margin) : 0 };
@@ -58,6 +59,10 @@ export interface ContestSide {
  * degrees of success (equal degrees: "tie"); no success: "neither".
  */
 export function judgeIndirect(first: ContestSide, second: ContestSide): ContestJudgement {
+  requireKey("first outcome", first.outcome, CHECK_OUTCOMES);
+  requireKey("second outcome", second.outcome, CHECK_OUTCOMES);
+  requireInt("first degree", first.degree, 0);
+  requireInt("second degree", second.degree, 0);
   const s1 = first.outcome === "success";
   const s2 = second.outcome === "success";
   if (!s1 && !s2) return { outcome: "neither", degree: 0 };

@@ -175,3 +175,15 @@ export function applyDegreeToEffect(effectLevel: number, degree: number, directi
   if (direction !== "raise" && direction !== "lower") throw new RangeError(`direction must be raise or lower, not ${String(direction)}`);
   return direction === "raise" ? effectLevel + degree : effectLevel - degree;
 }
+
+/**
+ * Whether a result reaches a Degree of Success the task requires: a success (not a failure or a
+ * botch) of at least `required` degrees. `required` 0 is a plain success.
+ */
+export function meetsDegree(result: { outcome: CheckOutcome; degree: number }, required: number): boolean {
+  requireInt("required degree of success", required, 0);
+  requireInt("degree", result.degree, 0);
+  const outcome = CHECK_OUTCOMES.find((o) => o === result.outcome);
+  if (outcome === undefined) throw new RangeError(`outcome must be one of ${CHECK_OUTCOMES.join(", ")}, not ${String(result.outcome)}`);
+  return outcome === "success" && result.degree >= required;
+}

@@ -3,7 +3,7 @@
  */
 import type { RandomSource } from "../../../dice/random";
 import { DIE_KEYS, type DieKey } from "./dice";
-import { makePool, type PoolSpec } from "./pool";
+import { checkPool, makePool, type PoolSpec } from "./pool";
 import { checkOdds } from "./odds";
 import { automaticResult, rollCheck, type AutomaticResult, type CheckResult } from "./resolve";
 import { requireInt, requireKey } from "./validate";
@@ -78,9 +78,18 @@ export function pickChanceHolder(count: number, rng: RandomSource): number {
   return Math.min(count - 1, Math.floor(rng() * count));
 }
 
+function checkEitherOr(members: readonly EitherOrMember[], difficulty: number): void {
+  if (members.length === 0) throw new RangeError("Either/or needs at least one member");
+  requireInt("difficulty", difficulty);
+  members.forEach((m, i) => {
+    checkPool(m.pool);
+    if (typeof m.hasChance !== "boolean") throw new RangeError(`member ${i + 1} hasChance must be true or false, not ${String(m.hasChance)}`);
+  });
+}
+
 /** Roll an either/or task: each member rolls normally; members without a chance fail regardless. */
 export function rollEitherOr(members: readonly EitherOrMember[], difficulty: number, rng: RandomSource): EitherOrResult {
-  if (members.length === 0) throw new RangeError("Either/or needs at least one member");
+  checkEitherOr(members, difficulty);
   const results = members.map((m) => {
     const roll = rollCheck({ pool: m.pool, difficulty }, rng);
     return { roll, hasChance: m.hasChance, counted: m.hasChance ? roll : automaticResult(false) };
@@ -90,7 +99,7 @@ export function rollEitherOr(members: readonly EitherOrMember[], difficulty: num
 
 /** Exact chance that an either/or task succeeds: 1 − Π(1 − p) over members with a chance. */
 export function eitherOrOdds(members: readonly EitherOrMember[], difficulty: number): { success: number; failure: number } {
-  if (members.length === 0) throw new RangeError("Either/or needs at least one member");
+  checkEitherOr(members, difficulty);
   let allFail = 1;
   for (const m of members) if (m.hasChance) allFail *= 1 - checkOdds({ pool: m.pool, difficulty }).success;
   return { success: 1 - allFail, failure: allFail };

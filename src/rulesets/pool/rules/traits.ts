@@ -51,6 +51,7 @@ export function traitAncestors(tree: TraitTree, id: string): string[] {
   let p = tree[id] ?? null;
   while (p !== null) {
     if (out.includes(p)) throw new RangeError(`Trait tree has a cycle through "${p}"`);
+    if (!(p in tree)) throw new RangeError(`Trait "${out.length === 0 ? id : out[out.length - 1]}" names an unknown parent "${p}"`);
     out.push(p);
     p = tree[p] ?? null;
   }
@@ -99,4 +100,18 @@ export function chooseTrait(tree: TraitTree, scores: TraitScores, requested: str
   for (const c of all) if (best === undefined || c.score > best.score) best = c;
   if (best === undefined) return { requested, traitId: requested, score: 0, relation: "none", distance: 0 };
   return { ...best, requested };
+}
+
+/**
+ * A supporting ability is one that helps without being the ability asked for, one of its
+ * ancestors or a descendant accepted for it (any of those would simply be the ability used).
+ * Throws a RangeError naming the clash; returns the supporting ability's id.
+ */
+export function checkSupportingTrait(tree: TraitTree, requested: string, supporting: string, justified: readonly string[] = []): string {
+  if (!(requested in tree)) throw new RangeError(`Unknown trait "${requested}"`);
+  if (!(supporting in tree)) throw new RangeError(`Unknown trait "${supporting}"`);
+  if (supporting === requested) throw new RangeError(`"${supporting}" is the ability asked for, so it cannot also support it`);
+  if (traitAncestors(tree, requested).includes(supporting)) throw new RangeError(`"${supporting}" is an ancestor of "${requested}", so it counts as that ability, not as support`);
+  if (justified.includes(supporting)) throw new RangeError(`"${supporting}" was accepted as a descendant standing in for "${requested}", so it cannot also support it`);
+  return supporting;
 }
