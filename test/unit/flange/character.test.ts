@@ -3,6 +3,7 @@ import {
   ATTRIBUTES,
   LEVEL_BUDGETS,
   SKILL_HEADINGS,
+  SKILL_HEADING_EXAMPLES,
   blankCharacter,
   characterAttack,
   characterCheck,
@@ -85,6 +86,19 @@ describe("flange skills — seed 'Skills and Dice Rolls', 'Buying Skills'", () =
     expect(() => characterSkillDice(c, "Trumpet")).toThrow(/no skill "Trumpet"/);
   });
 
+  it("the example skills bracketed beside every heading are kept as hints", () => {
+    expect(Object.keys(SKILL_HEADING_EXAMPLES)).toEqual([...SKILL_HEADINGS]);
+    expect(SKILL_HEADING_EXAMPLES.medicine).toEqual(["First Aid", "Surgery", "Pharmaceuticals"]);
+    expect(SKILL_HEADING_EXAMPLES.etiquette).toHaveLength(2);
+  });
+
+  it("a skill may not appear twice under one heading", () => {
+    const c = blankCharacter("mundane");
+    expect(() =>
+      validateCharacter({ ...c, skills: [{ name: "Surgery", heading: "medicine", dots: 1 }, { name: "surgery ", heading: "medicine", dots: 2 }] }),
+    ).toThrow(/"surgery " appears twice under medicine/);
+  });
+
   it("skill dots stay within 1..5 and headings must exist", () => {
     const c = blankCharacter("mundane");
     expect(() => validateCharacter({ ...c, skills: [{ name: "Surgery", heading: "medicine", dots: 6 }] })).toThrow(/between 1 and 5/);
@@ -137,6 +151,12 @@ describe("flange sheet → roll inputs", () => {
   it("Mr Tims' Surgery on Perception is 2 dice at 6; an attribute-only Dexterity roll is 3 dice at 9", () => {
     expect(characterCheck(tims, "perception", { name: "Surgery" })).toEqual({ dice: 2, target: 6 });
     expect(characterCheck(tims, "dexterity", null, { targetModifier: 1 })).toEqual({ dice: 3, target: 9, targetModifier: 1 });
+  });
+  it("a roll cannot spend more Edge than the character owns", () => {
+    const edged: FlangeCharacter = { ...tims, edgePoints: 2 };
+    expect(characterCheck(edged, "perception", { name: "Surgery" }, { edgeDice: 1, edgeTarget: 1 })).toEqual({ dice: 2, target: 6, edgeDice: 1, edgeTarget: 1 });
+    expect(() => characterCheck(edged, "perception", { name: "Surgery" }, { edgeDice: 2, edgeTarget: 1 })).toThrow(/spends 3 Edge points; the character owns 2/);
+    expect(() => characterAttack(tims, { attribute: "strength" }, { name: "Sock of sand" }, { edgeDice: 1 })).toThrow(/owns 0/);
   });
   it("attacks default to the weapon's attribute", () => {
     expect(characterAttack(tims, { attribute: "strength" }, { name: "Sock of sand" })).toEqual({ skillDice: 2, attributeTarget: 8 });

@@ -139,6 +139,11 @@ describe("flange pools, modifiers and edge — seed 'Modifiers', 'Attributes onl
     expect(() => resolvePool({ dice: 2, target: 8, edgeDice: -1 })).toThrow(/Edge dice/);
     expect(() => resolveFaces(resolvePool({ dice: 2, target: 8 }), [3], noExtra)).toThrow(/needs 2 faces/);
     expect(() => resolveFaces(resolvePool({ dice: 1, target: 8 }), [11], noExtra)).toThrow(/Die face/);
+    expect(() => resolvePool({ dice: 2, target: 8, targetModifier: 0.5 })).toThrow(/Target modifier must be a whole number/);
+    expect(() => resolvePool({ dice: 2, target: 8, diceModifier: Number.NaN })).toThrow(/Dice modifier must be a whole number, not NaN/);
+    expect(() => resolvePool({ dice: 2, target: 8, edgeTarget: 1.5 })).toThrow(/Edge target reduction/);
+    expect(() => maxEdgeTargetReduction({ dice: 2, target: 8, targetModifier: 1.5 })).toThrow(/Target modifier/);
+    expect(() => resolveFaces(resolvePool({ dice: 4, target: 5 }), [10, 10, 5, 5], () => [])).toThrow(/Asked for 1 extra dice, got 0/);
   });
 });
 

@@ -16,8 +16,10 @@ import {
   newHealth,
   parseDamage,
   parseWeapon,
+  rollDamage,
   rollExchange,
   rollInitiative,
+  simultaneousAction,
   topDieOdds,
   type ExchangeInput,
 } from "../../../src/rulesets/flange/rules";
@@ -38,6 +40,18 @@ describe("flange weapons — seed 'Weapon Stats'", () => {
     expect(() => parseDamage("●x")).toThrow(/Cannot read damage/);
     expect(() => parseWeapon("Spoon", "Foo/-/-1")).toThrow(/Unknown weapon attribute/);
     expect(() => parseWeapon("Spoon", "Str/far/-1")).toThrow(/Unknown weapon range/);
+    expect(() => parseWeapon("Spoon", "Str/-")).toThrow(/attribute\/range\/damage/);
+    expect(() => parseWeapon(" ", "Str/-/-1")).toThrow(/needs a name/);
+    expect(() => parseDamage("")).toThrow(/empty/);
+    expect(() => parseDamage("●●+2+1")).toThrow(/Cannot read damage/);
+    expect(() => parseDamage("2.5")).toThrow(/Cannot read damage/);
+    expect(() => parseDamage("●+100")).toThrow(/Damage modifier in "●\+100" must be between -99 and 99/);
+  });
+  it("reads a typeset minus sign or dash as minus, and '-' as an empty damage box", () => {
+    expect(parseDamage("● −1")).toEqual({ damageDice: 1, damageModifier: -1 });
+    expect(parseDamage("–3")).toEqual({ damageDice: 0, damageModifier: -3 });
+    expect(parseDamage("-")).toEqual({ damageDice: 0, damageModifier: 0 });
+    expect(parseWeapon("Barret 50cal", "Dex / Long / ●●+2")).toEqual(SAMPLE_WEAPONS[2]);
   });
 });
 
@@ -82,12 +96,29 @@ describe("flange example combat — seed 'Combat', Don Smits v Mr Tims", () => {
     expect(r.defence?.successes).toBe(1);
     expect(r.netSuccesses).toBe(2);
     expect(r.damageRoll?.faces).toEqual([1, 5, 8]);
+    // The seed's count, "two dice, plus one from his attack roll", is the same three dice as the
+    // rules' one revolver dot plus two net successes.
+    const seedDice = 2 + 1;
+    expect(revolver.damageDice + r.netSuccesses).toBe(seedDice);
+    // The seed's "loses 8 health boxes" is the top die with the revolver's −1 left out; we follow the rules: 7.
+    const seedLoss = 8;
+    expect(r.damageRoll?.top).toBe(seedLoss);
+    expect(r.damageRoll?.modifier).toBe(-1);
     expect(r.damage).toBe(7);
     expect(dice.remaining).toBe(0);
     const tims = applyDamage(newHealth(9), r.damage);
     expect(tims.after.boxes - tims.after.lost).toBe(2);
     expect(tims.seriousInjury).toBe(true);
     expect(tims.status).toBe("wounded");
+    // Under the seed's number Tims would keep 1 box: wounded, seriously, but alive either way.
+    const seedTims = applyDamage(newHealth(9), seedLoss);
+    expect(seedTims.after.boxes - seedTims.after.lost).toBe(1);
+    expect(seedTims).toMatchObject({ seriousInjury: true, status: "wounded" });
+  });
+
+  it("the two combatants' stat lines: Tims 18 − 9 = 9 boxes, the Don 18 − 6 = 12", () => {
+    expect(newHealth(9)).toEqual({ boxes: 9, lost: 0, grindBoxes: 0, grindLost: 0 });
+    expect(newHealth(6)).toEqual({ boxes: 12, lost: 0, grindBoxes: 0, grindLost: 0 });
   });
 
   it("next initiative: by the rules the Don (21 + d10) acts first only 10% of the time against Tims (16 + d10), not 'easily'", () => {
@@ -95,6 +126,31 @@ describe("flange example combat — seed 'Combat', Don Smits v Mr Tims", () => {
     expect(o.first).toBeCloseTo(0.1, 14);
     expect(o.simultaneous).toBeCloseTo(0.05, 14);
     expect(o.second).toBeCloseTo(0.85, 14);
+  });
+});
+
+describe("flange simultaneous action — seed 'Simultaneous Action'", () => {
+  it("scissors v scissors: both attack, neither defends", () => {
+    expect(simultaneousAction("scissors", "scissors")).toEqual({ first: "attack", second: "attack", againstFirst: "none", againstSecond: "none" });
+  });
+  it("an attack meets the other's dodge or block; the defender makes no attack", () => {
+    expect(simultaneousAction("scissors", "paper")).toEqual({ first: "attack", second: "dodge", againstFirst: "dodge", againstSecond: null });
+    expect(simultaneousAction("stone", "scissors")).toEqual({ first: "block", second: "attack", againstFirst: null, againstSecond: "block" });
+  });
+  it("two defences: nobody attacks", () => {
+    for (const [a, b] of [["paper", "stone"], ["stone", "stone"], ["paper", "paper"]] as const) {
+      expect(simultaneousAction(a, b)).toMatchObject({ againstFirst: null, againstSecond: null });
+    }
+  });
+  it("an undefended attack takes damage less armour, with no counterattack bonus", () => {
+    const r = rollExchange(
+      { attack: { skillDice: 1, attributeTarget: 7 }, weapon: revolver, defence: { kind: "none" }, armour: 1 },
+      new ScriptedDice([8, 9, 6]).source(10),
+    );
+    expect(r).toMatchObject({ hit: true, damage: 9 - 1 - 1, defence: null, effects: { defenderCounterattackBonus: false, defenderFailedBlock: false } });
+  });
+  it("rejects unknown hands", () => {
+    expect(() => simultaneousAction("rock" as "stone", "paper")).toThrow(/Unknown hand "rock"/);
   });
 });
 
@@ -156,6 +212,27 @@ describe("flange attack modifiers — seed 'Attack roll', 'Damage roll'", () => 
   });
 });
 
+describe("flange Edge on the damage roll and exchange validation", () => {
+  it("Edge damage dice add one die each to the damage roll", () => {
+    const x: ExchangeInput = { attack: { skillDice: 1, attributeTarget: 7 }, weapon: revolver, defence: { kind: "counterattack" }, damageEdgeDice: 1 };
+    const dice = new ScriptedDice([8, 3, 9, 2]);
+    const r = rollExchange(x, dice.source(10));
+    expect(r.damageRoll?.faces).toEqual([3, 9, 2]);
+    expect(r.damage).toBe(8);
+    expect(dice.remaining).toBe(0);
+  });
+  it("bad exchanges throw", () => {
+    const base: ExchangeInput = { attack: { skillDice: 1, attributeTarget: 7 }, weapon: revolver, defence: { kind: "counterattack" } };
+    expect(() => rollExchange({ ...base, damageEdgeDice: -1 }, seededRandom(1))).toThrow(/Edge damage dice/);
+    expect(() => exchangeOdds({ ...base, armour: 1.5 })).toThrow(/Armour must be a whole number/);
+    expect(() => exchangeOdds({ ...base, defence: { kind: "parry" } as unknown as ExchangeInput["defence"] })).toThrow(/Unknown defence "parry"/);
+    expect(() =>
+      exchangeOdds({ ...base, defence: { kind: "block", with: "shield", check: { dice: 2, target: 7 } } as unknown as ExchangeInput["defence"] }),
+    ).toThrow(/"object" or "body", not "shield"/);
+    expect(() => exchangeOdds({ ...base, weapon: { damageDice: 1, damageModifier: 0.5 } })).toThrow(/Weapon damage modifier/);
+  });
+});
+
 describe("flange exact combat odds", () => {
   it("top-die odds: mass 1, and agree with all 1000 faces of 3d10", () => {
     for (let n = 1; n <= 8; n++) expect(mass(topDieOdds(n))).toBeCloseTo(1, 13);
@@ -171,6 +248,8 @@ describe("flange exact combat odds", () => {
     { name: "Tims' sock v the Don's arm block", x: { attack: { skillDice: 2, attributeTarget: 8 }, weapon: sock, defence: { kind: "block", with: "body", check: { dice: 2, target: 7 } } } },
     { name: "the Don's revolver v Tims' dodge", x: { attack: { skillDice: 3, attributeTarget: 7 }, weapon: revolver, defence: { kind: "dodge", check: { dice: 2, target: 8 } } } },
     { name: "Barret v counterattack with armour 2", x: { attack: { skillDice: 4, attributeTarget: 6, counterattackBonus: true }, weapon: SAMPLE_WEAPONS[2], defence: { kind: "counterattack" }, armour: 2 } },
+    { name: "revolver with a failed-block penalty and an Edge damage die v an object block", x: { attack: { skillDice: 3, attributeTarget: 6, failedBlockPenalty: true }, weapon: revolver, defence: { kind: "block", with: "object", check: { dice: 1, target: 8 } }, damageEdgeDice: 1 } },
+    { name: "undefended desperate sock swing (0 dice)", x: { attack: { skillDice: 0, attributeTarget: 8 }, weapon: sock, defence: { kind: "none" } } },
   ];
   for (const c of cases) {
     it(`damage odds match a seeded 100k-roll simulation: ${c.name}`, () => {
@@ -184,6 +263,43 @@ describe("flange exact combat odds", () => {
       expect(Math.abs((hits.get(true) ?? 0) - o.hit)).toBeLessThan(0.006);
     });
   }
+
+  it("block odds match a seeded 100k-roll simulation: success given a hit, failed blocks overall", () => {
+    const x = cases[0].x;
+    const o = exchangeOdds(x);
+    const rng = seededRandom(808);
+    const sim = simulate(100_000, () => rollExchange(x, rng).block ?? "noBlock");
+    const exact = new Map<string, number>([
+      ["noBlock", 1 - o.hit],
+      ["halved", o.hit * (o.blockSucceeds ?? 0)],
+      ["failed", o.failedBlock],
+    ]);
+    expect(maxAbsDiff(sim, exact)).toBeLessThan(0.006);
+  });
+
+  it("damage-roll odds match a seeded 100k-roll simulation (4 dice, +2, armour 1)", () => {
+    const d = { dice: 4, modifier: 2, armour: 1 };
+    const rng = seededRandom(4242);
+    const sim = simulate(100_000, () => rollDamage(d, rng).damage);
+    expect(maxAbsDiff(sim, damageOdds(d))).toBeLessThan(0.006);
+    expect(mass(damageOdds(d))).toBeCloseTo(1, 13);
+  });
+
+  it("initiative odds match a seeded 100k-roll simulation: totals and who strikes first", () => {
+    const don = { perception: 8, athleticism: 7 };
+    const tims = { perception: 6, athleticism: 8, failedBlocks: 1 };
+    const rng = seededRandom(16);
+    expect(maxAbsDiff(simulate(100_000, () => rollInitiative(tims, rng).total), initiativeOdds(tims))).toBeLessThan(0.006);
+    const o = firstStrikeOdds(don, tims);
+    expect(o.first + o.second + o.simultaneous).toBeCloseTo(1, 14);
+    const rng2 = seededRandom(21);
+    const sim = simulate(100_000, () => {
+      const a = rollInitiative(don, rng2).total;
+      const b = rollInitiative(tims, rng2).total;
+      return a < b ? "first" : a > b ? "second" : "simultaneous";
+    });
+    expect(maxAbsDiff(sim, new Map(Object.entries(o)))).toBeLessThan(0.006);
+  });
 
   it("serious-injury and death odds follow the damage distribution", () => {
     const o = exchangeOdds(cases[1].x, newHealth(9));

@@ -176,6 +176,30 @@ describe("flange exact check odds", () => {
     });
   }
 
+  it("agrees with brute force for four dice (targets 6 and 10)", () => {
+    for (const input of [{ dice: 4, target: 6 }, { dice: 4, target: 10 }]) {
+      const { dist, dropped } = bruteForce(input, 1e-7);
+      expect(maxAbsDiff(dist, oddsAsKeys(input))).toBeLessThan(1e-8 + dropped);
+    }
+  });
+
+  for (const c of [
+    { name: "Edge: 2 dice at 9 with one Edge die and two Edge target points", input: { dice: 2, target: 9, edgeDice: 1, edgeTarget: 2 } },
+    { name: "target 12 (GM +2) brought back to 10 by Edge, 3 dice", input: { dice: 3, target: 10, targetModifier: 2, edgeTarget: 2 } },
+    { name: "target above 10: one die needing 10", input: { dice: 4, target: 9, targetModifier: 2 } },
+  ]) {
+    it(`critical failures by number of 1s match a seeded 100k-roll simulation: ${c.name}`, () => {
+      const exact = oddsAsKeys(c.input);
+      const tail = checkOdds(c.input).successesTailFrom;
+      const rng = seededRandom(1234);
+      const sim = simulate(TRIALS, () => {
+        const r = rollCheck(c.input, rng);
+        return r.outcome === "criticalFailure" ? `crit${r.ones}` : `s${Math.min(r.successes, tail)}`;
+      });
+      expect(maxAbsDiff(sim, exact)).toBeLessThan(TOL);
+    });
+  }
+
   it("matches a seeded simulation with the Edge re-roll policy (re-roll below 2 successes)", () => {
     const input = { dice: 3, target: 7 };
     const o = checkOdds(input, { rerollBelow: 2 });

@@ -70,6 +70,36 @@ export const SKILL_HEADINGS = [
 ] as const;
 export type SkillHeading = (typeof SKILL_HEADINGS)[number];
 
+/**
+ * The example skills the rulebook brackets beside each heading (illustrations for players making
+ * up their own skills; nothing restricts a heading to them).
+ */
+export const SKILL_HEADING_EXAMPLES: Readonly<Record<SkillHeading, readonly string[]>> = {
+  combatBrawl: ["Kung Fu", "Boxing", "Knee-ina-Fork"],
+  combatMelee: ["Swords", "Sticks", "Knives"],
+  combatRanged: ["Bows", "Thrown", "Pistols"],
+  acrobatics: ["Climbing", "Contortion", "Escapology"],
+  deception: ["Lying", "Sleight of hand", "Disguise"],
+  etiquette: ["Street talk", "Courtly manners"],
+  academics: ["History", "Research", "Philosophy"],
+  science: ["Chemistry", "Marine biology", "Psychology of parapods"],
+  administration: ["Accounting", "Middle-management", "Mathematics"],
+  engineering: ["Electronics", "Blacksmithing", "Gun-maintenance"],
+  crafts: ["Sculpture", "Painting", "Cookery"],
+  performance: ["Trumpet", "Dance", "Nailing your Johnson to a plank"],
+  persuasion: ["Rallying the masses", "Wooing", "Intimidation"],
+  languages: ["French", "Spanish", "Chav"],
+  insight: ["Empathy", "Interrogation", "Psycho-analysis"],
+  transport: ["Car", "Motorbike", "Boat"],
+  animalHandling: ["Dog Training", "Riding", "Toad breeding"],
+  security: ["Lock picking", "Patrol-organisation", "Home defence"],
+  stealth: ["Sneaking", "Hiding", "Camouflage"],
+  outdoors: ["Hiking", "Foraging", "Desert living"],
+  technology: ["Steam engines", "Computers", "Ug-make-fire"],
+  puzzling: ["Cryptography", "Forensics", "Crosswords"],
+  medicine: ["First Aid", "Surgery", "Pharmaceuticals"],
+};
+
 /** Skill dots run 1..5 (a skill with no dots is simply not on the sheet). */
 export const SKILL_DOTS_MIN = 1;
 export const SKILL_DOTS_MAX = 5;
@@ -156,10 +186,14 @@ export function validateCharacter(c: FlangeCharacter): void {
   if (!isLevel(c.level)) throw new RangeError(`Unknown level "${String(c.level)}"`);
   for (const a of ATTRIBUTES) assertInt(c.attributes[a], `Attribute ${a}`, ATTRIBUTE_MIN, ATTRIBUTE_MAX);
   for (const k of Object.keys(c.attributes)) if (!isAttribute(k)) throw new RangeError(`Unknown attribute "${k}"`);
+  const seen = new Set<string>();
   for (const s of c.skills) {
     if (typeof s.name !== "string" || s.name.trim() === "") throw new RangeError("A skill needs a name");
     if (!isSkillHeading(s.heading)) throw new RangeError(`Skill "${s.name}" has unknown heading "${String(s.heading)}"`);
     assertInt(s.dots, `Dots of skill "${s.name}"`, SKILL_DOTS_MIN, SKILL_DOTS_MAX);
+    const key = `${s.heading}\u0000${s.name.trim().toLowerCase()}`;
+    if (seen.has(key)) throw new RangeError(`Skill "${s.name}" appears twice under ${s.heading}`);
+    seen.add(key);
   }
   for (const [h, n] of Object.entries(c.generalisation)) {
     if (!isSkillHeading(h)) throw new RangeError(`Unknown skill heading "${h}"`);

@@ -84,6 +84,7 @@ export interface CheckResult {
 /** Largest number of edge points that can go on lowering this input's target. */
 export function maxEdgeTargetReduction(input: Omit<CheckInput, "edgeTarget">): number {
   assertInt(input.target, "Target number", 1, 99);
+  assertInt(input.targetModifier ?? 0, "Target modifier", -99, 99);
   const t = input.target + (input.targetModifier ?? 0);
   return Math.max(0, t - EDGE_TARGET_FLOOR);
 }

@@ -25,15 +25,28 @@ export interface Weapon {
   readonly damageModifier: number;
 }
 
-/** Parse a damage box like "●●+2", "●-1", "-3", "2+1" (a leading number = dots) or "-". */
+/** Largest number of damage dots and largest damage modifier a damage box may carry. */
+export const DAMAGE_DOTS_MAX = 99;
+export const DAMAGE_MODIFIER_MAX = 99;
+
+/**
+ * Parse a damage box like "●●+2", "●-1", "-3", "2+1" (a leading number = dots) or "-" (no dice,
+ * no modifier). The minus may be typed as "-", "−" (minus sign) or "–" (en dash).
+ */
 export function parseDamage(text: string): { damageDice: number; damageModifier: number } {
-  const s = text.replace(/\s+/g, "");
-  if (s === "-" || s === "–" || s === "") return { damageDice: 0, damageModifier: 0 };
+  if (typeof text !== "string") throw new RangeError(`Damage must be text like "●●+2", not ${String(text)}`);
+  const s = text.replace(/\s+/g, "").replace(/[−–]/g, "-");
+  if (s === "") throw new RangeError('Damage is empty: write "-" for a damage box with no dots and no modifier');
+  if (s === "-") return { damageDice: 0, damageModifier: 0 };
   const dots = /^([●•o*]*)([+-]\d+)?$/u.exec(s);
-  if (dots) return { damageDice: [...dots[1]].length, damageModifier: dots[2] ? Number(dots[2]) : 0 };
-  const num = /^(\d+)([+-]\d+)?$/.exec(s);
-  if (num) return { damageDice: Number(num[1]), damageModifier: num[2] ? Number(num[2]) : 0 };
-  throw new RangeError(`Cannot read damage "${text}": expected dots then an optional modifier, like "●●+2" or "-3"`);
+  const num = dots ? null : /^(\d+)([+-]\d+)?$/.exec(s);
+  const m = dots ?? num;
+  if (!m) throw new RangeError(`Cannot read damage "${text}": expected dots then an optional modifier, like "●●+2" or "-3"`);
+  const damageDice = dots ? [...m[1]].length : Number(m[1]);
+  const damageModifier = m[2] ? Number(m[2]) : 0;
+  assertInt(damageDice, `Damage dots in "${text}"`, 0, DAMAGE_DOTS_MAX);
+  assertInt(damageModifier, `Damage modifier in "${text}"`, -DAMAGE_MODIFIER_MAX, DAMAGE_MODIFIER_MAX);
+  return { damageDice, damageModifier };
 }
 
 /** Parse a range box: "-" (melee/brawl), "short", "medium", "long". */
@@ -58,6 +71,8 @@ const ATTRIBUTE_ABBREVIATIONS: Readonly<Record<string, AttributeKey>> = {
 
 /** Parse a weapon line as the seed prints it: "Str/-/-3", "Ath/Short/●-1". */
 export function parseWeapon(name: string, stats: string): Weapon {
+  if (typeof name !== "string" || name.trim() === "") throw new RangeError("A weapon needs a name");
+  if (typeof stats !== "string") throw new RangeError(`Weapon stats must be text like "Ath/Short/●-1", not ${String(stats)}`);
   const parts = stats.split("/");
   if (parts.length !== 3) throw new RangeError(`Weapon stats "${stats}" need attribute/range/damage`);
   const a = parts[0].trim().toLowerCase();
@@ -156,6 +171,38 @@ export function firstStrikeOdds(first: InitiativeInput, second: InitiativeInput)
 /** Simultaneous action: the hands of paper-scissors-stone and the action each one means. */
 export const SIMULTANEOUS_HANDS = { scissors: "attack", paper: "dodge", stone: "block" } as const;
 export type SimultaneousHand = keyof typeof SIMULTANEOUS_HANDS;
+export type SimultaneousChoice = (typeof SIMULTANEOUS_HANDS)[SimultaneousHand];
+/** How an attack made during simultaneous action is met: not at all, by a dodge, or by a block. */
+export type SimultaneousDefence = "none" | "dodge" | "block";
+
+export interface SimultaneousPlan {
+  readonly first: SimultaneousChoice;
+  readonly second: SimultaneousChoice;
+  /** How the second meets the first's attack; null when the first does not attack. */
+  readonly againstFirst: SimultaneousDefence | null;
+  /** How the first meets the second's attack; null when the second does not attack. */
+  readonly againstSecond: SimultaneousDefence | null;
+}
+
+function isHand(h: string): h is SimultaneousHand {
+  return Object.prototype.hasOwnProperty.call(SIMULTANEOUS_HANDS, h);
+}
+
+/**
+ * What two revealed hands mean (decisions, docs/rules/flange.md "Simultaneous Action"):
+ * attack v attack — both attacks are made and neither is defended (armour still counts; no
+ * counterattack bonus, since nobody declared one); attack v dodge or block — only that attack is
+ * made, met by that defence; two defences — nobody attacks.
+ */
+export function simultaneousAction(first: SimultaneousHand, second: SimultaneousHand): SimultaneousPlan {
+  if (typeof first !== "string" || !isHand(first)) throw new RangeError(`Unknown hand "${String(first)}": scissors, paper or stone`);
+  if (typeof second !== "string" || !isHand(second)) throw new RangeError(`Unknown hand "${String(second)}": scissors, paper or stone`);
+  const a = SIMULTANEOUS_HANDS[first];
+  const b = SIMULTANEOUS_HANDS[second];
+  const meet = (attacker: SimultaneousChoice, defender: SimultaneousChoice): SimultaneousDefence | null =>
+    attacker !== "attack" ? null : defender === "attack" ? "none" : defender;
+  return { first: a, second: b, againstFirst: meet(a, b), againstSecond: meet(b, a) };
+}
 
 /* ---------- attack, defence, damage ---------- */
 
@@ -195,7 +242,13 @@ export function attackCheck(a: AttackInput): CheckInput {
   };
 }
 
+/**
+ * How the defender meets an attack. `none` is an undefended attack (an ambush, or both attacking
+ * during simultaneous action): like a counterattack it takes the damage less armour, but it earns
+ * no counterattack bonus.
+ */
 export type DefenceInput =
+  | { readonly kind: "none" }
   | { readonly kind: "counterattack" }
   | { readonly kind: "dodge"; readonly check: CheckInput }
   | { readonly kind: "block"; readonly check: CheckInput; readonly with: BlockWith };
@@ -276,6 +329,20 @@ export interface ExchangeInput {
   readonly defence: DefenceInput;
   /** The defender's armour. */
   readonly armour?: number;
+  /** Edge points the attacker spends on extra damage dice, one die each (decision: Edge works on any roll). */
+  readonly damageEdgeDice?: number;
+}
+
+function checkExchangeInput(x: ExchangeInput): void {
+  assertInt(x.weapon.damageDice, "Weapon damage dice", 0, DAMAGE_DOTS_MAX);
+  assertInt(x.weapon.damageModifier, "Weapon damage modifier", -DAMAGE_MODIFIER_MAX, DAMAGE_MODIFIER_MAX);
+  assertInt(x.damageEdgeDice ?? 0, "Edge damage dice", 0, 99);
+  assertInt(x.armour ?? 0, "Armour", 0, 99);
+  const kind: string = x.defence.kind;
+  if (!["none", ...DEFENCES].includes(kind)) throw new RangeError(`Unknown defence "${kind}"`);
+  if (x.defence.kind === "block" && !(BLOCK_WITH as readonly string[]).includes(x.defence.with)) {
+    throw new RangeError(`A block is made with "object" or "body", not "${String(x.defence.with)}"`);
+  }
 }
 
 /** What the exchange means for the defender's next steps. */
@@ -305,7 +372,7 @@ export interface ExchangeResult {
  * a block after the damage is known. Defence rolls only happen against a successful attack.
  */
 export function rollExchange(x: ExchangeInput, rng: RandomSource): ExchangeResult {
-  assertInt(x.weapon.damageDice, "Weapon damage dice", 0, 99);
+  checkExchangeInput(x);
   const attack = rollCheck(attackCheck(x.attack), rng);
   const counter = x.defence.kind === "counterattack";
   const miss: ExchangeResult = {
@@ -326,7 +393,7 @@ export function rollExchange(x: ExchangeInput, rng: RandomSource): ExchangeResul
     net = Math.max(0, net - defence.successes);
     if (net === 0) return { ...miss, defence };
   }
-  const damageRoll = rollDamage({ dice: x.weapon.damageDice + net, modifier: x.weapon.damageModifier, armour: x.armour }, rng);
+  const damageRoll = rollDamage({ dice: x.weapon.damageDice + net + (x.damageEdgeDice ?? 0), modifier: x.weapon.damageModifier, armour: x.armour }, rng);
   let damage = damageRoll.damage;
   let block: BlockOutcome | null = null;
   if (x.defence.kind === "block") {
@@ -368,7 +435,7 @@ export interface ExchangeOdds {
  * `health` (optional) is the defender's track, for serious-injury and death odds (ordinary damage).
  */
 export function exchangeOdds(x: ExchangeInput, health?: HealthState): ExchangeOdds {
-  assertInt(x.weapon.damageDice, "Weapon damage dice", 0, 99);
+  checkExchangeInput(x);
   const atk = checkOdds(attackCheck(x.attack)).successes;
   let net: Map<number, number> = new Map(atk);
   if (x.defence.kind === "dodge") {
@@ -392,7 +459,7 @@ export function exchangeOdds(x: ExchangeInput, health?: HealthState): ExchangeOd
       continue;
     }
     hit += p;
-    const dice = x.weapon.damageDice + k;
+    const dice = x.weapon.damageDice + k + (x.damageEdgeDice ?? 0);
     let dd = dmgCache.get(dice);
     if (!dd) {
       dd = damageOdds({ dice, modifier: x.weapon.damageModifier, armour: x.armour });

@@ -1,12 +1,19 @@
 /**
  * Helpers that turn a character sheet into check and attack inputs (what a roll dialog gathers).
  */
-import { ATTRIBUTE_ONLY_DICE, characterSkillDice, isAttribute, type AttributeKey, type FlangeCharacter, type SkillHeading } from "./character";
+import { ATTRIBUTE_ONLY_DICE, assertInt, characterSkillDice, isAttribute, type AttributeKey, type FlangeCharacter, type SkillHeading } from "./character";
 import type { CheckInput } from "./check";
 import type { AttackInput, Weapon } from "./combat";
 
 /** Modifiers a dialog may add to any check. */
 export type CheckExtras = Omit<CheckInput, "dice" | "target">;
+
+/** Edge spent on a roll can never exceed the Edge points the character owns. */
+function checkEdgeOwned(c: FlangeCharacter, extras: { readonly edgeDice?: number; readonly edgeTarget?: number }): void {
+  assertInt(c.edgePoints, "Edge points", 0);
+  const spent = (extras.edgeDice ?? 0) + (extras.edgeTarget ?? 0);
+  if (spent > c.edgePoints) throw new RangeError(`This roll spends ${spent} Edge points; the character owns ${c.edgePoints}`);
+}
 
 /**
  * The check for "roll <skill> on <attribute>". `skill: null` is an attribute-only roll (3 dice).
@@ -19,6 +26,7 @@ export function characterCheck(
   extras: CheckExtras = {},
 ): CheckInput {
   if (!isAttribute(attribute)) throw new RangeError(`Unknown attribute "${String(attribute)}"`);
+  checkEdgeOwned(c, extras);
   const dice = skill === null ? ATTRIBUTE_ONLY_DICE : characterSkillDice(c, skill.name, skill.heading);
   return { ...extras, dice, target: c.attributes[attribute] };
 }
@@ -33,5 +41,6 @@ export function characterAttack(
   const { attribute, ...rest } = extras;
   const a = attribute ?? weapon.attribute;
   if (!isAttribute(a)) throw new RangeError(`Unknown attribute "${String(a)}"`);
+  checkEdgeOwned(c, rest);
   return { ...rest, skillDice: characterSkillDice(c, skill.name, skill.heading), attributeTarget: c.attributes[a] };
 }
