@@ -6,7 +6,7 @@
  * the current level.
  */
 import type { RandomSource } from "../../../dice/random";
-import { d10PlusOutcomes, rollD10Plus, type D10PlusRoll } from "./d10plus";
+import { d10PlusOutcomes, rollD10Plus, validateD10PlusRoll, type D10PlusRoll } from "./d10plus";
 import { ADVANCEMENT_REASONS, SKILL_CATEGORY_KEYS, type AdvancementReason, type SkillCategoryKey } from "./keys";
 import { floorDiv, requireIntegerAtLeast, requireOneOf } from "./validate";
 
@@ -64,6 +64,7 @@ export function resolveAdvancement(input: AdvancementInput, roll: D10PlusRoll | 
     return { ...base, dice: [], roll: null, score: null, advanced: false, reason: "learnedThisSession", newLevel: input.level };
   }
   if (roll === null) throw new RangeError("An advancement check needs a d10+ roll");
+  validateD10PlusRoll(roll);
   if (roll.kind !== "number") {
     const advanced = roll.kind === "auto";
     return { ...base, dice: roll.dice, roll, score: null, advanced, reason: roll.kind, newLevel: input.level + (advanced ? 1 : 0) };

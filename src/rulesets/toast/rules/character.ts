@@ -53,11 +53,37 @@ function checkAttributeKeys(keys: readonly AttributeKey[], what: string): readon
  */
 export function attributeModifier(level: number, table: readonly AttributeModifierRow[] = ATTRIBUTE_MODIFIER_TABLE): number {
   requireIntegerAtLeast(level, 1, "Attribute level");
-  if (table.length === 0) throw new RangeError("The attribute-modifier table is empty");
+  if (table !== ATTRIBUTE_MODIFIER_TABLE) validateModifierTable(table);
   for (const row of table) if (level >= row.min && level <= row.max) return row.modifier;
   const last = table[table.length - 1];
   if (level > last.max) return last.modifier + floorDiv(level - last.min, 2);
   throw new RangeError(`Attribute level ${level} is not covered by the attribute-modifier table`);
+}
+
+/**
+ * Check a GM's attribute-modifier table: at least one row, whole numbers, each row's min ≤ max,
+ * rows in ascending order without overlaps. Returns the table.
+ */
+export function validateModifierTable(table: readonly AttributeModifierRow[]): readonly AttributeModifierRow[] {
+  if (!Array.isArray(table) || table.length === 0) throw new RangeError("The attribute-modifier table is empty");
+  let previousMax = 0;
+  table.forEach((row, i) => {
+    requireIntegerAtLeast(row.min, 1, `Attribute-modifier row ${i + 1} min`);
+    requireIntegerAtLeast(row.max, row.min, `Attribute-modifier row ${i + 1} max`);
+    requireInteger(row.modifier, `Attribute-modifier row ${i + 1} modifier`);
+    if (row.min <= previousMax) throw new RangeError(`Attribute-modifier row ${i + 1} starts at ${row.min}, inside or before the previous row (which ends at ${previousMax})`);
+    previousMax = row.max;
+  });
+  return table;
+}
+
+/** The attributes whose average stands in for an Intelligence score (the seed has no such attribute). */
+export const INTELLIGENCE_ATTRIBUTES: readonly AttributeKey[] = ["perception", "focus"];
+
+/** What other games call Intelligence: the average of Perception and Focus, rounded down. */
+export function intelligenceScore(attributes: Attributes): number {
+  validateAttributes(attributes);
+  return flooredAverage(INTELLIGENCE_ATTRIBUTES.map((a) => attributes[a]), "Intelligence");
 }
 
 /** An aspect score: the average of its five attributes, rounded down. */

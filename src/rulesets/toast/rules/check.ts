@@ -4,7 +4,7 @@
  * always fails, each with a degree. Contested tasks compare the two rolls.
  */
 import type { RandomSource } from "../../../dice/random";
-import { d10PlusOutcomes, rollD10Plus, type D10PlusRoll } from "./d10plus";
+import { d10PlusOutcomes, rollD10Plus, validateD10PlusRoll, type D10PlusRoll } from "./d10plus";
 import {
   DIFFICULTY_KEYS,
   INESTIMABLE_TARGETS,
@@ -57,7 +57,7 @@ function checkModifier(modifier: number, what = "Task modifier"): number {
 export function targetNumber(difficulty: DifficultyKey, table: Readonly<Record<Exclude<DifficultyKey, InestimableTarget>, number>> = TARGET_NUMBERS): TaskTarget {
   const key = requireOneOf(difficulty, DIFFICULTY_KEYS, "Difficulty");
   if (key === "inestimablyEasy" || key === "inestimablyHard") return key;
-  return table[key];
+  return requireIntegerIn(table[key], -MAX_MAGNITUDE, MAX_MAGNITUDE, `Target number of ${key}`);
 }
 
 function outcomeOf(roll: D10PlusRoll, modifier: number, target: TaskTarget): CheckOutcome {
@@ -72,6 +72,7 @@ function outcomeOf(roll: D10PlusRoll, modifier: number, target: TaskTarget): Che
 export function resolveCheck(input: CheckInput, roll: D10PlusRoll): CheckResult {
   const modifier = checkModifier(input.modifier);
   const target = checkTarget(input.target);
+  validateD10PlusRoll(roll);
   const total = roll.number === null ? null : roll.number + modifier;
   const outcome = outcomeOf(roll, modifier, target);
   return {
@@ -141,6 +142,7 @@ export function contestRank(roll: D10PlusRoll, modifier: number): number {
 
 /** One side's contest roll from a d10+ already rolled. */
 export function resolveContestRoll(roll: D10PlusRoll, modifier: number): ContestRoll {
+  validateD10PlusRoll(roll);
   const rank = contestRank(roll, modifier);
   return { dice: roll.dice, roll, modifier, total: roll.number === null ? null : roll.number + modifier, rank };
 }

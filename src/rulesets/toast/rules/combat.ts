@@ -7,6 +7,7 @@ import { rollDie, type RandomSource } from "../../../dice/random";
 import {
   checkOdds,
   compareContest,
+  contestRank,
   resolveCheck,
   resolveContestRoll,
   rollCheck,
@@ -37,6 +38,9 @@ import { requireInteger, requireIntegerAtLeast, requireOneOf } from "./validate"
 // ---------------------------------------------------------------------------------------------
 // Initiative and rounds
 
+/** A round lasts about this many seconds of game time (what fits into it is the GM's call). */
+export const ROUND_SECONDS = 5;
+
 /** Roll initiative once per combat: a d10+ on the Initiative skill, ranked like a contested task. */
 export function rollInitiative(modifier: number, rng: RandomSource): ContestRoll {
   return rollContestSide(modifier, rng);
@@ -57,13 +61,23 @@ export interface InitiativePlace {
   readonly tied: boolean;
 }
 
+/**
+ * The GM may roll once for a whole group of NPCs: every id in the group gets that roll's rank.
+ * (initiativeOrder then flags them as tied with one another; their order among themselves is hers.)
+ */
+export function sharedInitiative(ids: readonly string[], roll: ContestRoll): readonly InitiativeEntry[] {
+  if (ids.length === 0) throw new RangeError("A shared initiative roll needs at least one combatant");
+  if (typeof roll.rank !== "number" || !Number.isFinite(roll.rank)) throw new RangeError(`A shared initiative roll needs a finite rank, not ${String(roll.rank)}`);
+  return ids.map((id) => ({ id, rank: roll.rank }));
+}
+
 /** Order combatants best initiative first. Ties keep their input order and are flagged. */
 export function initiativeOrder(entries: readonly InitiativeEntry[]): readonly InitiativePlace[] {
   const ids = new Set<string>();
   for (const e of entries) {
     if (ids.has(e.id)) throw new RangeError(`Combatant ${e.id} appears twice in the initiative order`);
     ids.add(e.id);
-    if (typeof e.rank !== "number" || Number.isNaN(e.rank)) throw new RangeError(`Combatant ${e.id} has no initiative rank`);
+    if (typeof e.rank !== "number" || !Number.isFinite(e.rank)) throw new RangeError(`Combatant ${e.id} has no finite initiative rank (${String(e.rank)})`);
   }
   const sorted = entries.map((e, i) => ({ e, i })).sort((a, b) => b.e.rank - a.e.rank || a.i - b.i);
   return sorted.map(({ e }, index) => {
@@ -115,6 +129,17 @@ export function takeAction(state: RoundState, id: string): RoundState {
   }
   if (s === "waiting") throw new RangeError(`It is not yet the turn of combatant ${id}`);
   throw new RangeError(`Combatant ${id} has no action left this round (${s})`);
+}
+
+/**
+ * The GM rules that a faster character's action has made a slower one's impossible (the seed's
+ * example: the attacker's arm is cut off first). The combatant, still waiting or holding, loses
+ * her action for this round.
+ */
+export function negateAction(state: RoundState, id: string): RoundState {
+  const s = statusOf(state, id);
+  if (s === "acted" || s === "lost") throw new RangeError(`Combatant ${id} has no action left to negate this round (${s})`);
+  return { ...state, statuses: { ...state.statuses, [id]: "lost" } };
 }
 
 /** End the round: held and unannounced actions are lost (they do not roll over); the next round starts. */
@@ -174,10 +199,10 @@ export function attackOdds(input: AttackInput): Readonly<Record<AttackOutcome, n
   if (defence.kind === "contested") {
     const outcomes = d10PlusOutcomes();
     for (const x of outcomes) {
-      const a = resolveContestRoll(x.roll, input.attack);
+      const a = contestRank(x.roll, input.attack);
       for (const y of outcomes) {
-        const c = compareContest(a, resolveContestRoll(y.roll, defence.modifier));
-        odds[c === "firstWins" ? "hit" : c === "secondWins" ? "miss" : "tie"] += x.p * y.p;
+        const d = contestRank(y.roll, defence.modifier);
+        odds[a > d ? "hit" : a < d ? "miss" : "tie"] += x.p * y.p;
       }
     }
     return odds;
@@ -205,7 +230,8 @@ export interface WeaponStats {
 
 /** Base damage of a weapon category (seed guideline table or a GM's replacement). */
 export function weaponBaseDamage(category: WeaponCategoryKey, table: Readonly<Record<WeaponCategoryKey, number>> = WEAPON_BASE_DAMAGE): number {
-  return table[requireOneOf(category, WEAPON_CATEGORY_KEYS, "Weapon category")];
+  const key = requireOneOf(category, WEAPON_CATEGORY_KEYS, "Weapon category");
+  return requireIntegerAtLeast(table[key], 0, `Base damage of ${key} weapons`);
 }
 
 export interface DamageDice {

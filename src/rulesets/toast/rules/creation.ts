@@ -48,11 +48,24 @@ export interface CreationReport {
   readonly remainingSkillPoints: number;
 }
 
+/** Check a GM's creation budget: whole numbers, min ≤ max, a positive exchange rate. Returns it. */
+export function validateBudget(budget: CreationBudget): CreationBudget {
+  requireIntegerAtLeast(budget.attributePoints, 0, "Budget attribute points");
+  requireIntegerAtLeast(budget.skillPoints, 0, "Budget skill points");
+  requireIntegerAtLeast(budget.attributeMin, 1, "Budget attribute minimum");
+  requireIntegerAtLeast(budget.attributeMax, budget.attributeMin, "Budget attribute maximum");
+  requireIntegerAtLeast(budget.aspectMax, 0, "Budget aspect maximum");
+  requireIntegerAtLeast(budget.skillPointsPerAttributePoint, 1, "Budget skill points per attribute point");
+  return budget;
+}
+
 /**
  * Check a character-creation build. Non-integers throw; rule breaches come back as issues
  * (so a sheet can show them all at once). Unspent points are allowed and reported.
  */
 export function validateCreation(input: CreationInput, budget: CreationBudget = CREATION_BUDGET): CreationReport {
+  if (budget !== CREATION_BUDGET) validateBudget(budget);
+  if (!Array.isArray(input.skills)) throw new RangeError("Creation skills must be a list");
   const issues: CreationIssue[] = [];
   let attributePointsSpent = 0;
   for (const key of ATTRIBUTE_KEYS) {
@@ -72,6 +85,7 @@ export function validateCreation(input: CreationInput, budget: CreationBudget = 
   let skillPointsSpent = 0;
   const seen = new Set<string>();
   for (const skill of input.skills) {
+    if (typeof skill.key !== "string" || skill.key === "") throw new RangeError(`A creation skill needs a key, not ${JSON.stringify(skill.key)}`);
     requireInteger(skill.level, `Skill ${skill.key} level`);
     if (seen.has(skill.key)) issues.push({ key: "duplicateSkill", subject: skill.key, value: skill.level, limit: 1 });
     seen.add(skill.key);

@@ -40,6 +40,22 @@ export function d10PlusFromFaces(faces: readonly number[]): D10PlusRoll {
   return { dice: [first, degree], kind: first === AUTO_FACE ? "auto" : "flub", number: null, degree };
 }
 
+/**
+ * Check that a d10+ roll object is what its faces say (a roll built by hand or read back from
+ * stored data could disagree with its own dice). Returns the roll; throws a RangeError naming the
+ * mismatch otherwise.
+ */
+export function validateD10PlusRoll(roll: D10PlusRoll): D10PlusRoll {
+  if (roll === null || typeof roll !== "object" || !Array.isArray(roll.dice)) throw new RangeError("A d10+ roll needs its dice");
+  const expected = d10PlusFromFaces(roll.dice);
+  if (roll.kind !== expected.kind || roll.number !== expected.number || roll.degree !== expected.degree) {
+    throw new RangeError(
+      `A d10+ roll with faces [${roll.dice.join(", ")}] is a ${expected.kind} (number ${String(expected.number)}, degree ${String(expected.degree)}), not a ${String(roll.kind)} (number ${String(roll.number)}, degree ${String(roll.degree)})`,
+    );
+  }
+  return roll;
+}
+
 /** Roll a d10+ (one d12, and a second for the degree after a Flub or Auto). */
 export function rollD10Plus(rng: RandomSource): D10PlusRoll {
   const first = rollDie(D10PLUS_FACES, rng);
