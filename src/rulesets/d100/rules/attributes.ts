@@ -26,6 +26,14 @@ export const ATTRIBUTE_ABBREVIATIONS: Readonly<Record<string, AttributeKey>> = {
   CH: "charisma",
 };
 
+/** Throw unless `key` is one of the ten attribute keys; `what` names the rule asking. */
+export function requireAttributeKey(what: string, key: string): AttributeKey {
+  if (typeof key !== "string" || !(ATTRIBUTE_KEYS as readonly string[]).includes(key)) {
+    throw new RangeError(`${what}: unknown attribute "${String(key)}" (expected one of ${ATTRIBUTE_KEYS.join(", ")})`);
+  }
+  return key as AttributeKey;
+}
+
 /** Abbreviation of an attribute key ("agility" → "AG"). */
 export function attributeAbbreviation(key: AttributeKey): string {
   for (const [abbr, k] of Object.entries(ATTRIBUTE_ABBREVIATIONS)) if (k === key) return abbr;
@@ -107,5 +115,6 @@ export function checkAttributeBuild(attrs: Attributes, rules: AttributeBuildRule
 /** Action Quota: the average of two attributes rounded down (standard: Agility and Focus). */
 export function actionQuota(attrs: Attributes, pair: readonly [AttributeKey, AttributeKey] = ["agility", "focus"]): number {
   const a = validateAttributes(attrs);
-  return Math.floor((a[pair[0]] + a[pair[1]]) / 2);
+  if (pair.length !== 2) throw new RangeError(`Action Quota needs exactly two attributes, not ${pair.length}`);
+  return Math.floor((a[requireAttributeKey("Action Quota", pair[0])] + a[requireAttributeKey("Action Quota", pair[1])]) / 2);
 }

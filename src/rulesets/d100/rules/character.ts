@@ -2,16 +2,15 @@
  * A whole D10/0 character as plain data, and everything derived from it (seed: "The Character",
  * "Standard Player Agent Build Process"). What a Foundry data model stores and prepares.
  */
-import { type AttributeBuildCheck, type AttributeKey, type Attributes, actionQuota, checkAttributeBuild, validateAttributes } from "./attributes";
+import { type AttributeBuildCheck, type AttributeKey, type Attributes, actionQuota, checkAttributeBuild, requireAttributeKey, validateAttributes } from "./attributes";
 import type { CheckInput } from "./checks";
 import { type AdjustedDamage, type AdjustmentNotation, applyAdjustment, combineAdjustments } from "./dat";
 import { type HealthPoints, type HealthRules, type HealthState, STANDARD_HEALTH, applyDamage, dailyRecoveryRate, healthIncrease, healthState, normalHealth } from "./health";
 import type { Karma } from "./karma";
 import { type PowerPoints, validatePowerPoints } from "./powers";
 import { type ProgressionLedger, STANDARD_CREATION, availableProgression } from "./progression";
-import { type RootSkillKey, type SkillRating, type SkillTree, computeSkills, treeCost } from "./skills";
+import { type ReserveSkillPoints, type SkillRating, type SkillTree, computeSkills, treeCost, validateReserveSkillPoints } from "./skills";
 import { type Tab, tabAdjustments, tabCheckModifiers, applyTabDifficulty } from "./tabs";
-import { requireInt } from "./validate";
 
 export interface D100Character {
   readonly attributes: Attributes;
@@ -20,7 +19,7 @@ export interface D100Character {
   readonly conditions: readonly string[];
   readonly skills: SkillTree;
   /** Skill points kept for later: unassigned GM rewards and points bought for a root. */
-  readonly reserveSkillPoints: { readonly any: number; readonly byRoot: Readonly<Partial<Record<RootSkillKey, number>>> };
+  readonly reserveSkillPoints: ReserveSkillPoints;
   readonly powers: Readonly<Record<string, PowerPoints>>;
   readonly tabs: readonly Tab[];
   readonly karma: Karma;
@@ -56,7 +55,7 @@ export function deriveCharacter(c: D100Character, healthRules: HealthRules = STA
       throw new RangeError(`Power ${k}: ${(e as Error).message}`);
     }
   }
-  requireInt("Reserve skill points", c.reserveSkillPoints.any, 0);
+  validateReserveSkillPoints(c.reserveSkillPoints);
   const ratings = computeSkills(attrs, c.skills);
   const spent = treeCost(c.skills).total;
   return {
@@ -82,6 +81,7 @@ export function attributeCheckInput(
   options: { readonly tags?: readonly string[]; readonly overflow?: boolean } = {},
 ): CheckInput {
   const a = validateAttributes(c.attributes);
+  requireAttributeKey("Attribute check", attribute);
   const m = tabCheckModifiers(c.tabs, { kind: "attribute", tags: options.tags ?? [], attribute });
   return { kind: "attribute", score: a[attribute] * m.attributeFactor, difficulty: applyTabDifficulty(difficulty, m), overflow: options.overflow ?? false };
 }

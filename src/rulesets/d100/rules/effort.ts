@@ -2,9 +2,9 @@
  * Cumulative, cooperative and conflicting effort (seed: "Cumulative Effort",
  * "Cooperative Effort", "Conflicting Effort").
  */
-import { type Dist, add, point } from "../../../dice/dist";
+import { type Dist, add, mapDist, point } from "../../../dice/dist";
 import type { RandomSource } from "../../../dice/random";
-import { type CheckInput, type CheckOdds, type CheckResult, type EffortClass, classifyEffort, effortDistribution, oddsOfEffort, rollCheck } from "./checks";
+import { type CheckInput, type CheckKind, type CheckOdds, type CheckResult, type DegreeKey, DEGREE_KEYS, type EffortClass, classifyEffort, effortDistribution, oddsOfEffort, rollCheck } from "./checks";
 import { requireInt } from "./validate";
 
 // ---------------------------------------------------------------------------------------------
@@ -107,6 +107,55 @@ export function assistedDifficulty(difficulty: number, assists: readonly number[
   return d;
 }
 
+export interface AssistedRoll {
+  readonly assists: readonly CheckResult[];
+  /** The task's difficulty after the assistants' help. */
+  readonly difficulty: number;
+  readonly result: CheckResult;
+}
+
+/** Indirect help rolled: the assistants roll first, then the main check against the lowered difficulty. */
+export function rollAssisted(main: CheckInput, assists: readonly CheckInput[], rng: RandomSource): AssistedRoll {
+  const rolled = assists.map((a) => rollCheck(a, rng));
+  const difficulty = assistedDifficulty(main.difficulty ?? 0, rolled.map((r) => r.effort));
+  return { assists: rolled, difficulty, result: rollCheck({ ...main, difficulty }, rng) };
+}
+
+/**
+ * Exact odds of an indirectly assisted check: the distribution of the help (sum of the
+ * assistants' positive efforts) is combined with the main check's effort, each pair classified
+ * against the lowered difficulty (so consolations and agitations still follow the main effort).
+ */
+export function assistedOdds(main: CheckInput, assists: readonly CheckInput[]): Omit<CheckOdds, "overflow"> {
+  const base = requireInt("Difficulty", main.difficulty ?? 0);
+  let help: Dist<number> = point(0);
+  for (const a of assists) help = add(help, mapDist(effortDistribution(a), (e) => Math.max(0, e)));
+  const effort = effortDistribution(main);
+  const degrees = {} as Record<DegreeKey, number>;
+  for (const k of DEGREE_KEYS) degrees[k] = 0;
+  let success = 0;
+  let miss = 0;
+  let failure = 0;
+  let consolation = 0;
+  let agitation = 0;
+  let meanEffort = 0;
+  for (const [h, ph] of help) {
+    const against: CheckInput = { ...main, difficulty: base - h };
+    for (const [e, pe] of effort) {
+      const p = ph * pe;
+      const cl = classifyEffort(against, e);
+      degrees[cl.degreeKey] += p;
+      if (cl.outcome === "success") success += p;
+      else if (cl.outcome === "miss") miss += p;
+      else failure += p;
+      if (cl.consolation) consolation += p;
+      if (cl.agitation) agitation += p;
+      meanEffort += p * e;
+    }
+  }
+  return { success, miss, failure, degrees, consolation, agitation, meanEffort };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Conflicting effort
 
@@ -167,4 +216,19 @@ export function conflictOdds(first: CheckInput, second: CheckInput): Readonly<Re
     lose += p * (acc - under - equal);
   }
   return { first: win, second: lose, tie };
+}
+
+/**
+ * Degrees from a conflict, for when more than a winner is wanted: each side's effort is read as
+ * a check whose difficulty is the other side's effort. The winner gets a Degree of Success equal
+ * to the margin, the loser the matching Degree of Failure; a loser with positive effort earns a
+ * consolation and a winner with negative effort an agitation.
+ */
+export function conflictDegrees(kind: CheckKind, first: number, second: number): { readonly first: EffortClass; readonly second: EffortClass } {
+  requireInt("First effort", first);
+  requireInt("Second effort", second);
+  return {
+    first: classifyEffort({ kind, score: 0, difficulty: second }, first),
+    second: classifyEffort({ kind, score: 0, difficulty: first }, second),
+  };
 }

@@ -32,6 +32,7 @@ export interface SpreadStep {
  * "11+" (11 and up).
  */
 export function parseSpreadStep(text: string): SpreadStep {
+  if (typeof text !== "string") throw new TypeError(`A spread step must be written as text, not ${typeof text}`);
   const t = text.trim().replace(/\u2212/g, "-");
   const num = "([+-]?\\d+)";
   let m: RegExpExecArray | null;

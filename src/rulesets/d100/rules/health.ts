@@ -2,7 +2,7 @@
  * Health (seed: "Determine Health", "Health Points", "The Health Range", "Keeping Healthy",
  * "Failing Health", "Death").
  */
-import { type AttributeKey, type Attributes, validateAttributes } from "./attributes";
+import { type AttributeKey, type Attributes, requireAttributeKey, validateAttributes } from "./attributes";
 import { requireInt, requirePositive } from "./validate";
 
 /** How Normal Health is derived; a setting may pick other attributes or another multiplier. */
@@ -14,7 +14,8 @@ export const STANDARD_HEALTH: HealthRules = { attributes: ["endurance", "spirit"
 
 function pairSum(attrs: Attributes, rules: HealthRules): number {
   const a = validateAttributes(attrs);
-  return a[rules.attributes[0]] + a[rules.attributes[1]];
+  if (rules.attributes.length !== 2) throw new RangeError(`Health rules need exactly two attributes, not ${rules.attributes.length}`);
+  return a[requireAttributeKey("Health rules", rules.attributes[0])] + a[requireAttributeKey("Health rules", rules.attributes[1])];
 }
 
 /** Normal Health = average of the two attributes × multiplier (rounded down if fractional). */

@@ -50,3 +50,12 @@ export function removeStance(k: Karma, holder: string): Karma {
 export function stanceOf(k: Karma, holder: string): string | null {
   return k.stances.find((s) => s.holder === holder)?.stance ?? null;
 }
+
+/**
+ * Progression Point cost of buying off a karma mark: its value ("varies by value on Karma",
+ * 1-10). Pass it to `purchase(ledger, "karma", { cost })`. A mark without a value cannot be priced.
+ */
+export function karmaBuyOffCost(mark: KarmaMark): number {
+  if (mark.value === null) throw new RangeError(`Karma mark "${mark.key}" has no value, so its buy-off cost is the GM's to set`);
+  return requireInt(`Value of karma mark ${mark.key}`, mark.value, 1, 10);
+}

@@ -68,6 +68,7 @@ export function initiativeOrder(participants: readonly InitiativeParticipant[], 
   if (!TIE_MODES.includes(tieMode)) throw new RangeError(`Unknown tie mode "${String(tieMode)}"`);
   const seen = new Set<string>();
   for (const p of participants) {
+    if (typeof p.id !== "string" || p.id.trim() === "") throw new RangeError("Every initiative participant needs a non-empty id");
     if (seen.has(p.id)) throw new RangeError(`Participant "${p.id}" appears twice`);
     seen.add(p.id);
     requireInt(`Action Quota of ${p.id}`, p.actionQuota, 0);
@@ -96,6 +97,22 @@ export function initiativeOrder(participants: readonly InitiativeParticipant[], 
     else settle(g);
   }
   return { slots, tieChecks };
+}
+
+/**
+ * Exact odds of a tie check: tied characters share one Action Quota, so their d10 checks are
+ * identically distributed and re-rolls go on until every tie is broken. Every order is then
+ * equally likely: each has `eachOrder` = 1/n! and each character 1/n of each place.
+ * `settledFirstRound` is the chance that the first round of checks already breaks every tie (all
+ * n rolls differ: 10 × 9 × … / 10^n; 0 for more than ten characters).
+ */
+export function tieCheckOdds(tied: number): { readonly eachOrder: number; readonly eachPlace: number; readonly settledFirstRound: number } {
+  requireInt("Number of tied characters", tied, 2, 170);
+  let fact = 1;
+  let distinct = 1;
+  for (let i = 2; i <= tied; i++) fact *= i;
+  for (let i = 0; i < tied; i++) distinct *= Math.max(0, 10 - i) / 10;
+  return { eachOrder: 1 / fact, eachPlace: 1 / tied, settledFirstRound: distinct };
 }
 
 // ---------------------------------------------------------------------------------------------

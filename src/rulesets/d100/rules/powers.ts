@@ -2,7 +2,8 @@
  * Powers and power points (seed: "Powers", "Example Power: Marksman Focus",
  * "Example: Spirit Shaman"). Functions on power points: Need, Gain, Drain, Hold.
  */
-import { type AttributeKey, type Attributes, validateAttributes } from "./attributes";
+import { type AttributeKey, type Attributes, requireAttributeKey, validateAttributes } from "./attributes";
+import { type CheckInput, effortDistribution } from "./checks";
 import { requireInt } from "./validate";
 
 export interface PowerPoints {
@@ -159,7 +160,8 @@ export interface PowerNormalRule {
 export function powerNormal(attrs: Attributes, rule: PowerNormalRule): number {
   const a = validateAttributes(attrs);
   if (rule.attributes.length === 0) throw new RangeError("A power-point rule needs at least one attribute");
-  const sum = rule.attributes.reduce((s, k) => s + a[k], 0);
+  if (rule.combine !== "average" && rule.combine !== "sum") throw new RangeError(`Unknown power-point combination "${String(rule.combine)}" (expected average or sum)`);
+  const sum = rule.attributes.reduce((s, k) => s + a[requireAttributeKey("Power-point rule", k)], 0);
   return rule.combine === "sum" ? sum : Math.floor(sum / rule.attributes.length);
 }
 
@@ -201,4 +203,87 @@ export const EXAMPLE_POWERS: Readonly<Record<string, PowerDefinition>> = {
 /** "That's an easy shot!": 10 points of difficulty reduction, plus 10 per extra point (X). */
 export function easyShotReduction(x: number): number {
   return 10 + 10 * requireInt("X", x, 0);
+}
+
+/**
+ * Recovery over time ("gain one point an hour rested", "1 point for every round concentrating"):
+ * the definition's amount per interval, for `intervals` intervals, never past Normal.
+ */
+export function recoverPowerPoints(p: PowerPoints, def: Pick<PowerDefinition, "recovery">, intervals: number): PowerPoints {
+  requireInt("Recovery intervals", intervals, 0);
+  return gain(p, requireInt("Recovery amount", def.recovery.amount, 0) * intervals);
+}
+
+/** Snap Shot: the next ranged attack's Action Quota cost is reduced by 1 (never below 0). */
+export function snapShotCost(actionPoints: number): number {
+  return Math.max(0, requireInt("Ranged attack cost", actionPoints, 0) - 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Spirit Shaman: Barrier Shield and Spirit Lance
+
+/** The Barrier Shield's numbers: a defensive difficulty of 25 that stops up to 25 damage. */
+export const BARRIER_SHIELD = { difficulty: 25, capacity: 25, held: 3, actionPoints: 1 } as const;
+
+export const SHIELDED_ATTACK_RESULTS = ["through", "shield", "missed"] as const;
+/**
+ * through: the attack beats the target's difficulty plus the shield's and reaches the shaman;
+ * shield: it would have hit, but the shield's difficulty stops it, so it strikes the shield;
+ * missed: it fails (or misses) even without the shield.
+ */
+export type ShieldedAttackResult = (typeof SHIELDED_ATTACK_RESULTS)[number];
+
+/** Where an attack with this Degree of Effort lands against a shielded target. */
+export function shieldedAttack(effort: number, difficulty = 0, shieldDifficulty: number = BARRIER_SHIELD.difficulty): ShieldedAttackResult {
+  requireInt("Degree of effort", effort);
+  requireInt("Difficulty", difficulty);
+  requireInt("Shield difficulty", shieldDifficulty, 0);
+  if (effort <= difficulty) return "missed";
+  return effort > difficulty + shieldDifficulty ? "through" : "shield";
+}
+
+/** Exact odds of each shielded-attack result for the attacker's check (its difficulty is the target's). */
+export function shieldedAttackOdds(attack: CheckInput, shieldDifficulty: number = BARRIER_SHIELD.difficulty): Readonly<Record<ShieldedAttackResult, number>> {
+  const difficulty = requireInt("Difficulty", attack.difficulty ?? 0);
+  const out: Record<ShieldedAttackResult, number> = { through: 0, shield: 0, missed: 0 };
+  for (const [e, p] of effortDistribution(attack)) out[shieldedAttack(e, difficulty, shieldDifficulty)] += p;
+  return out;
+}
+
+export interface ShieldHit {
+  /** Capacity left after the hit (0 when the shield fails). */
+  readonly remaining: number;
+  /** Damage the shield took. */
+  readonly absorbed: number;
+  /** Damage beyond what was left of the shield; it does not reach the shaman (see docs). */
+  readonly excess: number;
+  readonly failed: boolean;
+}
+
+/** Damage from an attack that struck the shield: it blocks up to its remaining capacity, then fails. */
+export function shieldAbsorb(remaining: number, damage: number): ShieldHit {
+  requireInt("Shield capacity left", remaining, 1);
+  requireInt("Damage", damage, 0);
+  const absorbed = Math.min(remaining, damage);
+  const left = remaining - absorbed;
+  return { remaining: left, absorbed, excess: damage - absorbed, failed: left === 0 };
+}
+
+/**
+ * When the shield fails, a Focus check decides the held points: kept (released back to the free
+ * points) on a success, drained on a miss or a failure.
+ */
+export function resolveShieldFailure(p: PowerPoints, focusCheck: { readonly outcome: "success" | "miss" | "failure" }, held: number = BARRIER_SHIELD.held): { readonly points: PowerPoints; readonly kept: boolean } {
+  const kept = focusCheck.outcome === "success";
+  return { points: releaseHeld(p, held, !kept), kept };
+}
+
+/** Spirit Lance: X invested power points do X dice of damage ("4D" for X = 4). */
+export function spiritLanceDamage(x: number): string {
+  return `${requireInt("X", x, 1)}D`;
+}
+
+/** Spirit Lance outcome for held points: a hit drains them, a miss releases them to the shaman. */
+export function resolveSpiritLance(p: PowerPoints, x: number, hit: boolean): PowerPoints {
+  return releaseHeld(p, requireInt("X", x, 1), hit);
 }

@@ -263,3 +263,63 @@ export function skillPointReward(kind: SkillRewardKind, points: number): number 
   if (max === undefined) throw new RangeError(`Unknown skill reward "${String(kind)}"`);
   return requireInt(`Skill points for ${kind}`, points, 1, max);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Reserve skill points (seed: "Skill Points")
+
+/**
+ * Skill points kept for later: `any` may go to any skill (undirected GM rewards); `byRoot` were
+ * bought with Progression Points for one root and may only go to that root or its branches.
+ */
+export interface ReserveSkillPoints {
+  readonly any: number;
+  readonly byRoot: Readonly<Partial<Record<RootSkillKey, number>>>;
+}
+
+export const EMPTY_RESERVE: ReserveSkillPoints = { any: 0, byRoot: {} };
+
+/** Throw unless every reserve is a whole number ≥ 0 under a known root. */
+export function validateReserveSkillPoints(r: ReserveSkillPoints): ReserveSkillPoints {
+  requireInt("Reserve skill points", r.any, 0);
+  for (const [k, v] of Object.entries(r.byRoot)) {
+    if (!isRootSkillKey(k)) throw new RangeError(`Reserve skill points: unknown root skill "${k}"`);
+    requireInt(`Reserve skill points for ${k}`, v ?? 0, 0);
+  }
+  return r;
+}
+
+/** Points usable on a skill under `root`: that root's own points plus the undirected ones. */
+export function reserveFor(r: ReserveSkillPoints, root: RootSkillKey): number {
+  validateReserveSkillPoints(r);
+  if (!isRootSkillKey(root)) throw new RangeError(`Unknown root skill "${String(root)}"`);
+  return r.any + (r.byRoot[root] ?? 0);
+}
+
+/** Add skill points bought for a root (a Progression Point purchase: see skillPointsPerPurchase). */
+export function addRootSkillPoints(r: ReserveSkillPoints, root: RootSkillKey, points: number): ReserveSkillPoints {
+  validateReserveSkillPoints(r);
+  if (!isRootSkillKey(root)) throw new RangeError(`Unknown root skill "${String(root)}"`);
+  requireInt("Skill points", points, 0);
+  return { any: r.any, byRoot: { ...r.byRoot, [root]: (r.byRoot[root] ?? 0) + points } };
+}
+
+/**
+ * Spend skill points on a skill under `root`. The root's own points go first (they can be used
+ * nowhere else), then undirected ones. Throws when there are not enough.
+ */
+export function spendReserve(r: ReserveSkillPoints, root: RootSkillKey, cost: number): ReserveSkillPoints {
+  const have = reserveFor(r, root);
+  requireInt("Skill point cost", cost, 0);
+  if (cost > have) throw new RangeError(`Spending ${cost} skill points under ${root} needs more than the ${have} available there`);
+  const own = r.byRoot[root] ?? 0;
+  const fromOwn = Math.min(own, cost);
+  return { any: r.any - (cost - fromOwn), byRoot: { ...r.byRoot, [root]: own - fromOwn } };
+}
+
+/** The root a skill grows from ("bows" → "ranged"), or throws for an unknown skill. */
+export function rootOfSkill(tree: SkillTree, id: string): RootSkillKey {
+  if (isRootSkillKey(id)) return id;
+  const r = computeSkills(null, tree, { rootBaseOverride: zeroBases() }).get(id);
+  if (!r) throw new RangeError(`Unknown skill "${id}"`);
+  return r.root;
+}

@@ -14,8 +14,11 @@ export type TabKind = (typeof TAB_KINDS)[number];
 export type TabEffect =
   /** Add to the difficulty of checks in a situation (−1/−10 = easier), per kind of check. */
   | { readonly kind: "difficulty"; readonly when: string; readonly attribute: number; readonly skill: number }
-  /** Multiply the difficulty of checks in a situation (Space Cadet doubles it). */
-  | { readonly kind: "difficultyMultiplier"; readonly when: string; readonly factor: number }
+  /**
+   * Multiply the difficulty of checks in a situation (Space Cadet doubles it). With `attribute`,
+   * only attribute checks of that attribute are affected (Space Cadet: Focus checks).
+   */
+  | { readonly kind: "difficultyMultiplier"; readonly when: string; readonly factor: number; readonly attribute?: AttributeKey }
   /** Multiply an attribute for a check in a situation, with an optional uses-per-day limit. */
   | { readonly kind: "attributeMultiplier"; readonly when: string; readonly attribute: AttributeKey; readonly factor: number; readonly usesPerDay: number | null }
   /** An adjustment to all damage received (That Didn't Hurt: -1F). */
@@ -35,6 +38,11 @@ export interface CheckSituation {
   readonly tags: readonly string[];
   /** The attribute being checked, for attribute checks. */
   readonly attribute?: AttributeKey;
+  /**
+   * Uses so far today of TABs with a daily limit, by TAB key. When given, a TAB whose daily uses
+   * are spent contributes nothing (The Voice: once a day). Count a use with `recordTabUse`.
+   */
+  readonly usesToday?: Readonly<Record<string, number>>;
 }
 
 export interface TabCheckModifiers {
@@ -60,15 +68,44 @@ export function tabCheckModifiers(tabs: readonly Tab[], situation: CheckSituatio
         delta += requireInt(`Difficulty change of ${t.key}`, situation.kind === "attribute" ? e.attribute : e.skill);
         sources.add(t.key);
       } else if (e.kind === "difficultyMultiplier") {
+        if (e.attribute !== undefined && (situation.kind !== "attribute" || situation.attribute !== e.attribute)) continue;
         factor *= requireInt(`Difficulty factor of ${t.key}`, e.factor, 0);
         sources.add(t.key);
       } else if (situation.kind === "attribute" && situation.attribute === e.attribute) {
+        if (situation.usesToday !== undefined && tabUsesLeft(t, situation.usesToday) === 0) continue;
         attributeFactor *= requireInt(`Attribute factor of ${t.key}`, e.factor, 0);
         sources.add(t.key);
       }
     }
   }
   return { difficultyDelta: delta, difficultyFactor: factor, attributeFactor, sources: [...sources] };
+}
+
+/** The smallest daily limit among a TAB's effects, or null when it has none. */
+export function tabUsesPerDay(tab: Tab): number | null {
+  let limit: number | null = null;
+  for (const e of tab.effects) {
+    if (e.kind === "attributeMultiplier" && e.usesPerDay !== null) {
+      const n = requireInt(`Uses per day of ${tab.key}`, e.usesPerDay, 0);
+      limit = limit === null ? n : Math.min(limit, n);
+    }
+  }
+  return limit;
+}
+
+/** Uses left today (null = unlimited). */
+export function tabUsesLeft(tab: Tab, usesToday: Readonly<Record<string, number>>): number | null {
+  const limit = tabUsesPerDay(tab);
+  if (limit === null) return null;
+  return Math.max(0, limit - requireInt(`Uses today of ${tab.key}`, usesToday[tab.key] ?? 0, 0));
+}
+
+/** Count one use of a limited TAB; throws when none is left today. A new day starts from {}. */
+export function recordTabUse(usesToday: Readonly<Record<string, number>>, tab: Tab): Readonly<Record<string, number>> {
+  const left = tabUsesLeft(tab, usesToday);
+  if (left === null) return usesToday;
+  if (left === 0) throw new RangeError(`${tab.key} has no uses left today (${tabUsesPerDay(tab) ?? 0} a day)`);
+  return { ...usesToday, [tab.key]: (usesToday[tab.key] ?? 0) + 1 };
 }
 
 /** Difficulty after TABs: the base multiplied by the factor, then the changes added (our order). */
@@ -94,7 +131,7 @@ export const EXAMPLE_TABS: Readonly<Record<string, Tab>> = {
     ],
   },
   thatDidntHurt: { key: "thatDidntHurt", kind: "asset", degree: null, effects: [{ kind: "adjustment", notation: "-1F" }] },
-  spaceCadet: { key: "spaceCadet", kind: "burden", degree: null, effects: [{ kind: "difficultyMultiplier", when: "attentionWhenDistracted", factor: 2 }] },
+  spaceCadet: { key: "spaceCadet", kind: "burden", degree: null, effects: [{ kind: "difficultyMultiplier", when: "attentionWhenDistracted", factor: 2, attribute: "focus" }] },
   theVoice: {
     key: "theVoice",
     kind: "asset",
