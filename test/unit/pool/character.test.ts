@@ -29,6 +29,32 @@ describe("seed 002 · a character's check", () => {
     expect(characterActionPhases(hero, 4, "wits")).toBe(3);
     expect(characterStatus(hero)).toEqual({ penalties: { physical: 2, mental: 0 }, incapacitated: false, dead: false, healingHours: [84] });
   });
+  it("a supporting ability adds its rating as Bonus dice, but never the ability itself, an ancestor or an accepted descendant", () => {
+    const t: TraitTree = { ...tree, tactics: null };
+    const h: PoolCharacter = { ...hero, abilities: { ...hero.abilities, tactics: 2 }, wounds: [] };
+    const c = characterCheck(h, t, { ability: "pistols", attribute: "dexterity", activity: "physical", supportingAbility: "tactics" });
+    expect(c.supportingRating).toBe(2);
+    expect(c.pool).toEqual({ addDice: 3, bonusDice: 4, penaltyDice: 0, die: "d8" });
+    expect(() => characterCheck(h, t, { ability: "pistols", attribute: "dexterity", activity: "physical", supportingAbility: "firearms" })).toThrow(/"firearms" is an ancestor of "pistols"/);
+    expect(() => characterCheck(h, t, { ability: "firearms", attribute: "dexterity", activity: "physical", justifiedAbilities: ["rifles"], supportingAbility: "rifles" })).toThrow(/accepted as a descendant/);
+  });
+  it("with a world attribute tree, a missing attribute is found up the tree like an ability", () => {
+    const attributeTree: TraitTree = { agility: null, dexterity: "agility", balance: "agility", sleightOfHand: "dexterity" };
+    const h: PoolCharacter = { attributes: { agility: -1, dexterity: 2 }, abilities: {}, wounds: [] };
+    const up = characterCheck(h, tree, { ability: "pistols", attribute: "balance", activity: "physical", attributeTree });
+    expect(up.attribute).toMatchObject({ traitId: "agility", relation: "ancestor", score: -1 });
+    expect(up.pool).toEqual({ addDice: 1, bonusDice: 0, penaltyDice: 1, die: "d8" });
+    const down = characterCheck(h, tree, { ability: "pistols", attribute: "agility", activity: "physical", attributeTree });
+    expect(down.attribute.relation).toBe("exact");
+    const flat = characterCheck(h, tree, { ability: "pistols", attribute: "balance", activity: "physical" });
+    expect(flat.attribute).toMatchObject({ relation: "none", score: 0 });
+    expect(flat.attributeScore).toBe(0);
+    expect(() => characterCheck(h, tree, { ability: "pistols", attribute: "agility", activity: "physical", justifiedAttributes: ["dexterity"] })).toThrow(/justifiedAttributes needs an attributeTree/);
+  });
+  it("rejects a bad activity or phase attribute", () => {
+    expect(() => characterCheck(hero, tree, { ability: "pistols", attribute: "dexterity", activity: "social" as never })).toThrow(/activity must be one of physical, mental, not social/);
+    expect(() => characterActionPhases(hero, 4, "dexterity" as never)).toThrow(/phase attribute must be one of reactionTime, speed, wits/);
+  });
   it("rejects malformed character data", () => {
     expect(() => characterCheck({ ...hero, attributes: { dexterity: 1.5 } }, tree, { ability: "pistols", attribute: "dexterity", activity: "physical" })).toThrow(/attribute "dexterity" must be a whole number/);
     expect(() => characterCheck({ ...hero, abilities: { pistols: -1 } }, tree, { ability: "pistols", attribute: "dexterity", activity: "physical" })).toThrow(/ability "pistols" must be at least 0/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DIE_KEYS, DIE_TYPES, attributeModifierDice, buildPool, checkPool, getDieType, makePool, poolSize, totalDist } from "../../../src/rulesets/pool/rules";
+import { DIE_KEYS, DIE_TYPES, attributeModifierDice, buildPool, checkOdds, checkPool, dieNotation, getDieType, makePool, parseDieNotation, poolSize, totalDist } from "../../../src/rulesets/pool/rules";
 
 describe("seed 002 · Picking the Dice", () => {
   it("the base die is a d8 showing 1–8", () => {
@@ -32,6 +32,37 @@ describe("seed 002 · Picking the Dice", () => {
       expect(range("d4Plus2")).toEqual([range("d8")[0] + 2 * add, range("d8")[1] - 2 * add]);
       expect(range("d6Plus1")[0]).toBeGreaterThan(add);
     }
+  });
+  it("d6+1 and d4+2 may guarantee success on a very easy task (3 Add dice vs Difficulty 9 and 6)", () => {
+    for (const o of [checkOdds({ pool: makePool(3, 0, 0, "d4Plus2"), difficulty: 9 }), checkOdds({ pool: makePool(3, 0, 2, "d6Plus1"), difficulty: 6 })]) {
+      expect(o.success).toBeCloseTo(1, 14);
+      expect(o.failure + o.botch).toBe(0);
+    }
+    expect(checkOdds({ pool: makePool(3, 0, 0, "d4Plus2"), difficulty: 10 }).failure).toBeCloseTo(1 / 64, 14);
+    // The d8 cannot: 3 Add dice botch on 1,1,1 whatever the Difficulty.
+    expect(checkOdds({ pool: makePool(3, 0, 0), difficulty: 3 }).success).toBeCloseTo(1 - 1 / 512, 14);
+  });
+  it("a pool with no Add die botches even on d6+1 and d4+2 (decision: nothing is totalled)", () => {
+    expect(checkOdds({ pool: makePool(0, 2, 0, "d6Plus1"), difficulty: 0 }).botch).toBe(1);
+    expect(checkOdds({ pool: makePool(1, 0, 0, "d6Plus1"), difficulty: 0 }).botch).toBe(0);
+  });
+  it("one die type for the whole pool: the type is part of the pool, not of a die", () => {
+    const pool = makePool(2, 1, 0, "d10Minus1");
+    expect(Object.keys(pool).sort()).toEqual(["addDice", "bonusDice", "die", "penaltyDice"]);
+    expect(DIE_KEYS).toEqual(["d8", "d10Minus1", "d12Minus2", "d6Plus1", "d4Plus2"]);
+  });
+  it("reads and writes the seed's notation: d8, (d10-1), (d12-2), (d6+1), (d4+2)", () => {
+    expect(["d8", "(d10-1)", "d12 - 2", "D6+1", "d4+2", "d10\u22121"].map(parseDieNotation)).toEqual(["d8", "d10Minus1", "d12Minus2", "d6Plus1", "d4Plus2", "d10Minus1"]);
+    for (const k of DIE_KEYS) expect(parseDieNotation(dieNotation(k))).toBe(k);
+    expect(dieNotation("d12Minus2")).toBe("d12-2");
+  });
+  it("malformed or unoffered die notation throws a precise error", () => {
+    expect(() => parseDieNotation("d10-2")).toThrow(/"d10-2" is not a die the Dice Pool offers/);
+    expect(() => parseDieNotation("d20")).toThrow(/"d20" is not a die the Dice Pool offers/);
+    expect(() => parseDieNotation("2d8")).toThrow(/"2d8" is not die notation/);
+    expect(() => parseDieNotation("d8+")).toThrow(/"d8\+" is not die notation/);
+    expect(() => parseDieNotation("")).toThrow(/"" is not die notation/);
+    expect(() => dieNotation("d7" as never)).toThrow(/die must be one of/);
   });
   it("rejects an unknown die", () => {
     expect(() => getDieType("d20")).toThrow(/die must be one of d8, d10Minus1/);

@@ -6,8 +6,10 @@ import {
   bandDist,
   bandKey,
   checkOdds,
+  degreeChance,
   keptSumDist,
   makePool,
+  meetsDegree,
   rollCheck,
   type CheckInput,
   type DieKey,
@@ -45,7 +47,7 @@ describe("seed 002 · exact odds of a pool", () => {
     expect(exact.length).toBe(brute.size);
     for (const { total, probability } of exact) expect(probability).toBeCloseTo(brute.get(total) ?? -1, 12);
   });
-  it("1d8 is uniform and 2d8 keep-highest-of-3 has the known 7/512 for a 2 (1,1,1 and 1,1,x… counted)", () => {
+  it("1d8 is uniform; keeping the 2 highest of 3d8 gives 2 with 1/512 and 16 with 22/512", () => {
     const one = keptSumDist(1, 8, 1, 1, true);
     for (let v = 1; v <= 8; v++) expect(one.get(v)).toBeCloseTo(1 / 8, 14);
     // total 2 with 3d8 keep 2 highest: the two highest are both 1 → all three are 1.
@@ -78,6 +80,8 @@ describe("seed 002 · odds agree with a seeded 100,000-roll simulation", () => {
     ["2 Add d12−2 vs 8", { pool: makePool(2, 0, 0, "d12Minus2"), difficulty: 8 }],
     ["5 Add + 1 Bonus d4+2 vs 22", { pool: makePool(5, 1, 0, "d4Plus2"), difficulty: 22 }],
     ["1 Add + 2 Penalty d10−1 vs 3", { pool: makePool(1, 0, 2, "d10Minus1"), difficulty: 3 }],
+    ["4 Add + 2 Penalty d6+1 vs 15", { pool: makePool(4, 0, 2, "d6Plus1"), difficulty: 15 }],
+    ["6 Add + 4 Penalty d8 vs 18 (worst-roller team)", { pool: makePool(6, 0, 4), difficulty: 18 }],
   ];
   it.each(checks)("%s", (_, input) => {
     const rng = seededRandom(2002);
@@ -86,5 +90,32 @@ describe("seed 002 · odds agree with a seeded 100,000-roll simulation", () => {
       return bandKey(r.outcome, r.degree);
     });
     expect(maxAbsDiff(sim, bandDist(input))).toBeLessThan(0.006);
+  });
+});
+
+describe("seed 002 · a required Degree of Success", () => {
+  const input: CheckInput = { pool: makePool(4, 2, 0), difficulty: 15 };
+  it("is the sum of the success bands at or above it; degree 0 is plain success", () => {
+    const o = checkOdds(input);
+    expect(degreeChance(input, 0)).toBeCloseTo(o.success, 14);
+    const expected = o.bands.filter((b) => b.outcome === "success" && b.degree >= 2).reduce((s, b) => s + b.probability, 0);
+    expect(degreeChance(input, 2)).toBeCloseTo(expected, 14);
+    expect(degreeChance(input, 2)).toBeLessThan(degreeChance(input, 1));
+    expect(degreeChance(input, 20)).toBe(0);
+    expect(() => degreeChance(input, -1)).toThrow(/required degree of success must be at least 0/);
+  });
+  it("agrees with 100,000 seeded rolls for each required degree 0–3", () => {
+    const rng = seededRandom(2003);
+    const sim = simulate(100_000, () => {
+      const r = rollCheck(input, rng);
+      let reached = -1;
+      for (let d = 0; d <= 3; d++) if (meetsDegree(r, d)) reached = d;
+      return reached;
+    });
+    for (let d = 0; d <= 3; d++) {
+      let atLeast = 0;
+      for (const [k, p] of sim) if (k >= d) atLeast += p;
+      expect(Math.abs(atLeast - degreeChance(input, d))).toBeLessThan(0.006);
+    }
   });
 });

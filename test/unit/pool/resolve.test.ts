@@ -9,6 +9,7 @@ import {
   evaluateFaces,
   judge,
   makePool,
+  meetsDegree,
   rollCheck,
   rollPool,
   signedDegree,
@@ -64,6 +65,15 @@ describe("seed 002 · Rolling the dice", () => {
     for (const pool of [makePool(3, 4, 0), makePool(2, 0, 5, "d12Minus2"), makePool(6, 0, 0, "d4Plus2")]) {
       for (let i = 0; i < 200; i++) expect(rollPool(pool, rng).dice.filter((d) => d.kept)).toHaveLength(pool.addDice);
     }
+  });
+  it("a task that requires a Degree of Success needs a success of at least that degree", () => {
+    expect(meetsDegree(judge(25, 4, 20), 1)).toBe(true);
+    expect(meetsDegree(judge(24, 4, 20), 1)).toBe(false);
+    expect(meetsDegree(judge(20, 4, 20), 0)).toBe(true);
+    expect(meetsDegree(judge(3, 3, 2), 0)).toBe(false);
+    expect(meetsDegree({ outcome: "failure", degree: 3 }, 0)).toBe(false);
+    expect(() => meetsDegree({ outcome: "success", degree: 1 }, 1.5)).toThrow(/required degree of success must be a whole number/);
+    expect(() => meetsDegree({ outcome: "won" as never, degree: 1 }, 1)).toThrow(/outcome must be one of success, failure, botch, not won/);
   });
   it("a degree of success may raise or lower an Effect Level at the player's choice", () => {
     expect(applyDegreeToEffect(3, 2, "raise")).toBe(5);

@@ -12,6 +12,7 @@ import {
   complexStep,
   complexStepDist,
   detailedTimeFactor,
+  dicePhobeCheck,
   doublingsFor,
   makePool,
   multipleActionPhases,
@@ -98,6 +99,30 @@ describe("seed 002 · Complex Actions", () => {
     // With counting by levels, half the time the car runs after 41 hours.
     expect(complexOdds(car(), 200).medianRolls).toBe(41);
     expect(complexOdds({ ...car(), counting: "degrees" }, 200).medianRolls).toBe(110);
+    const odds = complexOdds(car(), 200);
+    expect(odds.times[40]).toBe(41);
+  });
+  it("example (fixing a car): the dice-phobe arithmetic is where 'easy for skill 3 or more' comes from", () => {
+    // Skill 3 → 4 Add dice → 5 × 4 = 20, exactly the Difficulty; skill 2 → 15, a degree of failure short.
+    const skill = (n: number) => buildPool({ ability: n, attribute: 0 }).pool;
+    expect(dicePhobeCheck({ pool: skill(3), difficulty: 20 })).toMatchObject({ total: 20, outcome: "success", degree: 0 });
+    expect(dicePhobeCheck({ pool: skill(2), difficulty: 20 })).toMatchObject({ total: 15, outcome: "failure", degree: 1 });
+    // A dice-phobe mechanic of skill 3 then needs exactly 35 hourly rolls when bare successes count
+    // (levels), and never finishes when they count 0 (degrees).
+    let p: ComplexProgress = COMPLEX_START;
+    while (!p.complete) p = advanceComplex(car(skill(3)), p, dicePhobeCheck({ pool: skill(3), difficulty: 20 }));
+    expect(p).toEqual({ accumulated: 35, rolls: 35, complete: true });
+    expect(complexStep(dicePhobeCheck({ pool: skill(3), difficulty: 20 }), "degrees")).toBe(0);
+  });
+  it("one complex roll's step agrees with 100,000 seeded rolls", () => {
+    const action = car();
+    const exact = complexStepDist(action);
+    const rng = seededRandom(98);
+    const sim = simulate(100_000, () => {
+      const { progress } = rollComplexStep(action, COMPLEX_START, rng);
+      return progress.accumulated;
+    });
+    expect(maxAbsDiff(sim, exact)).toBeLessThan(0.006);
   });
   it("step distribution has mass 1; completion odds match 20,000 seeded attempts (about 100,000 rolls)", () => {
     const action: ComplexAction = { pool: makePool(5, 1, 0), difficulty: 20, required: 12, rollInterval: 1 };
@@ -117,5 +142,10 @@ describe("seed 002 · Complex Actions", () => {
   it("validates the action", () => {
     expect(() => complexOdds({ ...car(), required: 0 }, 10)).toThrow(/required degree of success must be at least 1/);
     expect(() => complexOdds(car(), 0)).toThrow(/maxRolls must be at least 1/);
+    expect(() => complexOdds(car(), 10, { accumulated: 1.5, rolls: 1, complete: false })).toThrow(/accumulated degree of success must be a whole number/);
+    expect(() => advanceComplex(car(), { accumulated: 0, rolls: -1, complete: false }, { outcome: "success", degree: 0 })).toThrow(/rolls made must be at least 0/);
+    expect(() => complexStep({ outcome: "win" as never, degree: 0 })).toThrow(/outcome must be one of success, failure, botch, not win/);
+    expect(() => complexStep({ outcome: "success", degree: 0 }, "tally" as never)).toThrow(/counting must be one of levels, degrees/);
+    expect(() => complexOdds({ ...car(), rollInterval: 0 }, 10)).toThrow(/rollInterval must be a positive number/);
   });
 });

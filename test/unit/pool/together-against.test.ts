@@ -37,6 +37,14 @@ describe("seed 002 · Working Together", () => {
   it("rejects an empty team and bad counts", () => {
     expect(() => teamPool("simpleAddition", [])).toThrow(/at least one member/);
     expect(() => teamPool("combiningDice", [{ addDice: 1, bonusDice: -1, penaltyDice: 0 }])).toThrow(/member 1 bonusDice must be at least 0/);
+    expect(() => teamPool("eitherOr" as never, [alice])).toThrow(/teamwork mode must be one of simpleAddition, combiningDice, worstRoller/);
+    expect(() => eitherOrOdds([{ pool: makePool(2, 0, 0), hasChance: true }], 7.5)).toThrow(/difficulty must be a whole number/);
+    expect(() => eitherOrOdds([{ pool: makePool(2, 0, 0), hasChance: "yes" as never }], 7)).toThrow(/member 1 hasChance must be true or false/);
+    expect(() => rollEitherOr([], 7, seededRandom(1))).toThrow(/at least one member/);
+  });
+  it("combining dice and worst roller: a lone member keeps their own pool", () => {
+    expect(teamPool("combiningDice", [alice]).pool).toEqual({ addDice: 4, bonusDice: 2, penaltyDice: 0, die: "d8" });
+    expect(teamPool("worstRoller", [alice], "d6Plus1").pool).toEqual({ addDice: 4, bonusDice: 2, penaltyDice: 0, die: "d6Plus1" });
   });
   it("either/or: everybody rolls against one Difficulty; only a member with the chance can succeed", () => {
     const s = new ScriptedDice([8, 8, 8, 1, 2, 1]);
@@ -92,6 +100,9 @@ describe("seed 002 · Working Against", () => {
     expect(judgeIndirect(s(2), s(1))).toEqual({ outcome: "firstTriumphs", degree: 2 });
     expect(judgeIndirect(s(1), s(1))).toEqual({ outcome: "tie", degree: 1 });
     expect(judgeIndirect(f, { outcome: "botch", degree: 0 })).toEqual({ outcome: "neither", degree: 0 });
+    expect(() => judgeIndirect({ outcome: "won" as never, degree: 0 }, f)).toThrow(/first outcome must be one of success, failure, botch/);
+    expect(() => judgeIndirect(f, { outcome: "success", degree: -1 })).toThrow(/second degree must be at least 0/);
+    expect(() => judgeDirect({ total: 1.5, botch: false }, { total: 3, botch: false })).toThrow(/first total must be a whole number/);
   });
   it("direct contest odds sum to 1 and agree with 100,000 seeded contests", () => {
     const a = makePool(3, 2, 0);

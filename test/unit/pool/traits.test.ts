@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkTraitTree, chooseTrait, traitAncestors, traitCandidates, type TraitTree } from "../../../src/rulesets/pool/rules";
+import { checkSupportingTrait, checkTraitTree, chooseTrait, traitAncestors, traitCandidates, type TraitTree } from "../../../src/rulesets/pool/rules";
 
 const tree: TraitTree = {
   athletics: null,
@@ -23,7 +23,18 @@ describe("seed 002 · Determining the Ability and Attribute", () => {
     expect(chooseTrait(tree, { marathon: 3, athletics: 1 }, "running", ["marathon"])).toMatchObject({ traitId: "marathon", relation: "descendant", score: 3 });
     expect(traitCandidates(tree, { marathon: 3, athletics: 1 }, "running", ["marathon"]).map((c) => c.traitId)).toEqual(["athletics", "marathon"]);
   });
+  it("a supporting ability is not the asked ability, an ancestor or an accepted descendant", () => {
+    expect(checkSupportingTrait(tree, "running", "climbing")).toBe("climbing");
+    // A descendant the Storyguide did not accept as the ability itself may still support it.
+    expect(checkSupportingTrait(tree, "running", "marathon")).toBe("marathon");
+    expect(() => checkSupportingTrait(tree, "running", "running")).toThrow(/"running" is the ability asked for/);
+    expect(() => checkSupportingTrait(tree, "sprinting", "athletics")).toThrow(/"athletics" is an ancestor of "sprinting"/);
+    expect(() => checkSupportingTrait(tree, "running", "marathon", ["marathon"])).toThrow(/"marathon" was accepted as a descendant/);
+    expect(() => checkSupportingTrait(tree, "running", "swimming")).toThrow(/Unknown trait "swimming"/);
+  });
   it("rejects bad trees and bad justifications", () => {
+    expect(() => traitAncestors({ a: "b", c: null }, "a")).toThrow(/Trait "a" names an unknown parent "b"/);
+    expect(() => chooseTrait({ a: "b", c: null }, {}, "a")).toThrow(/unknown parent "b"/);
     expect(() => checkTraitTree({ a: "b", b: "a" })).toThrow(/cycle/);
     expect(() => checkTraitTree({ a: "missing" })).toThrow(/unknown parent/);
     expect(() => chooseTrait(tree, {}, "running", ["climbing"])).toThrow(/not a descendant of "running"/);
