@@ -126,6 +126,12 @@ describe("flange example combat — seed 'Combat', Don Smits v Mr Tims", () => {
     expect(o.first).toBeCloseTo(0.1, 14);
     expect(o.simultaneous).toBeCloseTo(0.05, 14);
     expect(o.second).toBeCloseTo(0.85, 14);
+    // Even if the GM's "+3 to all target numbers" reached Tims' Perception and Athleticism in the
+    // initiative sum (+6), the Don would go first 55% of the time, not "easily".
+    const pathos = firstStrikeOdds({ perception: 8, athleticism: 7, previous: 21 }, { perception: 9, athleticism: 11, previous: 16, modifier: 6 });
+    expect(pathos.first).toBeCloseTo(0.55, 14);
+    expect(pathos.simultaneous).toBeCloseTo(0.09, 14);
+    expect(pathos.second).toBeCloseTo(0.36, 14);
   });
 });
 
