@@ -9,6 +9,7 @@ import {
   resolveFaces,
   resolvePool,
   rollCheck,
+  spendEdge,
 } from "../../../src/rulesets/flange/rules";
 
 const noExtra = (): number[] => {
@@ -131,6 +132,14 @@ describe("flange pools, modifiers and edge — seed 'Modifiers', 'Attributes onl
     expect(second).toMatchObject({ successes: 2, rerolled: true });
     expect(second.pool.edgeSpent).toBe(1);
     expect(() => rerollCheck(second, rng)).toThrow(/only once/);
+  });
+  it("spent Edge stays spent: a pool's spend (and a re-roll's extra point) comes off what is available", () => {
+    const pool = resolvePool({ dice: 2, target: 8, edgeDice: 1, edgeTarget: 1 });
+    expect(spendEdge(3, pool.edgeSpent)).toBe(1);
+    expect(spendEdge(1, 1)).toBe(0);
+    expect(() => spendEdge(1, pool.edgeSpent)).toThrow(/Cannot spend 2 Edge points with only 1 available/);
+    expect(() => spendEdge(2, -1)).toThrow(/Edge to spend must be at least 0/);
+    expect(() => spendEdge(0.5, 0)).toThrow(/Edge available must be a whole number/);
   });
   it("bad input throws a clear error", () => {
     expect(() => resolvePool({ dice: 1.5, target: 8 })).toThrow(/whole number/);

@@ -89,6 +89,17 @@ export function maxEdgeTargetReduction(input: Omit<CheckInput, "edgeTarget">): n
   return Math.max(0, t - EDGE_TARGET_FLOOR);
 }
 
+/**
+ * Edge points still available after spending `points` of them (spent points stay spent until the
+ * GM returns them; the adapter then sets available back to the character's Edge points).
+ */
+export function spendEdge(available: number, points: number): number {
+  assertInt(available, "Edge available", 0);
+  assertInt(points, "Edge to spend", 0);
+  if (points > available) throw new RangeError(`Cannot spend ${points} Edge points with only ${available} available`);
+  return available - points;
+}
+
 /** Settle the pool: modifiers, edge, then the "above 10 / fewer than one die" rule. */
 export function resolvePool(input: CheckInput): CheckPool {
   assertInt(input.dice, "Dice", 0, 99);
