@@ -101,13 +101,13 @@ describe("toaster creation rules", () => {
 describe("toaster sample characters (Sample Characters)", () => {
   for (const ch of [RHOENDA, MALLORY]) {
     for (const sk of ch.skills) {
-      const rule = skillRank(ch.attributes[sk.attribute], sk.base);
-      if (sk.printedRank === rule) {
-        it(`${ch.name}: ${sk.name} base ${sk.base} on ${sk.attribute} is rank ${rule}`, () => {
+      // The fixture, not the code under test, says whether the sheet agrees with the rule.
+      if (sk.ruleRank === undefined) {
+        it(`${ch.name}: ${sk.name} base ${sk.base} on ${sk.attribute} is the printed rank ${sk.printedRank}`, () => {
           expect(skillRank(ch.attributes[sk.attribute], sk.base)).toBe(sk.printedRank);
         });
       } else {
-        it(`${ch.name}: ${sk.name} — the rule gives ${rule}, the sheet prints ${sk.printedRank} (recorded contradiction)`, () => {
+        it(`${ch.name}: ${sk.name} — the rule gives ${sk.ruleRank}, the sheet prints ${sk.printedRank} (recorded contradiction)`, () => {
           expect(skillRank(ch.attributes[sk.attribute], sk.base)).toBe(sk.ruleRank);
           expect(sk.printedRank).not.toBe(sk.ruleRank);
         });

@@ -12,7 +12,7 @@ import { armorClass, damageExchange } from "./combat";
 import { woundsFromDamage } from "./damage";
 import type { CriticalRoll } from "./tables";
 import { rollCritical } from "./tables";
-import { assertNonNegativeInt, assertOneOf, assertPositiveInt } from "./validate";
+import { assertBoolean, assertNonNegativeInt, assertOneOf, assertPositiveInt } from "./validate";
 
 export interface AttackOptions {
   /** Variable outcomes: marginal hits do reduced damage, criticals and fumbles count. Default true. */
@@ -117,19 +117,49 @@ function miss(attack: CheckResult, threshold: number, defence: CheckResult | nul
   return { attack, threshold, defence, hit: false, missReason: reason, margin, band: null, criticalTriggered: false, critical: null, damageRoll: null, protectionRoll: null, damage: 0, stun: 0, wounds: 0 };
 }
 
-/** Resolve one attack, step by step. Dice order: attack, defence, critical table, damage, protection. */
-export function resolveAttack(input: AttackInput, rng: RandomSource): AttackOutcome {
+const OPTION_KEYS: readonly (keyof AttackOptions)[] = ["variableOutcomes", "sameDie", "criticalTable", "addMargin", "rollTwice", "halveMarginal"];
+
+function validateDamageDice(d: DamageDice | undefined, name: string): void {
+  if (d === undefined) return;
+  if (d.callFour !== undefined) assertBoolean(d.callFour, `${name}: callFour`);
+  if (d.rollingNines !== undefined) assertBoolean(d.rollingNines, `${name}: rollingNines`);
+  if (d.ninesLimit !== undefined && d.ninesLimit !== null) assertNonNegativeInt(d.ninesLimit, `${name}: limit of extra dice for rolling nines`);
+}
+
+/**
+ * Check an attack's input and fill in the defaults (shared by resolveAttack and attackOdds).
+ * Throws a RangeError/TypeError naming the bad field.
+ */
+export function validateAttackInput(input: AttackInput): { options: AttackOptions; woundThreshold: number; threshold: number } {
   assertOneOf(input.mode, "Attack mode", ["melee", "ranged"] as const);
   assertNonNegativeInt(input.defenceRank, "Defence rank");
   assertNonNegativeInt(input.wc, "WC");
   assertNonNegativeInt(input.ac, "AC");
   const woundThreshold = input.woundThreshold ?? 5;
   assertPositiveInt(woundThreshold, "Wound threshold");
-  const o: AttackOptions = { ...DEFAULT_ATTACK_OPTIONS, ...input.options };
+  if (input.unarmed !== undefined) assertBoolean(input.unarmed, "unarmed");
+  if (input.defenderPhysique !== undefined) assertNonNegativeInt(input.defenderPhysique, "Defender's Physique");
+  for (const k of Object.keys(input.options ?? {})) assertOneOf(k, "Attack option", OPTION_KEYS);
+  const options: AttackOptions = { ...DEFAULT_ATTACK_OPTIONS, ...input.options };
+  for (const k of OPTION_KEYS) assertBoolean(options[k], `Attack option ${k}`);
+  validateDamageDice(input.damageDice, "Damage dice");
+  validateDamageDice(input.protectionDice, "Protection dice");
+  return { options, woundThreshold, threshold: attackThreshold(input.mode, input.defenceRank) };
+}
+
+/** Step 1's bar: hand-to-hand the total must exceed the dodge/parry rank; ranged it must reach 10. */
+export function attackThreshold(mode: "melee" | "ranged", defenceRank: number): number {
+  assertOneOf(mode, "Attack mode", ["melee", "ranged"] as const);
+  assertNonNegativeInt(defenceRank, "Defence rank");
+  return mode === "melee" ? defenceRank + 1 : UNOPPOSED_TARGET;
+}
+
+/** Resolve one attack, step by step. Dice order: attack, defence, critical table, damage, protection. */
+export function resolveAttack(input: AttackInput, rng: RandomSource): AttackOutcome {
+  const { options: o, woundThreshold, threshold } = validateAttackInput(input);
 
   // 1) Attack roll.
   const ca = normaliseCheck(input.attack);
-  const threshold = input.mode === "melee" ? input.defenceRank + 1 : UNOPPOSED_TARGET;
   const attack = finishCheck(ca, rollCheckDie(ca, rng), threshold, rng);
   if (attack.fumbleCheck?.fumbled || (o.variableOutcomes && attack.band === "fumble")) return miss(attack, threshold, null, "fumble", null);
   if (attack.autoFailure) return miss(attack, threshold, null, "autoFailure", null);

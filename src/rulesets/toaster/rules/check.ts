@@ -10,7 +10,7 @@ import type { Band } from "./core";
 import { UNOPPOSED_TARGET, bandForMargin } from "./core";
 import type { D10StarOptions } from "./dice";
 import { rollD10Star } from "./dice";
-import { assertInt, assertNonNegativeInt } from "./validate";
+import { assertBoolean, assertInt, assertNonNegativeInt } from "./validate";
 
 export interface CheckInput {
   /** Skill rank, attribute, or half attribute when unskilled. */
@@ -84,6 +84,7 @@ export function normaliseCheck(input: CheckInput): NormalisedCheck {
   assertInt(target, "Target");
   const ninesLimit = input.ninesLimit === undefined ? DEFAULT_NINES_LIMIT : input.ninesLimit;
   if (ninesLimit !== null) assertNonNegativeInt(ninesLimit, "Limit of extra dice for rolling nines");
+  for (const k of ["callFour", "rollingNines", "rollingZeros"] as const) if (input[k] !== undefined) assertBoolean(input[k], k);
   return {
     rank: input.rank,
     modifier: input.modifier,
@@ -255,4 +256,35 @@ export function breakTie(method: TieBreakerKey, a: TieSide, b: TieSide): "a" | "
       return "gm";
   }
   throw new RangeError(`Unknown tie-breaker "${String(method)}"`);
+}
+
+/**
+ * Who wins when two characters act side by side without interfering (both shooting at one target,
+ * both courting one person): each rolls against its own target (10 unless given). A success beats a
+ * failure; between two successes the higher total wins (equal totals tie); when both fail nobody
+ * wins ("neither" — the GM may still compare totals, which the results carry).
+ */
+export type ContestWinner = "a" | "b" | "tie" | "neither";
+
+export function contestWinner(a: Pick<CheckResult, "success" | "total">, b: Pick<CheckResult, "success" | "total">): ContestWinner {
+  assertBoolean(a.success, "First side's success");
+  assertBoolean(b.success, "Second side's success");
+  assertInt(a.total, "First side's total");
+  assertInt(b.total, "Second side's total");
+  if (!a.success && !b.success) return "neither";
+  if (a.success !== b.success) return a.success ? "a" : "b";
+  return a.total > b.total ? "a" : b.total > a.total ? "b" : "tie";
+}
+
+export interface ContestResult {
+  a: CheckResult;
+  b: CheckResult;
+  winner: ContestWinner;
+}
+
+/** Both sides roll unopposed checks (a first, then b, each with its fumble check if any). */
+export function resolveContest(a: CheckInput, b: CheckInput, rng: RandomSource): ContestResult {
+  const ra = resolveCheck(a, rng);
+  const rb = resolveCheck(b, rng);
+  return { a: ra, b: rb, winner: contestWinner(ra, rb) };
 }

@@ -5,17 +5,24 @@
 import type { RandomSource } from "../../../dice/random";
 import { average } from "./core";
 import { rollD10 } from "./dice";
-import { assertInt, assertIntInRange, assertNonNegativeInt, assertOneOf } from "./validate";
+import { assertBoolean, assertInt, assertIntInRange, assertNonNegativeInt, assertOneOf } from "./validate";
 
 /** Actions a character normally takes in one round. */
 export const ACTIONS_PER_ROUND = 2;
 
-/** Initiative: a d10 (1..10, the 0 reads ten) plus Coordination, rolled every round. */
-export function rollInitiative(coordination: number, rng: RandomSource): { die: number; total: number } {
+/**
+ * Initiative: a d10 (1..10, the 0 reads ten) plus Coordination, rolled every round. `modifier` is
+ * the GM's cut for extra automatic actions (drawing a gun: −3 in the seed's example).
+ */
+export function rollInitiative(coordination: number, rng: RandomSource, modifier = 0): { die: number; total: number } {
   assertNonNegativeInt(coordination, "Coordination");
+  assertInt(modifier, "Initiative modifier");
   const die = rollD10(rng);
-  return { die, total: die + coordination };
+  return { die, total: die + coordination + modifier };
 }
+
+/** The seed's example cut to initiative for drawing a weapon during a round. */
+export const DRAW_WEAPON_INITIATIVE = -3;
 
 /** Order combatants by initiative, highest first (ties keep their given order). */
 export function initiativeOrder<T extends { initiative: number }>(combatants: readonly T[]): T[] {
@@ -82,6 +89,58 @@ export function shotgunWC(baseWC: number, rangePenalty: number): number {
 /** Weapon length: attacking from a non-optimum range is -2, or -1 if the lengths differ only slightly. */
 export type WeaponLengthKey = "optimum" | "slightlyOff" | "offOptimum";
 export const WEAPON_LENGTH_PENALTY: Readonly<Record<WeaponLengthKey, number>> = { optimum: 0, slightlyOff: -1, offOptimum: -2 };
+
+/**
+ * One attack under the weapon-length rule. `distance` is the reach the fight is at now (any label:
+ * "pike", "sword", "dagger" …), `optimum` the reach of the attacker's weapon. At the attacker's own
+ * reach there is no penalty; otherwise −2, or −1 when the GM rules the reaches only slightly
+ * different (`slight`). A hit moves the fight to the attacker's reach; a miss leaves it where it was.
+ * Call it once for the penalty (hit unknown: pass false) and again with the result, or use
+ * `penalty` and `distanceAfter` from one call made after the roll.
+ */
+export function weaponLengthAttack(distance: string, optimum: string, hit: boolean, slight = false): { penalty: number; distanceAfter: string } {
+  if (typeof distance !== "string" || distance === "") throw new TypeError("Weapon length: the current distance must be a non-empty label");
+  if (typeof optimum !== "string" || optimum === "") throw new TypeError("Weapon length: the attacker's optimum reach must be a non-empty label");
+  assertBoolean(hit, "Weapon length: hit");
+  assertBoolean(slight, "Weapon length: slight");
+  const penalty = distance === optimum ? WEAPON_LENGTH_PENALTY.optimum : slight ? WEAPON_LENGTH_PENALTY.slightlyOff : WEAPON_LENGTH_PENALTY.offOptimum;
+  return { penalty, distanceAfter: hit ? optimum : distance };
+}
+
+/** Martial artists get +2 when fighting someone who only knows brawling (seed, Martial Arts skill). */
+export const MARTIAL_ARTS_VS_BRAWL_BONUS = 2;
+
+export type DefenceKind = "dodge" | "weaponParry" | "shieldParry" | "unarmedParry";
+
+/**
+ * Which defences a defender may use (seed ch. 4 "Defense roll", and the Brawl and Dodge skills):
+ * dodge always; a shield parry always; against a hand-to-hand attack a weapon parry, and an unarmed
+ * parry only against an unarmed attack unless the campaign is martial-arts based; against a ranged
+ * attack a weapon parry only in a martial-arts campaign (the GM adds a hefty difficulty), and never
+ * an unarmed parry (brawl cannot stop a ranged attack).
+ */
+export function allowedDefences(mode: "melee" | "ranged", attackerArmed: boolean, martialArtsCampaign = false): DefenceKind[] {
+  assertOneOf(mode, "Attack mode", ["melee", "ranged"] as const);
+  assertBoolean(attackerArmed, "attackerArmed");
+  assertBoolean(martialArtsCampaign, "martialArtsCampaign");
+  const out: DefenceKind[] = ["dodge", "shieldParry"];
+  if (mode === "melee") {
+    out.push("weaponParry");
+    if (!attackerArmed || martialArtsCampaign) out.push("unarmedParry");
+  } else if (martialArtsCampaign) out.push("weaponParry");
+  return out;
+}
+
+/**
+ * (Partial Armor): the AC at one body area, from Physique and the protection covering that area.
+ * `protections` lists each piece's AC and the areas it covers; natural protection (thick hide) covers
+ * every area. Areas are the hit-location table's area keys.
+ */
+export function partialArmorAC(physique: number, protections: readonly { ac: number; areas: readonly string[] | "all" }[], area: string): number {
+  if (typeof area !== "string" || area === "") throw new TypeError("Partial armor: the area must be a non-empty key");
+  const covering = protections.filter((p) => p.areas === "all" || p.areas.includes(area)).map((p) => p.ac);
+  return armorClass(physique, covering);
+}
 
 /**
  * Stance: +1 or +2 on one roll with the same penalty on the next roll of the other kind; +3 when

@@ -30,11 +30,15 @@ export function attributeRankLabel(rank: number): { key: string; label: string }
   return { key: row.key, label: row.label };
 }
 
-/** The seed's averaging: add, halve, drop the fraction. Ranks are never negative here. */
+/**
+ * The seed's averaging: add, halve, drop the fraction (the digits after the point are cut off, so a
+ * negative half moves toward zero: -3 and 0 average to -1). Ranks are never negative, where this
+ * equals rounding down.
+ */
 export function average(a: number, b: number): number {
   assertInt(a, "First value to average");
   assertInt(b, "Second value to average");
-  return Math.floor((a + b) / 2);
+  return Math.trunc((a + b) / 2);
 }
 
 /** Skill rank = average of the attribute and the skill base. */
@@ -152,6 +156,39 @@ export function difficultyModifier(key: string): number {
 
 /** The target of an unopposed roll. */
 export const UNOPPOSED_TARGET = 10;
+
+/** Beyond ±5 the ladder stops; the seed advises an automatic action (or failure) instead. */
+export const LADDER_LIMIT = 5;
+
+export type RollAdvice = "automaticSuccess" | "roll" | "considerAutomaticFailure";
+
+/**
+ * Whether a roll is worth making (seed ch. 3 "Automatic Actions" and "Unopposed Actions"):
+ * - rank + modifier ≥ 10 succeeds even on a 0, so no roll is needed (unless the table uses rolling
+ *   zeros and wants the 1-in-10 chance of a 0);
+ * - a modifier below −5 is past the ladder, and the GM may call it a failure without a roll;
+ * - otherwise roll. The GM decides in every case; this is the rule of thumb in numbers.
+ */
+export function rollAdvice(rank: number, modifier: number, rollingZeros = false): RollAdvice {
+  assertNonNegativeInt(rank, "Rank");
+  assertInt(modifier, "Modifier");
+  if (typeof rollingZeros !== "boolean") throw new TypeError(`rollingZeros must be true or false, not ${String(rollingZeros)}`);
+  if (modifier < -LADDER_LIMIT) return "considerAutomaticFailure";
+  if (rank + modifier >= UNOPPOSED_TARGET && !rollingZeros) return "automaticSuccess";
+  return "roll";
+}
+
+/**
+ * Which way a marginal result leans: missing by 1 reads toward the bad side, making it by 1 toward
+ * the good side, an exact hit is even. Other margins are not marginal and return null.
+ */
+export function marginalLean(margin: number): "negative" | "even" | "positive" | null {
+  assertInt(margin, "Margin");
+  if (margin === -1) return "negative";
+  if (margin === 0) return "even";
+  if (margin === 1) return "positive";
+  return null;
+}
 
 /**
  * The quick percentage rule: 10% per point of rank plus modifier, for a plain d10* roll with no

@@ -117,6 +117,30 @@ export function skillPackage(rank: number, skills: readonly string[]): { skills:
   return { skills, baseBonus: rank };
 }
 
+/** The seed's sample careers for the Skill Package trait (five skills each; "pick one" left to the player). */
+export const SKILL_PACKAGE_CAREERS: readonly { key: string; label: string; skills: readonly string[] }[] = [
+  { key: "bodyguard", label: "Bodyguard", skills: ["Brawl", "Empathy", "Perception", "Streetwise", "Weapon (pick one)"] },
+  { key: "diplomat", label: "Diplomat", skills: ["Act", "Empathy", "Knowledge (Etiquette)", "Language (pick one)", "Persuasion"] },
+  { key: "scout", label: "Scout", skills: ["Navigation", "Perception", "Stealth", "Survival", "Track"] },
+  { key: "thief", label: "Thief", skills: ["Intrusion", "Sleight of Hand", "Stealth", "Streetwise", "Weapon (pick one)"] },
+];
+
+/**
+ * Rearranging traits after creation (GM's permission): the new set must keep the old net sum, so a
+ * negative trait shrinks only if another negative grows or positives shrink by as much.
+ */
+export function traitRearrangementOk(before: readonly number[], after: readonly number[]): boolean {
+  const sum = (xs: readonly number[]): number => xs.reduce((a, r) => a + validateTraitRank(r, "physicalSize"), 0);
+  return sum(before) === sum(after);
+}
+
+/** Teach skill: a teacher needs a higher skill base than the student in the skill taught. */
+export function canTeach(teacherBase: number, studentBase: number): boolean {
+  assertNonNegativeInt(teacherBase, "Teacher's skill base");
+  assertNonNegativeInt(studentBase, "Student's skill base");
+  return teacherBase > studentBase;
+}
+
 /** Social standing table (+4..-4). */
 export const SOCIAL_STANDING: readonly { rank: number; key: string; historical: string; modern: string }[] = [
   { rank: 4, key: "royalty", historical: "Royalty", modern: "Fortune 500" },

@@ -6,7 +6,7 @@ import type { RandomSource } from "../../../dice/random";
 import type { CheckInput, CheckResult } from "./check";
 import { resolveCheck } from "./check";
 import { UNOPPOSED_TARGET } from "./core";
-import { assertInt, assertIntInRange, assertNonNegativeInt, assertPositiveInt } from "./validate";
+import { assertInt, assertIntInRange, assertNonNegativeInt, assertOneOf, assertPositiveInt } from "./validate";
 
 export interface Thresholds {
   stun: number;
@@ -168,6 +168,7 @@ export function stopBleeding(
   baseRate: number,
   bestMarginSoFar = 0,
 ): { rate: number; bestMargin: number } {
+  assertOneOf(variant, "Bleeding treatment variant", ["standard", "margin"] as const);
   assertInt(medicalTotal, "Medical roll total");
   assertNonNegativeInt(baseRate, "Bleeding rate");
   assertNonNegativeInt(bestMarginSoFar, "Best medical margin so far");
@@ -215,6 +216,7 @@ export function healingRoll(
   rules: DiceRules = {},
 ): { result: CheckResult; wounds: number; care: MedicalCare } {
   assertNonNegativeInt(wounds, "Wounds");
+  assertOneOf(care.kind, "Medical care", ["none", "firstAid", "longTerm"] as const);
   assertNonNegativeInt(care.bonus, "Medical bonus");
   const result = resolveCheck({ ...rules, rank: physique, modifier: woundPenalty(wounds) + care.bonus }, rng);
   const after = woundsAfterHealing(wounds, result);

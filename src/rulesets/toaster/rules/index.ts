@@ -9,4 +9,5 @@ export * from "./attack";
 export * from "./tables";
 export * from "./creation";
 export * from "./collaborate";
-export { assertInt, assertIntInRange, assertNonNegativeInt, assertPositiveInt } from "./validate";
+export * from "./attack-odds";
+export { assertBoolean, assertInt, assertIntInRange, assertNonNegativeInt, assertPositiveInt } from "./validate";

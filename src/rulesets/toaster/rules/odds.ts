@@ -5,14 +5,15 @@
  * UNLIMITED_NINES_DEPTH extra dice, where what is left (10^-17) is below double rounding.
  */
 import type { Dist } from "../../../dice/dist";
-import { point, uniform } from "../../../dice/dist";
+import { combine, point, uniform } from "../../../dice/dist";
 import type { Band } from "./core";
-import { BANDS, bandForMargin } from "./core";
+import { BANDS, UNOPPOSED_TARGET, bandForMargin } from "./core";
 import type { D10StarOptions } from "./dice";
-import { validateD10StarOptions } from "./dice";
+import { PLAIN_D10_STAR, validateD10StarOptions } from "./dice";
 import type { CheckInput, NormalisedCheck } from "./check";
-import { normaliseCheck, opposedWinner } from "./check";
+import { contestWinner, normaliseCheck, opposedWinner } from "./check";
 import { MORTAL_WOUNDS, mortalityModifier, woundPenalty } from "./damage";
+import { assertInt, assertNonNegativeInt, assertPositiveInt } from "./validate";
 
 export const UNLIMITED_NINES_DEPTH = 16;
 
@@ -39,7 +40,7 @@ export function checkDieDist(c: NormalisedCheck): Dist<number> {
 }
 
 /** Probability that a fumble check (a fresh d10* with the same base) fumbles against target. */
-function fumbleCheckProbability(c: NormalisedCheck, die: Dist<number>, target: number): number {
+export function fumbleCheckProbability(c: NormalisedCheck, die: Dist<number>, target: number): number {
   let p = 0;
   for (const [d, q] of die) if (d === 0 || c.base + d < target) p += q;
   return p;
@@ -189,4 +190,90 @@ export function healingOdds(
 ): { heal: number; same: number; worsen: number } {
   const o = checkOdds({ ...rules, rank: physique, modifier: woundPenalty(wounds) + medicalBonus });
   return { heal: o.success, worsen: o.bands.fumble, same: 1 - o.success - o.bands.fumble };
+}
+
+/** Outcomes of one unopposed check, as (total, success) pairs with their probabilities. */
+function checkTotalsWithSuccess(input: CheckInput): { total: number; success: boolean; p: number }[] {
+  const c = normaliseCheck(input);
+  const out: { total: number; success: boolean; p: number }[] = [];
+  for (const [d, p] of checkDieDist(c)) {
+    const auto = c.rollingZeros && !c.callFour && d === 0;
+    const total = c.base + d;
+    out.push({ total, success: !auto && total >= c.target, p });
+  }
+  return out;
+}
+
+/**
+ * Exact odds of a side-by-side contest (two characters not interfering, each against its own target):
+ * see check.ts contestWinner.
+ */
+export function contestOdds(a: CheckInput, b: CheckInput): { aWins: number; bWins: number; tie: number; neither: number } {
+  const out = { aWins: 0, bWins: 0, tie: 0, neither: 0 };
+  const ob = checkTotalsWithSuccess(b);
+  for (const x of checkTotalsWithSuccess(a)) {
+    for (const y of ob) {
+      const w = contestWinner(x, y);
+      const p = x.p * y.p;
+      if (w === "a") out.aWins += p;
+      else if (w === "b") out.bWins += p;
+      else if (w === "tie") out.tie += p;
+      else out.neither += p;
+    }
+  }
+  return out;
+}
+
+export interface CollaborationOddsOptions {
+  modifier?: number;
+  target?: number;
+  dice?: D10StarOptions;
+}
+
+/**
+ * Exact odds of a collaborative roll: `rollers` characters roll (the lead included), the best die
+ * (or with too many cooks the worst) goes on the lead's rank. Same shape as checkOdds' bands, plus
+ * the overall chance of success (total ≥ target). Matches collaborate() with that many eligible rollers.
+ */
+export function collaborationOdds(
+  leadRank: number,
+  rollers: number,
+  mode: "best" | "tooManyCooks",
+  opts: CollaborationOddsOptions = {},
+): { bands: Record<Band, number>; success: number; keptDie: Dist<number> } {
+  assertNonNegativeInt(leadRank, "Lead rank");
+  assertPositiveInt(rollers, "Number of rollers");
+  if (mode !== "best" && mode !== "tooManyCooks") throw new RangeError(`Collaboration mode must be best or tooManyCooks, not ${String(mode)}`);
+  const modifier = opts.modifier ?? 0;
+  const target = opts.target ?? UNOPPOSED_TARGET;
+  assertInt(modifier, "Modifier");
+  assertInt(target, "Target");
+  const keptDie = collaborationDieDist(rollers, mode, opts.dice ?? PLAIN_D10_STAR);
+  const bands = emptyBands();
+  let success = 0;
+  for (const [d, p] of keptDie) {
+    const margin = leadRank + modifier + d - target;
+    bands[bandForMargin(margin)] += p;
+    if (margin >= 0) success += p;
+  }
+  return { bands, success, keptDie };
+}
+
+/** Exact odds of who acts first between two characters (d10 + Coordination + any cut, 1..10 each). */
+export function initiativeOdds(coordA: number, coordB: number, modA = 0, modB = 0): { aFirst: number; bFirst: number; tie: number } {
+  assertNonNegativeInt(coordA, "Coordination (first character)");
+  assertNonNegativeInt(coordB, "Coordination (second character)");
+  assertInt(modA, "Initiative modifier (first character)");
+  assertInt(modB, "Initiative modifier (second character)");
+  const d10 = uniform(1, 10);
+  const diff = combine(d10, d10, (x, y) => x + coordA + modA - (y + coordB + modB));
+  let aFirst = 0;
+  let bFirst = 0;
+  let tie = 0;
+  for (const [k, p] of diff) {
+    if (k > 0) aFirst += p;
+    else if (k < 0) bFirst += p;
+    else tie += p;
+  }
+  return { aFirst, bFirst, tie };
 }

@@ -200,3 +200,75 @@ export function rollHitLocation(
   const entry = hitLocationFor(d10, d6, table);
   return { d10, d6, area: entry.area, location: entry.location, entry };
 }
+
+/** One summarised outcome of the critical table: what it does to the damage exchange. */
+export interface CriticalOutcome {
+  damageBonus: number;
+  armor: "physiqueOnly" | "zero" | null;
+  p: number;
+}
+
+export interface CriticalTableOdds {
+  /** Probability that each effect key is among the effects of one roll on the table. */
+  effects: Record<string, number>;
+  /** Probability of each (damage bonus, armour effect) pair, the part resolveAttack applies. */
+  outcomes: CriticalOutcome[];
+}
+
+/**
+ * Exact odds of one roll on the critical table, enumerating the dice exactly as rollCritical draws
+ * them: d10*, d6, and on a 9 the combination d6 (when the line has several) and one d6 per category.
+ */
+export function criticalTableOdds(table: readonly CriticalEntry[] = CRITICAL_TABLE): CriticalTableOdds {
+  const effects: Record<string, number> = {};
+  const outcomes = new Map<string, CriticalOutcome>();
+  const record = (picked: readonly CriticalEntry[], p: number): void => {
+    for (const e of picked) effects[e.key] = (effects[e.key] ?? 0) + p;
+    const damageBonus = picked.reduce((s, e) => s + (e.damageBonus ?? 0), 0);
+    const armor = picked.some((e) => e.armor === "zero") ? "zero" : picked.some((e) => e.armor === "physiqueOnly") ? "physiqueOnly" : null;
+    const key = `${damageBonus}|${armor ?? ""}`;
+    const o = outcomes.get(key);
+    if (o) o.p += p;
+    else outcomes.set(key, { damageBonus, armor, p });
+  };
+  const eachCategoryRoll = (cats: readonly CriticalCategory[], acc: CriticalEntry[], p: number): void => {
+    if (acc.length === cats.length) return record(acc, p);
+    for (let d6 = 1; d6 <= 6; d6++) eachCategoryRoll(cats, [...acc, entryInCategory(cats[acc.length], d6, table)], p / 6);
+  };
+  for (let d10 = 0; d10 <= 9; d10++) {
+    for (let d6 = 1; d6 <= 6; d6++) {
+      const p = 1 / 60;
+      if (d10 !== 9) {
+        record([criticalEntryFor(d10, d6, table)], p);
+        continue;
+      }
+      const row = CRITICAL_MULTIPLE_ROW.find((r) => within(d6, r.d6));
+      if (!row) throw new RangeError(`No multiple-effects line for d6 ${d6}`);
+      if (row.combos.length === 1) {
+        eachCategoryRoll(row.combos[0].categories, [], p);
+        continue;
+      }
+      for (let c = 1; c <= 6; c++) {
+        const pick = row.combos.find((x) => within(c, x.d6));
+        if (!pick) throw new RangeError(`No category combination for d6 ${c}`);
+        eachCategoryRoll(pick.categories, [], p / 6);
+      }
+    }
+  }
+  return { effects, outcomes: [...outcomes.values()] };
+}
+
+/** Exact probability of each body area and of each area/location pair on the hit-location table. */
+export function hitLocationOdds(table: readonly HitLocationEntry[] = HIT_LOCATION_TABLE): { areas: Record<string, number>; locations: Record<string, number> } {
+  const areas: Record<string, number> = {};
+  const locations: Record<string, number> = {};
+  for (let d10 = 0; d10 <= 9; d10++) {
+    for (let d6 = 1; d6 <= 6; d6++) {
+      const e = hitLocationFor(d10, d6, table);
+      areas[e.area] = (areas[e.area] ?? 0) + 1 / 60;
+      const k = `${e.area}.${e.location}`;
+      locations[k] = (locations[k] ?? 0) + 1 / 60;
+    }
+  }
+  return { areas, locations };
+}

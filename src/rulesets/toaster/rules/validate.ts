@@ -22,3 +22,7 @@ export function assertPositiveInt(value: number, name: string): void {
 export function assertOneOf<T extends string>(value: string, name: string, allowed: readonly T[]): asserts value is T {
   if (!(allowed as readonly string[]).includes(value)) throw new RangeError(`${name} must be one of ${allowed.join(", ")}, not ${String(value)}`);
 }
+
+export function assertBoolean(value: unknown, name: string): asserts value is boolean {
+  if (typeof value !== "boolean") throw new TypeError(`${name} must be true or false, not ${String(value)}`);
+}
