@@ -155,6 +155,25 @@ describe("flange simultaneous action — seed 'Simultaneous Action'", () => {
     );
     expect(r).toMatchObject({ hit: true, damage: 9 - 1 - 1, defence: null, effects: { defenderCounterattackBonus: false, defenderFailedBlock: false } });
   });
+  it("all nine pairs of hands", () => {
+    const hands = ["scissors", "paper", "stone"] as const;
+    const table: string[] = [];
+    for (const a of hands) for (const b of hands) {
+      const p = simultaneousAction(a, b);
+      table.push(`${a}/${b}: ${p.againstFirst ?? "-"} ${p.againstSecond ?? "-"}`);
+    }
+    expect(table).toEqual([
+      "scissors/scissors: none none",
+      "scissors/paper: dodge -",
+      "scissors/stone: block -",
+      "paper/scissors: - dodge",
+      "paper/paper: - -",
+      "paper/stone: - -",
+      "stone/scissors: - block",
+      "stone/paper: - -",
+      "stone/stone: - -",
+    ]);
+  });
   it("rejects unknown hands", () => {
     expect(() => simultaneousAction("rock" as "stone", "paper")).toThrow(/Unknown hand "rock"/);
   });
