@@ -21,6 +21,13 @@ import {
   rollDamage,
   startCumulative,
   addCumulativeEffort,
+  assistedOdds,
+  rollAssisted,
+  shieldedAttack,
+  shieldedAttackOdds,
+  tieCheckOdds,
+  initiativeOrder,
+  damageDistribution,
 } from "../src/rulesets/d100/rules/index";
 
 const TRIALS = 100_000;
@@ -102,5 +109,60 @@ describe("damage: 10 + 4D with overflow, after -5F -1R", () => {
   bench("100k simulated rollDamage", () => {
     const rng = seededRandom(1);
     for (let i = 0; i < TRIALS; i++) applyAdjustment(rollDamage("10 + 4D", { overflow: true }, rng).total, "-5F -1R");
+  }, opts);
+});
+
+describe("indirect help: skill 40 vs 30 (overflow) helped by skills 30 and 20", () => {
+  const main: CheckInput = { kind: "skill", score: 40, difficulty: 30, overflow: true };
+  const assists: CheckInput[] = [{ kind: "skill", score: 30 }, { kind: "skill", score: 20, overflow: true }];
+  bench("exact assistedOdds", () => {
+    assistedOdds(main, assists);
+  });
+  bench("100k simulated rollAssisted", () => {
+    const rng = seededRandom(1);
+    for (let i = 0; i < TRIALS; i++) rollAssisted(main, assists, rng);
+  }, opts);
+});
+
+describe("barrier shield: skill 50 vs 5 with overflow against the 25 shield", () => {
+  const attack: CheckInput = { kind: "skill", score: 50, difficulty: 5, overflow: true };
+  bench("exact shieldedAttackOdds", () => {
+    shieldedAttackOdds(attack);
+  });
+  bench("100k simulated shieldedAttack", () => {
+    const rng = seededRandom(1);
+    for (let i = 0; i < TRIALS; i++) shieldedAttack(rollCheck(attack, rng).effort, 5);
+  }, opts);
+});
+
+describe("initiative tie check: three characters with quota 5", () => {
+  const party = ["a", "b", "c"].map((id) => ({ id, actionQuota: 5 }));
+  bench("exact tieCheckOdds", () => {
+    tieCheckOdds(3);
+  });
+  bench("100k simulated initiativeOrder", () => {
+    const rng = seededRandom(1);
+    for (let i = 0; i < TRIALS; i++) initiativeOrder(party, "check", rng);
+  }, opts);
+});
+
+describe("fire: X shot burst 3 + 3 AP, skill 55 with overflow", () => {
+  const input: CheckInput = { kind: "skill", score: 55, overflow: true };
+  bench("exact fireOdds", () => {
+    fireOdds(EXAMPLE_FIRE_BLOCKS.xShotBurst, input, { x: 3 });
+  });
+  bench("100k simulated evaluateFire", () => {
+    const rng = seededRandom(1);
+    for (let i = 0; i < TRIALS; i++) evaluateFire(EXAMPLE_FIRE_BLOCKS.xShotBurst, { degree: rollCheck(input, rng).degree, x: 3 });
+  }, opts);
+});
+
+describe("damage: tank cannon 5K + 1KD", () => {
+  bench("exact damageDistribution", () => {
+    damageDistribution("5K + 1KD");
+  });
+  bench("100k simulated rollDamage", () => {
+    const rng = seededRandom(1);
+    for (let i = 0; i < TRIALS; i++) rollDamage("5K + 1KD", {}, rng);
   }, opts);
 });

@@ -17,6 +17,7 @@ import {
   EXAMPLE_TABS,
   ROOT_SKILLS,
   ROOT_SKILL_KEYS,
+  ROUND_SECONDS,
   type AttributeKey,
   type CheckInput,
   type RootSkillKey,
@@ -211,6 +212,9 @@ describe("indirect cooperation (seed: Cooperative Effort)", () => {
     const plain = checkOdds(main);
     expect(alone.success).toBeCloseTo(plain.success, 12);
     expect(alone.consolation).toBeCloseTo(plain.consolation, 12);
+    // by hand: skill 40 vs 30 helped by an attribute 9 (help h = 0..9, each 1/10) succeeds when
+    // the roll is under 10 + h, so P = mean of (10 + h)/100 = 0.145
+    expect(assistedOdds({ kind: "skill", score: 40, difficulty: 30 }, [{ kind: "attribute", score: 9 }]).success).toBeCloseTo(0.145, 12);
     const assists: CheckInput[] = [{ kind: "skill", score: 30 }, { kind: "skill", score: 20, overflow: true }];
     const o = assistedOdds(main, assists);
     expect(o.success + o.miss + o.failure).toBeCloseTo(1, 12);
@@ -282,6 +286,7 @@ describe("worked examples not covered elsewhere", () => {
   });
   it("verbs and adverbs: crawl 1, crawl prone 2; aim and shoot 2, a careless shot 1", () => {
     expect(costFromVerbs(1)).toBe(1);
+    expect(ROUND_SECONDS).toBe(10);
     expect(EXAMPLE_ACTION_COSTS.find((c) => c.key === "crawlProne")?.cost).toBe(costFromVerbs(2));
     expect(EXAMPLE_ACTION_COSTS.find((c) => c.key === "simpleRangedAttack")?.cost).toBe(costFromVerbs(2));
   });

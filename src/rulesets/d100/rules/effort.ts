@@ -2,7 +2,7 @@
  * Cumulative, cooperative and conflicting effort (seed: "Cumulative Effort",
  * "Cooperative Effort", "Conflicting Effort").
  */
-import { type Dist, add, mapDist, point } from "../../../dice/dist";
+import { type Dist, add, mapDist, mean, point } from "../../../dice/dist";
 import type { RandomSource } from "../../../dice/random";
 import { type CheckInput, type CheckKind, type CheckOdds, type CheckResult, type DegreeKey, DEGREE_KEYS, type EffortClass, classifyEffort, effortDistribution, oddsOfEffort, rollCheck } from "./checks";
 import { requireInt } from "./validate";
@@ -128,9 +128,21 @@ export function rollAssisted(main: CheckInput, assists: readonly CheckInput[], r
  */
 export function assistedOdds(main: CheckInput, assists: readonly CheckInput[]): Omit<CheckOdds, "overflow"> {
   const base = requireInt("Difficulty", main.difficulty ?? 0);
+  const against: CheckInput = { ...main, difficulty: base };
+  const consolationMargin = requireInt("Consolation margin", main.consolationMargin ?? 0, 0);
+  const agitationMargin = requireInt("Agitation margin", main.agitationMargin ?? 0, 0);
   let help: Dist<number> = point(0);
   for (const a of assists) help = add(help, mapDist(effortDistribution(a), (e) => Math.max(0, e)));
   const effort = effortDistribution(main);
+  // The outcome follows effort + help (degree = effort − (difficulty − help)); the flags also need
+  // the sign of the main effort, so the main effort is split by sign before adding the help.
+  const bySign = new Map<number, Map<number, number>>();
+  for (const [e, p] of effort) {
+    const sign = Math.sign(e);
+    const part = bySign.get(sign) ?? new Map<number, number>();
+    part.set(e, p);
+    bySign.set(sign, part);
+  }
   const degrees = {} as Record<DegreeKey, number>;
   for (const k of DEGREE_KEYS) degrees[k] = 0;
   let success = 0;
@@ -138,22 +150,18 @@ export function assistedOdds(main: CheckInput, assists: readonly CheckInput[]): 
   let failure = 0;
   let consolation = 0;
   let agitation = 0;
-  let meanEffort = 0;
-  for (const [h, ph] of help) {
-    const against: CheckInput = { ...main, difficulty: base - h };
-    for (const [e, pe] of effort) {
-      const p = ph * pe;
-      const cl = classifyEffort(against, e);
+  for (const [sign, part] of bySign) {
+    for (const [t, p] of add(part, help)) {
+      const cl = classifyEffort(against, t);
       degrees[cl.degreeKey] += p;
       if (cl.outcome === "success") success += p;
       else if (cl.outcome === "miss") miss += p;
       else failure += p;
-      if (cl.consolation) consolation += p;
-      if (cl.agitation) agitation += p;
-      meanEffort += p * e;
+      if ((cl.outcome !== "success" && sign > 0) || (consolationMargin > 0 && cl.outcome === "failure" && -cl.degree <= consolationMargin)) consolation += p;
+      if ((cl.outcome === "success" && sign < 0) || (agitationMargin > 0 && cl.outcome === "success" && cl.degree <= agitationMargin)) agitation += p;
     }
   }
-  return { success, miss, failure, degrees, consolation, agitation, meanEffort };
+  return { success, miss, failure, degrees, consolation, agitation, meanEffort: mean(effort) };
 }
 
 // ---------------------------------------------------------------------------------------------

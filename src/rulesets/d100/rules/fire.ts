@@ -141,7 +141,10 @@ function resolveAp(b: FireBlock, choice: Pick<FireChoice, "x" | "apChoice">): { 
 
 /** Place the degree in the block's spread: AP cost, step, amount and damage per hit. */
 export function evaluateFire(block: FireBlock, choice: FireChoice): FireEvaluation {
-  const b = validateFireBlock(block);
+  return evaluateValid(validateFireBlock(block), choice);
+}
+
+function evaluateValid(b: FireBlock, choice: FireChoice): FireEvaluation {
   requireInt("Degree of success", choice.degree);
   const ap = resolveAp(b, choice);
   let step: number | null = null;
@@ -213,7 +216,7 @@ export function fireOdds(block: FireBlock, check: CheckInput, choice: Pick<FireC
   let dmg = 0;
   const meanCache = new Map<string, number>();
   for (const [effort, p] of effortDistribution(check)) {
-    const ev = evaluateFire(b, { ...choice, degree: effort - diff });
+    const ev = evaluateValid(b, { ...choice, degree: effort - diff });
     if (ev.step === null) {
       fail += p;
       continue;

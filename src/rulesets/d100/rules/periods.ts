@@ -34,6 +34,9 @@ export function costFromVerbs(verbs: number): number {
 // ---------------------------------------------------------------------------------------------
 // Initiative order
 
+/** Standard length of a strict-period round, in seconds (a setting may change it). */
+export const ROUND_SECONDS = 10;
+
 export interface InitiativeParticipant {
   readonly id: string;
   readonly actionQuota: number;
