@@ -16,7 +16,7 @@ describe("seed 002 · a character's check", () => {
     expect(c.pool).toEqual({ addDice: 3, bonusDice: 0, penaltyDice: 0, die: "d8" });
     expect(c.cancelledPairs).toBe(2);
   });
-  it("a justified descendant with a better rating is used; mental checks ignore physical penalties", () => {
+  it("the asked ability wins over a better justified descendant; no defined relative gives none; mental checks ignore physical penalties", () => {
     const c = characterCheck(hero, tree, { ability: "firearms", attribute: "wits", activity: "mental", justifiedAbilities: ["rifles"], die: "d6Plus1" });
     expect(c.ability.relation).toBe("exact");
     const d = characterCheck(hero, { ...tree, marksman: null, sniping: "marksman", marksmanRifles: "marksman" }, { ability: "marksman", attribute: "wits", activity: "mental" });

@@ -12,7 +12,7 @@ import { CHECK_OUTCOMES, judge, type CheckInput, type CheckOutcome } from "./res
 import { requireInt } from "./validate";
 
 const binomialRows: number[][] = [[1]];
-/** Binomial coefficient C(n, k) as a double (exact for the pool sizes used). */
+/** Binomial coefficient C(n, k) as a double: exact up to n = 56, correctly rounded above (pools stop at 60 dice). */
 export function binomial(n: number, k: number): number {
   while (binomialRows.length <= n) {
     const prev = binomialRows[binomialRows.length - 1];
