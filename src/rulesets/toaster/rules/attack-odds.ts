@@ -62,6 +62,13 @@ interface HitGroup {
 
 const NO_CRITICAL: readonly CriticalOutcome[] = [{ damageBonus: 0, armor: null, p: 1 }];
 
+/** The default critical table's outcomes never change: enumerate them once. */
+let criticalOutcomes: readonly CriticalOutcome[] | null = null;
+function defaultCriticalOutcomes(): readonly CriticalOutcome[] {
+  criticalOutcomes ??= criticalTableOdds().outcomes;
+  return criticalOutcomes;
+}
+
 /** Exact odds of resolveAttack(input): hit and miss chances, hit bands, damage and wounds. */
 export function attackOdds(input: AttackInput): AttackOdds {
   const { options: o, woundThreshold, threshold } = validateAttackInput(input);
@@ -124,7 +131,7 @@ export function attackOdds(input: AttackInput): AttackOdds {
   // Steps 3–5 for each group of hits that share what the damage depends on.
   const dmgDie = damageDieDist(input.damageDice);
   const protDie = damageDieDist(input.protectionDice);
-  const critOutcomes = o.criticalTable && o.variableOutcomes ? criticalTableOdds().outcomes : NO_CRITICAL;
+  const critOutcomes = o.criticalTable && o.variableOutcomes ? defaultCriticalOutcomes() : NO_CRITICAL;
   const damage = new Map<number, number>([[0, 0]]);
   const wounds = new Map<number, number>([[0, 0]]);
   const add = (dmg: number, p: number): void => {
