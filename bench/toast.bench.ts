@@ -9,13 +9,18 @@ import {
   advancementOdds,
   attackOdds,
   checkOdds,
+  compareContest,
   contestOdds,
+  damageOdds,
+  deathCheckInput,
   fullAttackOdds,
   healingDayOdds,
   rollAdvancement,
   rollAttack,
   rollCheck,
   rollContest,
+  rollDamage,
+  rollInitiative,
   rollFullAttack,
   rollHealingDay,
   rollStrike,
@@ -71,6 +76,58 @@ describe("toast contest (13 vs 11)", () => {
   const rng = seededRandom(2);
   bench("100k-roll simulation", () => {
     simulate(() => rollContest({ first: 13, second: 11 }, rng).outcome);
+  }, SIM);
+});
+
+describe("toast check (modifier 5 vs inestimably hard)", () => {
+  bench("checkOdds exact", () => {
+    checkOdds({ modifier: 5, target: "inestimablyHard" });
+  });
+  const rng = seededRandom(11);
+  bench("100k-roll simulation", () => {
+    simulate(() => rollCheck({ modifier: 5, target: "inestimablyHard" }, rng).outcome);
+  }, SIM);
+});
+
+describe("toast initiative (13 vs 10, who acts first)", () => {
+  bench("contestOdds exact", () => {
+    contestOdds({ first: 13, second: 10 });
+  });
+  const rng = seededRandom(12);
+  bench("100k-roll simulation", () => {
+    simulate(() => compareContest(rollInitiative(13, rng), rollInitiative(10, rng)));
+  }, SIM);
+});
+
+describe("toast undefended attack (11 vs target 15)", () => {
+  const undefended = { attack: 11, defence: { kind: "target" as const, target: 15 } };
+  bench("attackOdds exact", () => {
+    attackOdds(undefended);
+  });
+  const rng = seededRandom(13);
+  bench("100k-roll simulation", () => {
+    simulate(() => rollAttack(undefended, rng).outcome);
+  }, SIM);
+});
+
+describe("toast death check (chain mail, 22 effective levels)", () => {
+  const input = deathCheckInput(defender, 22);
+  bench("checkOdds exact", () => {
+    checkOdds(input);
+  });
+  const rng = seededRandom(14);
+  bench("100k-roll simulation", () => {
+    simulate(() => rollCheck(input, rng).outcome);
+  }, SIM);
+});
+
+describe("toast damage (6 damage dice)", () => {
+  bench("damageOdds exact", () => {
+    damageOdds(6);
+  });
+  const rng = seededRandom(15);
+  bench("100k-roll simulation", () => {
+    simulate(() => rollDamage(6, rng).total);
   }, SIM);
 });
 

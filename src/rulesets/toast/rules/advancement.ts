@@ -59,33 +59,38 @@ function checkInput(input: AdvancementInput): void {
 /** Resolve an advancement check from a d10+ already rolled (roll null only for skills learned this session). */
 export function resolveAdvancement(input: AdvancementInput, roll: D10PlusRoll | null): AdvancementResult {
   checkInput(input);
-  const base = { level: input.level };
+  if (roll !== null) validateD10PlusRoll(roll);
+  return advance(input, roll);
+}
+
+/** resolveAdvancement without its guards, for rolls the core made itself (input already checked). */
+function advance(input: AdvancementInput, roll: D10PlusRoll | null): AdvancementResult {
+  const level = input.level;
   if (input.learnedThisSession) {
-    return { ...base, dice: [], roll: null, score: null, advanced: false, reason: "learnedThisSession", newLevel: input.level };
+    return { level, dice: [], roll: null, score: null, advanced: false, reason: "learnedThisSession", newLevel: input.level };
   }
   if (roll === null) throw new RangeError("An advancement check needs a d10+ roll");
-  validateD10PlusRoll(roll);
   if (roll.kind !== "number") {
     const advanced = roll.kind === "auto";
-    return { ...base, dice: roll.dice, roll, score: null, advanced, reason: roll.kind, newLevel: input.level + (advanced ? 1 : 0) };
+    return { level, dice: roll.dice, roll, score: null, advanced, reason: roll.kind, newLevel: level + (advanced ? 1 : 0) };
   }
   const score = floorDiv((roll.number ?? 0) + input.focus, 2);
-  const advanced = score > input.level;
+  const advanced = score > level;
   return {
-    ...base,
+    level,
     dice: roll.dice,
     roll,
     score,
     advanced,
     reason: advanced ? "rollHigher" : "rollNotHigher",
-    newLevel: input.level + (advanced ? 1 : 0),
+    newLevel: level + (advanced ? 1 : 0),
   };
 }
 
 /** Roll an end-of-session advancement check (no dice for a skill learned this session). */
 export function rollAdvancement(input: AdvancementInput, rng: RandomSource): AdvancementResult {
   checkInput(input);
-  return resolveAdvancement(input, input.learnedThisSession ? null : rollD10Plus(rng));
+  return advance(input, input.learnedThisSession ? null : rollD10Plus(rng));
 }
 
 export interface AdvancementOdds {
@@ -105,7 +110,7 @@ export function advancementOdds(input: AdvancementInput): AdvancementOdds {
   let advanced = 0;
   let notAdvanced = 0;
   for (const { roll, p } of d10PlusOutcomes()) {
-    const r = resolveAdvancement(input, roll);
+    const r = advance(input, roll);
     byReason[r.reason] += p;
     if (r.advanced) advanced += p;
     else notAdvanced += p;

@@ -36,7 +36,8 @@ export function validateAttributes(attributes: Attributes): Attributes {
   for (const key of ATTRIBUTE_KEYS) {
     const v = attributes[key];
     if (v === undefined) throw new RangeError(`Attribute ${key} is missing`);
-    requireIntegerAtLeast(v, 1, `Attribute ${key}`);
+    // The message is built only for a bad value: this runs on every task and every sheet render.
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 1) requireIntegerAtLeast(v, 1, `Attribute ${key}`);
   }
   return attributes;
 }
@@ -176,7 +177,7 @@ function checkWoundTable(table: readonly WoundCategoryRow[]): readonly WoundCate
 export function woundCategory(effective: number, scale: number = HUMANOID_WOUND_SCALE, table: readonly WoundCategoryRow[] = WOUND_CATEGORIES): WoundCategoryRow {
   requireIntegerAtLeast(effective, 0, "Effective wound level");
   checkScale(scale);
-  checkWoundTable(table);
+  if (table !== WOUND_CATEGORIES) checkWoundTable(table);
   const index = Math.min(table.length - 1, Math.ceil(effective / scale));
   return table[index];
 }
@@ -184,7 +185,7 @@ export function woundCategory(effective: number, scale: number = HUMANOID_WOUND_
 /** First effective wound level of a category under a scale (e.g. serious → 13, critical → 21 at scale 4). */
 export function woundCategoryStart(key: WoundCategoryKey, scale: number = HUMANOID_WOUND_SCALE, table: readonly WoundCategoryRow[] = WOUND_CATEGORIES): number {
   checkScale(scale);
-  const index = checkWoundTable(table).findIndex((r) => r.key === key);
+  const index = (table === WOUND_CATEGORIES ? table : checkWoundTable(table)).findIndex((r) => r.key === key);
   if (index < 0) throw new RangeError(`Wound category ${key} is not in the wound table`);
   return index === 0 ? 0 : (index - 1) * scale + 1;
 }

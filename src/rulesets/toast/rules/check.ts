@@ -70,9 +70,11 @@ function outcomeOf(roll: D10PlusRoll, modifier: number, target: TaskTarget): Che
 
 /** Resolve a check from a d10+ already rolled. */
 export function resolveCheck(input: CheckInput, roll: D10PlusRoll): CheckResult {
-  const modifier = checkModifier(input.modifier);
-  const target = checkTarget(input.target);
-  validateD10PlusRoll(roll);
+  return checkWith(checkModifier(input.modifier), checkTarget(input.target), validateD10PlusRoll(roll));
+}
+
+/** resolveCheck for a checked modifier and target and a roll the core made itself. */
+function checkWith(modifier: number, target: TaskTarget, roll: D10PlusRoll): CheckResult {
   const total = roll.number === null ? null : roll.number + modifier;
   const outcome = outcomeOf(roll, modifier, target);
   return {
@@ -90,9 +92,7 @@ export function resolveCheck(input: CheckInput, roll: D10PlusRoll): CheckResult 
 
 /** Roll a check. */
 export function rollCheck(input: CheckInput, rng: RandomSource): CheckResult {
-  checkModifier(input.modifier);
-  checkTarget(input.target);
-  return resolveCheck(input, rollD10Plus(rng));
+  return checkWith(checkModifier(input.modifier), checkTarget(input.target), rollD10Plus(rng));
 }
 
 export type CheckOdds = Readonly<Record<CheckOutcome, number>>;
@@ -142,7 +142,11 @@ export function contestRank(roll: D10PlusRoll, modifier: number): number {
 
 /** One side's contest roll from a d10+ already rolled. */
 export function resolveContestRoll(roll: D10PlusRoll, modifier: number): ContestRoll {
-  validateD10PlusRoll(roll);
+  return contestSide(validateD10PlusRoll(roll), modifier);
+}
+
+/** resolveContestRoll for a roll the core made itself. */
+function contestSide(roll: D10PlusRoll, modifier: number): ContestRoll {
   const rank = contestRank(roll, modifier);
   return { dice: roll.dice, roll, modifier, total: roll.number === null ? null : roll.number + modifier, rank };
 }
@@ -150,7 +154,7 @@ export function resolveContestRoll(roll: D10PlusRoll, modifier: number): Contest
 /** Roll one side of a contest. */
 export function rollContestSide(modifier: number, rng: RandomSource): ContestRoll {
   checkModifier(modifier);
-  return resolveContestRoll(rollD10Plus(rng), modifier);
+  return contestSide(rollD10Plus(rng), modifier);
 }
 
 /** Compare two sides: who wins, or a tie (the GM's call). */

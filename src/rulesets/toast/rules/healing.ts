@@ -5,8 +5,7 @@
  * treater's own wound penalty applies, so a character treating herself suffers hers).
  */
 import type { RandomSource } from "../../../dice/random";
-import { checkOdds, resolveCheck, type CheckInput, type CheckResult } from "./check";
-import { rollD10Plus } from "./d10plus";
+import { checkOdds, rollCheck, type CheckInput, type CheckResult } from "./check";
 import { taskModifier, validateAttributes, woundStatus, type Attributes } from "./character";
 import { requireInteger, requireIntegerAtLeast } from "./validate";
 
@@ -94,9 +93,9 @@ function afterTreatmentAndRest(input: HealingDayInput, treated: boolean): DaySte
 export function rollHealingDay(input: HealingDayInput, rng: RandomSource): HealingDayResult {
   checkInput(input);
   const treatInput = treatmentCheckInput(input);
-  const treatment = treatInput ? resolveCheck(treatInput, rollD10Plus(rng)) : null;
+  const treatment = treatInput ? rollCheck(treatInput, rng) : null;
   const step = afterTreatmentAndRest(input, treatment?.success ?? false);
-  const healthCheck = step.afterTreatmentAndRest > 0 ? resolveCheck(healthCheckInput(input, step.afterTreatmentAndRest), rollD10Plus(rng)) : null;
+  const healthCheck = step.afterTreatmentAndRest > 0 ? rollCheck(healthCheckInput(input, step.afterTreatmentAndRest), rng) : null;
   const healthCheckHealed = healthCheck?.success ? HEALTH_CHECK_HEALS : 0;
   const healed = step.treatmentHealed + step.restHealed + healthCheckHealed;
   return {
