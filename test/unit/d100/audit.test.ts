@@ -28,6 +28,7 @@ import {
   applyPowerCost,
   assistedOdds,
   attributeCheckInput,
+  checkAttributeBuild,
   checkOdds,
   conflictDegrees,
   costFromVerbs,
@@ -50,6 +51,7 @@ import {
   rollCheck,
   rollDamage,
   rootOfSkill,
+  rootSkillBase,
   shieldAbsorb,
   shieldedAttack,
   shieldedAttackOdds,
@@ -90,6 +92,25 @@ describe("reserve skill points (seed: Skill Points)", () => {
     expect(rootOfSkill(t, "energyProjection")).toBe("ranged");
     expect(rootOfSkill(t, "close")).toBe("close");
     expect(() => rootOfSkill(t, "bows")).toThrow(/Unknown skill "bows"/);
+  });
+});
+
+describe("contradictions in the seed, both readings recorded", () => {
+  it("Close: the sheet prints AG FO ST (followed), the prose AG EN ST (a setting table away)", () => {
+    expect(ROOT_SKILLS.close).toEqual(["agility", "focus", "strength"]);
+    const a = validateAttributes({ ...avg, agility: 6, endurance: 2, focus: 8, strength: 4 });
+    // sheet reading, majors AG and ST: 6 + 8 + 4 + 6 + 4
+    expect(rootSkillBase(a, "close", ["agility", "strength"])).toBe(28);
+    // prose reading, identical to Athletic: 6 + 2 + 4 + 6 + 4
+    const prose = { ...ROOT_SKILLS, close: ["agility", "endurance", "strength"] as const };
+    expect(rootSkillBase(a, "close", ["agility", "strength"], prose)).toBe(22);
+    expect(rootSkillBase(a, "close", ["agility", "strength"], prose)).toBe(rootSkillBase(a, "athletic", ["agility", "strength"]));
+  });
+  it("45 attribute points come on top of the 1 every attribute starts at: the average build is 5.5, a little above the world's 5", () => {
+    const build = validateAttributes({ ...uniformAttributes(5), agility: 6, focus: 6, spirit: 6, endurance: 6, perception: 6 });
+    expect(checkAttributeBuild(build)).toMatchObject({ spent: 45, remaining: 0, problems: [] });
+    // the other reading (45 in total, 1s included) would leave this build 10 points over
+    expect(checkAttributeBuild(build, { minimum: 1, points: 35, cap: 10 }).problems).toEqual([{ key: "overspent" }]);
   });
 });
 
