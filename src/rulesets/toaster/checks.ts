@@ -31,6 +31,8 @@ export interface CheckRequest {
   rollOptions?: Record<string, unknown>;
   /** Work after the card is posted (e.g. a healing roll changes the wounds). */
   after?: (roll: ToasterCheckRoll) => Promise<void>;
+  /** Odds panel of a roll that means more than its band (an attack against a known defender). */
+  odds?: (options: ToasterCheckOptions) => string;
 }
 
 export interface CheckChoices {
@@ -189,6 +191,7 @@ export async function performCheck(req: CheckRequest, event?: Event | null): Pro
       read: (form) => readChoices(form, req, luckAvailable),
       odds: (c) => {
         const o = checkOptions(req, c, rules);
+        if (req.odds) return req.odds(o);
         return oddsHtml(checkInputOf(o), rules.variableOutcomes, o.helpers, o.tooManyCooks);
       },
     });

@@ -176,7 +176,10 @@ export interface DefenceOption {
   parts: ModifierPart[];
 }
 
-export function defenceOptions(actor: Actor.Implementation, attackMode: "melee" | "ranged"): DefenceOption[] {
+export function defenceOptions(actor: Actor.Implementation, attackMode: "melee" | "ranged", attackerArmed = true): DefenceOption[] {
+  // Which defences the rulebook allows: dodge always; shields always; weapons only against
+  // hand-to-hand attacks; bare hands only against an unarmed attacker.
+  const allowed = R.allowedDefences(attackMode, attackerArmed);
   const out: DefenceOption[] = [];
   const dodge = dodgeSkill(actor);
   const coord = sys(actor).effective.coordination ?? 0;
@@ -189,7 +192,8 @@ export function defenceOptions(actor: Actor.Implementation, attackMode: "melee" 
   for (const weapon of itemsOf(actor, "toasterWeapon")) {
     const w = weapon.system as unknown as ToasterWeaponModel;
     if (!w.equipped || w.mode !== "melee") continue;
-    if (attackMode === "ranged" && !w.shield) continue;
+    const kind: R.DefenceKind = w.shield ? "shieldParry" : w.unarmed ? "unarmedParry" : "weaponParry";
+    if (!allowed.includes(kind)) continue;
     const { rank } = weaponRank(actor, weapon);
     const parts = [...penaltyParts(actor), ...strengthParts(weapon)];
     if (w.shieldBonus) parts.push({ label: localize(`BREADBOX.Toaster.Shield.${w.shield}`), value: w.shieldBonus });

@@ -210,3 +210,29 @@ describe("luck after the roll and the relay's guards", () => {
     expect(s.defender.system.stun.value).toBe(0);
   });
 });
+
+describe("attack dialog odds and allowed defences", () => {
+  it("with a target, the attack dialog shows the exact odds of the whole attack", async () => {
+    const { waitForDialog, answerDialog } = await import("../../harness/index");
+    const s = await scene();
+    (s.p1 as any).targets = new Set([{ actor: s.defender }]);
+    const pending = asUser(s.p1, () => attackWithWeapon(s.attacker, s.sword));
+    const dialog = await waitForDialog();
+    const text = dialog.element.querySelector("[data-bb-odds]")!.textContent!;
+    expect(text).toMatch(/Guard's best defence \(Dodge, rank 4\)/);
+    expect(text).toMatch(/Hit\s*\d+\.\d%/);
+    expect(text).toMatch(/Average damage\s*\d+\.\d/);
+    await answerDialog({ action: "cancel" });
+    await pending;
+  });
+
+  it("bare hands parry only an unarmed attacker; weapons parry only hand-to-hand attacks", async () => {
+    const { defenceOptions } = await import("../../../src/rulesets/toaster/requests");
+    const a = await makeCharacter("Brawler", {}, [itemData("toaster-weapons", "Bare Fist"), itemData("toaster-weapons", "Knife"), itemData("toaster-weapons", "Small Shield")]);
+    for (const i of a.items) await i.update({ "system.equipped": true });
+    const keys = (mode: "melee" | "ranged", armed: boolean) => defenceOptions(a, mode, armed).map((o: any) => o.label);
+    expect(keys("melee", true)).toEqual(["Dodge (unskilled)", "Parry with Knife", "Parry with Small Shield"]);
+    expect(keys("melee", false)).toEqual(["Dodge (unskilled)", "Parry with Bare Fist", "Parry with Knife", "Parry with Small Shield"]);
+    expect(keys("ranged", true)).toEqual(["Dodge (unskilled)", "Parry with Small Shield"]);
+  });
+});

@@ -16,10 +16,10 @@ import { format, localize, lookupUuid, lookupUuidSync, currentUser } from "../..
 import { foundryRandom, replayThen } from "../../../core/random";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
-import { ToasterCheckRoll, checkInputOf } from "../dice/check-roll";
-import { toasterRules } from "../settings";
+import { ToasterCheckRoll, checkInputOf, type ToasterCheckOptions } from "../dice/check-roll";
+import { toasterRules, type ToasterRules } from "../settings";
 import { checkOptions, DEFAULT_CHOICES, dialogContent, oddsHtml, readChoices, type CheckChoices, type CheckRequest } from "../checks";
-import { attackRequest, defenceOptions, sys } from "../requests";
+import { attackRequest, defenceOptions, sys, type DefenceOption } from "../requests";
 import type { ToasterWeaponModel } from "../data/items";
 import { performCheck } from "../checks";
 
@@ -80,7 +80,50 @@ export async function attackWithWeapon(actor: Actor.Implementation, weapon: Item
     shotgun: w.shotgun,
   };
   req.rollOptions = { ...req.rollOptions, targetUuid: target?.uuid ?? null, targetName: target?.name ?? "" };
+  if (target) req.odds = (o) => attackOddsHtml(o, w, target, rules);
   return performCheck(req, event);
+}
+
+/** The attack's rules-core input against a defender who takes their best defence with no modifier. */
+function attackInputAgainst(o: ToasterCheckOptions, weapon: ToasterWeaponModel, defender: Actor.Implementation, rules: ToasterRules): { input: R.AttackInput; defence: DefenceOption | null } {
+  const d = sys(defender);
+  const options = defenceOptions(defender, weapon.mode, !weapon.unarmed);
+  const best = options.reduce<DefenceOption | null>((b, x) => (!b || x.rank + sumParts(x.parts) > b.rank + sumParts(b.parts) ? x : b), null);
+  const dice = { rollingNines: rules.rollingNines, ninesLimit: rules.ninesLimit > 0 ? rules.ninesLimit : null };
+  const input: R.AttackInput = {
+    mode: weapon.mode,
+    attack: { ...checkInputOf(o), target: undefined },
+    defenceRank: best?.rank ?? 0,
+    defence: best ? { rank: best.rank, modifier: sumParts(best.parts), rollingNines: rules.rollingNines, ninesLimit: dice.ninesLimit, rollingZeros: rules.rollingZeros } : null,
+    wc: weapon.shotgun ? R.shotgunWC(weapon.wc, o.parts.find((p) => R.RANGE_BANDS.some((b) => p.label.startsWith(localize(`BREADBOX.Toaster.Range.${b.key}`))))?.value ?? 0) : weapon.wc,
+    ac: d.ac,
+    unarmed: weapon.unarmed,
+    woundThreshold: d.thresholds.wound,
+    defenderPhysique: d.effective.physique ?? 0,
+    damageDice: dice,
+    protectionDice: dice,
+    options: { variableOutcomes: rules.variableOutcomes, sameDie: rules.wcacSameDie, criticalTable: rules.criticalTable, addMargin: rules.wcacAddMargin, rollTwice: rules.wcacRollTwice, halveMarginal: rules.wcacHalveMarginal },
+  };
+  return { input, defence: best };
+}
+
+function sumParts(parts: readonly { value: number }[]): number {
+  return parts.reduce((s, p) => s + p.value, 0);
+}
+
+/** Exact odds of the whole attack sequence against the targeted defender (attack dialog). */
+function attackOddsHtml(o: ToasterCheckOptions, weapon: ToasterWeaponModel, defender: Actor.Implementation, rules: ToasterRules): string {
+  const { input, defence } = attackInputAgainst(o, weapon, defender, rules);
+  const odds = R.attackOdds(input);
+  const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
+  const woundOdds = 1 - (odds.wounds.get(0) ?? 0);
+  const against = format("BREADBOX.Toaster.Attack.OddsAgainst", { name: defender.name ?? "", defence: defence?.label ?? "—", rank: defence?.rank ?? 0 });
+  return `<p class="bb-small bb-muted">${foundry.utils.escapeHTML(against)}</p><ul class="bb-odds" aria-label="${localize("BREADBOX.Roll.Odds")}">
+<li class="band-success"><span>${localize("BREADBOX.Toaster.Attack.OddsHit")}</span><strong>${pct(odds.hit)}</strong></li>
+<li class="band-critical"><span>${localize("BREADBOX.Toaster.Critical.Title")}</span><strong>${pct(odds.criticalTriggered)}</strong></li>
+<li class="band-failure"><span>${localize("BREADBOX.Toaster.Attack.OddsWound")}</span><strong>${pct(woundOdds)}</strong></li>
+<li class="band-marginal"><span>${localize("BREADBOX.Toaster.Attack.OddsDamage")}</span><strong>${odds.meanDamage.toFixed(1)}</strong></li>
+</ul>`;
 }
 
 /** The shotgun's WC at the range band chosen on the attack. */
@@ -117,7 +160,7 @@ export async function onDefend(message: ChatMessage.Implementation, _button: HTM
     return;
   }
   const rules = toasterRules();
-  const options = defenceOptions(defender, flags.mode);
+  const options = defenceOptions(defender, flags.mode, !flags.unarmed);
   const luckAvailable = rules.luckPoints ? sys(defender).luck.value : 0;
   const baseReq = (opt: (typeof options)[number]): CheckRequest => ({
     actor: defender,
