@@ -73,6 +73,7 @@ describe("toast skills (seed: Skills, skill categories; starter list is ours —
     expect(new Set(STARTER_SKILLS.map((s) => s.key)).size).toBe(STARTER_SKILLS.length);
   });
   it("bases Knowledge skills on Perception and Focus, and has an Initiative skill for combat", () => {
+    expect(starterSkillsIn("knowledge").map((s) => s.key)).toEqual(["history", "arcaneLore", "geography", "languages", "heraldry"]);
     for (const s of starterSkillsIn("knowledge")) expect(s.baseAttributes).toEqual(["perception", "focus"]);
     expect(findStarterSkill("initiative")?.category).toBe("combat");
     expect(findStarterSkill("broadsword")?.baseAttributes).toEqual(["agility"]);
