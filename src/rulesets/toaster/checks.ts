@@ -203,7 +203,6 @@ export async function performCheck(req: CheckRequest, event?: Event | null): Pro
   if (options.luckBefore > 0) await req.actor.update({ "system.luck.value": Math.max(0, luckAvailable - options.luckBefore) } as never);
   await roll.toMessage({
     speaker: ChatMessage.getSpeaker({ actor: req.actor }),
-    flavor: req.title,
     flags: { [SYSTEM_ID]: { type: "toasterCheck", kind: req.kind, actorUuid: req.actor.uuid, ...(req.flags ?? {}) } },
   } as never);
   await req.after?.(roll);
