@@ -24,7 +24,7 @@ beforeAll(async () => {
 function checkSystem(documentName: "Actor" | "Item", type: string, system: Record<string, unknown>, where: string) {
   const models = (CONFIG as any)[documentName].dataModels as Record<string, any>;
   const Model = models[type];
-  expect(Model, `${where}: no data model for ${documentName} type ${type}`).toBeTruthy();
+  expect(Model, `${where}: no data model for ${documentName} type ${type}`).toBeTypeOf("function");
   let model: any;
   expect(() => {
     model = new Model(structuredClone(system), { strict: true });

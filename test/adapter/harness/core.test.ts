@@ -250,7 +250,7 @@ describe("Documents", () => {
     CONFIG.statusEffects = [{ id: "prone", name: "Prone", img: "icons/prone.svg" }];
     const actor = (await Actor.create({ name: "A", type: "toaster" })) as any;
     const effect = await actor.toggleStatusEffect("prone");
-    expect(effect).toBeTruthy();
+    expect(effect?.documentName).toBe("ActiveEffect");
     expect(actor.statuses.has("prone")).toBe(true);
     expect(await actor.toggleStatusEffect("prone", { active: true })).toBe(true);
     expect(await actor.toggleStatusEffect("prone")).toBe(false);

@@ -136,7 +136,7 @@ describe("compendium drops", () => {
     await sheet._onDrop(makeDropEvent({ type: "Item", uuid: sword.uuid }));
     await settle();
     const copy = a.items.find((i: any) => i.name === "Broadsword");
-    expect(copy).toBeTruthy();
+    expect(copy?.type).toBe("toasterWeapon");
     expect(copy.system.wc).toBe(7);
   });
 
