@@ -30,7 +30,7 @@ export interface CheckRequest {
   /** Extra options stored on the roll. */
   rollOptions?: Record<string, unknown>;
   /** Work after the card is posted (e.g. a healing roll changes the wounds). */
-  after?: (roll: ToasterCheckRoll) => Promise<void>;
+  after?: (roll: ToasterCheckRoll, choices: CheckChoices) => Promise<void>;
   /** Odds panel of a roll that means more than its band (an attack against a known defender). */
   odds?: (options: ToasterCheckOptions) => string;
 }
@@ -205,6 +205,6 @@ export async function performCheck(req: CheckRequest, event?: Event | null): Pro
     speaker: ChatMessage.getSpeaker({ actor: req.actor }),
     flags: { [SYSTEM_ID]: { type: "toasterCheck", kind: req.kind, actorUuid: req.actor.uuid, ...(req.flags ?? {}) } },
   } as never);
-  await req.after?.(roll);
+  await req.after?.(roll, choices);
   return roll;
 }

@@ -11,6 +11,7 @@ import type { ModifierPart } from "./dice/check-roll";
 import type { ToasterActorModel } from "./data/actor";
 import type { ToasterSkillModel, ToasterWeaponModel } from "./data/items";
 import type { ToasterRules } from "./settings";
+import { afterAttack, owedPart, stanceDebt, stanceSelect } from "./stance";
 
 export function sys(actor: Actor.Implementation): ToasterActorModel {
   return actor.system as unknown as ToasterActorModel;
@@ -148,11 +149,8 @@ export function attackRequest(actor: Actor.Implementation, weapon: Item.Implemen
     });
   }
   if (rules.stance) {
-    extraSelects.push({
-      name: "stance",
-      label: localize("BREADBOX.Toaster.Stance.Label"),
-      options: [0, 1, 2, 3].map((b) => ({ value: String(b), label: b === 0 ? localize("BREADBOX.Toaster.Stance.None") : format(b === 3 ? "BREADBOX.Toaster.Stance.AllOut" : "BREADBOX.Toaster.Stance.Offensive", { bonus: b }), modifier: b })),
-    });
+    extraSelects.push(stanceSelect("attack"));
+    fixed.push(...owedPart(stanceDebt(actor), "attack"));
   }
   return {
     actor,
@@ -161,10 +159,12 @@ export function attackRequest(actor: Actor.Implementation, weapon: Item.Implemen
     rank,
     rankLabel: label,
     fixedParts: fixed,
+    extraSelects,
     specialties: skill ? (skill.system as unknown as ToasterSkillModel).specialties.filter((s) => s.name) : [],
     target: R.UNOPPOSED_TARGET,
     flags: { weaponId: weapon.id, mode: w.mode },
     rollOptions: { weaponId: weapon.id, mode: w.mode },
+    after: rules.stance ? (_roll, choices) => afterAttack(actor, Number(choices.extras.stance ?? 0) || 0) : undefined,
   };
 }
 

@@ -236,3 +236,86 @@ describe("attack dialog odds and allowed defences", () => {
     expect(keys("ranged", true)).toEqual(["Dodge (unskilled)", "Parry with Small Shield"]);
   });
 });
+
+describe("(Stance) carried to the next roll", () => {
+  it("an offensive +2 costs 2 on the next defence; a defensive +1 costs 1 on the next attack", async () => {
+    const { waitForDialog, answerDialog } = await import("../../harness/index");
+    const { stanceDebt } = await import("../../../src/rulesets/toaster/stance");
+    const s = await scene();
+    (s.p1 as any).targets = new Set([{ actor: s.defender }]);
+    dice([{ foundry: 6 }]);
+    const pending = asUser(s.p1, () => attackWithWeapon(s.attacker, s.sword));
+    await waitForDialog();
+    await answerDialog({ action: "roll", fill: { stance: "2" } });
+    const roll = await pending;
+    expect(roll?.total).toBe(16);
+    expect(stanceDebt(s.attacker)).toEqual({ defence: -2, attack: 0, forgoneDefences: 0 });
+    // The defender answers with a defensive +1: their next attack owes 1.
+    const attackMsg = (game as any).messages.contents.at(-1);
+    dice([{ foundry: 7 }, { core: 7 }, { core: 1 }]);
+    const defending = asUser(s.p2, () => onDefend(attackMsg, document.createElement("button"), new MouseEvent("click")));
+    await waitForDialog();
+    await answerDialog({ action: "roll", fill: { stance: "1" } });
+    await defending;
+    expect(stanceDebt(s.defender)).toEqual({ defence: 0, attack: -1, forgoneDefences: 0 });
+    // The attacker's own next defence carries the −2.
+    const { owedPart } = await import("../../../src/rulesets/toaster/stance");
+    expect(owedPart(stanceDebt(s.attacker), "defence")).toEqual([{ label: "Stance (earlier roll)", value: -2 }]);
+  });
+
+  it("an all-out +3 attack gives up the next two defences", async () => {
+    const { waitForDialog, answerDialog } = await import("../../harness/index");
+    const { stanceDebt } = await import("../../../src/rulesets/toaster/stance");
+    const s = await scene();
+    (s.p1 as any).targets = new Set([{ actor: s.defender }]);
+    dice([{ foundry: 6 }]);
+    const pending = asUser(s.p1, () => attackWithWeapon(s.attacker, s.sword));
+    await waitForDialog();
+    await answerDialog({ action: "roll", fill: { stance: "3" } });
+    await pending;
+    expect(stanceDebt(s.attacker).forgoneDefences).toBe(2);
+    // The guard attacks back: Rhoenda may not defend; the attack resolves without a defence roll.
+    const guardFist = (await s.defender.createEmbeddedDocuments("Item", [itemData("toaster-weapons", "Bare Fist")]))[0];
+    await s.defender.update({ "system.attributes.coordination.value": 9 });
+    (s.p2 as any).targets = new Set([{ actor: s.attacker }]);
+    dice([{ foundry: 8 }, { core: 0 }, { core: 1, faces: 6 }, { core: 5 }, { core: 0 }]); // no defence: a critical (table 0/1: no effect)
+    await asUser(s.p2, () => attackWithWeapon(s.defender, guardFist, shift));
+    const msg = (game as any).messages.contents.at(-1);
+    await asUser(s.p1, () => onDefend(msg, document.createElement("button"), shift));
+    const resolution = (game as any).messages.contents.at(-1);
+    expect(resolution.flags.breadbox.hit).toBe(true);
+    expect(stanceDebt(s.attacker).forgoneDefences).toBe(1);
+  });
+});
+
+describe("attack dialog choices reach the roll", () => {
+  it("a ranged attack offers the range bands and the chosen penalty is on the card", async () => {
+    const { waitForDialog, answerDialog } = await import("../../harness/index");
+    const a = await makeCharacter("Archer", { attributes: { coordination: { value: 6 } } }, [
+      { name: "Bow", type: "toasterSkill", system: { base: 6, attribute: "coordination" } },
+      itemData("toaster-weapons", "Bow"),
+    ]);
+    const bow = a.items.find((i: any) => i.type === "toasterWeapon");
+    dice([{ foundry: 5 }]);
+    const pending = attackWithWeapon(a, bow);
+    const dialog = await waitForDialog();
+    const ranges = [...dialog.element.querySelectorAll('select[name="range"] option')].map((o: any) => o.value);
+    expect(ranges).toEqual(["pointBlank", "short", "medium", "long", "extreme"]);
+    await answerDialog({ action: "roll", fill: { range: "long" } });
+    const roll = await pending;
+    // 5 + Bow rank 6 − 3 long range = 8
+    expect(roll?.total).toBe(8);
+    expect(roll?.formula).toContain("- 3[Long (-3)]");
+  });
+
+  it("a hand-to-hand attack offers weapon length and stance", async () => {
+    const { waitForDialog, answerDialog } = await import("../../harness/index");
+    const s = await scene();
+    const pending = attackWithWeapon(s.attacker, s.sword);
+    const dialog = await waitForDialog();
+    expect(dialog.element.querySelector('select[name="length"]')).not.toBeNull();
+    expect(dialog.element.querySelector('select[name="stance"]')).not.toBeNull();
+    await answerDialog({ action: "cancel" });
+    await pending;
+  });
+});

@@ -18,6 +18,7 @@ import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
 import { ToasterCheckRoll, checkInputOf, type ToasterCheckOptions } from "../dice/check-roll";
 import { toasterRules, type ToasterRules } from "../settings";
+import { afterDefence, owedPart, spendForgoneDefence, stanceDebt, stanceSelect } from "../stance";
 import { checkOptions, DEFAULT_CHOICES, dialogContent, oddsHtml, readChoices, type CheckChoices, type CheckRequest } from "../checks";
 import { attackRequest, defenceOptions, sys, type DefenceOption } from "../requests";
 import type { ToasterWeaponModel } from "../data/items";
@@ -160,15 +161,24 @@ export async function onDefend(message: ChatMessage.Implementation, _button: HTM
     return;
   }
   const rules = toasterRules();
+  // (Stance): a defender who went all out in an attack has given up this defence.
+  if (rules.stance && stanceDebt(defender).forgoneDefences > 0) {
+    await spendForgoneDefence(defender);
+    ui.notifications?.info(format("BREADBOX.Toaster.Stance.NoDefence", { name: defender.name ?? "" }));
+    await resolveAndPost(message, flags, attackRoll, null, 0, attacker, defender);
+    return;
+  }
   const options = defenceOptions(defender, flags.mode, !flags.unarmed);
   const luckAvailable = rules.luckPoints ? sys(defender).luck.value : 0;
+  const owed = rules.stance ? owedPart(stanceDebt(defender), "defence") : [];
   const baseReq = (opt: (typeof options)[number]): CheckRequest => ({
     actor: defender,
     kind: "defence",
     title: format("BREADBOX.Toaster.Defence.Title", { option: opt.label }),
     rank: opt.rank,
     rankLabel: opt.label,
-    fixedParts: opt.parts,
+    fixedParts: [...opt.parts, ...owed],
+    extraSelects: rules.stance ? [stanceSelect("defence")] : [],
   });
   let chosen = options[0]!;
   let choices: CheckChoices | null = { ...DEFAULT_CHOICES };
@@ -199,6 +209,7 @@ export async function onDefend(message: ChatMessage.Implementation, _button: HTM
   const defenceRoll = ToasterCheckRoll.fromCheck(defenceOptionsData);
   await defenceRoll.evaluate();
   if (defenceOptionsData.luckBefore > 0) await defender.update({ "system.luck.value": Math.max(0, luckAvailable - defenceOptionsData.luckBefore) } as never);
+  if (rules.stance) await afterDefence(defender, Number(choices.extras.stance ?? 0) || 0);
   await resolveAndPost(message, flags, attackRoll, defenceRoll, chosen.rank, attacker, defender);
 }
 
