@@ -319,3 +319,30 @@ describe("attack dialog choices reach the roll", () => {
     await pending;
   });
 });
+
+describe("cards that no longer count", () => {
+  it("a re-rolled attack card can no longer be defended or lucked; a resolved one takes no more luck", async () => {
+    const { onLuckReroll } = await import("../../../src/rulesets/toaster/chat/attack");
+    const s = await scene();
+    await s.attacker.update({ "system.luck.value": 6 });
+    (s.p1 as any).targets = new Set([{ actor: s.defender }]);
+    dice([{ foundry: 1 }]);
+    await asUser(s.p1, () => attackWithWeapon(s.attacker, s.sword, shift));
+    const first = (game as any).messages.contents.at(-1);
+    dice([{ foundry: 8 }]);
+    await asUser(s.p1, () => onLuckReroll(first));
+    const second = (game as any).messages.contents.at(-1);
+    expect(second.rolls[0].total).toBe(16);
+    expect(s.attacker.system.luck.value).toBe(2);
+    const before = (game as any).messages.size;
+    await asUser(s.p2, () => onDefend(first, document.createElement("button"), shift));
+    expect((game as any).messages.size).toBe(before);
+    expect(notifications().some((n) => /cancelled by a luck re-roll/.test(n.message))).toBe(true);
+    // Resolve the new card, then try luck on it.
+    dice([{ foundry: 7 }, { core: 7 }, { core: 1 }]);
+    await asUser(s.p2, () => onDefend(second, document.createElement("button"), shift));
+    const { onLuckAfter } = await import("../../../src/rulesets/toaster/chat/attack");
+    await asUser(s.p1, () => onLuckAfter(second));
+    expect(s.attacker.system.luck.value).toBe(2);
+  });
+});

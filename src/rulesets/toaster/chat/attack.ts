@@ -141,13 +141,27 @@ function facesQueue(result: R.CheckResult | undefined): { face: number; faces: n
   return q;
 }
 
+/** An attack card whose attack has been resolved (a resolution card points at it). */
+function isResolved(message: ChatMessage.Implementation): boolean {
+  return Boolean(game.messages?.some((m) => flagsOf<ResolutionFlags>(m)?.attackMessageId === message.id));
+}
+
+/** A check card whose roll was cancelled by the 4-point luck re-roll. */
+function isRerolled(message: ChatMessage.Implementation): boolean {
+  return Boolean(game.messages?.some((m) => flagsOf<{ rerollOf?: string }>(m)?.rerollOf === message.id));
+}
+
 /** Defend button: choose dodge or parry, roll, resolve, post the resolution. */
 export async function onDefend(message: ChatMessage.Implementation, _button: HTMLElement, event: Event): Promise<void> {
   const flags = flagsOf<AttackFlags>(message);
   const attackRoll = message.rolls[0] as unknown as ToasterCheckRoll | undefined;
   if (!flags || flags.kind !== "attack" || !flags.targetUuid || !(attackRoll instanceof ToasterCheckRoll)) return;
-  if (game.messages?.some((m) => flagsOf<ResolutionFlags>(m)?.attackMessageId === message.id)) {
+  if (isResolved(message)) {
     ui.notifications?.warn(localize("BREADBOX.Toaster.Attack.AlreadyResolved"));
+    return;
+  }
+  if (isRerolled(message)) {
+    ui.notifications?.warn(localize("BREADBOX.Toaster.Luck.WasRerolled"));
     return;
   }
   const defender = (await lookupUuid(flags.targetUuid)) as Actor.Implementation | null;
@@ -377,6 +391,10 @@ export async function onLuckAfter(message: ChatMessage.Implementation): Promise<
   if (!(roll instanceof ToasterCheckRoll) || !roll.checkResult) return;
   const actor = roll.check.actorUuid ? (lookupUuidSync(roll.check.actorUuid) as Actor.Implementation | null) : null;
   if (!actor?.isOwner) return;
+  if (isResolved(message) || isRerolled(message)) {
+    ui.notifications?.warn(localize(isResolved(message) ? "BREADBOX.Toaster.Attack.AlreadyResolved" : "BREADBOX.Toaster.Luck.WasRerolled"));
+    return;
+  }
   if (sys(actor).luck.value < 1) {
     ui.notifications?.warn(localize("BREADBOX.Toaster.Luck.NoneLeft"));
     return;
@@ -391,6 +409,8 @@ export async function relayLuckAfter(ctx: RelayContext): Promise<RelayResult> {
   if (!message || !(roll instanceof ToasterCheckRoll) || !roll.checkResult) return { ok: false, error: "BREADBOX.Relay.Malformed" };
   const actor = ctx.target as unknown as Actor.Implementation;
   if (roll.check.actorUuid !== actor.uuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  if (isResolved(message)) return { ok: false, error: "BREADBOX.Toaster.Attack.AlreadyResolved" };
+  if (isRerolled(message)) return { ok: false, error: "BREADBOX.Toaster.Luck.WasRerolled" };
   if (!ctx.requester.isGM && !actor.testUserPermission(ctx.requester, "OWNER")) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
   const luck = sys(actor).luck.value;
   if (luck < 1) return { ok: false, error: "BREADBOX.Toaster.Luck.NoneLeft" };
@@ -406,6 +426,10 @@ export async function onLuckReroll(message: ChatMessage.Implementation): Promise
   if (!(roll instanceof ToasterCheckRoll)) return;
   const actor = roll.check.actorUuid ? (lookupUuidSync(roll.check.actorUuid) as Actor.Implementation | null) : null;
   if (!actor?.isOwner) return;
+  if (isResolved(message) || isRerolled(message)) {
+    ui.notifications?.warn(localize(isResolved(message) ? "BREADBOX.Toaster.Attack.AlreadyResolved" : "BREADBOX.Toaster.Luck.WasRerolled"));
+    return;
+  }
   const luck = sys(actor).luck.value;
   if (luck < R.LUCK_REROLL_COST) {
     ui.notifications?.warn(format("BREADBOX.Toaster.Luck.NotEnough", { cost: R.LUCK_REROLL_COST }));
