@@ -246,3 +246,21 @@ describe("advancement", () => {
     expect(a.system.experience.unspent).toBe(1);
   });
 });
+
+describe("skill-package traits", () => {
+  it("the comma-separated skill list becomes the trait's skills, and the bonus reaches those skills", async () => {
+    const a = await makeCharacter("Scout", {}, [{ name: "Stealth", type: "toasterSkill", system: { base: 2, attribute: "coordination" } }]);
+    const [trait] = await a.createEmbeddedDocuments("Item", [{ name: "Scout", type: "toasterTrait", system: { rank: 2, kind: "skillPackage" } }]);
+    const sheet = await open(trait);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    const input = sheet.element.querySelector('input[data-list="skills"]') as HTMLInputElement;
+    input.value = "Navigation, Perception, Stealth, Survival, Track";
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    await settle();
+    expect(trait.system.skills).toEqual(["Navigation", "Perception", "Stealth", "Survival", "Track"]);
+    const stealth = a.items.find((i: any) => i.name === "Stealth");
+    expect(stealth.system.effectiveBase).toBe(4);
+    expect(stealth.system.rank).toBe(4);
+  });
+});

@@ -63,10 +63,11 @@ export class ToasterItemSheet extends BreadboxItemSheet {
     const checkedValues = (name: string) => [...form.querySelectorAll<HTMLInputElement>(`input[data-array="${name}"]`)].filter((i) => i.checked).map((i) => i.value);
     if (type === "toasterSkill" && form.querySelector('[data-array="attributeChoices"]')) foundry.utils.setProperty(data, "system.attributeChoices", checkedValues("attributeChoices"));
     if (type === "toasterArmor" && form.querySelector('[data-array="coverage"]')) foundry.utils.setProperty(data, "system.coverage", checkedValues("coverage"));
-    const skillsInput = form.querySelector<HTMLInputElement>('input[name="skillsText"]');
-    if (type === "toasterTrait" && skillsInput) {
+    // The skill-package list is typed as "a, b, c" in an unnamed input (so Foundry's own form
+    // handling never sees a string where the schema wants an array) and split here.
+    const skillsInput = form.querySelector<HTMLInputElement>('input[data-list="skills"]');
+    if (type === "toasterTrait" && skillsInput && !skillsInput.disabled) {
       foundry.utils.setProperty(data, "system.skills", skillsInput.value.split(",").map((s) => s.trim()).filter(Boolean));
-      delete (data as Record<string, unknown>).skillsText;
     }
     return data as never;
   }
