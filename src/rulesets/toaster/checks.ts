@@ -10,6 +10,7 @@ import { templatePath, SYSTEM_ID } from "../../core/ids";
 import { toasterRules, type ToasterRules } from "./settings";
 import { ToasterCheckRoll, checkInputOf, type CheckKind, type ModifierPart, type ToasterCheckOptions } from "./dice/check-roll";
 import type { ToasterActorModel } from "./data/actor";
+import { applyCheckEffect } from "./effects";
 
 export interface CheckRequest {
   actor: Actor.Implementation;
@@ -201,10 +202,13 @@ export async function performCheck(req: CheckRequest, event?: Event | null): Pro
   const roll = ToasterCheckRoll.fromCheck(options);
   await roll.evaluate();
   if (options.luckBefore > 0) await req.actor.update({ "system.luck.value": Math.max(0, luckAvailable - options.luckBefore) } as never);
-  await roll.toMessage({
+  const message = (await roll.toMessage({
     speaker: ChatMessage.getSpeaker({ actor: req.actor }),
     flags: { [SYSTEM_ID]: { type: "toasterCheck", kind: req.kind, actorUuid: req.actor.uuid, ...(req.flags ?? {}) } },
-  } as never);
+  } as never)) as ChatMessage.Implementation | undefined;
+  await applyCheckEffect(req.actor, roll);
+  // The card keeps what the effect did, so luck spent on it later can redo it.
+  if (roll.check.effect && message) await message.update({ rolls: [roll.toJSON()] } as never);
   await req.after?.(roll, choices);
   return roll;
 }

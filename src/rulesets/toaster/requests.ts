@@ -4,8 +4,6 @@
  */
 import * as R from "./rules";
 import { format, localize } from "../../core/game";
-import { SYSTEM_ID } from "../../core/ids";
-import { foundryRandom, replayThen } from "../../core/random";
 import type { CheckRequest } from "./checks";
 import type { ModifierPart } from "./dice/check-roll";
 import type { ToasterActorModel } from "./data/actor";
@@ -53,7 +51,7 @@ export function skillRequest(actor: Actor.Implementation, skill: Item.Implementa
     rank: s.rank,
     rankLabel: skill.name ?? "",
     fixedParts: penaltyParts(actor),
-    specialties: s.specialties.filter((sp) => sp.name),
+    specialties: namedSpecialties(skill),
     flags: { itemId: skill.id },
   };
 }
@@ -76,7 +74,7 @@ export function unskilledRequest(actor: Actor.Implementation, key: string, skill
 
 export function luckRequest(actor: Actor.Implementation): CheckRequest {
   const aura = sys(actor).effective.aura ?? 0;
-  return { actor, kind: "luck", title: localize("BREADBOX.Toaster.Luck.Roll"), rank: aura, rankLabel: attributeLabel(actor, "aura"), fixedParts: [] };
+  return { actor, kind: "luck", title: localize("BREADBOX.Toaster.Luck.Roll"), rank: aura, rankLabel: attributeLabel(actor, "aura"), fixedParts: penaltyParts(actor) };
 }
 
 /** The mortality check: Physique at −1 per wound over 5. */
@@ -85,6 +83,7 @@ export function mortalityRequest(actor: Actor.Implementation): CheckRequest {
   const over = R.mortalityModifier(data.wounds.value, 0);
   const parts: ModifierPart[] = over ? [{ label: localize("BREADBOX.Toaster.Damage.WoundsOverFive"), value: over }] : [];
   const physique = data.effective.physique ?? 0;
+  // What the roll means for the dying character is the check's effect (effects.ts).
   return {
     actor,
     kind: "mortality",
@@ -92,23 +91,6 @@ export function mortalityRequest(actor: Actor.Implementation): CheckRequest {
     rank: physique,
     rankLabel: attributeLabel(actor, "physique"),
     fixedParts: parts,
-    // What the roll means for the dying character, read by the rules core from the same dice.
-    after: async (roll) => {
-      const result = roll.checkResult;
-      if (!result || result.calledFour) return;
-      const wounds = sys(actor).wounds.value;
-      if (!R.isMortallyWounded(wounds)) return;
-      const others = result.total - result.dieTotal - physique - R.mortalityModifier(wounds, 0);
-      const faces = result.faces.map((f) => ({ face: f + 1, faces: 10 }));
-      const out = R.mortalityCheck(physique, wounds, others, replayThen(faces, foundryRandom()));
-      const key = out.outcome === "dies-now" ? "DiesNow" : out.outcome === "dies-in" ? "DiesIn" : "Holds";
-      const text = format(`BREADBOX.Toaster.Mortality.${key}`, { name: actor.name ?? "", rounds: out.rounds });
-      await ChatMessage.create({
-        speaker: ChatMessage.getSpeaker({ actor }),
-        content: `<div class="breadbox bb-card toaster-table"><p class="bb-outcome ${out.outcome === "holds" ? "bb-good" : "bb-bad"}">${foundry.utils.escapeHTML(text)}</p></div>`,
-        flags: { [SYSTEM_ID]: { type: "toasterMortality", outcome: out.outcome, rounds: out.rounds } },
-      } as never);
-    },
   };
 }
 
@@ -160,12 +142,16 @@ export function attackRequest(actor: Actor.Implementation, weapon: Item.Implemen
     rankLabel: label,
     fixedParts: fixed,
     extraSelects,
-    specialties: skill ? (skill.system as unknown as ToasterSkillModel).specialties.filter((s) => s.name) : [],
+    specialties: skill ? namedSpecialties(skill) : [],
     target: R.UNOPPOSED_TARGET,
     flags: { weaponId: weapon.id, mode: w.mode },
     rollOptions: { weaponId: weapon.id, mode: w.mode },
     after: rules.stance ? (_roll, choices) => afterAttack(actor, Number(choices.extras.stance ?? 0) || 0) : undefined,
   };
+}
+
+function namedSpecialties(skill: Item.Implementation): { name: string; bonus: number }[] {
+  return (skill.system as unknown as ToasterSkillModel).specialties.filter((s) => s.name);
 }
 
 /** Defence options: dodge, or parry with an equipped melee weapon or shield (ranged: shields only). */
@@ -174,6 +160,8 @@ export interface DefenceOption {
   label: string;
   rank: number;
   parts: ModifierPart[];
+  /** Specialties of the skill used (a dodge or the parrying weapon's skill). */
+  specialties: { name: string; bonus: number }[];
 }
 
 export function defenceOptions(actor: Actor.Implementation, attackMode: "melee" | "ranged", attackerArmed = true): DefenceOption[] {
@@ -188,23 +176,24 @@ export function defenceOptions(actor: Actor.Implementation, attackMode: "melee" 
     label: dodge?.name ?? localize("BREADBOX.Toaster.Defence.DodgeUnskilled"),
     rank: dodge ? (dodge.system as unknown as ToasterSkillModel).rank : R.unskilledRank(coord),
     parts: penaltyParts(actor),
+    specialties: dodge ? namedSpecialties(dodge) : [],
   });
   for (const weapon of itemsOf(actor, "toasterWeapon")) {
     const w = weapon.system as unknown as ToasterWeaponModel;
     if (!w.equipped || w.mode !== "melee") continue;
     const kind: R.DefenceKind = w.shield ? "shieldParry" : w.unarmed ? "unarmedParry" : "weaponParry";
     if (!allowed.includes(kind)) continue;
-    const { rank } = weaponRank(actor, weapon);
+    const { rank, skill } = weaponRank(actor, weapon);
     const parts = [...penaltyParts(actor), ...strengthParts(weapon)];
     if (w.shieldBonus) parts.push({ label: localize(`BREADBOX.Toaster.Shield.${w.shield}`), value: w.shieldBonus });
-    out.push({ key: `parry:${weapon.id}`, label: format("BREADBOX.Toaster.Defence.Parry", { weapon: weapon.name ?? "" }), rank, parts });
+    out.push({ key: `parry:${weapon.id}`, label: format("BREADBOX.Toaster.Defence.Parry", { weapon: weapon.name ?? "" }), rank, parts, specialties: skill ? namedSpecialties(skill) : [] });
   }
   return out;
 }
 
 /**
  * The weekly healing roll: Physique with the wound penalty; a medical bonus goes in the dialog's
- * situational modifier. Afterwards a success heals a wound and a fumble adds one.
+ * situational modifier. Its effect on the wounds is in effects.ts.
  */
 export function healingRequest(actor: Actor.Implementation): CheckRequest {
   const data = sys(actor);
@@ -216,12 +205,5 @@ export function healingRequest(actor: Actor.Implementation): CheckRequest {
     rank: data.effective.physique ?? 0,
     rankLabel: attributeLabel(actor, "physique"),
     fixedParts: parts,
-    after: async (roll) => {
-      const result = roll.checkResult;
-      if (!result) return;
-      const current = sys(actor).wounds.value;
-      const next = R.woundsAfterHealing(current, result);
-      if (next !== current) await actor.update({ "system.wounds.value": next } as never);
-    },
   };
 }

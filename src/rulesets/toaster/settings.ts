@@ -78,8 +78,21 @@ export const TOASTER_SETTINGS: SettingSpec[] = [
 let cached: ToasterRules | null = null;
 
 export function registerToasterSettings(): void {
-  for (const spec of TOASTER_SETTINGS) registerSetting({ ...spec, onChange: () => (cached = null) });
+  for (const spec of TOASTER_SETTINGS) registerSetting({ ...spec, onChange: () => refreshAfterRuleChange() });
   cached = null;
+}
+
+/**
+ * An optional rule changed: forget the cached rules, prepare every Toaster character again (luck
+ * maximum, strength penalties, budgets… depend on the rules) and re-render their open sheets.
+ */
+export function refreshAfterRuleChange(): void {
+  cached = null;
+  for (const actor of game.actors ?? []) {
+    if ((actor.type as string) !== "toaster") continue;
+    actor.reset();
+    if (actor.sheet?.rendered) void actor.sheet.render();
+  }
 }
 
 /** Defaults, used where settings are not available (tests of pure pieces, pack validation). */

@@ -19,6 +19,7 @@ import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
 import { ToasterCheckRoll, checkInputOf, type ToasterCheckOptions } from "../dice/check-roll";
 import { toasterRules, type ToasterRules } from "../settings";
 import { afterDefence, owedPart, spendForgoneDefence, stanceDebt, stanceSelect } from "../stance";
+import { applyCheckEffect } from "../effects";
 import { checkOptions, DEFAULT_CHOICES, dialogContent, oddsHtml, readChoices, type CheckChoices, type CheckRequest } from "../checks";
 import { attackRequest, defenceOptions, sys, type DefenceOption } from "../requests";
 import type { ToasterWeaponModel } from "../data/items";
@@ -192,6 +193,7 @@ export async function onDefend(message: ChatMessage.Implementation, _button: HTM
     rank: opt.rank,
     rankLabel: opt.label,
     fixedParts: [...opt.parts, ...owed],
+    specialties: opt.specialties,
     extraSelects: rules.stance ? [stanceSelect("defence")] : [],
   });
   let chosen = options[0]!;
@@ -254,7 +256,8 @@ export async function resolveAndPost(
   const outcome = R.resolveAttack(
     {
       mode: flags.mode,
-      attack: { ...attackInput, luckBefore: attackRoll.checkResult?.luckBefore ?? 0 },
+      // Luck added on the card after the roll (+1 a point) is part of the attack total.
+      attack: { ...attackInput, modifier: attackInput.modifier + R.LUCK_AFTER_BONUS * (attackRoll.checkResult?.luckAfter ?? 0), luckBefore: attackRoll.checkResult?.luckBefore ?? 0 },
       defenceRank,
       defence: defenceRoll ? { ...defenceRoll.checkInput, target: undefined } : null,
       wc: attackWC(flags, attackRoll),
@@ -275,9 +278,6 @@ export async function resolveAndPost(
     },
     rng,
   );
-  // Luck added after the attack roll raises the attack total on the card; honour it.
-  const luckAfter = attackRoll.checkResult?.luckAfter ?? 0;
-  if (luckAfter) outcome.attack = R.applyLuckAfter(outcome.attack, luckAfter);
 
   const resolution: ResolutionFlags = {
     type: "toasterResolution",
@@ -317,7 +317,7 @@ function resolutionContext(outcome: R.AttackOutcome, attacker: Actor.Implementat
     hit: outcome.hit,
     missReason,
     band: outcome.band,
-    bandLabel: outcome.band ? localize(`BREADBOX.Toaster.Band.${outcome.band}`) : "",
+    bandLabel: outcome.band && toasterRules().variableOutcomes ? localize(`BREADBOX.Toaster.Band.${outcome.band}`) : "",
     critical: outcome.critical
       ? {
           dice: `${outcome.critical.d10} / ${outcome.critical.d6}`,
@@ -414,8 +414,10 @@ export async function relayLuckAfter(ctx: RelayContext): Promise<RelayResult> {
   if (!ctx.requester.isGM && !actor.testUserPermission(ctx.requester, "OWNER")) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
   const luck = sys(actor).luck.value;
   if (luck < 1) return { ok: false, error: "BREADBOX.Toaster.Luck.NoneLeft" };
+  const before = ToasterCheckRoll.fromData(roll.toJSON() as never) as unknown as ToasterCheckRoll;
   roll.setResult(R.applyLuckAfter(roll.checkResult, 1));
   await actor.update({ "system.luck.value": luck - 1 } as never);
+  await applyCheckEffect(actor, roll, before);
   await message.update({ rolls: [roll.toJSON()], content: await roll.render() } as never);
   return { ok: true };
 }
@@ -435,15 +437,17 @@ export async function onLuckReroll(message: ChatMessage.Implementation): Promise
     ui.notifications?.warn(format("BREADBOX.Toaster.Luck.NotEnough", { cost: R.LUCK_REROLL_COST }));
     return;
   }
-  const fresh = ToasterCheckRoll.fromCheck({ ...roll.check, result: undefined, fumbleFaces: undefined });
+  const fresh = ToasterCheckRoll.fromCheck({ ...roll.check, result: undefined, fumbleFaces: undefined, effect: undefined });
   await fresh.evaluate();
   if (fresh.checkResult) fresh.setResult({ ...fresh.checkResult, rerolled: true });
   await actor.update({ "system.luck.value": luck - R.LUCK_REROLL_COST } as never);
-  await fresh.toMessage({
+  const posted = (await fresh.toMessage({
     speaker: message.speaker as never,
     flavor: format("BREADBOX.Toaster.Luck.RerollOf", { title: roll.check.title }),
     flags: { [SYSTEM_ID]: { ...(flagsOf<Record<string, unknown>>(message) ?? {}), rerollOf: message.id } },
-  } as never);
+  } as never)) as ChatMessage.Implementation | undefined;
+  await applyCheckEffect(actor, fresh, roll);
+  if (fresh.check.effect && posted) await posted.update({ rolls: [fresh.toJSON()] } as never);
 }
 
 /** Roll on the hit-location table and post the result. */

@@ -185,7 +185,10 @@ export class ToasterActorSheet extends BreadboxActorSheet {
     if (!track || !Number.isInteger(delta)) return;
     const data = sys(actor);
     const current = data[track].value;
-    const next = Math.max(0, current + delta);
+    // Luck cannot go above its pool (Aura and the world's adjustment); stun and wounds have no cap here.
+    const cap = track === "luck" ? Math.max(current, data.luckMax) : Number.POSITIVE_INFINITY;
+    const next = Math.min(cap, Math.max(0, current + delta));
+    if (next === current) return;
     await this.safeUpdate(actor, { [`system.${track}.value`]: next });
   }
 
@@ -229,7 +232,7 @@ export async function toasterSheetData(actor: Actor.Implementation) {
         effectiveBase: s.effectiveBase,
         attribute: s.attribute,
         attributeLabel: attributeLabel(actor, s.attribute),
-        attributeChoices: (s.attributeChoices.length ? s.attributeChoices : [...ATTRS]).map((k) => ({ key: k, label: attributeLabel(actor, k), selected: k === s.attribute })),
+        attributeChoices: (s.attributeChoices.length ? s.attributeChoices : [...ATTRS, ...data.customAttributes.map((c) => c.key)]).map((k) => ({ key: k, label: attributeLabel(actor, k), selected: k === s.attribute })),
         rank: s.rank,
         improveCost: R.advancementCost({ skillRaises: [{ fromBase: s.base, toBase: s.base + 1, difficulty: s.cost }] }, rules.variableSkillCost),
         descriptor: localize(`BREADBOX.Toaster.SkillRank.${s.descriptor}`),

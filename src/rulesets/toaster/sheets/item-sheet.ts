@@ -13,6 +13,15 @@ function optionList(keys: readonly string[], prefix: string, selected: string) {
   return keys.map((k) => ({ key: k, label: localize(`${prefix}.${k || "none"}`), selected: k === selected }));
 }
 
+/** The four attributes, plus the owner's own attributes when the item sits on a Toaster character. */
+function attributeList(item: Item.Implementation): { key: string; label: string }[] {
+  const standard = ATTRIBUTE_KEYS.map((k) => ({ key: k as string, label: localize(`BREADBOX.Toaster.Attribute.${k}`) }));
+  const owner = item.parent as Actor.Implementation | null;
+  if (!owner || (owner.type as string) !== "toaster") return standard;
+  const custom = (owner.system as unknown as { customAttributes: { key: string; label: string }[] }).customAttributes;
+  return [...standard, ...custom.map((c) => ({ key: c.key, label: c.label || c.key }))];
+}
+
 export class ToasterItemSheet extends BreadboxItemSheet {
   static override DEFAULT_OPTIONS = {
     classes: ["toaster"],
@@ -42,7 +51,7 @@ export class ToasterItemSheet extends BreadboxItemSheet {
       isWeapon: type === "toasterWeapon",
       isArmor: type === "toasterArmor",
       isGear: type === "toasterGear",
-      attributeOptions: ATTRIBUTE_KEYS.map((k) => ({ key: k, label: localize(`BREADBOX.Toaster.Attribute.${k}`), selected: k === sys.attribute, chosen: ((sys.attributeChoices as string[] | undefined) ?? []).includes(k) })),
+      attributeOptions: attributeList(item).map(({ key, label }) => ({ key, label, selected: key === sys.attribute, chosen: ((sys.attributeChoices as string[] | undefined) ?? []).includes(key) })),
       groupOptions: optionList(SKILL_GROUPS, "BREADBOX.Toaster.SkillGroup", String(sys.group ?? "")),
       roleOptions: optionList(SKILL_ROLES, "BREADBOX.Toaster.SkillRole", String(sys.role ?? "")),
       costOptions: optionList(SKILL_COSTS, "BREADBOX.Toaster.SkillCost", String(sys.cost ?? "")),
@@ -109,7 +118,8 @@ export function toasterItemSummary(item: Item.Implementation): string {
   }
   if (type === "toasterSkill") {
     const s = sys as ToasterSkillModel;
-    const attrs = (s.attributeChoices.length ? s.attributeChoices : [s.attribute]).map((k) => localize(`BREADBOX.Toaster.Attribute.${k}`)).join(" / ");
+    const labels = attributeList(item);
+    const attrs = (s.attributeChoices.length ? s.attributeChoices : [s.attribute]).map((k) => labels.find((l) => l.key === k)?.label ?? k).join(" / ");
     return joinSummary([format("BREADBOX.Toaster.Summary.Base", { base: s.base }), attrs, s.group ? localize(`BREADBOX.Toaster.SkillGroup.${s.group}`) : null]);
   }
   if (type === "toasterTrait") {

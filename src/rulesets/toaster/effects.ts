@@ -1,0 +1,66 @@
+/**
+ * What a check's result does to the roller, by kind of check: the weekly healing roll changes the
+ * wounds, the mortality check says how long the character has. They run when the card is posted,
+ * and again whenever luck changes the result afterwards (+1 after the roll, or the 4-point
+ * re-roll), undoing what the earlier result did. What an effect did is kept in the roll's options
+ * (`effect`), so the chat card carries it.
+ */
+import * as R from "./rules";
+import { SYSTEM_ID } from "../../core/ids";
+import { format } from "../../core/game";
+import { foundryRandom, replayThen } from "../../core/random";
+import type { CheckKind, ToasterCheckRoll } from "./dice/check-roll";
+import type { ToasterActorModel } from "./data/actor";
+
+type Effect = (actor: Actor.Implementation, roll: ToasterCheckRoll, previous: ToasterCheckRoll | null) => Promise<void>;
+
+function sys(actor: Actor.Implementation): ToasterActorModel {
+  return actor.system as unknown as ToasterActorModel;
+}
+
+interface HealingEffect {
+  woundsBefore: number;
+  woundsAfter: number;
+}
+
+/** Weekly healing: a success heals a wound, a fumble adds one (from the wounds before the roll). */
+const healing: Effect = async (actor, roll, previous) => {
+  const result = roll.checkResult;
+  if (!result) return;
+  const earlier = (previous ?? roll).check.effect as HealingEffect | undefined;
+  const current = sys(actor).wounds.value;
+  const before = earlier?.woundsBefore ?? current;
+  const after = R.woundsAfterHealing(before, result);
+  // Undo what the earlier result did, then apply this one (other changes since are kept).
+  const next = Math.max(0, current - ((earlier?.woundsAfter ?? before) - before) + (after - before));
+  roll.check.effect = { woundsBefore: before, woundsAfter: after } satisfies HealingEffect;
+  if (next !== current) await actor.update({ "system.wounds.value": next } as never);
+};
+
+/** Mortality check: what the roll means, read by the rules core from the card's own die. */
+const mortality: Effect = async (actor, roll) => {
+  const result = roll.checkResult;
+  if (!result || result.calledFour) return;
+  const data = sys(actor);
+  const wounds = data.wounds.value;
+  if (!R.isMortallyWounded(wounds)) return;
+  const physique = roll.check.rank;
+  const others = result.total - result.dieTotal - physique - R.mortalityModifier(wounds, 0);
+  const faces = result.faces.map((f) => ({ face: f + 1, faces: 10 }));
+  const out = R.mortalityCheck(physique, wounds, others, replayThen(faces, foundryRandom()));
+  roll.check.effect = { outcome: out.outcome, rounds: out.rounds };
+  const key = out.outcome === "dies-now" ? "DiesNow" : out.outcome === "dies-in" ? "DiesIn" : "Holds";
+  const text = format(`BREADBOX.Toaster.Mortality.${key}`, { name: actor.name ?? "", rounds: out.rounds });
+  await ChatMessage.create({
+    speaker: ChatMessage.getSpeaker({ actor }),
+    content: `<div class="breadbox bb-card toaster-table"><p class="bb-outcome ${out.outcome === "holds" ? "bb-good" : "bb-bad"}">${foundry.utils.escapeHTML(text)}</p></div>`,
+    flags: { [SYSTEM_ID]: { type: "toasterMortality", outcome: out.outcome, rounds: out.rounds } },
+  } as never);
+};
+
+const EFFECTS: Partial<Record<CheckKind, Effect>> = { healing, mortality };
+
+/** Run the effect of a check's (new) result; `previous` is the roll it replaces, if any. */
+export async function applyCheckEffect(actor: Actor.Implementation, roll: ToasterCheckRoll, previous: ToasterCheckRoll | null = null): Promise<void> {
+  await EFFECTS[roll.check.kind]?.(actor, roll, previous);
+}
