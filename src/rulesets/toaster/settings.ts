@@ -88,7 +88,11 @@ export function registerToasterSettings(): void {
  */
 export function refreshAfterRuleChange(): void {
   cached = null;
-  for (const actor of game.actors ?? []) {
+  const actors: Actor.Implementation[] = [...(game.actors ?? [])];
+  // Unlinked tokens carry their own synthetic actors.
+  const scenes = (game as unknown as { scenes?: Iterable<{ tokens?: Iterable<{ actorLink?: boolean; actor?: Actor.Implementation | null }> }> }).scenes;
+  for (const scene of scenes ?? []) for (const token of scene.tokens ?? []) if (!token.actorLink && token.actor) actors.push(token.actor);
+  for (const actor of actors) {
     if ((actor.type as string) !== "toaster") continue;
     actor.reset();
     if (actor.sheet?.rendered) void actor.sheet.render();
