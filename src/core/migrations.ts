@@ -6,7 +6,7 @@
  *    active GM runs it at ready when the world's schemaVersion is behind CURRENT_SCHEMA.
  * A migration never deletes data it does not understand: unknown fields are kept.
  */
-import { getSetting, localize, setSetting } from "./game";
+import { format, getSetting, localize, setSetting } from "./game";
 
 export type SourceData = Record<string, unknown> & { _id?: string; type?: string; system?: Record<string, unknown>; items?: SourceData[] };
 
@@ -33,31 +33,30 @@ export interface MigrationPlan {
 }
 
 /** Pure: the updates that bring the given sources from `from` to the latest version. */
+/**
+ * Run the steps' `fn` over a source in order. Each step sees the source as the earlier steps left
+ * it; the combined update is flattened to dot paths, so two steps touching different fields of the
+ * same object both survive.
+ */
+function runSteps(src: SourceData, steps: readonly Migration[], fn: (m: Migration, s: SourceData) => Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+  let merged: Record<string, unknown> | null = null;
+  let current = src;
+  for (const m of steps) {
+    const u = fn(m, current);
+    if (!u) continue;
+    const flat = foundry.utils.flattenObject(u) as Record<string, unknown>;
+    merged = { ...(merged ?? {}), ...flat };
+    current = foundry.utils.mergeObject(foundry.utils.deepClone(current), foundry.utils.expandObject(flat), { inplace: false }) as SourceData;
+  }
+  return merged;
+}
+
 export function planMigration(from: number, actors: SourceData[], items: SourceData[], migrations: readonly Migration[] = MIGRATIONS): MigrationPlan {
   const steps = migrations.filter((m) => m.version > from).sort((a, b) => a.version - b.version);
   const plan: MigrationPlan = { actors: [], items: [] };
-  const migrateItem = (src: SourceData): Record<string, unknown> | null => {
-    let merged: Record<string, unknown> | null = null;
-    let current = src;
-    for (const m of steps) {
-      const u = m.item?.(current);
-      if (u) {
-        merged = { ...(merged ?? {}), ...u };
-        current = foundry.utils.mergeObject(foundry.utils.deepClone(current), u, { inplace: false }) as SourceData;
-      }
-    }
-    return merged;
-  };
+  const migrateItem = (src: SourceData) => runSteps(src, steps, (m, s) => m.item?.(s));
   for (const actor of actors) {
-    let update: Record<string, unknown> = {};
-    let current = actor;
-    for (const m of steps) {
-      const u = m.actor?.(current);
-      if (u) {
-        update = { ...update, ...u };
-        current = foundry.utils.mergeObject(foundry.utils.deepClone(current), u, { inplace: false }) as SourceData;
-      }
-    }
+    const update = runSteps(actor, steps, (m, s) => m.actor?.(s)) ?? {};
     const itemUpdates: { _id: string; [k: string]: unknown }[] = [];
     for (const item of actor.items ?? []) {
       const u = migrateItem(item);
@@ -84,6 +83,8 @@ export async function migrateWorldIfNeeded(migrations: readonly Migration[] = MI
   const actors = (game.actors?.contents ?? []).map((a) => a.toObject() as unknown as SourceData);
   const items = (game.items?.contents ?? []).map((i) => i.toObject() as unknown as SourceData);
   const plan = planMigration(stored, actors, items, migrations);
+  // Each document on its own: one that fails keeps its old data and does not stop the others.
+  const failed: string[] = [];
   for (const entry of plan.actors) {
     const actor = game.actors?.get(entry.id);
     if (!actor) continue;
@@ -91,15 +92,24 @@ export async function migrateWorldIfNeeded(migrations: readonly Migration[] = MI
       if (Object.keys(entry.update).length) await actor.update(entry.update as never, { diff: false } as never);
       if (entry.items.length) await actor.updateEmbeddedDocuments("Item", entry.items as never);
     } catch (err) {
+      failed.push(actor.name ?? entry.id);
       console.error(`Breadbox | migration of actor ${actor.name} failed; its data is left as it was`, err);
     }
   }
-  if (plan.items.length) {
+  for (const entry of plan.items) {
+    const item = game.items?.get(entry._id);
+    if (!item) continue;
     try {
-      await Item.updateDocuments(plan.items as never);
+      await item.update(entry as never);
     } catch (err) {
-      console.error("Breadbox | migration of world items failed; their data is left as it was", err);
+      failed.push(item.name ?? entry._id);
+      console.error(`Breadbox | migration of item ${item.name} failed; its data is left as it was`, err);
     }
+  }
+  // The world is recorded as migrated only when everything moved, so the GM can fix and retry.
+  if (failed.length) {
+    ui.notifications?.error(format("BREADBOX.Migration.Failed", { names: failed.join(", ") }), { permanent: true });
+    return false;
   }
   await setSetting("schemaVersion", target);
   if (!isFresh) ui.notifications?.info(localize("BREADBOX.Migration.Done"));

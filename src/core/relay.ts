@@ -44,7 +44,9 @@ function findHandler(action: string): RelayHandler | undefined {
   const [rulesetId, name] = action.split(".", 2);
   if (!rulesetId || !name) return undefined;
   const def = allRulesets().find((r) => r.id === rulesetId);
-  return def?.relayActions?.[name];
+  const actions = def?.relayActions;
+  // Own keys only: "constructor" and friends are not actions.
+  return actions && Object.hasOwn(actions, name) ? actions[name] : undefined;
 }
 
 async function resolveTarget(uuid: string): Promise<foundry.abstract.Document.Any | null> {
@@ -110,7 +112,13 @@ export async function applyOrRelay(action: string, target: { uuid: string; isOwn
       return { ok: false, error: "BREADBOX.Relay.NoGM" };
     }
     const query = (gm as unknown as { query(name: string, data: unknown, options?: { timeout?: number }): Promise<unknown> }).query;
-    result = (await query.call(gm, RELAY_QUERY, request, { timeout: 15_000 })) as RelayResult;
+    try {
+      result = (await query.call(gm, RELAY_QUERY, request, { timeout: 15_000 })) as RelayResult;
+    } catch (err) {
+      // A timed-out or failed query is a refusal like any other: nothing changed.
+      console.error("Breadbox | relay query failed", err);
+      result = { ok: false, error: "BREADBOX.Relay.Failed" };
+    }
   }
   if (!result?.ok) ui.notifications?.warn(localize(result?.error ?? "BREADBOX.Relay.Failed"));
   return result ?? { ok: false, error: "BREADBOX.Relay.Failed" };

@@ -134,3 +134,13 @@ describe("chat buttons", () => {
     expect(b.disabled).toBe(false);
   });
 });
+
+describe("button visibility", () => {
+  it("an unknown visibility rule hides the button from players", async () => {
+    const { buttonVisible } = await import("../../src/core/chat/actions");
+    const { asUser, createUser } = await import("../harness/index");
+    const msg: any = await ChatMessage.create({ content: "x" } as never);
+    const p = createUser({ name: "P" });
+    for (const rule of ["GM", "owner", "owners:Actor.x", "gm "]) expect(await asUser(p, () => buttonVisible(rule, msg)), rule).toBe(false);
+  });
+});

@@ -34,3 +34,25 @@ describe("migration runner", () => {
   });
 
 });
+
+describe("migration robustness", () => {
+  it("a document that fails keeps its data, the others move, and the world is not marked migrated", async () => {
+    await (game as any).settings.set("breadbox", "schemaVersion", 1);
+    const bad: any = await Item.create({ name: "Bad", type: "toasterSkill", system: { base: 2 } } as never);
+    const good: any = await Item.create({ name: "Good", type: "toasterSkill", system: { base: 2 } } as never);
+    const steps: Migration[] = [{ version: 1 }, { version: 2, item: (src) => (src.name === "Bad" ? { "system.base": "x" } : { "system.base": 3 }) }];
+    expect(await migrateWorldIfNeeded(steps)).toBe(false);
+    expect(good.system.base).toBe(3);
+    expect(bad.system.base).toBe(2);
+    expect((game as any).settings.get("breadbox", "schemaVersion")).toBe(1);
+  });
+
+  it("two steps changing different fields of one object both survive", () => {
+    const plan = planMigration(1, [], [{ _id: "i1", type: "toasterSkill", system: {} }], [
+      { version: 1 },
+      { version: 2, item: () => ({ system: { a: 1 } }) },
+      { version: 3, item: () => ({ system: { b: 2 } }) },
+    ]);
+    expect(plan.items).toEqual([{ _id: "i1", "system.a": 1, "system.b": 2 }]);
+  });
+});

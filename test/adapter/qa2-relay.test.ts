@@ -65,3 +65,26 @@ describe("relay: apply damage", () => {
     expect(card.flags.breadbox.applied).toBe(false);
   });
 });
+
+describe("relay hardening", () => {
+  it("a failed GM query comes back as a refusal, not an exception", async () => {
+    const s = await setup();
+    const gm: any = gmUser();
+    const original = gm.query;
+    gm.query = async () => {
+      throw new Error("Query timed out");
+    };
+    try {
+      const r = await asUser(s.p1, () => applyOrRelay("toaster.applyDamage", { uuid: s.victim.uuid, isOwner: false }, { messageId: "nope" }));
+      expect(r).toEqual({ ok: false, error: "BREADBOX.Relay.Failed" });
+    } finally {
+      gm.query = original;
+    }
+  });
+
+  it("inherited object keys are not actions", async () => {
+    const s = await setup();
+    const r = await runRelay({ action: "toaster.constructor", requesterId: s.p1.id!, targetUuid: s.victim.uuid, payload: {} }, s.p1 as never);
+    expect(r).toEqual({ ok: false, error: "BREADBOX.Relay.UnknownAction" });
+  });
+});

@@ -62,3 +62,25 @@ describe("a sheet opened by an observer", () => {
     expect(notifications().filter((n) => n.type === "error")).toEqual([]);
   });
 });
+
+describe("losing ownership while in edit mode", () => {
+  it("the sheet falls back to play mode styling", async () => {
+    const { asUser, createUser, settle } = await import("../harness/index");
+    const p = createUser({ name: "Owner" });
+    const a: any = await makeCharacter("Shared");
+    await a.update({ ownership: { [p.id!]: 3 } });
+    const sheet = a.sheet;
+    await asUser(p, async () => {
+      await sheet.render({ force: true });
+      (sheet.element.querySelector('[data-action="toggleMode"]') as HTMLElement).click();
+      await settle();
+    });
+    expect(sheet.element.classList.contains("edit-mode")).toBe(true);
+    await a.update({ ownership: { [p.id!]: 2 } });
+    await asUser(p, async () => {
+      await sheet.render();
+      await settle();
+    });
+    expect(sheet.element.classList.contains("play-mode")).toBe(true);
+  });
+});

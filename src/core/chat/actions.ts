@@ -12,7 +12,8 @@ export type ChatActionHandler = (message: ChatMessage.Implementation, button: HT
 function findAction(action: string): ChatActionHandler | undefined {
   const [rulesetId, name] = action.split(".", 2);
   if (!rulesetId || !name) return undefined;
-  return allRulesets().find((r) => r.id === rulesetId)?.chatActions?.[name];
+  const actions = allRulesets().find((r) => r.id === rulesetId)?.chatActions;
+  return actions && Object.hasOwn(actions, name) ? actions[name] : undefined;
 }
 
 /** Whether the current user may see/use a button with the given visibility rule. */
@@ -29,7 +30,8 @@ export function buttonVisible(rule: string | undefined, message: ChatMessage.Imp
       .split(",")
       .some((uuid) => Boolean((lookupUuidSync(uuid.trim()) as { isOwner?: boolean } | null)?.isOwner));
   }
-  return true;
+  // An unknown rule (a typo in a template) hides the button rather than showing it to everyone.
+  return false;
 }
 
 export function onRenderChatMessage(message: ChatMessage.Implementation, html: HTMLElement): void {

@@ -93,7 +93,7 @@ export class BreadboxActorSheet<
       owner: actor.isOwner,
       tabs,
       tabIdPrefix: `${this.id}-tab`,
-      cssClass: this.editMode ? "edit-mode" : "play-mode",
+      cssClass: this.editMode && this.isEditable ? "edit-mode" : "play-mode",
     } as RenderContext;
   }
 
@@ -103,8 +103,9 @@ export class BreadboxActorSheet<
     this.pendingFocus = null;
     activateRoleButtons(this.element);
     const el = this.element;
-    el.classList.toggle("edit-mode", this.editMode);
-    el.classList.toggle("play-mode", !this.editMode);
+    const edit = this.editMode && this.isEditable;
+    el.classList.toggle("edit-mode", edit);
+    el.classList.toggle("play-mode", !edit);
     // Item rows can be dragged out (to another sheet, the hotbar, the sidebar) as Foundry drag data.
     for (const row of el.querySelectorAll<HTMLElement>('[data-item-id][draggable="true"]')) {
       row.addEventListener("dragstart", (event) => {

@@ -76,8 +76,9 @@ export class BreadboxItemSheet<
     restoreFocus(this.element, this.pendingFocus);
     this.pendingFocus = null;
     activateRoleButtons(this.element);
-    this.element.classList.toggle("edit-mode", this.editMode);
-    this.element.classList.toggle("play-mode", !this.editMode);
+    const edit = this.editMode && this.isEditable;
+    this.element.classList.toggle("edit-mode", edit);
+    this.element.classList.toggle("play-mode", !edit);
   }
 
   protected override async _processSubmitData(...args: Parameters<ISV2["_processSubmitData"]>): Promise<void> {

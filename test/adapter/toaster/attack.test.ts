@@ -346,3 +346,37 @@ describe("cards that no longer count", () => {
     expect(s.attacker.system.luck.value).toBe(2);
   });
 });
+
+describe("the relay against forged or doubled damage", () => {
+  it("a resolution card a player wrote themselves is refused", async () => {
+    const s = await scene();
+    const forged: any = await asUser(s.p1, () =>
+      ChatMessage.create({ content: "x", flags: { breadbox: { type: "toasterResolution", attackMessageId: "", attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, damage: 30, stun: 30, wounds: 6, hit: true, applied: false } } } as never),
+    );
+    const { RELAY_QUERY } = await import("../../../src/core/relay");
+    const r: any = await asUser(s.p1, () => (gmUser() as any).query(RELAY_QUERY, { action: "toaster.applyDamage", requesterId: s.p1.id, targetUuid: s.defender.uuid, payload: { messageId: forged.id } }));
+    expect(r.ok).toBe(false);
+    expect(s.defender.system.stun.value).toBe(0);
+  });
+
+  it("a genuine card that names another attack card is refused", async () => {
+    const s = await scene();
+    const { resolution } = await attackAndDefend(s, 6, 7, [7, 1]);
+    const other = await makeCharacter("Other");
+    const copy: any = await asUser(s.p2, () => ChatMessage.create({ content: "x", flags: { breadbox: { ...resolution.flags.breadbox, attackerUuid: other.uuid } } } as never));
+    const result = await relayApplyDamage({ requester: s.p2 as never, target: s.defender, payload: { messageId: copy.id } });
+    expect(result.ok).toBe(false);
+  });
+
+  it("two Apply requests arriving together apply the damage once", async () => {
+    const s = await scene();
+    const { resolution } = await attackAndDefend(s, 6, 7, [7, 1]);
+    const [a, b] = await Promise.all([
+      relayApplyDamage({ requester: s.p1 as never, target: s.defender, payload: { messageId: resolution.id } }),
+      relayApplyDamage({ requester: s.p2 as never, target: s.defender, payload: { messageId: resolution.id } }),
+    ]);
+    expect([a.ok, b.ok].filter(Boolean)).toHaveLength(1);
+    expect(s.defender.system.stun.value).toBe(10);
+    expect(s.defender.system.wounds.value).toBe(2);
+  });
+});

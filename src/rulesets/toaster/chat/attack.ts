@@ -371,15 +371,40 @@ export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> 
   const allowed = ctx.requester.isGM || Boolean(attacker?.testUserPermission(ctx.requester, owner)) || target.testUserPermission(ctx.requester, owner);
   if (!allowed) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
   if (!Number.isInteger(flags.stun) || !Number.isInteger(flags.wounds) || flags.stun < 0 || flags.wounds < 0) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  const data = sys(target);
-  const wounds = data.wounds.value + flags.wounds;
-  const update: Record<string, number> = { "system.stun.value": data.stun.value + flags.stun, "system.wounds.value": wounds };
-  // (Bleeding): every wound bleeds 1 stun a round; new wounds from an attack set the rate anew.
-  if (toasterRules().bleeding && flags.wounds > 0) update["system.bleeding.rate"] = wounds;
-  await target.update(update as never);
-  await message.update({ [`flags.${SYSTEM_ID}.applied`]: true } as never);
+  // The card must be genuine: resolution cards are written by the defender's side (an owner of
+  // the target, or the GM) in answer to an existing attack card by the same attacker on the same
+  // target. Anyone can post a chat message; not everyone can post a real resolution.
+  const author = message.author as User.Implementation | null | undefined;
+  if (!author || !(author.isGM || target.testUserPermission(author, owner))) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
+  const attackCard = game.messages?.get(flags.attackMessageId);
+  const attackFlags = attackCard ? flagsOf<AttackFlags>(attackCard) : undefined;
+  if (!attackFlags || attackFlags.kind !== "attack" || attackFlags.actorUuid !== flags.attackerUuid || attackFlags.targetUuid !== flags.targetUuid) {
+    return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  }
+  // One application per card, even when two requests arrive together: claim the card first.
+  if (applying.has(message.id ?? "")) return { ok: false, error: "BREADBOX.Toaster.Attack.AlreadyApplied" };
+  applying.add(message.id ?? "");
+  try {
+    await message.update({ [`flags.${SYSTEM_ID}.applied`]: true } as never);
+    const data = sys(target);
+    const wounds = data.wounds.value + flags.wounds;
+    const update: Record<string, number> = { "system.stun.value": data.stun.value + flags.stun, "system.wounds.value": wounds };
+    // (Bleeding): every wound bleeds 1 stun a round; new wounds from an attack set the rate anew.
+    if (toasterRules().bleeding && flags.wounds > 0) update["system.bleeding.rate"] = wounds;
+    try {
+      await target.update(update as never);
+    } catch (err) {
+      await message.update({ [`flags.${SYSTEM_ID}.applied`]: false } as never);
+      throw err;
+    }
+  } finally {
+    applying.delete(message.id ?? "");
+  }
   return { ok: true, data: { stun: flags.stun, wounds: flags.wounds } };
 }
+
+/** Resolution cards being applied on this client right now. */
+const applying = new Set<string>();
 
 /**
  * +1 per luck point after the roll, on any Toaster check card. The card belongs to whoever posted

@@ -111,6 +111,7 @@ export class ToasterActorSheet extends BreadboxActorSheet {
 
   /** Ten minutes of rest: stun points drop by Physique (at least 1). */
   static async #onRestStun(this: ToasterActorSheet): Promise<void> {
+    if (!this.isEditable) return;
     const actor = this.document as Actor.Implementation;
     const data = sys(actor);
     await this.safeUpdate(actor, { "system.stun.value": R.recoverStun(data.stun.value, data.effective.physique ?? 0, 1) });
@@ -136,6 +137,7 @@ export class ToasterActorSheet extends BreadboxActorSheet {
 
   /** (Luck): buy back a spent luck point with experience. */
   static async #onBuyLuck(this: ToasterActorSheet): Promise<void> {
+    if (!this.isEditable) return;
     const actor = this.document as Actor.Implementation;
     const data = sys(actor);
     if (data.luck.value >= data.luckMax) return;
@@ -174,11 +176,13 @@ export class ToasterActorSheet extends BreadboxActorSheet {
 
   /** Medical care succeeded (the GM's call after the roll): the bleeding stops. */
   static async #onStopBleeding(this: ToasterActorSheet): Promise<void> {
+    if (!this.isEditable) return;
     await this.safeUpdate(this.document as Actor.Implementation, { "system.bleeding.rate": 0 });
   }
 
   /** +/- buttons on the stun, wound and luck tracks (keyboard-friendly alternative to typing). */
   static async #onAdjustTrack(this: ToasterActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    if (!this.isEditable) return;
     const actor = this.document as Actor.Implementation;
     const track = target.dataset.track as "stun" | "wounds" | "luck" | undefined;
     const delta = Number(target.dataset.delta);
@@ -193,6 +197,7 @@ export class ToasterActorSheet extends BreadboxActorSheet {
   }
 
   static async #onToggleEquipped(this: ToasterActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    if (!this.isEditable) return;
     const actor = this.document as Actor.Implementation;
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const item = id ? actor.items.get(id) : undefined;
@@ -202,6 +207,7 @@ export class ToasterActorSheet extends BreadboxActorSheet {
   }
 
   static async #onAddCustomAttribute(this: ToasterActorSheet): Promise<void> {
+    if (!this.isEditable) return;
     const actor = this.document as Actor.Implementation;
     const list = sys(actor).customAttributes.map((c) => ({ ...c }));
     let n = list.length + 1;
@@ -211,6 +217,7 @@ export class ToasterActorSheet extends BreadboxActorSheet {
   }
 
   static async #onRemoveCustomAttribute(this: ToasterActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    if (!this.isEditable) return;
     const actor = this.document as Actor.Implementation;
     const key = target.dataset.key;
     const list = sys(actor).customAttributes.filter((c) => c.key !== key).map((c) => ({ ...c }));
