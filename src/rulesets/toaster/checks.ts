@@ -86,6 +86,7 @@ export function checkOptions(req: CheckRequest, choices: CheckChoices, rules: To
     rollingZeros: extended && rules.rollingZeros,
     helpers,
     tooManyCooks: helpers > 0 && choices.tooManyCooks,
+    choices: { ...choices.extras },
     target: req.target ?? R.UNOPPOSED_TARGET,
     variableOutcomes: rules.variableOutcomes,
     luckEnabled: rules.luckPoints,

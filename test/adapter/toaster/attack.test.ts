@@ -380,3 +380,23 @@ describe("the relay against forged or doubled damage", () => {
     expect(s.defender.system.wounds.value).toBe(2);
   });
 });
+
+describe("shotgun", () => {
+  it("loses 5 WC per point of the chosen range penalty", async () => {
+    const { waitForDialog, answerDialog } = await import("../../harness/index");
+    const s = await scene();
+    const [gun] = await s.attacker.createEmbeddedDocuments("Item", [itemData("toaster-weapons", "Shotgun")]);
+    (s.p1 as any).targets = new Set([{ actor: s.defender }]);
+    dice([{ foundry: 9 }]);
+    const pending = asUser(s.p1, () => attackWithWeapon(s.attacker, gun));
+    await waitForDialog();
+    await answerDialog({ action: "roll", fill: { range: "medium" } });
+    const card = await pending;
+    expect(card?.check.choices).toMatchObject({ range: "medium" });
+    // Attack 9 + ½ Coordination 3 − 2 = 10; dodge 4 + 4 = 8 (success); damage WC 20 − 10 = 10 + die 5.
+    dice([{ foundry: 4 }, { core: 5 }, { core: 0 }]);
+    await asUser(s.p2, () => onDefend((game as any).messages.contents.at(-1), document.createElement("button"), shift));
+    const html: HTMLElement = await (game as any).messages.contents.at(-1).renderHTML();
+    expect(html.textContent).toMatch(/WC 10/);
+  });
+});

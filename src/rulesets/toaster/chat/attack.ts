@@ -97,7 +97,7 @@ function attackInputAgainst(o: ToasterCheckOptions, weapon: ToasterWeaponModel, 
     attack: { ...checkInputOf(o), target: undefined },
     defenceRank: best?.rank ?? 0,
     defence: best ? { rank: best.rank, modifier: sumParts(best.parts), rollingNines: rules.rollingNines, ninesLimit: dice.ninesLimit, rollingZeros: rules.rollingZeros } : null,
-    wc: weapon.shotgun ? R.shotgunWC(weapon.wc, o.parts.find((p) => R.RANGE_BANDS.some((b) => p.label.startsWith(localize(`BREADBOX.Toaster.Range.${b.key}`))))?.value ?? 0) : weapon.wc,
+    wc: weapon.shotgun ? R.shotgunWC(weapon.wc, chosenRangePenalty(o)) : weapon.wc,
     ac: d.ac,
     unarmed: weapon.unarmed,
     woundThreshold: d.thresholds.wound,
@@ -130,9 +130,13 @@ function attackOddsHtml(o: ToasterCheckOptions, weapon: ToasterWeaponModel, defe
 
 /** The shotgun's WC at the range band chosen on the attack. */
 function attackWC(flags: AttackFlags, roll: ToasterCheckRoll): number {
-  if (!flags.shotgun) return flags.wc;
-  const rangeLabel = roll.check.parts.find((p) => R.RANGE_BANDS.some((b) => localize(`BREADBOX.Toaster.Range.${b.key}`) === p.label.replace(/ \(.*\)$/, "")));
-  return R.shotgunWC(flags.wc, rangeLabel?.value ?? 0);
+  return flags.shotgun ? R.shotgunWC(flags.wc, chosenRangePenalty(roll.check)) : flags.wc;
+}
+
+/** The range penalty of the band chosen in the attack dialog (point blank when none was). */
+function chosenRangePenalty(o: ToasterCheckOptions): number {
+  const key = o.choices?.range;
+  return key ? R.rangePenalty(key) : 0;
 }
 
 function facesQueue(result: R.CheckResult | undefined): { face: number; faces: number }[] {

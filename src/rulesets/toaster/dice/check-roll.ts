@@ -42,6 +42,8 @@ export interface ToasterCheckOptions {
   /** (Working Collaboratively): helpers rolling a d10* each; the best (or worst) die is kept. */
   helpers?: number;
   tooManyCooks?: boolean;
+  /** The dialog's extra choices by name (range band, weapon length, stance), as keys. */
+  choices?: Record<string, string>;
   /** What the result did to the roller (healing, mortality), so a later luck change can redo it. */
   effect?: Record<string, unknown>;
   [key: string]: unknown;
