@@ -6,11 +6,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
-import { chromiumPath, launchChromium, missingBrowserMessage } from "../../tools/e2e/browser.mjs";
+import { launchChromium, resolveChromium } from "../../tools/e2e/browser.mjs";
 import { prepare, ROOT } from "../../tools/e2e/prepare.mjs";
 import { startServer } from "../../tools/e2e/server.mjs";
 
-export { CHROMIUM_ARGS, chromiumPath, missingBrowserMessage } from "../../tools/e2e/browser.mjs";
+export { CHROMIUM_ARGS, chromiumPath, missingBrowserMessage, resolveChromium, SYSTEM_CHROMIUM } from "../../tools/e2e/browser.mjs";
 
 export const SCREENSHOTS = path.join(ROOT, "test-results", "screenshots");
 
@@ -22,9 +22,8 @@ export interface TestBed {
 
 /** Build if needed, start the server, and launch Chromium with a fresh temporary profile. */
 export async function startTestBed(): Promise<TestBed> {
-  // Checked first, so a missing browser fails fast with the install hint.
-  const executable = chromiumPath();
-  if (!fs.existsSync(executable)) throw new Error(missingBrowserMessage(executable));
+  // Checked first, so a missing browser fails fast with the hint.
+  await resolveChromium();
   await prepare();
   const server = await startServer();
   let browser: { context: BrowserContext; close(): Promise<void> };
