@@ -1,0 +1,37 @@
+/**
+ * The odds panel every roll dialog shows: one list rendered from the rules-core contract's `Odds`
+ * (src/dice/contract.ts), whatever the ruleset.
+ */
+import type { Odds } from "../../dice/contract";
+import { localize } from "../game";
+
+/** A probability as the panel shows it: one decimal, "<0.1%" for a non-zero sliver, ">99.9%" short of certain. */
+export function formatChance(p: number): string {
+  if (p > 0 && p < 0.0005) return "<0.1%";
+  if (p < 1 && p > 0.9995) return ">99.9%";
+  return `${(p * 100).toFixed(1)}%`;
+}
+
+export interface OddsPanelOptions {
+  /** Localization key of an outcome or extra, e.g. (key) => `BREADBOX.Toast.Outcome.${key}`. */
+  labelKey(key: string): string;
+  /** Show only success/failure instead of every outcome (Toaster without variable outcomes). */
+  successOnly?: boolean;
+}
+
+function escape(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function row(cls: string, label: string, p: number): string {
+  return `<li class="${cls}"><span>${escape(label)}</span><strong>${formatChance(p)}</strong></li>`;
+}
+
+/** HTML of the odds panel for any ruleset's Odds. */
+export function oddsPanelHtml(odds: Odds, opts: OddsPanelOptions): string {
+  const rows = opts.successOnly
+    ? [row("outcome-success", localize("BREADBOX.Roll.Success"), odds.success), row("outcome-failure", localize("BREADBOX.Roll.Failure"), 1 - odds.success)]
+    : odds.outcomes.map((o) => row(`outcome-${o.key} band-${o.key}`, localize(opts.labelKey(o.key)), o.p));
+  const extras = odds.extras.map((e) => row(`extra extra-${e.key}`, localize(opts.labelKey(e.key)), e.p));
+  return `<ul class="bb-odds" aria-label="${escape(localize("BREADBOX.Roll.Odds"))}">${[...rows, ...extras].join("")}</ul>`;
+}
