@@ -4,7 +4,7 @@
  */
 import type { RandomSource } from "../../../dice/random";
 import { rollD10 } from "./dice";
-import { requireInt } from "./validate";
+import { requireInt, requireObject } from "./validate";
 
 // ---------------------------------------------------------------------------------------------
 // Example action costs (the seed's cost column is incomplete; see docs for our reading)
@@ -154,7 +154,10 @@ export interface AllotResult {
 }
 
 /** Start a new action of a given cost and allot `points` to it (0 allowed for free actions). */
-export function startAction(s: ActionPoints, id: string, cost: number, points: number): AllotResult {
+export function startAction(s: ActionPoints, action: { readonly id: string; readonly cost: number; readonly points: number }): AllotResult {
+  requireObject("An action", action);
+  const { id, cost, points } = action;
+  if (typeof id !== "string" || id === "") throw new RangeError("An action needs a non-empty id");
   requireInt(`Cost of ${id}`, cost, 0);
   if (s.pending.some((a) => a.id === id)) throw new RangeError(`Action "${id}" is already under way`);
   return allotPoints({ ...s, pending: [...s.pending, { id, cost, paid: 0 }] }, id, points);
