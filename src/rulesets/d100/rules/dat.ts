@@ -50,8 +50,8 @@ export interface DamageNotation {
   readonly terms: readonly DamageTerm[];
 }
 
-/** An error in damage or adjustment notation, with the character position (0-based) at fault. */
-export class NotationError extends Error {
+/** An error in damage or adjustment notation (a RangeError), with the character position (0-based) at fault. */
+export class NotationError extends RangeError {
   constructor(
     readonly notation: string,
     readonly position: number,

@@ -84,14 +84,19 @@ function parseStep(text: string, whole: string): PowerStep {
   const m = /^(need|gain|drain|hold)\s+(?:(\d+)\s*\+\s*(\d*)X|(\d*)X|(\d+))$/i.exec(text.trim());
   if (!m) throw new RangeError(`Power cost "${whole}": "${text.trim()}" is not "<Need|Gain|Drain|Hold> <n | X | n+X>"`);
   const fn = m[1].toLowerCase() as PowerFunction;
-  if (m[2] !== undefined) return { fn, base: Number(m[2]), perX: m[3] === "" || m[3] === undefined ? 1 : Number(m[3]) };
-  if (m[4] !== undefined) return { fn, base: 0, perX: m[4] === "" ? 1 : Number(m[4]) };
-  return { fn, base: Number(m[5]), perX: 0 };
+  const n = (t: string | undefined, dflt: number): number => (t === undefined || t === "" ? dflt : requireInt(`Power cost "${whole}": amount`, Number(t), 0, MAX_POWER_AMOUNT));
+  if (m[2] !== undefined) return { fn, base: n(m[2], 0), perX: n(m[3], 1) };
+  if (m[4] !== undefined) return { fn, base: 0, perX: n(m[4], 1) };
+  return { fn, base: n(m[5], 0), perX: 0 };
 }
+
+/** Largest amount in a power cost (per step, and per X). */
+export const MAX_POWER_AMOUNT = 10_000;
 
 /** Parse a power action's cost; commas separate steps, "or" offers a choice. */
 export function parsePowerCost(text: string): readonly PowerCostTerm[] {
   if (typeof text !== "string" || text.trim() === "") throw new RangeError("Power cost is empty");
+  if (text.length > 200) throw new RangeError(`Power cost "${text.slice(0, 20)}…" is longer than 200 characters`);
   return text.split(",").map((part) => {
     const opts = part.split(/\s+or\s+/i);
     if (opts.length === 1) return { kind: "step" as const, step: parseStep(opts[0], text) };
@@ -120,7 +125,7 @@ export interface PowerCostResult {
 export function applyPowerCost(p: PowerPoints, cost: readonly PowerCostTerm[] | string, options: PowerCostOptions = {}): PowerCostResult {
   validatePowerPoints(p);
   const terms = typeof cost === "string" ? parsePowerCost(cost) : cost;
-  const x = requireInt("X", options.x ?? 0, 0);
+  const x = requireInt("X", options.x ?? 0, 0, MAX_POWER_AMOUNT);
   let cur = p;
   let choice = 0;
   const applied: Array<{ fn: PowerFunction; amount: number; result?: boolean }> = [];
