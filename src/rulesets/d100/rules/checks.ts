@@ -308,14 +308,14 @@ export function resolveCheck(input: CheckInput, faces: readonly number[]): Check
 }
 
 /** An overflow chain is followed until its branch is less likely than this; the rest is counted in `error`. */
-const OVERFLOW_CUT = 1e-16;
+const OVERFLOW_CUT = 1e-14;
 
 const effortCache = new BoundedCache<Pmf>(256);
 
 /**
  * Exact distribution of the final Degree of Effort (cached). Without overflow it is the 10 or
  * 100 equally likely values; with overflow the geometric chains are followed to their cap, or
- * until a branch is below 1e-16: that mass stays at its running total and is counted in `error`.
+ * until a branch is below 1e-14: that mass stays at its running total and is counted in `error`.
  */
 export function effortPmf(c: NormalisedCheck): Pmf {
   return effortCache.get(`${c.kind}|${c.score}|${c.overflow}`, () => buildEffort(c));

@@ -26,7 +26,7 @@ import {
 } from "./checks";
 import { type D10Draw, rngDraw, withFaces } from "./faces";
 import { MAX_CUMULATIVE_CHECKS, MAX_CUMULATIVE_GOAL, MAX_HELPERS } from "./limits";
-import { type Pmf, pmfAdd, pmfMap, pmfMean, pmfPoint, pmfPrune } from "./pmf";
+import { BoundedCache, type Pmf, pmfAdd, pmfMap, pmfMean, pmfPoint, pmfPrune } from "./pmf";
 import { requireInt, requireObject } from "./validate";
 
 /** Pruning budget per convolution step: with at most MAX_HELPERS steps the total stays ≤ 1e-10. */
@@ -173,8 +173,8 @@ export function cumulativeCompletion(input: CumulativeInput): { readonly byCheck
   if (c.mode === "positiveOnly") effort = pmfMap(effort, (e) => Math.max(0, e));
   effort = pmfPrune(effort, CUMULATIVE_BUDGET);
   let error = effort.error * c.checks;
-  // The effort as a dense block [emin, emin + width) with prefix sums, so each state adds one
-  // contiguous run of it; a total ≤ 0 floors at 0 (signed mode), one ≥ goal completes the task.
+  // The effort as a dense block [emin, emin + width) with prefix sums: for each state the efforts
+  // that floor the total at 0 (signed mode) or complete the task are summed at once.
   const emin = effort.v[0];
   const width = effort.v[effort.v.length - 1] - emin + 1;
   const E = new Float64Array(width);
@@ -182,14 +182,19 @@ export function cumulativeCompletion(input: CumulativeInput): { readonly byCheck
   const before = new Float64Array(width + 1);
   for (let k = 0; k < width; k++) before[k + 1] = before[k] + E[k];
   const all = before[width];
-  // For a sparse effort (overflow chains of a high score): its values by decreasing probability,
-  // so each state stops at the first pair below the cut (the rest of its mass goes to `error`).
-  const order = effort.p.map((_, i) => i).sort((i, j) => effort.p[j] - effort.p[i]);
-  const nz = Int32Array.from(order, (i) => effort.v[i] - emin);
-  const nzp = Float64Array.from(order, (i) => effort.p[i]);
-  const nzTail = new Float64Array(nz.length + 1);
-  for (let k = nz.length - 1; k >= 0; k--) nzTail[k] = nzTail[k + 1] + nzp[k];
-  const sparse = nz.length < width * 0.9;
+  // The effort as contiguous runs of values (an overflow chain of a high score leaves gaps), each
+  // with its largest probability and its mass, so a state skips a whole run whose pairs all fall
+  // below the cut (their mass goes to `error`).
+  const runs: Array<{ from: number; to: number; max: number; mass: number }> = [];
+  for (let i = 0; i < effort.v.length; i++) {
+    const k = effort.v[i] - emin;
+    const last = runs[runs.length - 1];
+    if (last !== undefined && k === last.to + 1) {
+      last.to = k;
+      last.max = Math.max(last.max, effort.p[i]);
+      last.mass += effort.p[i];
+    } else runs.push({ from: k, to: k, max: effort.p[i], mass: effort.p[i] });
+  }
   let cur = new Float64Array(c.goal);
   cur[c.total] = 1;
   let done = 0;
@@ -208,16 +213,18 @@ export function cumulativeCompletion(input: CumulativeInput): { readonly byCheck
       next[0] += p * before[kLo];
       done += p * (all - before[Math.max(kLo, kHi + 1)]);
       const base = t + emin;
-      if (sparse) {
-        const limit = CONVOLUTION_PAIR_CUT / p;
-        let j = 0;
-        for (; j < nz.length && nzp[j] >= limit; j++) {
-          const k = nz[j];
-          if (k >= kLo && k <= kHi) next[base + k] += p * nzp[j];
+      const limit = CONVOLUTION_PAIR_CUT / p;
+      for (const run of runs) {
+        const lo = Math.max(run.from, kLo);
+        const hi = Math.min(run.to, kHi);
+        if (lo > hi) continue;
+        if (run.max < limit) {
+          // every pair of this run is below the cut: at most its mass inside [kLo, kHi] is lost
+          error += p * run.mass;
+          continue;
         }
-        // Skipped pairs: only those that would have stayed below the goal are unaccounted.
-        if (j < nz.length) error += p * nzTail[j];
-      } else for (let k = kLo; k <= kHi; k++) next[base + k] += p * E[k];
+        for (let k = lo; k <= hi; k++) next[base + k] += p * E[k];
+      }
     }
     cur = next;
     out.push(done);
@@ -284,13 +291,22 @@ export function resolveCooperative(input: CooperativeInput, faces: readonly numb
   return withFaces(faces, "Cooperative effort", (draw) => runCooperative(c, draw));
 }
 
-function sumOfEfforts(checks: readonly NormalisedCheck[], f?: (e: number) => number): Pmf {
-  let d: Pmf = pmfPoint(0);
-  for (const c of checks) {
-    const e = pmfPrune(f ? pmfMap(effortPmf(c), f) : effortPmf(c), STEP_BUDGET);
-    d = pmfPrune(pmfAdd(d, e, CONVOLUTION_PAIR_CUT), STEP_BUDGET);
-  }
-  return d;
+const sumCache = new BoundedCache<Pmf>(32);
+
+/**
+ * Distribution of the total effort of several checks (cached by the checks' kind, score and
+ * overflow, so a dialog that changes only the task's difficulty or margins reuses it).
+ */
+function sumOfEfforts(checks: readonly NormalisedCheck[], positiveOnly = false): Pmf {
+  const key = `${positiveOnly}|${checks.map((c) => `${c.kind}:${c.score}:${c.overflow}`).join(",")}`;
+  return sumCache.get(key, () => {
+    let d: Pmf = pmfPoint(0);
+    for (const c of checks) {
+      const e = pmfPrune(positiveOnly ? pmfMap(effortPmf(c), (x) => Math.max(0, x)) : effortPmf(c), STEP_BUDGET);
+      d = pmfPrune(pmfAdd(d, e, CONVOLUTION_PAIR_CUT), STEP_BUDGET);
+    }
+    return d;
+  });
 }
 
 /** Every probability of a directly cooperative check. */
@@ -367,7 +383,7 @@ export function resolveAssisted(input: AssistedInput, faces: readonly number[]):
  */
 export function assistedOddsDetail(input: AssistedInput): CheckOddsDetail {
   const c = normaliseAssisted(input);
-  const help = sumOfEfforts(c.assists, (e) => Math.max(0, e));
+  const help = sumOfEfforts(c.assists, true);
   const effort = effortPmf(c.main);
   // Degree = effort + help − difficulty; consolations and agitations follow the main effort.
   const tally = tallyOfSum(effort, help, c.main, "first");

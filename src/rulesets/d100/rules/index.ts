@@ -5,6 +5,7 @@
 export * from "./validate";
 export * from "./limits";
 export * from "./faces";
+export { clearOddsCaches } from "./pmf";
 export * from "./dice";
 export * from "./attributes";
 export * from "./health";

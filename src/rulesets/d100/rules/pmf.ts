@@ -68,7 +68,7 @@ export function pmfPrune(x: Pmf, budget: number): Pmf {
 }
 
 /** Distributions smaller than this are cheap enough to keep whole (exact to rounding). */
-const PRUNE_FROM = 1024;
+const PRUNE_FROM = 256;
 const BUCKETS = 1100;
 function bucketOf(p: number): number {
   return Math.max(0, Math.min(BUCKETS - 1, 1075 + Math.floor(Math.log2(p))));
@@ -172,10 +172,22 @@ export function pmfMean(x: Pmf): number {
   return t > 0 ? s / t : 0;
 }
 
+const caches: Array<{ clear(): void }> = [];
+
+/** Empty every odds cache of the core (benchmarks measure cold odds with it). */
+export function clearOddsCaches(): void {
+  for (const c of caches) c.clear();
+}
+
 /** A small cache that forgets its oldest entry when full (distributions are immutable). */
 export class BoundedCache<V> {
   private readonly map = new Map<string, V>();
-  constructor(private readonly size: number) {}
+  constructor(private readonly size: number) {
+    caches.push(this);
+  }
+  clear(): void {
+    this.map.clear();
+  }
   get(key: string, make: () => V): V {
     const hit = this.map.get(key);
     if (hit !== undefined) {
