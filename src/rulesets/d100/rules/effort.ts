@@ -31,20 +31,9 @@ import { requireInt, requireObject } from "./validate";
 
 /** Pruning budget per convolution step: with at most MAX_HELPERS steps the total stays ≤ 1e-10. */
 const STEP_BUDGET = 1e-11;
-/** Pruning budget of a cumulative effort, per check, for the effort and for the states (10 checks: ≤ 4e-10, plus skipped pairs). */
+/** Pruning budget of a cumulative effort, per check, for the effort and for the states (10 checks: ≤ 4e-10). */
 const CUMULATIVE_BUDGET = 2e-11;
 
-function denseToPmf(a: Float64Array): Pmf {
-  const v: number[] = [];
-  const p: number[] = [];
-  for (let k = 0; k < a.length; k++) {
-    if (a[k] > 0) {
-      v.push(k);
-      p.push(a[k]);
-    }
-  }
-  return { v, p, error: 0 };
-}
 /** Pairs of values less likely than this together are skipped (their mass is counted in `error`). */
 const CONVOLUTION_PAIR_CUT = 1e-15;
 
@@ -172,61 +161,35 @@ export function cumulativeCompletion(input: CumulativeInput): { readonly byCheck
   let effort: Pmf = effortPmf(c.check);
   if (c.mode === "positiveOnly") effort = pmfMap(effort, (e) => Math.max(0, e));
   effort = pmfPrune(effort, CUMULATIVE_BUDGET);
-  let error = effort.error * c.checks;
-  // The effort as a dense block [emin, emin + width) with prefix sums: for each state the efforts
-  // that floor the total at 0 (signed mode) or complete the task are summed at once.
-  const emin = effort.v[0];
-  const width = effort.v[effort.v.length - 1] - emin + 1;
-  const E = new Float64Array(width);
-  for (let i = 0; i < effort.v.length; i++) E[effort.v[i] - emin] = effort.p[i];
-  const before = new Float64Array(width + 1);
-  for (let k = 0; k < width; k++) before[k + 1] = before[k] + E[k];
-  const all = before[width];
-  // The effort as contiguous runs of values (an overflow chain of a high score leaves gaps), each
-  // with its largest probability and its mass, so a state skips a whole run whose pairs all fall
-  // below the cut (their mass goes to `error`).
-  const runs: Array<{ from: number; to: number; max: number; mass: number }> = [];
-  for (let i = 0; i < effort.v.length; i++) {
-    const k = effort.v[i] - emin;
-    const last = runs[runs.length - 1];
-    if (last !== undefined && k === last.to + 1) {
-      last.to = k;
-      last.max = Math.max(last.max, effort.p[i]);
-      last.mass += effort.p[i];
-    } else runs.push({ from: k, to: k, max: effort.p[i], mass: effort.p[i] });
-  }
-  let cur = new Float64Array(c.goal);
-  cur[c.total] = 1;
+  // Each check: the open totals plus the effort (a convolution by runs of equal probability),
+  // then totals ≥ goal complete the task and, in signed mode, totals ≤ 0 floor at 0.
+  let states: Pmf = pmfPoint(c.total);
   let done = 0;
+  let error = 0;
   const out: number[] = [];
   for (let i = 0; i < c.checks; i++) {
-    const next = new Float64Array(c.goal);
-    // Drop the least likely states within the step's budget (their mass is counted in `error`).
-    const states = pmfPrune(denseToPmf(cur), CUMULATIVE_BUDGET);
-    error += states.error;
-    for (let si = 0; si < states.v.length; si++) {
-      const t = states.v[si];
-      const p = states.p[si];
-      // Efforts e with t + e ≤ 0 land on 0; with t + e ≥ goal they complete the task.
-      const kLo = Math.min(width, Math.max(0, 1 - t - emin));
-      const kHi = Math.min(width - 1, c.goal - 1 - t - emin);
-      next[0] += p * before[kLo];
-      done += p * (all - before[Math.max(kLo, kHi + 1)]);
-      const base = t + emin;
-      const limit = CONVOLUTION_PAIR_CUT / p;
-      for (const run of runs) {
-        const lo = Math.max(run.from, kLo);
-        const hi = Math.min(run.to, kHi);
-        if (lo > hi) continue;
-        if (run.max < limit) {
-          // every pair of this run is below the cut: at most its mass inside [kLo, kHi] is lost
-          error += p * run.mass;
-          continue;
-        }
-        for (let k = lo; k <= hi; k++) next[base + k] += p * E[k];
+    const sum = pmfAdd(states, effort);
+    error += sum.error - states.error;
+    const v: number[] = [];
+    const p: number[] = [];
+    let floor = 0;
+    for (let k = 0; k < sum.v.length; k++) {
+      const t = sum.v[k];
+      if (t >= c.goal) done += sum.p[k];
+      else if (t <= 0) floor += sum.p[k];
+      else {
+        v.push(t);
+        p.push(sum.p[k]);
       }
     }
-    cur = next;
+    if (floor > 0) {
+      v.unshift(0);
+      p.unshift(floor);
+    }
+    // Drop the least likely open totals within the step's budget (their mass is counted in `error`).
+    states = pmfPrune({ v, p, error: 0 }, CUMULATIVE_BUDGET);
+    error += states.error;
+    states = { v: states.v, p: states.p, error: 0 };
     out.push(done);
   }
   return { byCheck: out, error };

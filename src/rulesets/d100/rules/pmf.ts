@@ -94,10 +94,79 @@ function byProbability(x: Pmf): { v: Float64Array; p: Float64Array; tail: Float6
   return { v, p, tail };
 }
 
+/** A run of consecutive values that share one probability (a d10 or d100 roll is one run). */
+interface Run {
+  readonly from: number;
+  readonly to: number;
+  readonly p: number;
+}
+
+function runsOf(x: Pmf): Run[] {
+  const runs: Run[] = [];
+  let from = 0;
+  for (let i = 1; i <= x.v.length; i++) {
+    if (i === x.v.length || x.v[i] !== x.v[i - 1] + 1 || x.p[i] !== x.p[from]) {
+      runs.push({ from: x.v[from], to: x.v[i - 1], p: x.p[from] });
+      from = i;
+    }
+  }
+  return runs;
+}
+
+/**
+ * Convolution by runs: a run of equal probabilities adds a sliding window of the other side, read
+ * from its prefix sums (O(runs × range) instead of O(values × values)). Exact up to rounding.
+ */
+function addByRuns(a: Pmf, runs: readonly Run[], error: number): Pmf {
+  const aLo = a.v[0];
+  const m = a.v[a.v.length - 1] - aLo + 1;
+  const prefix = new Float64Array(m + 1);
+  {
+    const dense = new Float64Array(m);
+    for (let i = 0; i < a.v.length; i++) dense[a.v[i] - aLo] = a.p[i];
+    for (let i = 0; i < m; i++) prefix[i + 1] = prefix[i] + dense[i];
+  }
+  const outLo = aLo + runs[0].from;
+  const outHi = aLo + m - 1 + runs[runs.length - 1].to;
+  const acc = new Float64Array(outHi - outLo + 1);
+  for (const r of runs) {
+    // y = x + e with x in [aLo, aLo + m − 1] and e in [r.from, r.to]
+    const yLo = aLo + r.from;
+    const yHi = aLo + m - 1 + r.to;
+    for (let y = yLo; y <= yHi; y++) {
+      const hi = Math.min(m - 1, y - r.from - aLo);
+      const lo = Math.max(0, y - r.to - aLo);
+      const w = prefix[hi + 1] - prefix[lo];
+      if (w > 0) acc[y - outLo] += r.p * w;
+    }
+  }
+  const v: number[] = [];
+  const p: number[] = [];
+  for (let k = 0; k < acc.length; k++) {
+    if (acc[k] > 0) {
+      v.push(outLo + k);
+      p.push(acc[k]);
+    }
+  }
+  return { v, p, error };
+}
+
 /** Distribution of the sum of two independent values (convolution), skipping pairs below PAIR_CUT. */
 export function pmfAdd(a: Pmf, b: Pmf, cut = PAIR_CUT): Pmf {
+  const error0 = a.error + b.error;
+  if (a.v.length === 0 || b.v.length === 0) return { v: [], p: [], error: error0 };
+  if (a.v.length > 16 && b.v.length > 16) {
+    const ra = runsOf(a);
+    const rb = runsOf(b);
+    const range = a.v[a.v.length - 1] - a.v[0] + b.v[b.v.length - 1] - b.v[0] + 2;
+    const byRuns = Math.min(ra.length, rb.length) * range;
+    if (byRuns < a.v.length * b.v.length && range < DENSE_RANGE) return ra.length <= rb.length ? addByRuns(b, ra, error0) : addByRuns(a, rb, error0);
+  }
+  return addByPairs(a, b, cut);
+}
+
+function addByPairs(a: Pmf, b: Pmf, cut: number): Pmf {
   let error = a.error + b.error;
-  if (a.v.length === 0 || b.v.length === 0) return { v: [], p: [], error };
   if (a.v.length < b.v.length) [a, b] = [b, a];
   const lo = a.v[0] + b.v[0];
   const hi = a.v[a.v.length - 1] + b.v[b.v.length - 1];
