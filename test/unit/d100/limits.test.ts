@@ -29,6 +29,8 @@ import {
   rollDamage,
   rollFireDamage,
   evaluateFire,
+  initiativeOrder,
+  MAX_TIE_ROUNDS,
 } from "../../../src/rulesets/d100/rules/index";
 
 /** The same RangeError from roll, resolve and odds. */
@@ -118,6 +120,16 @@ describe("open ends stop at their cap with a stuck random source", () => {
     const high = rollDamage({ notation: "100D", overflow: true }, stuckHigh);
     expect(high).toMatchObject({ overflowCapped: false, total: 900 });
     expect(performance.now() - start).toBeLessThan(1000);
+  });
+  it("initiative tie checks: a tie a stuck source never breaks stops after 20 rounds, in the order given", () => {
+    const party = ["a", "b", "c"].map((id) => ({ id, actionQuota: 5 }));
+    for (const rng of [stuckHigh, stuckLow]) {
+      const o = initiativeOrder(party, "check", rng);
+      expect(o.capped).toBe(true);
+      expect(o.tieChecks).toHaveLength(MAX_TIE_ROUNDS);
+      expect(o.slots).toEqual([["a"], ["b"], ["c"]]);
+    }
+    expect(initiativeOrder(party, "check", seededRandom(3)).capped).toBe(false);
   });
   it("every other core finishes quickly with either stuck source", () => {
     const start = performance.now();
