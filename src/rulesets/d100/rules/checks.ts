@@ -465,17 +465,20 @@ export function tallyOfSum(a: Pmf, b: Pmf, task: NormalisedTask, flags: "sum" | 
   const tally = new DegreeTally();
   // Representative degree of each range: its start (the first range runs from −∞ to starts[0] − 1).
   const reps = [starts[0] - 1, ...starts];
+  // The class of each range, for a negative, zero and positive first effort (flags "first"), or
+  // once (flags "sum": the sign is the total's, fixed within a range).
+  const classes = [-1, 0, 1].map((sign) => reps.map((rep) => classify(task, rep + d, flags === "sum" ? rep + d : sign)));
   for (let i = 0; i < a.v.length; i++) {
     const e = a.v[i];
     const pe = a.p[i];
+    const cls = classes[Math.sign(e) + 1];
+    let prev = 0;
     for (let r = 0; r < reps.length; r++) {
-      // degree = e + h − d lies in [reps[r], next start − 1]  ⇔  h in [reps[r] + d − e, next + d − e − 1]
-      const from = r === 0 ? -Infinity : reps[r] + d - e;
-      const to = r + 1 < reps.length ? reps[r + 1] + d - e : Infinity;
-      const q = (to === Infinity ? total : below(to)) - (from === -Infinity ? 0 : below(from));
-      if (q <= 0) continue;
-      const t = reps[r] + d;
-      tally.add(classify(task, t, flags === "sum" ? t : e), pe * q);
+      // degree = e + h − d lies in [reps[r], next start − 1]  ⇔  h < next + d − e (and ≥ the previous bound)
+      const upTo = r + 1 < reps.length ? below(reps[r + 1] + d - e) : total;
+      const q = upTo - prev;
+      prev = upTo;
+      if (q > 0) tally.add(cls[r], pe * q);
     }
   }
   return tally;
