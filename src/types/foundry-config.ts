@@ -15,6 +15,7 @@ import type { ToasterArmorModel, ToasterGearModel, ToasterSkillModel, ToasterTra
 import type { ToasterRules } from "../rulesets/toaster/settings";
 import type { StanceDebt } from "../rulesets/toaster/stance";
 import type { Dice3D } from "../core/dice-so-nice";
+import type { relayQueryHandler } from "../core/relay";
 
 /** Flags a Breadbox chat card keeps under `flags.breadbox`: a card type, then card-specific data. */
 export interface BreadboxMessageFlags {
@@ -43,6 +44,15 @@ export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules
 export type BreadboxSettingKey = keyof BreadboxSettings & string;
 
 type NamespacedSettings = { [K in keyof BreadboxSettings as `breadbox.${K}`]: BreadboxSettings[K] };
+
+declare global {
+  namespace CONFIG {
+    interface Queries {
+      /** The GM relay (src/core/relay.ts): a player's request for a change on a document they do not own. */
+      "breadbox.relay": typeof relayQueryHandler;
+    }
+  }
+}
 
 declare module "fvtt-types/configuration" {
   interface DocumentClassConfig {
