@@ -81,10 +81,10 @@ describe("toast worst case", () => {
   bench(`worst case: whole attack, contested, ${MAX_DAMAGE_DICE} damage dice, death and collapse checks (fullAttackOdds)`, () => {
     fullAttackOdds(worst);
   });
-  bench(`worst case: damage against a target, ${MAX_DAMAGE_DICE} dice (damageStrikeOdds)`, () => {
+  bench(`largest pool of its kind: damage against a target, ${MAX_DAMAGE_DICE} dice (damageStrikeOdds)`, () => {
     damageStrikeOdds({ target: worst.defender, dice: MAX_DAMAGE_DICE });
   });
-  bench(`worst case: damage total, ${MAX_DAMAGE_DICE} dice (damageOdds)`, () => {
+  bench(`largest pool of its kind: damage total, ${MAX_DAMAGE_DICE} dice (damageOdds)`, () => {
     damageOdds({ dice: MAX_DAMAGE_DICE });
   });
 });
