@@ -9,8 +9,8 @@ import { makeOdds, type Odds, type OddsEntry } from "../../../dice/contract";
 import { dict } from "../../../dice/dict";
 import { rollDie, type RandomSource } from "../../../dice/random";
 import {
-  AUTO_RANK_BASE,
   MAX_RANK,
+  contestRank,
   checkModifier,
   checkOutcomeOdds,
   checkTarget,
@@ -21,14 +21,13 @@ import {
   resolveCheck,
   resolveContestSide,
   rollCheck,
-  rollContestSide,
   specialExtras,
   type CheckInput,
   type CheckResult,
   type ContestRoll,
   type TaskTarget,
 } from "./check";
-import { D10PLUS_SPECIAL_CHANCE, d10PlusOutcomes, drawD10PlusFaces, resolveD10Plus } from "./d10plus";
+import { D10PLUS_SPECIAL_CHANCE, d10PlusOutcomes, drawD10PlusFaces } from "./d10plus";
 import {
   STRIKE_STATES,
   WEAPON_CATEGORY_KEYS,
@@ -47,7 +46,7 @@ import {
 import { checkWoundLevels, taskModifier, validateArmor, validateAttributes, woundStatus, type Attributes, type WoundStatus } from "./character";
 import { MAX_DAMAGE_DICE, MAX_WOUND_LEVELS } from "./limits";
 import { WEAPON_BASE_DAMAGE, type ArmorStats } from "./tables";
-import { requireArray, requireInteger, requireIntegerAtLeast, requireIntegerIn, requireOneOf, requireRecord } from "./validate";
+import { requireArray, requireIntegerAtLeast, requireIntegerIn, requireOneOf, requireRecord } from "./validate";
 
 
 // ---------------------------------------------------------------------------------------------
@@ -113,8 +112,7 @@ export function initiativeOdds(input: InitiativeInput): Odds {
   const keys: readonly InitiativeOutcome[] = against === null ? ["flub", "number", "auto"] : ["behind", "level", "ahead"];
   for (const k of keys) p[k] = 0;
   for (const { roll, p: q } of d10PlusOutcomes()) {
-    const rank = roll.kind === "auto" ? AUTO_RANK_BASE + (roll.degree ?? 0) : roll.kind === "flub" ? -AUTO_RANK_BASE - (roll.degree ?? 0) : (roll.number ?? 0) + modifier;
-    p[initiativeOutcome(rank, roll.kind, against)] += q;
+    p[initiativeOutcome(contestRank(roll, modifier), roll.kind, against)] += q;
   }
   return makeOdds({
     success: against === null ? p.auto : p.ahead,
