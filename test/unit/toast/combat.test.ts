@@ -18,7 +18,9 @@ import {
   fullAttackOdds,
   fullAttackOutcomeOdds,
   holdAction,
+  initiativeOdds,
   initiativeOrder,
+  resolveInitiative,
   nextToAct,
   planStrike,
   resolveStrike,
@@ -61,6 +63,22 @@ describe("toast initiative (seed: Initiative)", () => {
       ["dee", 2, true],
       ["cat", 4, false],
     ]);
+  });
+  it("initiative odds against the rank of a combatant who already rolled, and on their own", () => {
+    // 9 + n against 14: ahead on 6–10 or an Auto, level on a 5, behind on 1–4 or a Flub
+    expect(closeOdds(oddsRecord(initiativeOdds({ modifier: 9, against: 14 })), { ahead: 6 / 12, level: 1 / 12, behind: 5 / 12 })).toBe(true);
+    expect(initiativeOdds({ modifier: 9, against: 14 }).extras.map((e) => e.key)).toEqual(["auto", "flub"]);
+    // against an Auto of degree 5: only a higher Auto is ahead
+    expect(closeOdds(oddsRecord(initiativeOdds({ modifier: 9, against: 1_000_005 })), { ahead: 7 / 144, level: 1 / 144, behind: 1 - 8 / 144 })).toBe(true);
+    const alone = initiativeOdds({ modifier: 9 });
+    expect(closeOdds(oddsRecord(alone), { flub: 1 / 12, number: 10 / 12, auto: 1 / 12 })).toBe(true);
+    expect(alone.success).toBeCloseTo(1 / 12, 12);
+    expect(alone.extras).toEqual([]);
+    expect(resolveInitiative({ modifier: 9, against: 14 }, [5])).toMatchObject({ rank: 14, outcome: "level", success: false });
+    const rng = seededRandom(808);
+    const sim = frequencies(100_000, () => rollInitiative({ modifier: 9, against: 14 }, rng).outcome);
+    expect(maxDiff(sim, oddsRecord(initiativeOdds({ modifier: 9, against: 14 })))).toBeLessThan(0.006);
+    expect(() => initiativeOdds({ modifier: 9, against: 2_000_000 })).toThrow(/Initiative rank to beat must be between/);
   });
   it("rejects duplicate combatants", () => {
     expect(() => initiativeOrder([{ id: "a", rank: 1 }, { id: "a", rank: 2 }])).toThrow(/twice/);

@@ -104,7 +104,7 @@ export function resolveInitiative(input: InitiativeInput, faces: readonly number
 
 /**
  * Exact odds of an initiative roll. Against a rank: behind, level, ahead (success = ahead). On its
- * own: flub, number, auto (success = an Auto). Extras: the Auto and the Flub.
+ * own: flub, number, auto (success = an Auto). Extras (against a rank only): the Auto and the Flub.
  */
 export function initiativeOdds(input: InitiativeInput): Odds {
   const { modifier, against } = initiativeInput(input);
@@ -117,10 +117,14 @@ export function initiativeOdds(input: InitiativeInput): Odds {
   return makeOdds({
     success: against === null ? p.auto : p.ahead,
     outcomes: keys.map((key) => ({ key, p: p[key] })),
-    extras: [
-      { key: "auto", p: D10PLUS_SPECIAL_CHANCE },
-      { key: "flub", p: D10PLUS_SPECIAL_CHANCE },
-    ],
+    // On its own the Auto and the Flub are outcomes already; against a rank they overlap them.
+    extras:
+      against === null
+        ? []
+        : [
+            { key: "auto", p: D10PLUS_SPECIAL_CHANCE },
+            { key: "flub", p: D10PLUS_SPECIAL_CHANCE },
+          ],
   });
 }
 
