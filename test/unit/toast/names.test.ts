@@ -8,6 +8,8 @@
 import { describe, expect, it } from "vitest";
 import { ScriptedDice } from "../../../src/dice/random";
 import {
+  attackOdds,
+  bodyCheckOdds,
   deriveCharacter,
   endRound,
   findStarterSkill,
@@ -19,7 +21,11 @@ import {
   sharedInitiative,
   startRound,
   takeAction,
+  targetNumber,
+  taskModifier,
   validateCreation,
+  weaponBaseDamage,
+  type TaskSpec,
 } from "../../../src/rulesets/toast/rules";
 import { attrs } from "./helpers";
 
@@ -85,6 +91,17 @@ describe("toast skills and creation keyed by names that Object.prototype also ha
       expect(() =>
         deriveCharacter({ attributes: attrs(), skills: [{ key: "x", category: "athletic", baseAttributes: [name as "agility"], level: 1 }], woundLevels: 0 }),
       ).toThrow(/Skill base attributes must be one of/);
+    }
+  });
+  it("a task, defence, body check or difficulty named like a prototype key is refused with the allowed keys", () => {
+    for (const name of NAMES) {
+      const task: unknown = JSON.parse(`{"kind": "${name}"}`);
+      expect(() => taskModifier({ attributes: attrs(), task: task as TaskSpec })).toThrow(new RegExp(`Unknown task kind ${name}`));
+      expect(() => taskModifier({ attributes: attrs(), task: { kind: "aspect", aspect: name as "physical" } })).toThrow(/Aspect must be one of physical, mental/);
+      expect(() => targetNumber(name as "medium")).toThrow(/Difficulty must be one of/);
+      expect(() => attackOdds({ attack: 3, defence: { kind: name as "target", target: 3 } })).toThrow(/Defence kind must be one of contested, target/);
+      expect(() => bodyCheckOdds({ target: { attributes: attrs(), woundLevels: 0 }, check: name as "death", effective: 3 })).toThrow(/Body check must be one of death, collapse/);
+      expect(() => weaponBaseDamage(name as "small")).toThrow(/Weapon category must be one of/);
     }
   });
   it("end-of-session advancement keeps such skill keys", () => {

@@ -329,7 +329,8 @@ export function taskModifier(input: TaskModifierInput): TaskModifier {
     attributeMod = skillAttributeModifier(attrs, involved);
     base = attributeMod + skillLevel;
   } else {
-    throw new RangeError(`Unknown task kind ${String((task as { kind: unknown }).kind)}`);
+    const unknownTask: object = task;
+    throw new RangeError(`Unknown task kind ${"kind" in unknownTask ? String(unknownTask.kind) : "(none)"}`);
   }
   const woundAdjustment = input.ignoreWoundPenalty
     ? 0

@@ -629,7 +629,7 @@ export interface StrikeResult extends Omit<StrikePlan, "deathCheck" | "collapseC
 
 const NO_FACES: readonly number[] = [];
 
-/** Resolve a planned strike with the faces of its checks (taken from `next` in order as each check is due). */
+/** Resolve a planned strike with the faces of its checks, each asked for only when that check falls due. */
 function strikeFrom(plan: StrikePlan, deathFaces: () => readonly number[], collapseFaces: () => readonly number[]): StrikeResult {
   const deathCheck = plan.deathCheck ? resolveCheck(plan.deathCheck, deathFaces()) : null;
   if (deathCheck && !deathCheck.success) return strikeResult(plan, deathCheck, null, "killed");

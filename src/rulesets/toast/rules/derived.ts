@@ -2,7 +2,7 @@
  * Everything a Toast character sheet derives from its stored data, in one call (for the adapter's
  * prepareDerivedData). Nothing here is stored; it is recomputed whenever the data changes.
  */
-import { ATTRIBUTE_KEYS, type AspectKey, type AttributeKey } from "./keys";
+import type { AspectKey, AttributeKey } from "./keys";
 import {
   armorPenalty,
   aspectScores,
@@ -57,7 +57,19 @@ export function deriveCharacter(character: ToastCharacter): ToastDerived {
   requireRecord(character, "Character");
   const attributes = validateAttributes(character.attributes);
   const armor = character.armor ? validateArmor(character.armor) : null;
-  const attributeModifiers = Object.fromEntries(ATTRIBUTE_KEYS.map((k) => [k, attributeModifier(attributes[k])])) as Record<AttributeKey, number>;
+  const mod = (k: AttributeKey): number => attributeModifier(attributes[k]);
+  const attributeModifiers: Record<AttributeKey, number> = {
+    strength: mod("strength"),
+    agility: mod("agility"),
+    hec: mod("hec"),
+    health: mod("health"),
+    tolerance: mod("tolerance"),
+    perception: mod("perception"),
+    focus: mod("focus"),
+    empathy: mod("empathy"),
+    will: mod("will"),
+    psyche: mod("psyche"),
+  };
   const skills = requireArray(character.skills, "Skills").map((s): DerivedSkill => {
     const current = taskModifier({
       attributes,
