@@ -2,7 +2,8 @@
  * Seeded fuzz of the Toast core's public entry points (issue 9, "done means"): the d10+ faces
  * reader (the core's only notation: faces in, a roll out), and `resolve` and `odds` of every check
  * kind, fed random mutations of valid inputs with hostile values (NaN, ±Infinity, negatives, huge,
- * past 2^53, fractions, strings, prototype names, null, lists, objects). Every call must return a
+ * past 2^53, fractions, strings, prototype names, null, lists, objects); and `roll` of every kind
+ * with such inputs and random sources that return NaN, 1, −1, 1e300 or one stuck value. Every call must return a
  * valid value — no NaN anywhere, odds that keep the contract — or throw a RangeError with a message.
  * Bounded by a fixed number of cases (well under 2 s).
  */
@@ -155,7 +156,7 @@ describe("toast fuzz: hostile inputs get a value or a clear error, never NaN and
   it("the d10+ faces reader", () => {
     const rng = seededRandom(90210);
     const tally = { ok: 0, refused: 0 };
-    for (let i = 0; i < 3000; i++) {
+    for (let i = 0; i < 1500; i++) {
       const length = Math.floor(rng() * 4);
       const faces = Array.from({ length }, () => (rng() < 0.6 ? 1 + Math.floor(rng() * 12) : pick(rng, HOSTILE)));
       tally[returnsOrThrowsClearly(() => resolveD10Plus(faces as number[]))]++;
@@ -171,7 +172,7 @@ describe("toast fuzz: hostile inputs get a value or a clear error, never NaN and
     const dice = seededRandom(7);
     const validFaces = core.roll(c.input, dice).faces;
     const tally = { ok: 0, refused: 0 };
-    for (let i = 0; i < 400; i++) {
+    for (let i = 0; i < 250; i++) {
       const input = rng() < 0.8 ? mutate(c.input, rng) : c.input;
       const faces = rng() < 0.5 ? mutate(validFaces, rng) : core.roll(c.input, dice).faces;
       tally[returnsOrThrowsClearly(() => core.odds(input), (v) => assertValidOdds(v as Odds))]++;
@@ -179,6 +180,16 @@ describe("toast fuzz: hostile inputs get a value or a clear error, never NaN and
     }
     expect(tally.ok).toBeGreaterThan(50);
     expect(tally.refused).toBeGreaterThan(50);
+  });
+
+  it.each(CASES.map((c) => [c.name, c] as const))("%s: roll with hostile inputs and a hostile random source", (_name, c) => {
+    const core = c.core as unknown as AnyCore;
+    const rng = seededRandom(777 + c.name.length);
+    const sources: readonly RandomSource[] = [() => Number.NaN, () => 1, () => -1, () => 1e300, () => 0.9999999, () => 0, seededRandom(3)];
+    for (let i = 0; i < 150; i++) {
+      const input = rng() < 0.6 ? mutate(c.input, rng) : c.input;
+      returnsOrThrowsClearly(() => core.roll(input, pick(rng, sources)));
+    }
   });
 
   it("the helpers a sheet calls with stored data (task modifiers, wounds, derived values, creation)", () => {
