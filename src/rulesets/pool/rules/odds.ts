@@ -195,7 +195,7 @@ export function keptSumDist(input: KeptSumInput): Dist<number> {
   const dice = requireInt("dice", input.dice, 0, MAX_POOL_DICE);
   const keep = requireInt("keep", input.keep, 0, dice);
   requireBool("keepHighest", input.keepHighest);
-  return toMap({ min: keep * lo, p: keptArray(hi - lo + 1, dice, keep, input.keepHighest) });
+  return toMap({ min: keep * lo, p: keptArray(hi - lo + 1, dice, keep, input.keepHighest) }); // toMap copies
 }
 
 function toMap(d: DenseDist): Map<number, number> {
@@ -204,11 +204,14 @@ function toMap(d: DenseDist): Map<number, number> {
   return out;
 }
 
-/** Exact distribution of a pool's total as a dense array (cached; do not modify). */
+/**
+ * Exact distribution of a pool's total as a dense array: p[i] is the chance of min + i. A copy of
+ * the cached array, so a caller that writes to it cannot corrupt later answers.
+ */
 export function totalDense(pool: PoolSpec): DenseDist {
   checkPool(pool);
   const t = getDieType(pool.die);
-  return { min: pool.addDice * t.min, p: keptArray(t.faces, poolSize(pool), pool.addDice, pool.penaltyDice === 0) };
+  return { min: pool.addDice * t.min, p: keptArray(t.faces, poolSize(pool), pool.addDice, pool.penaltyDice === 0).slice() };
 }
 
 /** Exact distribution of a pool's total. */
