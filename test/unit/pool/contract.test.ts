@@ -178,6 +178,11 @@ describe("Dice Pool open ends stop at their cap even with a stuck random source"
     expect(complexCore.roll({ action: car, rolls: MAX_COMPLEX_ROLLS }, () => 0.9999999)).toMatchObject({ outcome: "complete", progress: { accumulated: 36, rolls: 12, complete: true } });
     expect(complexCore.roll({ action: car, rolls: MAX_COMPLEX_ROLLS }, () => 0)).toMatchObject({ outcome: "incomplete", progress: { rolls: MAX_COMPLEX_ROLLS } });
   });
+  it("a broken random source (NaN) is refused with a clear error, not a NaN total or a hang", () => {
+    const broken: RandomSource = () => Number.NaN;
+    expect(() => poolCheckCore.roll({ pool: d8(3), difficulty: 10 }, broken)).toThrow(/face of a d8 must be a whole number/);
+    expect(() => complexCore.roll({ action: car, rolls: MAX_COMPLEX_ROLLS }, broken)).toThrow(RangeError);
+  });
   it("the odds of an action that can never complete are exactly 0, and pruning stays within the bound", () => {
     const o = complexCore.odds({ action: { ...car, pool: empty, required: 1 }, rolls: MAX_COMPLEX_ROLLS });
     expect(o.success).toBe(0);
