@@ -123,7 +123,7 @@ function runComplex(input: ComplexInput, nextRoll: (index: number) => CheckResul
 
 /** Roll a complex action until it completes or `rolls` rolls are made (its cap on the open end). */
 export function rollComplex(input: ComplexInput, rng: RandomSource): ComplexResult {
-  return runComplex(input, () => checkFromRoll(rollPool(input.action.pool, rng), input.action.difficulty));
+  return runComplex(input, () => checkFromRoll(rollPool(input.action.pool, rng), { difficulty: input.action.difficulty }));
 }
 
 /**
@@ -133,7 +133,7 @@ export function rollComplex(input: ComplexInput, rng: RandomSource): ComplexResu
 export function resolveComplex(input: ComplexInput, faces: readonly (readonly number[])[]): ComplexResult {
   const { rolls } = checkComplexInput(input);
   requireArray("faces", faces, rolls, 1);
-  const result = runComplex(input, (i) => (i < faces.length ? checkFromRoll(resolvePool(input.action.pool, faces[i]), input.action.difficulty) : null));
+  const result = runComplex(input, (i) => (i < faces.length ? checkFromRoll(resolvePool(input.action.pool, faces[i]), { difficulty: input.action.difficulty }) : null));
   if (result.steps.length !== faces.length) {
     throw new RangeError(`Faces for ${faces.length} rolls were given, but the action ${result.progress.complete ? "completed" : "stopped"} after ${result.steps.length}`);
   }

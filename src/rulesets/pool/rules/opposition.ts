@@ -136,8 +136,8 @@ function checkIndirect(input: IndirectContestInput): void {
 /** Roll an indirect contest: both sides against the same Difficulty. */
 export function rollIndirectContest(input: IndirectContestInput, rng: RandomSource): IndirectContestResult {
   checkIndirect(input);
-  const a = checkFromRoll(rollPool(input.first, rng), input.difficulty);
-  const b = checkFromRoll(rollPool(input.second, rng), input.difficulty);
+  const a = checkFromRoll(rollPool(input.first, rng), { difficulty: input.difficulty });
+  const b = checkFromRoll(rollPool(input.second, rng), { difficulty: input.difficulty });
   return { first: a, second: b, ...judgeIndirect(a, b), faces: { first: a.faces, second: b.faces } };
 }
 
@@ -145,8 +145,8 @@ export function rollIndirectContest(input: IndirectContestInput, rng: RandomSour
 export function resolveIndirectContest(input: IndirectContestInput, faces: ContestFaces): IndirectContestResult {
   checkIndirect(input);
   checkFaces(faces);
-  const a = checkFromRoll(resolvePool(input.first, faces.first), input.difficulty);
-  const b = checkFromRoll(resolvePool(input.second, faces.second), input.difficulty);
+  const a = checkFromRoll(resolvePool(input.first, faces.first), { difficulty: input.difficulty });
+  const b = checkFromRoll(resolvePool(input.second, faces.second), { difficulty: input.difficulty });
   return { first: a, second: b, ...judgeIndirect(a, b), faces: { first: a.faces, second: b.faces } };
 }
 

@@ -155,8 +155,10 @@ export function checkCheckInput(input: CheckInput): number {
 }
 
 /** Judge a rolled (or dice-phobe) pool against a Difficulty (and a required degree, default 0). */
-export function checkFromRoll(roll: PoolRoll, difficulty: number, requiredDegree = 0): CheckResult {
-  assertRequiredDegree(requiredDegree);
+export function checkFromRoll(roll: PoolRoll, against: { readonly difficulty: number; readonly requiredDegree?: number }): CheckResult {
+  requireObject("difficulty and required degree", against);
+  const difficulty = against.difficulty;
+  const requiredDegree = assertRequiredDegree(against.requiredDegree ?? 0);
   const j = judge({ total: roll.total, addDice: roll.pool.addDice, difficulty });
   // Built field by field: an object spread here costs more than the whole roll.
   return {
@@ -178,13 +180,13 @@ export function checkFromRoll(roll: PoolRoll, difficulty: number, requiredDegree
 /** Roll a check: draw the pool's dice, then resolve them. */
 export function rollCheck(input: CheckInput, rng: RandomSource): CheckResult {
   const required = checkCheckInput(input);
-  return checkFromRoll(rollPool(input.pool, rng), input.difficulty, required);
+  return checkFromRoll(rollPool(input.pool, rng), { difficulty: input.difficulty, requiredDegree: required });
 }
 
 /** Resolve a check from faces already rolled (Foundry's dice). Never draws. */
 export function resolveCheck(input: CheckInput, faces: readonly number[]): CheckResult {
   const required = checkCheckInput(input);
-  return checkFromRoll(resolvePool(input.pool, faces), input.difficulty, required);
+  return checkFromRoll(resolvePool(input.pool, faces), { difficulty: input.difficulty, requiredDegree: required });
 }
 
 /**
@@ -205,7 +207,7 @@ export function dicePhobeRoll(pool: PoolSpec): PoolRoll {
 /** A check resolved by the dice-phobe rule (degrees and botch computed normally). */
 export function dicePhobeCheck(input: CheckInput): CheckResult {
   const required = checkCheckInput(input);
-  return checkFromRoll(dicePhobeRoll(input.pool), input.difficulty, required);
+  return checkFromRoll(dicePhobeRoll(input.pool), { difficulty: input.difficulty, requiredDegree: required });
 }
 
 /** An automatic success or failure: no roll, degree 0. */

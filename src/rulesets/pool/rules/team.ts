@@ -94,13 +94,13 @@ function teamCheckParts(input: TeamCheckInput): { team: TeamPool; required: numb
 /** Roll a merged team check. */
 export function rollTeamCheck(input: TeamCheckInput, rng: RandomSource): TeamCheckResult {
   const { team, required } = teamCheckParts(input);
-  return { ...checkFromRoll(rollPool(team.pool, rng), input.difficulty, required), team };
+  return { ...checkFromRoll(rollPool(team.pool, rng), { difficulty: input.difficulty, requiredDegree: required }), team };
 }
 
 /** Resolve a merged team check from the faces of the merged pool. */
 export function resolveTeamCheck(input: TeamCheckInput, faces: readonly number[]): TeamCheckResult {
   const { team, required } = teamCheckParts(input);
-  return { ...checkFromRoll(resolvePool(team.pool, faces), input.difficulty, required), team };
+  return { ...checkFromRoll(resolvePool(team.pool, faces), { difficulty: input.difficulty, requiredDegree: required }), team };
 }
 
 /** Exact odds of a merged team check (the same outcomes as a check). */
@@ -162,7 +162,7 @@ function eitherOrFrom(input: EitherOrInput, rolls: readonly CheckResult[]): Eith
 /** Roll an either/or task: each member rolls normally; members without a chance fail regardless. */
 export function rollEitherOr(input: EitherOrInput, rng: RandomSource): EitherOrResult {
   const required = checkEitherOr(input);
-  return eitherOrFrom(input, input.members.map((m) => checkFromRoll(rollPool(m.pool, rng), input.difficulty, required)));
+  return eitherOrFrom(input, input.members.map((m) => checkFromRoll(rollPool(m.pool, rng), { difficulty: input.difficulty, requiredDegree: required })));
 }
 
 /** Resolve an either/or task from each member's faces (one list per member). */
@@ -170,7 +170,7 @@ export function resolveEitherOr(input: EitherOrInput, faces: readonly (readonly 
   const required = checkEitherOr(input);
   requireArray("faces", faces, MAX_TEAM_MEMBERS);
   if (faces.length !== input.members.length) throw new RangeError(`This task has ${input.members.length} members, but faces for ${faces.length} were given`);
-  return eitherOrFrom(input, input.members.map((m, i) => checkFromRoll(resolvePool(m.pool, faces[i]), input.difficulty, required)));
+  return eitherOrFrom(input, input.members.map((m, i) => checkFromRoll(resolvePool(m.pool, faces[i]), { difficulty: input.difficulty, requiredDegree: required })));
 }
 
 /** Exact odds of an either/or task: success = 1 − Π(1 − p) over members with a chance. */
