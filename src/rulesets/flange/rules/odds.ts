@@ -111,36 +111,34 @@ function spendDist(t: number, g: number, r: number, pts: number): ReadonlyMap<nu
       out.set(afford * SHIFT, (out.get(afford * SHIFT) ?? 0) + q);
       continue;
     }
-    for (const [code, p] of spendDist(t, g - 1, r - c, pts - c * cost)) {
-      const k = code + c * SHIFT;
+    const off = c * SHIFT;
+    spendDist(t, g - 1, r - c, pts - c * cost).forEach((p, code) => {
+      const k = code + off;
       out.set(k, (out.get(k) ?? 0) + p * q);
-    }
+    });
   }
   spendMemo.set(key, out);
   return out;
 }
 
 /**
- * r dice uniform on 1..g (g ≤ 9) with `pts` points and target t: joint distribution of
- * (successes, points left for extra dice), encoded as successes * SHIFT + left.
+ * r dice uniform on 1..g (g ≤ 9) with `pts` points and target t: the joint distribution of
+ * (successes, points left for extra dice), each outcome handed to `sink` as
+ * (base + successes * SHIFT + left, weight · probability).
  */
-function restDist(t: number, g: number, r: number, pts: number): Map<number, number> {
-  const out = new Map<number, number>();
+function restInto(t: number, g: number, r: number, pts: number, weight: number, base: number, sink: (code: number, p: number) => void): void {
   if (r === 0) {
-    out.set(pts, 1);
-    return out;
+    sink(base + pts, weight);
+    return;
   }
   const hi = Math.max(0, g - t + 1);
   const row = binomRow(r, Math.min(hi, g), g);
   for (let m = 0; m <= r; m++) {
-    const pm = row[m];
+    const pm = row[m] * weight;
     if (pm === 0) continue;
-    for (const [code, p] of spendDist(t, Math.min(g, t - 1), r - m, pts)) {
-      const k = code + m * SHIFT;
-      out.set(k, (out.get(k) ?? 0) + p * pm);
-    }
+    const off = base + m * SHIFT;
+    spendDist(t, Math.min(g, t - 1), r - m, pts).forEach((p, code) => sink(code + off, p * pm));
   }
-  return out;
 }
 
 /**
@@ -158,10 +156,7 @@ function batchDist(k: number, t: number, first: boolean): ReadonlyMap<number, nu
     const pt = row[tens];
     if (pt === 0) continue;
     const pts = Math.max(0, first ? tens - 1 : tens);
-    for (const [code, p] of restDist(t, 9, k - tens, pts)) {
-      const key = code + tens * SHIFT;
-      out.set(key, (out.get(key) ?? 0) + p * pt);
-    }
+    restInto(t, 9, k - tens, pts, pt, tens * SHIFT, (key, p) => out.set(key, (out.get(key) ?? 0) + p));
   }
   batchMemo.set(memoKey, out);
   return out;
@@ -243,8 +238,7 @@ export function completionVector(target: number, face: number, r: number, pts: n
     const chain = chainVector(left, t, false, cap);
     for (let s = 0; s <= cap; s++) if (chain[s] !== 0) v[Math.min(base + s, cap)] += p * chain[s];
   };
-  if (r === 0) addChain(0, pts, 1);
-  else restDist(t, face - 1, r, pts).forEach((p, code) => addChain(Math.floor(code / SHIFT), code % SHIFT, p));
+  restInto(t, face - 1, r, pts, 1, 0, (code, p) => addChain(Math.floor(code / SHIFT), code % SHIFT, p));
   let lo = cap + 1;
   let hi = -1;
   let dropped = 0;
