@@ -257,9 +257,9 @@ describe("flange opposed rolls — seed 'Opposed Dice Rolls'", () => {
   }
 
   it("refuses pools past the check cap in the roll, the resolve and the odds alike", () => {
-    const input = { first: { dice: 18, target: 7, edgeDice: 3 }, second: { dice: 2, target: 7 } };
-    expect(() => opposedOdds(input)).toThrow(/at most 20 dice, not 21/);
-    expect(() => rollOpposed(input, seededRandom(1))).toThrow(/at most 20 dice, not 21/);
-    expect(() => resolveOpposed(input, { first: [], second: [] })).toThrow(/at most 20 dice, not 21/);
+    const input = { first: { dice: 13, target: 7, edgeDice: 3 }, second: { dice: 2, target: 7 } };
+    expect(() => opposedOdds(input)).toThrow(/at most 15 dice, not 16/);
+    expect(() => rollOpposed(input, seededRandom(1))).toThrow(/at most 15 dice, not 16/);
+    expect(() => resolveOpposed(input, { first: [], second: [] })).toThrow(/at most 15 dice, not 16/);
   });
 });

@@ -37,7 +37,7 @@ export const DESPERATE_TARGET = 10;
  * dice from 10s stops after MAX_OPEN_END_DICE extra dice. The same checks run in the roll, the
  * resolve and the odds.
  */
-export const CHECK_DICE_MAX = 20;
+export const CHECK_DICE_MAX = 15;
 export const CHECK_TARGET_MAX = 99;
 export const CHECK_EXTRA_DICE_MAX = MAX_OPEN_END_DICE;
 
