@@ -58,6 +58,35 @@ function bruteForce(input: CheckInput, floor = 1e-9): { dist: Map<string, number
   return { dist, dropped };
 }
 
+/** Every complete roll of a check (extra dice included) with its probability, down to `floor`. */
+function allRolls(input: CheckInput, floor: number): { rolls: { r: CheckResult; p: number }[]; dropped: number } {
+  const rolls: { r: CheckResult; p: number }[] = [];
+  let dropped = 0;
+  const explore = (faces: number[], p: number): void => {
+    if (p < floor) {
+      dropped += p;
+      return;
+    }
+    const need = checkFacesNeeded(input, faces);
+    if (need === 0) {
+      rolls.push({ r: resolveCheck(input, faces), p });
+      return;
+    }
+    const total = Math.pow(10, need);
+    for (let i = 0; i < total; i++) {
+      const more: number[] = [];
+      let x = i;
+      for (let k = 0; k < need; k++) {
+        more.push((x % 10) + 1);
+        x = Math.floor(x / 10);
+      }
+      explore([...faces, ...more], p / total);
+    }
+  };
+  explore([], 1);
+  return { rolls, dropped };
+}
+
 function oddsAsKeys(input: CheckInput): Map<string, number> {
   const o = checkDistribution(input);
   const m = new Map<string, number>();
@@ -232,6 +261,25 @@ describe("flange opposed rolls — seed 'Opposed Dice Rolls'", () => {
     for (let x = 1; x <= 10; x++) for (let y = 1; y <= 10; y++) count[compareChecks(roll(1, 7, [x]), roll(1, 5, [y])).outcome] += 0.01;
     const o = opposedDistribution({ first: a, second: b }).outcomes;
     for (const k of ["firstWins", "secondWins", "bothLose", "tie"] as const) expect(o[k]).toBeCloseTo(count[k], 14);
+  });
+
+  it("agrees with brute force over every pair of complete rolls, extra dice included", () => {
+    for (const [a, b] of [
+      [{ dice: 2, target: 6 }, { dice: 2, target: 10 }],
+      [{ dice: 3, target: 5 }, { dice: 2, target: 8 }],
+      [{ dice: 2, target: 7 }, { dice: 3, target: 7 }],
+      [{ dice: 1, target: 5, targetModifier: -4 }, { dice: 2, target: 9 }],
+    ] as const) {
+      const A = allRolls(a, 1e-9);
+      const B = allRolls(b, 1e-9);
+      const brute = new Map<string, number>();
+      for (const x of A.rolls) for (const y of B.rolls) {
+        const k = compareChecks(x.r, y.r).outcome;
+        brute.set(k, (brute.get(k) ?? 0) + x.p * y.p);
+      }
+      const exact = opposedDistribution({ first: a, second: b }).outcomes;
+      expect(maxAbsDiff(brute, new Map(Object.entries(exact)))).toBeLessThan(1e-12 + A.dropped + B.dropped);
+    }
   });
 
   it("equal pools are symmetric and both-lose is the product of the failures", () => {
