@@ -10,6 +10,7 @@ import {
   CHECK_EXTRA_DICE_MAX,
   DAMAGE_DICE_MAX,
   SAMPLE_WEAPONS,
+  applyDamage,
   checkOdds,
   damageOdds,
   exchangeOdds,
@@ -102,6 +103,16 @@ describe("flange caps", () => {
     expect(() => rollExchange(x, STUCK_LOW)).toThrow(/Weapon damage dice must be between 0 and 20/);
     expect(() => exchangeOdds(x)).toThrow(/Weapon damage dice must be between 0 and 20/);
     expect(() => resolveExchange(x, { attack: [1, 1], defence: [], damage: [] })).toThrow(/Weapon damage dice must be between 0 and 20/);
+  });
+
+  it("a health track has at most 99 boxes and 99 grind wounds, so applying damage is a bounded walk", () => {
+    const huge = { boxes: 1e12, lost: 0, grindBoxes: 1e12, grindLost: 0 };
+    expect(() => applyDamage(huge, 1e15)).toThrow(/Health boxes must be between 1 and 99/);
+    expect(() => applyDamage({ ...huge, boxes: 99 }, 1e15)).toThrow(/Grind wounds must be between 0 and 99/);
+    const { value, ms } = timed(() => applyDamage({ boxes: 99, lost: 0, grindBoxes: 99, grindLost: 0 }, Number.MAX_SAFE_INTEGER));
+    expect(value.status).toBe("dead");
+    expect(ms).toBeLessThan(1000);
+    expect(() => damageOdds({ dice: 2, modifier: 0, defenderHealth: huge })).toThrow(/Health boxes/);
   });
 
   it("numbers past 2^53 are refused, never rounded", () => {
