@@ -63,6 +63,47 @@ describe("flange worst case (odds within one frame: 16 ms)", () => {
   });
 });
 
+/** 100 mixes a table meets every evening: small pools, a modifier or two, an Edge die, the sample weapons. */
+function realisticMixes(): (() => unknown)[] {
+  const rng = seededRandom(2026);
+  const int = (lo: number, hi: number): number => lo + Math.floor(rng() * (hi - lo + 1));
+  const check = (): CheckInput => ({ dice: int(1, 6), target: int(5, 10), diceModifier: int(-1, 2), targetModifier: int(-1, 2), edgeDice: int(0, 1) });
+  const out: (() => unknown)[] = [];
+  for (let i = 0; i < 100; i++) {
+    const a = check();
+    const b = check();
+    const kind = i % 4;
+    if (kind === 0) out.push(() => checkOdds(a));
+    else if (kind === 1) out.push(() => opposedOdds({ first: a, second: b }));
+    else if (kind === 2) {
+      const x: ExchangeInput = {
+        attack: { skillDice: int(1, 5), attributeTarget: int(5, 10), counterattackBonus: rng() < 0.3 },
+        weapon: SAMPLE_WEAPONS[int(0, 2)],
+        defence: i % 3 === 0 ? { kind: "dodge", check: b } : i % 3 === 1 ? { kind: "block", with: "object", check: b } : { kind: "counterattack" },
+        armour: int(0, 2),
+        defenderHealth: newHealth(int(5, 10)),
+      };
+      out.push(() => exchangeOdds(x));
+    } else {
+      const d = { dice: int(1, 8), modifier: int(-3, 3), armour: int(0, 2) };
+      out.push(() => damageOdds(d));
+    }
+  }
+  return out;
+}
+const mixes = realisticMixes();
+describe("flange realistic mixes (the median must stay under 1 ms)", () => {
+  bench("100 realistic dialogs, cold each (time / 100 = mean per dialog)", () => {
+    for (const odds of mixes) {
+      clearOddsCache();
+      odds();
+    }
+  });
+  bench("100 realistic dialogs, warm (time / 100 = mean per dialog)", () => {
+    for (const odds of mixes) odds();
+  });
+});
+
 const checks: [string, CheckInput][] = [
   ["Surgery 2 on Perception 6", { dice: 2, target: 6 }],
   ["attribute-only 3d10 at 8", { dice: 3, target: 8 }],
