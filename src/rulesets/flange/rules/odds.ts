@@ -12,7 +12,7 @@
 import { makeOdds, type Odds } from "../../../dice/contract";
 import type { Dist } from "../../../dice/dist";
 import { assertInt } from "./character";
-import { CHECK_DICE_MAX, CHECK_OUTCOMES, outcomeFor, settlePool, type CheckInput, type CheckOutcome, type CheckPool } from "./check";
+import { CHECK_DICE_MAX, CHECK_OUTCOMES, CHECK_TARGET_MAX, outcomeFor, settlePool, type CheckInput, type CheckOutcome, type CheckPool } from "./check";
 
 /** Successes beyond the pool size that are still told apart; higher counts share one bucket. */
 export const TAIL_SUCCESSES = 32;
@@ -168,6 +168,9 @@ function batchDist(k: number, t: number, first: boolean): ReadonlyMap<number, nu
  * holds "that many or more"). Memoised; callers must not change it.
  */
 export function chainVector(k: number, target: number, first: boolean, cap: number): Float64Array {
+  assertInt(k, "Dice in a batch", 0, SHIFT - 1);
+  assertInt(target, "Target number", -CHECK_TARGET_MAX, 10);
+  assertInt(cap, "Success cap", 1, 255);
   const t = Math.max(1, target);
   const memoKey = ((k * 16 + t) * 2 + (first ? 1 : 0)) * 256 + cap;
   const hit = chainMemo.get(memoKey);
@@ -225,6 +228,11 @@ export interface Completion {
  * be lifted. Extra dice are included; counts of `cap` or more share the last entry.
  */
 export function completionVector(target: number, face: number, r: number, pts: number, cap: number): Completion {
+  assertInt(target, "Target number", -CHECK_TARGET_MAX, 10);
+  assertInt(face, "Face", 0, 10);
+  assertInt(r, "Dice left", 0, face === 0 ? 0 : SHIFT - 1);
+  assertInt(pts, "Bonus points", 0, SHIFT - 1);
+  assertInt(cap, "Success cap", 1, 255);
   const t = Math.max(1, target);
   const key = (((t * 16 + face) * SHIFT + r) * SHIFT + pts) * 256 + cap;
   const hit = completionMemo.get(key);
