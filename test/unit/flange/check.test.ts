@@ -8,6 +8,7 @@ import {
   rerollCheck,
   checkFacesNeeded,
   resolveCheck,
+  resolveReroll,
   settlePool,
   rollCheck,
   spendEdge,
@@ -104,6 +105,31 @@ describe("flange criticals — seed 'Criticals' worked example", () => {
     const r = resolveCheck({ dice: 3, target: 10 }, [10, 10, 9]);
     expect(r.successes).toBe(3);
     expect(r.bonusPoints).toEqual({ earned: 1, onDice: 1, onExtraDice: 0, unused: 0 });
+  });
+});
+
+describe("flange checks from Foundry's dice — resolveCheck and checkFacesNeeded", () => {
+  it("the kidney example, fed as faces: the pool 9,10,10, then one extra die asked for and rolled (8)", () => {
+    const input = { dice: 2, target: 6, diceModifier: 1, targetModifier: 1 };
+    const faces = [9, 10, 10];
+    expect(checkFacesNeeded(input, [])).toBe(3);
+    expect(checkFacesNeeded(input, faces)).toBe(1);
+    faces.push(8);
+    expect(checkFacesNeeded(input, faces)).toBe(0);
+    const r = resolveCheck(input, faces);
+    expect(r).toEqual(rollCheck(input, new ScriptedDice([9, 10, 10, 8]).source(10)));
+    expect(r).toMatchObject({ successes: 4, outcome: "excellent", faces: [9, 10, 10, 8] });
+  });
+  it("the superglue example, fed as faces: one desperate die showing 1", () => {
+    const r = resolveCheck({ dice: 2, target: 9, diceModifier: -2 }, [1]);
+    expect(r).toMatchObject({ outcome: "criticalFailure", ones: 1, faces: [1] });
+  });
+  it("the Edge re-roll from faces: once only, one more Edge point", () => {
+    const first = resolveCheck({ dice: 2, target: 8 }, [2, 3]);
+    const again = resolveReroll(first, [9, 9]);
+    expect(again).toMatchObject({ successes: 2, rerolled: true, faces: [9, 9] });
+    expect(again.pool.edgeSpent).toBe(1);
+    expect(() => resolveReroll(again, [9, 9])).toThrow(/only once/);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   attackCheck,
   blockedDamage,
   resolveDamage,
+  resolveExchange,
   damageDistribution,
   exchangeDistribution,
   initiativeDistribution,
@@ -121,6 +122,20 @@ describe("flange example combat — seed 'Combat', Don Smits v Mr Tims", () => {
     const seedTims = applyDamage(newHealth(9), seedLoss);
     expect(seedTims.after.boxes - seedTims.after.lost).toBe(1);
     expect(seedTims).toMatchObject({ seriousInjury: true, status: "wounded" });
+  });
+
+  it("both example attacks resolve from the seed's faces exactly as they roll (the Foundry side's path)", () => {
+    const bop: ExchangeInput = { attack: { skillDice: 2, attributeTarget: 8 }, weapon: sock, defence: { kind: "block", with: "body", check: { dice: 2, target: 7 } } };
+    const r1 = resolveExchange(bop, { attack: [9, 4], defence: [7, 1], damage: [8] });
+    expect(r1).toEqual(rollExchange(bop, new ScriptedDice([9, 4, 8, 7, 1]).source(10)));
+    expect(r1).toMatchObject({ outcome: "halved", damage: 3 });
+    const shot: ExchangeInput = { attack: { skillDice: 3, attributeTarget: 7 }, weapon: revolver, defence: { kind: "dodge", check: { dice: 2, target: 8 } } };
+    const r2 = resolveExchange(shot, { attack: [7, 8, 9], defence: [9, 5], damage: [1, 5, 8] });
+    expect(r2).toEqual(rollExchange(shot, new ScriptedDice([7, 8, 9, 9, 5, 1, 5, 8]).source(10)));
+    expect(r2).toMatchObject({ outcome: "hit", netSuccesses: 2, damage: 7 });
+    // Faces for a roll that never happened are refused.
+    expect(() => resolveExchange(shot, { attack: [1, 2, 3], defence: [9, 5], damage: [] })).toThrow(/rolled no defence/);
+    expect(() => resolveExchange(shot, { attack: [7, 8, 9], defence: [9, 5], damage: [1, 5] })).toThrow(/3 damage dice need 3 faces, got 2/);
   });
 
   it("the two combatants' stat lines: Tims 18 − 9 = 9 boxes, the Don 18 − 6 = 12", () => {
