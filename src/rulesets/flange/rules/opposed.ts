@@ -113,11 +113,11 @@ function moreOf(st: SideStep): Completion {
   return st.more;
 }
 
-/** The steps of one side at face f from (r dice left, pts points, blocked), one per count c = 0..r. */
 function sideKey(f: number, r: number, pts: number, blocked: boolean): number {
   return ((f * 64 + r) * 64 + pts) * 2 + (blocked ? 1 : 0);
 }
 
+/** The steps of one side at face f from (r dice left, pts points, blocked), one per count c = 0..r (memoised per call). */
 function sideSteps(memo: Map<number, SideStep[]>, t: number, f: number, r: number, pts: number, blocked: boolean, cap: number): SideStep[] {
   const key = sideKey(f, r, pts, blocked);
   const hit = memo.get(key);
