@@ -1,9 +1,27 @@
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+
+/**
+ * The adapter suite runs once per Foundry generation: the harness reads BREADBOX_FOUNDRY at start-up
+ * (test/harness/profile.ts) and installs that generation's API (test/harness/README.md, "v13 / v14").
+ */
+function adapterProject(generation: "13" | "14"): TestProjectInlineConfiguration {
+  return {
+    test: {
+      name: `adapter-v${generation}`,
+      include: ["test/adapter/**/*.test.ts"],
+      environment: "happy-dom",
+      env: { BREADBOX_FOUNDRY: generation },
+      setupFiles: ["test/harness/setup.ts"],
+      benchmark: { include: ["bench/adapter/*.bench.ts"] },
+    },
+  };
+}
 
 /**
  * Test layers (see docs/architecture.md):
  *  - unit:    pure rules cores and dice maths, no Foundry, no DOM.
- *  - adapter: Foundry-facing code against the v13 test harness (test/harness), in happy-dom.
+ *  - adapter-v13, adapter-v14: Foundry-facing code against the test harness (test/harness) in its
+ *             v13 and v14 profiles, in happy-dom.
  *  - packs:   every pack source validates against its data model; compiled packs read back.
  *  - e2e:     the built system in headless Chromium (playwright-core); needs `npm run build`.
  */
@@ -18,15 +36,8 @@ export default defineConfig({
           benchmark: { include: ["bench/*.bench.ts"] },
         },
       },
-      {
-        test: {
-          name: "adapter",
-          include: ["test/adapter/**/*.test.ts"],
-          environment: "happy-dom",
-          setupFiles: ["test/harness/setup.ts"],
-          benchmark: { include: ["bench/adapter/*.bench.ts"] },
-        },
-      },
+      adapterProject("13"),
+      adapterProject("14"),
       {
         test: {
           name: "packs",

@@ -8,6 +8,7 @@ import { BreadboxItem } from "./documents/item";
 import { BreadboxCombat, BreadboxCombatant } from "./documents/combat";
 import { registerCoreSettings } from "./settings";
 import { registerDiceSoNice } from "./dice-so-nice";
+import { addStatusEffect } from "./compat";
 import { registerRelay } from "./relay";
 import { onRenderChatMessage } from "./chat/actions";
 import { migrateWorldIfNeeded } from "./migrations";
@@ -66,7 +67,7 @@ function registerRoll(roll: RollClass): void {
 }
 
 function registerStatusEffect(effect: StatusEffectSpec): void {
-  if (!CONFIG.statusEffects.some((e) => e.id === effect.id)) CONFIG.statusEffects.push(effect);
+  addStatusEffect(effect);
 }
 
 function registerSheet(documentName: "Actor" | "Item", s: SheetRegistration): void {

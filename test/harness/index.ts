@@ -24,3 +24,6 @@ export * as fields from "./fields";
 export { Notifications } from "./notifications";
 export { CompendiumCollection, registerPack } from "./compendium";
 export type { PackMetadata } from "./compendium";
+export { installDiceSoNice, Dice3DMock, DSN_SHAPES } from "./dice-so-nice";
+export { allowDeprecations, compatibilityWarnings, CompatibilityWarningError, logCompatibilityWarning } from "./compat";
+export { harnessGeneration } from "./profile";

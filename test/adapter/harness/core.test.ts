@@ -32,6 +32,7 @@ class ToasterModel extends foundry.abstract.TypeDataModel {
   declare derived: number;
   declare order: string[];
   override prepareBaseData() {
+    super.prepareBaseData();
     this.order = ["system.base"];
   }
   override prepareDerivedData() {
