@@ -5,7 +5,7 @@
 import { allRulesets, type DieTermClass, type ModelClass, type RollClass, type SheetRegistration, type StatusEffectSpec } from "./registry";
 import { BreadboxActor } from "./documents/actor";
 import { BreadboxItem } from "./documents/item";
-import { BreadboxCombat, BreadboxCombatant } from "./documents/combat";
+import { BreadboxCombat, BreadboxCombatant, NEXT_ROUND_QUERY, nextRoundQueryHandler } from "./documents/combat";
 import { registerCoreSettings } from "./settings";
 import { registerDiceSoNice } from "./dice-so-nice";
 import { addStatusEffect } from "./compat";
@@ -34,6 +34,7 @@ export function initCore(): void {
   registerDiceSoNice(allRulesets().flatMap((r) => r.diceSoNice ?? []));
   registerCoreSettings();
   registerRelay();
+  CONFIG.queries[NEXT_ROUND_QUERY] = nextRoundQueryHandler;
 
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message, html));
 

@@ -14,7 +14,7 @@ export type { HarnessNotification } from "./notifications";
 export { setRandomUniform, seedDice, scriptUniform, scriptDiceFaces, Roll, DiceTerm, Die, NumericTerm, OperatorTerm, ParentheticalTerm, RollTerm } from "./dice/index";
 export { settle, answerDialog, dismissDialog, fillForm, openDialogs, waitForDialog, setTemplateLoader, registerTemplateSource, clearTemplateCache, makeDropEvent, renderTemplate, ApplicationV2, HandlebarsApplicationMixin, DialogV2, DocumentSheetV2, ActorSheetV2, ItemSheetV2, FormDataExtended } from "./applications/index";
 export { ChatMessage, ChatMessages } from "./chat";
-export { Combat, Combatant, CombatEncounters } from "./combat";
+export { Combat, Combatant, CombatEncounters, turnEventsSettled } from "./combat";
 export type { CombatTurnEventContext, CombatRoundEventContext } from "./combat";
 export { Actor, Item, ActiveEffect, User, TokenDocument, Actors, Items, Users } from "./documents";
 export { Document, EmbeddedCollection, WorldCollection, fromUuid, fromUuidSync, getDocumentClass } from "./document";
