@@ -13,7 +13,7 @@ import { ActiveEffect, ActiveEffectTypeDataModel } from "./documents";
 import { harnessGeneration } from "./profile";
 import { Handlebars } from "./applications/handlebars";
 import type { AnyObject } from "./utils";
-import { DataFieldOperator, ForcedDeletion, ForcedReplacement, deprecatedProperty, logCompatibilityWarning, resetDeprecations } from "./deprecation";
+import { DataFieldOperator, ForcedDeletion, ForcedReplacement, deprecatedProperty, logCompatibilityWarning, normalizeUpdateOperators, resetDeprecations } from "./deprecation";
 
 const V13_NAMESPACED_GLOBALS = ["renderTemplate", "loadTemplates", "getTemplate", "TextEditor", "FormDataExtended", "DragDrop", "DocumentSheetConfig"];
 
@@ -34,6 +34,19 @@ registerExtension({
       CONFIG.statusEffects = {};
       foundry.data.operators = { DataFieldOperator, ForcedDeletion, ForcedReplacement };
       foundry.data.ActiveEffectTypeDataModel = ActiveEffectTypeDataModel;
+      // foundry.utils.duplicate is deprecated in favour of deepClone (reported by v14 ports, e.g.
+      // foundryvtt-dcc#634); mergeObject's performDeletions option is now applyOperators.
+      const duplicate = foundry.utils.duplicate;
+      foundry.utils.duplicate = (original: unknown) => {
+        logCompatibilityWarning("foundry.utils.duplicate is deprecated in favor of foundry.utils.deepClone", { since: 14, until: 16 });
+        return duplicate(original);
+      };
+      const mergeObject = foundry.utils.mergeObject;
+      foundry.utils.mergeObject = (original: AnyObject, other?: AnyObject, options: AnyObject = {}) => {
+        if ("performDeletions" in options) logCompatibilityWarning("The mergeObject option performDeletions is deprecated in favor of applyOperators", { since: 14, until: 16 });
+        const { applyOperators, ...rest } = options;
+        return mergeObject(original, normalizeUpdateOperators(other ?? {}), { ...rest, performDeletions: applyOperators ?? rest.performDeletions });
+      };
       CONFIG.ActiveEffect.dataModels.base ??= ActiveEffectTypeDataModel;
       // ActiveEffect#changes moved to ActiveEffect#system#changes (foundryvtt#13740).
       Object.defineProperty(ActiveEffect.prototype, "changes", {

@@ -79,6 +79,18 @@ describe("v14 changes", () => {
     expect(actor.flags.breadbox).toEqual({ b: 2 });
   });
 
+  it("foundry.utils.duplicate and mergeObject's performDeletions: fine on v13, deprecated on v14 (deepClone, applyOperators)", () => {
+    if (v14) {
+      expect(() => foundry.utils.duplicate({ a: 1 })).toThrow(CompatibilityWarningError);
+      expect(() => foundry.utils.mergeObject({ a: 1 }, { "-=a": null }, { performDeletions: true })).toThrow(CompatibilityWarningError);
+      expect(foundry.utils.mergeObject({ a: 1, b: 2 }, { a: foundry.data.operators.ForcedDeletion.create() }, { applyOperators: true })).toEqual({ b: 2 });
+    } else {
+      expect(foundry.utils.duplicate({ a: 1 })).toEqual({ a: 1 });
+      expect(foundry.utils.mergeObject({ a: 1, b: 2 }, { "-=a": null }, { performDeletions: true })).toEqual({ b: 2 });
+    }
+    expect(foundry.utils.deepClone({ a: 1 })).toEqual({ a: 1 });
+  });
+
   it("a data model whose prepareBaseData skips super fails on v14 (VERIFY: how v14 reports it)", async () => {
     class Careless extends TypeDataModel {
       static override defineSchema() {
