@@ -14,6 +14,7 @@ import { Hooks } from "./hooks";
 import { registerExtension } from "./registry";
 import { CONFIG, CONST, game } from "./state";
 import { asUser } from "./users";
+import { harnessGeneration } from "./profile";
 import { mergeObject, type AnyObject } from "./utils";
 import type { Roll } from "./dice/roll";
 
@@ -339,8 +340,11 @@ export class Combat extends Document {
   async rollInitiative(ids: string | string[], { formula = null, updateTurn = true, messageOptions = {} }: { formula?: string | null; updateTurn?: boolean; messageOptions?: AnyObject } = {}): Promise<this> {
     ids = typeof ids === "string" ? [ids] : ids;
     const currentId = this.combatant?.id;
-    const defaultMode = game.settings.get("core", "rollMode");
     const ChatMessage = CONFIG.ChatMessage.documentClass;
+    // v14 names message visibility "message modes" (core.messageMode, ChatMessage.applyMode; the
+    // chat part of the harness installs them); v13 uses roll modes.
+    const v14Modes = harnessGeneration() === "14" && typeof ChatMessage.applyMode === "function";
+    const defaultMode = game.settings.get("core", v14Modes ? "messageMode" : "rollMode");
     const updates: AnyObject[] = [];
     const messages: AnyObject[] = [];
     for (const [i, id] of ids.entries()) {
@@ -358,8 +362,13 @@ export class Combat extends Document {
         messageOptions,
       );
       const chatData = (await roll.toMessage(messageData, { create: false })) as AnyObject;
-      const mode = "rollMode" in messageOptions ? messageOptions.rollMode : combatant.hidden ? CONST.DICE_ROLL_MODES.PRIVATE : defaultMode;
-      ChatMessage.applyRollMode(chatData, mode);
+      if (v14Modes) {
+        const mode = "messageMode" in messageOptions ? messageOptions.messageMode : combatant.hidden ? "gm" : defaultMode;
+        ChatMessage.applyMode(chatData, mode);
+      } else {
+        const mode = "rollMode" in messageOptions ? messageOptions.rollMode : combatant.hidden ? CONST.DICE_ROLL_MODES.PRIVATE : defaultMode;
+        ChatMessage.applyRollMode(chatData, mode);
+      }
       if (i > 0) chatData.sound = null;
       messages.push(chatData);
     }
