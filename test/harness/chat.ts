@@ -199,7 +199,9 @@ export class ChatMessage extends Document {
   async renderHTML({ canDelete, canClose = false }: { canDelete?: boolean; canClose?: boolean } = {}): Promise<HTMLElement> {
     const user = game.user;
     const context: AnyObject = {
-      message: this.toObject(false),
+      // A plain copy of the message data (Foundry's toObject(false) is a new object): rendering for
+      // one user must never change what the next user's render starts from.
+      message: this.toObject(true),
       user,
       author: this.author,
       alias: this.alias,
