@@ -11,7 +11,7 @@ import { toasterRules, type ToasterRules } from "./settings";
 import { ToasterCheckRoll, checkInputOf, type CheckKind, type ModifierPart, type ToasterCheckOptions } from "./dice/check-roll";
 import type { ToasterActorModel } from "./data/actor";
 import { applyCheckEffect } from "./effects";
-import { audienceForMode, currentMessageMode, type MessageMode } from "../../core/compat";
+import { audienceForMode, audienceOf, currentMessageMode, type MessageMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
 
 export interface CheckRequest {
@@ -218,7 +218,7 @@ export async function performCheck(req: CheckRequest, event?: Event | null): Pro
     },
     audienceForMode(mode),
   );
-  await applyCheckEffect(req.actor, roll);
+  await applyCheckEffect(req.actor, roll, null, message ? audienceOf(message) : audienceForMode(mode));
   // The card keeps what the effect did, so luck spent on it later can redo it.
   if (roll.check.effect && message) await message.update({ rolls: message.rolls.map((r) => (r instanceof ToasterCheckRoll ? roll.toJSON() : r.toJSON())) } as never);
   await req.after?.(roll, choices);

@@ -147,6 +147,23 @@ describe("follow-up cards follow the roll that started them", () => {
   });
 });
 
+describe("the mortality card follows its check card", () => {
+  it("a GM-only mortality check posts a GM-only mortality card", async () => {
+    const { mortalityRequest } = await import("../../../src/rulesets/toaster/requests");
+    const s = await scene();
+    await s.defender.update({ "system.wounds.value": 6 });
+    await setMode("gmroll");
+    dice([3]);
+    await asUser(s.p2, () => performCheck(mortalityRequest(s.defender), shift));
+    const [check, mortality] = msgs().slice(-2);
+    expect(check.flags.breadbox.kind).toBe("mortality");
+    expect(mortality.flags.breadbox.type).toBe("toasterMortality");
+    expect(check.whisper).toEqual([GM_ID]);
+    expect(mortality.whisper).toEqual([GM_ID]);
+    expect(await asUser(s.p3, () => mortality.visible)).toBe(false);
+  });
+});
+
 describe("every die a Foundry roll", () => {
   it("the resolution card carries the defence roll and the damage and protection dice", async () => {
     const s = await scene();

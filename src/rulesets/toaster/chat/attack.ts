@@ -531,7 +531,7 @@ export async function relayLuckAfter(ctx: RelayContext): Promise<RelayResult> {
   const before = ToasterCheckRoll.fromData(roll.toJSON() as never) as unknown as ToasterCheckRoll;
   roll.setResult(R.applyLuckAfter(roll.checkResult!, 1));
   await actor.update({ "system.luck.value": luck - 1 } as never);
-  await applyCheckEffect(actor, roll, before);
+  await applyCheckEffect(actor, roll, before, audienceOf(message));
   await message.update({ rolls: message.rolls.map((r) => (r === roll ? roll.toJSON() : r.toJSON())) } as never);
   return { ok: true };
 }
@@ -574,7 +574,7 @@ export async function relayLuckReroll(ctx: RelayContext): Promise<RelayResult> {
     },
     audienceOf(message),
   );
-  await applyCheckEffect(actor, fresh, roll);
+  await applyCheckEffect(actor, fresh, roll, posted ? audienceOf(posted) : audienceOf(message));
   if (fresh.check.effect && posted) await posted.update({ rolls: posted.rolls.map((r) => (r instanceof ToasterCheckRoll ? fresh.toJSON() : r.toJSON())) } as never);
   return { ok: true };
 }
