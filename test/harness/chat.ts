@@ -102,7 +102,11 @@ export class ChatMessage extends Document {
     Object.defineProperty(this, "author", { get: () => game.users?.get(this._source.author) ?? null, enumerable: true, configurable: true });
   }
 
-  /** Any user may create chat messages; updates and deletion need the author or a GM. */
+  /**
+   * Any user may create chat messages; updates and deletion need the author or a GM.
+   * VERIFY (README "Message authors"): a player may set `author` to another user (the GM); public
+   * sources do not say whether v13's server refuses it, so the harness takes the hostile case.
+   */
   static override canUserCreate(user: AnyObject): boolean {
     return !!user;
   }
