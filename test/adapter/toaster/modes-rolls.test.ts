@@ -50,8 +50,11 @@ async function scene() {
   return { p1, p2, p3, attacker, defender, sword, skill };
 }
 
-async function setMode(mode: string) {
-  await (game as any).settings.set("core", harnessGeneration() === "14" ? "messageMode" : "rollMode", mode);
+/** Set the client's chat mode, given in v13 names, in the running generation's own setting. */
+async function setMode(mode: "publicroll" | "gmroll" | "blindroll" | "selfroll") {
+  const v14 = { publicroll: "public", gmroll: "gm", blindroll: "blind", selfroll: "self" }[mode];
+  if (harnessGeneration() === "14") await (game as any).settings.set("core", "messageMode", v14);
+  else await (game as any).settings.set("core", "rollMode", mode);
 }
 
 describe("the roll dialog", () => {
