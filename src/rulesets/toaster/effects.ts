@@ -7,17 +7,19 @@
  */
 import * as R from "./rules";
 import { SYSTEM_ID } from "../../core/ids";
-import { format } from "../../core/game";
+import { format, modelOf } from "../../core/game";
 import { foundryRandom, replayThen } from "../../core/random";
 import type { CheckKind, ToasterCheckRoll } from "./dice/check-roll";
-import type { ToasterActorModel } from "./data/actor";
+import { ToasterActorModel } from "./data/actor";
 import { postCard } from "../../core/chat/post";
 import { audienceForMode, currentMessageMode, type Audience } from "../../core/compat";
 
 type Effect = (actor: Actor.Implementation, roll: ToasterCheckRoll, previous: ToasterCheckRoll | null, audience: Audience) => Promise<void>;
 
 function sys(actor: Actor.Implementation): ToasterActorModel {
-  return actor.system as unknown as ToasterActorModel;
+  const data = modelOf(actor, ToasterActorModel);
+  if (!data) throw new Error(`Breadbox | ${actor.name} is not a Toaster character`);
+  return data;
 }
 
 interface HealingEffect {
@@ -36,7 +38,7 @@ const healing: Effect = async (actor, roll, previous) => {
   // Undo what the earlier result did, then apply this one (other changes since are kept).
   const next = Math.max(0, current - ((earlier?.woundsAfter ?? before) - before) + (after - before));
   roll.check.effect = { woundsBefore: before, woundsAfter: after } satisfies HealingEffect;
-  if (next !== current) await actor.update({ "system.wounds.value": next } as never);
+  if (next !== current) await actor.update({ system: { wounds: { value: next } } });
 };
 
 /** Mortality check: what the roll means, read by the rules core from the card's own die. */
