@@ -35,24 +35,40 @@ export interface ModeData {
   [key: string]: unknown;
 }
 
-/** The v14 members this section uses; foundry-vtt-types (13.345) does not declare them. */
-interface V14ChatMessageApi {
-  applyMode?: (data: ModeData, mode?: string) => ModeData | void;
-}
-interface V13ChatMessageApi {
-  applyRollMode?: (data: ModeData, mode: string) => ModeData | void;
+/**
+ * The v14 members this section uses; foundry-vtt-types (13.345) does not declare them. Each is
+ * optional, so reading it is the feature test.
+ */
+interface ChatMessageModeApi {
+  /** v14: apply a key of CONFIG.ChatMessage.modes (the client's own mode when omitted). */
+  applyMode?(data: ModeData, mode?: string): unknown;
+  /** v13 (deprecated in v14): apply a key of CONFIG.Dice.rollModes. */
+  applyRollMode?(data: ModeData, mode: string): unknown;
 }
 interface ModeConfig {
   label?: string;
 }
+interface ChatMessageConfigWithModes {
+  documentClass: unknown;
+  /** v14: the message modes by key. */
+  modes?: Record<string, ModeConfig | undefined>;
+}
 
-function chatMessageApi(): V14ChatMessageApi & V13ChatMessageApi {
-  return ChatMessage as unknown as V14ChatMessageApi & V13ChatMessageApi;
+declare module "fvtt-types/configuration" {
+  interface SettingConfig {
+    /** v14: the chat log's message mode (replaces v13's core.rollMode). */
+    "core.messageMode": string;
+  }
+}
+
+function chatMessageApi(): ChatMessageModeApi {
+  return ChatMessage;
 }
 
 /** v14's registry of message modes, when this Foundry has one. */
 function v14Modes(): Record<string, ModeConfig | undefined> | null {
-  const modes = (CONFIG.ChatMessage as unknown as { modes?: Record<string, ModeConfig | undefined> }).modes;
+  const config: ChatMessageConfigWithModes = CONFIG.ChatMessage;
+  const modes = config.modes;
   return modes && typeof modes === "object" && typeof chatMessageApi().applyMode === "function" ? modes : null;
 }
 
@@ -61,9 +77,9 @@ export function normaliseMessageMode(raw: unknown): MessageMode | null {
   return typeof raw === "string" ? (MODE_ALIASES.get(raw) ?? null) : null;
 }
 
-function readCoreSetting(key: string): unknown {
+function readCoreSetting(key: "messageMode" | "rollMode"): unknown {
   try {
-    return (game.settings as unknown as { get(ns: string, key: string): unknown }).get("core", key);
+    return key === "messageMode" ? game.settings?.get("core", "messageMode") : game.settings?.get("core", "rollMode");
   } catch {
     return null;
   }
@@ -78,7 +94,7 @@ export function currentMessageMode(): MessageMode {
 /** The modes a dialog offers, with Foundry's own labels where it has them (ours otherwise). */
 export function messageModeChoices(): { mode: MessageMode; label: string }[] {
   const v14 = v14Modes();
-  const v13 = (CONFIG.Dice as unknown as { rollModes?: Record<string, string | ModeConfig | undefined> }).rollModes;
+  const v13: Record<string, string | ModeConfig | undefined> | undefined = CONFIG.Dice.rollModes;
   return MESSAGE_MODES.map((mode) => {
     const entry = v14 ? v14[mode] : v13?.[V13_ROLL_MODE[mode]];
     const key = typeof entry === "string" ? entry : entry?.label;

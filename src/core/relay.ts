@@ -15,7 +15,7 @@ import { allRulesets } from "./registry";
 import { currentUser, localize, lookupUuid, notify } from "./game";
 import { registerCardProvenance, withLocks } from "./chat/trust";
 
-export const RELAY_QUERY = `${SYSTEM_ID}.relay`;
+export const RELAY_QUERY = "breadbox.relay" satisfies `${typeof SYSTEM_ID}.relay`;
 
 export interface RelayRequest {
   /** "<rulesetId>.<action>" */
@@ -110,7 +110,7 @@ export async function relayQueryHandler(data: unknown): Promise<RelayResult> {
 }
 
 export function registerRelay(): void {
-  (CONFIG.queries as unknown as Record<string, unknown>)[RELAY_QUERY] = relayQueryHandler;
+  CONFIG.queries[RELAY_QUERY] = relayQueryHandler;
   registerCardProvenance();
 }
 
@@ -130,9 +130,8 @@ export async function applyOrRelay(action: string, target: { uuid: string }, pay
   if (gm.id === me.id) {
     result = await runRelay(request, me);
   } else {
-    const query = (gm as unknown as { query(name: string, data: unknown, options?: { timeout?: number }): Promise<unknown> }).query;
     try {
-      result = (await query.call(gm, RELAY_QUERY, request, { timeout: 15_000 })) as RelayResult;
+      result = await gm.query(RELAY_QUERY, request, { timeout: 15_000 });
     } catch (err) {
       // A timed-out or failed query is a refusal like any other: nothing changed.
       console.error("Breadbox | relay query failed", err);

@@ -6,27 +6,30 @@
  * differently on v13 and v14).
  */
 import { type Audience } from "../compat";
+import type { BreadboxMessageFlags } from "../../types/foundry-config";
 
 export interface CardData {
-  speaker?: object;
+  speaker?: ChatMessage.SpeakerData;
   content?: string;
   flavor?: string;
   rolls?: Roll[];
-  flags?: Record<string, unknown>;
+  flags?: { breadbox?: BreadboxMessageFlags };
   sound?: string;
 }
 
 /** Create a chat message with the given audience (whisper recipients and blind flag). */
 export async function postCard(data: CardData, audience: Audience): Promise<ChatMessage.Implementation | undefined> {
   const rolls = data.rolls ?? [];
-  const message: Record<string, unknown> = {
-    ...data,
+  const message: ChatMessage.CreateData = {
+    speaker: data.speaker,
+    flavor: data.flavor,
+    flags: data.flags,
     rolls,
     whisper: [...audience.whisper],
     blind: audience.blind,
+    // A roll card with no content of its own shows its rendered rolls (like Roll#toMessage's total).
+    content: data.content ?? (rolls.length ? String(rolls[0]?.total ?? "") : undefined),
+    sound: data.sound ?? (rolls.length ? CONFIG.sounds?.dice : undefined),
   };
-  // A roll card with no content of its own shows its rendered rolls (like Roll#toMessage's total).
-  if (message.content === undefined && rolls.length) message.content = String(rolls[0]?.total ?? "");
-  if (rolls.length && message.sound === undefined) message.sound = (CONFIG.sounds as { dice?: string } | undefined)?.dice;
-  return (await ChatMessage.create(message as never)) as ChatMessage.Implementation | undefined;
+  return ChatMessage.create(message);
 }

@@ -31,10 +31,10 @@ export function forgetCardWriters(): void {
 
 /** Install the hooks that record who created each message. Idempotent per hook registration. */
 export function registerCardProvenance(): void {
-  Hooks.on("createChatMessage", ((message: ChatMessage.Implementation, _options: unknown, userId: string) => recordCardWriter(message.id, userId)) as never);
-  Hooks.on("deleteChatMessage", ((message: ChatMessage.Implementation) => {
+  Hooks.on("createChatMessage", (message, _options, userId) => recordCardWriter(message.id, userId));
+  Hooks.on("deleteChatMessage", (message) => {
     if (message.id) creators.delete(message.id);
-  }) as never);
+  });
 }
 
 /** The user who created the message (see the module comment), or null when unknown. */

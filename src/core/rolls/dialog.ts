@@ -102,18 +102,8 @@ interface Chosen<T> {
   mode: MessageMode;
 }
 
-/** The DialogV2.wait options this module uses (declared here: the content is an element). */
-interface WaitOptions {
-  window: { title: string };
-  classes: string[];
-  content: HTMLElement;
-  rejectClose: boolean;
-  buttons: { action: string; label: string; icon: string; default?: boolean; callback?: (event: Event, button: HTMLButtonElement) => unknown }[];
-  render: () => void;
-}
-
 export async function rollDialog<T>(spec: RollDialogSpec<T>): Promise<RollDialogResult<T> | null> {
-  const DialogV2 = foundry.applications.api.DialogV2 as unknown as { wait(options: WaitOptions): Promise<unknown> };
+  const DialogV2 = foundry.applications.api.DialogV2;
   const content = document.createElement("div");
   content.className = "bb-roll-dialog-body";
   content.innerHTML = spec.content;

@@ -12,7 +12,7 @@
  */
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
-import { format, localize, lookupUuid, lookupUuidSync, currentUser } from "../../../core/game";
+import { format, localize, lookupUuid, lookupUuidSync, currentUser, modelOf } from "../../../core/game";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
 import { rollWithFoundryDice, type DieFormula, type KnownFace } from "../../../core/rolls/foundry-dice";
@@ -26,7 +26,8 @@ import { afterDefence, owedPart, spendForgoneDefence, stanceDebt, stanceSelect }
 import { applyCheckEffect } from "../effects";
 import { checkOptions, DEFAULT_CHOICES, dialogContent, oddsHtml, readChoices, type CheckChoices, type CheckRequest } from "../checks";
 import { attackRequest, defenceOptions, sys, type DefenceOption } from "../requests";
-import type { ToasterWeaponModel } from "../data/items";
+import { ToasterWeaponModel } from "../data/items";
+import { BreadboxActor } from "../../../core/documents/actor";
 import { performCheck } from "../checks";
 
 export interface AttackFlags {
@@ -86,8 +87,7 @@ function genuineAttackCard(message: ChatMessage.Implementation | undefined, atta
 /** The weapon an attack card names, read from the attacker's own items (never from the card). */
 function attackWeapon(attacker: Actor.Implementation, flags: AttackFlags): ToasterWeaponModel | null {
   const item = typeof flags.weaponId === "string" ? attacker.items.get(flags.weaponId) : undefined;
-  if (!item || (item.type as string) !== "toasterWeapon") return null;
-  return item.system as unknown as ToasterWeaponModel;
+  return modelOf(item, ToasterWeaponModel);
 }
 
 /** The actor behind the user's first targeted token, if any. */
@@ -369,7 +369,7 @@ export async function resolveAndPost(
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("toaster/chat/resolution.hbs"), context as never);
   const rolls: Roll[] = [...(defenceRoll ? [defenceRoll, ...(defenceRoll.fumbleRoll ? [defenceRoll.fumbleRoll] : [])] : []), ...attackDice, ...(outcome.hit ? locationRolls : [])];
   return postCard(
-    { speaker: ChatMessage.getSpeaker({ actor: defender }), content, rolls, flags: { [SYSTEM_ID]: resolution } },
+    { speaker: ChatMessage.getSpeaker({ actor: defender }), content, rolls, flags: { [SYSTEM_ID]: { ...resolution } } },
     combineAudiences(audienceOf(attackMessage), audienceForMode(mode)),
   );
 }
@@ -441,8 +441,8 @@ export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> 
   const message = messageId ? game.messages?.get(messageId) : undefined;
   const flags = message ? flagsOf<ResolutionFlags>(message) : undefined;
   if (!message || !flags || flags.type !== "toasterResolution") return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  const target = ctx.target as unknown as Actor.Implementation;
-  if (!(target instanceof Actor) || target.uuid !== flags.targetUuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  const target = ctx.target;
+  if (!(target instanceof BreadboxActor) || target.uuid !== flags.targetUuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
   const attacker = typeof flags.attackerUuid === "string" ? (lookupUuidSync(flags.attackerUuid) as Actor.Implementation | null) : null;
   if (!requesterOwns(ctx.requester, attacker, target)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
   if (!writtenByGMOrOwner(message, target)) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
@@ -454,16 +454,16 @@ export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> 
   if (!Number.isSafeInteger(flags.stun) || !Number.isSafeInteger(flags.wounds) || flags.stun < 0 || flags.wounds < 0 || flags.stun > MAX_APPLIED || flags.wounds > MAX_APPLIED) {
     return { ok: false, error: "BREADBOX.Relay.Malformed" };
   }
-  await message.update({ [`flags.${SYSTEM_ID}.applied`]: true } as never);
+  await message.update({ flags: { [SYSTEM_ID]: { applied: true } } });
   const data = sys(target);
   const wounds = data.wounds.value + flags.wounds;
   const update: Record<string, number> = { "system.stun.value": data.stun.value + flags.stun, "system.wounds.value": wounds };
   // (Bleeding): every wound bleeds 1 stun a round; new wounds from an attack set the rate anew.
   if (toasterRules().bleeding && flags.wounds > 0) update["system.bleeding.rate"] = wounds;
   try {
-    await target.update(update as never);
+    await target.update(update);
   } catch (err) {
-    await message.update({ [`flags.${SYSTEM_ID}.applied`]: false } as never);
+    await message.update({ flags: { [SYSTEM_ID]: { applied: false } } });
     throw err;
   }
   return { ok: true, data: { stun: flags.stun, wounds: flags.wounds } };
@@ -512,8 +512,8 @@ function luckSpendCard(ctx: RelayContext): { message: ChatMessage.Implementation
   const message = messageId ? game.messages?.get(messageId) : undefined;
   const roll = message ? checkRollOf(message) : undefined;
   if (!message || !isCheckCard(message) || !roll?.checkResult) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  const actor = ctx.target as unknown as Actor.Implementation;
-  if (!(actor instanceof Actor) || roll.check.actorUuid !== actor.uuid || flagsOf<{ actorUuid?: unknown }>(message)?.actorUuid !== actor.uuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  const actor = ctx.target;
+  if (!(actor instanceof BreadboxActor) || roll.check.actorUuid !== actor.uuid || flagsOf<{ actorUuid?: unknown }>(message)?.actorUuid !== actor.uuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
   if (!requesterOwns(ctx.requester, actor)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
   if (!writtenByGMOrOwner(message, actor)) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
   if (isResolved(message)) return { ok: false, error: "BREADBOX.Toaster.Attack.AlreadyResolved" };
@@ -530,7 +530,7 @@ export async function relayLuckAfter(ctx: RelayContext): Promise<RelayResult> {
   if (luck < 1) return { ok: false, error: "BREADBOX.Toaster.Luck.NoneLeft" };
   const before = ToasterCheckRoll.fromData(roll.toJSON() as never) as unknown as ToasterCheckRoll;
   roll.setResult(R.applyLuckAfter(roll.checkResult!, 1));
-  await actor.update({ "system.luck.value": luck - 1 } as never);
+  await actor.update({ system: { luck: { value: luck - 1 } } });
   await applyCheckEffect(actor, roll, before, audienceOf(message));
   await message.update({ rolls: message.rolls.map((r) => (r === roll ? roll.toJSON() : r.toJSON())) } as never);
   return { ok: true };
@@ -558,8 +558,8 @@ export async function relayLuckReroll(ctx: RelayContext): Promise<RelayResult> {
   const { message, roll, actor } = card;
   const luck = sys(actor).luck.value;
   if (luck < R.LUCK_REROLL_COST) return { ok: false, error: "BREADBOX.Toaster.Luck.NotEnough" };
-  await message.update({ [`flags.${SYSTEM_ID}.rerolled`]: true } as never);
-  await actor.update({ "system.luck.value": luck - R.LUCK_REROLL_COST } as never);
+  await message.update({ flags: { [SYSTEM_ID]: { rerolled: true } } });
+  await actor.update({ system: { luck: { value: luck - R.LUCK_REROLL_COST } } });
   const fresh = ToasterCheckRoll.fromCheck({ ...roll.check, result: undefined, fumbleFaces: undefined, effect: undefined });
   await fresh.evaluate();
   if (fresh.checkResult) fresh.setResult({ ...fresh.checkResult, rerolled: true });
