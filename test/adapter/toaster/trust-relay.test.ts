@@ -111,6 +111,17 @@ describe("point 1: luck after the roll accepts only genuine check cards", () => 
   });
 });
 
+describe("cards that block others must be genuine too", () => {
+  it("a stranger's fake re-roll card does not stop the owner spending luck on their card", async () => {
+    const s = await scene();
+    const card = await checkCard(s.p2, s.defender, {}, 3);
+    await asUser(s.p3, () => ChatMessage.create({ content: "x", flags: { breadbox: { type: "toasterCheck", rerollOf: card.id } } } as never));
+    const r = await runRelay({ action: "toaster.luckAfter", requesterId: s.p2.id!, targetUuid: s.defender.uuid, payload: { messageId: card.id } }, s.p2 as never);
+    expect(r.ok).toBe(true);
+    expect(s.defender.system.luck.value).toBe(4);
+  });
+});
+
 describe("point 2: attack cards must be written by the GM or an owner of the attacker", () => {
   it("a stranger's attack card 'by' another player's character cannot be defended or applied", async () => {
     const s = await scene();

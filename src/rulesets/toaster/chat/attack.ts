@@ -198,10 +198,15 @@ function isResolved(message: ChatMessage.Implementation): boolean {
   return Boolean(firstResolution(message.id));
 }
 
-/** A check card whose roll was cancelled by the 4-point luck re-roll (its own state, or a re-roll card). */
+/**
+ * A check card whose roll was cancelled by the 4-point luck re-roll: its own state, or a re-roll
+ * card written by the GM or an owner of the roller (a stranger's card cannot block it).
+ */
 function isRerolled(message: ChatMessage.Implementation): boolean {
   if (flagsOf<{ rerolled?: unknown }>(message)?.rerolled === true) return true;
-  return Boolean(game.messages?.some((m) => flagsOf<{ rerollOf?: string }>(m)?.rerollOf === message.id && m.author?.isGM === true));
+  const rollerUuid = checkRollOf(message)?.check.actorUuid;
+  const roller = rollerUuid ? (lookupUuidSync(rollerUuid) as Actor.Implementation | null) : null;
+  return Boolean(game.messages?.some((m) => flagsOf<{ rerollOf?: string }>(m)?.rerollOf === message.id && writtenByGMOrOwner(m, roller)));
 }
 
 /** Defend button: choose dodge or parry, roll, resolve, post the resolution. */
