@@ -129,6 +129,10 @@ export async function applyOrRelay(action: string, target: { uuid: string }, pay
   }
   if (gm.id === me.id) {
     result = await runRelay(request, me);
+  } else if (me.isGM) {
+    // The active GM would refuse a request naming a GM (it could be forged): say so plainly.
+    notify("warn", "BREADBOX.Relay.NotActiveGM", { name: gm.name ?? "" });
+    return { ok: false, error: "BREADBOX.Relay.NotActiveGM" };
   } else {
     try {
       result = await gm.query(RELAY_QUERY, request, { timeout: 15_000 });

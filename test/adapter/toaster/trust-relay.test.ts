@@ -252,6 +252,16 @@ describe("point 4: damage is applied once across clients", () => {
     expect(s.defender.system.stun.value).toBe(10);
   });
 
+  it("a second GM's click is refused with a message naming the active GM", async () => {
+    const s = await scene();
+    const gm2 = createUser({ name: "Second GM", role: "GAMEMASTER" });
+    const active = (game as any).users.activeGM;
+    const other = active.id === gm2.id ? gmUser() : gm2;
+    const r = await asUser(other, () => applyOrRelay("toaster.applyDamage", { uuid: s.defender.uuid }, { messageId: "x" }));
+    expect(r).toEqual({ ok: false, error: "BREADBOX.Relay.NotActiveGM" });
+    expect(notifications().some((n) => n.message.includes(active.name))).toBe(true);
+  });
+
   it("only the active GM's client carries out relayed work", async () => {
     const s = await scene();
     const gm2 = createUser({ name: "Second GM", role: "GAMEMASTER" });
