@@ -73,6 +73,14 @@ describe("derived data from the rulebook's sample characters", () => {
     expect(a.system.ac).toBe(3);
   });
 
+  it("Father Mallory's Brawl is a Coordination skill as the rules file it: the sheet derives rank 4 (the book misprints 6)", async () => {
+    const a = await actorFromPack("Father Colin Mallory");
+    const brawl = a.items.find((i: any) => i.name === "Brawl");
+    expect(brawl.system.attribute).toBe("coordination");
+    expect(brawl.system.attributeChoices).toEqual(["coordination"]);
+    expect(brawl.system.rank).toBe(4);
+  });
+
   it("weapon class averages base WC with Physique when muscle-powered (seed: Physique 7, bastard sword 9 → 8)", async () => {
     const a = await makeCharacter("Strong", { attributes: { physique: { value: 7 } } });
     const [fist, kick, sword, gun] = await a.createEmbeddedDocuments("Item", [
