@@ -9,7 +9,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { format, localize } from "../game";
-import { activateRoleButtons, focusKey, guardedSubmit, readInputValue, reportInvalidChange, restoreFocus } from "./helpers";
+import { activateRoleButtons, applyNumberLimits, focusKey, guardedSubmit, invalidNumberInput, readInputValue, reportInvalidChange, restoreFocus } from "./helpers";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -106,6 +106,15 @@ export class BreadboxActorSheet<
     const edit = this.editMode && this.isEditable;
     el.classList.toggle("edit-mode", edit);
     el.classList.toggle("play-mode", !edit);
+    // Number inputs take their limits from the data model (the actor's, or an inline item's).
+    applyNumberLimits(el, (input) => {
+      const itemField = input.dataset.itemField;
+      if (itemField) {
+        const itemId = input.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+        return { doc: itemId ? (this.document as Actor.Implementation).items.get(itemId) : null, path: itemField };
+      }
+      return input.name ? { doc: this.document as Actor.Implementation, path: input.name } : null;
+    });
     // Item rows can be dragged out (to another sheet, the hotbar, the sidebar) as Foundry drag data.
     for (const row of el.querySelectorAll<HTMLElement>('[data-item-id][draggable="true"]')) {
       row.addEventListener("dragstart", (event) => {
@@ -150,6 +159,20 @@ export class BreadboxActorSheet<
       void this.render();
       return false;
     }
+  }
+
+  /**
+   * Check the form before Foundry reads it: a cleared required number would otherwise fail in the
+   * core's own validation (foundryvtt/foundryvtt#13458, #13804) with its message, before ours runs.
+   */
+  protected override async _onSubmitForm(...args: Parameters<ASV2["_onSubmitForm"]>): Promise<void> {
+    const problem = this.form ? invalidNumberInput(this.form) : null;
+    if (problem) {
+      ui.notifications?.error(problem);
+      void this.render();
+      return;
+    }
+    await super._onSubmitForm(...args);
   }
 
   protected override async _processSubmitData(...args: Parameters<ASV2["_processSubmitData"]>): Promise<void> {

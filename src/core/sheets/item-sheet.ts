@@ -3,7 +3,7 @@
  * type, a generated summary line, and play/edit mode like the actor sheet.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { activateRoleButtons, focusKey, guardedSubmit, restoreFocus } from "./helpers";
+import { activateRoleButtons, applyNumberLimits, focusKey, guardedSubmit, invalidNumberInput, restoreFocus } from "./helpers";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ItemSheetV2 } = foundry.applications.sheets;
@@ -79,6 +79,21 @@ export class BreadboxItemSheet<
     const edit = this.editMode && this.isEditable;
     this.element.classList.toggle("edit-mode", edit);
     this.element.classList.toggle("play-mode", !edit);
+    applyNumberLimits(this.element, (input) => (input.name ? { doc: this.document as Item.Implementation, path: input.name } : null));
+  }
+
+  /**
+   * Check the form before Foundry reads it: a cleared required number would otherwise fail in the
+   * core's own validation (foundryvtt/foundryvtt#13458, #13804) with its message, before ours runs.
+   */
+  protected override async _onSubmitForm(...args: Parameters<ISV2["_onSubmitForm"]>): Promise<void> {
+    const problem = this.form ? invalidNumberInput(this.form) : null;
+    if (problem) {
+      ui.notifications?.error(problem);
+      void this.render();
+      return;
+    }
+    await super._onSubmitForm(...args);
   }
 
   protected override async _processSubmitData(...args: Parameters<ISV2["_processSubmitData"]>): Promise<void> {

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
 import { answerDialog, settle, waitForDialog } from "../../harness/index";
 import { bootSystem, actorFromPack, makeCharacter, itemData, notifications } from "./boot";
 
@@ -262,5 +263,110 @@ describe("skill-package traits", () => {
     const stealth = a.items.find((i: any) => i.name === "Stealth");
     expect(stealth.system.effectiveBase).toBe(4);
     expect(stealth.system.rank).toBe(4);
+  });
+});
+
+describe("number inputs take their limits from the data model (issue 9.10)", () => {
+  it("stun, wounds and bleeding carry the model's min/max/step, and 5000 stun is refused, not stored as 999", async () => {
+    const a = await makeCharacter("Limits");
+    const sheet = await open(a);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    const attr = (name: string) => {
+      const input = sheet.element.querySelector(`input[name="${name}"]`) as HTMLInputElement;
+      return [input.getAttribute("min"), input.getAttribute("max"), input.getAttribute("step")];
+    };
+    expect(attr("system.stun.value")).toEqual(["0", "999", "1"]);
+    expect(attr("system.wounds.value")).toEqual(["0", "99", "1"]);
+    expect(attr("system.attributes.physique.value")).toEqual(["0", "30", "1"]);
+    expect(attr("system.experience.unspent")).toEqual(["0", "9999", "0.5"]);
+    await change(sheet, 'input[name="system.stun.value"]', "5000");
+    expect(a.system.stun.value).toBe(0);
+    expect(notifications().some((n) => n.type === "error" && /Stun.*5000.*outside 0 to 999/.test(n.message))).toBe(true);
+    await change(sheet, 'input[name="system.experience.unspent"]', "2.25");
+    expect(a.system.experience.unspent).toBe(0);
+    expect(notifications().some((n) => n.type === "error" && /2\.25 is not a multiple of 0\.5/.test(n.message))).toBe(true);
+  });
+
+  it("inline item fields and custom attributes use their own fields' limits", async () => {
+    const a = await makeCharacter("Inline limits", { customAttributes: [{ key: "willpower", label: "Willpower", value: 4 }] }, [
+      { name: "Climb", type: "toasterSkill", system: { base: 2 } },
+      { name: "Hunted", type: "toasterTrait", system: { rank: -2 } },
+    ]);
+    const sheet = await open(a);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    const base = sheet.element.querySelector('input[data-item-field="system.base"]') as HTMLInputElement;
+    expect([base.min, base.max]).toEqual(["0", "30"]);
+    const custom = sheet.element.querySelector('input[name="system.customAttributes.0.value"]') as HTMLInputElement;
+    expect([custom.min, custom.max]).toEqual(["0", "30"]);
+    const rank = sheet.element.querySelector('input[data-item-field="system.rank"]') as HTMLInputElement;
+    expect([rank.min, rank.max]).toEqual(["-10", "10"]);
+  });
+
+  it("gear quantity beyond the model's maximum gets a message and changes nothing", async () => {
+    const item: any = await Item.create({ name: "Rope", type: "toasterGear" } as never);
+    const sheet = await open(item);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    const input = sheet.element.querySelector('input[name="system.quantity"]') as HTMLInputElement;
+    expect(input.max).toBe("1000000");
+    await change(sheet, 'input[name="system.quantity"]', "1000001");
+    expect(item.system.quantity).toBe(1);
+    expect(notifications().some((n) => n.type === "error" && /outside 0 to 1000000/.test(n.message))).toBe(true);
+  });
+
+  it("the templates carry no limits of their own: the model is the one source", () => {
+    const files = ["actor/main.hbs", "actor/combat.hbs", "actor/skills.hbs", "actor/traits.hbs", "item/details.hbs"].map((f) => readFileSync(`templates/toaster/${f}`, "utf8"));
+    for (const html of files) for (const input of html.match(/<input[^>]*type="number"[^>]*>/g) ?? []) expect(input).not.toMatch(/\s(min|max|step)="/);
+  });
+
+  it("the +1 stun button stops at the model's maximum instead of being clamped silently", async () => {
+    const a = await makeCharacter("Full", { stun: { value: 999 } });
+    const sheet = await open(a);
+    click(sheet, '[data-action="tab"][data-tab="combat"]');
+    await settle();
+    const before = notifications().length;
+    click(sheet, '[data-action="adjustTrack"][data-track="stun"][data-delta="1"]');
+    await settle();
+    expect(a.system.stun.value).toBe(999);
+    expect(notifications().slice(before).some((n) => /999/.test(n.message))).toBe(true);
+  });
+});
+
+describe("a cleared required number field (foundryvtt#13458, #13804)", () => {
+  it("is refused with our message before Foundry prepares the submit data", async () => {
+    const a = await makeCharacter("Cleared", { stun: { value: 3 } });
+    const sheet = await open(a);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    let prepared = 0;
+    const original = sheet._prepareSubmitData;
+    sheet._prepareSubmitData = function (...args: unknown[]) {
+      prepared++;
+      return original.apply(this, args);
+    };
+    await change(sheet, 'input[name="system.stun.value"]', "");
+    expect(prepared).toBe(0);
+    expect(a.system.stun.value).toBe(3);
+    const errors = notifications().filter((n) => n.type === "error").map((n) => n.message);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/Stun.*is not a number\. Nothing was changed\./);
+  });
+
+  it("on an item sheet too", async () => {
+    const item: any = await Item.create({ name: "Rope", type: "toasterGear", system: { quantity: 2 } } as never);
+    const sheet = await open(item);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    let prepared = 0;
+    const original = sheet._prepareSubmitData;
+    sheet._prepareSubmitData = function (...args: unknown[]) {
+      prepared++;
+      return original.apply(this, args);
+    };
+    await change(sheet, 'input[name="system.quantity"]', "");
+    expect(prepared).toBe(0);
+    expect(item.system.quantity).toBe(2);
   });
 });

@@ -5,6 +5,7 @@
  */
 import * as R from "../rules";
 import { BreadboxActorSheet } from "../../../core/sheets/actor-sheet";
+import { numberFieldAt, numberLimits } from "../../../core/sheets/helpers";
 import { templatePath } from "../../../core/ids";
 import { format, localize } from "../../../core/game";
 import { toasterRules } from "../settings";
@@ -14,6 +15,8 @@ import { attributeLabel, attributeRequest, healingRequest, itemsOf, luckRequest,
 import type { ToasterSkillModel, ToasterTraitModel, ToasterWeaponModel, ToasterArmorModel, ToasterGearModel } from "../data/items";
 
 const ATTRS = ["physique", "coordination", "intellect", "aura"] as const;
+
+const TRACK_LABELS = { stun: "BREADBOX.Toaster.Stun.Label", wounds: "BREADBOX.Toaster.Damage.Wounds", luck: "BREADBOX.Toaster.Luck.Label" } as const;
 
 export class ToasterActorSheet extends BreadboxActorSheet {
   static override DEFAULT_OPTIONS = {
@@ -189,9 +192,18 @@ export class ToasterActorSheet extends BreadboxActorSheet {
     if (!track || !Number.isInteger(delta)) return;
     const data = sys(actor);
     const current = data[track].value;
-    // Luck cannot go above its pool (Aura and the world's adjustment); stun and wounds have no cap here.
-    const cap = track === "luck" ? Math.max(current, data.luckMax) : Number.POSITIVE_INFINITY;
-    const next = Math.min(cap, Math.max(0, current + delta));
+    // Luck cannot go above its pool (Aura and the world's adjustment); stun and wounds stop at their
+    // data model's maximum (one source of truth with the number inputs), with a message.
+    const field = numberFieldAt(actor, `system.${track}.value`);
+    const limits = field ? numberLimits(field) : { min: 0, max: undefined };
+    const modelMax = limits.max ?? Number.POSITIVE_INFINITY;
+    const cap = track === "luck" ? Math.min(modelMax, Math.max(current, data.luckMax)) : modelMax;
+    const wanted = current + delta;
+    if (track !== "luck" && wanted > modelMax) {
+      ui.notifications?.warn(format("BREADBOX.Error.OutOfRange", { field: localize(TRACK_LABELS[track]), value: wanted, min: limits.min ?? "-", max: modelMax }));
+      return;
+    }
+    const next = Math.min(cap, Math.max(limits.min ?? 0, wanted));
     if (next === current) return;
     await this.safeUpdate(actor, { [`system.${track}.value`]: next });
   }
