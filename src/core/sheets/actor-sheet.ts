@@ -172,7 +172,24 @@ export class BreadboxActorSheet<
       void this.render();
       return;
     }
-    await super._onSubmitForm(...args);
+    // A change the data model refuses (in Foundry's own submit preparation or in the update) is
+    // reported once, and the form shows the stored values again.
+    const [formConfig, event] = args;
+    const handler = formConfig.handler;
+    if (!handler) return super._onSubmitForm(formConfig, event);
+    const sheet = this;
+    const guarded: typeof formConfig = {
+      ...formConfig,
+      handler: async function (this: unknown, ...handlerArgs: Parameters<typeof handler>) {
+        try {
+          await handler.call(sheet, ...handlerArgs);
+        } catch (err) {
+          reportInvalidChange(err);
+          void sheet.render();
+        }
+      },
+    };
+    await super._onSubmitForm(guarded, event);
   }
 
   protected override async _processSubmitData(...args: Parameters<ASV2["_processSubmitData"]>): Promise<void> {

@@ -370,3 +370,17 @@ describe("a cleared required number field (foundryvtt#13458, #13804)", () => {
     expect(item.system.quantity).toBe(2);
   });
 });
+
+describe("custom attribute keys (issue 9.6)", () => {
+  it("a sheet edit that keys a custom attribute like a built-in one is refused with a message", async () => {
+    const a = await makeCharacter("Keyed", { customAttributes: [{ key: "custom1", label: "Willpower", value: 5 }] });
+    const sheet = await open(a);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    await change(sheet, 'input[name="system.customAttributes.0.key"]', "physique");
+    expect(a.system.customAttributes[0].key).toBe("custom1");
+    expect(a.system.effective.physique).toBe(4);
+    expect(notifications().some((n) => n.type === "error" && /physique.*built-in attribute/.test(n.message))).toBe(true);
+    expect(sheet.element.querySelector('input[name="system.customAttributes.0.key"]').value).toBe("custom1");
+  });
+});
