@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { answerDialog, settle, waitForDialog } from "../../harness/index";
-import { bootSystem, actorFromPack, makeCharacter, itemData, notifications } from "./boot";
+import { answerDialog, asUser, createUser, settle, waitForDialog } from "../../harness/index";
+import { bootSystem, actorFromPack, makeCharacter, itemData, notifications, packDoc } from "./boot";
 
 beforeEach(bootSystem);
 
@@ -382,5 +382,41 @@ describe("custom attribute keys (issue 9.6)", () => {
     expect(a.system.effective.physique).toBe(4);
     expect(notifications().some((n) => n.type === "error" && /physique.*built-in attribute/.test(n.message))).toBe(true);
     expect(sheet.element.querySelector('input[name="system.customAttributes.0.key"]').value).toBe("custom1");
+  });
+});
+
+describe("limited permission (issue 7.8)", () => {
+  it("shows the header and the biography only: no tabs, stats, skills, gear or notes", async () => {
+    const player = createUser({ name: "Limited player" });
+    const a = await actorFromPack("Rhoenda Dumas", { ownership: { default: 0, [player.id as string]: 1 }, system: { ...structuredClone(packDoc("toaster-characters", "Rhoenda Dumas").system), biography: "<p>Born in Tharis.</p>", notes: "<p>Secret plans.</p>" } });
+    const sheet = await asUser(player, async () => {
+      const s = a.sheet;
+      await s.render({ force: true });
+      await settle();
+      return s;
+    });
+    const el: HTMLElement = sheet.element;
+    expect(el.classList.contains("limited")).toBe(true);
+    expect(Object.keys(sheet.parts).sort()).toEqual(["biography", "header"]);
+    expect(el.querySelector(".bb-name")?.textContent).toBe("Rhoenda Dumas");
+    expect(el.textContent).toContain("Born in Tharis.");
+    for (const hidden of ["Secret plans.", "Sword", "Stun", "Wounds"]) expect(el.textContent, hidden).not.toContain(hidden);
+    expect(el.querySelector("nav.bb-tabs")).toBeNull();
+    expect(el.querySelector(".bb-gear")).toBeNull();
+    expect(el.querySelector('section[data-tab="biography"]')?.classList.contains("active")).toBe(true);
+    expect(el.querySelector("[data-action^='roll']")).toBeNull();
+  });
+
+  it("an observer still sees the whole sheet", async () => {
+    const player = createUser({ name: "Observer" });
+    const a = await actorFromPack("Rhoenda Dumas", { ownership: { default: 0, [player.id as string]: 2 } });
+    const sheet = await asUser(player, async () => {
+      const s = a.sheet;
+      await s.render({ force: true });
+      await settle();
+      return s;
+    });
+    expect(sheet.element.classList.contains("limited")).toBe(false);
+    expect(Object.keys(sheet.parts)).toContain("skills");
   });
 });

@@ -53,6 +53,9 @@ export class ToasterActorSheet extends BreadboxActorSheet {
     biography: { template: templatePath("toaster/actor/biography.hbs"), scrollable: [""] },
   };
 
+  static override LIMITED_PARTS = ["header", "biography"];
+  static override LIMITED_TAB = "biography";
+
   static override SHEET_TABS = [
     { id: "main", label: "BREADBOX.Toaster.Tab.Main" },
     { id: "skills", label: "BREADBOX.Toaster.Tab.Skills" },
