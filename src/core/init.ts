@@ -11,6 +11,7 @@ import { registerDiceSoNice } from "./dice-so-nice";
 import { registerRelay } from "./relay";
 import { onRenderChatMessage } from "./chat/actions";
 import { migrateWorldIfNeeded } from "./migrations";
+import { registerHotbar } from "./hotbar";
 import { SYSTEM_ID } from "./ids";
 
 export function initCore(): void {
@@ -33,6 +34,7 @@ export function initCore(): void {
   registerDiceSoNice(allRulesets().flatMap((r) => r.diceSoNice ?? []));
   registerCoreSettings();
   registerRelay();
+  registerHotbar();
 
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message, html));
 

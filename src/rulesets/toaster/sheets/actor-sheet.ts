@@ -6,6 +6,8 @@
 import * as R from "../rules";
 import { BreadboxActorSheet } from "../../../core/sheets/actor-sheet";
 import { numberFieldAt, numberLimits } from "../../../core/sheets/helpers";
+import { ATTRIBUTE_DRAG_TYPE } from "../../../core/hotbar";
+import "./hotbar";
 import { templatePath } from "../../../core/ids";
 import { format, localize } from "../../../core/game";
 import { toasterRules } from "../settings";
@@ -63,6 +65,18 @@ export class ToasterActorSheet extends BreadboxActorSheet {
     { id: "combat", label: "BREADBOX.Toaster.Tab.Combat" },
     { id: "biography", label: "BREADBOX.Toaster.Tab.Biography" },
   ];
+
+  /** Attribute rows drag onto the hotbar as attribute macros (see ./hotbar.ts). */
+  protected override async _onRender(...args: Parameters<BreadboxActorSheet["_onRender"]>): Promise<void> {
+    await super._onRender(...args);
+    for (const row of this.element.querySelectorAll<HTMLElement>("[data-drag-attribute]")) {
+      row.addEventListener("dragstart", (event) => {
+        if (!event.dataTransfer) return;
+        const { dragAttribute: key, dragSub: sub, dragLabel: label } = row.dataset;
+        event.dataTransfer.setData("text/plain", JSON.stringify({ type: ATTRIBUTE_DRAG_TYPE, ruleset: "toaster", key, sub, label }));
+      });
+    }
+  }
 
   protected override async _prepareContext(options: Parameters<BreadboxActorSheet["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
