@@ -420,3 +420,21 @@ describe("limited permission (issue 7.8)", () => {
     expect(Object.keys(sheet.parts)).toContain("skills");
   });
 });
+
+describe("no form control named like an Array/Object member (foundryvtt#13158)", () => {
+  it("the melee attack dialog's weapon-length select is named weaponLength, not length", async () => {
+    const a = await actorFromPack("Rhoenda Dumas");
+    const sheet = await open(a);
+    click(sheet, '[data-action="tab"][data-tab="combat"]');
+    await settle();
+    const row = [...sheet.element.querySelectorAll(".bb-weapons tr[data-item-id]")].find((r: any) => /melee|hand-to-hand/i.test(r.textContent)) as HTMLElement;
+    (row.querySelector('[data-action="attack"]') as HTMLElement).click();
+    const dialog = await waitForDialog();
+    expect(dialog.element.querySelector('[name="length"]')).toBeNull();
+    expect(dialog.element.querySelector('select[name="weaponLength"]')).not.toBeNull();
+    await answerDialog({ action: "roll", fill: { weaponLength: Object.keys((await import("../../../src/rulesets/toaster/rules")).WEAPON_LENGTH_PENALTY)[1]! } });
+    await settle();
+    const roll = (game as any).messages.contents.at(-1).rolls[0];
+    expect(Object.keys(roll.options.choices)).toContain("weaponLength");
+  });
+});
