@@ -173,6 +173,23 @@ async function settle(): Promise<void> {
   }
 }
 
+// ------------------------------------------------------------------ interface theme
+
+/**
+ * The interface theme, as Foundry v13/v14 set it: `.theme-light` or `.theme-dark` on <body>
+ * (base.css stands in for Foundry's dark interface; the system's own palette follows the class).
+ */
+function setTheme(theme: "light" | "dark"): void {
+  document.body.classList.toggle("theme-dark", theme === "dark");
+  document.body.classList.toggle("theme-light", theme !== "dark");
+}
+
+function renderThemeSwitch(): HTMLElement {
+  const select = el("select", { "aria-label": "Interface theme", onchange: (e: Event) => setTheme((e.target as HTMLSelectElement).value === "dark" ? "dark" : "light") },
+    el("option", { value: "light" }, "Light"), el("option", { value: "dark" }, "Dark"));
+  return el("label", { class: "bb-user-switch" }, "Theme ", select);
+}
+
 // ------------------------------------------------------------------ sidebar
 
 function dragData(type: string, uuid: string): string {
@@ -395,7 +412,7 @@ async function boot(): Promise<void> {
   await settle();
 
   buildShell();
-  const header = el("header", { class: "bb-shell-header" }, el("h1", {}, `${state.manifest.title} ${state.manifest.version} — test bed`), renderUserSwitch());
+  const header = el("header", { class: "bb-shell-header" }, el("h1", {}, `${state.manifest.title} ${state.manifest.version} — test bed`), renderUserSwitch(), renderThemeSwitch());
   const note = el("p", { class: "bb-shell-note" }, "A preview and test bed on the Foundry test harness, not Foundry. Drag entries onto a sheet.");
   document.getElementById("bb-sidebar")?.prepend(header, note);
   renderSidebar();
@@ -418,6 +435,7 @@ const BB = {
   state,
   settle,
   openSheet,
+  setTheme,
   openPackDocument,
   openDocumentSheet,
   closeAll,
