@@ -267,6 +267,15 @@ describe("light and dark interface themes (issue 7.8)", () => {
           // The sheet's own palette follows the theme.
           const paper = await sheet.locator(".window-content").evaluate((el) => getComputedStyle(el).backgroundColor);
           expect(paper, `${theme} paper`).toBe(theme === "dark" ? "rgb(30, 27, 24)" : "rgb(247, 243, 234)");
+          // A sheet's own theme wins over the interface's (v13 puts theme-light/theme-dark on the app).
+          const own = theme === "dark" ? "theme-light" : "theme-dark";
+          const ownPaper = await sheet.evaluate((el, cls) => {
+            el.classList.add(cls);
+            const bg = getComputedStyle(el.querySelector(".window-content")!).backgroundColor;
+            el.classList.remove(cls);
+            return bg;
+          }, own);
+          expect(ownPaper, `${own} sheet under the ${theme} interface`).toBe(theme === "dark" ? "rgb(247, 243, 234)" : "rgb(30, 27, 24)");
           for (const tab of ["main", "skills", "combat"]) {
             await showTab(page, sheet, tab);
             expect(await axeSerious(page, sel), `${theme} ${tab} (${edit ? "edit" : "play"})`).toEqual([]);
