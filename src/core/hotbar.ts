@@ -79,7 +79,7 @@ export async function rollMacro(ref: unknown): Promise<void> {
     ui.notifications?.warn(format("BREADBOX.Hotbar.NoActor", { name: ref.name }));
     return;
   }
-  if ((actor.type as string) !== ref.ruleset) {
+  if (String(actor.type) !== ref.ruleset) {
     ui.notifications?.warn(format("BREADBOX.Hotbar.WrongRuleset", { actor: actor.name ?? "", name: ref.name }));
     return;
   }

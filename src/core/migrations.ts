@@ -64,12 +64,16 @@ export function documentVersion(source: SourceData, fallback: number): number {
 /** Set a dotted path in a plain-object tree, replacing a scalar that stands in the way. */
 function applyPath(target: Record<string, unknown>, path: string, value: unknown): void {
   const parts = path.split(".");
-  const last = parts.pop() as string;
+  const last = parts.pop() ?? "";
   let node = target;
   for (const p of parts) {
     const next = node[p];
-    if (!isPlainObject(next)) node[p] = {};
-    node = node[p] as Record<string, unknown>;
+    if (isPlainObject(next)) node = next;
+    else {
+      const fresh: Record<string, unknown> = {};
+      node[p] = fresh;
+      node = fresh;
+    }
   }
   if (last.startsWith("-=")) delete node[last.slice(2)];
   else node[last] = value;

@@ -92,7 +92,7 @@ export class BreadboxActorSheet<
     if (!this.limitedView) return;
     const allowed = (this.constructor as typeof BreadboxActorSheet).LIMITED_PARTS;
     const parts: unknown = options.parts;
-    options.parts = (Array.isArray(parts) ? parts.filter((p): p is string => typeof p === "string" && allowed.includes(p)) : [...allowed]) as DeepPartial<RenderOptions>["parts"];
+    options.parts = Array.isArray(parts) ? parts.filter((p): p is string => typeof p === "string" && allowed.includes(p)) : [...allowed];
   }
 
   protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
