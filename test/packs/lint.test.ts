@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 // @ts-expect-error: plain .mjs build tool without type declarations
-import { isNewerVersion, knownTypes, lintAll, lintPack, minimumCoreVersion, readManifest, readSources, sourcePackNames } from "../../tools/packs.mjs";
+import { compileAll, isNewerVersion, knownTypes, lintAll, lintPack, minimumCoreVersion, readManifest, readSources, sourcePackNames } from "../../tools/packs.mjs";
 // @ts-expect-error: plain .mjs build tool without type declarations
 import { validatePackModels } from "../../tools/pack-models.mjs";
 
@@ -254,4 +254,20 @@ describe("issue 9.12: every pack document is validated against its data model", 
     expect(problems).toHaveLength(1);
     expect(problems[0].reason).toMatch(/^items ".*": .*base/);
   }, 60_000);
+});
+
+it("compiling refuses a pack with a sub-folder instead of leaving its sources out (issue 9.12)", async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "bb-sub-"));
+  try {
+    fs.copyFileSync("system.json", path.join(root, "system.json"));
+    fs.cpSync(path.join("packs", "_source"), path.join(root, "packs", "_source"), { recursive: true });
+    const armor = path.join(root, "packs", "_source", "toaster-armor");
+    const file = fs.readdirSync(armor).find((f) => f.startsWith("Plate_")) as string;
+    fs.mkdirSync(path.join(armor, "heavy"));
+    fs.renameSync(path.join(armor, file), path.join(armor, "heavy", file));
+    await expect(compileAll({ root, outDir: path.join(root, "dist") })).rejects.toThrow(/toaster-armor\/heavy: sub-folders are not compiled/);
+    expect(fs.existsSync(path.join(root, "dist"))).toBe(false);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });
