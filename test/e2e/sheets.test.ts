@@ -307,3 +307,38 @@ describe("light and dark interface themes (issue 7.8)", () => {
     });
   }
 });
+
+describe("limited permission (issue 7.8)", () => {
+  it("a player with Limited permission sees the header and the biography only", async () => {
+    const { page } = world;
+    world.clearErrors();
+    const uuid = await page.evaluate(() => (window as any).game.actors.contents.find((a: any) => /Rhoenda/.test(a.name))?.uuid);
+    const { playerId, gmId, biography } = await page.evaluate(async (u) => {
+      const bb = (window as any).bb;
+      const actor = (window as any).fromUuidSync(u);
+      const gmId = (window as any).game.user.id;
+      const biography = actor.system.biography;
+      await actor.update({ [`ownership.${bb.state.player.id}`]: 1, "system.biography": "<p>Grew up in Tharis.</p>" });
+      return { playerId: bb.state.player.id, gmId, biography };
+    }, uuid);
+    try {
+      await page.evaluate((id) => (window as any).bb.setUser(id), playerId);
+      const sheet = await openSheet(page, uuid);
+      const sel = `[id="${await sheet.getAttribute("id")}"]`;
+      expect(await sheet.evaluate((el) => el.classList.contains("limited"))).toBe(true);
+      expect(await sheet.locator("[data-application-part]").evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.applicationPart).sort())).toEqual(["biography", "header"]);
+      await expect(sheet.locator(".bb-prose").first().innerText()).resolves.toContain("Grew up in Tharis.");
+      expect(await sheet.locator("nav.bb-tabs, .bb-skills, .bb-gear, .bb-status-line").count()).toBe(0);
+      expect(await axeSerious(page, sel)).toEqual([]);
+      await screenshot(sheet, "sheet-toaster-limited");
+      expect(world.errors).toEqual([]);
+    } finally {
+      await page.evaluate(async ({ id, u, p }) => {
+        const bb = (window as any).bb;
+        await bb.closeAll();
+        await bb.setUser(id);
+        await (window as any).fromUuidSync(u).update({ [`ownership.${p}`]: 0, "system.biography": b });
+      }, { id: gmId, u: uuid, p: playerId, b: biography });
+    }
+  });
+});
