@@ -333,7 +333,7 @@ describe("limited permission (issue 7.8)", () => {
       await screenshot(sheet, "sheet-toaster-limited");
       expect(world.errors).toEqual([]);
     } finally {
-      await page.evaluate(async ({ id, u, p }) => {
+      await page.evaluate(async ({ id, u, p, b }) => {
         const bb = (window as any).bb;
         await bb.closeAll();
         await bb.setUser(id);
