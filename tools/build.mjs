@@ -3,7 +3,9 @@
  *   dist/breadbox.mjs (+ .map)   src/index.ts bundled by vite (library mode, ES module, minified)
  *   dist/breadbox.css            styles/breadbox.scss compiled by sass
  *   dist/system.json             version from package.json, manifest/download URLs built from it
- *   dist/template.json, templates/, lang/, LICENSE, README.md, CHANGELOG.md
+ *   dist/templates/, lang/, LICENSE, README.md, CHANGELOG.md
+ *   (not template.json: v14 warns that it is deprecated when a system ships it, and v13 reads the
+ *   document types from system.json's documentTypes and the data models; see docs/architecture.md)
  *   dist/packs/<name>/           LevelDB packs compiled from packs/_source/<name>/*.json (linted and
  *                                validated against the data models first, tools/pack-models.mjs)
  *   dist/breadbox.zip            everything above, system.json at the zip root
@@ -144,7 +146,6 @@ export async function build({ root = ROOT, outDir, zip = true, log = () => {} } 
 
   await step("copy", () => {
     fs.writeFileSync(path.join(outDir, "system.json"), JSON.stringify(distManifest(manifest, pkg.version), null, 2) + "\n");
-    fs.copyFileSync(path.join(root, "template.json"), path.join(outDir, "template.json"));
     for (const dir of ["templates", "lang"]) fs.cpSync(path.join(root, dir), path.join(outDir, dir), { recursive: true });
     for (const file of OPTIONAL_FILES) {
       const src = path.join(root, file);
@@ -158,7 +159,7 @@ export async function build({ root = ROOT, outDir, zip = true, log = () => {} } 
   // Every file the manifest names must exist.
   const dm = distManifest(manifest, pkg.version);
   const named = [...(dm.esmodules ?? []), ...(dm.styles ?? []).map((s) => (typeof s === "string" ? s : s.src)),
-    ...(dm.languages ?? []).map((l) => l.path)];
+    ...(dm.languages ?? []).map((l) => l.path), ...(dm.license && !/^https?:/.test(dm.license) ? [dm.license] : [])];
   for (const rel of named) {
     if (!fs.existsSync(path.join(outDir, rel))) throw new Error(`Build failed: system.json names ${rel} but it was not built.`);
   }

@@ -58,14 +58,18 @@ describe.runIf(fs.existsSync(scss))("build smoke", () => {
     expect(manifest.download).toBe(`https://github.com/breadbox-vtt/breadbox/releases/download/v${pkg.version}/breadbox.zip`);
   });
 
-  it("lists every document type, consistently with template.json", () => {
+  it("lists every document type, consistently with the repository's template.json", () => {
     for (const [docType, types] of Object.entries(EXPECTED_TYPES)) {
       expect(Object.keys(manifest.documentTypes[docType]).sort()).toEqual([...types].sort());
     }
-    const template = readJson(path.join(result.outDir, "template.json"));
+    const template = readJson(path.join(ROOT, "template.json"));
     for (const [docType, types] of Object.entries(manifest.documentTypes)) {
       expect(template[docType].types.sort()).toEqual(Object.keys(types).sort());
     }
+  });
+
+  it("does not ship template.json (v14 logs a deprecation warning for it; documentTypes serve both versions)", () => {
+    expect(result.files).not.toContain("template.json");
   });
 
   it("builds every file the manifest names", () => {

@@ -1,7 +1,8 @@
 /**
  * Browser entry of the Breadbox test bed (bundled by tools/e2e/prepare.mjs, served by server.mjs).
  *
- * It boots the BUILT system the way Foundry would, on top of our Foundry v13 test harness:
+ * It boots the BUILT system the way Foundry would, on top of our Foundry test harness (the v13
+ * profile, or v14 with `?foundry=14` in the page URL):
  *   harness globals → template loader over fetch → import /systems/breadbox/breadbox.mjs →
  *   init → translations from lang/en.json → i18nInit → setup → ready →
  *   a GM and a player → world documents from the pack sources → a small shell:
@@ -478,6 +479,8 @@ const ready = boot().catch((err) => {
 /** What tests and the gallery use. */
 const BB = {
   ready,
+  /** The Foundry generation the harness mirrors on this page ("13" or "14"). */
+  generation: H.harnessGeneration(),
   H,
   state,
   settle,

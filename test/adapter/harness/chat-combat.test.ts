@@ -1,5 +1,6 @@
+import { harnessGeneration } from "../../harness/profile";
 import { beforeEach, describe, expect, it } from "vitest";
-import { Combat, Roll, createUser, asUser, resetConfig, resetHarness, scriptDiceFaces, answerDialog } from "../../harness/index";
+import { Combat, Roll, createUser, asUser, resetConfig, resetHarness, scriptDiceFaces, answerDialog, turnEventsSettled } from "../../harness/index";
 
 const { fields } = foundry.data;
 
@@ -40,7 +41,9 @@ describe("ChatMessage", () => {
 
   it("Roll#toMessage creates a message with rolls and roll mode", async () => {
     scriptDiceFaces([2, 3]);
-    const msg: any = await new Roll("2d6").toMessage({ flavor: "Test" }, { rollMode: "gmroll" });
+    // v13 names the visibility a roll mode, v14 a message mode (the v13 option is deprecated there).
+    const option = harnessGeneration() === "14" ? { messageMode: "gm" } : { rollMode: "gmroll" };
+    const msg: any = await new Roll("2d6").toMessage({ flavor: "Test" }, option);
     expect(msg.content).toBe("5");
     expect(msg.rolls[0].total).toBe(5);
     expect(msg.whisper).toEqual([game.user.id]);
@@ -125,6 +128,8 @@ describe("Combat", () => {
     expect(combat.round).toBe(2);
     expect(combat.turn).toBe(0);
     expect(hooks).toEqual(["start 1/0", "turn 1/1", "turn 1/2", "round 2/0 dir 1"]);
+    // Turn events run on the GM after the updates, not awaited by them (foundryvtt#11997).
+    await turnEventsSettled();
     expect(events).toEqual([
       "startRound 1",
       "startTurn Bravo 1.0",

@@ -118,6 +118,17 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
   declare warnings: string[];
 
   override prepareBaseData(): void {
+    super.prepareBaseData();
+    this.deriveAttributes();
+  }
+
+  /**
+   * Effective attributes, sub-attributes, skill-package bonuses and size from the stored
+   * attributes and the traits. Run in prepareBaseData (owned items are prepared before Active
+   * Effects apply and read these) and again in prepareDerivedData, where Active Effects on
+   * `system.attributes.<key>.value` have been applied.
+   */
+  private deriveAttributes(): void {
     const actor = this.parent;
     const items = actor?.items ? [...actor.items] : [];
     this.warnings = [];
@@ -154,6 +165,10 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
   override prepareDerivedData(): void {
     const actor = this.parent;
     const items = actor?.items ? [...actor.items] : [];
+    // Active Effects applied after prepareBaseData: derive again from the changed attributes, and
+    // let owned items re-derive what they read from them (skill attribute, weapon class).
+    this.deriveAttributes();
+    for (const item of items) if (item.system instanceof foundry.abstract.TypeDataModel) item.system.prepareDerivedData();
     const rules = rulesOrDefault();
     this.thresholds = R.sizeThresholds(this.sizeRank);
     this.stunState = R.stunState(this.stun.value, this.thresholds.stun);
