@@ -315,7 +315,7 @@ describe("attack dialog choices reach the roll", () => {
     const s = await scene();
     const pending = attackWithWeapon(s.attacker, s.sword);
     const dialog = await waitForDialog();
-    expect(dialog.element.querySelector('select[name="length"]')).not.toBeNull();
+    expect(dialog.element.querySelector('select[name="weaponLength"]')).not.toBeNull();
     expect(dialog.element.querySelector('select[name="stance"]')).not.toBeNull();
     await answerDialog({ action: "cancel" });
     await pending;
