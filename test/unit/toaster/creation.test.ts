@@ -3,7 +3,7 @@ import {
   CAMPAIGN_STYLES,
   advancementCost,
   attributeTraitModifier,
-  collaborate,
+  rollCollaboration,
   creationBudget,
   experienceSkillPoints,
   luckPool,
@@ -88,11 +88,11 @@ describe("toaster creation rules", () => {
     expect(() => spendExperience(2, { luckPoints: 1 })).toThrow(/costs 3/);
   });
   it("(Working Collaboratively): the highest die goes on the best rank; too many cooks keep the lowest", () => {
-    const best = collaborate([6, 4, 5], script(s(2), s(8), s(5)), "best");
+    const best = rollCollaboration({ ranks: [6, 4, 5], mode: "best" }, script(s(2), s(8), s(5)));
     expect(best).toMatchObject({ leadIndex: 0, leadRank: 6, keptDie: 8, total: 14, success: true });
-    const worst = collaborate([6, 4, 5], script(s(2), s(8), s(5)), "tooManyCooks");
+    const worst = rollCollaboration({ ranks: [6, 4, 5], mode: "tooManyCooks" }, script(s(2), s(8), s(5)));
     expect(worst).toMatchObject({ keptDie: 2, total: 8, success: false });
-    const picky = collaborate([6, 3, 5], script(s(1), s(4)), "best", { maxBelowBest: 2 });
+    const picky = rollCollaboration({ ranks: [6, 3, 5], mode: "best", maxBelowBest: 2 }, script(s(1), s(4)));
     expect(picky.rolls.map((r) => r.eligible)).toEqual([true, false, true]);
     expect(picky.keptDie).toBe(4);
   });

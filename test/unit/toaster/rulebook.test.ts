@@ -15,14 +15,14 @@ import {
   allowedDefences,
   average,
   canTeach,
-  collaborate,
+  rollCollaboration,
   contestWinner,
-  healingRoll,
+  rollHealing,
   marginalLean,
-  opposedOdds,
+  opposedDistribution,
   partialArmorAC,
-  resolveCheck,
-  resolveContest,
+  rollCheck,
+  rollContest,
   rollAdvice,
   rollInitiative,
   skillPackage,
@@ -46,8 +46,8 @@ describe("toaster character actions (audit additions)", () => {
     expect(() => rollAdvice(3, 0.5)).toThrow(/Modifier must be a whole number/);
   });
   it("Opposed Actions: −3 on one side is the same contest as +3 on the other ('Very difficult')", () => {
-    const minus = opposedOdds({ rank: 5, modifier: -3 }, { rank: 6, modifier: 0 });
-    const plus = opposedOdds({ rank: 5, modifier: 0 }, { rank: 6, modifier: 3 });
+    const minus = opposedDistribution({ a: { rank: 5, modifier: -3 }, b: { rank: 6, modifier: 0 } });
+    const plus = opposedDistribution({ a: { rank: 5, modifier: 0 }, b: { rank: 6, modifier: 3 } });
     expect(minus.aWins).toBeCloseTo(plus.aWins, 12);
     expect(minus.bWins).toBeCloseTo(plus.bWins, 12);
     expect(minus.tie).toBeCloseTo(plus.tie, 12);
@@ -57,17 +57,17 @@ describe("toaster character actions (audit additions)", () => {
     expect(contestWinner({ success: true, total: 12 }, { success: true, total: 14 })).toBe("b");
     expect(contestWinner({ success: true, total: 12 }, { success: true, total: 12 })).toBe("tie");
     expect(contestWinner({ success: false, total: 9 }, { success: false, total: 3 })).toBe("neither");
-    const r = resolveContest({ rank: 6, modifier: 0 }, { rank: 4, modifier: 0 }, script(s(5), s(8)));
+    const r = rollContest({ a: { rank: 6, modifier: 0 }, b: { rank: 4, modifier: 0 } }, script(s(5), s(8)));
     expect(r).toMatchObject({ winner: "b", a: { total: 11 }, b: { total: 12 } });
   });
   it("(Marginal): missing by 1 leans negative, making it by 1 leans positive", () => {
     expect([-2, -1, 0, 1, 2].map(marginalLean)).toEqual([null, "negative", "even", "positive", null]);
   });
   it("(Working Collaboratively): a task needing rank 4 keeps the rank-3 helper from rolling", () => {
-    const r = collaborate([6, 3, 4], script(s(2), s(7)), "best", { minRank: 4 });
+    const r = rollCollaboration({ ranks: [6, 3, 4], mode: "best", minRank: 4 }, script(s(2), s(7)));
     expect(r.rolls.map((x) => x.eligible)).toEqual([true, false, true]);
     expect(r).toMatchObject({ keptDie: 7, total: 13 });
-    const two = collaborate([6, 5, 5], script(s(1), s(3)), "best", { limit: 2 });
+    const two = rollCollaboration({ ranks: [6, 5, 5], mode: "best", limit: 2 }, script(s(1), s(3)));
     expect(two.rolls.map((x) => x.eligible)).toEqual([true, true, false]);
   });
   it("Teach: the teacher's base must be higher than the student's", () => {
@@ -78,16 +78,16 @@ describe("toaster character actions (audit additions)", () => {
     expect(MARTIAL_ARTS_VS_BRAWL_BONUS).toBe(2);
   });
   it("(Rolling Zeros): only the first die counts as a 0; a 0 after a 9 is just an extra die of nothing", () => {
-    const r = resolveCheck({ rank: 3, modifier: 0, rollingNines: true, rollingZeros: true }, script(s(9), s(0)));
-    expect(r).toMatchObject({ faces: [9, 0], total: 12, naturalZero: false, autoFailure: false, success: true });
+    const r = rollCheck({ rank: 3, modifier: 0, rollingNines: true, rollingZeros: true }, script(s(9), s(0)));
+    expect(r).toMatchObject({ faces: { die: [9, 0], fumble: [] }, total: 12, naturalZero: false, autoFailure: false, success: true });
   });
 });
 
 describe("toaster combat (audit additions)", () => {
   it("Normal Actions: drawing a gun costs 3 initiative", () => {
     expect(DRAW_WEAPON_INITIATIVE).toBe(-3);
-    expect(rollInitiative(6, script(t(7)), DRAW_WEAPON_INITIATIVE)).toEqual({ die: 7, total: 10 });
-    expect(() => rollInitiative(6, script(t(7)), 1.5)).toThrow(/Initiative modifier/);
+    expect(rollInitiative({ coordination: 6, modifier: DRAW_WEAPON_INITIATIVE }, script(t(7)))).toEqual({ die: 7, total: 10 });
+    expect(() => rollInitiative({ coordination: 6, modifier: 1.5 }, script(t(7)))).toThrow(/Initiative modifier/);
   });
   it("(Weapon Length): the pike, sword and dagger example", () => {
     // Start at pike reach; the knight's sword attack is at −2 and closes to sword reach on a hit.
@@ -126,12 +126,12 @@ describe("toaster combat (audit additions)", () => {
 
 describe("toaster bad input", () => {
   it("the extended-roll switches must be booleans", () => {
-    expect(() => resolveCheck({ rank: 5, modifier: 0, rollingZeros: "yes" as unknown as boolean }, script(s(1)))).toThrow(/rollingZeros must be true or false/);
-    expect(() => resolveCheck({ rank: 5, modifier: 0, callFour: 1 as unknown as boolean }, script(s(1)))).toThrow(/callFour must be true or false/);
+    expect(() => rollCheck({ rank: 5, modifier: 0, rollingZeros: "yes" as unknown as boolean }, script(s(1)))).toThrow(/rollingZeros must be true or false/);
+    expect(() => rollCheck({ rank: 5, modifier: 0, callFour: 1 as unknown as boolean }, script(s(1)))).toThrow(/callFour must be true or false/);
   });
   it("bleeding treatment and medical care kinds are checked", () => {
-    expect(() => stopBleeding("magic" as "standard", 12, 3)).toThrow(/Bleeding treatment variant must be one of standard, margin/);
-    expect(() => healingRoll(5, 2, { kind: "surgery" as "none", bonus: 0 }, script(s(5)))).toThrow(/Medical care must be one of/);
+    expect(() => stopBleeding({ variant: "magic" as "standard", medicalTotal: 12, baseRate: 3 })).toThrow(/Bleeding treatment variant must be one of standard, margin/);
+    expect(() => rollHealing({ physique: 5, wounds: 2, care: { kind: "surgery" as "none", bonus: 0 } }, script(s(5)))).toThrow(/Medical care must be one of/);
   });
   it("trait rearrangement keeps the net sum", () => {
     expect(traitRearrangementOk([-3, 2, 1], [-2, 1, 1])).toBe(true);

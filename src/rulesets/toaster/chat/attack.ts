@@ -116,7 +116,7 @@ function sumParts(parts: readonly { value: number }[]): number {
 /** Exact odds of the whole attack sequence against the targeted defender (attack dialog). */
 function attackOddsHtml(o: ToasterCheckOptions, weapon: ToasterWeaponModel, defender: Actor.Implementation, rules: ToasterRules): string {
   const { input, defence } = attackInputAgainst(o, weapon, defender, rules);
-  const odds = R.attackOdds(input);
+  const odds = R.attackDistribution(input);
   const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
   const woundOdds = 1 - (odds.wounds.get(0) ?? 0);
   const against = format("BREADBOX.Toaster.Attack.OddsAgainst", { name: defender.name ?? "", defence: defence?.label ?? "—", rank: defence?.rank ?? 0 });
@@ -141,7 +141,7 @@ function chosenRangePenalty(o: ToasterCheckOptions): number {
 
 function facesQueue(result: R.CheckResult | undefined): { face: number; faces: number }[] {
   if (!result || result.calledFour) return [];
-  const q = result.faces.map((f) => ({ face: f + 1, faces: 10 }));
+  const q = result.faces.die.map((f) => ({ face: f + 1, faces: 10 }));
   if (result.fumbleCheck) q.push(...result.fumbleCheck.faces.map((f) => ({ face: f + 1, faces: 10 })));
   return q;
 }
@@ -257,7 +257,7 @@ export async function resolveAndPost(
     location = R.rollHitLocation(foundryRandom());
     ac = defSys.acByArea[AREA_OF_LOCATION[location.area] ?? "torso"] ?? defSys.ac;
   }
-  const outcome = R.resolveAttack(
+  const outcome = R.rollAttack(
     {
       mode: flags.mode,
       // Luck added on the card after the roll (+1 a point) is part of the attack total.

@@ -188,7 +188,7 @@ export function checkCardContext(roll: ToasterCheckRoll, isPrivate: boolean): Ch
   return {
     title: o.title,
     isPrivate,
-    faces: r.faces.map((f, i) => ({ value: f, cssClass: f === 0 && i === 0 && !r.calledFour ? "zero" : f === 9 ? "nine" : "" })),
+    faces: r.faces.die.map((f, i) => ({ value: f, cssClass: f === 0 && i === 0 && !r.calledFour ? "zero" : f === 9 ? "nine" : "" })),
     calledFour: r.calledFour,
     rank: o.rank,
     rankLabel: o.rankLabel,

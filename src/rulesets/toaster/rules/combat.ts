@@ -10,13 +10,26 @@ import { assertBoolean, assertInt, assertIntInRange, assertNonNegativeInt, asser
 /** Actions a character normally takes in one round. */
 export const ACTIONS_PER_ROUND = 2;
 
-/**
- * Initiative: a d10 (1..10, the 0 reads ten) plus Coordination, rolled every round. `modifier` is
- * the GM's cut for extra automatic actions (drawing a gun: −3 in the seed's example).
- */
-export function rollInitiative(coordination: number, rng: RandomSource, modifier = 0): { die: number; total: number } {
-  assertNonNegativeInt(coordination, "Coordination");
+/** One side of an initiative roll: Coordination and the GM's cut for extra automatic actions. */
+export interface InitiativeSide {
+  coordination: number;
+  /** The GM's cut for extra automatic actions (drawing a gun: −3 in the seed's example). */
+  modifier?: number;
+}
+
+/** Validate an initiative side and fill in the default modifier. */
+export function initiativeSide(side: InitiativeSide): { coordination: number; modifier: number } {
+  if (typeof side !== "object" || side === null) throw new TypeError("An initiative side needs {coordination, modifier}");
+  assertNonNegativeInt(side.coordination, "Coordination");
+  const modifier = side.modifier ?? 0;
   assertInt(modifier, "Initiative modifier");
+  assertInt(side.coordination + modifier + 10, "Initiative total");
+  return { coordination: side.coordination, modifier };
+}
+
+/** Initiative: a d10 (1..10, the 0 reads ten) plus Coordination, rolled every round. */
+export function rollInitiative(input: InitiativeSide, rng: RandomSource): { die: number; total: number } {
+  const { coordination, modifier } = initiativeSide(input);
   const die = rollD10(rng);
   return { die, total: die + coordination + modifier };
 }
