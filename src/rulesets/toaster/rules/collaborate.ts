@@ -1,6 +1,7 @@
 /** Working collaboratively (seed ch. 3 "(Working Collaboratively)"). */
 import type { RandomSource } from "../../../dice/random";
 import { assertCount } from "../../../dice/limits";
+import { dict } from "../../../dice/dict";
 import type { Band } from "./core";
 import { UNOPPOSED_TARGET, bandForMargin } from "./core";
 import type { D10StarOptions, D10StarRoll, Dice } from "./dice";
@@ -124,7 +125,7 @@ export function resolveCollaboration(input: CollaborationInput, faces: Collabora
   if (typeof faces !== "object" || faces === null || !Array.isArray(faces.rolls)) throw new TypeError("Collaboration faces must be {rolls: [...]}");
   const plan = collaborationPlan(input);
   if (faces.rolls.length !== plan.ranks.length) throw new RangeError(`Collaboration faces list ${faces.rolls.length} characters, the input ${plan.ranks.length}`);
-  const streams: Record<string, readonly number[]> = Object.create(null) as Record<string, readonly number[]>;
+  const streams = dict<readonly number[]>();
   faces.rolls.forEach((f, i) => {
     streams[`roller${i}`] = f ?? [];
   });

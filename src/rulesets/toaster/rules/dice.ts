@@ -66,14 +66,22 @@ function record(drawn: Map<string, number[]>, stream: string, face: number): num
   return face;
 }
 
-/** Dice drawn from a RandomSource. */
+/**
+ * Dice drawn from a RandomSource. A source that returns anything but a number in [0, 1] (NaN, a
+ * string, 7) is refused with a RangeError instead of turning into a face that is not on the die.
+ */
 export function rngDice(rng: RandomSource): Dice {
   if (typeof rng !== "function") throw new TypeError("A roll needs a random source (a function returning a number in [0, 1))");
+  const checked: RandomSource = () => {
+    const u: unknown = rng();
+    if (typeof u !== "number" || !(u >= 0 && u <= 1)) throw new RangeError(`The random source returned ${String(u)}, not a number in [0, 1)`);
+    return u;
+  };
   const drawn = new Map<string, number[]>();
   return {
     drawn,
-    d10star: (stream) => record(drawn, stream, rollDie(10, rng) - 1),
-    d6: (stream) => record(drawn, stream, rollDie(6, rng)),
+    d10star: (stream) => record(drawn, stream, rollDie(10, checked) - 1),
+    d6: (stream) => record(drawn, stream, rollDie(6, checked)),
   };
 }
 
@@ -116,7 +124,7 @@ export function drawnFaces(dice: Dice, stream: string): number[] {
 
 /** One d10* face, 0..9. */
 export function rollD10StarFace(rng: RandomSource): number {
-  return rollDie(10, rng) - 1;
+  return rngDice(rng).d10star("die");
 }
 
 /** A d10* with the optional rolling-nines rule from a Dice source: each 9 adds another die, up to the limit (and the cap). */
@@ -137,11 +145,11 @@ export function rollD10Star(rng: RandomSource, opts: D10StarOptions): D10StarRol
   return drawD10Star(rngDice(rng), "die", opts);
 }
 
-/** A plain d10, 1..10. */
+/** A plain d10, 1..10 (the face a d10* reads 0 counts as ten). */
 export function rollD10(rng: RandomSource): number {
-  return rollDie(10, rng);
+  return rngDice(rng).d10star("d10") + 1;
 }
 
 export function rollD6(rng: RandomSource): number {
-  return rollDie(6, rng);
+  return rngDice(rng).d6("d6");
 }
