@@ -144,6 +144,7 @@ const OPTION_KEYS: readonly (keyof AttackOptions)[] = ["variableOutcomes", "same
 
 function validateDamageDice(d: DamageDice | undefined, name: string): void {
   if (d === undefined) return;
+  if (typeof d !== "object" || d === null) throw new TypeError(`${name} must be an object {callFour, rollingNines, ninesLimit}`);
   if (d.callFour !== undefined) assertBoolean(d.callFour, `${name}: callFour`);
   if (d.rollingNines !== undefined) assertBoolean(d.rollingNines, `${name}: rollingNines`);
   if (d.ninesLimit !== undefined) assertNinesLimit(d.ninesLimit, `${name}: limit of extra dice for rolling nines`);
@@ -284,6 +285,7 @@ export function rollAttack(input: AttackInput, rng: RandomSource): AttackOutcome
 
 /** Classify an attack from the faces of every step (see AttackFaces). Never draws; refuses faces that do not fit. */
 export function resolveAttack(input: AttackInput, faces: AttackFaces): AttackOutcome {
+  validateAttackInput(input);
   if (typeof faces !== "object" || faces === null) throw new TypeError("Attack faces must be {attack, defence, critical, damage, protection}");
   const ca = normaliseCheck(input.attack);
   const called = (c: { callFour: boolean }, f: CheckFaces | null | undefined, name: string): readonly number[] => {
