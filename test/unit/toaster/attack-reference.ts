@@ -111,7 +111,7 @@ export function referenceAttackDistribution(input: AttackInput): ReferenceAttack
   const wounds = new Map<number, number>([[0, 0]]);
   const add = (dmg: number, p: number): void => {
     damage.set(dmg, (damage.get(dmg) ?? 0) + p);
-    const w = woundsFromDamage(dmg, woundThreshold, input.unarmed ?? false);
+    const w = woundsFromDamage({ damage: dmg, woundThreshold, unarmed: input.unarmed ?? false });
     wounds.set(w, (wounds.get(w) ?? 0) + p);
   };
   const keptCache = new Map<string, Dist<number>>();

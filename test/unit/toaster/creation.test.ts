@@ -30,13 +30,13 @@ describe("toaster creation rules", () => {
     ]);
   });
   it("(Variable Skill Cost): 2→3 difficult costs 2; 5→8 challenging costs 4.5", () => {
-    expect(skillCost(2, 3, "average")).toBe(1);
-    expect(skillCost(2, 3, "difficult")).toBe(2);
-    expect(skillCost(5, 8, "challenging")).toBe(4.5);
-    expect(skillCost(0, 3, "easy")).toBe(1.5);
-    expect(skillCost(0, 2, "veryDifficult")).toBe(5);
-    expect(() => skillCost(5, 4, "easy")).toThrow(/raised, not lowered/);
-    expect(() => skillCost(1, 2, "hard" as "easy")).toThrow(/Skill difficulty/);
+    expect(skillCost({ fromBase: 2, toBase: 3, difficulty: "average" })).toBe(1);
+    expect(skillCost({ fromBase: 2, toBase: 3, difficulty: "difficult" })).toBe(2);
+    expect(skillCost({ fromBase: 5, toBase: 8, difficulty: "challenging" })).toBe(4.5);
+    expect(skillCost({ fromBase: 0, toBase: 3, difficulty: "easy" })).toBe(1.5);
+    expect(skillCost({ fromBase: 0, toBase: 2, difficulty: "veryDifficult" })).toBe(5);
+    expect(() => skillCost({ fromBase: 5, toBase: 4, difficulty: "easy" })).toThrow(/raised, not lowered/);
+    expect(() => skillCost({ fromBase: 1, toBase: 2, difficulty: "hard" as "easy" })).toThrow(/Skill difficulty/);
   });
   it("Experience trait: +3 gives 15 more skill points, -2 gives 10 fewer", () => {
     expect(experienceSkillPoints(3)).toBe(15);
@@ -61,12 +61,12 @@ describe("toaster creation rules", () => {
     expect(suggestedTraitRank("major", "constant")).toBe(5);
   });
   it("Traits: the balance rule, free traits and the optional cap (5 positive ranks at most)", () => {
-    expect(traitBalance([3, -3], 0)).toMatchObject({ positive: 3, negative: -3, sum: 0, balanced: true, exact: true });
-    expect(traitBalance([3, -1, -1, -1], 0).balanced).toBe(true);
-    expect(traitBalance([3, -1], 0).balanced).toBe(false);
-    expect(traitBalance([3, -1], 3)).toMatchObject({ balanced: true, exact: false });
-    expect(traitBalance([4, 2, -6], 0, 5)).toMatchObject({ balanced: true, overCap: true });
-    expect(traitBalance([4, 1, -5], 0, 5).overCap).toBe(false);
+    expect(traitBalance({ ranks: [3, -3], freeTraits: 0 })).toMatchObject({ positive: 3, negative: -3, sum: 0, balanced: true, exact: true });
+    expect(traitBalance({ ranks: [3, -1, -1, -1], freeTraits: 0 }).balanced).toBe(true);
+    expect(traitBalance({ ranks: [3, -1], freeTraits: 0 }).balanced).toBe(false);
+    expect(traitBalance({ ranks: [3, -1], freeTraits: 3 })).toMatchObject({ balanced: true, exact: false });
+    expect(traitBalance({ ranks: [4, 2, -6], freeTraits: 0, cap: 5 })).toMatchObject({ balanced: true, overCap: true });
+    expect(traitBalance({ ranks: [4, 1, -5], freeTraits: 0, cap: 5 }).overCap).toBe(false);
   });
   it("Native language base 4 is free; creation budget counts attribute and skill points", () => {
     const b = creationBudget({
@@ -130,7 +130,7 @@ describe("toaster sample characters (Sample Characters)", () => {
     expect(luckPool(MALLORY.attributes.aura)).toBe(7);
     expect(sizeThresholds(1)).toEqual({ stun: 6, wound: 5 });
     expect(MALLORY.attributes.physique + attributeTraitModifier(-1, "subAttribute")).toBe(5);
-    expect(traitBalance(MALLORY.traits, 0)).toMatchObject({ sum: 0, balanced: true, exact: true });
+    expect(traitBalance({ ranks: MALLORY.traits, freeTraits: 0 })).toMatchObject({ sum: 0, balanced: true, exact: true });
   });
   it("Father Mallory: 0 free traits means an average campaign, but he spends 20/55 — the above-average budget (recorded contradiction)", () => {
     const avg = creationBudget({ style: "average", attributes: MALLORY.attributes, skills: MALLORY.skills, traitRanks: MALLORY.traits });

@@ -57,18 +57,18 @@ describe("toaster stun and wounds", () => {
     expect(stunState(99, 5).unconscious).toBe(true);
   });
   it("Wounds: one per full threshold of damage from one attack", () => {
-    expect(woundsFromDamage(4, 5, false)).toBe(0);
-    expect(woundsFromDamage(5, 5, false)).toBe(1);
-    expect(woundsFromDamage(19, 5, false)).toBe(3);
-    expect(woundsFromDamage(7, 4, false)).toBe(1);
-    expect(woundsFromDamage(8, 4, false)).toBe(2);
-    expect(woundsFromDamage(11, 6, false)).toBe(1);
-    expect(woundsFromDamage(12, 6, false)).toBe(2);
+    expect(woundsFromDamage({ damage: 4, woundThreshold: 5, unarmed: false })).toBe(0);
+    expect(woundsFromDamage({ damage: 5, woundThreshold: 5, unarmed: false })).toBe(1);
+    expect(woundsFromDamage({ damage: 19, woundThreshold: 5, unarmed: false })).toBe(3);
+    expect(woundsFromDamage({ damage: 7, woundThreshold: 4, unarmed: false })).toBe(1);
+    expect(woundsFromDamage({ damage: 8, woundThreshold: 4, unarmed: false })).toBe(2);
+    expect(woundsFromDamage({ damage: 11, woundThreshold: 6, unarmed: false })).toBe(1);
+    expect(woundsFromDamage({ damage: 12, woundThreshold: 6, unarmed: false })).toBe(2);
   });
   it("Wounds: unarmed attacks do one fewer, never below none", () => {
-    expect(woundsFromDamage(10, 5, true)).toBe(1);
-    expect(woundsFromDamage(3, 5, true)).toBe(0);
-    expect(woundsFromDamage(6, 5, true)).toBe(0);
+    expect(woundsFromDamage({ damage: 10, woundThreshold: 5, unarmed: true })).toBe(1);
+    expect(woundsFromDamage({ damage: 3, woundThreshold: 5, unarmed: true })).toBe(0);
+    expect(woundsFromDamage({ damage: 6, woundThreshold: 5, unarmed: true })).toBe(0);
   });
   it("Wounds: -1 per wound to -4; mortally wounded at 5+", () => {
     expect([0, 1, 2, 3, 4, 5, 7].map(woundPenalty)).toEqual([0, -1, -2, -3, -4, -4, -4]);

@@ -38,12 +38,12 @@ describe("toaster character actions (audit additions)", () => {
     expect(average(-3, 0)).toBe(-1);
   });
   it("Automatic Actions: rank + modifier of 10 succeeds even on a 0, so no roll; past −5 the GM may call it a failure", () => {
-    expect(rollAdvice(8, 2)).toBe("automaticSuccess");
-    expect(rollAdvice(8, 1)).toBe("roll");
-    expect(rollAdvice(8, 2, true)).toBe("roll");
-    expect(rollAdvice(9, -6)).toBe("considerAutomaticFailure");
-    expect(rollAdvice(3, -5)).toBe("roll");
-    expect(() => rollAdvice(3, 0.5)).toThrow(/Modifier must be a whole number/);
+    expect(rollAdvice({ rank: 8, modifier: 2 })).toBe("automaticSuccess");
+    expect(rollAdvice({ rank: 8, modifier: 1 })).toBe("roll");
+    expect(rollAdvice({ rank: 8, modifier: 2, rollingZeros: true })).toBe("roll");
+    expect(rollAdvice({ rank: 9, modifier: -6 })).toBe("considerAutomaticFailure");
+    expect(rollAdvice({ rank: 3, modifier: -5 })).toBe("roll");
+    expect(() => rollAdvice({ rank: 3, modifier: 0.5 })).toThrow(/Modifier must be a whole number/);
   });
   it("Opposed Actions: −3 on one side is the same contest as +3 on the other ('Very difficult')", () => {
     const minus = opposedDistribution({ a: { rank: 5, modifier: -3 }, b: { rank: 6, modifier: 0 } });
@@ -71,8 +71,8 @@ describe("toaster character actions (audit additions)", () => {
     expect(two.rolls.map((x) => x.eligible)).toEqual([true, true, false]);
   });
   it("Teach: the teacher's base must be higher than the student's", () => {
-    expect(canTeach(5, 4)).toBe(true);
-    expect(canTeach(4, 4)).toBe(false);
+    expect(canTeach({ teacherBase: 5, studentBase: 4 })).toBe(true);
+    expect(canTeach({ teacherBase: 4, studentBase: 4 })).toBe(false);
   });
   it("Martial Arts: +2 against a brawler", () => {
     expect(MARTIAL_ARTS_VS_BRAWL_BONUS).toBe(2);

@@ -357,7 +357,7 @@ export function attackDistribution(input: AttackInput): AttackDistribution {
   for (const [d, p] of [...damageArr].sort((a, b) => a[0] - b[0])) {
     if (p === 0) continue;
     damage.set(d, p);
-    const w = woundsFromDamage(d, woundThreshold, unarmed);
+    const w = woundsFromDamage({ damage: d, woundThreshold, unarmed });
     wounds.set(w, (wounds.get(w) ?? 0) + p);
   }
   const hit = Object.values(bands).reduce((a, b) => a + b, 0);

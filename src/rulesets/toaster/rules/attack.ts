@@ -273,7 +273,7 @@ function attackFromDice(input: AttackInput, dice: Dice): AttackOutcome {
     protectionRoll,
     damage,
     stun: damage,
-    wounds: woundsFromDamage(damage, woundThreshold, input.unarmed ?? false),
+    wounds: woundsFromDamage({ damage, woundThreshold, unarmed: input.unarmed ?? false }),
     faces: attackFaces(dice, attack, defence),
   };
 }

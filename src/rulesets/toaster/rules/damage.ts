@@ -63,7 +63,8 @@ export function stunState(stun: number, stunThreshold: number): StunState {
 }
 
 /** Wounds from one attack: one per full wound threshold of damage; unarmed attacks one fewer (min 0). */
-export function woundsFromDamage(damage: number, woundThreshold: number, unarmed: boolean): number {
+export function woundsFromDamage(input: { damage: number; woundThreshold: number; unarmed?: boolean }): number {
+  const { damage, woundThreshold, unarmed = false } = input;
   assertNonNegativeInt(damage, "Damage");
   assertPositiveInt(woundThreshold, "Wound threshold");
   const wounds = Math.floor(damage / woundThreshold);
