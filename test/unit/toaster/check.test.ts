@@ -78,8 +78,8 @@ describe("toaster checks", () => {
     expect(r).toMatchObject({ total: 12, rerolled: true, success: true });
   });
   it("(Luck Points) pool = Aura; (Luck Rolls) roll Aura unopposed with the GM's modifier", () => {
-    expect(luckPool(3)).toBe(3);
-    expect(luckPool(3, 2)).toBe(5);
+    expect(luckPool({ aura: 3 })).toBe(3);
+    expect(luckPool({ aura: 3, adjustment: 2 })).toBe(5);
     const r = rollLuck({ aura: 6, modifier: -2 }, script(s(6)));
     expect(r).toMatchObject({ total: 10, success: true });
   });

@@ -31,13 +31,13 @@ describe("toaster combat arithmetic", () => {
     expect(initiativeOrder([{ id: "a", initiative: 5 }, { id: "b", initiative: 12 }, { id: "c", initiative: 5 }]).map((c) => c.id)).toEqual(["b", "a", "c"]);
   });
   it("Weapon Class: Physique 7 punches at WC 3, kicks at 4, swings a bastard sword at 8", () => {
-    expect(weaponClass(0, 7, true)).toBe(3);
-    expect(weaponClass(2, 7, true)).toBe(4);
-    expect(weaponClass(9, 7, true)).toBe(8);
+    expect(weaponClass({ baseWC: 0, physique: 7, musclePowered: true })).toBe(3);
+    expect(weaponClass({ baseWC: 2, physique: 7, musclePowered: true })).toBe(4);
+    expect(weaponClass({ baseWC: 9, physique: 7, musclePowered: true })).toBe(8);
   });
   it("Weapon Class: a .44 magnum is WC 9 for everyone (the table's large handgun says 14 — recorded contradiction)", () => {
-    expect(weaponClass(9, 2, false)).toBe(9);
-    expect(weaponClass(9, 10, false)).toBe(9);
+    expect(weaponClass({ baseWC: 9, physique: 2, musclePowered: false })).toBe(9);
+    expect(weaponClass({ baseWC: 9, physique: 10, musclePowered: false })).toBe(9);
     // The seed's ranged table lists a large caliber handgun at base WC 14; the example uses 9.
     expect(RANGED_WEAPONS.find((w) => w.key === "handgunLarge")?.baseWC).toBe(14);
   });
@@ -51,8 +51,8 @@ describe("toaster combat arithmetic", () => {
     expect(damageExchange(7, 9)).toBe(0);
   });
   it("(Strength Requirements): requirement 5 with Physique 3 → -2; strong enough → 0", () => {
-    expect(strengthPenalty(3, 5)).toBe(-2);
-    expect(strengthPenalty(6, 5)).toBe(0);
+    expect(strengthPenalty({ physique: 3, requirement: 5 })).toBe(-2);
+    expect(strengthPenalty({ physique: 6, requirement: 5 })).toBe(0);
   });
   it("Shields: +1/+2/+3 parry; the optional attack penalty matches (sword and medium shield: -2)", () => {
     expect(SHIELD_BONUS).toEqual({ small: 1, medium: 2, large: 3 });
@@ -66,12 +66,12 @@ describe("toaster combat arithmetic", () => {
     expect(() => rangePenalty("far")).toThrow(/Unknown range/);
   });
   it("Shotgun: WC falls 5 per point of range penalty; 0 at extreme", () => {
-    expect(shotgunWC(20, 0)).toBe(20);
-    expect(shotgunWC(20, -1)).toBe(15);
-    expect(shotgunWC(20, -4)).toBe(0);
-    expect(() => shotgunWC(20, -5)).toThrow(RangeError);
+    expect(shotgunWC({ baseWC: 20, rangePenalty: 0 })).toBe(20);
+    expect(shotgunWC({ baseWC: 20, rangePenalty: -1 })).toBe(15);
+    expect(shotgunWC({ baseWC: 20, rangePenalty: -4 })).toBe(0);
+    expect(() => shotgunWC({ baseWC: 20, rangePenalty: -5 })).toThrow(RangeError);
     const shotgun = RANGED_WEAPONS.find((w) => w.shotgun);
-    expect(shotgun && weaponWC(shotgun, 5, -2)).toBe(10);
+    expect(shotgun && weaponWC({ weapon: shotgun, physique: 5, rangePenalty: -2 })).toBe(10);
   });
   it("(Weapon Length) and (Stance)", () => {
     expect(WEAPON_LENGTH_PENALTY).toEqual({ optimum: 0, slightlyOff: -1, offOptimum: -2 });

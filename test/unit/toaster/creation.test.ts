@@ -115,7 +115,7 @@ describe("toaster sample characters (Sample Characters)", () => {
     }
   }
   it("Rhoenda Dumas: luck 3, thresholds 5/5, Aura 6 for willpower (+3 attribute trait)", () => {
-    expect(luckPool(RHOENDA.attributes.aura)).toBe(3);
+    expect(luckPool({ aura: RHOENDA.attributes.aura })).toBe(3);
     expect(sizeThresholds(0)).toEqual({ stun: 5, wound: 5 });
     expect(RHOENDA.attributes.aura + attributeTraitModifier(3, "subAttribute")).toBe(6);
   });
@@ -127,7 +127,7 @@ describe("toaster sample characters (Sample Characters)", () => {
     expect(b.ok).toBe(true);
   });
   it("Father Mallory: luck 7, size +1 gives 6/5, Physique 5 for stamina (-1 attribute trait)", () => {
-    expect(luckPool(MALLORY.attributes.aura)).toBe(7);
+    expect(luckPool({ aura: MALLORY.attributes.aura })).toBe(7);
     expect(sizeThresholds(1)).toEqual({ stun: 6, wound: 5 });
     expect(MALLORY.attributes.physique + attributeTraitModifier(-1, "subAttribute")).toBe(5);
     expect(traitBalance({ ranks: MALLORY.traits, freeTraits: 0 })).toMatchObject({ sum: 0, balanced: true, exact: true });

@@ -44,7 +44,7 @@ describe("toaster size thresholds", () => {
 
 describe("toaster stun and wounds", () => {
   it("Stun Points: 13 stun is battered at -2", () => {
-    expect(stunState(13, 5)).toMatchObject({ key: "battered", penalty: -2 });
+    expect(stunState({ stun: 13, stunThreshold: 5 })).toMatchObject({ key: "battered", penalty: -2 });
   });
   it("Stun Points: the full table at thresholds 4, 5 and 6", () => {
     const rows: [number, number, string][] = [
@@ -52,9 +52,9 @@ describe("toaster stun and wounds", () => {
       [4, 5, "fine"], [9, 5, "bruised"], [24, 5, "stunned"], [25, 5, "unconscious"],
       [5, 6, "fine"], [6, 6, "bruised"], [17, 6, "battered"], [23, 6, "dazed"], [29, 6, "stunned"], [30, 6, "unconscious"],
     ];
-    for (const [stun, th, key] of rows) expect(stunState(stun, th).key).toBe(key);
+    for (const [stun, th, key] of rows) expect(stunState({ stun, stunThreshold: th }).key).toBe(key);
     expect(STUN_STATES.map((x) => x.penalty)).toEqual([0, -1, -2, -3, -4, -4]);
-    expect(stunState(99, 5).unconscious).toBe(true);
+    expect(stunState({ stun: 99, stunThreshold: 5 }).unconscious).toBe(true);
   });
   it("Wounds: one per full threshold of damage from one attack", () => {
     expect(woundsFromDamage({ damage: 4, woundThreshold: 5, unarmed: false })).toBe(0);
@@ -76,8 +76,8 @@ describe("toaster stun and wounds", () => {
     expect(isMortallyWounded(5)).toBe(true);
   });
   it("Wounds: dazed (-3) with 4 wounds (-4) acts at -4 — the worse penalty only", () => {
-    expect(actionPenalty(15, 4, { stun: 5, wound: 5 })).toBe(-4);
-    expect(actionPenalty(15, 1, { stun: 5, wound: 5 })).toBe(-3);
+    expect(actionPenalty({ stun: 15, wounds: 4, thresholds: { stun: 5, wound: 5 } })).toBe(-4);
+    expect(actionPenalty({ stun: 15, wounds: 1, thresholds: { stun: 5, wound: 5 } })).toBe(-3);
   });
   it("(Unnamed Characters): out at the first wound", () => {
     expect(unnamedIncapacitated(0)).toBe(false);

@@ -55,8 +55,8 @@ describe("toaster core: prototype names are just names", () => {
     expect(o.locations.__proto__).toBeUndefined();
   });
   it("reach labels and armour areas named like prototype members compare as strings", () => {
-    expect(weaponLengthAttack("constructor", "constructor", false)).toEqual({ penalty: 0, distanceAfter: "constructor" });
-    expect(weaponLengthAttack("toString", "valueOf", true)).toEqual({ penalty: -2, distanceAfter: "valueOf" });
+    expect(weaponLengthAttack({ distance: "constructor", optimum: "constructor", hit: false })).toEqual({ penalty: 0, distanceAfter: "constructor" });
+    expect(weaponLengthAttack({ distance: "toString", optimum: "valueOf", hit: true })).toEqual({ penalty: -2, distanceAfter: "valueOf" });
     expect(partialArmorAC(4, [{ ac: 6, areas: ["hasOwnProperty"] }], "hasOwnProperty")).toBe(5);
     expect(partialArmorAC(4, [{ ac: 6, areas: ["hasOwnProperty"] }], "__proto__")).toBe(2);
   });

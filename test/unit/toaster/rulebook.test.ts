@@ -91,17 +91,17 @@ describe("toaster combat (audit additions)", () => {
   });
   it("(Weapon Length): the pike, sword and dagger example", () => {
     // Start at pike reach; the knight's sword attack is at −2 and closes to sword reach on a hit.
-    const knight = weaponLengthAttack("pike", "sword", true);
+    const knight = weaponLengthAttack({ distance: "pike", optimum: "sword", hit: true });
     expect(knight).toEqual({ penalty: -2, distanceAfter: "sword" });
     // The soldier draws a dagger: −2 again, and a hit brings them right next to each other.
-    const soldier = weaponLengthAttack(knight.distanceAfter, "dagger", true);
+    const soldier = weaponLengthAttack({ distance: knight.distanceAfter, optimum: "dagger", hit: true });
     expect(soldier).toEqual({ penalty: -2, distanceAfter: "dagger" });
     // The knight's sword is now too long (−2); a miss leaves the range where it was.
-    expect(weaponLengthAttack(soldier.distanceAfter, "sword", false)).toEqual({ penalty: -2, distanceAfter: "dagger" });
+    expect(weaponLengthAttack({ distance: soldier.distanceAfter, optimum: "sword", hit: false })).toEqual({ penalty: -2, distanceAfter: "dagger" });
     // A punch at dagger reach: no penalty if the GM treats them as equal, −1 if "slightly" different.
-    expect(weaponLengthAttack("dagger", "dagger", true).penalty).toBe(0);
-    expect(weaponLengthAttack("dagger", "fist", true, true)).toEqual({ penalty: -1, distanceAfter: "fist" });
-    expect(() => weaponLengthAttack("", "sword", true)).toThrow(/current distance/);
+    expect(weaponLengthAttack({ distance: "dagger", optimum: "dagger", hit: true }).penalty).toBe(0);
+    expect(weaponLengthAttack({ distance: "dagger", optimum: "fist", hit: true, slight: true })).toEqual({ penalty: -1, distanceAfter: "fist" });
+    expect(() => weaponLengthAttack({ distance: "", optimum: "sword", hit: true })).toThrow(/current distance/);
   });
   it("Defense roll: which defences are allowed", () => {
     expect(allowedDefences("melee", true)).toEqual(["dodge", "shieldParry", "weaponParry"]);

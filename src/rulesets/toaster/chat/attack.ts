@@ -97,7 +97,7 @@ function attackInputAgainst(o: ToasterCheckOptions, weapon: ToasterWeaponModel, 
     attack: { ...checkInputOf(o), target: undefined },
     defenceRank: best?.rank ?? 0,
     defence: best ? { rank: best.rank, modifier: sumParts(best.parts), rollingNines: rules.rollingNines, ninesLimit: dice.ninesLimit, rollingZeros: rules.rollingZeros } : null,
-    wc: weapon.shotgun ? R.shotgunWC(weapon.wc, chosenRangePenalty(o)) : weapon.wc,
+    wc: weapon.shotgun ? R.shotgunWC({ baseWC: weapon.wc, rangePenalty: chosenRangePenalty(o) }) : weapon.wc,
     ac: d.ac,
     unarmed: weapon.unarmed,
     woundThreshold: d.thresholds.wound,
@@ -130,7 +130,7 @@ function attackOddsHtml(o: ToasterCheckOptions, weapon: ToasterWeaponModel, defe
 
 /** The shotgun's WC at the range band chosen on the attack. */
 function attackWC(flags: AttackFlags, roll: ToasterCheckRoll): number {
-  return flags.shotgun ? R.shotgunWC(flags.wc, chosenRangePenalty(roll.check)) : flags.wc;
+  return flags.shotgun ? R.shotgunWC({ baseWC: flags.wc, rangePenalty: chosenRangePenalty(roll.check) }) : flags.wc;
 }
 
 /** The range penalty of the band chosen in the attack dialog (point blank when none was). */

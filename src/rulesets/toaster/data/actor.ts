@@ -119,12 +119,12 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     const items = actor?.items ? [...actor.items] : [];
     const rules = rulesOrDefault();
     this.thresholds = R.sizeThresholds(this.sizeRank);
-    this.stunState = R.stunState(this.stun.value, this.thresholds.stun);
+    this.stunState = R.stunState({ stun: this.stun.value, stunThreshold: this.thresholds.stun });
     this.woundPenalty = R.woundPenalty(this.wounds.value);
-    this.penalty = R.actionPenalty(this.stun.value, this.wounds.value, this.thresholds);
+    this.penalty = R.actionPenalty({ stun: this.stun.value, wounds: this.wounds.value, thresholds: this.thresholds });
     this.mortallyWounded = R.isMortallyWounded(this.wounds.value);
     this.incapacitated = this.stunState.unconscious || this.mortallyWounded || (rules.unnamedCharacters && this.unnamed && this.wounds.value > 0);
-    this.luckMax = R.luckPool(this.effective.aura ?? 0, rules.luckAdjustment);
+    this.luckMax = R.luckPool({ aura: this.effective.aura ?? 0, adjustment: rules.luckAdjustment });
 
     const armor = items.filter((i) => (i.type as string) === "toasterArmor").map((i) => i.system as unknown as ToasterArmorModel).filter((a) => a.equipped);
     const physique = this.effective.physique ?? 0;

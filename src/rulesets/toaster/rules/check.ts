@@ -211,7 +211,8 @@ export function rerollWithLuck(input: CheckInput, rng: RandomSource): CheckResul
 }
 
 /** Luck points at the start of an adventure: Aura, adjusted by the GM for the campaign's tone. */
-export function luckPool(aura: number, adjustment = 0): number {
+export function luckPool(input: { aura: number; adjustment?: number }): number {
+  const { aura, adjustment = 0 } = input;
   assertNonNegativeInt(aura, "Aura");
   assertInt(adjustment, "Luck adjustment");
   return Math.max(0, aura + adjustment);

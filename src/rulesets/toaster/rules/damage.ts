@@ -56,7 +56,8 @@ export const STUN_STATES: readonly StunState[] = [
 ];
 
 /** Condition from accumulated stun: one step per full stun threshold. */
-export function stunState(stun: number, stunThreshold: number): StunState {
+export function stunState(input: { stun: number; stunThreshold: number }): StunState {
+  const { stun, stunThreshold } = input;
   assertNonNegativeInt(stun, "Stun points");
   assertPositiveInt(stunThreshold, "Stun threshold");
   return STUN_STATES[Math.min(Math.floor(stun / stunThreshold), STUN_STATES.length - 1)];
@@ -85,8 +86,9 @@ export function isMortallyWounded(wounds: number): boolean {
 }
 
 /** Stun and wound penalties do not add up: the worse one applies. */
-export function actionPenalty(stun: number, wounds: number, t: Thresholds): number {
-  return Math.min(stunState(stun, t.stun).penalty, woundPenalty(wounds));
+export function actionPenalty(input: { stun: number; wounds: number; thresholds: Thresholds }): number {
+  const { stun, wounds, thresholds } = input;
+  return Math.min(stunState({ stun, stunThreshold: thresholds.stun }).penalty, woundPenalty(wounds));
 }
 
 /** An unnamed character (mook) is out of the fight at the first wound. */
