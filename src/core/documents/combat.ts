@@ -61,6 +61,6 @@ export class BreadboxCombat extends Combat {
       await this.rollAll();
       await this.update({ turn: 0 });
     }
-    await rules?.onRoundStart?.(this as unknown as Combat.Implementation);
+    await rules?.onRoundStart?.(this);
   }
 }

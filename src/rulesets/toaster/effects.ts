@@ -7,15 +7,17 @@
  */
 import * as R from "./rules";
 import { SYSTEM_ID } from "../../core/ids";
-import { format } from "../../core/game";
+import { format, modelOf } from "../../core/game";
 import { foundryRandom, replayThen } from "../../core/random";
 import type { CheckKind, ToasterCheckRoll } from "./dice/check-roll";
-import type { ToasterActorModel } from "./data/actor";
+import { ToasterActorModel } from "./data/actor";
 
 type Effect = (actor: Actor.Implementation, roll: ToasterCheckRoll, previous: ToasterCheckRoll | null) => Promise<void>;
 
 function sys(actor: Actor.Implementation): ToasterActorModel {
-  return actor.system as unknown as ToasterActorModel;
+  const data = modelOf(actor, ToasterActorModel);
+  if (!data) throw new Error(`Breadbox | ${actor.name} is not a Toaster character`);
+  return data;
 }
 
 interface HealingEffect {
@@ -34,7 +36,7 @@ const healing: Effect = async (actor, roll, previous) => {
   // Undo what the earlier result did, then apply this one (other changes since are kept).
   const next = Math.max(0, current - ((earlier?.woundsAfter ?? before) - before) + (after - before));
   roll.check.effect = { woundsBefore: before, woundsAfter: after } satisfies HealingEffect;
-  if (next !== current) await actor.update({ "system.wounds.value": next } as never);
+  if (next !== current) await actor.update({ system: { wounds: { value: next } } });
 };
 
 /** Mortality check: what the roll means, read by the rules core from the card's own die. */
@@ -55,7 +57,7 @@ const mortality: Effect = async (actor, roll) => {
     speaker: ChatMessage.getSpeaker({ actor }),
     content: `<div class="breadbox bb-card toaster-table"><p class="bb-outcome ${out.outcome === "holds" ? "bb-good" : "bb-bad"}">${foundry.utils.escapeHTML(text)}</p></div>`,
     flags: { [SYSTEM_ID]: { type: "toasterMortality", outcome: out.outcome, rounds: out.rounds } },
-  } as never);
+  });
 };
 
 const EFFECTS: Partial<Record<CheckKind, Effect>> = { healing, mortality };
