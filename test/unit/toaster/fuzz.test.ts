@@ -3,7 +3,8 @@
  * core has no notation parser): random and hostile inputs — NaN, ±Infinity, negatives, huge and
  * non-integer numbers, strings, prototype names, null, wrong shapes. Every call must return a valid
  * value (no NaN anywhere; Odds that keep the contract) or throw an Error with a message; never hang.
- * Bounded: a fixed number of calls, a few hundred milliseconds.
+ * The roll entry points also get stuck and broken random sources. Bounded: a fixed number of calls,
+ * a few hundred milliseconds.
  */
 import { describe, expect, it } from "vitest";
 import { ODDS_ERROR_BOUND } from "../../../src/dice/contract";
@@ -82,7 +83,14 @@ const withFaces = <I>(gen: Gen, roll: (input: I, r: () => number) => { faces: un
   return [input, facesOf(input, roll, random)];
 };
 
+/** A random source: a fair one, a stuck one, or a broken one (NaN, out of range). */
+const source = (): (() => number) => pick([rng, rng, () => 0.9999999, () => 0, () => Number.NaN, () => 1.5, () => -0.25]);
+
 const ENTRY_POINTS: [string, () => unknown, ((out: unknown) => void)?][] = [
+  ["rollCheck", () => T.rollCheck(check() as T.CheckInput, source())],
+  ["rollAttack", () => T.rollAttack(attack() as T.AttackInput, source())],
+  ["rollCollaboration", () => T.rollCollaboration(team() as T.CollaborationInput, source())],
+  ["rollMortality", () => T.rollMortality(dying() as T.MortalityInput, source())],
   ["resolveCheck", () => T.resolveCheck(...(withFaces(check, T.rollCheck, checkFaces) as [T.CheckInput, T.CheckFaces]))],
   ["checkOdds", () => T.checkOdds(check() as T.CheckInput), (o) => validOdds(o as Odds)],
   ["resolveOpposed", () => T.resolveOpposed(...(withFaces(() => ({ a: check(), b: check() }), T.rollOpposed, () => ({ a: checkFaces(), b: checkFaces() })) as [T.PairInput, T.PairFaces]))],
@@ -110,7 +118,7 @@ describe("toaster core fuzz", () => {
     const started = performance.now();
     const tally = new Map<string, { ok: number; refused: number }>();
     const messages = new Set<string>();
-    for (let i = 0; i < 2500; i++) {
+    for (let i = 0; i < 3000; i++) {
       const [label, call, check] = ENTRY_POINTS[i % ENTRY_POINTS.length];
       const t = tally.get(label) ?? { ok: 0, refused: 0 };
       tally.set(label, t);
