@@ -83,6 +83,9 @@ describe("toaster exact attack odds", () => {
     expect(() => attackOdds(melee({ options: { halfDamage: true } as never }))).toThrow(/Attack option must be one of/);
     expect(() => attackOdds(melee({ damageDice: { ninesLimit: -1, rollingNines: true } }))).toThrow(/Damage dice: limit/);
     expect(() => attackOdds(melee({ ac: 7, attack: { rank: 9, modifier: 0 }, options: { criticalTable: true } }))).toThrow(/defenderPhysique/);
+    // Like the roll, the odds need the defender's Physique only when a critical can come up.
+    const noCritical = attackOdds(melee({ attack: { rank: 2, modifier: 0 }, defenceRank: 1, defence: { rank: 9, modifier: 0 }, options: { criticalTable: true } }));
+    expect(noCritical.extras.find((e) => e.key === "criticalTable")?.p).toBe(0);
   });
 
   const cases: [string, AttackInput][] = [

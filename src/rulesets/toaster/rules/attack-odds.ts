@@ -174,8 +174,6 @@ export function attackDistribution(input: AttackInput): AttackDistribution {
     physiqueAC ??= armorClass(input.defenderPhysique, []);
     return physiqueAC;
   };
-  // Validate the critical effects' armour up front (the roll needs it only when that effect comes up).
-  if (critOutcomes !== NO_CRITICAL) for (const c of critOutcomes) acFor(c);
 
   const classes = new Map<number, DamageClass>();
   const classFor = (critical: boolean, halveAfter: boolean, pick: Pick, keptKnown: number, keptRandom: boolean, protectionRandom: boolean): DamageClass => {
@@ -279,8 +277,9 @@ export function attackDistribution(input: AttackInput): AttackDistribution {
   }
 
   // The critical table's outcomes as one more shift: damage bonus minus the change of AC.
+  // Like the roll, this needs the defender's Physique only when a critical can happen at all.
   let deltas: Arr | null = null;
-  if (critOutcomes !== NO_CRITICAL) {
+  if (critOutcomes !== NO_CRITICAL && criticalTriggered > 0) {
     const m = new Map<number, number>();
     for (const c of critOutcomes) {
       const d = c.damageBonus - (acFor(c) - input.ac);
