@@ -44,9 +44,6 @@ export interface AttackDistribution {
   error: number;
 }
 
-/** @deprecated old name of AttackDistribution. */
-export type AttackOdds = AttackDistribution;
-
 function damageOpts(d: DamageDice): { rollingNines: boolean; ninesLimit: number | null } {
   return { rollingNines: d.rollingNines ?? false, ninesLimit: d.ninesLimit === undefined ? DEFAULT_NINES_LIMIT : d.ninesLimit };
 }

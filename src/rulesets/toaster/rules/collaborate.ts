@@ -29,9 +29,6 @@ export interface CollaborationInput {
   dice?: D10StarOptions;
 }
 
-/** @deprecated old name of CollaborationInput's optional part. */
-export type CollaborationOptions = Omit<CollaborationInput, "ranks" | "mode">;
-
 /** Faces of a collaboration: one d10* chain per character, in the order of `ranks` (null for one who does not roll). */
 export interface CollaborationFaces {
   readonly rolls: readonly (readonly number[] | null)[];

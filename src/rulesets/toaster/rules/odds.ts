@@ -29,9 +29,6 @@ import { assertCount } from "../../../dice/limits";
 
 /** Extra dice of a nines chain that the odds enumerate; deeper chains are within `error`. */
 export const ODDS_NINES_DEPTH = 9;
-/** @deprecated kept for callers of the old name: the depth the odds enumerate. */
-export const UNLIMITED_NINES_DEPTH = ODDS_NINES_DEPTH;
-
 const distCache = new Map<number, Dist<number>>();
 
 /**
