@@ -5,12 +5,14 @@
 import { allRulesets, type DieTermClass, type ModelClass, type RollClass, type SheetRegistration, type StatusEffectSpec } from "./registry";
 import { BreadboxActor } from "./documents/actor";
 import { BreadboxItem } from "./documents/item";
-import { BreadboxCombat, BreadboxCombatant } from "./documents/combat";
+import { BreadboxCombat, BreadboxCombatant, NEXT_ROUND_QUERY, nextRoundQueryHandler } from "./documents/combat";
 import { registerCoreSettings } from "./settings";
 import { registerDiceSoNice } from "./dice-so-nice";
+import { addStatusEffect } from "./compat";
 import { registerRelay } from "./relay";
 import { onRenderChatMessage } from "./chat/actions";
 import { migrateWorldIfNeeded } from "./migrations";
+import { registerHotbar } from "./hotbar";
 import { SYSTEM_ID } from "./ids";
 
 export function initCore(): void {
@@ -33,6 +35,8 @@ export function initCore(): void {
   registerDiceSoNice(allRulesets().flatMap((r) => r.diceSoNice ?? []));
   registerCoreSettings();
   registerRelay();
+  CONFIG.queries[NEXT_ROUND_QUERY] = nextRoundQueryHandler;
+  registerHotbar();
 
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message, html));
 
@@ -66,7 +70,7 @@ function registerRoll(roll: RollClass): void {
 }
 
 function registerStatusEffect(effect: StatusEffectSpec): void {
-  if (!CONFIG.statusEffects.some((e) => e.id === effect.id)) CONFIG.statusEffects.push(effect);
+  addStatusEffect(effect);
 }
 
 function registerSheet(documentName: "Actor" | "Item", s: SheetRegistration): void {

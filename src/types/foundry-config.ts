@@ -16,6 +16,7 @@ import type { ToasterRules } from "../rulesets/toaster/settings";
 import type { StanceDebt } from "../rulesets/toaster/stance";
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
+import type { nextRoundQueryHandler } from "../core/documents/combat";
 
 /** Flags a Breadbox chat card keeps under `flags.breadbox`: a card type, then card-specific data. */
 export interface BreadboxMessageFlags {
@@ -50,6 +51,8 @@ declare global {
     interface Queries {
       /** The GM relay (src/core/relay.ts): a player's request for a change on a document they do not own. */
       "breadbox.relay": typeof relayQueryHandler;
+      /** A player ends the round where initiative is rolled again: the GM rolls it and advances. */
+      "breadbox.nextRound": typeof nextRoundQueryHandler;
     }
   }
 }

@@ -72,8 +72,9 @@ function record(drawn: Map<string, number[]>, stream: string, face: number): num
  */
 export function rngDice(rng: RandomSource): Dice {
   if (typeof rng !== "function") throw new TypeError("A roll needs a random source (a function returning a number in [0, 1))");
-  const checked: RandomSource = () => {
-    const u: unknown = rng();
+  // The die's size is passed on: the Foundry side rolls that die when the core asks for it.
+  const checked: RandomSource = (faces) => {
+    const u: unknown = rng(faces);
     if (typeof u !== "number" || !(u >= 0 && u <= 1)) throw new RangeError(`The random source returned ${String(u)}, not a number in [0, 1)`);
     return u;
   };
