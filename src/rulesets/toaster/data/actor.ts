@@ -171,12 +171,12 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     for (const item of items) if (item.system instanceof foundry.abstract.TypeDataModel) item.system.prepareDerivedData();
     const rules = rulesOrDefault();
     this.thresholds = R.sizeThresholds(this.sizeRank);
-    this.stunState = R.stunState(this.stun.value, this.thresholds.stun);
+    this.stunState = R.stunState({ stun: this.stun.value, stunThreshold: this.thresholds.stun });
     this.woundPenalty = R.woundPenalty(this.wounds.value);
-    this.penalty = R.actionPenalty(this.stun.value, this.wounds.value, this.thresholds);
+    this.penalty = R.actionPenalty({ stun: this.stun.value, wounds: this.wounds.value, thresholds: this.thresholds });
     this.mortallyWounded = R.isMortallyWounded(this.wounds.value);
     this.incapacitated = this.stunState.unconscious || this.mortallyWounded || (rules.unnamedCharacters && this.unnamed && this.wounds.value > 0);
-    this.luckMax = R.luckPool(this.effective.aura ?? 0, rules.luckAdjustment);
+    this.luckMax = R.luckPool({ aura: this.effective.aura ?? 0, adjustment: rules.luckAdjustment });
 
     const armor = items.map((i) => i.system).filter((a): a is ToasterArmorModel => a instanceof ToasterArmorModel && a.equipped);
     const physique = this.effective.physique ?? 0;
