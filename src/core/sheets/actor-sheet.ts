@@ -9,6 +9,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { format, localize } from "../game";
+import { isItemSubType } from "../foundry";
 import { activateRoleButtons, applyNumberLimits, focusKey, guardedSubmit, invalidNumberInput, readInputValue, reportInvalidChange, restoreFocus } from "./helpers";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -45,7 +46,11 @@ export class BreadboxActorSheet<
   Configuration extends foundry.applications.sheets.ActorSheetV2.Configuration = foundry.applications.sheets.ActorSheetV2.Configuration,
   RenderOptions extends foundry.applications.sheets.ActorSheetV2.RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions,
 > extends HandlebarsApplicationMixin(ActorSheetV2)<RenderContext, Configuration, RenderOptions> {
-  static override DEFAULT_OPTIONS = {
+  /**
+   * Declared as Foundry's DefaultOptions (not inferred from the literal), so a ruleset's sheet can
+   * declare its own classes and actions without repeating these (Foundry merges them up the chain).
+   */
+  static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
     classes: ["breadbox", "sheet", "actor"],
     position: { width: 720, height: 760 },
     window: { resizable: true },
@@ -245,8 +250,9 @@ export class BreadboxActorSheet<
     if (!type || !this.isEditable) return;
     const actor = this.document as Actor.Implementation;
     const name = format("BREADBOX.Item.NewName", { type: localize(`TYPES.Item.${type}`) });
-    const created = await actor.createEmbeddedDocuments("Item", [{ name, type } as never]);
-    (created?.[0] as Item.Implementation | undefined)?.sheet?.render(true);
+    if (!isItemSubType(type)) return;
+    const created = await actor.createEmbeddedDocuments("Item", [{ name, type }]);
+    await created?.[0]?.sheet?.render(true);
   }
 
   static async #onItemEdit(this: BreadboxActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

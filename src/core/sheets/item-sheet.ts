@@ -28,7 +28,8 @@ export class BreadboxItemSheet<
   Configuration extends BaseConfig = BaseConfig,
   RenderOptions extends BaseOptions = BaseOptions,
 > extends HandlebarsApplicationMixin(ItemSheetV2)<RenderContext, Configuration, RenderOptions> {
-  static override DEFAULT_OPTIONS = {
+  /** Declared as Foundry's DefaultOptions, so a ruleset's item sheet can add its own (see BreadboxActorSheet). */
+  static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
     classes: ["breadbox", "sheet", "item"],
     position: { width: 520, height: 560 },
     window: { resizable: true },

@@ -11,7 +11,8 @@ import { format, localize } from "../../core/game";
 import { templatePath, SYSTEM_ID } from "../../core/ids";
 import { toasterRules, type ToasterRules } from "./settings";
 import { ToasterCheckRoll, checkInputOf, type CheckKind, type ModifierPart, type ToasterCheckOptions } from "./dice/check-roll";
-import type { ToasterActorModel } from "./data/actor";
+import { ToasterActorModel } from "./data/actor";
+import { requireModel, updateRolls } from "../../core/foundry";
 import { applyCheckEffect } from "./effects";
 import { audienceForMode, audienceOf, currentMessageMode, type MessageMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
@@ -175,7 +176,7 @@ export async function dialogContent(req: CheckRequest, rules: ToasterRules, luck
 /** Configure, roll and post a check. Returns the evaluated roll, or null if cancelled. */
 export async function performCheck(req: CheckRequest, event?: Event | null): Promise<ToasterCheckRoll | null> {
   const rules = toasterRules();
-  const system = req.actor.system as unknown as ToasterActorModel;
+  const system = requireModel(req.actor, ToasterActorModel);
   const luckAvailable = rules.luckPoints ? system.luck.value : 0;
   let choices: CheckChoices | null = { ...DEFAULT_CHOICES };
   let mode: MessageMode = currentMessageMode();
@@ -197,7 +198,7 @@ export async function performCheck(req: CheckRequest, event?: Event | null): Pro
   const options = checkOptions(req, choices, rules);
   const roll = ToasterCheckRoll.fromCheck(options);
   await roll.evaluate();
-  if (options.luckBefore > 0) await req.actor.update({ "system.luck.value": Math.max(0, luckAvailable - options.luckBefore) } as never);
+  if (options.luckBefore > 0) await req.actor.update({ system: { luck: { value: Math.max(0, luckAvailable - options.luckBefore) } } });
   // The card's rolls: the check, then its fumble-check die when one was rolled (every die a Foundry
   // roll, so Dice So Nice and message modes see it).
   const message = await postCard(
@@ -210,7 +211,7 @@ export async function performCheck(req: CheckRequest, event?: Event | null): Pro
   );
   await applyCheckEffect(req.actor, roll, null, message ? audienceOf(message) : audienceForMode(mode));
   // The card keeps what the effect did, so luck spent on it later can redo it.
-  if (roll.check.effect && message) await message.update({ rolls: message.rolls.map((r) => (r instanceof ToasterCheckRoll ? roll.toJSON() : r.toJSON())) } as never);
+  if (roll.check.effect && message) await updateRolls(message, message.rolls.map((r) => (r instanceof ToasterCheckRoll ? roll : r)));
   await req.after?.(roll, choices);
   return roll;
 }

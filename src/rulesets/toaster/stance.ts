@@ -20,13 +20,14 @@ export interface StanceDebt {
 const NONE: StanceDebt = { defence: 0, attack: 0, forgoneDefences: 0 };
 
 export function stanceDebt(actor: Actor.Implementation): StanceDebt {
-  const raw = (actor.flags as Record<string, Record<string, unknown> | undefined>)[SYSTEM_ID]?.stance as Partial<StanceDebt> | undefined;
+  // Typed by FlagConfig, but stored data may come from anywhere: every number is checked below.
+  const raw: Partial<StanceDebt> | undefined = actor.flags[SYSTEM_ID]?.stance;
   const int = (v: unknown) => (typeof v === "number" && Number.isInteger(v) ? v : 0);
   return { defence: Math.min(0, int(raw?.defence)), attack: Math.min(0, int(raw?.attack)), forgoneDefences: Math.max(0, int(raw?.forgoneDefences)) };
 }
 
 async function setDebt(actor: Actor.Implementation, debt: StanceDebt): Promise<void> {
-  await actor.update({ [`flags.${SYSTEM_ID}.stance`]: debt } as never);
+  await actor.update({ flags: { [SYSTEM_ID]: { stance: debt } } });
 }
 
 /** The part a roll owes to an earlier stance, if any. */

@@ -141,11 +141,16 @@ export class ToasterCheckRoll extends Roll {
   }
 
   static fromCheck(options: ToasterCheckOptions): ToasterCheckRoll {
-    return new ToasterCheckRoll(ToasterCheckRoll.formulaFor(options), {}, options as never);
+    // The options are set after construction, as Roll.fromData does: fvtt-types' Roll.Options
+    // shares no property with a check's options, and its weak-type check refuses them in the
+    // constructor although Roll keeps whatever options it is given.
+    const roll = new ToasterCheckRoll(ToasterCheckRoll.formulaFor(options), {});
+    Object.assign(roll.options, options);
+    return roll;
   }
 
   get check(): ToasterCheckOptions {
-    return normaliseCheckOptions(this.options as Record<string, unknown>);
+    return normaliseCheckOptions(this.options);
   }
 
   /** The fumble-check die of this evaluation (a Foundry roll of its own, posted with the card). */
@@ -206,11 +211,12 @@ export class ToasterCheckRoll extends Roll {
     // A hidden (blind or whispered-away) roll is shown without evaluating or classifying anything.
     if (!this._evaluated && !options.isPrivate) await this.evaluate();
     const context = checkCardContext(this, options.isPrivate ?? false);
-    return foundry.applications.handlebars.renderTemplate(options.template ?? ToasterCheckRoll.CHAT_TEMPLATE, context as unknown as Record<string, unknown>);
+    return foundry.applications.handlebars.renderTemplate(options.template ?? ToasterCheckRoll.CHAT_TEMPLATE, context);
   }
 }
 
-export interface CheckCardContext {
+/** What the check card's template reads (a type alias, so it is a template context as it is). */
+export type CheckCardContext = {
   title: string;
   isPrivate: boolean;
   faces: { value: number; cssClass: string }[];
@@ -236,7 +242,7 @@ export interface CheckCardContext {
   targetUuid: string;
   actorUuid: string;
   luckEnabled: boolean;
-}
+};
 
 /** The classified result of a roll, or null when its options cannot be classified. */
 function safeResult(roll: ToasterCheckRoll): R.CheckResult | null {

@@ -9,6 +9,7 @@ import { numberFieldAt, numberLimits } from "../../../core/sheets/helpers";
 import { ATTRIBUTE_DRAG_TYPE } from "../../../core/hotbar";
 import "./hotbar";
 import { templatePath } from "../../../core/ids";
+import { itemsWithModel } from "../../../core/foundry";
 import { format, localize } from "../../../core/game";
 import { toasterRules } from "../settings";
 import { attackWithWeapon, postCritical, postHitLocation } from "../chat/attack";
@@ -16,20 +17,12 @@ import { performCheck } from "../checks";
 import { attributeLabel, attributeRequest, healingRequest, luckRequest, mortalityRequest, skillRequest, sys, unskilledRequest } from "../requests";
 import { ToasterArmorModel, ToasterGearModel, ToasterSkillModel, ToasterTraitModel, ToasterWeaponModel } from "../data/items";
 
-/** The actor's items whose data is the given model, each with its model (narrowed by instanceof, not cast). */
-function modelItems<M>(actor: Actor.Implementation, Model: abstract new (...args: never[]) => M): { item: Item.Implementation; model: M }[] {
-  return actor.items.contents.flatMap((item) => {
-    const model: unknown = item.system;
-    return model instanceof Model ? [{ item, model }] : [];
-  });
-}
-
 const ATTRS = ["physique", "coordination", "intellect", "aura"] as const;
 
 const TRACK_LABELS = { stun: "BREADBOX.Toaster.Stun.Label", wounds: "BREADBOX.Toaster.Damage.Wounds", luck: "BREADBOX.Toaster.Luck.Label" } as const;
 
 export class ToasterActorSheet extends BreadboxActorSheet {
-  static override DEFAULT_OPTIONS = {
+  static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
     classes: ["toaster"],
     actions: {
       rollSkill: ToasterActorSheet.#onRollSkill,
@@ -51,7 +44,7 @@ export class ToasterActorSheet extends BreadboxActorSheet {
       addCustomAttribute: ToasterActorSheet.#onAddCustomAttribute,
       removeCustomAttribute: ToasterActorSheet.#onRemoveCustomAttribute,
     },
-  } as unknown as typeof BreadboxActorSheet.DEFAULT_OPTIONS;
+  };
 
   static override PARTS = {
     header: { template: templatePath("toaster/actor/header.hbs") },
@@ -189,7 +182,7 @@ export class ToasterActorSheet extends BreadboxActorSheet {
         callback: (_event: Event, button: HTMLButtonElement) => (button.form?.elements.namedItem("award") as HTMLInputElement | null)?.value ?? "",
       },
       rejectClose: false,
-    } as never) as unknown as string | null;
+    });
     if (award === null || award === undefined) return;
     let xp: number;
     try {
@@ -266,7 +259,7 @@ export class ToasterActorSheet extends BreadboxActorSheet {
 export async function toasterSheetData(actor: Actor.Implementation) {
   const data = sys(actor);
   const rules = toasterRules();
-  const skills = modelItems(actor, ToasterSkillModel)
+  const skills = itemsWithModel(actor, ToasterSkillModel)
     .map(({ item: i, model: s }) => {
       return {
         id: i.id,
@@ -285,10 +278,10 @@ export async function toasterSheetData(actor: Actor.Implementation) {
       };
     })
     .sort((a, b) => (a.name ?? "").localeCompare(b.name ?? ""));
-  const traits = modelItems(actor, ToasterTraitModel).map(({ item: i, model: t }) => {
+  const traits = itemsWithModel(actor, ToasterTraitModel).map(({ item: i, model: t }) => {
     return { id: i.id, name: i.name, rank: t.rank, rankText: t.rank > 0 ? `+${t.rank}` : String(t.rank), kind: localize(`BREADBOX.Toaster.TraitKind.${t.kind}`), severity: t.rankLabel ? localize(`BREADBOX.Toaster.TraitRank.${t.rankLabel}`) : "", warning: t.warning };
   });
-  const weapons = modelItems(actor, ToasterWeaponModel).map(({ item: i, model: w }) => {
+  const weapons = itemsWithModel(actor, ToasterWeaponModel).map(({ item: i, model: w }) => {
     return {
       id: i.id,
       name: i.name,
@@ -302,10 +295,10 @@ export async function toasterSheetData(actor: Actor.Implementation) {
       equipped: w.equipped,
     };
   });
-  const armor = modelItems(actor, ToasterArmorModel).map(({ item: i, model: a }) => {
+  const armor = itemsWithModel(actor, ToasterArmorModel).map(({ item: i, model: a }) => {
     return { id: i.id, name: i.name, ac: a.ac, equipped: a.equipped, natural: a.natural };
   });
-  const gear = modelItems(actor, ToasterGearModel).map(({ item: i, model: g }) => ({ id: i.id, name: i.name, quantity: g.quantity }));
+  const gear = itemsWithModel(actor, ToasterGearModel).map(({ item: i, model: g }) => ({ id: i.id, name: i.name, quantity: g.quantity }));
   const style = R.campaignStyle(data.campaignStyle || rules.campaignStyle);
   const balance = data.budget?.traits;
   const TextEditor = foundry.applications.ux.TextEditor.implementation;

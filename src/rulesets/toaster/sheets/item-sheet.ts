@@ -5,9 +5,9 @@
 import { BreadboxItemSheet } from "../../../core/sheets/item-sheet";
 import { joinSummary } from "../../../core/sheets/helpers";
 import { templatePath } from "../../../core/ids";
-import { format, localize } from "../../../core/game";
+import { format, localize, modelOf } from "../../../core/game";
 import { ATTRIBUTE_KEYS, BODY_AREAS, SHIELD_SIZES, SKILL_COSTS, SKILL_GROUPS, SKILL_ROLES, TRAIT_KINDS, WEAPON_MODES } from "../data/fields";
-import { ToasterSkillModel, type ToasterArmorModel, type ToasterGearModel, type ToasterTraitModel, type ToasterWeaponModel } from "../data/items";
+import { ToasterArmorModel, ToasterGearModel, ToasterSkillModel, ToasterTraitModel, ToasterWeaponModel } from "../data/items";
 import { ToasterActorModel } from "../data/actor";
 
 function optionList(keys: readonly string[], prefix: string, selected: string) {
@@ -17,21 +17,19 @@ function optionList(keys: readonly string[], prefix: string, selected: string) {
 /** The four attributes, plus the owner's own attributes when the item sits on a Toaster character. */
 function attributeList(item: Item.Implementation): { key: string; label: string }[] {
   const standard = ATTRIBUTE_KEYS.map((k) => ({ key: k as string, label: localize(`BREADBOX.Toaster.Attribute.${k}`) }));
-  const owner = item.parent as Actor.Implementation | null;
-  if (!owner || (owner.type as string) !== "toaster") return standard;
-  const model = owner.system;
+  const model = item.parent?.system;
   const custom = model instanceof ToasterActorModel ? model.customAttributes : [];
   return [...standard, ...custom.map((c) => ({ key: c.key, label: c.label || c.key }))];
 }
 
 export class ToasterItemSheet extends BreadboxItemSheet {
-  static override DEFAULT_OPTIONS = {
+  static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
     classes: ["toaster"],
     actions: {
       addSpecialty: ToasterItemSheet.#onAddSpecialty,
       removeSpecialty: ToasterItemSheet.#onRemoveSpecialty,
     },
-  } as unknown as typeof BreadboxItemSheet.DEFAULT_OPTIONS;
+  };
 
   static override PARTS = {
     header: { template: templatePath("toaster/item/header.hbs") },
@@ -45,32 +43,37 @@ export class ToasterItemSheet extends BreadboxItemSheet {
   protected override async _prepareContext(options: Parameters<BreadboxItemSheet["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
     const item = this.document as Item.Implementation;
-    const sys = item.system as unknown as Record<string, unknown>;
-    const type = item.type as string;
+    const skill = modelOf(item, ToasterSkillModel);
+    const trait = modelOf(item, ToasterTraitModel);
+    const weapon = modelOf(item, ToasterWeaponModel);
+    const armor = modelOf(item, ToasterArmorModel);
+    const attribute = skill?.attribute ?? trait?.attribute ?? "";
+    const attributeChoices = skill?.attributeChoices ?? [];
+    const coverage: readonly string[] = armor?.coverage ?? [];
     return Object.assign(context, {
-      isSkill: type === "toasterSkill",
-      isTrait: type === "toasterTrait",
-      isWeapon: type === "toasterWeapon",
-      isArmor: type === "toasterArmor",
-      isGear: type === "toasterGear",
-      attributeOptions: attributeList(item).map(({ key, label }) => ({ key, label, selected: key === sys.attribute, chosen: ((sys.attributeChoices as string[] | undefined) ?? []).includes(key) })),
-      groupOptions: optionList(SKILL_GROUPS, "BREADBOX.Toaster.SkillGroup", String(sys.group ?? "")),
-      roleOptions: optionList(SKILL_ROLES, "BREADBOX.Toaster.SkillRole", String(sys.role ?? "")),
-      costOptions: optionList(SKILL_COSTS, "BREADBOX.Toaster.SkillCost", String(sys.cost ?? "")),
-      kindOptions: optionList(TRAIT_KINDS, "BREADBOX.Toaster.TraitKind", String(sys.kind ?? "")),
-      modeOptions: optionList(WEAPON_MODES, "BREADBOX.Toaster.Weapon.Mode", String(sys.mode ?? "")),
-      shieldOptions: optionList(SHIELD_SIZES, "BREADBOX.Toaster.Shield", String(sys.shield ?? "")),
-      areaOptions: BODY_AREAS.map((a) => ({ key: a, label: localize(`BREADBOX.Toaster.Area.${a}`), checked: ((sys.coverage as string[] | undefined) ?? []).includes(a) })),
-      skillsText: ((sys.skills as string[] | undefined) ?? []).join(", "),
-      specialties: ((sys.specialties as { name: string; bonus: number }[] | undefined) ?? []).map((s, index) => ({ ...s, index })),
+      isSkill: skill !== null,
+      isTrait: trait !== null,
+      isWeapon: weapon !== null,
+      isArmor: armor !== null,
+      isGear: modelOf(item, ToasterGearModel) !== null,
+      attributeOptions: attributeList(item).map(({ key, label }) => ({ key, label, selected: key === attribute, chosen: attributeChoices.includes(key) })),
+      groupOptions: optionList(SKILL_GROUPS, "BREADBOX.Toaster.SkillGroup", skill?.group ?? ""),
+      roleOptions: optionList(SKILL_ROLES, "BREADBOX.Toaster.SkillRole", skill?.role ?? ""),
+      costOptions: optionList(SKILL_COSTS, "BREADBOX.Toaster.SkillCost", skill?.cost ?? ""),
+      kindOptions: optionList(TRAIT_KINDS, "BREADBOX.Toaster.TraitKind", trait?.kind ?? ""),
+      modeOptions: optionList(WEAPON_MODES, "BREADBOX.Toaster.Weapon.Mode", weapon?.mode ?? ""),
+      shieldOptions: optionList(SHIELD_SIZES, "BREADBOX.Toaster.Shield", weapon?.shield ?? ""),
+      areaOptions: BODY_AREAS.map((a) => ({ key: a, label: localize(`BREADBOX.Toaster.Area.${a}`), checked: coverage.includes(a) })),
+      skillsText: (trait?.skills ?? []).join(", "),
+      specialties: (skill?.specialties ?? []).map((s, index) => ({ ...s, index })),
     });
   }
 
   /** Checkbox groups and comma lists become arrays before the update. */
   protected override _prepareSubmitData(...args: Parameters<BreadboxItemSheet["_prepareSubmitData"]>): ReturnType<BreadboxItemSheet["_prepareSubmitData"]> {
     const [, form] = args;
-    const data = super._prepareSubmitData(...args) as Record<string, unknown>;
-    const type = this.document.type as string;
+    const data = super._prepareSubmitData(...args);
+    const type: string = this.document.type;
     const checkedValues = (name: string) => [...form.querySelectorAll<HTMLInputElement>(`input[data-array="${name}"]`)].filter((i) => i.checked).map((i) => i.value);
     if (type === "toasterSkill" && form.querySelector('[data-array="attributeChoices"]')) foundry.utils.setProperty(data, "system.attributeChoices", checkedValues("attributeChoices"));
     if (type === "toasterArmor" && form.querySelector('[data-array="coverage"]')) foundry.utils.setProperty(data, "system.coverage", checkedValues("coverage"));
@@ -80,7 +83,7 @@ export class ToasterItemSheet extends BreadboxItemSheet {
     if (type === "toasterTrait" && skillsInput && !skillsInput.disabled) {
       foundry.utils.setProperty(data, "system.skills", skillsInput.value.split(",").map((s) => s.trim()).filter(Boolean));
     }
-    return data as never;
+    return data;
   }
 
   static async #onAddSpecialty(this: ToasterItemSheet): Promise<void> {
@@ -102,10 +105,9 @@ export class ToasterItemSheet extends BreadboxItemSheet {
 
 /** "WC 8 · STR 4 · hand-to-hand" and the like, from the item's data. */
 export function toasterItemSummary(item: Item.Implementation): string {
-  const type = item.type as string;
-  const sys = item.system as unknown;
-  if (type === "toasterWeapon") {
-    const w = sys as ToasterWeaponModel;
+  const sys = item.system;
+  if (sys instanceof ToasterWeaponModel) {
+    const w = sys;
     return joinSummary([
       format("BREADBOX.Toaster.Summary.WC", { wc: w.baseWC }),
       w.strengthReq ? format("BREADBOX.Toaster.Summary.STR", { str: w.strengthReq }) : null,
@@ -116,20 +118,20 @@ export function toasterItemSummary(item: Item.Implementation): string {
       w.skill ? format("BREADBOX.Toaster.Summary.Skill", { skill: w.skill }) : null,
     ]);
   }
-  if (type === "toasterArmor") {
-    const a = sys as ToasterArmorModel;
+  if (sys instanceof ToasterArmorModel) {
+    const a = sys;
     return joinSummary([format("BREADBOX.Toaster.Summary.AC", { ac: a.ac }), a.natural ? localize("BREADBOX.Toaster.Armor.Natural") : null]);
   }
-  if (type === "toasterSkill") {
-    const s = sys as ToasterSkillModel;
+  if (sys instanceof ToasterSkillModel) {
+    const s = sys;
     const labels = attributeList(item);
     const attrs = (s.attributeChoices.length ? s.attributeChoices : [s.attribute]).map((k) => labels.find((l) => l.key === k)?.label ?? k).join(" / ");
     return joinSummary([format("BREADBOX.Toaster.Summary.Base", { base: s.base }), attrs, s.group ? localize(`BREADBOX.Toaster.SkillGroup.${s.group}`) : null]);
   }
-  if (type === "toasterTrait") {
-    const t = sys as ToasterTraitModel;
+  if (sys instanceof ToasterTraitModel) {
+    const t = sys;
     return joinSummary([t.rank > 0 ? `+${t.rank}` : String(t.rank), localize(`BREADBOX.Toaster.TraitKind.${t.kind}`)]);
   }
-  if (type === "toasterGear") return format("BREADBOX.Toaster.Summary.Quantity", { n: (sys as ToasterGearModel).quantity });
+  if (sys instanceof ToasterGearModel) return format("BREADBOX.Toaster.Summary.Quantity", { n: sys.quantity });
   return "";
 }
