@@ -76,7 +76,7 @@ export class BreadboxActorSheet<
   /** Whether this sheet shows its limited view: the user may see the actor but not observe it. */
   get limitedView(): boolean {
     const cls = this.constructor as typeof BreadboxActorSheet;
-    return cls.LIMITED_PARTS.length > 0 && (this.document as Actor.Implementation).limited;
+    return cls.LIMITED_PARTS.length > 0 && this.document.limited;
   }
 
   /** Play mode (false) or edit mode (true); a view state of this sheet, not document data. */
@@ -102,7 +102,7 @@ export class BreadboxActorSheet<
 
   protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
     const context = await super._prepareContext(options);
-    const actor = this.document as Actor.Implementation;
+    const actor = this.document;
     const limited = this.limitedView;
     if (limited) this.tabGroups.primary = (this.constructor as typeof BreadboxActorSheet).LIMITED_TAB;
     // Tabs: clicks on [data-action="tab"] are ApplicationV2's own (changeTab keeps tabGroups); a
@@ -144,14 +144,14 @@ export class BreadboxActorSheet<
       const itemField = input.dataset.itemField;
       if (itemField) {
         const itemId = input.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
-        return { doc: itemId ? (this.document as Actor.Implementation).items.get(itemId) : null, path: itemField };
+        return { doc: itemId ? this.document.items.get(itemId) : null, path: itemField };
       }
-      return input.name ? { doc: this.document as Actor.Implementation, path: input.name } : null;
+      return input.name ? { doc: this.document, path: input.name } : null;
     });
     // Item rows can be dragged out (to another sheet, the hotbar, the sidebar) as Foundry drag data.
     for (const row of el.querySelectorAll<HTMLElement>('[data-item-id][draggable="true"]')) {
       row.addEventListener("dragstart", (event) => {
-        const item = (this.document as Actor.Implementation).items.get(row.dataset.itemId ?? "");
+        const item = this.document.items.get(row.dataset.itemId ?? "");
         if (!item || !event.dataTransfer) return;
         event.dataTransfer.setData("text/plain", JSON.stringify(item.toDragData()));
       });
@@ -169,7 +169,7 @@ export class BreadboxActorSheet<
   async #updateItemField(input: HTMLInputElement | HTMLSelectElement): Promise<void> {
     const itemId = input.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const field = input.dataset.itemField;
-    const item = itemId ? (this.document as Actor.Implementation).items.get(itemId) : undefined;
+    const item = itemId ? this.document.items.get(itemId) : undefined;
     if (!item || !field) return;
     const read = readInputValue(input, input.dataset.label ?? field);
     if (!read.ok) {
@@ -248,7 +248,7 @@ export class BreadboxActorSheet<
   static async #onItemCreate(this: BreadboxActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const type = target.dataset.type;
     if (!type || !this.isEditable) return;
-    const actor = this.document as Actor.Implementation;
+    const actor = this.document;
     const name = format("BREADBOX.Item.NewName", { type: localize(`TYPES.Item.${type}`) });
     if (!isItemSubType(type)) return;
     const created = await actor.createEmbeddedDocuments("Item", [{ name, type }]);
@@ -257,14 +257,14 @@ export class BreadboxActorSheet<
 
   static async #onItemEdit(this: BreadboxActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
-    const item = id ? (this.document as Actor.Implementation).items.get(id) : undefined;
+    const item = id ? this.document.items.get(id) : undefined;
     await item?.sheet?.render(true);
   }
 
   static async #onItemDelete(this: BreadboxActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     if (!this.isEditable) return;
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
-    const item = id ? (this.document as Actor.Implementation).items.get(id) : undefined;
+    const item = id ? this.document.items.get(id) : undefined;
     if (!item) return;
     const ok = await foundry.applications.api.DialogV2.confirm({
       window: { title: localize("BREADBOX.Item.DeleteTitle") },

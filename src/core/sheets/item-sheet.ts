@@ -56,8 +56,9 @@ export class BreadboxItemSheet<
 
   protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
     const context = await super._prepareContext(options);
-    const item = this.document as Item.Implementation;
-    const description = (item.system as { description?: string }).description ?? "";
+    const item = this.document;
+    const model: unknown = item.system;
+    const description = model && typeof model === "object" && "description" in model && typeof model.description === "string" ? model.description : "";
     const TextEditor = foundry.applications.ux.TextEditor.implementation;
     const descriptionHTML = await TextEditor.enrichHTML(description, { secrets: item.isOwner });
     return {
@@ -80,7 +81,7 @@ export class BreadboxItemSheet<
     const edit = this.editMode && this.isEditable;
     this.element.classList.toggle("edit-mode", edit);
     this.element.classList.toggle("play-mode", !edit);
-    applyNumberLimits(this.element, (input) => (input.name ? { doc: this.document as Item.Implementation, path: input.name } : null));
+    applyNumberLimits(this.element, (input) => (input.name ? { doc: this.document, path: input.name } : null));
   }
 
   /**

@@ -118,7 +118,7 @@ function isCheckResult(r: unknown): r is R.CheckResult {
   return (
     Boolean(faces) && typeof faces === "object" && isFaceList(faces?.die) && isFaceList(faces?.fumble) &&
     typeof x.total === "number" && typeof x.target === "number" && typeof x.margin === "number" &&
-    typeof x.band === "string" && R.BANDS.includes(x.band as R.Band) && typeof x.success === "boolean"
+    typeof x.band === "string" && R.BANDS.some((b) => b === x.band) && typeof x.success === "boolean"
   );
 }
 
@@ -168,7 +168,7 @@ export class ToasterCheckRoll extends Roll {
 
   /** Faces of the d10* as rolled (a called 4 is [4]). */
   get starFaces(): number[] {
-    const die = this.dice.find((d) => d instanceof D10StarDie) as D10StarDie | undefined;
+    const die = this.dice.find((d): d is D10StarDie => d instanceof D10StarDie);
     if (die) return die.starFaces;
     return [4];
   }
@@ -182,8 +182,8 @@ export class ToasterCheckRoll extends Roll {
       const fumble = new Roll(die);
       Object.assign(fumble.options, { flavor: localize("BREADBOX.Toaster.Roll.FumbleCheck") });
       await fumble.evaluate();
-      const term = fumble.dice[0] as D10StarDie | undefined;
-      o.fumbleFaces = term ? term.starFaces : [];
+      const term = fumble.dice[0];
+      o.fumbleFaces = term instanceof D10StarDie ? term.starFaces : [];
       this.fumbleRoll = fumble;
     }
     this.classify();

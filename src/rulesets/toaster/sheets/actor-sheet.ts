@@ -81,11 +81,11 @@ export class ToasterActorSheet extends BreadboxActorSheet {
 
   protected override async _prepareContext(options: Parameters<BreadboxActorSheet["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
-    return Object.assign(context, await toasterSheetData(this.document as Actor.Implementation));
+    return Object.assign(context, await toasterSheetData(this.document));
   }
 
   static async #onRollSkill(this: ToasterActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
-    const actor = this.document as Actor.Implementation;
+    const actor = this.document;
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const skill = id ? actor.items.get(id) : undefined;
     if (skill) await performCheck(skillRequest(actor, skill), event);
@@ -93,54 +93,54 @@ export class ToasterActorSheet extends BreadboxActorSheet {
 
   static async #onRollAttribute(this: ToasterActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
     const key = target.dataset.attribute;
-    if (key) await performCheck(attributeRequest(this.document as Actor.Implementation, key, target.dataset.sub || undefined), event);
+    if (key) await performCheck(attributeRequest(this.document, key, target.dataset.sub || undefined), event);
   }
 
   static async #onRollUnskilled(this: ToasterActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
     const key = target.dataset.attribute;
     if (!key) return;
-    const actor = this.document as Actor.Implementation;
+    const actor = this.document;
     await performCheck(unskilledRequest(actor, key, localize("BREADBOX.Toaster.Roll.Unskilled")), event);
   }
 
   static async #onRollLuck(this: ToasterActorSheet, event: PointerEvent): Promise<void> {
-    await performCheck(luckRequest(this.document as Actor.Implementation), event);
+    await performCheck(luckRequest(this.document), event);
   }
 
   static async #onRollMortality(this: ToasterActorSheet, event: PointerEvent): Promise<void> {
-    await performCheck(mortalityRequest(this.document as Actor.Implementation), event);
+    await performCheck(mortalityRequest(this.document), event);
   }
 
   static async #onAttack(this: ToasterActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
-    const actor = this.document as Actor.Implementation;
+    const actor = this.document;
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const weapon = id ? actor.items.get(id) : undefined;
     if (weapon) await attackWithWeapon(actor, weapon, event);
   }
 
   static async #onCritical(this: ToasterActorSheet): Promise<void> {
-    await postCritical(this.document as Actor.Implementation);
+    await postCritical(this.document);
   }
 
   static async #onHitLocation(this: ToasterActorSheet): Promise<void> {
-    await postHitLocation(this.document as Actor.Implementation);
+    await postHitLocation(this.document);
   }
 
   static async #onRollHealing(this: ToasterActorSheet, event: PointerEvent): Promise<void> {
-    await performCheck(healingRequest(this.document as Actor.Implementation), event);
+    await performCheck(healingRequest(this.document), event);
   }
 
   /** Ten minutes of rest: stun points drop by Physique (at least 1). */
   static async #onRestStun(this: ToasterActorSheet): Promise<void> {
     if (!this.isEditable) return;
-    const actor = this.document as Actor.Implementation;
+    const actor = this.document;
     const data = sys(actor);
     await this.safeUpdate(actor, { "system.stun.value": R.recoverStun({ stun: data.stun.value, physique: data.effective.physique ?? 0, tenMinutePeriods: 1 }) });
   }
 
   /** Advancement: raise a skill's base by one, paid with unspent experience (1 XP a point, or the variable cost). */
   static async #onImproveSkill(this: ToasterActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const actor = this.document as Actor.Implementation;
+    const actor = this.document;
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const skill = id ? actor.items.get(id) : undefined;
     const s = skill?.system;
@@ -159,7 +159,7 @@ export class ToasterActorSheet extends BreadboxActorSheet {
   /** (Luck): buy back a spent luck point with experience. */
   static async #onBuyLuck(this: ToasterActorSheet): Promise<void> {
     if (!this.isEditable) return;
-    const actor = this.document as Actor.Implementation;
+    const actor = this.document;
     const data = sys(actor);
     if (data.luck.value >= data.luckMax) return;
     if (R.LUCK_BUYBACK_XP > data.experience.unspent) {
@@ -172,7 +172,7 @@ export class ToasterActorSheet extends BreadboxActorSheet {
   /** The GM awards experience at the end of an adventure (1–5, 2 for an average one). */
   static async #onAwardExperience(this: ToasterActorSheet): Promise<void> {
     if (!game.user?.isGM) return;
-    const actor = this.document as Actor.Implementation;
+    const actor = this.document;
     const content = `<div class="form-group"><label for="bb-award">${localize("BREADBOX.Toaster.Experience.AwardLabel")}</label><input id="bb-award" type="number" name="award" value="2" min="1" max="5" step="1" inputmode="numeric"></div>`;
     const award = await foundry.applications.api.DialogV2.prompt({
       window: { title: localize("BREADBOX.Toaster.Experience.Award") },
@@ -198,13 +198,13 @@ export class ToasterActorSheet extends BreadboxActorSheet {
   /** Medical care succeeded (the GM's call after the roll): the bleeding stops. */
   static async #onStopBleeding(this: ToasterActorSheet): Promise<void> {
     if (!this.isEditable) return;
-    await this.safeUpdate(this.document as Actor.Implementation, { "system.bleeding.rate": 0 });
+    await this.safeUpdate(this.document, { "system.bleeding.rate": 0 });
   }
 
   /** +/- buttons on the stun, wound and luck tracks (keyboard-friendly alternative to typing). */
   static async #onAdjustTrack(this: ToasterActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     if (!this.isEditable) return;
-    const actor = this.document as Actor.Implementation;
+    const actor = this.document;
     const track = target.dataset.track as "stun" | "wounds" | "luck" | undefined;
     const delta = Number(target.dataset.delta);
     if (!track || !Number.isInteger(delta)) return;
@@ -228,7 +228,7 @@ export class ToasterActorSheet extends BreadboxActorSheet {
 
   static async #onToggleEquipped(this: ToasterActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     if (!this.isEditable) return;
-    const actor = this.document as Actor.Implementation;
+    const actor = this.document;
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const item = id ? actor.items.get(id) : undefined;
     const model = item?.system;
@@ -238,7 +238,7 @@ export class ToasterActorSheet extends BreadboxActorSheet {
 
   static async #onAddCustomAttribute(this: ToasterActorSheet): Promise<void> {
     if (!this.isEditable) return;
-    const actor = this.document as Actor.Implementation;
+    const actor = this.document;
     const list = sys(actor).customAttributes.map((c) => ({ ...c }));
     let n = list.length + 1;
     while (list.some((c) => c.key === `custom${n}`)) n++;
@@ -248,7 +248,7 @@ export class ToasterActorSheet extends BreadboxActorSheet {
 
   static async #onRemoveCustomAttribute(this: ToasterActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     if (!this.isEditable) return;
-    const actor = this.document as Actor.Implementation;
+    const actor = this.document;
     const key = target.dataset.key;
     const list = sys(actor).customAttributes.filter((c) => c.key !== key).map((c) => ({ ...c }));
     await this.safeUpdate(actor, { "system.customAttributes": list });

@@ -42,7 +42,7 @@ export class ToasterItemSheet extends BreadboxItemSheet {
 
   protected override async _prepareContext(options: Parameters<BreadboxItemSheet["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
-    const item = this.document as Item.Implementation;
+    const item = this.document;
     const skill = modelOf(item, ToasterSkillModel);
     const trait = modelOf(item, ToasterTraitModel);
     const weapon = modelOf(item, ToasterWeaponModel);
