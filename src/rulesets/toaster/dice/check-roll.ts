@@ -202,6 +202,16 @@ export class ToasterCheckRoll extends Roll {
     return result;
   }
 
+  /**
+   * An independent copy of this roll as it stands (evaluated, with its result): the state before
+   * luck or a re-roll changes it. Rebuilt from its JSON text, so no option object is shared.
+   */
+  snapshot(): ToasterCheckRoll {
+    const copy = Roll.fromJSON(JSON.stringify(this.toJSON()));
+    if (!(copy instanceof ToasterCheckRoll)) throw new Error("Breadbox: ToasterCheckRoll is not registered in CONFIG.Dice.rolls");
+    return copy;
+  }
+
   /** Replace the stored result (luck spent after the roll, a re-roll). */
   setResult(result: R.CheckResult): void {
     this.check.result = result;
