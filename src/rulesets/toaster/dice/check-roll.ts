@@ -109,16 +109,17 @@ const isFaceList = (v: unknown): v is number[] => Array.isArray(v) && v.every((f
 /** Whether a stored result has the shape the card reads (faces {die, fumble}; a result stored before that carried the die's faces as a list). */
 function isCheckResult(r: unknown): r is R.CheckResult {
   if (!r || typeof r !== "object") return false;
-  const x = r as Record<string, unknown>;
-  if (isFaceList(x.faces)) {
-    const fumble = (x.fumbleCheck as { faces?: unknown } | null | undefined)?.faces;
-    x.faces = { die: x.faces, fumble: isFaceList(fumble) ? fumble : [] };
+  if ("faces" in r && isFaceList(r.faces)) {
+    const check = "fumbleCheck" in r ? r.fumbleCheck : undefined;
+    const fumble = check && typeof check === "object" && "faces" in check ? check.faces : undefined;
+    Object.assign(r, { faces: { die: r.faces, fumble: isFaceList(fumble) ? fumble : [] } });
   }
-  const faces = x.faces as Record<string, unknown> | null | undefined;
+  const faces = "faces" in r ? r.faces : undefined;
   return (
-    Boolean(faces) && typeof faces === "object" && isFaceList(faces?.die) && isFaceList(faces?.fumble) &&
-    typeof x.total === "number" && typeof x.target === "number" && typeof x.margin === "number" &&
-    typeof x.band === "string" && R.BANDS.some((b) => b === x.band) && typeof x.success === "boolean"
+    Boolean(faces) && typeof faces === "object" && faces !== null &&
+    "die" in faces && isFaceList(faces.die) && "fumble" in faces && isFaceList(faces.fumble) &&
+    "total" in r && typeof r.total === "number" && "target" in r && typeof r.target === "number" && "margin" in r && typeof r.margin === "number" &&
+    "band" in r && R.BANDS.some((b) => b === r.band) && "success" in r && typeof r.success === "boolean"
   );
 }
 
