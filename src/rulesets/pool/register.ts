@@ -8,6 +8,7 @@ import { registerPoolSettings } from "./settings";
 
 export const POOL_TEMPLATES = [
   "pool/chat/check-roll.hbs",
+  "pool/dialogs/check.hbs",
 ].map(templatePath);
 
 export function poolRuleset(): RulesetDefinition {
