@@ -5,8 +5,17 @@ import { PoolActorModel } from "./data/actor";
 import { POOL_ITEM_MODELS } from "./data/items";
 import { PoolCheckRoll } from "./dice/pool-roll";
 import { registerPoolSettings } from "./settings";
+import { PoolActorSheet } from "./sheets/actor-sheet";
+import { PoolItemSheet } from "./sheets/item-sheet";
 
 export const POOL_TEMPLATES = [
+  "shared/tabs.hbs",
+  "pool/actor/header.hbs",
+  "pool/actor/traits.hbs",
+  "pool/actor/combat.hbs",
+  "pool/actor/biography.hbs",
+  "pool/item/header.hbs",
+  "pool/item/details.hbs",
   "pool/chat/check-roll.hbs",
   "pool/dialogs/check.hbs",
 ].map(templatePath);
@@ -17,8 +26,8 @@ export function poolRuleset(): RulesetDefinition {
     label: "BREADBOX.Ruleset.pool",
     actorModels: { pool: PoolActorModel },
     itemModels: POOL_ITEM_MODELS,
-    actorSheets: [],
-    itemSheets: [],
+    actorSheets: [{ sheetClass: PoolActorSheet, types: ["pool"], label: "BREADBOX.Pool.Sheet.Actor" }],
+    itemSheets: [{ sheetClass: PoolItemSheet, types: Object.keys(POOL_ITEM_MODELS), label: "BREADBOX.Pool.Sheet.Item" }],
     rolls: [PoolCheckRoll],
     registerSettings: registerPoolSettings,
     templates: POOL_TEMPLATES,
