@@ -119,3 +119,21 @@ describe("Dice Pool item sheets", () => {
     }
   });
 });
+
+describe("the dice-phobe button", () => {
+  it("posts the fixed total without rolling a die", async () => {
+    const a = await character();
+    const sheet = await open(a);
+    click(sheet, '[data-action="rollPhobe"]');
+    const dialog = await waitForDialog();
+    expect((dialog.element.querySelector('select[name="resolution"]') as HTMLSelectElement).value).toBe("dicePhobe");
+    const { fillForm } = await import("../../harness/index");
+    fillForm(dialog.element, { ability: "Athletics", attribute: "Agility", difficulty: "15" });
+    await answerDialog({ action: "roll" });
+    await settle();
+    const roll = (game as any).messages.contents.at(-1).rolls[0];
+    // 3 Add dice, 1 Bonus die, and the mental wound's penalty does not touch physical activity.
+    expect(roll.dice).toHaveLength(0);
+    expect(roll.checkResult).toMatchObject({ mode: "dicePhobe", total: 16, outcome: "success" });
+  });
+});

@@ -14,6 +14,7 @@ import { performPoolCheck, type PoolCheckChoices } from "../checks";
 
 const ACTIONS = {
   rollCheck: onRollCheck,
+  rollPhobe: onRollPhobe,
   rollAbility: onRollAbility,
   rollAttribute: onRollAttribute,
   rollWeapon: onRollWeapon,
@@ -41,6 +42,11 @@ async function roll(sheet: unknown, event: PointerEvent, preset: Partial<PoolChe
 
 async function onRollCheck(this: unknown, event: PointerEvent): Promise<void> {
   await roll(this, event, {});
+}
+
+/** The dice-phobe result (no roll): the same dialog, set to the fixed total. */
+async function onRollPhobe(this: unknown, event: PointerEvent): Promise<void> {
+  await roll(this, event, { resolution: "dicePhobe" });
 }
 
 async function onRollAbility(this: unknown, event: PointerEvent, target: HTMLElement): Promise<void> {
