@@ -23,18 +23,45 @@ describe("the pool's Foundry formula", () => {
     expect(poolFormula({ addDice: 3, bonusDice: 0, penaltyDice: 0, die: "d8" })).toBe("3d8");
     expect(poolFormula({ addDice: 3, bonusDice: 2, penaltyDice: 0, die: "d8" })).toBe("5d8kh3");
     expect(poolFormula({ addDice: 3, bonusDice: 0, penaltyDice: 1, die: "d8" })).toBe("4d8kl3");
-    expect(poolFormula({ addDice: 3, bonusDice: 2, penaltyDice: 0, die: "d10Minus1" })).toBe("5d10kh3 - 3");
-    expect(poolFormula({ addDice: 2, bonusDice: 0, penaltyDice: 0, die: "d12Minus2" })).toBe("2d12 - 4");
-    expect(poolFormula({ addDice: 2, bonusDice: 0, penaltyDice: 1, die: "d4Plus2" })).toBe("3d4kl2 + 4");
+    expect(poolFormula({ addDice: 3, bonusDice: 2, penaltyDice: 0, die: "d10Minus1" })).toBe("5dqkh3");
+    expect(poolFormula({ addDice: 2, bonusDice: 0, penaltyDice: 0, die: "d12Minus2" })).toBe("2dj");
+    expect(poolFormula({ addDice: 1, bonusDice: 1, penaltyDice: 0, die: "d6Plus1" })).toBe("2dykh1");
+    expect(poolFormula({ addDice: 2, bonusDice: 0, penaltyDice: 1, die: "d4Plus2" })).toBe("3dukl2");
     expect(poolFormula({ addDice: 0, bonusDice: 2, penaltyDice: 0, die: "d8" })).toBe("0");
   });
 
   it("typed in chat, the same formula gives the core's total", async () => {
     const faces = [2, 8, 5, 1, 7];
     scriptDiceFaces(faces);
-    const typed = await new Roll("5d10kh3 - 3").evaluate();
+    const typed = await new Roll("5dqkh3").evaluate();
     const core = R.resolvePool({ addDice: 3, bonusDice: 2, penaltyDice: 0, die: "d10Minus1" }, faces);
     expect(typed.total).toBe(core.total);
+  });
+});
+
+describe("the substitute dice", () => {
+  it("are Foundry dice whose faces read the rules' values, registered with Dice So Nice presets", async () => {
+    const cases: [string, number, number[], number[]][] = [["dq", 10, [1, 10], [0, 9]], ["dj", 12, [1, 12], [-1, 10]], ["dy", 6, [1, 6], [2, 7]], ["du", 4, [1, 4], [3, 6]]];
+    for (const [term, faces, physical, values] of cases) {
+      expect((CONFIG.Dice.terms as any)[term.slice(1)]).toBeDefined();
+      scriptDiceFaces(physical);
+      const r = await new Roll(`2${term}`).evaluate();
+      expect((r.dice[0] as any).results.map((x: any) => x.result), term).toEqual(values);
+      expect((r.dice[0] as any).faces).toBe(faces);
+      const min = await new Roll(`1${term}`).evaluate({ minimize: true } as never);
+      expect(min.total).toBe(values[0]);
+    }
+    const { presetData } = await import("../../../src/core/dice-so-nice");
+    const { poolRuleset } = await import("../../../src/rulesets/pool/register");
+    const presets = (poolRuleset().diceSoNice ?? []).map(presetData);
+    expect(presets.map((p) => [p.type, p.labels[0], p.labels.at(-1)])).toEqual([["dq", "0", "9"], ["dj", "-1", "10"], ["dy", "2", "7"], ["du", "3", "6"]]);
+  });
+
+  it("no two rulesets register the same die letter", async () => {
+    const { allRulesets } = await import("../../../src/core/registry");
+    const letters = allRulesets().flatMap((r) => (r.dieTerms ?? []).map((t) => t.DENOMINATION));
+    expect(new Set(letters).size).toBe(letters.length);
+    expect(letters).not.toContain("d");
   });
 });
 
@@ -98,6 +125,18 @@ describe("PoolCheckRoll", () => {
     expect(html).toContain("Climbing + Agility");
     expect(html).toContain("Success");
     expect(html.match(/bb-die discarded/g)).toHaveLength(1);
+  });
+
+  it("a substitute pool survives the round trip with its own die terms", async () => {
+    const roll = PoolCheckRoll.fromCheck(options({ penaltyDice: 1, die: "d12Minus2" }));
+    scriptDiceFaces([12, 1, 7, 8]);
+    await roll.evaluate();
+    const back = Roll.fromData(JSON.parse(JSON.stringify(roll.toJSON())) as never) as unknown as PoolCheckRoll;
+    expect(back.dice[0]?.constructor.name).toBe("PoolD12Minus2Die");
+    expect(back.poolFaces).toEqual([12, 1, 7, 8]);
+    // Values 10, −1, 5, 6: the 10 is dropped → 10.
+    expect(back.total).toBe(10);
+    expect(back.checkResult).toEqual(roll.checkResult);
   });
 
   it("renders a plain card for options that hold no pool, and a hidden card for a private roll", async () => {

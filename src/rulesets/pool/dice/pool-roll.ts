@@ -2,8 +2,8 @@
  * PoolCheckRoll: one Dice Pool check. The whole pool is rolled with Foundry's dice in one term —
  * Add dice plus the uncancelled Bonus or Penalty dice, of one die type — written in Foundry's own
  * notation so the dice read the same typed in chat: `5d8kh3` (3 Add dice, 2 Bonus dice: keep the
- * highest 3), `4d8kl3` (1 Penalty die: keep the lowest 3), `5d10kh3 - 3` (d10−1: every kept die
- * counts one less). After evaluation the faces, in roll order, go to the rules core's
+ * highest 3), `4d8kl3` (1 Penalty die: keep the lowest 3), `5dqkh3` (d10−1, a d10 read 0–9; the
+ * substitutes are die terms of their own, dice/substitutes.ts). After evaluation the faces, in roll order, go to the rules core's
  * `resolveCheck`, which drops, totals and classifies (success, degree, botch); the result travels
  * in the roll's options, so a reloaded chat message (rebuilt through CONFIG.Dice.rolls) shows the
  * same card. A dice-phobe result rolls nothing: its formula is the fixed total.
@@ -11,6 +11,7 @@
 import * as R from "../rules";
 import { templatePath } from "../../../core/ids";
 import { localize } from "../../../core/game";
+import { POOL_DIE_DENOMINATION } from "./substitutes";
 
 /** One source of dice in a pool, for the card (label already localized). */
 export interface PoolPart {
@@ -43,16 +44,13 @@ export interface PoolCheckOptions {
 /** The Foundry formula of a pool: every die of the pool in one term, the kept ones totalled. */
 export function poolFormula(pool: R.PoolSpec): string {
   R.checkPool(pool);
-  const t = R.getDieType(pool.die);
   const n = R.poolSize(pool);
   const add = pool.addDice;
   // No Add dice: nothing is totalled, the total is 0 and the check botches whatever the dice
   // show, so no dice are rolled (docs/rules/pool.md, "Foundry side: the pool as Foundry dice").
   if (add === 0) return "0";
   const keep = pool.bonusDice > 0 ? `kh${add}` : pool.penaltyDice > 0 ? `kl${add}` : "";
-  const shift = t.offset * add;
-  const offset = shift === 0 ? "" : shift > 0 ? ` + ${shift}` : ` - ${-shift}`;
-  return `${n}d${t.faces}${keep}${offset}`;
+  return `${n}d${POOL_DIE_DENOMINATION[pool.die]}${keep}`;
 }
 
 /** The dice the rules core resolves for a pool rolled by poolFormula (none when there are no Add dice). */
@@ -136,10 +134,14 @@ export class PoolCheckRoll extends Roll {
     return this.check?.result;
   }
 
-  /** Every face Foundry rolled for the pool, in roll order (kept and discarded). */
+  /**
+   * Every physical face Foundry rolled for the pool, in roll order (kept and discarded): the
+   * substitutes' terms read values, so their offset is taken off again for the core.
+   */
   get poolFaces(): number[] {
     const die = this.dice[0];
-    return die ? die.results.map((r) => r.result) : [];
+    const offset = this.check ? R.getDieType(this.check.pool.die).offset : 0;
+    return die ? die.results.map((r) => r.result - offset) : [];
   }
 
   override async evaluate(options?: Parameters<Roll["evaluate"]>[0]): Promise<Roll.Evaluated<this>> {
