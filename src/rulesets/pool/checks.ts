@@ -240,8 +240,17 @@ export async function dialogContent(model: PoolActorModel, c: PoolCheckChoices, 
   });
 }
 
-/** Configure, roll and post a check for a Dice Pool character. Returns the evaluated roll, or null. */
-export async function performPoolCheck(actor: Actor.Implementation, preset: Partial<PoolCheckChoices> = {}, event?: Event | null): Promise<PoolCheckRoll | null> {
+/**
+ * Configure, roll and post a check for a Dice Pool character. Returns the evaluated roll, or null.
+ * `annotate` runs after the roll is classified and before it is posted: what it returns joins the
+ * roll's options (a complex action's progress), so the card shows it after a reload too.
+ */
+export async function performPoolCheck(
+  actor: Actor.Implementation,
+  preset: Partial<PoolCheckChoices> = {},
+  event?: Event | null,
+  annotate?: (roll: PoolCheckRoll) => Record<string, unknown> | null,
+): Promise<PoolCheckRoll | null> {
   const model = modelOf(actor, PoolActorModel);
   if (!model) return null;
   const rules = poolRules();
@@ -267,6 +276,8 @@ export async function performPoolCheck(actor: Actor.Implementation, preset: Part
   }
   const roll = PoolCheckRoll.fromCheck(built.options);
   await roll.evaluate();
+  const extra = annotate?.(roll);
+  if (extra) Object.assign(roll.options, extra);
   await postCard(
     {
       speaker: ChatMessage.getSpeaker({ actor }),

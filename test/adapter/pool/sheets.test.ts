@@ -137,3 +137,40 @@ describe("the dice-phobe button", () => {
     expect(roll.checkResult).toMatchObject({ mode: "dicePhobe", total: 16, outcome: "success" });
   });
 });
+
+describe("the complex-action tracker", () => {
+  it("each roll adds its degree to the running total, shown on the sheet and on the card, until complete", async () => {
+    const a = await character();
+    await a.update({ system: { complexActions: [{ name: "Fix the car", ability: "Athletics", attribute: "Agility", difficulty: 10, required: 3, interval: "1 hour", accumulated: 0, rolls: 0 }] } });
+    const sheet = await open(a);
+    expect(sheet.element.querySelector(".pool-complex")?.textContent).toContain("0 / 3");
+    // 3 Add + 1 Bonus d8 vs 10: keep 8, 7, 6 of 8, 7, 6, 1 → 21, degree 2: "levels" counts 3.
+    click(sheet, '[data-complex-index="0"] [data-action="rollComplex"]');
+    const dialog = await waitForDialog();
+    expect((dialog.element.querySelector('input[name="difficulty"]') as HTMLInputElement).value).toBe("10");
+    scriptDiceFaces([8, 7, 6, 1]);
+    await answerDialog({ action: "roll" });
+    await settle();
+    expect(a.system.complexActions[0]).toMatchObject({ accumulated: 3, rolls: 1 });
+    expect(a.system.complexComplete[0]).toBe(true);
+    const html: HTMLElement = await (game as any).messages.contents.at(-1).renderHTML();
+    expect(html.querySelector(".bb-complex")?.textContent).toContain("Fix the car: +3 → 3 of 3 degrees after 1 rolls — complete!");
+    await settle();
+    expect(sheet.element.querySelector(".pool-complex")?.textContent).toContain("Complete");
+    expect(sheet.element.querySelector('[data-complex-index="0"] [data-action="rollComplex"]')).toBeNull();
+  });
+
+  it("counts plain degrees under the \"degrees\" setting, and failures subtract", async () => {
+    await (game as any).settings.set("breadbox", "pool.complexCounting", "degrees");
+    const a = await character();
+    await a.update({ system: { complexActions: [{ name: "Hack", ability: "Athletics", attribute: "", difficulty: 20, required: 4, interval: "", accumulated: 2, rolls: 3 }] } });
+    const { rollComplexAction } = await import("../../../src/rulesets/pool/complex");
+    const pending = rollComplexAction(a, 0);
+    await waitForDialog();
+    // 3 Add d8: 2 + 3 + 4 = 9 vs 20: failure by 11 → degree 2, counted −2.
+    scriptDiceFaces([2, 3, 4]);
+    await answerDialog({ action: "roll" });
+    await pending;
+    expect(a.system.complexActions[0]).toMatchObject({ accumulated: 0, rolls: 4 });
+  });
+});

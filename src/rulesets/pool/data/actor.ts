@@ -20,6 +20,17 @@ function actorSchema() {
       degree: int({ ...WOUND_DEGREE_RANGE, initial: 0 }),
       nonlethal: new fields.BooleanField({ initial: false }),
     })),
+    // Complex actions in progress: what the Storyguide set, and the running total of degrees.
+    complexActions: new fields.ArrayField(new fields.SchemaField({
+      name: new fields.StringField({ required: true, blank: true, initial: "" }),
+      ability: new fields.StringField({ required: true, blank: true, initial: "" }),
+      attribute: new fields.StringField({ required: true, blank: true, initial: "" }),
+      difficulty: int({ min: -R.MAX_DIFFICULTY, max: R.MAX_DIFFICULTY, initial: 20 }),
+      required: int({ min: 1, max: R.MAX_REQUIRED_DEGREE, initial: 5 }),
+      interval: new fields.StringField({ required: true, blank: true, initial: "" }),
+      accumulated: int({ min: -R.MAX_COMPLEX_TOTAL, max: R.MAX_COMPLEX_TOTAL, initial: 0 }),
+      rolls: int({ min: 0, max: R.MAX_COMPLEX_TOTAL, initial: 0 }),
+    })),
     biography: html(),
     notes: html(),
   };
@@ -56,6 +67,8 @@ export class PoolActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
   declare defender: R.DefenderInput;
   /** Armor worn (equipped armor items), strongest first. */
   declare armor: R.ArmorSpec[];
+  /** Whether each complex action (same order) has reached its required degree. */
+  declare complexComplete: boolean[];
   /** Problems in the character's data that the sheet reports (already localizable as key + data). */
   declare problems: { key: string; data: Record<string, string> }[];
 
@@ -89,6 +102,7 @@ export class PoolActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     });
     this.defender = R.defenderOf(this.character);
     this.armor = armor.sort((a, b) => b.rating - a.rating);
+    this.complexComplete = this.complexActions.map((c) => c.accumulated >= c.required);
     this.problems = [...this.attributeTree.problems, ...this.abilityTree.problems].map((p) => ({ key: `BREADBOX.Pool.Tree.${p.key}`, data: { name: p.name, parent: p.parent } }));
   }
 }

@@ -12,6 +12,7 @@ import * as R from "../rules";
 import { templatePath } from "../../../core/ids";
 import { localize } from "../../../core/game";
 import { POOL_DIE_DENOMINATION } from "./substitutes";
+import { complexLine, isComplexNote } from "../complex-note";
 
 /** One source of dice in a pool, for the card (label already localized). */
 export interface PoolPart {
@@ -188,6 +189,8 @@ export interface PoolCardContext {
   requiredDegree: number;
   achieved: boolean;
   formula: string;
+  /** A complex action's running total after this roll (complex.ts), already localized. */
+  complexLine: string;
 }
 
 function safeResult(roll: PoolCheckRoll): R.CheckResult | null {
@@ -221,7 +224,7 @@ export function poolCardContext(roll: PoolCheckRoll, isPrivate: boolean): PoolCa
     return {
       title: o?.title ?? "", isPrivate, classified: false, dicePhobe: false, dieLabel: "", dice: [], parts: [], poolLine: "",
       total, difficulty: 0, margin: "", outcome: "", outcomeLabel: "", degreeLabel: "", requiredDegree: 0, achieved: false,
-      formula: isPrivate ? "???" : roll.formula,
+      formula: isPrivate ? "???" : roll.formula, complexLine: "",
     };
   }
   const degreeKey = r.outcome === "success" ? "BREADBOX.Pool.Degree.Success" : "BREADBOX.Pool.Degree.Failure";
@@ -249,5 +252,6 @@ export function poolCardContext(roll: PoolCheckRoll, isPrivate: boolean): PoolCa
     requiredDegree: r.requiredDegree,
     achieved: r.achieved,
     formula: roll.formula,
+    complexLine: isComplexNote(o.complex) ? complexLine(o.complex) : "",
   };
 }

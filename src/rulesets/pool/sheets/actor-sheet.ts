@@ -11,6 +11,7 @@ import { format, localize, modelOf } from "../../../core/game";
 import { PoolActorModel } from "../data/actor";
 import { PoolArmorModel, PoolGearModel, PoolWeaponModel } from "../data/items";
 import { performPoolCheck, type PoolCheckChoices } from "../checks";
+import { rollComplexAction } from "../complex";
 
 const ACTIONS = {
   rollCheck: onRollCheck,
@@ -18,6 +19,10 @@ const ACTIONS = {
   rollAbility: onRollAbility,
   rollAttribute: onRollAttribute,
   rollWeapon: onRollWeapon,
+  rollComplex: onRollComplex,
+  addComplex: onAddComplex,
+  removeComplex: onRemoveComplex,
+  resetComplex: onResetComplex,
   addWound: onAddWound,
   removeWound: onRemoveWound,
 };
@@ -68,6 +73,37 @@ async function onRollWeapon(this: unknown, event: PointerEvent, target: HTMLElem
   const ability = model.abilityTree.rows.some((r) => r.traitId === weapon.ability) ? weapon.ability : "";
   const attribute = model.attributeTree.rows.some((r) => r.traitId === weapon.attribute) ? weapon.attribute : "";
   await performPoolCheck(s.document, { ability, attribute, activity: weapon.trauma === "mental" ? "mental" : "physical" }, event);
+}
+
+function complexIndex(target: HTMLElement): number {
+  return Number(target.closest<HTMLElement>("[data-complex-index]")?.dataset.complexIndex);
+}
+
+async function onRollComplex(this: unknown, event: PointerEvent, target: HTMLElement): Promise<void> {
+  const s = poolSheet(this);
+  const index = complexIndex(target);
+  if (s && Number.isInteger(index)) await rollComplexAction(s.document, index, event);
+}
+
+async function editComplex(sheet: unknown, change: (list: PoolActorModel["complexActions"]) => PoolActorModel["complexActions"]): Promise<void> {
+  const s = poolSheet(sheet);
+  const model = s ? modelOfSheet(s) : null;
+  if (!s || !model || !s.isEditable) return;
+  await s.safeUpdate(s.document, { system: { complexActions: change(model.complexActions.map((c) => ({ ...c }))) } });
+}
+
+async function onAddComplex(this: unknown): Promise<void> {
+  await editComplex(this, (list) => [...list, { name: format("BREADBOX.Pool.Complex.NewName", { n: list.length + 1 }), ability: "", attribute: "", difficulty: 20, required: 5, interval: "", accumulated: 0, rolls: 0 }]);
+}
+
+async function onRemoveComplex(this: unknown, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const index = complexIndex(target);
+  await editComplex(this, (list) => list.filter((_, i) => i !== index));
+}
+
+async function onResetComplex(this: unknown, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const index = complexIndex(target);
+  await editComplex(this, (list) => list.map((c, i) => (i === index ? { ...c, accumulated: 0, rolls: 0 } : c)));
 }
 
 async function onAddWound(this: unknown): Promise<void> {
@@ -174,6 +210,7 @@ export async function poolSheetData(actor: Actor.Implementation) {
       healing: hours(w.healingHours),
       kinds: R.TRAUMA_KINDS.map((k) => ({ value: k, label: localize(`BREADBOX.Pool.Wound.kind.${k}`), selected: k === w.kind })),
     })),
+    complexActions: model.complexActions.map((c, index) => ({ ...c, index, complete: model.complexComplete[index] ?? false, progress: `${c.accumulated} / ${c.required}` })),
     penalties: format("BREADBOX.Pool.Wound.Penalties", { physical: model.status.penalties.physical, mental: model.status.penalties.mental }),
     penaltyTotal: model.status.penalties.physical + model.status.penalties.mental,
     incapacitated: model.status.incapacitated,
