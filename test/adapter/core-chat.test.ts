@@ -76,9 +76,19 @@ describe("rollWithFoundryDice", () => {
 
   it("stops a stuck random source with a clear error instead of rolling forever", async () => {
     setRandomUniform(() => 0); // every d10* shows 9
-    await expect(rollWithFoundryDice((rng) => R.rollD10Star(rng, { rollingNines: true, ninesLimit: null }), { die: toasterDie })).rejects.toThrow(
-      new RegExp(`more than ${MAX_FOUNDRY_DICE} dice`),
-    );
+    // A run that never stops asking for dice is cut at MAX_FOUNDRY_DICE.
+    await expect(
+      rollWithFoundryDice(
+        (rng) => {
+          for (;;) rollDie(10, rng);
+        },
+        { die: toasterDie },
+      ),
+    ).rejects.toThrow(new RegExp(`more than ${MAX_FOUNDRY_DICE} dice`));
+    // The Toaster core's own open end stops first: "no limit" nines end at its cap of 100 extra dice.
+    const nines = await rollWithFoundryDice((rng) => R.rollD10Star(rng, { rollingNines: true, ninesLimit: null }), { die: toasterDie });
+    expect(nines.value.faces).toHaveLength(1 + R.NINES_CAP);
+    expect(nines.rolls).toHaveLength(1 + R.NINES_CAP);
   });
 
   it("passes the core's own errors through", async () => {
