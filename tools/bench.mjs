@@ -30,7 +30,7 @@ section("Exact odds vs seeded 100k-roll simulations (per call)");
 runVitestBench("unit");
 
 section("Toaster prepareData: 1,000 actors × 40 items (Foundry harness)");
-runVitestBench("adapter");
+runVitestBench("adapter-v13");
 
 section("Bundle");
 const bundle = path.join(root, "dist", "breadbox.mjs");

@@ -3,8 +3,11 @@
  *   dist/breadbox.mjs (+ .map)   src/index.ts bundled by vite (library mode, ES module, minified)
  *   dist/breadbox.css            styles/breadbox.scss compiled by sass
  *   dist/system.json             version from package.json, manifest/download URLs built from it
- *   dist/template.json, templates/, lang/, LICENSE, README.md, CHANGELOG.md
- *   dist/packs/<name>/           LevelDB packs compiled from packs/_source/<name>/*.json (linted first)
+ *   dist/templates/, lang/, LICENSE, README.md, CHANGELOG.md
+ *   (not template.json: v14 warns that it is deprecated when a system ships it, and v13 reads the
+ *   document types from system.json's documentTypes and the data models; see docs/architecture.md)
+ *   dist/packs/<name>/           LevelDB packs compiled from packs/_source/<name>/*.json (linted and
+ *                                validated against the data models first, tools/pack-models.mjs)
  *   dist/breadbox.zip            everything above, system.json at the zip root
  *
  * `npm run build` runs it; tests import `build({ outDir })`. Options: `node tools/build.mjs [--out <dir>]`.
@@ -14,6 +17,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { zipSync } from "fflate";
 import { ROOT, compileAll, formatProblems, lintAll, readManifest } from "./packs.mjs";
+import { validatePackModels } from "./pack-models.mjs";
 
 /** GitHub repository that hosts releases. */
 export const REPO_URL = "https://github.com/breadbox-vtt/breadbox";
@@ -90,6 +94,12 @@ export async function build({ root = ROOT, outDir, zip = true, log = () => {} } 
     const problems = lintAll({ root, manifest });
     if (problems.length) throw new Error(`Build failed: pack lint found ${problems.length} problem(s):\n${formatProblems(problems, root)}`);
   });
+  // Every pack document through the system's own data models (a number out of range, a string
+  // where a number belongs, an unknown choice): the CLI would compile them as they are.
+  await step("validate packs", async () => {
+    const problems = await validatePackModels({ root });
+    if (problems.length) throw new Error(`Build failed: ${problems.length} pack document(s) do not fit their data models:\n${formatProblems(problems, root)}`);
+  });
 
   if (fs.existsSync(outDir) && fs.readdirSync(outDir).length > 0 && !fs.existsSync(path.join(outDir, "system.json"))) {
     throw new Error(`Refusing to empty ${outDir}: it is not empty and holds no previous build (no system.json).`);
@@ -136,7 +146,6 @@ export async function build({ root = ROOT, outDir, zip = true, log = () => {} } 
 
   await step("copy", () => {
     fs.writeFileSync(path.join(outDir, "system.json"), JSON.stringify(distManifest(manifest, pkg.version), null, 2) + "\n");
-    fs.copyFileSync(path.join(root, "template.json"), path.join(outDir, "template.json"));
     for (const dir of ["templates", "lang"]) fs.cpSync(path.join(root, dir), path.join(outDir, dir), { recursive: true });
     for (const file of OPTIONAL_FILES) {
       const src = path.join(root, file);
@@ -150,7 +159,7 @@ export async function build({ root = ROOT, outDir, zip = true, log = () => {} } 
   // Every file the manifest names must exist.
   const dm = distManifest(manifest, pkg.version);
   const named = [...(dm.esmodules ?? []), ...(dm.styles ?? []).map((s) => (typeof s === "string" ? s : s.src)),
-    ...(dm.languages ?? []).map((l) => l.path)];
+    ...(dm.languages ?? []).map((l) => l.path), ...(dm.license && !/^https?:/.test(dm.license) ? [dm.license] : [])];
   for (const rel of named) {
     if (!fs.existsSync(path.join(outDir, rel))) throw new Error(`Build failed: system.json names ${rel} but it was not built.`);
   }

@@ -3,6 +3,8 @@
  * undefined before init; everything here is called after init, so a missing one is a bug.
  */
 import { SYSTEM_ID } from "./ids";
+import { registerSettingUnchecked } from "./foundry";
+import type { BreadboxSettingKey, BreadboxSettings } from "../types/foundry-config";
 
 export function gameReady(): ReadyGame {
   return game as ReadyGame;
@@ -22,21 +24,34 @@ export function currentUser(): User.Implementation {
   return user;
 }
 
-/** Read a Breadbox setting without the typed SettingConfig ceremony at every call site. */
-export function getSetting<T>(key: string): T {
-  const settings = game.settings as unknown as { get(ns: string, key: string): unknown };
-  return settings.get(SYSTEM_ID, key) as T;
+/** A Breadbox setting key (without the "breadbox." namespace); see src/types/foundry-config.ts. */
+export type { BreadboxSettingKey };
+
+/** Read a Breadbox setting, typed through SettingConfig. */
+export function getSetting<K extends BreadboxSettingKey>(key: K): ClientSettings.SettingInitializedType<typeof SYSTEM_ID, K>;
+/**
+ * @deprecated Untyped form kept so code written before the SettingConfig declarations compiles;
+ * drop the type argument (`getSetting("ruleset")`) and the key's declared type is used.
+ */
+export function getSetting<T>(key: BreadboxSettingKey): T;
+export function getSetting(key: BreadboxSettingKey): unknown {
+  return settings().get(SYSTEM_ID, key);
 }
 
-export async function setSetting(key: string, value: unknown): Promise<void> {
-  const settings = game.settings as unknown as { set(ns: string, key: string, v: unknown): Promise<unknown> };
-  await settings.set(SYSTEM_ID, key, value);
+export async function setSetting<K extends BreadboxSettingKey>(key: K, value: ClientSettings.SettingCreateData<typeof SYSTEM_ID, K>): Promise<void> {
+  await settings().set(SYSTEM_ID, key, value);
 }
 
-export interface SettingSpec {
-  key: string;
+function settings(): ClientSettings {
+  const s = game.settings;
+  if (!s) throw new Error("Breadbox | settings read before init");
+  return s;
+}
+
+export interface SettingSpec<K extends BreadboxSettingKey = BreadboxSettingKey> {
+  key: K;
   type: typeof Boolean | typeof Number | typeof String | typeof Object;
-  default: unknown;
+  default: BreadboxSettings[K];
   scope?: "world" | "client";
   config?: boolean;
   choices?: Record<string, string>;
@@ -48,9 +63,8 @@ export interface SettingSpec {
 /**
  * Register a Breadbox setting; name and hint come from lang keys BREADBOX.Setting.<key>.Name/Hint.
  */
-export function registerSetting(spec: SettingSpec): void {
-  const settings = game.settings as unknown as { register(ns: string, key: string, data: Record<string, unknown>): void };
-  settings.register(SYSTEM_ID, spec.key, {
+export function registerSetting<K extends BreadboxSettingKey>(spec: SettingSpec<K>): void {
+  registerSettingUnchecked(spec.key, {
     name: `BREADBOX.Setting.${spec.key}.Name`,
     hint: `BREADBOX.Setting.${spec.key}.Hint`,
     scope: spec.scope ?? "world",
@@ -71,11 +85,38 @@ export function notify(level: "info" | "warn" | "error", key: string, data?: Rec
 
 /** fromUuid for a UUID read from data (chat flags, dataset), not a typed literal. */
 export async function lookupUuid(uuid: string): Promise<unknown> {
-  if (typeof uuid !== "string" || !uuid) return null;
-  return (fromUuid as unknown as (u: string) => Promise<unknown>)(uuid);
+  if (!looksLikeUuid(uuid)) return null;
+  return fromUuid(uuid);
 }
 
 export function lookupUuidSync(uuid: string): unknown {
-  if (typeof uuid !== "string" || !uuid) return null;
-  return (fromUuidSync as unknown as (u: string) => unknown)(uuid);
+  if (!looksLikeUuid(uuid)) return null;
+  return fromUuidSync(uuid);
+}
+
+type Uuid = Parameters<typeof fromUuidSync>[0];
+
+/** A document UUID starts with a document name or "Compendium" and a dot; anything else resolves to null. */
+function looksLikeUuid(uuid: unknown): uuid is Uuid {
+  return typeof uuid === "string" && /^[A-Z][A-Za-z]*\./.test(uuid);
+}
+
+/** The actor a UUID read from data names, or null (anything else, or nothing, is null). */
+export async function actorFromUuid(uuid: string): Promise<Actor.Implementation | null> {
+  const doc = await lookupUuid(uuid);
+  return doc instanceof Actor.implementation ? doc : null;
+}
+
+export function actorFromUuidSync(uuid: string): Actor.Implementation | null {
+  const doc = lookupUuidSync(uuid);
+  return doc instanceof Actor.implementation ? doc : null;
+}
+
+/**
+ * The sub-type model of a document when it is an instance of `model` (e.g. a Toaster actor's
+ * ToasterActorModel), else null: `actor.type === "toaster"` does not narrow `actor.system`.
+ */
+export function modelOf<M>(doc: { system: unknown } | null | undefined, model: abstract new (...args: never[]) => M): M | null {
+  const system = doc?.system;
+  return system instanceof model ? system : null;
 }

@@ -2,56 +2,43 @@
  * Core wiring at init: document classes, every registered ruleset's data models, sheets, dice,
  * rolls, status effects, token bars, settings, the GM relay, and chat-card actions.
  */
-import { allRulesets } from "./registry";
+import { allRulesets, type DieTermClass, type ModelClass, type RollClass, type SheetRegistration, type StatusEffectSpec } from "./registry";
 import { BreadboxActor } from "./documents/actor";
 import { BreadboxItem } from "./documents/item";
-import { BreadboxCombat, BreadboxCombatant } from "./documents/combat";
+import { BreadboxCombat, BreadboxCombatant, NEXT_ROUND_QUERY, nextRoundQueryHandler } from "./documents/combat";
 import { registerCoreSettings } from "./settings";
+import { registerDiceSoNice } from "./dice-so-nice";
+import { addStatusEffect } from "./compat";
 import { registerRelay } from "./relay";
 import { onRenderChatMessage } from "./chat/actions";
 import { migrateWorldIfNeeded } from "./migrations";
+import { registerHotbar } from "./hotbar";
 import { SYSTEM_ID } from "./ids";
 
-type AnyRecord = Record<string, unknown>;
-
 export function initCore(): void {
-  CONFIG.Actor.documentClass = BreadboxActor as never;
-  CONFIG.Item.documentClass = BreadboxItem as never;
-  CONFIG.Combat.documentClass = BreadboxCombat as never;
-  CONFIG.Combatant.documentClass = BreadboxCombatant as never;
+  CONFIG.Actor.documentClass = BreadboxActor;
+  CONFIG.Item.documentClass = BreadboxItem;
+  CONFIG.Combat.documentClass = BreadboxCombat;
+  CONFIG.Combatant.documentClass = BreadboxCombatant;
 
-  const actorModels = ((CONFIG.Actor as unknown as AnyRecord).dataModels ??= {}) as AnyRecord;
-  const itemModels = ((CONFIG.Item as unknown as AnyRecord).dataModels ??= {}) as AnyRecord;
-  const trackable = ((CONFIG.Actor as unknown as AnyRecord).trackableAttributes ??= {}) as AnyRecord;
-  const diceTerms = CONFIG.Dice.terms as unknown as AnyRecord;
-  const diceRolls = CONFIG.Dice.rolls as unknown as unknown[];
-  const statusEffects = CONFIG.statusEffects as unknown as { id: string }[];
-
-  const DocumentSheetConfig = foundry.applications.apps.DocumentSheetConfig;
   for (const r of allRulesets()) {
-    Object.assign(actorModels, r.actorModels);
-    Object.assign(itemModels, r.itemModels);
-    Object.assign(trackable, r.trackableAttributes ?? {});
-    for (const term of r.dieTerms ?? []) {
-      diceTerms[term.DENOMINATION] = term;
-      // Rebuilding a serialized roll looks the term class up by its name.
-      const termTypes = (CONFIG.Dice as unknown as { termTypes?: AnyRecord }).termTypes;
-      if (termTypes) termTypes[(term as unknown as { name: string }).name] = term;
-    }
-    for (const roll of r.rolls ?? []) if (!diceRolls.includes(roll)) diceRolls.push(roll);
-    for (const effect of r.statusEffects ?? []) if (!statusEffects.some((e) => e.id === effect.id)) statusEffects.push(effect);
-    for (const s of r.actorSheets) {
-      DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, s.sheetClass as never, { types: s.types, makeDefault: true, label: s.label } as never);
-    }
-    for (const s of r.itemSheets) {
-      DocumentSheetConfig.registerSheet(Item, SYSTEM_ID, s.sheetClass as never, { types: s.types, makeDefault: true, label: s.label } as never);
-    }
+    registerModels(CONFIG.Actor, r.actorModels);
+    registerModels(CONFIG.Item, r.itemModels);
+    registerTrackable(r.trackableAttributes ?? {});
+    for (const term of r.dieTerms ?? []) registerDieTerm(term);
+    for (const roll of r.rolls ?? []) registerRoll(roll);
+    for (const effect of r.statusEffects ?? []) registerStatusEffect(effect);
+    for (const s of r.actorSheets) registerSheet("Actor", s);
+    for (const s of r.itemSheets) registerSheet("Item", s);
   }
 
+  registerDiceSoNice(allRulesets().flatMap((r) => r.diceSoNice ?? []));
   registerCoreSettings();
   registerRelay();
+  CONFIG.queries[NEXT_ROUND_QUERY] = nextRoundQueryHandler;
+  registerHotbar();
 
-  Hooks.on("renderChatMessageHTML", ((message: ChatMessage.Implementation, html: HTMLElement) => onRenderChatMessage(message, html)) as never);
+  Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message, html));
 
   const templates = allRulesets().flatMap((r) => r.templates ?? []);
   if (templates.length) void foundry.applications.handlebars.loadTemplates(templates);
@@ -62,4 +49,33 @@ export function initCore(): void {
 export async function readyCore(): Promise<void> {
   await migrateWorldIfNeeded();
   for (const r of allRulesets()) r.ready?.();
+}
+
+function registerModels(config: { dataModels: Record<string, unknown> }, models: Record<string, ModelClass>): void {
+  Object.assign(config.dataModels, models);
+}
+
+function registerTrackable(attributes: Record<string, { bar: string[]; value: string[] }>): void {
+  Object.assign(CONFIG.Actor.trackableAttributes, attributes);
+}
+
+function registerDieTerm(term: DieTermClass): void {
+  CONFIG.Dice.terms[term.DENOMINATION] = term;
+  // Rebuilding a serialized roll looks the term class up by its name.
+  CONFIG.Dice.termTypes[term.name] = term;
+}
+
+function registerRoll(roll: RollClass): void {
+  if (!CONFIG.Dice.rolls.includes(roll)) CONFIG.Dice.rolls.push(roll);
+}
+
+function registerStatusEffect(effect: StatusEffectSpec): void {
+  addStatusEffect(effect);
+}
+
+function registerSheet(documentName: "Actor" | "Item", s: SheetRegistration): void {
+  const DocumentSheetConfig = foundry.applications.apps.DocumentSheetConfig;
+  const options = { types: s.types, makeDefault: true, label: s.label };
+  if (documentName === "Actor") DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, s.sheetClass, options);
+  else DocumentSheetConfig.registerSheet(Item, SYSTEM_ID, s.sheetClass, options);
 }

@@ -3,7 +3,7 @@ import type { RandomSource } from "../dice/random";
 
 export function foundryRandom(): RandomSource {
   return () => {
-    const fn = (CONFIG.Dice as unknown as { randomUniform?: () => number }).randomUniform;
+    const fn: unknown = CONFIG.Dice.randomUniform;
     return typeof fn === "function" ? fn() : Math.random();
   };
 }

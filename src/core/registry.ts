@@ -6,14 +6,26 @@
  */
 import type { ChatActionHandler } from "./chat/actions";
 import type { RelayHandler } from "./relay";
+import type { DiceSoNicePreset } from "./dice-so-nice";
 
 /** A TypeDataModel subclass for a document sub-type. */
 // The model classes are heterogeneous; the registry only stores and hands them to CONFIG.
 export type ModelClass = typeof foundry.abstract.TypeDataModel<any, any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+/** A custom die: a Die subclass with a one-letter DENOMINATION. */
+export type DieTermClass = typeof foundry.dice.terms.Die;
+/** A Roll subclass. */
+export type RollClass = Roll.AnyConstructor;
+/** A status effect a ruleset adds to CONFIG.statusEffects. */
+export interface StatusEffectSpec {
+  id: string;
+  name: string;
+  img: string;
+}
+
 export interface SheetRegistration {
   /** The ApplicationV2 sheet class. */
-  sheetClass: unknown;
+  sheetClass: foundry.applications.api.DocumentSheetV2.AnyConstructor;
   /** The sub-types it handles. */
   types: string[];
   /** Localization key of the sheet's label in the sheet configuration menu. */
@@ -45,16 +57,18 @@ export interface RulesetDefinition {
   actorSheets: SheetRegistration[];
   itemSheets: SheetRegistration[];
   /** Custom DiceTerm classes, registered in CONFIG.Dice.terms under their DENOMINATION. */
-  dieTerms?: { DENOMINATION: string }[];
+  dieTerms?: DieTermClass[];
+  /** How each custom die looks in Dice So Nice (face labels, 3D shape). Every die term needs one. */
+  diceSoNice?: DiceSoNicePreset[];
   /** Roll subclasses, registered in CONFIG.Dice.rolls under their class name. */
-  rolls?: (abstract new (...args: never[]) => Roll)[];
+  rolls?: RollClass[];
   combat?: CombatRules;
   /** Chat-card button handlers, keyed by action name (buttons carry data-action="<id>.<name>"). */
   chatActions?: Record<string, ChatActionHandler>;
   /** GM-side handlers for changes relayed from players, keyed by action name. */
   relayActions?: Record<string, RelayHandler>;
   /** Status effects this ruleset adds to CONFIG.statusEffects. */
-  statusEffects?: { id: string; name: string; img: string }[];
+  statusEffects?: StatusEffectSpec[];
   /** Bar attributes offered for tokens, per actor sub-type. */
   trackableAttributes?: Record<string, { bar: string[]; value: string[] }>;
   /** Register the ruleset's world settings (optional rules). */

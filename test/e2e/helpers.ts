@@ -63,13 +63,16 @@ export async function openWorld(bed: TestBed): Promise<WorldPage> {
   page.on("response", (res) => {
     if (res.status() >= 400) errors.push(`HTTP ${res.status()}: ${res.url()}`);
   });
-  await page.goto(bed.url);
+  // The e2e-v14 project runs the same tests on the harness's v14 profile.
+  await page.goto(process.env.BREADBOX_FOUNDRY === "14" ? `${bed.url}?foundry=14` : bed.url);
   await page.waitForFunction(() => document.body.dataset.bbReady, null, { timeout: 30_000 });
   const state = await page.evaluate(() => document.body.dataset.bbReady);
   if (state !== "true") {
     const bootErrors = await page.evaluate(() => (window as any).bb?.state?.errors ?? []);
     throw new Error(`The test bed failed to boot:\n${[...bootErrors, ...errors].join("\n")}`);
   }
+  const generation = await page.evaluate(() => (window as any).bb.generation);
+  if (generation !== (process.env.BREADBOX_FOUNDRY === "14" ? "14" : "13")) throw new Error(`The test bed runs the v${generation} harness, not the one asked for`);
   return {
     page,
     errors,

@@ -4,7 +4,8 @@
  * turns are sorted by _sortCombatants(a, b) (initiative descending, then name, then id).
  * startCombat/nextTurn/nextRound call the combatStart/combatTurn/combatRound hooks before the
  * update; turn events (_onEndTurn, _onEndRound, _onStartRound, _onStartTurn) run on the active GM
- * after a forward change of round or turn.
+ * after a forward change of round or turn, or of the combatant at the current turn, without being
+ * awaited by the update (see Combat#_scheduleTurnEvents).
  */
 import { Document, DocumentTypeField, EmbeddedCollectionField, TypeDataField, WorldCollection, type DocumentMetadata, type DocumentOperation, type EmbeddedCollection } from "./document";
 import type { Actor } from "./documents";
@@ -13,8 +14,22 @@ import { Hooks } from "./hooks";
 import { registerExtension } from "./registry";
 import { CONFIG, CONST, game } from "./state";
 import { asUser } from "./users";
+import { harnessGeneration } from "./profile";
 import { mergeObject, type AnyObject } from "./utils";
 import type { Roll } from "./dice/roll";
+
+/** Turn events dispatched and not yet finished (see Combat#_scheduleTurnEvents). */
+export const pendingTurnEvents = new Set<Promise<void>>();
+
+/** Wait until every dispatched combat turn event has finished (including events they cause). */
+export async function turnEventsSettled(): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 0));
+    if (!pendingTurnEvents.size) return;
+    await Promise.allSettled([...pendingTurnEvents]);
+  }
+  throw new Error("turnEventsSettled(): combat turn events keep coming");
+}
 
 export interface CombatTurnEventContext {
   round: number;
@@ -187,32 +202,74 @@ export class Combat extends Document {
   }
 
   override async update(data: AnyObject = {}, operation: DocumentOperation = {}): Promise<this | undefined> {
-    const prior = { round: this.round, turn: this.turn, combatantId: this.combatant?.id ?? null };
     const r = await super.update(data, operation);
-    if (r && (this.round !== prior.round || this.turn !== prior.turn)) {
-      this.previous = { ...prior, tokenId: null };
-      await this._manageTurnEvents(prior);
-    }
+    if (r) this._onTurnStateChanged(operation);
     return r;
   }
 
+  /** Combatant changes re-sort the turns; a different combatant at the current turn is a turn change. */
+  override _onUpdateDescendantDocuments(parent: Document, collection: string, documents: Document[], changes: AnyObject[], options: DocumentOperation, userId: string): void {
+    super._onUpdateDescendantDocuments(parent, collection, documents, changes, options, userId);
+    this.setupTurns();
+    // One batch of combatant updates is one change in Foundry: coalesce the harness's per-document calls.
+    if (this.#descendantChangePending) return;
+    this.#descendantChangePending = true;
+    queueMicrotask(() => {
+      this.#descendantChangePending = false;
+      this._onTurnStateChanged(options);
+    });
+  }
+  #descendantChangePending = false;
+  #turnEventChain: Promise<void> = Promise.resolve();
+
   /**
-   * Run turn events on the active GM when the combat advanced (forward), as that GM.
-   * VERIFY: startCombat (round 0 → 1) fires _onStartRound and _onStartTurn; events are awaited
-   * before update() resolves (in Foundry they run on the GM client after the update).
+   * Turn events (foundryvtt#10387 quotes v12's `_onUpdate`/`_onUpdateDescendantDocuments`:
+   * `if (options.turnEvents !== false) this._manageTurnEvents()`): dispatched from the update
+   * callbacks, on the active GM's client only, and not awaited by the update that caused them
+   * (foundryvtt#11997). The harness captures the change when it happens and runs its events later
+   * (after a timer tick, in order, as the active GM); `turnEventsSettled()` and `settle()` wait.
    */
-  async _manageTurnEvents(prior: { round: number; turn: number | null; combatantId: string | null }): Promise<void> {
+  _onTurnStateChanged(options: DocumentOperation): void {
+    // A change made with `turnEvents: false` dispatches nothing and leaves the last dispatched state
+    // as it was: the next dispatch compares against the state the table last saw events for.
+    if ((options as AnyObject).turnEvents === false) return;
+    const prior = { ...(this.previous ?? this.current) };
+    const current = { ...this.current };
+    this.previous = current;
+    const run = this.#turnEventChain
+      .then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
+      .then(() => this._manageTurnEvents(prior, current))
+      .catch((error: unknown) => {
+        Hooks.errors.push({ hook: "combatTurnEvents", error });
+        console.error("Error in combat turn events", error);
+      });
+    this.#turnEventChain = run;
+    pendingTurnEvents.add(run);
+    void run.finally(() => pendingTurnEvents.delete(run));
+  }
+
+  /**
+   * From one state to the next: moving forward in round or turn, or a different combatant at the
+   * current turn, ends the previous combatant's turn, ends and starts rounds as needed, and starts
+   * the current combatant's turn. Moving back fires nothing (foundryvtt#11988). VERIFY: startCombat
+   * (round 0 → 1) starts the round and the first turn.
+   */
+  async _manageTurnEvents(prior: AnyObject, current: AnyObject): Promise<void> {
     const gm = game.users?.activeGM;
-    if (!gm) return;
-    const advanced = this.round > prior.round || (this.round === prior.round && (this.turn ?? -1) > (prior.turn ?? -1));
-    if (!advanced) return;
+    if (!gm || !(current.round > 0)) return;
+    const advanceRound = current.round > prior.round;
+    const backward = current.round < prior.round || (current.round === prior.round && (current.turn ?? -1) < (prior.turn ?? -1));
+    if (backward) return;
+    const advanceTurn = advanceRound || (current.turn ?? -1) > (prior.turn ?? -1);
+    const changeCombatant = current.combatantId !== prior.combatantId;
+    if (!advanceTurn && !changeCombatant) return;
     await asUser(gm, async () => {
       const priorCombatant = prior.combatantId ? this.combatants.get(prior.combatantId) : undefined;
       if (priorCombatant && prior.round > 0) await this._onEndTurn(priorCombatant, { round: prior.round, turn: prior.turn ?? 0, skipped: false });
-      if (this.round > prior.round && prior.round > 0) await this._onEndRound({ round: prior.round, skipped: false });
-      if (this.round > prior.round) await this._onStartRound({ round: this.round, skipped: false });
-      const c = this.combatant;
-      if (c) await this._onStartTurn(c, { round: this.round, turn: this.turn ?? 0, skipped: false });
+      if (advanceRound && prior.round > 0) await this._onEndRound({ round: prior.round, skipped: false });
+      if (advanceRound) await this._onStartRound({ round: current.round, skipped: false });
+      const c = current.combatantId ? this.combatants.get(current.combatantId) : undefined;
+      if (c) await this._onStartTurn(c, { round: current.round, turn: current.turn ?? 0, skipped: false });
     });
   }
   async _onStartRound(_context: CombatRoundEventContext): Promise<void> {}
@@ -283,8 +340,11 @@ export class Combat extends Document {
   async rollInitiative(ids: string | string[], { formula = null, updateTurn = true, messageOptions = {} }: { formula?: string | null; updateTurn?: boolean; messageOptions?: AnyObject } = {}): Promise<this> {
     ids = typeof ids === "string" ? [ids] : ids;
     const currentId = this.combatant?.id;
-    const defaultMode = game.settings.get("core", "rollMode");
     const ChatMessage = CONFIG.ChatMessage.documentClass;
+    // v14 names message visibility "message modes" (core.messageMode, ChatMessage.applyMode; the
+    // chat part of the harness installs them); v13 uses roll modes.
+    const v14Modes = harnessGeneration() === "14" && typeof ChatMessage.applyMode === "function";
+    const defaultMode = game.settings.get("core", v14Modes ? "messageMode" : "rollMode");
     const updates: AnyObject[] = [];
     const messages: AnyObject[] = [];
     for (const [i, id] of ids.entries()) {
@@ -302,8 +362,13 @@ export class Combat extends Document {
         messageOptions,
       );
       const chatData = (await roll.toMessage(messageData, { create: false })) as AnyObject;
-      const mode = "rollMode" in messageOptions ? messageOptions.rollMode : combatant.hidden ? CONST.DICE_ROLL_MODES.PRIVATE : defaultMode;
-      ChatMessage.applyRollMode(chatData, mode);
+      if (v14Modes) {
+        const mode = "messageMode" in messageOptions ? messageOptions.messageMode : combatant.hidden ? "gm" : defaultMode;
+        ChatMessage.applyMode(chatData, mode);
+      } else {
+        const mode = "rollMode" in messageOptions ? messageOptions.rollMode : combatant.hidden ? CONST.DICE_ROLL_MODES.PRIVATE : defaultMode;
+        ChatMessage.applyRollMode(chatData, mode);
+      }
       if (i > 0) chatData.sound = null;
       messages.push(chatData);
     }
@@ -325,9 +390,17 @@ export class Combat extends Document {
     const ids = this.combatants.filter((c) => c.isOwner && c.isNPC && c.initiative === null).map((c) => c.id!);
     return this.rollInitiative(ids, options);
   }
-  async resetAll(): Promise<this> {
+  /**
+   * Clear every initiative. v13 keeps the turn on the same combatant afterwards (`updateTurn`,
+   * default true; foundryvtt#12312); before the combat starts the turn stays null.
+   */
+  async resetAll({ updateTurn = true }: { updateTurn?: boolean } = {}): Promise<this> {
+    const currentId = this.combatant?.id;
     await this.updateEmbeddedDocuments("Combatant", this.combatants.map((c) => ({ _id: c.id, initiative: null })));
-    await this.update({ turn: this.started ? 0 : null });
+    if (updateTurn && currentId) {
+      const turn = this.turns.findIndex((t) => t.id === currentId);
+      if (turn !== this.turn) await this.update({ turn });
+    }
     return this;
   }
   async setInitiative(id: string, value: number): Promise<void> {
@@ -378,6 +451,7 @@ registerExtension({
     }
   },
   reset({ game: g }) {
+    pendingTurnEvents.clear();
     g.combats = new CombatEncounters();
   },
 });

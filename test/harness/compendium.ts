@@ -37,7 +37,7 @@ export class CompendiumCollection extends Collection<Document> {
   }
   get index(): Collection<AnyObject> {
     const index = new Collection<AnyObject>();
-    for (const doc of this.values()) index.set(doc.id!, { _id: doc.id, name: doc.name, type: (doc as AnyObject).type, uuid: doc.uuid });
+    for (const doc of this.values()) index.set(doc.id!, { _id: doc.id, name: (doc as AnyObject).name, type: (doc as AnyObject).type, uuid: doc.uuid });
     return index;
   }
   async getIndex(): Promise<Collection<AnyObject>> {

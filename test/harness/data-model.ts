@@ -8,6 +8,7 @@
  * updateSource: clean the changes (partial) → validate them → diff against the source → apply →
  * re-initialise → return the diff.
  */
+import { normalizeUpdateOperators } from "./deprecation";
 import { DataField, SchemaField, type CleanOptions } from "./fields";
 import { DataModelValidationError, DataModelValidationFailure } from "./validation";
 import { deepClone, diffObject, expandObject, isEmpty, isPlainObject, mergeObject, type AnyObject } from "./utils";
@@ -152,9 +153,10 @@ export class DataModel {
    * Apply changes to the source: clean (partial), validate (throws), diff, store, re-initialise.
    * Returns the differential changes actually applied (empty object when nothing changed).
    */
-  updateSource(changes: AnyObject = {}, options: { dryRun?: boolean; fallback?: boolean; recursive?: boolean } = {}): AnyObject {
+  updateSource(changes: AnyObject = {}, options: { dryRun?: boolean; fallback?: boolean; recursive?: boolean; _harnessNormalized?: boolean } = {}): AnyObject {
     const cls = this.constructor as typeof DataModel;
-    const expanded = expandObject(deepClone(changes));
+    // Document#update has already turned operators into deletion keys (_harnessNormalized).
+    const expanded = expandObject(deepClone(options._harnessNormalized ? changes : normalizeUpdateOperators(changes)));
     const cleaned = cls.cleanData(expanded, { partial: true, source: this._source });
     this.validate({ changes: cleaned, clean: false, strict: true, fallback: false });
     const diff = DataModel._diff(this._source, cleaned);
@@ -223,12 +225,21 @@ export class DataModel {
  * A model for the `system` data of a Document sub-type. Its `parent` is the document, and its
  * _source is the document's `_source.system`.
  */
+/** Models whose base prepareBaseData ran in the current preparation (see Document#prepareData). */
+export const baseDataPrepared = new WeakSet<object>();
+
 export class TypeDataModel extends DataModel {
   static override defineSchema(): Record<string, DataField> {
     return {};
   }
-  /** Preparation hooks called by the parent document's prepareData cycle. */
-  prepareBaseData(): void {}
+  /**
+   * Preparation hooks called by the parent document's prepareData cycle. v14 requires overrides of
+   * prepareBaseData to call super (the base prepares what Active Effects need); the harness records
+   * the call so the v14 profile can fail a model that skips it.
+   */
+  prepareBaseData(): void {
+    baseDataPrepared.add(this);
+  }
   prepareDerivedData(): void {}
   /** Roll data contribution (override). */
   getRollData?(): AnyObject;

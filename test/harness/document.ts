@@ -6,7 +6,9 @@
  * The harness is a single "world" in memory: create/update/delete run their pre-hooks, apply the
  * change, then run the post-hooks in one process, as the initiating client and the server would.
  */
-import { DataModel, TypeDataModel, type DataModelConstructionOptions } from "./data-model";
+import { ForcedDeletion, hasDataOperators, normalizeUpdateOperators } from "./deprecation";
+import { DataModel, TypeDataModel, baseDataPrepared, type DataModelConstructionOptions } from "./data-model";
+import { harnessGeneration } from "./profile";
 import { DataField, StringField, type CleanOptions, type DataFieldOptions, type ValidateOptions } from "./fields";
 import { Hooks } from "./hooks";
 import { CONFIG, game, OWNERSHIP } from "./state";
@@ -357,7 +359,14 @@ export class Document extends DataModel {
   prepareData(): void {
     const sys = (this as AnyObject).system;
     const isTypeData = sys instanceof TypeDataModel;
-    if (isTypeData) sys.prepareBaseData();
+    if (isTypeData) {
+      baseDataPrepared.delete(sys);
+      sys.prepareBaseData();
+      // VERIFY (v14): a model whose prepareBaseData does not call super fails loudly here.
+      if (harnessGeneration() === "14" && !baseDataPrepared.has(sys)) {
+        throw new Error(`${sys.constructor.name}#prepareBaseData must call super.prepareBaseData() (Foundry v14)`);
+      }
+    }
     this.prepareBaseData();
     this.prepareEmbeddedDocuments();
     if (isTypeData) sys.prepareDerivedData();
@@ -449,6 +458,8 @@ export class Document extends DataModel {
     if (!Document._validFlagScope(scope)) throw new Error(`Flag scope "${scope}" is not valid or not currently active`);
     const parts = key.split(".");
     const last = parts.pop();
+    // v14 deletes with the ForcedDeletion operator (the "-=" key is deprecated there, foundryvtt#13090).
+    if (hasDataOperators()) return this.update({ [[`flags`, scope, ...parts, last].join(".")]: ForcedDeletion.create() });
     const path = [`flags`, scope, ...parts, `-=${last}`].join(".");
     return this.update({ [path]: null });
   }
@@ -617,7 +628,7 @@ export class Document extends DataModel {
   async update(data: AnyObject = {}, operation: DocumentOperation = {}): Promise<this | undefined> {
     const user = game.user;
     const name = this.documentName;
-    const changes = expandObject(deepClone(data));
+    const changes = expandObject(deepClone(normalizeUpdateOperators(data)));
     delete changes._id;
     if (!this.canUserModify(user, "update", changes)) {
       throw new Error(`User ${user?.name} lacks permission to update ${name} [${this.id}]`);
@@ -628,7 +639,7 @@ export class Document extends DataModel {
     const allowed = await this._preUpdate(changes, operation, user);
     if (allowed === false) return undefined;
     if (Hooks.call(`preUpdate${name}`, this, changes, operation, user?.id) === false) return undefined;
-    const diff = this.updateSource(changes);
+    const diff = this.updateSource(changes, { _harnessNormalized: true });
     if (isEmpty(diff)) return undefined;
     diff._id = this.id;
     if (this.parent instanceof Document) this.parent.reset();

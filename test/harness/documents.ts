@@ -5,8 +5,43 @@
  */
 import { Document, DocumentTypeField, EmbeddedCollectionField, TypeDataField, WorldCollection, getDocumentClass, type DocumentMetadata, type EmbeddedCollection } from "./document";
 import { ArrayField, BooleanField, DocumentIdField, FilePathField, ForeignDocumentField, HTMLField, NumberField, ObjectField, SchemaField, SetField, StringField, type DataField } from "./fields";
-import { CONFIG, CONST, game } from "./state";
+import { ACTIVE_EFFECT_CHANGE_TYPES, CONFIG, CONST, game } from "./state";
 import { deepClone, getProperty, setProperty, type AnyObject } from "./utils";
+import { TypeDataModel } from "./data-model";
+import { harnessGeneration } from "./profile";
+import { deprecatedProperty } from "./deprecation";
+
+/** v13 numeric change modes (CONST.ACTIVE_EFFECT_MODES); v14 uses string types. */
+const MODES = { CUSTOM: 0, MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 } as const;
+const TYPE_OF_MODE: Record<number, string> = { 0: "custom", 1: "multiply", 2: "add", 3: "downgrade", 4: "upgrade", 5: "override" };
+const TYPE_PRIORITY: Record<string, number> = { custom: 0, multiply: 10, add: 20, downgrade: 30, upgrade: 40, override: 50 };
+
+/**
+ * v14 Active Effect changes live in the effect's system data (foundryvtt#13740): a change has
+ * `key`, `value`, a string `type` (foundryvtt#13566), `phase` and `priority`.
+ */
+export class ActiveEffectTypeDataModel extends TypeDataModel {
+  static override defineSchema(): Record<string, DataField> {
+    return {
+      changes: new ArrayField(
+        new SchemaField({
+          key: new StringField({ required: true }),
+          value: new StringField({ required: true }),
+          type: new StringField({ required: true, blank: false, initial: ACTIVE_EFFECT_CHANGE_TYPES.ADD, choices: Object.values(ACTIVE_EFFECT_CHANGE_TYPES) }),
+          phase: new StringField({ required: true, blank: false, initial: "initial" }),
+          priority: new NumberField({ nullable: true, initial: null }),
+        }),
+      ),
+    };
+  }
+}
+
+/** A status effect's configuration: v13 keeps an array, v14 a record keyed by id (foundryvtt#13122). */
+export function statusEffectConfig(id: string): AnyObject | undefined {
+  const all = CONFIG.statusEffects;
+  if (Array.isArray(all)) return all.find((e: AnyObject) => e.id === id);
+  return all && Object.hasOwn(all, id) ? { id, ...all[id] } : undefined;
+}
 
 const ownershipField = () => new ObjectField({ initial: () => ({ default: CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE }) });
 
@@ -19,14 +54,18 @@ export class ActiveEffect extends Document {
       img: new FilePathField(),
       type: new DocumentTypeField("ActiveEffect"),
       system: new TypeDataField("ActiveEffect"),
-      changes: new ArrayField(
-        new SchemaField({
-          key: new StringField({ required: true }),
-          value: new StringField({ required: true }),
-          mode: new NumberField({ integer: true, initial: CONST.ACTIVE_EFFECT_MODES.ADD }),
-          priority: new NumberField(),
-        }),
-      ),
+      ...(harnessGeneration() === "14"
+        ? {}
+        : {
+            changes: new ArrayField(
+              new SchemaField({
+                key: new StringField({ required: true }),
+                value: new StringField({ required: true }),
+                mode: new NumberField({ integer: true, initial: MODES.ADD }),
+                priority: new NumberField(),
+              }),
+            ),
+          }),
       disabled: new BooleanField(),
       duration: new ObjectField(),
       description: new HTMLField(),
@@ -40,8 +79,12 @@ export class ActiveEffect extends Document {
   }
   declare disabled: boolean;
   declare statuses: Set<string>;
-  declare changes: AnyObject[];
   declare transfer: boolean;
+  /** The changes in v14's shape ({key, value, type, priority}), from wherever this generation keeps them. */
+  get effectiveChanges(): AnyObject[] {
+    if (harnessGeneration() === "14") return ((this as AnyObject).system?.changes ?? []).map((c: AnyObject) => ({ ...c, priority: c.priority ?? TYPE_PRIORITY[c.type] ?? 0 }));
+    return ((this as AnyObject).changes ?? []).map((c: AnyObject) => ({ key: c.key, value: c.value, type: TYPE_OF_MODE[c.mode] ?? "custom", priority: c.priority ?? c.mode * 10 }));
+  }
   get active(): boolean {
     return !this.disabled && !this.isSuppressed;
   }
@@ -53,22 +96,22 @@ export class ActiveEffect extends Document {
   }
   /** Build (not create) an effect from CONFIG.statusEffects[id]. */
   static async fromStatusEffect(statusId: string, options: AnyObject = {}): Promise<ActiveEffect> {
-    const status = (CONFIG.statusEffects as AnyObject[]).find((e) => e.id === statusId);
+    const status = statusEffectConfig(statusId);
     if (!status) throw new Error(`Invalid status ID "${statusId}" provided to ActiveEffect#fromStatusEffect`);
     const { id, name, label, img, icon, statuses, ...rest } = deepClone(status);
     const data = { ...rest, name: game.i18n?.localize(name ?? label ?? id) ?? name, img: img ?? icon ?? null, statuses: [id, ...(statuses ?? [])] };
     delete (data as AnyObject).hud;
     return new (this.implementation as typeof ActiveEffect)(data, options);
   }
-  /** Apply this effect's changes to an actor (ADD, MULTIPLY, OVERRIDE, UPGRADE, DOWNGRADE; CUSTOM is skipped). */
+  /** Apply one change ({key, value, type}) to an actor (add, multiply, override, upgrade, downgrade; custom is skipped). */
   apply(actor: Document, change: AnyObject): unknown {
-    const M = CONST.ACTIVE_EFFECT_MODES;
+    const M = ACTIVE_EFFECT_CHANGE_TYPES;
     const current = getProperty(actor, change.key);
     const raw = change.value;
     const num = Number(raw);
     const value: unknown = typeof current === "number" && Number.isFinite(num) ? num : raw;
     let result: unknown = current;
-    switch (change.mode) {
+    switch (change.type) {
       case M.ADD:
         result = typeof current === "number" ? current + (value as number) : Array.isArray(current) ? [...current, value] : `${current ?? ""}${value}`;
         break;
@@ -169,7 +212,7 @@ export class Actor extends Document {
     for (const effect of this.allApplicableEffects()) {
       if (!effect.active) continue;
       for (const s of effect.statuses ?? []) this.statuses.add(s);
-      for (const change of effect.changes ?? []) changes.push({ effect, change: { ...change, priority: change.priority ?? change.mode * 10 } });
+      for (const change of effect.effectiveChanges) changes.push({ effect, change });
     }
     changes.sort((a, b) => a.change.priority - b.change.priority);
     for (const { effect, change } of changes) effect.apply(this, change);
@@ -211,7 +254,7 @@ export class Actor extends Document {
    * Resolves: the created effect; false when removed; true when already active and active:true.
    */
   async toggleStatusEffect(statusId: string, { active, overlay = false }: { active?: boolean; overlay?: boolean } = {}): Promise<ActiveEffect | boolean | undefined> {
-    const status = (CONFIG.statusEffects as AnyObject[]).find((e) => e.id === statusId);
+    const status = statusEffectConfig(statusId);
     if (!status) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
     const existing = this.effects.filter((e) => e.statuses.size === 1 && e.statuses.has(statusId)).map((e) => e.id!);
     if (existing.length) {

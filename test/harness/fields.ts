@@ -218,8 +218,8 @@ export class NumberField extends DataField {
 
   /**
    * VERIFY: numeric strings ("5", " 2.5 ") are cast to numbers; "" becomes null (so a cleared form
-   * input is null, which a non-nullable field then replaces with its initial value); any other
-   * string is left as-is and fails validation with "must be a number".
+   * input is null, which a non-nullable field rejects, foundryvtt#13804); any other string is left
+   * as-is and fails validation with "must be a number".
    */
   protected override _cast(value: unknown): unknown {
     if (typeof value === "string") {
@@ -231,9 +231,19 @@ export class NumberField extends DataField {
     return value;
   }
 
+  /**
+   * A cleared input ("" → null) on a `nullable: false` NumberField is not replaced by the initial
+   * value: the update fails validation with "must be a finite number" (foundryvtt#13804, v13).
+   */
   override clean(value: unknown, options: CleanOptions = {}): unknown {
     if (typeof value === "string" && value.trim() === "") value = null;
+    if (value === null && !this.nullable) return null;
     return super.clean(value, options);
+  }
+
+  override validate(value: unknown, options: ValidateOptions = {}): DataModelValidationFailure | void {
+    if (value === null && !this.nullable) return new DataModelValidationFailure({ invalidValue: value, message: "must be a finite number" });
+    return super.validate(value, options);
   }
 
   /**

@@ -18,6 +18,8 @@ import "./dice/index";
 import "./applications/index";
 import "./chat";
 import "./combat";
+import "./compat";
+import "./macros";
 
 export const GM_ID = "harnessGameMastr";
 

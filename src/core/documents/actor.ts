@@ -5,6 +5,10 @@
 import { rulesetOfType } from "../registry";
 import { getSetting } from "../game";
 
+function hasRollData(model: object): model is { getRollData(): Record<string, unknown> } {
+  return "getRollData" in model && typeof model.getRollData === "function";
+}
+
 export class BreadboxActor extends Actor {
   /** The ruleset this actor belongs to (its sub-type is the ruleset id). */
   get ruleset(): string | undefined {
@@ -17,8 +21,8 @@ export class BreadboxActor extends Actor {
    */
   override getRollData(): ReturnType<Actor["getRollData"]> {
     const base = super.getRollData() as Record<string, unknown>;
-    const model = this.system as unknown as { getRollData?: () => Record<string, unknown> };
-    const extra = typeof model.getRollData === "function" ? model.getRollData() : {};
+    const model: object = this.system;
+    const extra = hasRollData(model) ? model.getRollData() : {};
     return { ...base, ...extra } as ReturnType<Actor["getRollData"]>;
   }
 

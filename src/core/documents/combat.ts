@@ -3,6 +3,7 @@
  * whether initiative is rolled again each round come from the ruleset's CombatRules.
  */
 import { getRuleset, rulesetOfType, type CombatRules } from "../registry";
+import { currentUser, format, notify } from "../game";
 
 function rulesFor(actor: Actor.Implementation | null | undefined): CombatRules | undefined {
   if (!actor) return undefined;
@@ -47,20 +48,99 @@ export class BreadboxCombat extends Combat {
   }
 
   /**
-   * A new round has begun (v13 turn event: runs once, on the active GM's client, so players who
-   * end the last turn of a round need no rights over other combatants). Where the ruleset says so,
-   * everyone rolls initiative again, then the ruleset's round-start work runs (e.g. bleeding).
-   * Round 1 is left alone: its initiative is rolled by the table as usual.
+   * Advance to the next round. Where the ruleset rolls initiative again every round, the new
+   * initiatives are rolled and stored *before* the round changes, without dispatching turn events
+   * (`turnEvents: false`), so the round change is the one update that moves the turn: it ends the
+   * last combatant's turn, starts the round and starts the turn of whoever now acts first. Turn
+   * events in v13 run on the active GM and are not awaited (foundryvtt#10387, #11997), and
+   * `rollAll`/`resetAll` move the turn themselves (#12312), which is why neither is used here.
+   * Rolling for every combatant needs a GM: a player who ends the round asks the active GM to
+   * advance it (query `breadbox.nextRound`).
+   */
+  override async nextRound(): Promise<this> {
+    if (this.started && this.rules?.rerollEachRound()) {
+      if (!currentUser().isGM) {
+        await requestNextRound(this);
+        return this;
+      }
+      await this.rollRoundInitiative();
+    }
+    return super.nextRound();
+  }
+
+  /** Roll every combatant's initiative and store it without moving the turn or firing turn events. */
+  async rollRoundInitiative(): Promise<void> {
+    const updates: { _id: string; initiative: number }[] = [];
+    const messages: ChatMessage.CreateData[] = [];
+    for (const combatant of this.combatants) {
+      const id = combatant.id;
+      if (!id) continue;
+      const roll = combatant.getInitiativeRoll();
+      await roll.evaluate();
+      const total = roll.total;
+      if (typeof total !== "number") continue;
+      updates.push({ _id: id, initiative: total });
+      messages.push({
+        speaker: ChatMessage.getSpeaker({ actor: combatant.actor, alias: combatant.name ?? undefined }),
+        flavor: format("COMBAT.RollsInitiative", { name: combatant.name ?? "" }),
+        rolls: [roll],
+        flags: { core: { initiativeRoll: true } },
+        // Hidden combatants roll where only the GM sees it, as Foundry's own initiative does.
+        ...(combatant.hidden ? { whisper: ChatMessage.getWhisperRecipients("GM").map((u) => u.id) } : {}),
+      });
+    }
+    if (!updates.length) return;
+    await this.updateEmbeddedDocuments("Combatant", updates, { turnEvents: false });
+    await ChatMessage.createDocuments(messages);
+  }
+
+  /**
+   * A new round has begun (v13 turn event: runs once, on the active GM's client, and is not
+   * awaited by the round change). The ruleset's round-start work runs here (e.g. bleeding);
+   * initiative was already rolled by nextRound.
    */
   protected override async _onStartRound(...args: Parameters<Combat["_onStartRound"]>): Promise<void> {
     await super._onStartRound(...args);
-    if (this.round <= 1) return;
-    const rules = this.rules;
-    if (rules?.rerollEachRound()) {
-      await this.resetAll();
-      await this.rollAll();
-      await this.update({ turn: 0 });
-    }
-    await rules?.onRoundStart?.(this as unknown as Combat.Implementation);
+    // The round this event is for: the combat may have moved on by the time the event runs.
+    if (args[0].round <= 1) return;
+    await this.rules?.onRoundStart?.(this);
   }
+}
+
+/** Ask the active GM to advance a combat to its next round for a player (see BreadboxCombat#nextRound). */
+async function requestNextRound(combat: BreadboxCombat): Promise<void> {
+  const gm = game.users?.activeGM;
+  if (!gm) {
+    notify("warn", "BREADBOX.Combat.NoGM");
+    return;
+  }
+  try {
+    const result = await gm.query(NEXT_ROUND_QUERY, { combatId: combat.id ?? "", requesterId: currentUser().id ?? "" }, { timeout: 15_000 });
+    if (!result?.ok) notify("warn", result?.error ?? "BREADBOX.Combat.NextRoundRefused");
+  } catch (err) {
+    console.error("Breadbox | next round query failed", err);
+    notify("warn", "BREADBOX.Combat.NextRoundRefused");
+  }
+}
+
+export const NEXT_ROUND_QUERY = "breadbox.nextRound";
+
+export interface NextRoundRequest {
+  combatId: string;
+  requesterId: string;
+}
+
+/**
+ * GM side of `breadbox.nextRound`. v13 does not tell a query handler who sent it
+ * (foundryvtt#13418), so the requester travels in the payload: it must be a logged-in user who
+ * owns the combatant whose turn it is — the same user Foundry lets end the round.
+ */
+export async function nextRoundQueryHandler(data: NextRoundRequest): Promise<{ ok: boolean; error?: string }> {
+  if (!currentUser().isGM) return { ok: false, error: "BREADBOX.Relay.NotGM" };
+  const requester = game.users?.get(String(data?.requesterId ?? ""));
+  const combat = game.combats?.get(String(data?.combatId ?? ""));
+  if (!requester?.active || !combat) return { ok: false, error: "BREADBOX.Combat.NextRoundRefused" };
+  if (!combat.combatant?.testUserPermission(requester, "OWNER")) return { ok: false, error: "BREADBOX.Combat.NextRoundRefused" };
+  await combat.nextRound();
+  return { ok: true };
 }

@@ -6,13 +6,12 @@
 import * as R from "./rules";
 import type { CombatRules } from "../../core/registry";
 import { SYSTEM_ID } from "../../core/ids";
-import { format, localize } from "../../core/game";
+import { format, localize, modelOf } from "../../core/game";
 import { toasterRules } from "./settings";
-import type { ToasterActorModel } from "./data/actor";
+import { ToasterActorModel } from "./data/actor";
 
 function coordination(actor: Actor.Implementation | null | undefined): number {
-  if (!actor || (actor.type as string) !== "toaster") return 0;
-  return (actor.system as unknown as ToasterActorModel).effective?.coordination ?? 0;
+  return modelOf(actor, ToasterActorModel)?.effective?.coordination ?? 0;
 }
 
 /**
@@ -26,17 +25,17 @@ export async function bleedCombatants(combat: Combat.Implementation): Promise<st
   const seen = new Set<string>();
   for (const c of combat.combatants) {
     const actor = c.actor;
-    if (!actor || (actor.type as string) !== "toaster" || seen.has(actor.uuid) || !actor.isOwner) continue;
+    const data = modelOf(actor, ToasterActorModel);
+    if (!actor || !data || seen.has(actor.uuid) || !actor.isOwner) continue;
     seen.add(actor.uuid);
-    const data = actor.system as unknown as ToasterActorModel;
     if (data.bleeding.rate <= 0 || data.wounds.value <= 0) continue;
     const next = R.bleed({ stun: data.stun.value, wounds: data.wounds.value, bleedStun: data.bleeding.value, rate: data.bleeding.rate }, 1);
-    await actor.update({ "system.stun.value": next.stun, "system.wounds.value": next.wounds, "system.bleeding.value": next.bleedStun } as never);
+    await actor.update({ system: { stun: { value: next.stun }, wounds: { value: next.wounds }, bleeding: { value: next.bleedStun } } });
     lines.push(format("BREADBOX.Toaster.Bleeding.Line", { name: actor.name ?? "", stun: data.bleeding.rate, wounds: next.wounds - data.wounds.value }));
   }
   if (lines.length) {
     const content = `<div class="breadbox bb-card toaster-table"><header class="bb-card-title"><h3>${localize("BREADBOX.Toaster.Bleeding.Title")}</h3></header><ul class="bb-lines">${lines.map((l) => `<li>${foundry.utils.escapeHTML(l)}</li>`).join("")}</ul></div>`;
-    await ChatMessage.create({ content, flags: { [SYSTEM_ID]: { type: "toasterBleeding" } } } as never);
+    await ChatMessage.create({ content, flags: { [SYSTEM_ID]: { type: "toasterBleeding" } } });
   }
   return lines;
 }

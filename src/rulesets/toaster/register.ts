@@ -1,6 +1,7 @@
 /** Everything the Toaster ruleset registers with the core. */
 import type { RulesetDefinition } from "../../core/registry";
 import { templatePath } from "../../core/ids";
+import { numberLabels } from "../../core/dice-so-nice";
 import { ToasterActorModel } from "./data/actor";
 import { TOASTER_ITEM_MODELS } from "./data/items";
 import { ToasterActorSheet } from "./sheets/actor-sheet";
@@ -37,9 +38,11 @@ export function toasterRuleset(): RulesetDefinition {
     actorSheets: [{ sheetClass: ToasterActorSheet, types: ["toaster"], label: "BREADBOX.Toaster.Sheet.Actor" }],
     itemSheets: [{ sheetClass: ToasterItemSheet, types: Object.keys(TOASTER_ITEM_MODELS), label: "BREADBOX.Toaster.Sheet.Item" }],
     dieTerms: [D10StarDie],
+    // The d10* is a ten-sided die whose faces read 0–9.
+    diceSoNice: [{ term: D10StarDie, shape: "d10", labels: numberLabels(0, 10), min: 0 }],
     rolls: [ToasterCheckRoll],
     combat: toasterCombat,
-    chatActions: TOASTER_CHAT_ACTIONS as never,
+    chatActions: TOASTER_CHAT_ACTIONS,
     relayActions: TOASTER_RELAY_ACTIONS,
     statusEffects: TOASTER_STATUS_EFFECTS,
     trackableAttributes: { toaster: { bar: ["stun", "wounds", "luck"], value: [] } },
@@ -47,10 +50,6 @@ export function toasterRuleset(): RulesetDefinition {
     templates: TOASTER_TEMPLATES,
     init: () => {
       registerStatusSync();
-      // Dice So Nice: show the d10* as a ten-sided die whose faces read 0–9.
-      Hooks.once("diceSoNiceReady" as never, ((dice3d: { addDicePreset(preset: Record<string, unknown>, shape: string): void }) => {
-        dice3d.addDicePreset({ type: `d${D10StarDie.DENOMINATION}`, labels: ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"], values: { min: 0, max: 9 }, system: "standard" }, "d10");
-      }) as never);
     },
   };
 }

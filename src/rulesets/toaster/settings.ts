@@ -88,10 +88,9 @@ export function registerToasterSettings(): void {
  */
 export function refreshAfterRuleChange(): void {
   cached = null;
-  const actors: Actor.Implementation[] = [...(game.actors ?? [])];
+  const actors: (Actor.Stored | Actor.Implementation)[] = [...(game.actors ?? [])];
   // Unlinked tokens carry their own synthetic actors.
-  const scenes = (game as unknown as { scenes?: Iterable<{ tokens?: Iterable<{ actorLink?: boolean; actor?: Actor.Implementation | null }> }> }).scenes;
-  for (const scene of scenes ?? []) for (const token of scene.tokens ?? []) if (!token.actorLink && token.actor) actors.push(token.actor);
+  for (const scene of game.scenes ?? []) for (const token of scene.tokens ?? []) if (!token.actorLink && token.actor) actors.push(token.actor);
   for (const actor of actors) {
     if ((actor.type as string) !== "toaster") continue;
     actor.reset();
@@ -99,10 +98,31 @@ export function refreshAfterRuleChange(): void {
   }
 }
 
+/** The rules read from the settings table, checked: every rule present with its declared type. */
+function asToasterRules(values: Record<string, unknown>): ToasterRules {
+  if (!isToasterRules(values)) throw new Error("Breadbox | Toaster rule settings do not match ToasterRules");
+  return values;
+}
+
+const RULE_TYPES: Record<keyof ToasterRules, "string" | "number" | "boolean"> = {
+  campaignStyle: "string", traitCap: "number", specialization: "boolean", variableSkillCost: "boolean",
+  complementarySkills: "boolean", collaboration: "boolean", rollingNines: "boolean", ninesLimit: "number",
+  rollingZeros: "boolean", callingFours: "boolean", variableOutcomes: "boolean", luckPoints: "boolean",
+  luckAdjustment: "number", luckRolls: "boolean", weaponLength: "boolean", stance: "boolean",
+  strengthRequirements: "boolean", partialArmor: "boolean", shieldAttackPenalty: "boolean",
+  unnamedCharacters: "boolean", bleeding: "boolean", criticalTable: "boolean", hitLocation: "boolean",
+  wcacSameDie: "boolean", wcacAddMargin: "boolean", wcacRollTwice: "boolean", wcacHalveMarginal: "boolean",
+  rerollInitiative: "boolean",
+};
+
+function isToasterRules(values: Record<string, unknown>): values is Record<string, unknown> & ToasterRules {
+  return Object.entries(RULE_TYPES).every(([name, type]) => typeof values[name] === type);
+}
+
 /** Defaults, used where settings are not available (tests of pure pieces, pack validation). */
-export const DEFAULT_TOASTER_RULES: ToasterRules = Object.fromEntries(
+export const DEFAULT_TOASTER_RULES: ToasterRules = asToasterRules(Object.fromEntries(
   TOASTER_SETTINGS.map((s) => [s.key.slice(P.length), s.default]),
-) as unknown as ToasterRules;
+));
 
 /** Forget the cached rules (tests that reset setting values behind Foundry's back). */
 export function clearToasterRulesCache(): void {
@@ -122,6 +142,6 @@ export function toasterRules(): ToasterRules {
     }
     if (out[name] === undefined) out[name] = s.default;
   }
-  cached = Object.freeze(out) as unknown as ToasterRules;
+  cached = Object.freeze(asToasterRules(out));
   return cached;
 }

@@ -2,8 +2,8 @@
  * Status effects mirroring the stun states and mortal wounds, kept in sync with the actor's
  * tracks by whoever changed them (one client only, so effects are not doubled).
  */
-import type { ToasterActorModel } from "./data/actor";
-import { SYSTEM_ID } from "../../core/ids";
+import { ToasterActorModel } from "./data/actor";
+import { modelOf } from "../../core/game";
 
 export const TOASTER_STATUS_EFFECTS = [
   { id: "toasterBruised", name: "BREADBOX.Toaster.Stun.bruised", img: "icons/svg/daze.svg" },
@@ -32,8 +32,9 @@ export function wantedStatuses(data: ToasterActorModel): Set<string> {
 }
 
 export async function syncToasterStatuses(actor: Actor.Implementation): Promise<void> {
-  if ((actor.type as string) !== "toaster" || !actor.isOwner) return;
-  const wanted = wantedStatuses(actor.system as unknown as ToasterActorModel);
+  const data = modelOf(actor, ToasterActorModel);
+  if (!data || !actor.isOwner) return;
+  const wanted = wantedStatuses(data);
   const all = [...new Set(Object.values(STUN_STATUS)), "toasterMortallyWounded"];
   for (const id of all) {
     const has = actor.statuses.has(id);
@@ -43,11 +44,10 @@ export async function syncToasterStatuses(actor: Actor.Implementation): Promise<
 }
 
 export function registerStatusSync(): void {
-  Hooks.on("updateActor", ((actor: Actor.Implementation, changes: Record<string, unknown>, _options: unknown, userId: string) => {
+  Hooks.on("updateActor", (actor, changes, _options, userId) => {
     if (userId !== game.user?.id) return;
-    const system = changes.system as Record<string, unknown> | undefined;
-    if (!system || !("stun" in system || "wounds" in system)) return;
+    const system: unknown = changes.system;
+    if (!system || typeof system !== "object" || !("stun" in system || "wounds" in system)) return;
     void syncToasterStatuses(actor);
-  }) as never);
-  void SYSTEM_ID;
+  });
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { Combat, Roll, createUser, asUser, resetConfig, resetHarness, scriptDiceFaces, answerDialog } from "../../harness/index";
+import { Combat, Roll, createUser, asUser, resetConfig, resetHarness, scriptDiceFaces, answerDialog, turnEventsSettled } from "../../harness/index";
 
 const { fields } = foundry.data;
 
@@ -125,6 +125,8 @@ describe("Combat", () => {
     expect(combat.round).toBe(2);
     expect(combat.turn).toBe(0);
     expect(hooks).toEqual(["start 1/0", "turn 1/1", "turn 1/2", "round 2/0 dir 1"]);
+    // Turn events run on the GM after the updates, not awaited by them (foundryvtt#11997).
+    await turnEventsSettled();
     expect(events).toEqual([
       "startRound 1",
       "startTurn Bravo 1.0",

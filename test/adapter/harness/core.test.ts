@@ -32,6 +32,7 @@ class ToasterModel extends foundry.abstract.TypeDataModel {
   declare derived: number;
   declare order: string[];
   override prepareBaseData() {
+    super.prepareBaseData();
     this.order = ["system.base"];
   }
   override prepareDerivedData() {
@@ -339,5 +340,28 @@ describe("start-up", () => {
     resetHarness();
     Hooks.callAll("persistentHook");
     expect(order.at(-1)).toBe("persistent");
+  });
+});
+
+describe("a cleared number input (foundryvtt#13804)", () => {
+  it("is refused on a non-nullable NumberField instead of becoming its initial value; a nullable one stores null", async () => {
+    class Counts extends foundry.abstract.TypeDataModel {
+      static override defineSchema() {
+        return {
+          strict: new fields.NumberField({ required: true, nullable: false, initial: 3 }),
+          loose: new fields.NumberField({ required: true, nullable: true, initial: 3 }),
+        };
+      }
+    }
+    CONFIG.Actor.dataModels.counts = Counts;
+    try {
+      const actor: any = await Actor.create({ name: "N", type: "counts", system: {} });
+      await expect(actor.update({ "system.strict": "" })).rejects.toThrow(/strict: must be a finite number/);
+      expect(actor.system.strict).toBe(3);
+      await actor.update({ "system.loose": "" });
+      expect(actor.system.loose).toBeNull();
+    } finally {
+      delete CONFIG.Actor.dataModels.counts;
+    }
   });
 });

@@ -146,3 +146,25 @@ describe("Roll parsing and evaluation", () => {
     expect(r.formula).toBe("1d6");
   });
 });
+
+describe("asynchronous dice modifiers (foundryvtt#9774)", () => {
+  class SlowDie extends Die {
+    static override DENOMINATION = "s";
+    static override MODIFIERS = { ...Die.MODIFIERS, w: "addAfterAWhile" };
+    /** An asynchronous modifier: waits, then rolls two more dice. */
+    async addAfterAWhile(): Promise<void> {
+      await new Promise((r) => setTimeout(r, 5));
+      await this.roll();
+      await new Promise((r) => setTimeout(r, 5));
+      await this.roll();
+    }
+  }
+
+  it("are awaited by Roll#evaluate before the total is taken", async () => {
+    CONFIG.Dice.terms.s = SlowDie;
+    scriptDiceFaces([2, 3, 4]);
+    const roll = await new Roll("1dsw").evaluate();
+    expect(roll.dice[0]!.results.map((r: { result: number }) => r.result)).toEqual([2, 3, 4]);
+    expect(roll.total).toBe(9);
+  });
+});

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { makeDropEvent, setRandomUniform, settle } from "../../harness/index";
+import { makeDropEvent, setRandomUniform, settle, turnEventsSettled } from "../../harness/index";
 import { bootSystem, makeCharacter, itemData, notifications } from "./boot";
 import { registerRuleset, getRuleset } from "../../../src/core/registry";
 
@@ -115,6 +115,8 @@ describe("(Bleeding) in combat", () => {
     await combat.startCombat();
     await combat.rollAll();
     await combat.nextRound();
+    // Round-start work is a turn event: it runs on the GM after the round changed, not awaited.
+    await turnEventsSettled();
     expect(quick.system.stun.value).toBe(7);
     expect(quick.system.bleeding.value).toBe(11);
     expect(quick.system.wounds.value).toBe(4);

@@ -3,7 +3,7 @@
  * world settings change what they should in rolls and attacks, relay refusals, bleeding.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { answerDialog, createUser, scriptDiceFaces, setRandomUniform, waitForDialog } from "../../harness/index";
+import { answerDialog, createUser, scriptDiceFaces, setRandomUniform, turnEventsSettled, waitForDialog } from "../../harness/index";
 import { bootSystem, makeCharacter, itemData } from "./boot";
 import { attackWithWeapon, onDefend, relayLuckAfter } from "../../../src/rulesets/toaster/chat/attack";
 import { performCheck } from "../../../src/rulesets/toaster/checks";
@@ -26,7 +26,9 @@ function dice(entries: ({ foundry: number } | { core: number; faces?: number })[
     if (!e) throw new Error("test dice ran out");
     if ("foundry" in e) return 1 - (e.foundry + 0.5) / 10;
     const faces = e.faces ?? 10;
-    return ((faces === 10 ? e.core : e.core - 1) + 0.5) / faces;
+    // Every die of the sequence is a Foundry roll: a d10* (D10StarDie) for the core's d10s, a plain
+    // die otherwise (Die#mapRandomFace: face = ceil((1 − u) × faces)).
+    return faces === 10 ? 1 - (e.core + 0.5) / 10 : 1 - (e.core - 0.5) / faces;
   });
   return () => queue.length;
 }
@@ -174,6 +176,8 @@ describe("(Bleeding) when initiative is kept between rounds", () => {
     await combat.createEmbeddedDocuments("Combatant", [{ actorId: a.id, name: "B" }]);
     await combat.startCombat();
     await combat.nextRound();
+    // Round-start work is a turn event: it runs on the GM after the round changed, not awaited.
+    await turnEventsSettled();
     expect(a.system.stun.value).toBe(5);
     expect(a.system.wounds.value).toBe(4);
     expect(a.system.bleeding.value).toBe(11);

@@ -8,6 +8,7 @@
  * bound to the application and (event, target) arguments. Forms (tag "form") collect data with
  * FormDataExtended and call options.form.handler(event, form, formData).
  */
+import { pendingTurnEvents, turnEventsSettled } from "../combat";
 import { Hooks } from "../hooks";
 import { game, ui } from "../state";
 import { deepClone, inheritanceChain, isPlainObject, mergeObject, type AnyObject } from "../utils";
@@ -37,7 +38,11 @@ export async function settle({ timeoutMs = 2000 }: { timeoutMs?: number } = {}):
   const start = Date.now();
   for (;;) {
     await new Promise((r) => setTimeout(r, 0));
-    if (!pending.size) return;
+    if (!pending.size && !pendingTurnEvents.size) return;
+    if (!pending.size) {
+      await turnEventsSettled();
+      continue;
+    }
     const dialogOpen = [...instances.values()].some((a) => a.rendered && a.element?.tagName === "DIALOG");
     if (dialogOpen) return;
     if (Date.now() - start > timeoutMs) throw new Error(`settle(): UI work still pending after ${timeoutMs} ms`);

@@ -97,7 +97,7 @@ export class DocumentSheetV2 extends ApplicationV2 {
   /** Expand the form data, merge updateData, and validate the changes (throws DataModelValidationError). */
   _prepareSubmitData(event: Event, form: HTMLFormElement, formData: FormDataExtended, updateData?: AnyObject): AnyObject {
     const submitData = this._processFormData(event, form, formData);
-    if (updateData) mergeObject(submitData, updateData, { performDeletions: true });
+    if (updateData) mergeObject(submitData, updateData, { performDeletions: true }); // harness-internal merge
     this.document.validate({ changes: submitData, clean: true, fallback: false });
     return submitData;
   }

@@ -249,11 +249,20 @@ export class DiceTerm extends RollTerm {
     if (!Number.isInteger(this._number) || this._number < 0) throw new Error(`Invalid number of dice: ${this._number}`);
     for (let i = 0; i < this._number; i++) await this.roll(options);
     this._evaluated = true;
-    this._evaluateModifiers(options);
+    // v12+: evaluating modifiers is always asynchronous; a modifier method may return a Promise,
+    // and each is awaited before the next (foundryvtt#9774).
+    for (const { fn, modifier } of this._modifierCalls()) await fn.call(this, modifier, options);
     return this;
   }
 
+  /** Synchronous modifier evaluation (evaluateSync only): a returned Promise is not awaited. */
   _evaluateModifiers(options: AnyObject = {}): void {
+    for (const { fn, modifier } of this._modifierCalls()) fn.call(this, modifier, options);
+  }
+
+  /** The modifier methods to call, in the order the modifiers were written. */
+  _modifierCalls(): { fn: (modifier: string, options: AnyObject) => unknown; modifier: string }[] {
+    const calls: { fn: (modifier: string, options: AnyObject) => unknown; modifier: string }[] = [];
     const cls = this.constructor as typeof DiceTerm;
     const commands = Object.keys(cls.MODIFIERS).sort((a, b) => b.length - a.length);
     for (const modifier of this.modifiers) {
@@ -264,8 +273,9 @@ export class DiceTerm extends RollTerm {
       if (!command) throw new Error(`Unknown modifier "${modifier}" for ${cls.name}`);
       const fn = (this as AnyObject)[cls.MODIFIERS[command]];
       if (typeof fn !== "function") throw new Error(`Modifier method ${cls.MODIFIERS[command]} missing on ${cls.name}`);
-      fn.call(this, modifier, options);
+      calls.push({ fn, modifier });
     }
+    return calls;
   }
 
   static compareResult(result: number, comparison: string, target: number): boolean {

@@ -1,0 +1,95 @@
+/**
+ * fvtt-types configuration for Breadbox: which document classes and sub-type data models we
+ * register, the flags we store, every setting, and our CONFIG.queries entry. With these
+ * declarations `actor.system`, `actor.update(...)`, `game.settings.get(...)` and
+ * `ChatMessage.create(...)` type-check without casts. Types only: nothing here runs.
+ *
+ * Keep this in step with src/index.ts (rulesets), src/core/settings.ts and each ruleset's
+ * settings and data models. A new ruleset adds its models to DataModelConfig below.
+ */
+import type { BreadboxActor } from "../core/documents/actor";
+import type { BreadboxItem } from "../core/documents/item";
+import type { BreadboxCombat, BreadboxCombatant } from "../core/documents/combat";
+import type { ToasterActorModel } from "../rulesets/toaster/data/actor";
+import type { ToasterArmorModel, ToasterGearModel, ToasterSkillModel, ToasterTraitModel, ToasterWeaponModel } from "../rulesets/toaster/data/items";
+import type { ToasterRules } from "../rulesets/toaster/settings";
+import type { StanceDebt } from "../rulesets/toaster/stance";
+import type { Dice3D } from "../core/dice-so-nice";
+import type { relayQueryHandler } from "../core/relay";
+import type { nextRoundQueryHandler } from "../core/documents/combat";
+
+/** Flags a Breadbox chat card keeps under `flags.breadbox`: a card type, then card-specific data. */
+export interface BreadboxMessageFlags {
+  /** Card type, e.g. "toasterCheck", "toasterResolution", "toasterBleeding". */
+  type?: string;
+  [key: string]: unknown;
+}
+
+/** Flags a Breadbox actor keeps under `flags.breadbox`. */
+export interface BreadboxActorFlags {
+  /** Toaster (Stance): what earlier stances owe to the next rolls. */
+  stance?: StanceDebt;
+}
+
+/** Values of the core settings, by key (namespace "breadbox"). */
+export interface BreadboxCoreSettings {
+  ruleset: string;
+  schemaVersion: number;
+  skipDialogKey: string;
+}
+
+/** Every Breadbox setting key (without the "breadbox." namespace) and its value type. */
+export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] };
+
+/** A Breadbox setting key without the namespace. */
+export type BreadboxSettingKey = keyof BreadboxSettings & string;
+
+type NamespacedSettings = { [K in keyof BreadboxSettings as `breadbox.${K}`]: BreadboxSettings[K] };
+
+declare global {
+  namespace CONFIG {
+    interface Queries {
+      /** The GM relay (src/core/relay.ts): a player's request for a change on a document they do not own. */
+      "breadbox.relay": typeof relayQueryHandler;
+      /** A player ends the round where initiative is rolled again: the GM rolls it and advances. */
+      "breadbox.nextRound": typeof nextRoundQueryHandler;
+    }
+  }
+}
+
+declare module "fvtt-types/configuration" {
+  interface DocumentClassConfig {
+    Actor: typeof BreadboxActor;
+    Item: typeof BreadboxItem;
+    Combat: typeof BreadboxCombat;
+    Combatant: typeof BreadboxCombatant;
+  }
+
+  interface DataModelConfig {
+    Actor: {
+      toaster: typeof ToasterActorModel;
+    };
+    Item: {
+      toasterSkill: typeof ToasterSkillModel;
+      toasterTrait: typeof ToasterTraitModel;
+      toasterWeapon: typeof ToasterWeaponModel;
+      toasterArmor: typeof ToasterArmorModel;
+      toasterGear: typeof ToasterGearModel;
+    };
+  }
+
+  interface FlagConfig {
+    Actor: { breadbox?: BreadboxActorFlags };
+    ChatMessage: { breadbox?: BreadboxMessageFlags };
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface SettingConfig extends NamespacedSettings {}
+
+  namespace Hooks {
+    interface HookConfig {
+      /** Dice So Nice 5 (v13) and 6 (v14): the 3D dice are ready for presets. */
+      diceSoNiceReady: (dice3d: Dice3D) => void;
+    }
+  }
+}

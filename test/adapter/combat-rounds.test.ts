@@ -1,0 +1,123 @@
+/**
+ * Initiative rolled again at the start of a round, against a harness that runs combat turn events
+ * the way v13 does: on the active GM, not awaited by the update that caused them, and fired again
+ * whenever the combatant at the current turn changes (foundryvtt#10387, #11997, #12312).
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { Hooks, createUser, asUser, scriptDiceFaces, turnEventsSettled } from "../harness/index";
+import { bootSystem, makeCharacter } from "./toaster/boot";
+
+beforeEach(bootSystem);
+
+async function fight() {
+  const quick = await makeCharacter("Quick", { attributes: { coordination: { value: 7 } } });
+  const slow = await makeCharacter("Slow", { attributes: { coordination: { value: 3 } } });
+  const combat: any = await Combat.create({} as never);
+  await combat.createEmbeddedDocuments("Combatant", [{ actorId: quick.id, name: "Quick" }, { actorId: slow.id, name: "Slow" }]);
+  return { quick, slow, combat };
+}
+
+function recordEvents(combat: any): string[] {
+  const events: string[] = [];
+  const wrap = (name: string, label: (...a: any[]) => string) => {
+    const original = combat[name].bind(combat);
+    combat[name] = async (...a: any[]) => {
+      events.push(label(...a));
+      return original(...a);
+    };
+  };
+  wrap("_onStartRound", (ctx) => `startRound ${ctx.round}`);
+  wrap("_onEndRound", (ctx) => `endRound ${ctx.round}`);
+  wrap("_onStartTurn", (c, ctx) => `startTurn ${c.name} ${ctx.round}.${ctx.turn}`);
+  wrap("_onEndTurn", (c) => `endTurn ${c.name}`);
+  return events;
+}
+
+describe("a new round with initiative rolled again", () => {
+  it("rolls before the round changes, moves the turn once, and starts only the new first combatant's turn", async () => {
+    const { combat } = await fight();
+    scriptDiceFaces([2, 9]); // Quick 9, Slow 12
+    await combat.startCombat();
+    await combat.rollAll();
+    await combat.update({ turn: 1 }); // Quick, last in round 1
+    await turnEventsSettled();
+    const events = recordEvents(combat);
+    const turnUpdates: unknown[] = [];
+    const id = Hooks.on("updateCombat", (_c: unknown, diff: any) => {
+      if ("turn" in diff || "round" in diff) turnUpdates.push(diff);
+    });
+    scriptDiceFaces([10, 1]); // Quick 17, Slow 4: Quick acts first in round 2
+    await combat.nextRound();
+    await turnEventsSettled();
+    Hooks.off("updateCombat", id);
+    expect(Object.fromEntries(combat.combatants.map((c: any) => [c.name, c.initiative]))).toEqual({ Quick: 17, Slow: 4 });
+    expect(combat.round).toBe(2);
+    expect(combat.combatant.name).toBe("Quick");
+    expect(turnUpdates).toHaveLength(1);
+    expect(events).toEqual(["endTurn Quick", "endRound 1", "startRound 2", "startTurn Quick 2.0"]);
+    // One initiative card per combatant for the new round.
+    const cards = (game as any).messages.contents.filter((m: any) => m.getFlag("core", "initiativeRoll"));
+    expect(cards).toHaveLength(4);
+  });
+
+  it("a player who ends the round has the GM roll and advance it", async () => {
+    const p = createUser({ name: "Player" });
+    const { quick, combat } = await fight();
+    await quick.update({ ownership: { [p.id!]: 3 } });
+    scriptDiceFaces([2, 9]);
+    await combat.startCombat();
+    await combat.rollAll();
+    await combat.update({ turn: 1 });
+    scriptDiceFaces([10, 1]);
+    await asUser(p, () => combat.nextTurn());
+    expect(combat.round).toBe(2);
+    expect(combat.combatant.name).toBe("Quick");
+  });
+
+  it("a player who does not own the current combatant cannot end the round", async () => {
+    const p = createUser({ name: "Player" });
+    const { combat } = await fight();
+    scriptDiceFaces([2, 9]);
+    await combat.startCombat();
+    await combat.rollAll();
+    await combat.update({ turn: 1 });
+    await asUser(p, () => combat.nextRound());
+    expect(combat.round).toBe(1);
+    expect((ui as any).notifications.history.at(-1).message).toMatch(/only the owner of the combatant/);
+  });
+});
+
+describe("the harness's combat (v13 behaviour)", () => {
+  it("resetAll keeps the turn on the same combatant (foundryvtt#12312)", async () => {
+    const { combat } = await fight();
+    scriptDiceFaces([2, 9]); // Slow 12, Quick 9
+    await combat.startCombat();
+    await combat.rollAll();
+    await combat.update({ turn: 1 });
+    expect(combat.combatant.name).toBe("Quick");
+    await combat.resetAll();
+    expect(combat.combatant.name).toBe("Quick");
+  });
+
+  it("turn events are not awaited by the update, and a different combatant at the turn starts its turn", async () => {
+    const { combat } = await fight();
+    scriptDiceFaces([2, 9]); // Slow 12, Quick 9
+    await combat.startCombat();
+    await combat.rollAll();
+    await combat.update({ turn: 0 });
+    await turnEventsSettled();
+    expect(combat.combatant.name).toBe("Slow");
+    const events = recordEvents(combat);
+    await combat.nextTurn();
+    expect(events).toEqual([]);
+    await turnEventsSettled();
+    expect(events).toEqual(["endTurn Slow", "startTurn Quick 1.1"]);
+    events.length = 0;
+    // Re-sorting puts Slow at turn 1 without a turn change: Slow's turn starts.
+    const slow = combat.combatants.find((c: any) => c.name === "Slow");
+    await slow.update({ initiative: 1 });
+    await turnEventsSettled();
+    expect(combat.combatant.name).toBe("Slow");
+    expect(events).toEqual(["endTurn Quick", "startTurn Slow 1.1"]);
+  });
+});
