@@ -1,28 +1,34 @@
 /**
- * Toast (d10+) odds: time of each exact odds function per check, next to the time of a seeded
- * 100,000-roll simulation of the same check with the core's own roll function.
+ * Toast (d10+) odds: time of each exact odds function per check kind (the contract's `Odds`),
+ * next to the time of a seeded 100,000-roll simulation of the same check with the core's own roll
+ * function — and, first, the worst option mix a dialog can ask for.
  */
 import { bench, describe } from "vitest";
 import { seededRandom } from "../src/dice/random";
 import {
   ARMOR_TABLE,
+  MAX_DAMAGE_DICE,
+  MAX_MAGNITUDE,
   advancementOdds,
   attackOdds,
+  bodyCheckOdds,
   checkOdds,
-  compareContest,
   contestOdds,
   damageOdds,
-  deathCheckInput,
+  damageStrikeOdds,
   fullAttackOdds,
   healingDayOdds,
+  initiativeOdds,
   rollAdvancement,
   rollAttack,
+  rollBodyCheck,
   rollCheck,
   rollContest,
   rollDamage,
-  rollInitiative,
+  rollDamageStrike,
   rollFullAttack,
   rollHealingDay,
+  rollInitiative,
   rollStrike,
   strikeOdds,
   type Attributes,
@@ -59,6 +65,30 @@ const defender: StrikeTarget = { attributes, woundLevels: 9, armor: ARMOR_TABLE.
 const attack: FullAttackInput = { attack: 14, defence: { kind: "contested", modifier: 12 }, damageDice: 6, defender };
 const healing: HealingDayInput = { attributes, woundLevels: 14, strenuous: false, treatment: { modifier: 9 } };
 
+/**
+ * The worst option mix of any Toast dialog: a whole attack, contested, with the most damage dice
+ * the core allows (MAX_DAMAGE_DICE = 60), against a wounded, armored defender for whom most totals
+ * call for both the death and the collapse check. Every other kind is cheaper (see docs/rules/toast.md).
+ */
+const worst: FullAttackInput = {
+  attack: MAX_MAGNITUDE,
+  defence: { kind: "contested", modifier: -MAX_MAGNITUDE },
+  damageDice: MAX_DAMAGE_DICE,
+  defender: { attributes, woundLevels: 200, armor: ARMOR_TABLE.fullPlate, woundScale: 4 },
+};
+
+describe("toast worst case", () => {
+  bench(`worst case: whole attack, contested, ${MAX_DAMAGE_DICE} damage dice, death and collapse checks (fullAttackOdds)`, () => {
+    fullAttackOdds(worst);
+  });
+  bench(`largest pool of its kind: damage against a target, ${MAX_DAMAGE_DICE} dice (damageStrikeOdds)`, () => {
+    damageStrikeOdds({ target: worst.defender, dice: MAX_DAMAGE_DICE });
+  });
+  bench(`largest pool of its kind: damage total, ${MAX_DAMAGE_DICE} dice (damageOdds)`, () => {
+    damageOdds({ dice: MAX_DAMAGE_DICE });
+  });
+});
+
 describe("toast check (modifier 12 vs Medium 15)", () => {
   bench("checkOdds exact", () => {
     checkOdds({ modifier: 12, target: 15 });
@@ -89,13 +119,13 @@ describe("toast check (modifier 5 vs inestimably hard)", () => {
   }, SIM);
 });
 
-describe("toast initiative (13 vs 10, who acts first)", () => {
-  bench("contestOdds exact", () => {
-    contestOdds({ first: 13, second: 10 });
+describe("toast initiative (13 against a rank of 20)", () => {
+  bench("initiativeOdds exact", () => {
+    initiativeOdds({ modifier: 13, against: 20 });
   });
   const rng = seededRandom(12);
   bench("100k-roll simulation", () => {
-    simulate(() => compareContest(rollInitiative(13, rng), rollInitiative(10, rng)));
+    simulate(() => rollInitiative({ modifier: 13, against: 20 }, rng).outcome);
   }, SIM);
 });
 
@@ -111,23 +141,23 @@ describe("toast undefended attack (11 vs target 15)", () => {
 });
 
 describe("toast death check (chain mail, 22 effective levels)", () => {
-  const input = deathCheckInput(defender, 22);
-  bench("checkOdds exact", () => {
-    checkOdds(input);
+  const input = { target: defender, check: "death" as const, effective: 22 };
+  bench("bodyCheckOdds exact", () => {
+    bodyCheckOdds(input);
   });
   const rng = seededRandom(14);
   bench("100k-roll simulation", () => {
-    simulate(() => rollCheck(input, rng).outcome);
+    simulate(() => rollBodyCheck(input, rng).outcome);
   }, SIM);
 });
 
 describe("toast damage (6 damage dice)", () => {
   bench("damageOdds exact", () => {
-    damageOdds(6);
+    damageOdds({ dice: 6 });
   });
   const rng = seededRandom(15);
   bench("100k-roll simulation", () => {
-    simulate(() => rollDamage(6, rng).total);
+    simulate(() => rollDamage({ dice: 6 }, rng).total);
   }, SIM);
 });
 
@@ -141,13 +171,23 @@ describe("toast attack (14 vs defence 12)", () => {
   }, SIM);
 });
 
-describe("toast strike (6 damage dice vs chain mail, 9 wounds)", () => {
+describe("toast strike (known damage 24 vs chain mail, 9 wounds)", () => {
   bench("strikeOdds exact", () => {
-    strikeOdds(defender, 6);
+    strikeOdds({ target: defender, damage: 24 });
+  });
+  const rng = seededRandom(16);
+  bench("100k-roll simulation", () => {
+    simulate(() => rollStrike({ target: defender, damage: 24 }, rng).state);
+  }, SIM);
+});
+
+describe("toast damage against a target (6 damage dice vs chain mail, 9 wounds)", () => {
+  bench("damageStrikeOdds exact", () => {
+    damageStrikeOdds({ target: defender, dice: 6 });
   });
   const rng = seededRandom(4);
   bench("100k-roll simulation", () => {
-    simulate(() => rollStrike(defender, 6, rng).strike.state);
+    simulate(() => rollDamageStrike({ target: defender, dice: 6 }, rng).strike.state);
   }, SIM);
 });
 

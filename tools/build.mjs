@@ -6,7 +6,8 @@
  *   dist/templates/, lang/, LICENSE, README.md, CHANGELOG.md
  *   (not template.json: v14 warns that it is deprecated when a system ships it, and v13 reads the
  *   document types from system.json's documentTypes and the data models; see docs/architecture.md)
- *   dist/packs/<name>/           LevelDB packs compiled from packs/_source/<name>/*.json (linted first)
+ *   dist/packs/<name>/           LevelDB packs compiled from packs/_source/<name>/*.json (linted and
+ *                                validated against the data models first, tools/pack-models.mjs)
  *   dist/breadbox.zip            everything above, system.json at the zip root
  *
  * `npm run build` runs it; tests import `build({ outDir })`. Options: `node tools/build.mjs [--out <dir>]`.
@@ -16,6 +17,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { zipSync } from "fflate";
 import { ROOT, compileAll, formatProblems, lintAll, readManifest } from "./packs.mjs";
+import { validatePackModels } from "./pack-models.mjs";
 
 /** GitHub repository that hosts releases. */
 export const REPO_URL = "https://github.com/breadbox-vtt/breadbox";
@@ -91,6 +93,12 @@ export async function build({ root = ROOT, outDir, zip = true, log = () => {} } 
   await step("lint packs", () => {
     const problems = lintAll({ root, manifest });
     if (problems.length) throw new Error(`Build failed: pack lint found ${problems.length} problem(s):\n${formatProblems(problems, root)}`);
+  });
+  // Every pack document through the system's own data models (a number out of range, a string
+  // where a number belongs, an unknown choice): the CLI would compile them as they are.
+  await step("validate packs", async () => {
+    const problems = await validatePackModels({ root });
+    if (problems.length) throw new Error(`Build failed: ${problems.length} pack document(s) do not fit their data models:\n${formatProblems(problems, root)}`);
   });
 
   if (fs.existsSync(outDir) && fs.readdirSync(outDir).length > 0 && !fs.existsSync(path.join(outDir, "system.json"))) {

@@ -75,7 +75,7 @@ export function sourcePackNames(root = ROOT) {
  * @returns {{file: string, doc?: any, error?: string}[]} sorted by file name; `error` on bad JSON
  */
 export function readSources(dir) {
-  return fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort().map((f) => {
+  return fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".json")).map((e) => e.name).sort().map((f) => {
     const file = path.join(dir, f);
     try {
       return { file, doc: JSON.parse(fs.readFileSync(file, "utf8")) };
@@ -97,8 +97,9 @@ function getPath(obj, dotted) {
  * @param {Record<string, Record<string, string[]>>} ctx.types  from knownTypes(manifest)
  * @returns {string[]} reasons (empty when the document is fine)
  */
-export function lintDocument(doc, { documentType, types }) {
+export function lintDocument(doc, { documentType, types, minimumCore }) {
   const reasons = [];
+  if (minimumCore) reasons.push(...coreVersionProblems(doc, minimumCore));
   if (!doc || typeof doc !== "object" || Array.isArray(doc)) return ["not a JSON object"];
   const isFolder = typeof doc._key === "string" && doc._key.startsWith("!folders!");
   const collection = isFolder ? "folders" : COLLECTIONS[documentType];
@@ -159,6 +160,82 @@ export function lintDocument(doc, { documentType, types }) {
   return reasons;
 }
 
+/**
+ * Whether version a is newer than version b ("13.351" > "13.346" > "13"), component by component.
+ * @param {string} a
+ * @param {string} b
+ * @returns {boolean}
+ */
+export function isNewerVersion(a, b) {
+  const pa = String(a).split(".").map(Number);
+  const pb = String(b).split(".").map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const x = pa[i] ?? 0;
+    const y = pb[i] ?? 0;
+    if (x !== y) return x > y;
+  }
+  return false;
+}
+
+/**
+ * The minimum Foundry version of the system (system.json compatibility.minimum).
+ * @param {object} manifest
+ * @returns {string | null}
+ */
+export function minimumCoreVersion(manifest) {
+  const v = manifest?.compatibility?.minimum;
+  return v === undefined || v === null || v === "" ? null : String(v);
+}
+
+/** A document (or an embedded one) stamped with a newer Foundry than the system's minimum would be refused or migrated oddly by older cores. */
+function coreVersionProblems(doc, minimumCore) {
+  const newer = [];
+  const check = (d, where) => {
+    const v = d?._stats?.coreVersion;
+    if (v !== undefined && v !== null && isNewerVersion(v, minimumCore)) newer.push(`${where} (${v})`);
+  };
+  check(doc, "the document");
+  for (const field of ["items", "results", "effects"]) {
+    for (const [i, child] of (Array.isArray(doc?.[field]) ? doc[field] : []).entries()) check(child, `${field}[${i}]`);
+  }
+  if (!newer.length) return [];
+  const shown = newer.length > 3 ? `${newer.slice(0, 3).join(", ")} and ${newer.length - 3} more` : newer.join(", ");
+  return [`_stats.coreVersion is newer than the system's minimum Foundry version ${minimumCore} (system.json) in ${shown}; run node tools/packs.mjs stamp`];
+}
+
+/**
+ * Set `_stats.coreVersion` of every source (and embedded document) to the manifest's minimum.
+ * @param {object} [opts]
+ * @param {string} [opts.root=ROOT]
+ * @param {object} [opts.manifest]
+ * @returns {number} files rewritten
+ */
+export function stampCoreVersion({ root = ROOT, manifest = readManifest(root) } = {}) {
+  const minimum = minimumCoreVersion(manifest);
+  if (!minimum) throw new Error("system.json has no compatibility.minimum");
+  let written = 0;
+  for (const name of sourcePackNames(root)) {
+    for (const { file, doc } of readSources(path.join(root, SOURCE_DIR, name))) {
+      if (!doc) continue;
+      let changed = false;
+      const stamp = (d) => {
+        if (d?._stats && typeof d._stats === "object" && d._stats.coreVersion !== minimum) {
+          d._stats.coreVersion = minimum;
+          changed = true;
+        }
+      };
+      stamp(doc);
+      for (const field of ["items", "results", "effects"]) for (const child of Array.isArray(doc[field]) ? doc[field] : []) stamp(child);
+      if (changed) {
+        const raw = fs.readFileSync(file, "utf8");
+        fs.writeFileSync(file, JSON.stringify(doc, null, 2) + (raw.endsWith("\n") ? "\n" : ""));
+        written++;
+      }
+    }
+  }
+  return written;
+}
+
 /** Sub-type, system and empty-prose checks for Actor/Item data. */
 function lintTyped(doc, documentType, types, prefix) {
   const known = types[documentType];
@@ -186,17 +263,21 @@ function lintTyped(doc, documentType, types, prefix) {
  * @param {Record<string, Record<string, string[]>>} ctx.types
  * @returns {{file: string, reason: string}[]} problems (empty when clean)
  */
-export function lintPack(dir, { documentType, types }) {
+export function lintPack(dir, { documentType, types, minimumCore = null }) {
   const problems = [];
   const ids = new Map();
   const sources = readSources(dir);
   if (sources.length === 0) problems.push({ file: dir, reason: "pack has no .json sources" });
+  // The CLI compiles one folder level only: a sub-folder's sources would be left out silently.
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) problems.push({ file: path.join(dir, entry.name), reason: "sub-folders are not compiled: move its sources into the pack's own folder (use Folder documents to group them)" });
+  }
   for (const { file, doc, error } of sources) {
     if (error) {
       problems.push({ file, reason: error });
       continue;
     }
-    for (const reason of lintDocument(doc, { documentType, types })) problems.push({ file, reason });
+    for (const reason of lintDocument(doc, { documentType, types, minimumCore })) problems.push({ file, reason });
     if (typeof doc?._id === "string") {
       const other = ids.get(doc._id);
       if (other) problems.push({ file, reason: `duplicate _id ${doc._id} (also in ${path.basename(other)})` });
@@ -235,7 +316,7 @@ export function lintAll({ root = ROOT, manifest = readManifest(root) } = {}) {
       problems.push({ file: dir, reason: `pack "${name}" is not listed in system.json` });
       continue;
     }
-    problems.push(...lintPack(dir, { documentType: entry.type, types }));
+    problems.push(...lintPack(dir, { documentType: entry.type, types, minimumCore: minimumCoreVersion(manifest) }));
   }
   return problems;
 }
@@ -305,25 +386,39 @@ export function documentsById(dir) {
   return out;
 }
 
-// CLI: node tools/packs.mjs lint | compile [outDir] | extract <pack> <destDir>
+/**
+ * Lint, then validate every document against the data models (tools/pack-models.mjs). Throws with
+ * every problem.
+ * @param {object} [opts]
+ * @param {string} [opts.root=ROOT]
+ * @returns {Promise<void>}
+ */
+export async function checkAll({ root = ROOT } = {}) {
+  const problems = lintAll({ root });
+  if (problems.length) throw new Error(`Pack lint failed (${problems.length} problem(s)):\n${formatProblems(problems, root)}`);
+  const { validatePackModels } = await import("./pack-models.mjs");
+  const invalid = await validatePackModels({ root });
+  if (invalid.length) throw new Error(`Pack documents do not fit their data models (${invalid.length} problem(s)):\n${formatProblems(invalid, root)}`);
+}
+
+// CLI: node tools/packs.mjs lint | compile [outDir] | extract <pack> <destDir> | stamp
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [cmd, a, b] = process.argv.slice(2);
   try {
     if (cmd === "lint") {
-      const problems = lintAll();
-      if (problems.length) {
-        console.error(`Pack lint failed:\n${formatProblems(problems)}`);
-        process.exit(1);
-      }
-      console.log(`Pack lint: ${sourcePackNames().length} packs clean`);
+      await checkAll();
+      console.log(`Pack lint: ${sourcePackNames().length} packs clean, every document fits its data model`);
+    } else if (cmd === "stamp") {
+      console.log(`Stamped ${stampCoreVersion()} source file(s) with coreVersion ${minimumCoreVersion(readManifest())}`);
     } else if (cmd === "compile") {
+      await checkAll();
       const names = await compileAll({ outDir: path.resolve(a ?? path.join(ROOT, "dist")) });
       console.log(`Compiled ${names.length} packs`);
     } else if (cmd === "extract" && a && b) {
       await extractOne(path.resolve(a), path.resolve(b));
       console.log(`Extracted ${a} → ${b}`);
     } else {
-      console.error("usage: node tools/packs.mjs lint | compile [outDir] | extract <packDir> <destDir>");
+      console.error("usage: node tools/packs.mjs lint | compile [outDir] | extract <packDir> <destDir> | stamp");
       process.exit(2);
     }
   } catch (err) {

@@ -12,6 +12,7 @@ import { addStatusEffect } from "./compat";
 import { registerRelay } from "./relay";
 import { onRenderChatMessage } from "./chat/actions";
 import { migrateWorldIfNeeded } from "./migrations";
+import { registerHotbar } from "./hotbar";
 import { SYSTEM_ID } from "./ids";
 
 export function initCore(): void {
@@ -35,6 +36,7 @@ export function initCore(): void {
   registerCoreSettings();
   registerRelay();
   CONFIG.queries[NEXT_ROUND_QUERY] = nextRoundQueryHandler;
+  registerHotbar();
 
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message, html));
 

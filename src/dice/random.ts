@@ -6,8 +6,12 @@
  * other modules see the same numbers); in tests a seeded source makes results repeatable.
  */
 
-/** A function returning a uniform number in [0, 1). */
-export type RandomSource = () => number;
+/**
+ * A function returning a uniform number in [0, 1). `rollDie` tells it the size of the die it is
+ * drawing for (`faces`); a plain source ignores it, while the Foundry adapter uses it to roll that
+ * very die as a Foundry Roll (src/core/rolls/foundry-dice.ts).
+ */
+export type RandomSource = (faces?: number) => number;
 
 /** Mulberry32: a small, fast, seedable PRNG. Good enough for simulations and tests. */
 export function seededRandom(seed: number): RandomSource {
@@ -24,7 +28,7 @@ export function seededRandom(seed: number): RandomSource {
 /** Roll one die with faces 1..faces. */
 export function rollDie(faces: number, rng: RandomSource): number {
   if (!Number.isInteger(faces) || faces < 1) throw new RangeError(`A die needs a positive whole number of faces, not ${faces}`);
-  const r = rng();
+  const r = rng(faces);
   const face = Math.floor(r * faces) + 1;
   return Math.min(Math.max(face, 1), faces);
 }

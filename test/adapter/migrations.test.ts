@@ -20,8 +20,9 @@ describe("migration planning (pure)", () => {
 
   it("brings a version-1 world to version 2, touching only what changes", () => {
     const plan = planMigration(1, [actor], [item], FIXTURE);
-    expect(plan.actors).toEqual([{ id: "a1", update: { "system.campaignStyle": "largerThanLife" }, items: [{ _id: "i1", "system.cost": "difficult" }] }]);
-    expect(plan.items).toEqual([{ _id: "w1", "system.cost": "difficult" }]);
+    const v2 = { "flags.breadbox.schema": 2 };
+    expect(plan.actors).toEqual([{ id: "a1", update: { "system.campaignStyle": "largerThanLife", ...v2 }, items: [{ _id: "i1", "system.cost": "difficult", ...v2 }, { _id: "i2", ...v2 }] }]);
+    expect(plan.items).toEqual([{ _id: "w1", "system.cost": "difficult", ...v2 }]);
   });
 
   it("does nothing for a world already at the latest version", () => {
@@ -29,9 +30,11 @@ describe("migration planning (pure)", () => {
     expect(plan).toEqual({ actors: [], items: [] });
   });
 
-  it("the system's own list starts at version 1 with nothing to change", () => {
+  it("the system's own list starts at version 1 with nothing to change but the version stamp", () => {
     expect(CURRENT_SCHEMA).toBe(1);
-    expect(planMigration(0, [actor], [item])).toEqual({ actors: [], items: [] });
+    const v1 = { "flags.breadbox.schema": 1 };
+    expect(planMigration(0, [actor], [item])).toEqual({ actors: [{ id: "a1", update: v1, items: [{ _id: "i1", ...v1 }, { _id: "i2", ...v1 }] }], items: [{ _id: "w1", ...v1 }] });
+    expect(planMigration(1, [actor], [item])).toEqual({ actors: [], items: [] });
   });
 });
 

@@ -3,6 +3,8 @@
  *  - Dragging an item from the sidebar (world items, compendium packs) onto a sheet adds it, with
  *    Foundry's drag data {type: "Item", uuid}; an item of another ruleset is refused with a
  *    notification and nothing changes.
+ *  - A skill or attribute dragged from a sheet onto the macro bar becomes a macro that rolls it for
+ *    the speaking actor; once the skill is gone the macro says so (issue 7.6).
  *  - Every control of a sheet is reachable with Tab; tabs, roll buttons, the mode toggle and the
  *    dialog's roll button work with Enter and Space.
  */
@@ -178,5 +180,52 @@ describe("keyboard", () => {
     await settle(page);
     await expect(page.locator("#bb-chat-log > li").count()).resolves.toBe(count + 2);
     expect(w.errors).toEqual([]);
+  });
+});
+
+describe("macro bar", () => {
+  it("a skill and an attribute dragged from the sheet onto the macro bar roll for the speaking actor; a gone skill is explained", async () => {
+    const { page } = w;
+    w.clearErrors();
+    const uuid = await actorUuid(page, "Rhoenda");
+    await page.evaluate((u) => ((window as any).game.user.character = (window as any).fromUuidSync(u)), uuid);
+    try {
+      const sheet = await openSheet(page, uuid);
+      await showTab(page, sheet, "skills");
+      const row = sheet.locator(".bb-skills tr[data-item-id]").first();
+      const skillName = (await row.locator("th").first().innerText()).split("\n")[0]!.trim();
+      await row.scrollIntoViewIfNeeded();
+      await row.dragTo(page.locator('#bb-hotbar [data-slot="1"]'));
+      await settle(page);
+      const slot1 = page.locator('#bb-hotbar [data-slot="1"] button');
+      await expect.poll(() => slot1.getAttribute("aria-label")).toContain(skillName);
+      await slot1.click();
+      const dialog = page.locator("dialog.roll-dialog[open]");
+      await dialog.waitFor();
+      const count = await page.locator("#bb-chat-log > li").count();
+      await dialog.locator('button[data-action="roll"]').click();
+      await settle(page);
+      await expect(page.locator("#bb-chat-log > li").count()).resolves.toBe(count + 1);
+
+      await showTab(page, sheet, "main");
+      await sheet.locator('[data-drag-attribute="aura"]').first().dragTo(page.locator('#bb-hotbar [data-slot="2"]'));
+      await settle(page);
+      await expect.poll(() => page.locator('#bb-hotbar [data-slot="2"] button').getAttribute("aria-label")).toContain("Aura");
+
+      // The skill is deleted: the macro rolls nothing and says why.
+      await page.evaluate(({ u, n }) => (window as any).fromUuidSync(u).items.find((i: any) => i.name === n).delete(), { u: uuid, n: skillName });
+      await settle(page);
+      const since = await notificationCount(page);
+      await slot1.click();
+      await settle(page);
+      expect(await page.locator("dialog.roll-dialog[open]").count()).toBe(0);
+      expect((await notificationsSince(page, since)).map((n) => n.message).join(" ")).toMatch(new RegExp(`has no skill named "${skillName}"`));
+      expect(w.errors).toEqual([]);
+    } finally {
+      await page.evaluate(() => {
+        (window as any).game.user.character = null;
+        (window as any).bb.closeAll();
+      });
+    }
   });
 });

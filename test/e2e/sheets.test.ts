@@ -254,3 +254,94 @@ describe("editing", () => {
     expect(w.errors).toEqual([]);
   });
 });
+
+describe("light and dark interface themes (issue 7.8)", () => {
+  for (const theme of ["light", "dark"] as const) {
+    it(`sheets, the roll dialog and a chat card read well in the ${theme} theme (axe contrast; screenshots)`, async () => {
+      const { page } = world;
+      world.clearErrors();
+      await page.evaluate((t) => (window as any).bb.setTheme(t), theme);
+      try {
+        const actor = await page.evaluate(() => (window as any).game.actors.contents.find((a: any) => /Rhoenda/.test(a.name))?.uuid);
+        const item = await page.evaluate(() => (window as any).game.items.contents.find((i: any) => i.type === "toasterWeapon")?.uuid);
+        for (const edit of [false, true]) {
+          const sheet = await openSheet(page, actor, edit);
+          const sel = `[id="${await sheet.getAttribute("id")}"]`;
+          // The sheet's own palette follows the theme.
+          const paper = await sheet.locator(".window-content").evaluate((el) => getComputedStyle(el).backgroundColor);
+          expect(paper, `${theme} paper`).toBe(theme === "dark" ? "rgb(30, 27, 24)" : "rgb(247, 243, 234)");
+          // A sheet's own theme wins over the interface's (v13 puts theme-light/theme-dark on the app).
+          const own = theme === "dark" ? "theme-light" : "theme-dark";
+          const ownPaper = await sheet.evaluate((el, cls) => {
+            el.classList.add(cls);
+            const bg = getComputedStyle(el.querySelector(".window-content")!).backgroundColor;
+            el.classList.remove(cls);
+            return bg;
+          }, own);
+          expect(ownPaper, `${own} sheet under the ${theme} interface`).toBe(theme === "dark" ? "rgb(247, 243, 234)" : "rgb(30, 27, 24)");
+          for (const tab of ["main", "skills", "combat"]) {
+            await showTab(page, sheet, tab);
+            expect(await axeSerious(page, sel), `${theme} ${tab} (${edit ? "edit" : "play"})`).toEqual([]);
+            await screenshot(sheet, `theme-${theme}-sheet-toaster-${edit ? "edit" : "play"}-${tab}`);
+          }
+          await page.evaluate(() => (window as any).bb.closeAll());
+        }
+        const itemSheet = await openSheet(page, item, true);
+        expect(await axeSerious(page, `[id="${await itemSheet.getAttribute("id")}"]`)).toEqual([]);
+        await screenshot(itemSheet, `theme-${theme}-sheet-toasterWeapon-edit`);
+        await page.evaluate(() => (window as any).bb.closeAll());
+        const sheet = await openSheet(page, actor);
+        await showTab(page, sheet, "skills");
+        await sheet.locator('.bb-roll[data-action="rollSkill"]').first().click();
+        const dialog = page.locator("dialog.roll-dialog[open]");
+        await dialog.waitFor();
+        expect(await axeSerious(page, "dialog.roll-dialog[open]"), `${theme} roll dialog`).toEqual([]);
+        await screenshot(dialog, `theme-${theme}-roll-dialog-skill`);
+        await dialog.locator('button[data-action="roll"]').click();
+        await settle(page);
+        const card = page.locator("#bb-chat-log > li.chat-message").last();
+        expect(await axeSerious(page, "#bb-chat-log > li:last-child"), `${theme} chat card`).toEqual([]);
+        await screenshot(card, `theme-${theme}-chat-card-check`);
+        await page.evaluate(() => (window as any).bb.closeAll());
+        expect(world.errors).toEqual([]);
+      } finally {
+        await page.evaluate(() => (window as any).bb.setTheme("light"));
+      }
+    });
+  }
+});
+
+describe("limited permission (issue 7.8)", () => {
+  it("a player with Limited permission sees the header and the biography only", async () => {
+    const { page } = world;
+    world.clearErrors();
+    const uuid = await page.evaluate(() => (window as any).game.actors.contents.find((a: any) => /Rhoenda/.test(a.name))?.uuid);
+    const { playerId, gmId, biography } = await page.evaluate(async (u) => {
+      const bb = (window as any).bb;
+      const actor = (window as any).fromUuidSync(u);
+      const gmId = (window as any).game.user.id;
+      const biography = actor.system.biography;
+      await actor.update({ [`ownership.${bb.state.player.id}`]: 1, "system.biography": "<p>Grew up in Tharis.</p>" });
+      return { playerId: bb.state.player.id, gmId, biography };
+    }, uuid);
+    try {
+      await page.evaluate((id) => (window as any).bb.setUser(id), playerId);
+      const sheet = await openSheet(page, uuid);
+      const sel = `[id="${await sheet.getAttribute("id")}"]`;
+      expect(await sheet.evaluate((el) => el.classList.contains("limited"))).toBe(true);
+      expect(await sheet.locator("[data-application-part]").evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.applicationPart).sort())).toEqual(["biography", "header"]);
+      await expect(sheet.locator(".bb-prose").first().innerText()).resolves.toContain("Grew up in Tharis.");
+      expect(await sheet.locator("nav.bb-tabs, .bb-skills, .bb-gear, .bb-status-line").count()).toBe(0);
+      expect(await axeSerious(page, sel)).toEqual([]);
+      await screenshot(sheet, "sheet-toaster-limited");
+      expect(world.errors).toEqual([]);
+    } finally {
+      await page.evaluate(async ({ id, u, p, b }) => {
+        const bb = (window as any).bb;
+        await bb.closeAll();
+        await bb.setUser(id);
+        await (window as any).fromUuidSync(u).update({ [`ownership.${p}`]: 0, "system.biography": b });
+      }, { id: gmId, u: uuid, p: playerId, b: biography });
+    }
+  });
+});

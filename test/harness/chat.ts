@@ -13,6 +13,41 @@ import { CONFIG, CONST, game } from "./state";
 import { TextEditor } from "./applications/ux";
 import { escapeHTML, type AnyObject } from "./utils";
 import type { Roll } from "./dice/roll";
+import { harnessGeneration } from "./profile";
+
+/**
+ * Message visibility, per generation (evidence in README.md, "Message modes"):
+ * v13 — `core.rollMode`, `CONFIG.Dice.rollModes` keyed publicroll/gmroll/blindroll/selfroll,
+ * `ChatMessage.applyRollMode(data, mode)`; v14 — `core.messageMode`, `CONFIG.ChatMessage.modes`
+ * keyed public/gm/blind/self/ic, `ChatMessage.applyMode(data, mode)`; the v13 names still work in
+ * v14 through a mapping that logs a compatibility warning.
+ */
+const V13_ROLL_MODES = {
+  publicroll: { label: "CHAT.RollPublic", icon: "fa-solid fa-globe" },
+  gmroll: { label: "CHAT.RollPrivate", icon: "fa-solid fa-user-secret" },
+  blindroll: { label: "CHAT.RollBlind", icon: "fa-solid fa-eye-slash" },
+  selfroll: { label: "CHAT.RollSelf", icon: "fa-solid fa-user" },
+};
+const V14_MESSAGE_MODES = {
+  public: { label: "CHAT.MODES.public", icon: "fa-solid fa-globe" },
+  gm: { label: "CHAT.MODES.gm", icon: "fa-solid fa-user-secret" },
+  blind: { label: "CHAT.MODES.blind", icon: "fa-solid fa-eye-slash" },
+  self: { label: "CHAT.MODES.self", icon: "fa-solid fa-user" },
+  ic: { label: "CHAT.MODES.ic", icon: "fa-solid fa-comment" },
+};
+const LEGACY_TO_V14: Record<string, string> = { publicroll: "public", gmroll: "gm", blindroll: "blind", selfroll: "self", roll: "public" };
+
+/** Whisper/blind (and style for "ic") for a mode in v14 names. */
+function applyV14Mode(chatData: AnyObject, mode: string): AnyObject {
+  const gmIds = () => game.users.filter((u: User) => u.isGM).map((u: User) => u.id);
+  if (mode === "gm" || mode === "blind") chatData.whisper = gmIds();
+  else if (mode === "self") chatData.whisper = [game.user.id];
+  else if (mode === "public" || mode === "ic") chatData.whisper = [];
+  else throw new Error(`"${mode}" is not a message mode in CONFIG.ChatMessage.modes`);
+  chatData.blind = mode === "blind";
+  if (mode === "ic") chatData.style = CONST.CHAT_MESSAGE_STYLES.IC;
+  return chatData;
+}
 
 export class ChatMessage extends Document {
   static override metadata: DocumentMetadata = Object.freeze({ name: "ChatMessage", collection: "messages", embedded: {}, hasTypeData: true, label: "DOCUMENT.ChatMessage" });
@@ -67,7 +102,11 @@ export class ChatMessage extends Document {
     Object.defineProperty(this, "author", { get: () => game.users?.get(this._source.author) ?? null, enumerable: true, configurable: true });
   }
 
-  /** Any user may create chat messages; updates and deletion need the author or a GM. */
+  /**
+   * Any user may create chat messages; updates and deletion need the author or a GM.
+   * VERIFY (README "Message authors"): a player may set `author` to another user (the GM); public
+   * sources do not say whether v13's server refuses it, so the harness takes the hostile case.
+   */
   static override canUserCreate(user: AnyObject): boolean {
     return !!user;
   }
@@ -125,8 +164,15 @@ export class ChatMessage extends Document {
     return game.actors?.get(speaker.actor) ?? null;
   }
 
-  /** Apply a roll mode to message data (whisper/blind). */
+  /** Apply a roll mode to message data (whisper/blind). v14: deprecated, maps to applyMode. */
   static applyRollMode(chatData: AnyObject, rollMode: string): AnyObject {
+    if (harnessGeneration() === "14") {
+      const warn = (foundry.utils as AnyObject | undefined)?.logCompatibilityWarning;
+      const message = "ChatMessage.applyRollMode is deprecated in favor of ChatMessage.applyMode, with a key of CONFIG.ChatMessage.modes";
+      if (typeof warn === "function") warn(message, { since: 14, until: 16 });
+      else console.warn(message);
+      return applyV14Mode(chatData, LEGACY_TO_V14[rollMode] ?? rollMode);
+    }
     const M = CONST.DICE_ROLL_MODES;
     if (rollMode === "roll") rollMode = M.PUBLIC;
     if (rollMode === M.PRIVATE || rollMode === M.BLIND) chatData.whisper = game.users.filter((u: User) => u.isGM).map((u: User) => u.id);
@@ -136,10 +182,19 @@ export class ChatMessage extends Document {
     return chatData;
   }
 
-  /** VERIFY: a rollMode in the create options (or data) is applied to whisper/blind before creation. */
+  /**
+   * VERIFY: a rollMode (v13) or messageMode (v14) in the create options (or data) is applied to
+   * whisper/blind before creation.
+   */
   override async _preCreate(data: AnyObject, options: DocumentOperation, user: AnyObject): Promise<boolean | void> {
     const r = await super._preCreate(data, options, user);
     if (r === false) return false;
+    if (harnessGeneration() === "14") {
+      const mode = (options.messageMode as string | undefined) ?? data.messageMode;
+      if (mode) this.updateSource(applyV14Mode({}, mode));
+      if ((options.rollMode as string | undefined) ?? data.rollMode) this.updateSource(ChatMessage.applyRollMode({}, (options.rollMode as string | undefined) ?? data.rollMode));
+      return;
+    }
     const mode = (options.rollMode as string | undefined) ?? data.rollMode;
     if (mode) this.updateSource(ChatMessage.applyRollMode({}, mode));
   }
@@ -148,7 +203,9 @@ export class ChatMessage extends Document {
   async renderHTML({ canDelete, canClose = false }: { canDelete?: boolean; canClose?: boolean } = {}): Promise<HTMLElement> {
     const user = game.user;
     const context: AnyObject = {
-      message: this.toObject(false),
+      // A plain copy of the message data (Foundry's toObject(false) is a new object): rendering for
+      // one user must never change what the next user's render starts from.
+      message: this.toObject(true),
       user,
       author: this.author,
       alias: this.alias,
@@ -197,8 +254,20 @@ export class ChatMessages extends WorldCollection<ChatMessage> {
 
 registerExtension({
   name: "chat",
-  install({ foundry, CONFIG: C, globals }) {
+  install({ foundry, CONFIG: C, globals, game: g }) {
     C.ChatMessage = { documentClass: ChatMessage, dataModels: {}, typeLabels: {}, sheetClasses: {}, batchSize: 100 };
+    const statics = ChatMessage as unknown as AnyObject;
+    if (harnessGeneration() === "14") {
+      C.ChatMessage.modes = structuredClone(V14_MESSAGE_MODES);
+      statics.applyMode = (chatData: AnyObject, mode?: string): AnyObject => applyV14Mode(chatData, mode ?? String(game.settings.get("core", "messageMode") ?? "public"));
+      if (C.Dice) delete C.Dice.rollModes;
+      if (!g.settings.settings?.has?.("core.messageMode")) {
+        g.settings.register("core", "messageMode", { scope: "client", config: false, type: String, default: "public", choices: Object.fromEntries(Object.keys(V14_MESSAGE_MODES).map((k) => [k, k])) });
+      }
+    } else {
+      delete statics.applyMode;
+      if (C.Dice) C.Dice.rollModes = structuredClone(V13_ROLL_MODES);
+    }
     foundry.documents.ChatMessage = ChatMessage;
     foundry.documents.collections.ChatMessages = ChatMessages;
     globals.ChatMessage = ChatMessage;

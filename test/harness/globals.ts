@@ -19,6 +19,7 @@ import "./applications/index";
 import "./chat";
 import "./combat";
 import "./compat";
+import "./macros";
 
 export const GM_ID = "harnessGameMastr";
 

@@ -111,8 +111,8 @@ describe("build failures", () => {
   beforeAll(() => {
     // A minimal project: enough for the checks that run before bundling.
     root = fs.mkdtempSync(path.join(os.tmpdir(), "bb-badroot-"));
-    fs.mkdirSync(path.join(root, "src"));
-    fs.writeFileSync(path.join(root, "src", "index.ts"), "export {};\n");
+    // The system's own code (its data models validate the pack documents).
+    fs.symlinkSync(path.join(ROOT, "src"), path.join(root, "src"), "dir");
     fs.mkdirSync(path.join(root, "templates"));
     fs.mkdirSync(path.join(root, "lang"));
     fs.writeFileSync(path.join(root, "package.json"), JSON.stringify({ version: "9.9.9" }));
@@ -137,7 +137,21 @@ describe("build failures", () => {
     await expect(build({ root, outDir: path.join(root, "dist") })).rejects.toThrow(
       new RegExp(`packs/_source/toaster-armor/${file.replace(/[.]/g, "\\.")}: missing _key`),
     );
+    doc._key = `!items!${doc._id}`;
+    fs.writeFileSync(path.join(dir, file), JSON.stringify(doc));
   });
+
+  it("fails loudly when a pack document does not fit its data model (issue 9.12)", async () => {
+    const dir = path.join(root, "packs", "_source", "toaster-armor");
+    const file = fs.readdirSync(dir).find((f) => f.startsWith("Plate_")) as string;
+    const doc = readJson(path.join(dir, file));
+    doc.system.ac = 500;
+    fs.writeFileSync(path.join(dir, file), JSON.stringify(doc));
+    await expect(build({ root, outDir: path.join(root, "dist") })).rejects.toThrow(
+      new RegExp(`do not fit their data models:\\n\\s+packs/_source/toaster-armor/${file.replace(/[.]/g, "\\.")}: the data model changes system\\.ac: 500 became 99`),
+    );
+    expect(fs.existsSync(path.join(root, "dist"))).toBe(false);
+  }, 60_000);
 });
 
 it("styles/breadbox.scss exists (needed by the build smoke test)", () => {

@@ -3,7 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 // @ts-expect-error: plain .mjs build tool without type declarations
-import { knownTypes, lintAll, lintPack, readManifest, sourcePackNames } from "../../tools/packs.mjs";
+import { compileAll, isNewerVersion, knownTypes, lintAll, lintPack, minimumCoreVersion, readManifest, readSources, sourcePackNames } from "../../tools/packs.mjs";
+// @ts-expect-error: plain .mjs build tool without type declarations
+import { validatePackModels } from "../../tools/pack-models.mjs";
 
 type Problem = { file: string; reason: string };
 
@@ -170,4 +172,102 @@ describe("manifest checks", () => {
       'pack "toaster-ghosts" path must be "packs/toaster-ghosts" (got "packs/ghosts")',
     ]);
   });
+});
+
+describe("issue 9.12: nothing is compiled that the system would refuse or never see", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "bb-lint12-"));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("a source in a sub-folder is refused loudly, not skipped", () => {
+    const doc = { _id: "AAAAAAAAAAAAAAA1", _key: "!items!AAAAAAAAAAAAAAA1", name: "Club", type: "toasterWeapon", system: { mode: "melee", baseWC: 6, description: "" } };
+    fs.writeFileSync(path.join(dir, "a.json"), JSON.stringify(doc));
+    fs.mkdirSync(path.join(dir, "extra"));
+    fs.writeFileSync(path.join(dir, "extra", "b.json"), JSON.stringify({ ...doc, _id: "AAAAAAAAAAAAAAA2", _key: "!items!AAAAAAAAAAAAAAA2" }));
+    const problems: Problem[] = lintPack(dir, { documentType: "Item", types });
+    expect(problems).toEqual([{ file: path.join(dir, "extra"), reason: expect.stringMatching(/sub-folders are not compiled/) }]);
+  });
+
+  it("a document stamped with a Foundry newer than the system's minimum is refused", () => {
+    const doc = { _id: "AAAAAAAAAAAAAAA1", _key: "!items!AAAAAAAAAAAAAAA1", name: "Club", type: "toasterWeapon", system: { mode: "melee", baseWC: 6, description: "" }, _stats: { coreVersion: "13.351" } };
+    fs.writeFileSync(path.join(dir, "a.json"), JSON.stringify(doc));
+    expect(lintPack(dir, { documentType: "Item", types, minimumCore: "13.346" })[0]?.reason).toMatch(/coreVersion is newer than the system's minimum Foundry version 13\.346/);
+    expect(lintPack(dir, { documentType: "Item", types, minimumCore: "13.351" })).toEqual([]);
+    expect(isNewerVersion("13.351", "13")).toBe(true);
+    expect(isNewerVersion("13", "13.346")).toBe(false);
+    expect(isNewerVersion("14.369", "13.351")).toBe(true);
+  });
+
+  it("every committed source is stamped no newer than system.json's minimum", () => {
+    const minimum = minimumCoreVersion(manifest);
+    expect(minimum).toBeTruthy();
+    for (const name of sourcePackNames()) {
+      for (const { doc } of readSources(path.join("packs/_source", name))) {
+        for (const d of [doc, ...(doc.items ?? []), ...(doc.results ?? [])]) expect(isNewerVersion(d._stats.coreVersion, minimum), `${doc.name}: ${d._stats.coreVersion}`).toBe(false);
+      }
+    }
+  });
+});
+
+describe("issue 9.12: every pack document is validated against its data model", () => {
+  let root: string;
+  const weapons = () => path.join(root, "packs", "_source", "toaster-weapons");
+  const edit = (prefix: string, change: (doc: any) => void) => {
+    const file = fs.readdirSync(weapons()).find((f) => f.startsWith(prefix)) as string;
+    const doc = JSON.parse(fs.readFileSync(path.join(weapons(), file), "utf8"));
+    change(doc);
+    fs.writeFileSync(path.join(weapons(), file), JSON.stringify(doc, null, 2));
+    return file;
+  };
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "bb-models-"));
+    fs.copyFileSync("system.json", path.join(root, "system.json"));
+    fs.cpSync(path.join("packs", "_source"), path.join(root, "packs", "_source"), { recursive: true });
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it("the committed packs fit", async () => {
+    expect(await validatePackModels()).toEqual([]);
+  }, 60_000);
+
+  it('baseWC "abc", baseWC 500 and mode "laser" fail, each named with its file', async () => {
+    const abc = edit("Club_", (d) => (d.system.baseWC = "abc"));
+    const big = edit("Axe_", (d) => (d.system.baseWC = 500));
+    const laser = edit("Bow_", (d) => (d.system.mode = "laser"));
+    const problems: Problem[] = await validatePackModels({ root, modelsRoot: process.cwd() });
+    const byFile = (f: string) => problems.filter((p) => path.basename(p.file) === f).map((p) => p.reason).join(" | ");
+    expect(problems).toHaveLength(3);
+    expect(byFile(abc)).toMatch(/baseWC/);
+    expect(byFile(big)).toMatch(/baseWC: 500 became 99/);
+    expect(byFile(laser)).toMatch(/mode/);
+  }, 60_000);
+
+  it("embedded items of sample characters are validated too", async () => {
+    const dir = path.join(root, "packs", "_source", "toaster-characters");
+    const file = fs.readdirSync(dir).find((f) => f.startsWith("Rhoenda")) as string;
+    const doc = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
+    doc.items.find((i: any) => i.type === "toasterSkill").system.base = -4;
+    fs.writeFileSync(path.join(dir, file), JSON.stringify(doc, null, 2));
+    const problems: Problem[] = await validatePackModels({ root, modelsRoot: process.cwd() });
+    expect(problems).toHaveLength(1);
+    expect(problems[0].reason).toMatch(/^items ".*": .*base/);
+  }, 60_000);
+});
+
+it("compiling refuses a pack with a sub-folder instead of leaving its sources out (issue 9.12)", async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "bb-sub-"));
+  try {
+    fs.copyFileSync("system.json", path.join(root, "system.json"));
+    fs.cpSync(path.join("packs", "_source"), path.join(root, "packs", "_source"), { recursive: true });
+    const armor = path.join(root, "packs", "_source", "toaster-armor");
+    const file = fs.readdirSync(armor).find((f) => f.startsWith("Plate_")) as string;
+    fs.mkdirSync(path.join(armor, "heavy"));
+    fs.renameSync(path.join(armor, file), path.join(armor, "heavy", file));
+    await expect(compileAll({ root, outDir: path.join(root, "dist") })).rejects.toThrow(/toaster-armor\/heavy: sub-folders are not compiled/);
+    expect(fs.existsSync(path.join(root, "dist"))).toBe(false);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });

@@ -174,6 +174,23 @@ async function settle(): Promise<void> {
   }
 }
 
+// ------------------------------------------------------------------ interface theme
+
+/**
+ * The interface theme, as Foundry v13/v14 set it: `.theme-light` or `.theme-dark` on <body>
+ * (base.css stands in for Foundry's dark interface; the system's own palette follows the class).
+ */
+function setTheme(theme: "light" | "dark"): void {
+  document.body.classList.toggle("theme-dark", theme === "dark");
+  document.body.classList.toggle("theme-light", theme !== "dark");
+}
+
+function renderThemeSwitch(): HTMLElement {
+  const select = el("select", { "aria-label": "Interface theme", onchange: (e: Event) => setTheme((e.target as HTMLSelectElement).value === "dark" ? "dark" : "light") },
+    el("option", { value: "light" }, "Light"), el("option", { value: "dark" }, "Dark"));
+  return el("label", { class: "bb-user-switch" }, "Theme ", select);
+}
+
 // ------------------------------------------------------------------ sidebar
 
 function dragData(type: string, uuid: string): string {
@@ -358,12 +375,59 @@ const CORE_STRINGS = {
   DOCUMENT: { Actor: "Actor", Item: "Item", ChatMessage: "Message", User: "User", ActiveEffect: "Effect", Combat: "Combat", Combatant: "Combatant" },
 };
 
-/** The shell around the harness's windows: sidebar, chat log, notifications. */
+/** The shell around the harness's windows: sidebar, chat log, notifications, macro bar. */
 function buildShell(): void {
   const sidebar = el("aside", { id: "bb-sidebar", "aria-label": "Sidebar" }, el("nav", { id: "bb-sidebar-lists", "aria-label": "Documents" }));
   const chat = el("aside", { id: "bb-chat", "aria-label": "Chat" }, el("h2", {}, "Chat"), el("ol", { id: "bb-chat-log", "aria-live": "polite" }));
   const notes = el("ol", { id: "bb-notifications", "aria-label": "Notifications" });
-  document.body.prepend(sidebar, chat, notes);
+  const hotbar = el("ol", { id: "bb-hotbar", "aria-label": "Macro bar" });
+  document.body.prepend(sidebar, chat, notes, hotbar);
+  renderHotbar();
+}
+
+// ------------------------------------------------------------------ macro bar
+
+const HOTBAR_SLOTS = 10;
+
+/**
+ * A stand-in for Foundry's macro bar: ten slots showing the current user's `hotbar` assignments.
+ * A drop on a slot goes through the harness's `ui.hotbar.drop(data, slot)` (the hotbarDrop hook,
+ * then the default); a click runs the slot's macro.
+ */
+function renderHotbar(): void {
+  const bar = document.getElementById("bb-hotbar");
+  if (!bar) return;
+  const assigned: AnyObject = g.game.user?.hotbar ?? {};
+  bar.replaceChildren(
+    ...Array.from({ length: HOTBAR_SLOTS }, (_, i) => {
+      const slot = i + 1;
+      const macro = assigned[slot] ? g.game.macros?.get(assigned[slot]) : null;
+      const li = el("li", { class: "bb-slot", dataset: { slot: String(slot) } },
+        el("button", { type: "button", class: "bb-slot-button", disabled: !macro, "aria-label": macro ? `Macro ${slot}: ${macro.name}` : `Macro ${slot}: empty`, onclick: () => macro && void track(macro.execute()) },
+          el("span", { class: "bb-slot-number" }, String(slot % 10)), macro ? el("span", { class: "bb-slot-name" }, macro.name) : null));
+      li.addEventListener("dragover", (event) => event.preventDefault());
+      li.addEventListener("drop", (event) => {
+        event.preventDefault();
+        const text = event.dataTransfer?.getData("text/plain") ?? "";
+        void track(dropOnSlot(text, slot));
+      });
+      return li;
+    }),
+  );
+}
+
+async function dropOnSlot(text: string, slot: number): Promise<void> {
+  let data: AnyObject;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return;
+  }
+  const before = g.game.user?.hotbar?.[slot] ?? null;
+  await g.ui.hotbar.drop(data, slot);
+  // The system creates the macro after the hook returns: wait for the slot to change (≤ 2 s).
+  for (let i = 0; i < 40 && (g.game.user?.hotbar?.[slot] ?? null) === before; i++) await new Promise((r) => setTimeout(r, 50));
+  renderHotbar();
 }
 
 async function boot(): Promise<void> {
@@ -396,7 +460,7 @@ async function boot(): Promise<void> {
   await settle();
 
   buildShell();
-  const header = el("header", { class: "bb-shell-header" }, el("h1", {}, `${state.manifest.title} ${state.manifest.version} — test bed`), renderUserSwitch());
+  const header = el("header", { class: "bb-shell-header" }, el("h1", {}, `${state.manifest.title} ${state.manifest.version} — test bed`), renderUserSwitch(), renderThemeSwitch());
   const note = el("p", { class: "bb-shell-note" }, "A preview and test bed on the Foundry test harness, not Foundry. Drag entries onto a sheet.");
   document.getElementById("bb-sidebar")?.prepend(header, note);
   renderSidebar();
@@ -421,6 +485,8 @@ const BB = {
   state,
   settle,
   openSheet,
+  setTheme,
+  renderHotbar,
   openPackDocument,
   openDocumentSheet,
   closeAll,

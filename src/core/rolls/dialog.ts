@@ -1,10 +1,17 @@
 /**
  * The roll pipeline's "configure" step: a DialogV2 with the ruleset's form, live odds that
- * update on every change, and a promise that resolves with the chosen options (or null when
- * the dialog is closed). Holding the skip key (Shift by default) when clicking a roll button
- * skips the dialog and rolls with the defaults.
+ * update on every change, the roll's visibility (public, GM only, blind, self — the client's
+ * current mode by default), and a promise that resolves with the chosen options and mode (or null
+ * when the dialog is closed). Holding the skip key (Shift by default) when clicking a roll button
+ * skips the dialog and rolls with the defaults in the client's current mode.
+ *
+ * The form is handed to DialogV2 as an element, not a string: v13 cleans dialog HTML given as a
+ * string (foundryvtt/foundryvtt#12072), and the render callback is given the dialog only from a
+ * mid-v13 build on (#12525) — so the callback ignores its arguments and works on the element it
+ * built itself.
  */
 import { getSetting, localize } from "../game";
+import { currentMessageMode, messageModeChoices, normaliseMessageMode, type MessageMode } from "../compat";
 
 export interface RollDialogSpec<T> {
   /** Window title (already localized). */
@@ -18,6 +25,15 @@ export interface RollDialogSpec<T> {
   /** Label key of the roll button. */
   rollLabel?: string;
 }
+
+/** What the dialog answers: the ruleset's options and the visibility of the roll. */
+export interface RollDialogResult<T> {
+  value: T;
+  mode: MessageMode;
+}
+
+/** Name of the mode select in every roll dialog. */
+export const MESSAGE_MODE_FIELD = "bbMessageMode";
 
 /** Whether the click should skip the dialog (the user's configured modifier key is held). */
 export function skipDialog(event?: Event | null): boolean {
@@ -33,10 +49,38 @@ export function skipDialog(event?: Event | null): boolean {
   return event.shiftKey;
 }
 
+/** The mode select, built as elements (labels are text, never parsed as HTML). */
+function modeField(current: MessageMode): HTMLElement {
+  const group = document.createElement("div");
+  group.className = "form-group bb-message-mode";
+  const label = document.createElement("label");
+  label.htmlFor = "bb-message-mode";
+  label.textContent = localize("BREADBOX.Roll.Mode.Label");
+  const select = document.createElement("select");
+  select.id = "bb-message-mode";
+  select.name = MESSAGE_MODE_FIELD;
+  for (const { mode, label: text } of messageModeChoices()) {
+    const option = document.createElement("option");
+    option.value = mode;
+    option.textContent = text;
+    option.selected = mode === current;
+    select.append(option);
+  }
+  select.value = current;
+  group.append(label, select);
+  return group;
+}
+
+/** The chosen mode of a dialog form (the client's current mode when the field is missing or odd). */
+export function readMessageMode(form: HTMLFormElement | null | undefined): MessageMode {
+  const el = form?.elements.namedItem(MESSAGE_MODE_FIELD) as HTMLSelectElement | null | undefined;
+  return normaliseMessageMode(el?.value) ?? currentMessageMode();
+}
+
 /** Re-read the form: refresh the odds, or show why the form is invalid and disable the Roll button. */
-function refreshOdds<T>(spec: RollDialogSpec<T>, form: HTMLFormElement, root: HTMLElement): void {
+function refreshOdds<T>(spec: RollDialogSpec<T>, form: HTMLFormElement): void {
   const panel = form.querySelector<HTMLElement>("[data-bb-odds]");
-  const rollButton = root.querySelector<HTMLButtonElement>('button[data-action="roll"]');
+  const rollButton = form.querySelector<HTMLButtonElement>('button[data-action="roll"]');
   try {
     const value = spec.read(form);
     if (panel && spec.odds) panel.innerHTML = spec.odds(value);
@@ -55,14 +99,19 @@ function refreshOdds<T>(spec: RollDialogSpec<T>, form: HTMLFormElement, root: HT
 interface Chosen<T> {
   breadboxChosen: true;
   value: T;
+  mode: MessageMode;
 }
 
-export async function rollDialog<T>(spec: RollDialogSpec<T>): Promise<T | null> {
+export async function rollDialog<T>(spec: RollDialogSpec<T>): Promise<RollDialogResult<T> | null> {
   const DialogV2 = foundry.applications.api.DialogV2;
+  const content = document.createElement("div");
+  content.className = "bb-roll-dialog-body";
+  content.innerHTML = spec.content;
+  content.append(modeField(currentMessageMode()));
   const result = await DialogV2.wait({
     window: { title: spec.title },
     classes: ["breadbox", "roll-dialog"],
-    content: spec.content,
+    content,
     rejectClose: false,
     buttons: [
       {
@@ -71,9 +120,10 @@ export async function rollDialog<T>(spec: RollDialogSpec<T>): Promise<T | null> 
         icon: "fa-solid fa-dice-d10",
         default: true,
         callback: (_event: Event, button: HTMLButtonElement) => {
-          const form = button.form as HTMLFormElement;
+          const form = button.form ?? content.closest("form");
+          if (!form) return { breadboxChosen: false };
           try {
-            return { breadboxChosen: true, value: spec.read(form) } satisfies Chosen<T>;
+            return { breadboxChosen: true, value: spec.read(form), mode: readMessageMode(form) } satisfies Chosen<T>;
           } catch (err) {
             ui.notifications?.error(err instanceof Error ? err.message : String(err));
             return { breadboxChosen: false };
@@ -82,17 +132,21 @@ export async function rollDialog<T>(spec: RollDialogSpec<T>): Promise<T | null> 
       },
       { action: "cancel", label: localize("BREADBOX.Roll.Cancel"), icon: "fa-solid fa-xmark" },
     ],
-    render: (_event: Event, dialog: { element: HTMLElement }) => {
-      const form = dialog.element.querySelector("form");
+    // No arguments used: before a mid-v13 build the callback is not given the dialog (#12525).
+    render: () => {
+      const form = content.closest("form");
       if (!form) return;
-      const update = () => refreshOdds(spec, form, dialog.element);
+      const update = () => refreshOdds(spec, form);
       form.addEventListener("input", update);
       form.addEventListener("change", update);
       update();
     },
-  } as never);
+  });
   // Anything but our wrapper (the cancel action, a closed window, a refused form) rolls nothing.
-  const chosen = result as unknown as Partial<Chosen<T>> | string | null | undefined;
-  if (!chosen || typeof chosen !== "object" || chosen.breadboxChosen !== true) return null;
-  return chosen.value as T;
+  if (!isChosen<T>(result)) return null;
+  return { value: result.value, mode: result.mode };
+}
+
+function isChosen<T>(value: unknown): value is Chosen<T> {
+  return Boolean(value) && typeof value === "object" && (value as { breadboxChosen?: unknown }).breadboxChosen === true;
 }

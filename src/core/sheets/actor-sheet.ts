@@ -9,7 +9,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { format, localize } from "../game";
-import { activateRoleButtons, focusKey, guardedSubmit, readInputValue, reportInvalidChange, restoreFocus } from "./helpers";
+import { activateRoleButtons, applyNumberLimits, focusKey, guardedSubmit, invalidNumberInput, readInputValue, reportInvalidChange, restoreFocus } from "./helpers";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -33,6 +33,8 @@ export interface BaseActorContext {
   /** Prefix of the tab buttons' and panels' ids (unique per open sheet). */
   tabIdPrefix: string;
   cssClass: string;
+  /** The limited view (Limited permission): header and biography only. */
+  limited: boolean;
 }
 
 type ASV2 = foundry.applications.sheets.ActorSheetV2;
@@ -59,6 +61,19 @@ export class BreadboxActorSheet<
   /** Tab ids of the "primary" group, in order, with their label keys. Subclasses override. */
   static SHEET_TABS: { id: string; label: string }[] = [];
 
+  /**
+   * The parts a user with only Limited permission sees (the header and the biography), and the tab
+   * that is then open. Empty: the ruleset has no limited view and shows the whole sheet.
+   */
+  static LIMITED_PARTS: string[] = [];
+  static LIMITED_TAB = "";
+
+  /** Whether this sheet shows its limited view: the user may see the actor but not observe it. */
+  get limitedView(): boolean {
+    const cls = this.constructor as typeof BreadboxActorSheet;
+    return cls.LIMITED_PARTS.length > 0 && (this.document as Actor.Implementation).limited;
+  }
+
   /** Play mode (false) or edit mode (true); a view state of this sheet, not document data. */
   editMode = false;
 
@@ -71,9 +86,20 @@ export class BreadboxActorSheet<
   }
 
 
+  /** Limited permission renders only LIMITED_PARTS (header and biography), never the rest. */
+  protected override _configureRenderOptions(options: DeepPartial<RenderOptions>): void {
+    super._configureRenderOptions(options);
+    if (!this.limitedView) return;
+    const allowed = (this.constructor as typeof BreadboxActorSheet).LIMITED_PARTS;
+    const parts: unknown = options.parts;
+    options.parts = Array.isArray(parts) ? parts.filter((p): p is string => typeof p === "string" && allowed.includes(p)) : [...allowed];
+  }
+
   protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
     const context = await super._prepareContext(options);
     const actor = this.document as Actor.Implementation;
+    const limited = this.limitedView;
+    if (limited) this.tabGroups.primary = (this.constructor as typeof BreadboxActorSheet).LIMITED_TAB;
     // Tabs: clicks on [data-action="tab"] are ApplicationV2's own (changeTab keeps tabGroups); a
     // re-render reads tabGroups so the open tab survives edits and rolls.
     const tabsDef = (this.constructor as typeof BreadboxActorSheet).SHEET_TABS;
@@ -94,6 +120,7 @@ export class BreadboxActorSheet<
       tabs,
       tabIdPrefix: `${this.id}-tab`,
       cssClass: this.editMode && this.isEditable ? "edit-mode" : "play-mode",
+      limited,
     } as RenderContext;
   }
 
@@ -106,6 +133,16 @@ export class BreadboxActorSheet<
     const edit = this.editMode && this.isEditable;
     el.classList.toggle("edit-mode", edit);
     el.classList.toggle("play-mode", !edit);
+    el.classList.toggle("limited", this.limitedView);
+    // Number inputs take their limits from the data model (the actor's, or an inline item's).
+    applyNumberLimits(el, (input) => {
+      const itemField = input.dataset.itemField;
+      if (itemField) {
+        const itemId = input.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+        return { doc: itemId ? (this.document as Actor.Implementation).items.get(itemId) : null, path: itemField };
+      }
+      return input.name ? { doc: this.document as Actor.Implementation, path: input.name } : null;
+    });
     // Item rows can be dragged out (to another sheet, the hotbar, the sidebar) as Foundry drag data.
     for (const row of el.querySelectorAll<HTMLElement>('[data-item-id][draggable="true"]')) {
       row.addEventListener("dragstart", (event) => {
@@ -150,6 +187,37 @@ export class BreadboxActorSheet<
       void this.render();
       return false;
     }
+  }
+
+  /**
+   * Check the form before Foundry reads it: a cleared required number would otherwise fail in the
+   * core's own validation (foundryvtt/foundryvtt#13458, #13804) with its message, before ours runs.
+   */
+  protected override async _onSubmitForm(...args: Parameters<ASV2["_onSubmitForm"]>): Promise<void> {
+    const problem = this.form ? invalidNumberInput(this.form) : null;
+    if (problem) {
+      ui.notifications?.error(problem);
+      void this.render();
+      return;
+    }
+    // A change the data model refuses (in Foundry's own submit preparation or in the update) is
+    // reported once, and the form shows the stored values again.
+    const [formConfig, event] = args;
+    const handler = formConfig.handler;
+    if (!handler) return super._onSubmitForm(formConfig, event);
+    const sheet = this;
+    const guarded: typeof formConfig = {
+      ...formConfig,
+      handler: async function (this: unknown, ...handlerArgs: Parameters<typeof handler>) {
+        try {
+          await handler.call(sheet, ...handlerArgs);
+        } catch (err) {
+          reportInvalidChange(err);
+          void sheet.render();
+        }
+      },
+    };
+    await super._onSubmitForm(guarded, event);
   }
 
   protected override async _processSubmitData(...args: Parameters<ASV2["_processSubmitData"]>): Promise<void> {

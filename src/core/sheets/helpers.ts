@@ -63,6 +63,62 @@ export function invalidNumberInput(form: HTMLFormElement): string | null {
   return null;
 }
 
+/** The min/max/step a number input gets from its data-model field (absent where the field has none). */
+export interface NumberLimits {
+  min?: number;
+  max?: number;
+  /** A number, or "any" for a non-integer field without a step. */
+  step: number | "any";
+}
+
+/**
+ * The NumberField a form name ("system.stun.value", "system.customAttributes.0.value") points at in
+ * a document's data model, or null. Array indices are stepped over; only `system.*` paths are
+ * resolved (everything a sheet edits lives in the sub-type model).
+ */
+export function numberFieldAt(doc: { system?: unknown } | null | undefined, name: string): foundry.data.fields.NumberField | null {
+  const model = doc?.system;
+  if (!(model instanceof foundry.abstract.DataModel)) return null;
+  const parts = name.split(".");
+  if (parts.shift() !== "system") return null;
+  let field: foundry.data.fields.DataField.Any | undefined = model.schema;
+  for (const part of parts) {
+    if (field instanceof foundry.data.fields.SchemaField) field = Object.hasOwn(field.fields, part) ? field.fields[part] : undefined;
+    else if (field instanceof foundry.data.fields.ArrayField && /^\d+$/.test(part)) field = field.element;
+    else return null;
+    if (!field) return null;
+  }
+  return field instanceof foundry.data.fields.NumberField ? field : null;
+}
+
+/** The limits of a NumberField, as an input's min/max/step attributes should carry them. */
+export function numberLimits(field: foundry.data.fields.NumberField): NumberLimits {
+  const finite = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+  const step = finite(field.step) ?? (field.integer ? 1 : "any");
+  return { min: finite(field.min), max: finite(field.max), step };
+}
+
+/**
+ * Give every number input of a rendered sheet the min/max/step of the data-model field it edits,
+ * so the model is the one source of truth (templates carry none). `docFor` names the document an
+ * input edits (the sheet's document for `name="system.…"`, an embedded item for
+ * `data-item-field`); inputs that edit no model field keep whatever they have.
+ */
+export function applyNumberLimits(root: HTMLElement, docFor: (input: HTMLInputElement) => { doc: { system?: unknown } | null | undefined; path: string } | null): void {
+  for (const input of root.querySelectorAll<HTMLInputElement>('input[type="number"], input[data-dtype="Number"]')) {
+    const target = docFor(input);
+    const field = target ? numberFieldAt(target.doc, target.path) : null;
+    if (!field) continue;
+    const limits = numberLimits(field);
+    for (const key of ["min", "max"] as const) {
+      const v = limits[key];
+      if (v === undefined) input.removeAttribute(key);
+      else input.setAttribute(key, String(v));
+    }
+    input.setAttribute("step", String(limits.step));
+  }
+}
+
 /** Why a number input's value is not acceptable (not a number, not whole, out of range), or null. */
 export function numberProblem(input: HTMLInputElement | HTMLSelectElement, label: string): string | null {
   // A browser reports letters typed into <input type="number"> as an empty value with badInput.
@@ -76,6 +132,12 @@ export function numberProblem(input: HTMLInputElement | HTMLSelectElement, label
   const max = input.getAttribute("max");
   if ((min !== null && min !== "" && n < Number(min)) || (max !== null && max !== "" && n > Number(max))) {
     return format("BREADBOX.Error.OutOfRange", { field: label, value: n, min: min ?? "-", max: max ?? "-" });
+  }
+  // A step other than 1 counts from min (as Foundry's NumberField does): 0.5 steps allow 2.5, not 2.4.
+  const stepN = step === null || step === "any" ? NaN : Number(step);
+  if (Number.isFinite(stepN) && stepN > 0 && stepN !== 1) {
+    const k = (n - (min !== null && min !== "" ? Number(min) : 0)) / stepN;
+    if (Math.abs(k - Math.round(k)) > 1e-9) return format("BREADBOX.Error.OffStep", { field: label, value: n, step: stepN });
   }
   return null;
 }

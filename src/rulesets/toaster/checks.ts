@@ -11,6 +11,8 @@ import { toasterRules, type ToasterRules } from "./settings";
 import { ToasterCheckRoll, checkInputOf, type CheckKind, type ModifierPart, type ToasterCheckOptions } from "./dice/check-roll";
 import type { ToasterActorModel } from "./data/actor";
 import { applyCheckEffect } from "./effects";
+import { audienceForMode, audienceOf, currentMessageMode, type MessageMode } from "../../core/compat";
+import { postCard } from "../../core/chat/post";
 
 export interface CheckRequest {
   actor: Actor.Implementation;
@@ -186,8 +188,9 @@ export async function performCheck(req: CheckRequest, event?: Event | null): Pro
   const system = req.actor.system as unknown as ToasterActorModel;
   const luckAvailable = rules.luckPoints ? system.luck.value : 0;
   let choices: CheckChoices | null = { ...DEFAULT_CHOICES };
+  let mode: MessageMode = currentMessageMode();
   if (!skipDialog(event)) {
-    choices = await rollDialog<CheckChoices>({
+    const answer = await rollDialog<CheckChoices>({
       title: req.title,
       content: await dialogContent(req, rules, luckAvailable),
       read: (form) => readChoices(form, req, luckAvailable),
@@ -197,19 +200,27 @@ export async function performCheck(req: CheckRequest, event?: Event | null): Pro
         return oddsHtml(checkInputOf(o), rules.variableOutcomes, o.helpers, o.tooManyCooks);
       },
     });
+    choices = answer?.value ?? null;
+    if (answer) mode = answer.mode;
   }
   if (!choices) return null;
   const options = checkOptions(req, choices, rules);
   const roll = ToasterCheckRoll.fromCheck(options);
   await roll.evaluate();
   if (options.luckBefore > 0) await req.actor.update({ "system.luck.value": Math.max(0, luckAvailable - options.luckBefore) } as never);
-  const message = (await roll.toMessage({
-    speaker: ChatMessage.getSpeaker({ actor: req.actor }),
-    flags: { [SYSTEM_ID]: { type: "toasterCheck", kind: req.kind, actorUuid: req.actor.uuid, ...(req.flags ?? {}) } },
-  } as never)) as ChatMessage.Implementation | undefined;
-  await applyCheckEffect(req.actor, roll);
+  // The card's rolls: the check, then its fumble-check die when one was rolled (every die a Foundry
+  // roll, so Dice So Nice and message modes see it).
+  const message = await postCard(
+    {
+      speaker: ChatMessage.getSpeaker({ actor: req.actor }),
+      rolls: [roll, ...(roll.fumbleRoll ? [roll.fumbleRoll] : [])],
+      flags: { [SYSTEM_ID]: { type: "toasterCheck", kind: req.kind, actorUuid: req.actor.uuid, ...(req.flags ?? {}) } },
+    },
+    audienceForMode(mode),
+  );
+  await applyCheckEffect(req.actor, roll, null, message ? audienceOf(message) : audienceForMode(mode));
   // The card keeps what the effect did, so luck spent on it later can redo it.
-  if (roll.check.effect && message) await message.update({ rolls: [roll.toJSON()] } as never);
+  if (roll.check.effect && message) await message.update({ rolls: message.rolls.map((r) => (r instanceof ToasterCheckRoll ? roll.toJSON() : r.toJSON())) } as never);
   await req.after?.(roll, choices);
   return roll;
 }

@@ -11,8 +11,10 @@ import { format, modelOf } from "../../core/game";
 import { foundryRandom, replayThen } from "../../core/random";
 import type { CheckKind, ToasterCheckRoll } from "./dice/check-roll";
 import { ToasterActorModel } from "./data/actor";
+import { postCard } from "../../core/chat/post";
+import { audienceForMode, currentMessageMode, type Audience } from "../../core/compat";
 
-type Effect = (actor: Actor.Implementation, roll: ToasterCheckRoll, previous: ToasterCheckRoll | null) => Promise<void>;
+type Effect = (actor: Actor.Implementation, roll: ToasterCheckRoll, previous: ToasterCheckRoll | null, audience: Audience) => Promise<void>;
 
 function sys(actor: Actor.Implementation): ToasterActorModel {
   const data = modelOf(actor, ToasterActorModel);
@@ -40,7 +42,7 @@ const healing: Effect = async (actor, roll, previous) => {
 };
 
 /** Mortality check: what the roll means, read by the rules core from the card's own die. */
-const mortality: Effect = async (actor, roll) => {
+const mortality: Effect = async (actor, roll, _previous, audience) => {
   const result = roll.checkResult;
   if (!result || result.calledFour) return;
   const data = sys(actor);
@@ -53,16 +55,23 @@ const mortality: Effect = async (actor, roll) => {
   roll.check.effect = { outcome: out.outcome, rounds: out.rounds };
   const key = out.outcome === "dies-now" ? "DiesNow" : out.outcome === "dies-in" ? "DiesIn" : "Holds";
   const text = format(`BREADBOX.Toaster.Mortality.${key}`, { name: actor.name ?? "", rounds: out.rounds });
-  await ChatMessage.create({
-    speaker: ChatMessage.getSpeaker({ actor }),
-    content: `<div class="breadbox bb-card toaster-table"><p class="bb-outcome ${out.outcome === "holds" ? "bb-good" : "bb-bad"}">${foundry.utils.escapeHTML(text)}</p></div>`,
-    flags: { [SYSTEM_ID]: { type: "toasterMortality", outcome: out.outcome, rounds: out.rounds } },
-  });
+  // What the check means is shown to the audience of the check card it follows.
+  await postCard(
+    {
+      speaker: ChatMessage.getSpeaker({ actor }),
+      content: `<div class="breadbox bb-card toaster-table"><p class="bb-outcome ${out.outcome === "holds" ? "bb-good" : "bb-bad"}">${foundry.utils.escapeHTML(text)}</p></div>`,
+      flags: { [SYSTEM_ID]: { type: "toasterMortality", outcome: out.outcome, rounds: out.rounds } },
+    },
+    audience,
+  );
 };
 
 const EFFECTS: Partial<Record<CheckKind, Effect>> = { healing, mortality };
 
-/** Run the effect of a check's (new) result; `previous` is the roll it replaces, if any. */
-export async function applyCheckEffect(actor: Actor.Implementation, roll: ToasterCheckRoll, previous: ToasterCheckRoll | null = null): Promise<void> {
-  await EFFECTS[roll.check.kind]?.(actor, roll, previous);
+/**
+ * Run the effect of a check's (new) result; `previous` is the roll it replaces, if any. A card the
+ * effect posts goes to `audience` (the check card's own audience).
+ */
+export async function applyCheckEffect(actor: Actor.Implementation, roll: ToasterCheckRoll, previous: ToasterCheckRoll | null = null, audience: Audience = audienceForMode(currentMessageMode())): Promise<void> {
+  await EFFECTS[roll.check.kind]?.(actor, roll, previous, audience);
 }

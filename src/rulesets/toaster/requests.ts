@@ -125,7 +125,8 @@ export function attackRequest(actor: Actor.Implementation, weapon: Item.Implemen
     });
   } else if (rules.weaponLength) {
     extraSelects.push({
-      name: "length",
+      // Not "length": a form control of that name breaks v13's form reading (foundryvtt#13158).
+      name: "weaponLength",
       label: localize("BREADBOX.Toaster.Weapon.Length"),
       options: (Object.keys(R.WEAPON_LENGTH_PENALTY) as R.WeaponLengthKey[]).map((k) => ({ value: k, label: `${localize(`BREADBOX.Toaster.Length.${k}`)} (${R.WEAPON_LENGTH_PENALTY[k]})`, modifier: R.WEAPON_LENGTH_PENALTY[k] })),
     });

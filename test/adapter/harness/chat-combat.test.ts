@@ -1,3 +1,4 @@
+import { harnessGeneration } from "../../harness/profile";
 import { beforeEach, describe, expect, it } from "vitest";
 import { Combat, Roll, createUser, asUser, resetConfig, resetHarness, scriptDiceFaces, answerDialog, turnEventsSettled } from "../../harness/index";
 
@@ -40,7 +41,9 @@ describe("ChatMessage", () => {
 
   it("Roll#toMessage creates a message with rolls and roll mode", async () => {
     scriptDiceFaces([2, 3]);
-    const msg: any = await new Roll("2d6").toMessage({ flavor: "Test" }, { rollMode: "gmroll" });
+    // v13 names the visibility a roll mode, v14 a message mode (the v13 option is deprecated there).
+    const option = harnessGeneration() === "14" ? { messageMode: "gm" } : { rollMode: "gmroll" };
+    const msg: any = await new Roll("2d6").toMessage({ flavor: "Test" }, option);
     expect(msg.content).toBe("5");
     expect(msg.rolls[0].total).toBe(5);
     expect(msg.whisper).toEqual([game.user.id]);

@@ -18,7 +18,9 @@ function dice(entries: ({ foundry: number } | { core: number; faces?: number })[
     if (!e) throw new Error("test dice ran out");
     if ("foundry" in e) return 1 - (e.foundry + 0.5) / 10; // D10StarDie#mapRandomFace → e.foundry
     const faces = e.faces ?? 10;
-    return ((faces === 10 ? e.core : e.core - 1) + 0.5) / faces; // rollDie(10) − 1 → e.core
+    // Every die of the sequence is a Foundry roll: a d10* (D10StarDie) for the core's d10s, a plain
+    // die otherwise (Die#mapRandomFace: face = ceil((1 − u) × faces)).
+    return faces === 10 ? 1 - (e.core + 0.5) / 10 : 1 - (e.core - 0.5) / faces;
   });
   return () => queue.length;
 }
@@ -313,7 +315,7 @@ describe("attack dialog choices reach the roll", () => {
     const s = await scene();
     const pending = attackWithWeapon(s.attacker, s.sword);
     const dialog = await waitForDialog();
-    expect(dialog.element.querySelector('select[name="length"]')).not.toBeNull();
+    expect(dialog.element.querySelector('select[name="weaponLength"]')).not.toBeNull();
     expect(dialog.element.querySelector('select[name="stance"]')).not.toBeNull();
     await answerDialog({ action: "cancel" });
     await pending;
@@ -371,10 +373,10 @@ describe("the relay against forged or doubled damage", () => {
   it("two Apply requests arriving together apply the damage once", async () => {
     const s = await scene();
     const { resolution } = await attackAndDefend(s, 6, 7, [7, 1]);
-    const [a, b] = await Promise.all([
-      relayApplyDamage({ requester: s.p1 as never, target: s.defender, payload: { messageId: resolution.id } }),
-      relayApplyDamage({ requester: s.p2 as never, target: s.defender, payload: { messageId: resolution.id } }),
-    ]);
+    // Handlers run only through runRelay, which serializes requests on the same card and target.
+    const { runRelay } = await import("../../../src/core/relay");
+    const request = { action: "toaster.applyDamage", targetUuid: s.defender.uuid, payload: { messageId: resolution.id } };
+    const [a, b] = await Promise.all([runRelay({ ...request, requesterId: s.p1.id! }, s.p1 as never), runRelay({ ...request, requesterId: s.p2.id! }, s.p2 as never)]);
     expect([a.ok, b.ok].filter(Boolean)).toHaveLength(1);
     expect(s.defender.system.stun.value).toBe(10);
     expect(s.defender.system.wounds.value).toBe(2);

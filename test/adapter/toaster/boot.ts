@@ -12,6 +12,9 @@ export async function bootSystem(): Promise<void> {
   if (!booted) {
     await import("../../../src/index");
     await runStartupHooks();
+    // Foundry does not await "ready" callbacks (the world migration runs on): let them finish
+    // before the first reset, so none of their writes lands in a test's fresh world.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     booted = true;
   }
   resetHarness();

@@ -73,6 +73,14 @@ describe("derived data from the rulebook's sample characters", () => {
     expect(a.system.ac).toBe(3);
   });
 
+  it("Father Mallory's Brawl is a Coordination skill as the rules file it: the sheet derives rank 4 (the book misprints 6)", async () => {
+    const a = await actorFromPack("Father Colin Mallory");
+    const brawl = a.items.find((i: any) => i.name === "Brawl");
+    expect(brawl.system.attribute).toBe("coordination");
+    expect(brawl.system.attributeChoices).toEqual(["coordination"]);
+    expect(brawl.system.rank).toBe(4);
+  });
+
   it("weapon class averages base WC with Physique when muscle-powered (seed: Physique 7, bastard sword 9 → 8)", async () => {
     const a = await makeCharacter("Strong", { attributes: { physique: { value: 7 } } });
     const [fist, kick, sword, gun] = await a.createEmbeddedDocuments("Item", [
@@ -122,5 +130,57 @@ describe("derived data from the rulebook's sample characters", () => {
     expect(a.system.wounds).toMatchObject({ value: 0, max: 5 });
     expect(a.system.luck).toMatchObject({ value: 0, max: 4 });
     expect(a.toObject().system.stun).toEqual({ value: 0 });
+  });
+});
+
+describe("names typed by users never reach Object.prototype (issue 9.6)", () => {
+  const hostile = ["constructor", "Constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"];
+
+  it("skills named like prototype members, a package listing them and a skill on attribute 'constructor' prepare, update and render", async () => {
+    const a = await makeCharacter("Proto", {}, [
+      ...hostile.map((name) => ({ name, type: "toasterSkill", system: { base: 3, attribute: "coordination" } })),
+      { name: "Odd attribute", type: "toasterSkill", system: { base: 2, attribute: "constructor" } },
+      { name: "Package", type: "toasterTrait", system: { kind: "skillPackage", rank: 2, skills: ["constructor", "toString", "__proto__"] } },
+      { name: "Proto trait", type: "toasterTrait", system: { kind: "attribute", rank: 2, attribute: "constructor" } },
+    ]);
+    const skill = (n: string) => a.items.find((i: any) => i.name === n).system;
+    // Coordination 4, base 3 (+2 from the package for the listed names) → rank (4 + 5) / 2 = 4.
+    expect(skill("constructor").rank).toBe(4);
+    expect(skill("constructor").effectiveBase).toBe(5);
+    expect(skill("toString").effectiveBase).toBe(5);
+    expect(skill("__proto__").effectiveBase).toBe(5);
+    expect(skill("valueOf").effectiveBase).toBe(3);
+    expect(skill("Odd attribute").attributeValue).toBe(0);
+    expect(Object.getPrototypeOf(a.system.effective)).toBeNull();
+    expect(a.system.effective.constructor).toBeUndefined();
+    expect(a.system.warnings).toEqual([]);
+    await a.update({ "system.stun.value": 2 });
+    expect(a.system.stun.value).toBe(2);
+    const sheet = a.sheet;
+    await sheet.render({ force: true });
+    const { settle } = await import("../../harness/index");
+    await settle();
+    expect(sheet.element.textContent).toContain("toString");
+    expect(sheet.element.querySelector(".bb-skills")?.textContent).toContain("constructor");
+  });
+
+  it("custom attributes keyed 'constructor' or 'toString' are just names", async () => {
+    const a = await makeCharacter("Custom proto", { customAttributes: [{ key: "constructor", label: "C", value: 6 }, { key: "toString", label: "T", value: 2 }] }, [
+      { name: "On C", type: "toasterSkill", system: { base: 4, attribute: "constructor" } },
+    ]);
+    expect(a.system.effective.constructor).toBe(6);
+    expect(a.system.effective.toString).toBe(2);
+    expect(a.items.contents[0].system.rank).toBe(5);
+    await a.update({ "system.wounds.value": 1 });
+    expect(a.system.wounds.value).toBe(1);
+  });
+
+  it("a custom attribute keyed like a built-in one (physique) is refused with a message, and nothing changes", async () => {
+    await expect(makeCharacter("Shadow", { customAttributes: [{ key: "physique", label: "Physique 2", value: 9 }] })).rejects.toThrow(/physique.*built-in attribute/i);
+    const a = await makeCharacter("Shadow 2");
+    await expect(a.update({ "system.customAttributes": [{ key: "aura", label: "Aura", value: 12 }] })).rejects.toThrow(/aura.*built-in attribute/i);
+    expect(a.system.customAttributes).toEqual([]);
+    expect(a.system.effective.aura).toBe(4);
+    await expect(a.update({ "system.customAttributes": [{ key: "luck", label: "L", value: 3 }, { key: "luck", label: "L2", value: 5 }] })).rejects.toThrow(/luck.*more than once/i);
   });
 });

@@ -26,7 +26,9 @@ function dice(entries: ({ foundry: number } | { core: number; faces?: number })[
     if (!e) throw new Error("test dice ran out");
     if ("foundry" in e) return 1 - (e.foundry + 0.5) / 10;
     const faces = e.faces ?? 10;
-    return ((faces === 10 ? e.core : e.core - 1) + 0.5) / faces;
+    // Every die of the sequence is a Foundry roll: a d10* (D10StarDie) for the core's d10s, a plain
+    // die otherwise (Die#mapRandomFace: face = ceil((1 − u) × faces)).
+    return faces === 10 ? 1 - (e.core + 0.5) / 10 : 1 - (e.core - 0.5) / faces;
   });
   return () => queue.length;
 }

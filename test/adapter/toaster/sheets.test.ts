@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { answerDialog, settle, waitForDialog } from "../../harness/index";
-import { bootSystem, actorFromPack, makeCharacter, itemData, notifications } from "./boot";
+import { readFileSync } from "node:fs";
+import { answerDialog, asUser, createUser, settle, waitForDialog } from "../../harness/index";
+import { bootSystem, actorFromPack, makeCharacter, itemData, notifications, packDoc } from "./boot";
 
 beforeEach(bootSystem);
 
@@ -265,5 +266,178 @@ describe("skill-package traits", () => {
     const stealth = a.items.find((i: any) => i.name === "Stealth");
     expect(stealth.system.effectiveBase).toBe(4);
     expect(stealth.system.rank).toBe(4);
+  });
+});
+
+describe("number inputs take their limits from the data model (issue 9.10)", () => {
+  it("stun, wounds and bleeding carry the model's min/max/step, and 5000 stun is refused, not stored as 999", async () => {
+    const a = await makeCharacter("Limits");
+    const sheet = await open(a);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    const attr = (name: string) => {
+      const input = sheet.element.querySelector(`input[name="${name}"]`) as HTMLInputElement;
+      return [input.getAttribute("min"), input.getAttribute("max"), input.getAttribute("step")];
+    };
+    expect(attr("system.stun.value")).toEqual(["0", "999", "1"]);
+    expect(attr("system.wounds.value")).toEqual(["0", "99", "1"]);
+    expect(attr("system.attributes.physique.value")).toEqual(["0", "30", "1"]);
+    expect(attr("system.experience.unspent")).toEqual(["0", "9999", "0.5"]);
+    await change(sheet, 'input[name="system.stun.value"]', "5000");
+    expect(a.system.stun.value).toBe(0);
+    expect(notifications().some((n) => n.type === "error" && /Stun.*5000.*outside 0 to 999/.test(n.message))).toBe(true);
+    await change(sheet, 'input[name="system.experience.unspent"]', "2.25");
+    expect(a.system.experience.unspent).toBe(0);
+    expect(notifications().some((n) => n.type === "error" && /2\.25 is not a multiple of 0\.5/.test(n.message))).toBe(true);
+  });
+
+  it("inline item fields and custom attributes use their own fields' limits", async () => {
+    const a = await makeCharacter("Inline limits", { customAttributes: [{ key: "willpower", label: "Willpower", value: 4 }] }, [
+      { name: "Climb", type: "toasterSkill", system: { base: 2 } },
+      { name: "Hunted", type: "toasterTrait", system: { rank: -2 } },
+    ]);
+    const sheet = await open(a);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    const base = sheet.element.querySelector('input[data-item-field="system.base"]') as HTMLInputElement;
+    expect([base.min, base.max]).toEqual(["0", "30"]);
+    const custom = sheet.element.querySelector('input[name="system.customAttributes.0.value"]') as HTMLInputElement;
+    expect([custom.min, custom.max]).toEqual(["0", "30"]);
+    const rank = sheet.element.querySelector('input[data-item-field="system.rank"]') as HTMLInputElement;
+    expect([rank.min, rank.max]).toEqual(["-10", "10"]);
+  });
+
+  it("gear quantity beyond the model's maximum gets a message and changes nothing", async () => {
+    const item: any = await Item.create({ name: "Rope", type: "toasterGear" } as never);
+    const sheet = await open(item);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    const input = sheet.element.querySelector('input[name="system.quantity"]') as HTMLInputElement;
+    expect(input.max).toBe("1000000");
+    await change(sheet, 'input[name="system.quantity"]', "1000001");
+    expect(item.system.quantity).toBe(1);
+    expect(notifications().some((n) => n.type === "error" && /outside 0 to 1000000/.test(n.message))).toBe(true);
+  });
+
+  it("the templates carry no limits of their own: the model is the one source", () => {
+    const files = ["actor/main.hbs", "actor/combat.hbs", "actor/skills.hbs", "actor/traits.hbs", "item/details.hbs"].map((f) => readFileSync(`templates/toaster/${f}`, "utf8"));
+    for (const html of files) for (const input of html.match(/<input[^>]*type="number"[^>]*>/g) ?? []) expect(input).not.toMatch(/\s(min|max|step)="/);
+  });
+
+  it("the +1 stun button stops at the model's maximum instead of being clamped silently", async () => {
+    const a = await makeCharacter("Full", { stun: { value: 999 } });
+    const sheet = await open(a);
+    click(sheet, '[data-action="tab"][data-tab="combat"]');
+    await settle();
+    const before = notifications().length;
+    click(sheet, '[data-action="adjustTrack"][data-track="stun"][data-delta="1"]');
+    await settle();
+    expect(a.system.stun.value).toBe(999);
+    expect(notifications().slice(before).some((n) => /999/.test(n.message))).toBe(true);
+  });
+});
+
+describe("a cleared required number field (foundryvtt#13458, #13804)", () => {
+  it("is refused with our message before Foundry prepares the submit data", async () => {
+    const a = await makeCharacter("Cleared", { stun: { value: 3 } });
+    const sheet = await open(a);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    let prepared = 0;
+    const original = sheet._prepareSubmitData;
+    sheet._prepareSubmitData = function (...args: unknown[]) {
+      prepared++;
+      return original.apply(this, args);
+    };
+    await change(sheet, 'input[name="system.stun.value"]', "");
+    expect(prepared).toBe(0);
+    expect(a.system.stun.value).toBe(3);
+    const errors = notifications().filter((n) => n.type === "error").map((n) => n.message);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/Stun.*is not a number\. Nothing was changed\./);
+  });
+
+  it("on an item sheet too", async () => {
+    const item: any = await Item.create({ name: "Rope", type: "toasterGear", system: { quantity: 2 } } as never);
+    const sheet = await open(item);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    let prepared = 0;
+    const original = sheet._prepareSubmitData;
+    sheet._prepareSubmitData = function (...args: unknown[]) {
+      prepared++;
+      return original.apply(this, args);
+    };
+    await change(sheet, 'input[name="system.quantity"]', "");
+    expect(prepared).toBe(0);
+    expect(item.system.quantity).toBe(2);
+  });
+});
+
+describe("custom attribute keys (issue 9.6)", () => {
+  it("a sheet edit that keys a custom attribute like a built-in one is refused with a message", async () => {
+    const a = await makeCharacter("Keyed", { customAttributes: [{ key: "custom1", label: "Willpower", value: 5 }] });
+    const sheet = await open(a);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    await change(sheet, 'input[name="system.customAttributes.0.key"]', "physique");
+    expect(a.system.customAttributes[0].key).toBe("custom1");
+    expect(a.system.effective.physique).toBe(4);
+    expect(notifications().some((n) => n.type === "error" && /physique.*built-in attribute/.test(n.message))).toBe(true);
+    expect(sheet.element.querySelector('input[name="system.customAttributes.0.key"]').value).toBe("custom1");
+  });
+});
+
+describe("limited permission (issue 7.8)", () => {
+  it("shows the header and the biography only: no tabs, stats, skills, gear or notes", async () => {
+    const player = createUser({ name: "Limited player" });
+    const a = await actorFromPack("Rhoenda Dumas", { ownership: { default: 0, [player.id as string]: 1 }, system: { ...structuredClone(packDoc("toaster-characters", "Rhoenda Dumas").system), biography: "<p>Born in Tharis.</p>", notes: "<p>Secret plans.</p>" } });
+    const sheet = await asUser(player, async () => {
+      const s = a.sheet;
+      await s.render({ force: true });
+      await settle();
+      return s;
+    });
+    const el: HTMLElement = sheet.element;
+    expect(el.classList.contains("limited")).toBe(true);
+    expect(Object.keys(sheet.parts).sort()).toEqual(["biography", "header"]);
+    expect(el.querySelector(".bb-name")?.textContent).toBe("Rhoenda Dumas");
+    expect(el.textContent).toContain("Born in Tharis.");
+    for (const hidden of ["Secret plans.", "Sword", "Stun", "Wounds"]) expect(el.textContent, hidden).not.toContain(hidden);
+    expect(el.querySelector("nav.bb-tabs")).toBeNull();
+    expect(el.querySelector(".bb-gear")).toBeNull();
+    expect(el.querySelector('section[data-tab="biography"]')?.classList.contains("active")).toBe(true);
+    expect(el.querySelector("[data-action^='roll']")).toBeNull();
+  });
+
+  it("an observer still sees the whole sheet", async () => {
+    const player = createUser({ name: "Observer" });
+    const a = await actorFromPack("Rhoenda Dumas", { ownership: { default: 0, [player.id as string]: 2 } });
+    const sheet = await asUser(player, async () => {
+      const s = a.sheet;
+      await s.render({ force: true });
+      await settle();
+      return s;
+    });
+    expect(sheet.element.classList.contains("limited")).toBe(false);
+    expect(Object.keys(sheet.parts)).toContain("skills");
+  });
+});
+
+describe("no form control named like an Array/Object member (foundryvtt#13158)", () => {
+  it("the melee attack dialog's weapon-length select is named weaponLength, not length", async () => {
+    const a = await actorFromPack("Rhoenda Dumas");
+    const sheet = await open(a);
+    click(sheet, '[data-action="tab"][data-tab="combat"]');
+    await settle();
+    const row = [...sheet.element.querySelectorAll(".bb-weapons tr[data-item-id]")].find((r: any) => /melee|hand-to-hand/i.test(r.textContent)) as HTMLElement;
+    (row.querySelector('[data-action="attack"]') as HTMLElement).click();
+    const dialog = await waitForDialog();
+    expect(dialog.element.querySelector('[name="length"]')).toBeNull();
+    expect(dialog.element.querySelector('select[name="weaponLength"]')).not.toBeNull();
+    await answerDialog({ action: "roll", fill: { weaponLength: Object.keys((await import("../../../src/rulesets/toaster/rules")).WEAPON_LENGTH_PENALTY)[1]! } });
+    await settle();
+    const roll = (game as any).messages.contents.at(-1).rolls[0];
+    expect(Object.keys(roll.options.choices)).toContain("weaponLength");
   });
 });

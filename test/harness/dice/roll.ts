@@ -6,6 +6,7 @@
  * "[...]", + - * / %, parentheses, "(expr)dF" with a deterministic expr, and @path roll data
  * (replaced before parsing). Anything else throws an Error.
  */
+import { harnessGeneration } from "../profile";
 import { CONFIG, game } from "../state";
 import { deepClone, getProperty, type AnyObject } from "../utils";
 import { DiceTerm, NumericTerm, OperatorTerm, ParentheticalTerm, RollTerm, StringTerm } from "./terms";
@@ -423,8 +424,8 @@ export class Roll {
   }
 
   /** Evaluate if needed, then create (or return the data of) a chat message with this roll. */
-  async toMessage(messageData: AnyObject = {}, { rollMode, create = true }: { rollMode?: string; create?: boolean } = {}): Promise<unknown> {
-    if (!this._evaluated) await this.evaluate({ allowInteractive: rollMode !== "blindroll" });
+  async toMessage(messageData: AnyObject = {}, { rollMode, messageMode, create = true }: { rollMode?: string; messageMode?: string; create?: boolean } = {}): Promise<unknown> {
+    if (!this._evaluated) await this.evaluate({ allowInteractive: rollMode !== "blindroll" && messageMode !== "blind" });
     const ChatMessage = CONFIG.ChatMessage.documentClass;
     const msg: AnyObject = {
       author: game.user?.id,
@@ -433,6 +434,13 @@ export class Roll {
       ...messageData,
     };
     msg.rolls = [...(messageData.rolls ?? []), this];
+    if (harnessGeneration() === "14") {
+      // v14: the visibility is a message mode (core.messageMode, ChatMessage.applyMode).
+      const mode = messageMode ?? messageData.messageMode ?? game.settings.get("core", "messageMode");
+      ChatMessage.applyMode(msg, mode);
+      if (!create) return msg;
+      return ChatMessage.create(msg, { messageMode: mode });
+    }
     const mode = rollMode ?? messageData.rollMode ?? game.settings.get("core", "rollMode");
     ChatMessage.applyRollMode(msg, mode);
     if (!create) return msg;

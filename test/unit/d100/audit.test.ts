@@ -27,15 +27,17 @@ import {
   addRootSkillPoints,
   applyPowerCost,
   assistedOdds,
+  assistedOddsDetail,
+  checkOddsDetail,
+  fireOddsDetail,
+  shieldedAttackOddsDetail,
   attributeCheckInput,
   checkAttributeBuild,
-  checkOdds,
   conflictDegrees,
   costFromVerbs,
   damageRange,
   emptySkillTree,
   evaluateFire,
-  fireOdds,
   initiativeOrder,
   karmaBuyOffCost,
   normalHealth,
@@ -45,8 +47,8 @@ import {
   recordTabUse,
   recoverPowerPoints,
   reserveFor,
-  resolveShieldFailure,
-  resolveSpiritLance,
+  settleShieldFailure,
+  settleSpiritLance,
   rollAssisted,
   rollCheck,
   rollDamage,
@@ -169,81 +171,84 @@ describe("example powers' numbers (seed: Marksman Focus, Spirit Shaman)", () => 
     expect(BARRIER_SHIELD).toEqual({ difficulty: 25, capacity: 25, held: 3, actionPoints: 1 });
     expect(EXAMPLE_POWERS.spiritShaman.actions[0]).toMatchObject({ cost: "Need 3, Hold 3", actionPoints: 1 });
     // attack at difficulty 0: effort 1-25 strikes the shield, 26+ gets through
-    expect(shieldedAttack(0)).toBe("missed");
-    expect(shieldedAttack(1)).toBe("shield");
-    expect(shieldedAttack(25)).toBe("shield");
-    expect(shieldedAttack(26)).toBe("through");
-    expect(shieldedAttack(30, 10)).toBe("shield");
-    let s = shieldAbsorb(BARRIER_SHIELD.capacity, 15);
+    expect(shieldedAttack({ effort: 0 })).toBe("missed");
+    expect(shieldedAttack({ effort: 1 })).toBe("shield");
+    expect(shieldedAttack({ effort: 25 })).toBe("shield");
+    expect(shieldedAttack({ effort: 26 })).toBe("through");
+    expect(shieldedAttack({ effort: 30, difficulty: 10 })).toBe("shield");
+    let s = shieldAbsorb({ remaining: BARRIER_SHIELD.capacity, damage: 15 });
     expect(s).toEqual({ remaining: 10, absorbed: 15, excess: 0, failed: false });
-    s = shieldAbsorb(s.remaining, 14);
+    s = shieldAbsorb({ remaining: s.remaining, damage: 14 });
     expect(s).toEqual({ remaining: 0, absorbed: 10, excess: 4, failed: true });
-    expect(() => shieldAbsorb(0, 5)).toThrow(/at least 1/);
+    expect(() => shieldAbsorb({ remaining: 0, damage: 5 })).toThrow(/at least 1/);
     const held = { normal: 8, current: 8, held: 3 };
     const focus5 = { kind: "attribute", score: 5 } as const;
-    expect(resolveShieldFailure(held, rollCheck(focus5, d10Faces([2])))).toEqual({ points: { normal: 8, current: 8, held: 0 }, kept: true });
-    expect(resolveShieldFailure(held, rollCheck(focus5, d10Faces([5])))).toEqual({ points: { normal: 8, current: 5, held: 0 }, kept: false });
+    expect(settleShieldFailure(held, rollCheck(focus5, d10Faces([2])))).toEqual({ points: { normal: 8, current: 8, held: 0 }, kept: true });
+    expect(settleShieldFailure(held, rollCheck(focus5, d10Faces([5])))).toEqual({ points: { normal: 8, current: 5, held: 0 }, kept: false });
   });
   it("Spirit Lance: 2 AP on Ranged → Shaman → Energy Projection; a hit drains X for X dice, a miss releases them", () => {
     expect(EXAMPLE_POWERS.spiritShaman.actions[1]).toMatchObject({ actionPoints: 2 });
     const afterHold = applyPowerCost({ normal: 8, current: 8, held: 0 }, "Need 1, Hold X or Drain X", { x: 3, choices: [0] }).points;
-    expect(resolveSpiritLance(afterHold, 3, true)).toEqual({ normal: 8, current: 5, held: 0 });
-    expect(resolveSpiritLance(afterHold, 3, false)).toEqual({ normal: 8, current: 8, held: 0 });
+    expect(settleSpiritLance(afterHold, 3, true)).toEqual({ normal: 8, current: 5, held: 0 });
+    expect(settleSpiritLance(afterHold, 3, false)).toEqual({ normal: 8, current: 8, held: 0 });
     expect(spiritLanceDamage(3)).toBe("3D");
     expect(damageRange(spiritLanceDamage(3))).toEqual({ min: 3, max: 30 });
     expect(() => spiritLanceDamage(0)).toThrow(/X must be at least 1/);
   });
   it("shielded attack odds are exact and agree with a 100k simulation", () => {
     const attack: CheckInput = { kind: "skill", score: 50, difficulty: 5, overflow: true };
-    const o = shieldedAttackOdds(attack);
+    const o = shieldedAttackOddsDetail({ attack });
     expect(o.through + o.shield + o.missed).toBeCloseTo(1, 12);
     // without overflow: skill 40 vs 0 → through when roll < 15, shield when 15 ≤ roll < 40
-    const plain = shieldedAttackOdds({ kind: "skill", score: 40 });
+    const plain = shieldedAttackOddsDetail({ attack: { kind: "skill", score: 40 } });
     expect(plain.through).toBeCloseTo(0.15, 12);
     expect(plain.shield).toBeCloseTo(0.25, 12);
     expect(plain.missed).toBeCloseTo(0.6, 12);
     const rng = seededRandom(21);
-    const sim = simulate(100_000, () => shieldedAttack(rollCheck(attack, rng).effort, 5));
-    expect(maxAbsDiff(sim, new Map(Object.entries(o)))).toBeLessThan(0.006);
+    const sim = simulate(100_000, () => shieldedAttack({ effort: rollCheck(attack, rng).effort, difficulty: 5 }));
+    expect(maxAbsDiff(sim, new Map([["through", o.through], ["shield", o.shield], ["missed", o.missed]]))).toBeLessThan(0.006);
+    const odds = shieldedAttackOdds({ attack });
+    expect(odds.outcomes.map((x) => x.key)).toEqual(["missed", "shield", "through"]);
+    expect(odds.success).toBeCloseTo(o.through, 15);
   });
 });
 
 describe("conflict degrees (seed: Conflicting Effort)", () => {
   it("each side is read against the other's effort", () => {
-    const d = conflictDegrees("skill", 32, 5);
+    const d = conflictDegrees({ kind: "skill", first: 32, second: 5 });
     expect(d.first).toMatchObject({ outcome: "success", degree: 27, degreeKey: "wellDone", consolation: false });
     expect(d.second).toMatchObject({ outcome: "failure", degree: -27, degreeKey: "fouledUp", consolation: true });
-    const low = conflictDegrees("attribute", -1, -4);
+    const low = conflictDegrees({ kind: "attribute", first: -1, second: -4 });
     expect(low.first).toMatchObject({ outcome: "success", degree: 3, agitation: true });
-    expect(conflictDegrees("attribute", 2, 2).first).toMatchObject({ outcome: "miss", degreeKey: "miss" });
-    expect(() => conflictDegrees("skill", 1.5, 0)).toThrow(/First effort must be a whole number/);
+    expect(conflictDegrees({ kind: "attribute", first: 2, second: 2 }).first).toMatchObject({ outcome: "miss", degreeKey: "miss" });
+    expect(() => conflictDegrees({ kind: "skill", first: 1.5, second: 0 })).toThrow(/First effort must be a whole number/);
   });
 });
 
 describe("indirect cooperation (seed: Cooperative Effort)", () => {
   it("an assistant's positive effort lowers the difficulty before the main check", () => {
-    const r = rollAssisted({ kind: "skill", score: 40, difficulty: 30 }, [{ kind: "skill", score: 35 }], d10Faces([2, 0, 1, 5]));
+    const r = rollAssisted({ main: { kind: "skill", score: 40, difficulty: 30 }, assists: [{ kind: "skill", score: 35 }] }, d10Faces([2, 0, 1, 5]));
     expect(r.assists[0].effort).toBe(15);
     expect(r.difficulty).toBe(15);
     expect(r.result).toMatchObject({ effort: 25, degree: 10, outcome: "success", difficulty: 15 });
   });
   it("exact odds: no assistants equals the plain check; with assistants agrees with a 100k simulation", () => {
     const main: CheckInput = { kind: "skill", score: 40, difficulty: 30, overflow: true, agitationMargin: 5 };
-    const alone = assistedOdds(main, []);
-    const plain = checkOdds(main);
+    const alone = assistedOddsDetail({ main, assists: [] });
+    const plain = checkOddsDetail(main);
     expect(alone.success).toBeCloseTo(plain.success, 12);
     expect(alone.consolation).toBeCloseTo(plain.consolation, 12);
     // by hand: skill 40 vs 30 helped by an attribute 9 (help h = 0..9, each 1/10) succeeds when
     // the roll is under 10 + h, so P = mean of (10 + h)/100 = 0.145
-    expect(assistedOdds({ kind: "skill", score: 40, difficulty: 30 }, [{ kind: "attribute", score: 9 }]).success).toBeCloseTo(0.145, 12);
+    expect(assistedOdds({ main: { kind: "skill", score: 40, difficulty: 30 }, assists: [{ kind: "attribute", score: 9 }] }).success).toBeCloseTo(0.145, 12);
     const assists: CheckInput[] = [{ kind: "skill", score: 30 }, { kind: "skill", score: 20, overflow: true }];
-    const o = assistedOdds(main, assists);
+    const o = assistedOddsDetail({ main, assists });
     expect(o.success + o.miss + o.failure).toBeCloseTo(1, 12);
     const total = Object.values(o.degrees).reduce((s, p) => s + p, 0);
     expect(total).toBeCloseTo(1, 12);
     const rng = seededRandom(17);
     const sim = simulate(100_000, () => {
-      const r = rollAssisted(main, assists, rng).result;
+      const r = rollAssisted({ main, assists }, rng).result;
       return `${r.degreeKey}|${r.consolation}|${r.agitation}`;
     });
     const simOf = (pred: (k: string) => boolean): number => [...sim].reduce((s, [k, p]) => s + (pred(k) ? p : 0), 0);
@@ -281,7 +286,7 @@ describe("initiative tie checks (seed: Action Timing)", () => {
 describe("fire odds for X-shot bursts and streams (seed: Burst Fire, Streaming Fire)", () => {
   it("X Shot Burst, 3 + 3 AP, skill 55 with overflow: exact steps agree with a 100k simulation", () => {
     const check: CheckInput = { kind: "skill", score: 55, overflow: true };
-    const o = fireOdds(EXAMPLE_FIRE_BLOCKS.xShotBurst, check, { x: 3 });
+    const o = fireOddsDetail({ block: EXAMPLE_FIRE_BLOCKS.xShotBurst, check, x: 3 });
     expect(o.fail + o.steps.reduce((s, p) => s + p, 0)).toBeCloseTo(1, 12);
     const rng = seededRandom(31);
     const sim = simulate(100_000, () => String(evaluateFire(EXAMPLE_FIRE_BLOCKS.xShotBurst, { degree: rollCheck(check, rng).degree, x: 3 }).step));
@@ -289,7 +294,7 @@ describe("fire odds for X-shot bursts and streams (seed: Burst Fire, Streaming F
     expect(maxAbsDiff(sim, exact)).toBeLessThan(0.006);
   });
   it("Proton Stream at 5 AP: one step above 0, 5 + 4D; skill 30 hits when the roll is under 30", () => {
-    const o = fireOdds(EXAMPLE_FIRE_BLOCKS.protonStream, { kind: "skill", score: 30 }, { apChoice: 2 });
+    const o = fireOddsDetail({ block: EXAMPLE_FIRE_BLOCKS.protonStream, check: { kind: "skill", score: 30 }, apChoice: 2 });
     expect(o.steps[0]).toBeCloseTo(0.3, 12);
     expect(o.expectedDamage).toBeCloseTo(0.3 * (5 + 4 * 5.5), 10);
   });
@@ -303,7 +308,7 @@ describe("worked examples not covered elsewhere", () => {
     const st6 = validateAttributes({ ...avg, strength: 6 });
     expect(damageRange("4D(ST)", { attributes: st6 })).toEqual({ min: 4, max: 24 });
     // no die can roll above Strength: faces 9, 8, 7 count 6, a 0 counts the maximum (6)
-    expect(rollDamage("4D(ST)", { attributes: st6 }, d10Faces([9, 8, 0, 2])).dice.map((d) => d.value)).toEqual([6, 6, 6, 2]);
+    expect(rollDamage({ notation: "4D(ST)", attributes: st6 }, d10Faces([9, 8, 0, 2])).dice.map((d) => d.value)).toEqual([6, 6, 6, 2]);
   });
   it("verbs and adverbs: crawl 1, crawl prone 2; aim and shoot 2, a careless shot 1", () => {
     expect(costFromVerbs(1)).toBe(1);
@@ -333,7 +338,7 @@ describe("bad input found by the audit", () => {
   it("power recovery and costs validate their numbers", () => {
     expect(() => recoverPowerPoints({ normal: 3, current: 1, held: 0 }, EXAMPLE_POWERS.marksmanFocus, -1)).toThrow(/Recovery intervals must be at least 0/);
     expect(() => snapShotCost(1.5)).toThrow(/Ranged attack cost must be a whole number/);
-    expect(() => shieldedAttack(3, 0.5)).toThrow(/Difficulty must be a whole number/);
-    expect(() => resolveShieldFailure({ normal: 8, current: 8, held: 2 }, { outcome: "failure" })).toThrow(/Released points must be at most 2/);
+    expect(() => shieldedAttack({ effort: 3, difficulty: 0.5 })).toThrow(/Difficulty must be a whole number/);
+    expect(() => settleShieldFailure({ normal: 8, current: 8, held: 2 }, { outcome: "failure" })).toThrow(/Released points must be at most 2/);
   });
 });

@@ -5,6 +5,8 @@ import {
   type CheckInput,
   DEGREE_KEYS,
   checkOdds,
+  checkOddsDetail,
+  resolveCheck,
   checkOutcomeDistribution,
   checkOutcomeKey,
   classifyEffort,
@@ -19,14 +21,14 @@ import { d10Faces } from "./helpers";
 describe("degree of effort and difficulty (seed: Degrees and Difficulty)", () => {
   it("effort = score − roll; outcome against difficulty", () => {
     const r = rollCheck({ kind: "attribute", score: 6 }, d10Faces([2]));
-    expect(r).toMatchObject({ roll: 2, effort: 4, degree: 4, outcome: "success", degreeKey: "likeAPro", dice: [2] });
+    expect(r).toMatchObject({ roll: 2, effort: 4, degree: 4, outcome: "success", degreeKey: "likeAPro", faces: [2] });
     expect(rollCheck({ kind: "attribute", score: 6 }, d10Faces([6]))).toMatchObject({ effort: 0, outcome: "miss", degreeKey: "miss", effortSign: "neutral" });
     expect(rollCheck({ kind: "attribute", score: 6, difficulty: 2 }, d10Faces([4]))).toMatchObject({ effort: 2, degree: 0, outcome: "miss" });
     expect(rollCheck({ kind: "attribute", score: 6, difficulty: 2 }, d10Faces([5]))).toMatchObject({ effort: 1, degree: -1, outcome: "failure", degreeKey: "almostSuccessful", consolation: true });
   });
   it("skill checks read tens then ones and use steps of 10", () => {
     const r = rollCheck({ kind: "skill", score: 45, difficulty: 10 }, d10Faces([1, 3]));
-    expect(r).toMatchObject({ roll: 13, dice: [1, 3], effort: 32, degree: 22, outcome: "success", degreeKey: "wellDone", difficultyKey: "tricky" });
+    expect(r).toMatchObject({ roll: 13, faces: [1, 3], effort: 32, degree: 22, outcome: "success", degreeKey: "wellDone", difficultyKey: "tricky" });
     expect(r.rolls[0]).toMatchObject({ tens: 1, ones: 3, value: 13 });
   });
   it("named difficulties: 1(10) Tricky … 6(60) Impossible?", () => {
@@ -61,8 +63,8 @@ describe("degree of effort and difficulty (seed: Degrees and Difficulty)", () =>
   it("rejects bad input", () => {
     expect(() => rollCheck({ kind: "attribute", score: 4.5 }, seededRandom(1))).toThrow(/Check score must be a whole number/);
     expect(() => rollCheck({ kind: "skill", score: -1 }, seededRandom(1))).toThrow(/at least 0/);
-    expect(() => checkOdds({ kind: "skill", score: 40, difficulty: 0.5 })).toThrow(/Difficulty must be a whole number/);
-    expect(() => checkOdds({ kind: "d20" as "skill", score: 40 })).toThrow(/Unknown check kind "d20"/);
+    expect(() => checkOddsDetail({ kind: "skill", score: 40, difficulty: 0.5 })).toThrow(/Difficulty must be a whole number/);
+    expect(() => checkOddsDetail({ kind: "d20" as "skill", score: 40 })).toThrow(/Unknown check kind "d20"/);
   });
 });
 
@@ -72,7 +74,7 @@ describe("overflow (seed: Overflow)", () => {
     expect(r.overflowDirection).toBe("positive");
     expect(r.rolls.map((x) => x.added)).toEqual([6, 6, 3]);
     expect(r.effort).toBe(15);
-    expect(r.dice).toEqual([0, 0, 3]);
+    expect(r.faces).toEqual([0, 0, 3]);
     const r2 = rollCheck({ kind: "attribute", score: 6, overflow: true }, d10Faces([0, 8]));
     expect(r2.effort).toBe(6);
     expect(r2.overflowBonus).toBe(0);
@@ -84,11 +86,11 @@ describe("overflow (seed: Overflow)", () => {
   });
   it("an attribute of 10 cannot overflow badly on a 9: no roll is made", () => {
     const r = rollCheck({ kind: "attribute", score: 10, overflow: true }, d10Faces([9]));
-    expect(r).toMatchObject({ overflowDirection: "none", effort: 1, dice: [9] });
+    expect(r).toMatchObject({ overflowDirection: "none", effort: 1, faces: [9] });
   });
   it("skill overflow on 00 and 99; off by default", () => {
     const r = rollCheck({ kind: "skill", score: 40, overflow: true }, d10Faces([0, 0, 2, 5]));
-    expect(r).toMatchObject({ effort: 40 + 15, dice: [0, 0, 2, 5] });
+    expect(r).toMatchObject({ effort: 40 + 15, faces: [0, 0, 2, 5] });
     expect(rollCheck({ kind: "skill", score: 40 }, d10Faces([0, 0])).effort).toBe(40);
     expect(rollCheck({ kind: "skill", score: 40, overflow: true }, d10Faces([9, 9, 9, 9, 5, 0])).effort).toBe(-59 - 59 - 10);
   });
@@ -109,19 +111,45 @@ const cases: Array<[string, CheckInput]> = [
 ];
 
 describe("exact odds", () => {
+  it("checkOdds gives the shared Odds: degrees worst first, consolation/agitation (and overflow) as extras", () => {
+    const o = checkOdds({ kind: "attribute", score: 5, difficulty: 2 });
+    expect(o.outcomes.map((x) => x.key)).toEqual(["aweInspiringWrong", "fubar", "completeKlutz", "fouledUp", "notedFailure", "almostSuccessful", "miss", "minorSuccess", "notedSuccess", "wellDone", "likeAPro", "amazing", "aweInspiringRight"]);
+    // effort 5 − roll against 2: success for rolls 0-2 (degrees 3, 2, 1)
+    expect(o.success).toBeCloseTo(0.3, 12);
+    expect(o.outcomes.find((x) => x.key === "wellDone")?.p).toBeCloseTo(0.1, 12);
+    expect(o.outcomes.find((x) => x.key === "miss")?.p).toBeCloseTo(0.1, 12);
+    // consolation: failed or missed despite positive effort (rolls 3 and 4 → efforts 2 and 1)
+    expect(o.extras).toEqual([
+      { key: "consolation", p: expect.closeTo(0.2, 12) as number },
+      { key: "agitation", p: 0 },
+    ]);
+    expect(o.error).toBe(0);
+    const ov = checkOdds({ kind: "skill", score: 40, overflow: true });
+    expect(ov.extras.map((x) => x.key)).toEqual(["consolation", "agitation", "overflow"]);
+    expect(ov.extras[2].p).toBeCloseTo(0.02, 12);
+    expect(ov.error).toBeGreaterThan(0);
+    expect(ov.error).toBeLessThan(1e-15);
+  });
+  it("resolveCheck classifies faces already rolled and refuses faces that do not fit", () => {
+    const input: CheckInput = { kind: "skill", score: 40, overflow: true };
+    expect(resolveCheck(input, [0, 0, 2, 5])).toEqual(rollCheck(input, d10Faces([0, 0, 2, 5])));
+    expect(() => resolveCheck(input, [0, 0, 2])).toThrow(/needs more dice than the 3 faces given/);
+    expect(() => resolveCheck(input, [1, 3, 4])).toThrow(/1 face\(s\) left over/);
+    expect(() => resolveCheck(input, [1, 10])).toThrow(/face 2 must be a d10 face 0-9, not 10/);
+  });
   it("d10 attribute check without overflow: uniform efforts", () => {
     const d = effortDistribution({ kind: "attribute", score: 5 });
     expect(d.size).toBe(10);
     expect(d.get(5)).toBeCloseTo(0.1, 12);
     expect(d.get(-4)).toBeCloseTo(0.1, 12);
-    const o = checkOdds({ kind: "attribute", score: 5 });
+    const o = checkOddsDetail({ kind: "attribute", score: 5 });
     expect(o.success).toBeCloseTo(0.5, 12);
     expect(o.miss).toBeCloseTo(0.1, 12);
     expect(o.failure).toBeCloseTo(0.4, 12);
     expect(o.degrees.amazing).toBeCloseTo(0.1, 12);
   });
   it("skill 45 vs 10: success when roll < 35", () => {
-    const o = checkOdds({ kind: "skill", score: 45, difficulty: 10 });
+    const o = checkOddsDetail({ kind: "skill", score: 45, difficulty: 10 });
     expect(o.success).toBeCloseTo(0.35, 12);
     expect(o.miss).toBeCloseTo(0.01, 12);
     expect(o.degrees.minorSuccess).toBeCloseTo(0.1, 12);
@@ -137,7 +165,7 @@ describe("exact odds", () => {
     let tail = 0;
     for (const [e, p] of d) if (e >= 12) tail += p;
     expect(tail).toBeCloseTo(0.01, 12);
-    const o = checkOdds({ kind: "attribute", score: 6, overflow: true });
+    const o = checkOddsDetail({ kind: "attribute", score: 6, overflow: true });
     expect(o.overflow).toBeCloseTo(0.2, 12);
     // mean: 6 − 4.5 = 1.5 from the first roll, plus geometric bonuses 0.1 × 2.1/0.9 up and 0.1 × −0.6/0.9 down
     expect(o.meanEffort).toBeCloseTo(1.5 + (0.1 * 2.1) / 0.9 + (0.1 * -0.6) / 0.9, 12);
@@ -146,7 +174,7 @@ describe("exact odds", () => {
     it(`${name}: mass 1, every key present, agrees with a 100k seeded simulation`, () => {
       const exact = checkOutcomeDistribution(input);
       expect(mass(exact)).toBeCloseTo(1, 12);
-      const o = checkOdds(input);
+      const o = checkOddsDetail(input);
       expect(o.success + o.miss + o.failure).toBeCloseTo(1, 12);
       expect(Object.keys(o.degrees).sort()).toEqual([...DEGREE_KEYS].sort());
       expect(maxAbsDiff(simDist(input, 1234), exact)).toBeLessThan(0.006);

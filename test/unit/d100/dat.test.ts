@@ -61,28 +61,28 @@ describe("damage notation (seed: Damage, Variable Notation Examples)", () => {
     expect(() => parseDamage("0D")).toThrow(/at least 1 die/);
     expect(() => parseDamage("D")).toThrow(/expected a number/);
     expect(() => parseDamage("2X")).toThrow(NotationError);
-    expect(() => rollDamage("2D(ST)", {}, seededRandom(1))).toThrow(/needs the character's attributes/);
+    expect(() => rollDamage({ notation: "2D(ST)" }, seededRandom(1))).toThrow(/needs the character's attributes/);
   });
 });
 
 describe("rolling damage (seed: Damage, Note About Zeros)", () => {
   it("a 0 is the maximum; a limit caps every die", () => {
-    const r = rollDamage("10 + 2D", {}, d10Faces([0, 7]));
+    const r = rollDamage({ notation: "10 + 2D" }, d10Faces([0, 7]));
     expect(r.total).toBe(10 + 10 + 7);
     expect(r.faces).toEqual([0, 7]);
-    const k = rollDamage("4D(ST)", { attributes: strong }, d10Faces([0, 9, 3, 4]));
+    const k = rollDamage({ notation: "4D(ST)", attributes: strong }, d10Faces([0, 9, 3, 4]));
     expect(k.dice.map((d) => d.value)).toEqual([4, 4, 3, 4]);
     expect(k.total).toBe(15);
   });
   it("kilo scale: 5K + 1KD", () => {
-    const r = rollDamage("5K + 1KD", {}, d10Faces([6]));
+    const r = rollDamage({ notation: "5K + 1KD" }, d10Faces([6]));
     expect(r).toMatchObject({ flat: 5000, total: 11000 });
-    expect(rollDamage("1MD", {}, d10Faces([2])).total).toBe(2_000_000);
+    expect(rollDamage({ notation: "1MD" }, d10Faces([2])).total).toBe(2_000_000);
   });
   it("damage overflow: a 0 adds the maximum and rolls again, repeating", () => {
-    const r = rollDamage("1D", { overflow: true }, d10Faces([0, 0, 4]));
+    const r = rollDamage({ notation: "1D", overflow: true }, d10Faces([0, 0, 4]));
     expect(r.dice[0]).toMatchObject({ faces: [0, 0, 4], value: 24 });
-    expect(rollDamage("1D(ST)", { overflow: true, attributes: strong }, d10Faces([0, 8])).total).toBe(8);
+    expect(rollDamage({ notation: "1D(ST)", overflow: true, attributes: strong }, d10Faces([0, 8])).total).toBe(8);
     expect(dieValue([0, 3], 10, false)).toBe(10);
   });
   it("exact distributions", () => {
@@ -102,7 +102,7 @@ describe("rolling damage (seed: Damage, Note About Zeros)", () => {
     const rng = seededRandom(99);
     const opts = { overflow: true, attributes: strong };
     const exact = adjustedDamageDistribution("5 + 2D + 1D(ST)", "-3F -1R", opts);
-    const sim = simulate(100_000, () => applyAdjustment(rollDamage("5 + 2D + 1D(ST)", opts, rng).total, "-3F -1R").after);
+    const sim = simulate(100_000, () => applyAdjustment(rollDamage({ notation: "5 + 2D + 1D(ST)", ...opts }, rng).total, "-3F -1R").after);
     expect(mass(exact)).toBeCloseTo(1, 12);
     expect(maxAbsDiff(exact, sim)).toBeLessThan(0.006);
   });

@@ -5,11 +5,11 @@ import { type CheckInput, rollCheck } from "../../../src/rulesets/d100/rules/che
 import {
   addCumulativeEffort,
   assistedDifficulty,
-  conflictOdds,
+  conflictOddsDetail,
   cooperativeEffort,
-  cooperativeOdds,
-  cumulativeOdds,
-  resolveConflict,
+  cooperativeOddsDetail,
+  cumulativeCompletion,
+  judgeConflict,
   rollConflict,
   rollCooperative,
   startCumulative,
@@ -18,7 +18,7 @@ import { d10Faces } from "./helpers";
 
 describe("cumulative effort (seed: Cumulative Effort)", () => {
   it("totals efforts until the goal is met or exceeded", () => {
-    let t = startCumulative(100);
+    let t = startCumulative({ goal: 100 });
     t = addCumulativeEffort(t, 40);
     t = addCumulativeEffort(t, -20);
     expect(t).toMatchObject({ total: 40, checks: 2, complete: false });
@@ -27,18 +27,18 @@ describe("cumulative effort (seed: Cumulative Effort)", () => {
     expect(() => addCumulativeEffort(t, 1)).toThrow(/already complete/);
   });
   it("signed mode lets bad efforts undo progress, never below 0", () => {
-    let t = startCumulative(10, "signed");
+    let t = startCumulative({ goal: 10, mode: "signed" });
     t = addCumulativeEffort(t, 6);
     t = addCumulativeEffort(t, -4);
     expect(t.total).toBe(2);
     t = addCumulativeEffort(t, -9);
     expect(t.total).toBe(0);
-    expect(() => startCumulative(0)).toThrow(/at least 1/);
+    expect(() => startCumulative({ goal: 0 })).toThrow(/at least 1/);
   });
   it("exact odds of completion agree with a 100k simulation", () => {
     const input: CheckInput = { kind: "attribute", score: 6, overflow: true };
-    const task = startCumulative(10, "signed");
-    const odds = cumulativeOdds(task, input, 4);
+    const task = startCumulative({ goal: 10, mode: "signed" });
+    const odds = cumulativeCompletion({ goal: task.goal, mode: task.mode, check: input, checks: 4 }).byCheck;
     expect(odds).toHaveLength(4);
     for (let i = 1; i < 4; i++) expect(odds[i]).toBeGreaterThanOrEqual(odds[i - 1]);
     // one check completes only through overflow: a 0 then a 0..2 (effort 6 + 6..4 ≥ 10) → 0.1 × 0.3
@@ -59,35 +59,35 @@ describe("cumulative effort (seed: Cumulative Effort)", () => {
 
 describe("cooperative effort (seed: Cooperative Effort)", () => {
   it("direct help totals efforts", () => {
-    expect(cooperativeEffort([12, -3, 8], { kind: "skill", score: 0, difficulty: 10 })).toMatchObject({ effort: 17, degree: 7, outcome: "success" });
-    const r = rollCooperative([{ kind: "skill", score: 40 }, { kind: "skill", score: 30 }], { kind: "skill", score: 0, difficulty: 30 }, d10Faces([2, 0, 1, 5]));
+    expect(cooperativeEffort({ efforts: [12, -3, 8], task: { kind: "skill", difficulty: 10 } })).toMatchObject({ effort: 17, degree: 7, outcome: "success" });
+    const r = rollCooperative({ helpers: [{ kind: "skill", score: 40 }, { kind: "skill", score: 30 }], task: { kind: "skill", difficulty: 30 } }, d10Faces([2, 0, 1, 5]));
     expect(r.checks.map((c) => c.effort)).toEqual([20, 15]);
     expect(r.result).toMatchObject({ effort: 35, degree: 5, degreeKey: "minorSuccess" });
   });
   it("indirect help lowers difficulty by the assistants' positive effort", () => {
-    expect(assistedDifficulty(30, [12, -5])).toBe(18);
+    expect(assistedDifficulty({ difficulty: 30, assists: [12, -5] })).toBe(18);
   });
   it("exact cooperative odds agree with a simulation", () => {
     const helpers: CheckInput[] = [{ kind: "skill", score: 35 }, { kind: "skill", score: 50 }];
     const against: CheckInput = { kind: "skill", score: 0, difficulty: 20 };
-    const o = cooperativeOdds(helpers, against);
+    const o = cooperativeOddsDetail({ helpers, task: against });
     expect(o.success + o.miss + o.failure).toBeCloseTo(1, 12);
     const rng = seededRandom(3);
-    const sim = simulate(100_000, () => rollCooperative(helpers, against, rng).result.outcome);
+    const sim = simulate(100_000, () => rollCooperative({ helpers, task: against }, rng).result.outcome);
     expect(maxAbsDiff(sim, new Map([["success", o.success], ["miss", o.miss], ["failure", o.failure]]))).toBeLessThan(0.006);
   });
 });
 
 describe("conflicting effort (seed: Conflicting Effort)", () => {
   it("the greater effort wins", () => {
-    expect(resolveConflict(12, 5)).toEqual({ winner: "first", margin: 7 });
-    expect(resolveConflict(-3, 5)).toEqual({ winner: "second", margin: -8 });
-    expect(resolveConflict(4, 4)).toEqual({ winner: "tie", margin: 0 });
-    const r = rollConflict({ kind: "attribute", score: 5 }, { kind: "attribute", score: 7 }, d10Faces([1, 4]));
+    expect(judgeConflict({ first: 12, second: 5 })).toEqual({ winner: "first", margin: 7 });
+    expect(judgeConflict({ first: -3, second: 5 })).toEqual({ winner: "second", margin: -8 });
+    expect(judgeConflict({ first: 4, second: 4 })).toEqual({ winner: "tie", margin: 0 });
+    const r = rollConflict({ first: { kind: "attribute", score: 5 }, second: { kind: "attribute", score: 7 } }, d10Faces([1, 4]));
     expect(r).toMatchObject({ winner: "first", margin: 1 });
   });
   it("equal d10 attribute checks: tie 1/10, each side 0.45", () => {
-    const o = conflictOdds({ kind: "attribute", score: 5 }, { kind: "attribute", score: 5 });
+    const o = conflictOddsDetail({ first: { kind: "attribute", score: 5 }, second: { kind: "attribute", score: 5 } });
     expect(o.tie).toBeCloseTo(0.1, 12);
     expect(o.first).toBeCloseTo(0.45, 12);
     expect(o.second).toBeCloseTo(0.45, 12);
@@ -95,10 +95,10 @@ describe("conflicting effort (seed: Conflicting Effort)", () => {
   it("exact conflict odds with overflow agree with a 100k simulation", () => {
     const a: CheckInput = { kind: "skill", score: 55, overflow: true };
     const b: CheckInput = { kind: "skill", score: 40, overflow: true };
-    const o = conflictOdds(a, b);
+    const o = conflictOddsDetail({ first: a, second: b });
     expect(o.first + o.second + o.tie).toBeCloseTo(1, 12);
     const rng = seededRandom(8);
-    const sim = simulate(100_000, () => rollConflict(a, b, rng).winner);
-    expect(maxAbsDiff(sim, new Map(Object.entries(o)))).toBeLessThan(0.006);
+    const sim = simulate(100_000, () => rollConflict({ first: a, second: b }, rng).winner);
+    expect(maxAbsDiff(sim, new Map([["first", o.first], ["second", o.second], ["tie", o.tie]]))).toBeLessThan(0.006);
   });
 });

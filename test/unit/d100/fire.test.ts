@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { maxAbsDiff, simulate } from "../../../src/dice/dist";
 import { seededRandom } from "../../../src/dice/random";
 import { type CheckInput, rollCheck } from "../../../src/rulesets/d100/rules/checks";
-import { EXAMPLE_FIRE_BLOCKS, type FireBlock, evaluateFire, fireOdds, parseSpreadStep, resolveFire, validateFireBlock } from "../../../src/rulesets/d100/rules/fire";
+import { EXAMPLE_FIRE_BLOCKS, type FireBlock, evaluateFire, fireOdds, fireOddsDetail, parseSpreadStep, resolveFireDamage, rollFireDamage, validateFireBlock } from "../../../src/rulesets/d100/rules/fire";
 import { d10Faces } from "./helpers";
 
 const { threeShotBurst, xShotBurst, shotgunBlast, protonStream } = EXAMPLE_FIRE_BLOCKS;
@@ -35,16 +35,18 @@ describe("burst fire (seed: Burst Fire)", () => {
   });
   it("Burst Fire Adjustments: applied to each shot; the shortcut multiplies one adjusted shot", () => {
     const ev = evaluateFire(xShotBurst, { degree: 11, x: 3 });
-    const r = resolveFire(ev, { adjustment: "-4F" }, seededRandom(1));
+    const r = rollFireDamage({ evaluation: ev, adjustment: "-4F" }, seededRandom(1));
     expect(r.shots).toHaveLength(9);
     expect(r.total).toBe(9 * 6);
-    const s = resolveFire(ev, { adjustment: "-4F", eachShot: false }, seededRandom(1));
+    const s = rollFireDamage({ evaluation: ev, adjustment: "-4F", eachShot: false }, seededRandom(1));
     expect(s.shots).toHaveLength(1);
     expect(s.total).toBe(54);
-    const three = resolveFire(evaluateFire(threeShotBurst, { degree: 20 }), { adjustment: "-5F -1R" }, d10Faces([0, 5, 3, 2, 9, 0]));
+    const three = rollFireDamage({ evaluation: evaluateFire(threeShotBurst, { degree: 20 }), adjustment: "-5F -1R" }, d10Faces([0, 5, 3, 2, 9, 0]));
     // shots: 10+10+5=25 → 20 → 18; 10+3+2=15 → 10 → 9; 10+9+10=29 → 24 → 22
     expect(three.shots.map((x) => x.adjusted.after)).toEqual([18, 9, 22]);
     expect(three.total).toBe(49);
+    // the same shots from the faces Foundry showed
+    expect(resolveFireDamage({ evaluation: evaluateFire(threeShotBurst, { degree: 20 }), adjustment: "-5F -1R" }, three.faces)).toEqual(three);
   });
 });
 
@@ -70,7 +72,7 @@ describe("blast and streaming fire (seed: Blast Fire, Streaming Fire)", () => {
 describe("fire odds", () => {
   it("three shot burst with skill 40: exact step odds and agreement with a 100k simulation", () => {
     const check: CheckInput = { kind: "skill", score: 40 };
-    const o = fireOdds(threeShotBurst, check, {});
+    const o = fireOddsDetail({ block: threeShotBurst, check });
     // degree = 40 − roll: fail when roll ≥ 50, step 0 for 40..49, step 1 for 30..39, step 2 below 30
     expect(o.fail).toBeCloseTo(0.5, 12);
     expect(o.steps[0]).toBeCloseTo(0.1, 12);
@@ -82,5 +84,9 @@ describe("fire odds", () => {
     const sim = simulate(100_000, () => String(evaluateFire(threeShotBurst, { degree: rollCheck(check, rng).degree }).step));
     const exact = new Map<string, number>([["null", o.fail], ...o.steps.map((p, i) => [String(i), p] as [string, number])]);
     expect(maxAbsDiff(sim, exact)).toBeLessThan(0.006);
+    // the shared Odds shape: fail first, then each step; success = some step reached
+    const odds = fireOdds({ block: threeShotBurst, check });
+    expect(odds.outcomes.map((x) => x.key)).toEqual(["fail", "step0", "step1", "step2"]);
+    expect(odds.success).toBeCloseTo(0.5, 12);
   });
 });

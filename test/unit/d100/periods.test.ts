@@ -51,7 +51,7 @@ describe("initiative (seed: Action Timing, Strict Period Structure)", () => {
 describe("action points (seed: Action Quota, During an Agent's Initiative, Reactions)", () => {
   it("the quota refreshes on receiving initiative; costs carry across rounds", () => {
     let s = refreshQuota(newActionPoints(4));
-    const a = startAction(s, "operateMachine", 7, 4);
+    const a = startAction(s, { id: "operateMachine", cost: 7, points: 4 });
     expect(a.completed).toBe(false);
     s = passInitiative(a.state);
     expect(s.pending).toEqual([{ id: "operateMachine", cost: 7, paid: 4 }]);
@@ -62,7 +62,7 @@ describe("action points (seed: Action Quota, During an Agent's Initiative, React
   });
   it("reserved points pay for reactions; unreserved points are forfeited on passing", () => {
     let s = refreshQuota(newActionPoints(5));
-    s = startAction(s, "shoot", 2, 2).state;
+    s = startAction(s, { id: "shoot", cost: 2, points: 2 }).state;
     s = reservePoints(s, 2);
     s = passInitiative(s);
     expect(s).toMatchObject({ available: 0, reserved: 2 });
@@ -73,10 +73,10 @@ describe("action points (seed: Action Quota, During an Agent's Initiative, React
   });
   it("validates allotments", () => {
     const s = refreshQuota(newActionPoints(3));
-    expect(() => startAction(s, "big", 10, 4)).toThrow(/Only 3 action points available/);
+    expect(() => startAction(s, { id: "big", cost: 10, points: 4 })).toThrow(/Only 3 action points available/);
     expect(() => allotPoints(s, "none", 1)).toThrow(/No action "none"/);
-    const t = startAction(s, "big", 10, 1).state;
-    expect(() => startAction(t, "big", 10, 1)).toThrow(/already under way/);
+    const t = startAction(s, { id: "big", cost: 10, points: 1 }).state;
+    expect(() => startAction(t, { id: "big", cost: 10, points: 1 })).toThrow(/already under way/);
     expect(abandonAction(t, "big").pending).toEqual([]);
   });
   it("one point per verb: reloading a revolver with a speed loader (open, clear, load, ready) costs 4", () => {

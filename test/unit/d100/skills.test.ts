@@ -48,12 +48,12 @@ describe("exchange rate (seed: Skill Points, Exchange Rate)", () => {
     expect([0, 9, 10, 19, 20, 29, 30, 39, 40, 49, 50].map(incrementCost)).toEqual([1, 1, 2, 2, 4, 4, 8, 8, 16, 16, 32]);
   });
   it("raising costs sum the increments", () => {
-    expect(raiseCost(0, 10)).toBe(10);
-    expect(raiseCost(0, 25)).toBe(50);
-    expect(raiseCost(8, 12)).toBe(1 + 1 + 2 + 2);
-    expect(() => raiseCost(5, 4)).toThrow(/at least 5/);
-    expect(maxRaise(0, 50)).toEqual({ adjust: 25, spent: 50, left: 0 });
-    expect(maxRaise(9, 4)).toEqual({ adjust: 11, spent: 3, left: 1 });
+    expect(raiseCost({ from: 0, to: 10 })).toBe(10);
+    expect(raiseCost({ from: 0, to: 25 })).toBe(50);
+    expect(raiseCost({ from: 8, to: 12 })).toBe(1 + 1 + 2 + 2);
+    expect(() => raiseCost({ from: 5, to: 4 })).toThrow(/at least 5/);
+    expect(maxRaise({ from: 0, points: 50 })).toEqual({ adjust: 25, spent: 50, left: 0 });
+    expect(maxRaise({ from: 9, points: 4 })).toEqual({ adjust: 11, spent: 3, left: 1 });
   });
 });
 
@@ -108,7 +108,7 @@ describe("skill trees (seed: Skill Trees)", () => {
     const s = computeSkills(avg, t1);
     expect(s.get("bows")).toMatchObject({ base: 30, adjust: 1, total: 31 });
     const r = raiseSkill(t1, "bows", 12);
-    expect(r.cost).toBe(raiseCost(1, 12));
+    expect(r.cost).toBe(raiseCost({ from: 1, to: 12 }));
     expect(r.cost).toBe(9 + 4);
     expect(raiseSkill(t1, "ranged", 10).cost).toBe(5);
   });

@@ -77,8 +77,9 @@ describe("flange skills — seed 'Skills and Dice Rolls', 'Buying Skills'", () =
   });
 
   it("generalisation dots add to any skill under their heading, capped at 5 dice", () => {
-    expect(skillDice(2, 1)).toBe(3);
-    expect(skillDice(4, 3)).toBe(5);
+    expect(skillDice({ skillDots: 2, generalisationDots: 1 })).toBe(3);
+    expect(skillDice({ skillDots: 4, generalisationDots: 3 })).toBe(5);
+    expect(skillDice({ skillDots: 4, generalisationDots: 3, cap: 7 })).toBe(7);
     const c: FlangeCharacter = { ...blankCharacter("mundane"), skills: [{ name: "Surgery", heading: "medicine", dots: 2 }], generalisation: { medicine: 1 } };
     expect(characterSkillDice(c, "Surgery")).toBe(3);
     expect(characterSkillDice(c, "Pharmaceuticals", "medicine")).toBe(1);

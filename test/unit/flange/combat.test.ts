@@ -7,10 +7,11 @@ import {
   applyDamage,
   attackCheck,
   blockedDamage,
-  damageFromFaces,
-  damageOdds,
-  exchangeOdds,
-  firstStrikeOdds,
+  resolveDamage,
+  resolveExchange,
+  damageDistribution,
+  exchangeDistribution,
+  initiativeDistribution,
   initiativeOdds,
   initiativeOrder,
   newHealth,
@@ -20,9 +21,16 @@ import {
   rollExchange,
   rollInitiative,
   simultaneousAction,
-  topDieOdds,
+  topDieDistribution,
+  exchangeOdds,
   type ExchangeInput,
 } from "../../../src/rulesets/flange/rules";
+import type { Odds } from "../../../src/dice/contract";
+
+/** An Odds value's outcomes as a record by key. */
+function oddsRecord(o: Odds): Record<string, number> {
+  return Object.fromEntries(o.outcomes.map((e) => [e.key, e.p]));
+}
 
 const sock = SAMPLE_WEAPONS[0];
 const revolver = SAMPLE_WEAPONS[1];
@@ -60,7 +68,7 @@ describe("flange example combat — seed 'Combat', Don Smits v Mr Tims", () => {
     const rng = new ScriptedDice([6, 2]).source(10);
     const don = rollInitiative({ perception: 8, athleticism: 7 }, rng);
     const tims = rollInitiative({ perception: 6, athleticism: 8 }, rng);
-    expect(don).toEqual({ die: 6, base: 15, penalty: 0, total: 21, firstRound: true });
+    expect(don).toEqual({ faces: [6], die: 6, base: 15, penalty: 0, total: 21, firstRound: true });
     expect(tims.total).toBe(16);
     expect(initiativeOrder([{ id: "don", total: don.total }, { id: "tims", total: tims.total }]).map((g) => g.ids)).toEqual([["tims"], ["don"]]);
   });
@@ -116,36 +124,50 @@ describe("flange example combat — seed 'Combat', Don Smits v Mr Tims", () => {
     expect(seedTims).toMatchObject({ seriousInjury: true, status: "wounded" });
   });
 
+  it("both example attacks resolve from the seed's faces exactly as they roll (the Foundry side's path)", () => {
+    const bop: ExchangeInput = { attack: { skillDice: 2, attributeTarget: 8 }, weapon: sock, defence: { kind: "block", with: "body", check: { dice: 2, target: 7 } } };
+    const r1 = resolveExchange(bop, { attack: [9, 4], defence: [7, 1], damage: [8] });
+    expect(r1).toEqual(rollExchange(bop, new ScriptedDice([9, 4, 8, 7, 1]).source(10)));
+    expect(r1).toMatchObject({ outcome: "halved", damage: 3 });
+    const shot: ExchangeInput = { attack: { skillDice: 3, attributeTarget: 7 }, weapon: revolver, defence: { kind: "dodge", check: { dice: 2, target: 8 } } };
+    const r2 = resolveExchange(shot, { attack: [7, 8, 9], defence: [9, 5], damage: [1, 5, 8] });
+    expect(r2).toEqual(rollExchange(shot, new ScriptedDice([7, 8, 9, 9, 5, 1, 5, 8]).source(10)));
+    expect(r2).toMatchObject({ outcome: "hit", netSuccesses: 2, damage: 7 });
+    // Faces for a roll that never happened are refused.
+    expect(() => resolveExchange(shot, { attack: [1, 2, 3], defence: [9, 5], damage: [] })).toThrow(/rolled no defence/);
+    expect(() => resolveExchange(shot, { attack: [7, 8, 9], defence: [9, 5], damage: [1, 5] })).toThrow(/3 damage dice need 3 faces, got 2/);
+  });
+
   it("the two combatants' stat lines: Tims 18 − 9 = 9 boxes, the Don 18 − 6 = 12", () => {
     expect(newHealth(9)).toEqual({ boxes: 9, lost: 0, grindBoxes: 0, grindLost: 0 });
     expect(newHealth(6)).toEqual({ boxes: 12, lost: 0, grindBoxes: 0, grindLost: 0 });
   });
 
   it("next initiative: by the rules the Don (21 + d10) acts first only 10% of the time against Tims (16 + d10), not 'easily'", () => {
-    const o = firstStrikeOdds({ perception: 8, athleticism: 7, previous: 21 }, { perception: 6, athleticism: 8, previous: 16 });
-    expect(o.first).toBeCloseTo(0.1, 14);
+    const o = oddsRecord(initiativeOdds({ first: { perception: 8, athleticism: 7, previous: 21 }, second: { perception: 6, athleticism: 8, previous: 16 } }));
+    expect(o.firstActsFirst).toBeCloseTo(0.1, 14);
     expect(o.simultaneous).toBeCloseTo(0.05, 14);
-    expect(o.second).toBeCloseTo(0.85, 14);
+    expect(o.secondActsFirst).toBeCloseTo(0.85, 14);
     // Even if the GM's "+3 to all target numbers" reached Tims' Perception and Athleticism in the
     // initiative sum (+6), the Don would go first 55% of the time, not "easily".
-    const pathos = firstStrikeOdds({ perception: 8, athleticism: 7, previous: 21 }, { perception: 9, athleticism: 11, previous: 16, modifier: 6 });
-    expect(pathos.first).toBeCloseTo(0.55, 14);
+    const pathos = oddsRecord(initiativeOdds({ first: { perception: 8, athleticism: 7, previous: 21 }, second: { perception: 9, athleticism: 11, previous: 16, modifier: 6 } }));
+    expect(pathos.firstActsFirst).toBeCloseTo(0.55, 14);
     expect(pathos.simultaneous).toBeCloseTo(0.09, 14);
-    expect(pathos.second).toBeCloseTo(0.36, 14);
+    expect(pathos.secondActsFirst).toBeCloseTo(0.36, 14);
   });
 });
 
 describe("flange simultaneous action — seed 'Simultaneous Action'", () => {
   it("scissors v scissors: both attack, neither defends", () => {
-    expect(simultaneousAction("scissors", "scissors")).toEqual({ first: "attack", second: "attack", againstFirst: "none", againstSecond: "none" });
+    expect(simultaneousAction({ first: "scissors", second: "scissors" })).toEqual({ first: "attack", second: "attack", againstFirst: "none", againstSecond: "none" });
   });
   it("an attack meets the other's dodge or block; the defender makes no attack", () => {
-    expect(simultaneousAction("scissors", "paper")).toEqual({ first: "attack", second: "dodge", againstFirst: "dodge", againstSecond: null });
-    expect(simultaneousAction("stone", "scissors")).toEqual({ first: "block", second: "attack", againstFirst: null, againstSecond: "block" });
+    expect(simultaneousAction({ first: "scissors", second: "paper" })).toEqual({ first: "attack", second: "dodge", againstFirst: "dodge", againstSecond: null });
+    expect(simultaneousAction({ first: "stone", second: "scissors" })).toEqual({ first: "block", second: "attack", againstFirst: null, againstSecond: "block" });
   });
   it("two defences: nobody attacks", () => {
     for (const [a, b] of [["paper", "stone"], ["stone", "stone"], ["paper", "paper"]] as const) {
-      expect(simultaneousAction(a, b)).toMatchObject({ againstFirst: null, againstSecond: null });
+      expect(simultaneousAction({ first: a, second: b })).toMatchObject({ againstFirst: null, againstSecond: null });
     }
   });
   it("an undefended attack takes damage less armour, with no counterattack bonus", () => {
@@ -159,7 +181,7 @@ describe("flange simultaneous action — seed 'Simultaneous Action'", () => {
     const hands = ["scissors", "paper", "stone"] as const;
     const table: string[] = [];
     for (const a of hands) for (const b of hands) {
-      const p = simultaneousAction(a, b);
+      const p = simultaneousAction({ first: a, second: b });
       table.push(`${a}/${b}: ${p.againstFirst ?? "-"} ${p.againstSecond ?? "-"}`);
     }
     expect(table).toEqual([
@@ -175,15 +197,15 @@ describe("flange simultaneous action — seed 'Simultaneous Action'", () => {
     ]);
   });
   it("rejects unknown hands", () => {
-    expect(() => simultaneousAction("rock" as "stone", "paper")).toThrow(/Unknown hand "rock"/);
+    expect(() => simultaneousAction({ first: "rock" as "stone", second: "paper" })).toThrow(/Unknown hand "rock"/);
   });
 });
 
 describe("flange initiative — seed 'Initiative', 'Simultaneous Action'", () => {
   it("later rounds add the previous initiative; failed blocks add 1 each", () => {
     const r = rollInitiative({ perception: 6, athleticism: 8, previous: 16, failedBlocks: 2 }, new ScriptedDice([4]).source(10));
-    expect(r).toEqual({ die: 4, base: 16, penalty: 2, total: 22, firstRound: false });
-    expect(initiativeOdds({ perception: 6, athleticism: 8 })).toEqual(new Map([...uniform(15, 24)]));
+    expect(r).toEqual({ faces: [4], die: 4, base: 16, penalty: 2, total: 22, firstRound: false });
+    expect(initiativeDistribution({ perception: 6, athleticism: 8 })).toEqual(new Map([...uniform(15, 24)]));
   });
   it("equal totals act simultaneously; the hands mean attack, dodge, block", () => {
     const order = initiativeOrder([{ id: "a", total: 18 }, { id: "b", total: 12 }, { id: "c", total: 18 }]);
@@ -229,11 +251,11 @@ describe("flange attack modifiers — seed 'Attack roll', 'Damage roll'", () => 
     expect(dice.remaining).toBe(0);
   });
   it("damage: top die, extra 10s raise it past 10, modifier and armour, at least 1", () => {
-    expect(damageFromFaces({ dice: 3, modifier: 0 }, [10, 10, 3]).top).toBe(11);
-    expect(damageFromFaces({ dice: 4, modifier: 2 }, [10, 10, 10, 1]).damage).toBe(14);
-    expect(damageFromFaces({ dice: 1, modifier: -3 }, [2]).damage).toBe(1);
-    expect(damageFromFaces({ dice: 2, modifier: 0, armour: 3 }, [5, 6]).damage).toBe(3);
-    expect(() => damageFromFaces({ dice: 0, modifier: 0 }, [])).toThrow(/Damage dice/);
+    expect(resolveDamage({ dice: 3, modifier: 0 }, [10, 10, 3]).top).toBe(11);
+    expect(resolveDamage({ dice: 4, modifier: 2 }, [10, 10, 10, 1]).damage).toBe(14);
+    expect(resolveDamage({ dice: 1, modifier: -3 }, [2]).damage).toBe(1);
+    expect(resolveDamage({ dice: 2, modifier: 0, armour: 3 }, [5, 6]).damage).toBe(3);
+    expect(() => resolveDamage({ dice: 0, modifier: 0 }, [])).toThrow(/Damage dice/);
   });
 });
 
@@ -260,13 +282,13 @@ describe("flange Edge on the damage roll and exchange validation", () => {
 
 describe("flange exact combat odds", () => {
   it("top-die odds: mass 1, and agree with all 1000 faces of 3d10", () => {
-    for (let n = 1; n <= 8; n++) expect(mass(topDieOdds(n))).toBeCloseTo(1, 13);
+    for (let n = 1; n <= 8; n++) expect(mass(topDieDistribution(n))).toBeCloseTo(1, 13);
     const brute = new Map<number, number>();
     for (let a = 1; a <= 10; a++) for (let b = 1; b <= 10; b++) for (let c = 1; c <= 10; c++) {
-      const t = damageFromFaces({ dice: 3, modifier: -1 }, [a, b, c]).damage;
+      const t = resolveDamage({ dice: 3, modifier: -1 }, [a, b, c]).damage;
       brute.set(t, (brute.get(t) ?? 0) + 0.001);
     }
-    expect(maxAbsDiff(brute, damageOdds({ dice: 3, modifier: -1 }))).toBeLessThan(1e-13);
+    expect(maxAbsDiff(brute, damageDistribution({ dice: 3, modifier: -1 }))).toBeLessThan(1e-13);
   });
 
   const cases: { name: string; x: ExchangeInput }[] = [
@@ -278,7 +300,7 @@ describe("flange exact combat odds", () => {
   ];
   for (const c of cases) {
     it(`damage odds match a seeded 100k-roll simulation: ${c.name}`, () => {
-      const o = exchangeOdds(c.x, newHealth(9));
+      const o = exchangeDistribution({ ...c.x, defenderHealth: newHealth(9) });
       expect(mass(o.damage)).toBeCloseTo(1, 12);
       const rng = seededRandom(2024);
       const sim = simulate(100_000, () => rollExchange(c.x, rng).damage);
@@ -291,7 +313,7 @@ describe("flange exact combat odds", () => {
 
   it("block odds match a seeded 100k-roll simulation: success given a hit, failed blocks overall", () => {
     const x = cases[0].x;
-    const o = exchangeOdds(x);
+    const o = exchangeDistribution(x);
     const rng = seededRandom(808);
     const sim = simulate(100_000, () => rollExchange(x, rng).block ?? "noBlock");
     const exact = new Map<string, number>([
@@ -306,16 +328,17 @@ describe("flange exact combat odds", () => {
     const d = { dice: 4, modifier: 2, armour: 1 };
     const rng = seededRandom(4242);
     const sim = simulate(100_000, () => rollDamage(d, rng).damage);
-    expect(maxAbsDiff(sim, damageOdds(d))).toBeLessThan(0.006);
-    expect(mass(damageOdds(d))).toBeCloseTo(1, 13);
+    expect(maxAbsDiff(sim, damageDistribution(d))).toBeLessThan(0.006);
+    expect(mass(damageDistribution(d))).toBeCloseTo(1, 13);
   });
 
   it("initiative odds match a seeded 100k-roll simulation: totals and who strikes first", () => {
     const don = { perception: 8, athleticism: 7 };
     const tims = { perception: 6, athleticism: 8, failedBlocks: 1 };
     const rng = seededRandom(16);
-    expect(maxAbsDiff(simulate(100_000, () => rollInitiative(tims, rng).total), initiativeOdds(tims))).toBeLessThan(0.006);
-    const o = firstStrikeOdds(don, tims);
+    expect(maxAbsDiff(simulate(100_000, () => rollInitiative(tims, rng).total), initiativeDistribution(tims))).toBeLessThan(0.006);
+    const odds = oddsRecord(initiativeOdds({ first: don, second: tims }));
+    const o = { first: odds.firstActsFirst, second: odds.secondActsFirst, simultaneous: odds.simultaneous };
     expect(o.first + o.second + o.simultaneous).toBeCloseTo(1, 14);
     const rng2 = seededRandom(21);
     const sim = simulate(100_000, () => {
@@ -327,7 +350,7 @@ describe("flange exact combat odds", () => {
   });
 
   it("serious-injury and death odds follow the damage distribution", () => {
-    const o = exchangeOdds(cases[1].x, newHealth(9));
+    const o = exchangeDistribution({ ...cases[1].x, defenderHealth: newHealth(9) });
     let serious = 0;
     let dead = 0;
     for (const [v, p] of o.damage) {

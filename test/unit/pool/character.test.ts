@@ -51,9 +51,31 @@ describe("seed 002 · a character's check", () => {
     expect(flat.attributeScore).toBe(0);
     expect(() => characterCheck(h, tree, { ability: "pistols", attribute: "agility", activity: "physical", justifiedAttributes: ["dexterity"] })).toThrow(/justifiedAttributes needs an attributeTree/);
   });
+  it("abilities, attributes and supporting abilities named like prototype members are plain names (issue 9.6)", () => {
+    for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"]) {
+      // A character without such a trait is unaffected: the name is missing, not a function.
+      const t: TraitTree = new Map<string, string | null>([...Object.entries(tree), [name, null]]);
+      const plain = characterCheck(hero, t, { ability: name, attribute: name, activity: "mental" });
+      expect(plain.ability).toMatchObject({ relation: "none", score: 0 });
+      expect(plain.attribute).toMatchObject({ relation: "none", score: 0 });
+      expect(plain.pool).toEqual({ addDice: 1, bonusDice: 0, penaltyDice: 0, die: "d8" });
+      expect(characterActionPhases(hero, 4, "wits")).toBe(3);
+      // A character whose data (from JSON, as Foundry stores it) names such traits uses them.
+      const h = JSON.parse(`{"attributes": {"${name}": 2, "wits": 1}, "abilities": {"${name}": 3, "firearms": 1}, "wounds": []}`) as PoolCharacter;
+      const c = characterCheck(h, t, { ability: name, attribute: name, activity: "physical", supportingAbility: "firearms" });
+      expect(c.ability).toMatchObject({ traitId: name, relation: "exact", score: 3 });
+      expect(c.attribute).toMatchObject({ traitId: name, relation: "exact", score: 2 });
+      expect(c.supportingRating).toBe(1);
+      expect(c.pool).toEqual({ addDice: 4, bonusDice: 3, penaltyDice: 0, die: "d8" });
+      const asMaps: PoolCharacter = { attributes: new Map([[name, -1]]), abilities: new Map([[name, 2]]), wounds: [] };
+      expect(characterCheck(asMaps, t, { ability: name, attribute: name, activity: "physical" }).pool).toEqual({ addDice: 3, bonusDice: 0, penaltyDice: 1, die: "d8" });
+      expect(characterStatus(h)).toMatchObject({ penalties: { physical: 0, mental: 0 }, dead: false });
+      expect(() => characterStatus({ ...h, wounds: [{ kind: name as never, degree: 1, severity: "light", nonlethal: false }] })).toThrow(/wound kind must be one of physical, mental/);
+    }
+  });
   it("rejects a bad activity or phase attribute", () => {
-    expect(() => characterCheck(hero, tree, { ability: "pistols", attribute: "dexterity", activity: "social" as never })).toThrow(/activity must be one of physical, mental, not social/);
-    expect(() => characterActionPhases(hero, 4, "dexterity" as never)).toThrow(/phase attribute must be one of reactionTime, speed, wits/);
+    expect(() => characterCheck(hero, tree, { ability: "pistols", attribute: "dexterity", activity: "social" as never })).toThrow(/activity must be one of physical, mental, not "social"/);
+    expect(() => characterActionPhases(hero, 4, "dexterity" as never)).toThrow(/phase attribute must be one of reactionTime, speed, wits, not "dexterity"/);
   });
   it("rejects malformed character data", () => {
     expect(() => characterCheck({ ...hero, attributes: { dexterity: 1.5 } }, tree, { ability: "pistols", attribute: "dexterity", activity: "physical" })).toThrow(/attribute "dexterity" must be a whole number/);

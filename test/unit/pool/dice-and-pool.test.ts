@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DIE_KEYS, DIE_TYPES, attributeModifierDice, buildPool, checkOdds, checkPool, dieNotation, getDieType, makePool, parseDieNotation, poolSize, totalDist } from "../../../src/rulesets/pool/rules";
+import { DIE_KEYS, DIE_TYPES, attributeModifierDice, buildPool, checkDistribution, checkOdds, checkPool, dieNotation, getDieType, makePool, parseDieNotation, poolSize, totalDist } from "../../../src/rulesets/pool/rules";
 
 describe("seed 002 · Picking the Dice", () => {
   it("the base die is a d8 showing 1–8", () => {
@@ -7,7 +7,7 @@ describe("seed 002 · Picking the Dice", () => {
   });
   it("d10−1 and d12−2 raise the pool's maximum by Add dice and 2×Add dice", () => {
     for (const add of [1, 3, 5]) {
-      const max = (die: (typeof DIE_KEYS)[number]): number => Math.max(...totalDist(makePool(add, 0, 0, die)).keys());
+      const max = (die: (typeof DIE_KEYS)[number]): number => Math.max(...totalDist(makePool({ addDice: add, die })).keys());
       expect(max("d10Minus1")).toBe(max("d8") + add);
       expect(max("d12Minus2")).toBe(max("d8") + 2 * add);
     }
@@ -15,7 +15,7 @@ describe("seed 002 · Picking the Dice", () => {
   it("d10−1 and d12−2 noticeably raise the chance of a botch", () => {
     const botch = (die: (typeof DIE_KEYS)[number]): number => {
       let p = 0;
-      for (const [t, q] of totalDist(makePool(2, 0, 0, die))) if (t <= 2) p += q;
+      for (const [t, q] of totalDist(makePool({ addDice: 2, die }))) if (t <= 2) p += q;
       return p;
     };
     expect(botch("d8")).toBeCloseTo(1 / 64, 12);
@@ -25,7 +25,7 @@ describe("seed 002 · Picking the Dice", () => {
   it("d6+1 and d4+2 remove botches, lower the maximum and raise the minimum by Add dice and 2×Add dice", () => {
     for (const add of [1, 2, 4]) {
       const range = (die: (typeof DIE_KEYS)[number]): [number, number] => {
-        const keys = [...totalDist(makePool(add, 0, 0, die)).keys()];
+        const keys = [...totalDist(makePool({ addDice: add, die })).keys()];
         return [Math.min(...keys), Math.max(...keys)];
       };
       expect(range("d6Plus1")).toEqual([range("d8")[0] + add, range("d8")[1] - add]);
@@ -34,20 +34,25 @@ describe("seed 002 · Picking the Dice", () => {
     }
   });
   it("d6+1 and d4+2 may guarantee success on a very easy task (3 Add dice vs Difficulty 9 and 6)", () => {
-    for (const o of [checkOdds({ pool: makePool(3, 0, 0, "d4Plus2"), difficulty: 9 }), checkOdds({ pool: makePool(3, 0, 2, "d6Plus1"), difficulty: 6 })]) {
+    for (const o of [checkDistribution({ pool: makePool({ addDice: 3, die: "d4Plus2" }), difficulty: 9 }), checkDistribution({ pool: makePool({ addDice: 3, penaltyDice: 2, die: "d6Plus1" }), difficulty: 6 })]) {
       expect(o.success).toBeCloseTo(1, 14);
       expect(o.failure + o.botch).toBe(0);
     }
-    expect(checkOdds({ pool: makePool(3, 0, 0, "d4Plus2"), difficulty: 10 }).failure).toBeCloseTo(1 / 64, 14);
+    expect(checkDistribution({ pool: makePool({ addDice: 3, die: "d4Plus2" }), difficulty: 10 }).failure).toBeCloseTo(1 / 64, 14);
     // The d8 cannot: 3 Add dice botch on 1,1,1 whatever the Difficulty.
-    expect(checkOdds({ pool: makePool(3, 0, 0), difficulty: 3 }).success).toBeCloseTo(1 - 1 / 512, 14);
+    expect(checkOdds({ pool: makePool({ addDice: 3 }), difficulty: 3 }).success).toBeCloseTo(1 - 1 / 512, 14);
+    expect(checkOdds({ pool: makePool({ addDice: 3 }), difficulty: 3 }).outcomes).toEqual([
+      { key: "botch", p: expect.closeTo(1 / 512, 14) },
+      { key: "failure", p: 0 },
+      { key: "success", p: expect.closeTo(1 - 1 / 512, 14) },
+    ]);
   });
   it("a pool with no Add die botches even on d6+1 and d4+2 (decision: nothing is totalled)", () => {
-    expect(checkOdds({ pool: makePool(0, 2, 0, "d6Plus1"), difficulty: 0 }).botch).toBe(1);
-    expect(checkOdds({ pool: makePool(1, 0, 0, "d6Plus1"), difficulty: 0 }).botch).toBe(0);
+    expect(checkDistribution({ pool: makePool({ addDice: 0, bonusDice: 2, die: "d6Plus1" }), difficulty: 0 }).botch).toBe(1);
+    expect(checkDistribution({ pool: makePool({ addDice: 1, die: "d6Plus1" }), difficulty: 0 }).botch).toBe(0);
   });
   it("one die type for the whole pool: the type is part of the pool, not of a die", () => {
-    const pool = makePool(2, 1, 0, "d10Minus1");
+    const pool = makePool({ addDice: 2, bonusDice: 1, die: "d10Minus1" });
     expect(Object.keys(pool).sort()).toEqual(["addDice", "bonusDice", "die", "penaltyDice"]);
     expect(DIE_KEYS).toEqual(["d8", "d10Minus1", "d12Minus2", "d6Plus1", "d4Plus2"]);
   });
@@ -96,7 +101,10 @@ describe("seed 002 · Calculating the Dice Pool", () => {
     expect(() => buildPool({ ability: -1, attribute: 0 })).toThrow(/ability must be at least 0/);
     expect(() => buildPool({ ability: 1, attribute: Number.NaN })).toThrow(/attribute must be a whole number/);
     expect(() => checkPool({ addDice: 2, bonusDice: 1, penaltyDice: 1, die: "d8" })).toThrow(/both Bonus/);
-    expect(() => makePool(40, 30, 0)).toThrow(/larger than the 60/);
-    expect(poolSize(makePool(3, 0, 2, "d4Plus2"))).toBe(5);
+    expect(() => makePool({ addDice: 40, bonusDice: 30 })).toThrow(/larger than the 60/);
+    expect(() => makePool({ addDice: 61 })).toThrow(/addDice must be between 0 and 60, not 61/);
+    expect(() => makePool({ addDice: 2, bonusDice: 61, penaltyDice: 60 })).toThrow(/bonusDice must be between 0 and 60, not 61/);
+    expect(() => buildPool({ ability: 3, attribute: 40, supportingAbility: 30 })).toThrow(/bonusDice must be between 0 and 60, not 70/);
+    expect(poolSize(makePool({ addDice: 3, penaltyDice: 2, die: "d4Plus2" }))).toBe(5);
   });
 });

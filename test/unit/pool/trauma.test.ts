@@ -84,14 +84,14 @@ describe("seed 002 · Trauma", () => {
 
 describe("seed 002 · Healing", () => {
   it("per wound, for governing attribute 0; divided by a positive score, multiplied by |negative score|", () => {
-    expect(scaleHealingTime(24, 0)).toBe(24);
-    expect(scaleHealingTime(24, 3)).toBe(8);
-    expect(scaleHealingTime(24, -2)).toBe(48);
-    expect(healingHours({ kind: "physical", degree: 2 }, 2)).toBe(84);
-    expect(healingHours({ kind: "mental", degree: 0 }, -3)).toBe(3);
+    expect(scaleHealingTime({ baseHours: 24, governingAttribute: 0 })).toBe(24);
+    expect(scaleHealingTime({ baseHours: 24, governingAttribute: 3 })).toBe(8);
+    expect(scaleHealingTime({ baseHours: 24, governingAttribute: -2 })).toBe(48);
+    expect(healingHours({ kind: "physical", degree: 2 }, { governingAttribute: 2 })).toBe(84);
+    expect(healingHours({ kind: "mental", degree: 0 }, { governingAttribute: -3 })).toBe(3);
   });
   it("constant activity can move a wound up the chart for healing time (Storyguide's call)", () => {
-    expect(healingHours({ kind: "physical", degree: 0 }, 0, { stepsWorse: 1 })).toBe(72);
-    expect(healingHours({ kind: "physical", degree: 8 }, 0)).toBeNull();
+    expect(healingHours({ kind: "physical", degree: 0 }, { governingAttribute: 0, stepsWorse: 1 })).toBe(72);
+    expect(healingHours({ kind: "physical", degree: 8 }, { governingAttribute: 0 })).toBeNull();
   });
 });

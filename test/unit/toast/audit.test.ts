@@ -10,18 +10,20 @@ import {
   CREATION_BUDGET,
   TARGET_NUMBERS,
   WEAPON_BASE_DAMAGE,
-  attackOdds,
+  attackOutcomeOdds,
   attributeModifier,
   checkOdds,
+  checkOutcomeOdds,
   collapseCheckInput,
   compareContest,
   contestOdds,
-  d10PlusFromFaces,
+  contestOutcomeOdds,
+  resolveD10Plus,
   deathCheckInput,
   initiativeOrder,
   resolveAdvancement,
   resolveCheck,
-  resolveContestRoll,
+  resolveContestSide,
   rollAttack,
   rollCheck,
   rollInitiative,
@@ -30,12 +32,14 @@ import {
   validateBudget,
   validateCreation,
   validateD10PlusRoll,
+  rollBodyCheck,
+  bodyCheckOdds,
   validateModifierTable,
   weaponBaseDamage,
   type D10PlusRoll,
   type StrikeTarget,
 } from "../../../src/rulesets/toast/rules";
-import { attrs, closeOdds, frequencies, maxDiff, total } from "./helpers";
+import { attrs, closeOdds, frequencies, maxDiff, oddsRecord, total } from "./helpers";
 
 describe("toast exact odds against seeded 100k-roll simulations (audit additions)", () => {
   it.each([
@@ -44,20 +48,20 @@ describe("toast exact odds against seeded 100k-roll simulations (audit additions
     [-3, 7],
     [20, 23],
   ])("checkOdds(modifier %s, target %s)", (modifier, target) => {
-    const odds = checkOdds({ modifier, target });
+    const odds = oddsRecord(checkOdds({ modifier, target }));
     expect(total(odds)).toBeCloseTo(1, 12);
     const rng = seededRandom(900 + modifier);
     expect(maxDiff(frequencies(100_000, () => rollCheck({ modifier, target }, rng).outcome), odds)).toBeLessThan(0.006);
   });
   it("modifier 4 against Really really easy 3: only a Flub fails (every number 1–10 makes 5+)", () => {
-    expect(closeOdds(checkOdds({ modifier: 4, target: 3 }), { auto: 1 / 12, success: 10 / 12, failure: 0, flub: 1 / 12 })).toBe(true);
+    expect(closeOdds(oddsRecord(checkOdds({ modifier: 4, target: 3 })), { auto: 1 / 12, success: 10 / 12, failure: 0, flub: 1 / 12 })).toBe(true);
   });
   it.each([
     [11, 15],
     [6, "inestimablyHard" as const],
   ])("an undefended attack (modifier %s against target %s)", (attack, target) => {
     const input = { attack, defence: { kind: "target" as const, target } };
-    const odds = attackOdds(input);
+    const odds = attackOutcomeOdds(input);
     expect(odds.tie).toBe(0);
     expect(total(odds)).toBeCloseTo(1, 12);
     const rng = seededRandom(400 + attack);
@@ -65,32 +69,39 @@ describe("toast exact odds against seeded 100k-roll simulations (audit additions
   });
   it("initiative between two combatants: who acts first follows contestOdds", () => {
     const rng = seededRandom(77);
-    const sim = frequencies(100_000, () => compareContest(rollInitiative(13, rng), rollInitiative(10, rng)));
-    const odds = contestOdds({ first: 13, second: 10 });
+    const sim = frequencies(100_000, () => compareContest(rollInitiative({ modifier: 13 }, rng), rollInitiative({ modifier: 10 }, rng)));
+    const odds = contestOutcomeOdds({ first: 13, second: 10 });
     expect(maxDiff(sim, odds)).toBeLessThan(0.006);
+    expect(maxDiff(sim, oddsRecord(contestOdds({ first: 13, second: 10 })))).toBeLessThan(0.006);
     // first acts first on any plain total 3+ higher, or an Auto against a non-Auto, …: well over half
     expect(odds.firstWins).toBeGreaterThan(0.6);
   });
   it("the death and collapse checks on their own, for a fighter in chain mail at 22 effective levels", () => {
     const t: StrikeTarget = { attributes: attrs({ strength: 15, health: 13, tolerance: 14, will: 12 }), woundLevels: 0, armor: { woundReduction: 5, encumbrance: 40 } };
     // chain mail: 40 / (15 + 10) = 1; death avg(15, 13, 14) = 14 − 1; collapse avg(15, 13, 14, 12) = 13 − 1
-    const death = deathCheckInput(t, 22);
-    const collapse = collapseCheckInput(t, 22);
+    const death = deathCheckInput({ target: t, effective: 22 });
+    const collapse = collapseCheckInput({ target: t, effective: 22 });
     expect(death).toEqual({ modifier: 13, target: 22 });
     expect(collapse).toEqual({ modifier: 12, target: 22 });
     for (const [i, input] of [death, collapse].entries()) {
       const rng = seededRandom(31 + i);
-      expect(maxDiff(frequencies(100_000, () => rollCheck(input, rng).outcome), checkOdds(input))).toBeLessThan(0.006);
+      expect(maxDiff(frequencies(100_000, () => rollCheck(input, rng).outcome), oddsRecord(checkOdds(input)))).toBeLessThan(0.006);
     }
+    // the same check through the body-check entry points
+    const rng = seededRandom(33);
+    const viaCore = { target: t, check: "death" as const, effective: 22 };
+    expect(bodyCheckOdds(viaCore)).toEqual(checkOdds(death));
+    expect(maxDiff(frequencies(100_000, () => rollBodyCheck(viaCore, rng).outcome), oddsRecord(bodyCheckOdds(viaCore)))).toBeLessThan(0.006);
     // death: needs 9+ on the d10+ number (13 + 9 = 22): 2 numbers + the Auto
-    expect(checkOdds(death).auto + checkOdds(death).success).toBeCloseTo(3 / 12, 12);
+    expect(checkOutcomeOdds(death).auto + checkOutcomeOdds(death).success).toBeCloseTo(3 / 12, 12);
+    expect(checkOdds(death).success).toBeCloseTo(3 / 12, 12);
   });
 });
 
 describe("toast shared initiative (the GM rolls once for a group of NPCs)", () => {
   it("gives every NPC of the group the same rank, tied among themselves", () => {
-    const npcs = rollInitiative(5, () => (7 - 0.5) / 12); // 7 + 5 = 12
-    const order = initiativeOrder([{ id: "pc", rank: rollInitiative(4, () => (10 - 0.5) / 12).rank }, ...sharedInitiative(["orc1", "orc2"], npcs)]);
+    const npcs = rollInitiative({ modifier: 5 }, () => (7 - 0.5) / 12); // 7 + 5 = 12
+    const order = initiativeOrder([{ id: "pc", rank: rollInitiative({ modifier: 4 }, () => (10 - 0.5) / 12).rank }, ...sharedInitiative(["orc1", "orc2"], npcs)]);
     expect(order.map((o) => [o.id, o.rank, o.place, o.tied])).toEqual([
       ["pc", 14, 1, false],
       ["orc1", 12, 2, true],
@@ -98,7 +109,7 @@ describe("toast shared initiative (the GM rolls once for a group of NPCs)", () =
     ]);
   });
   it("rejects an empty group, a non-finite rank, and non-finite ranks in the order", () => {
-    const roll = resolveContestRoll(d10PlusFromFaces([5]), 0);
+    const roll = resolveContestSide({ modifier: 0 }, [5]);
     expect(() => sharedInitiative([], roll)).toThrow(/at least one combatant/);
     expect(() => sharedInitiative(["a"], { ...roll, rank: Number.NaN })).toThrow(/finite rank/);
     expect(() => initiativeOrder([{ id: "a", rank: Number.POSITIVE_INFINITY }])).toThrow(/no finite initiative rank/);
@@ -106,21 +117,25 @@ describe("toast shared initiative (the GM rolls once for a group of NPCs)", () =
 });
 
 describe("toast bad input throws precise errors (audit additions)", () => {
-  const forged: D10PlusRoll = { dice: [3], kind: "number", number: 9, degree: null };
-  it("a d10+ roll whose fields disagree with its faces is refused everywhere a roll is passed in", () => {
-    expect(validateD10PlusRoll(d10PlusFromFaces([12, 4]))).toEqual(d10PlusFromFaces([12, 4]));
+  const forged: D10PlusRoll = { faces: [3], kind: "number", number: 9, degree: null };
+  it("a d10+ roll object whose fields disagree with its faces is refused by validateD10PlusRoll", () => {
+    expect(validateD10PlusRoll(resolveD10Plus([12, 4]))).toEqual(resolveD10Plus([12, 4]));
     expect(() => validateD10PlusRoll(forged)).toThrow(/faces \[3\] is a number \(number 3, degree null\), not a number \(number 9/);
-    expect(() => validateD10PlusRoll({ dice: [12, 4], kind: "flub", number: null, degree: 4 })).toThrow(/is a auto/);
-    expect(() => resolveCheck({ modifier: 5, target: 11 }, forged)).toThrow(RangeError);
-    expect(() => resolveContestRoll(forged, 5)).toThrow(RangeError);
-    expect(() => resolveAdvancement({ level: 3, focus: 10 }, forged)).toThrow(RangeError);
-    expect(() => validateD10PlusRoll({ dice: [11], kind: "flub", number: null, degree: null })).toThrow(/one degree face/);
+    expect(() => validateD10PlusRoll({ faces: [12, 4], kind: "flub", number: null, degree: 4 })).toThrow(/is a auto/);
+    expect(() => validateD10PlusRoll({ faces: [11], kind: "flub", number: null, degree: null })).toThrow(/one degree face/);
+  });
+  it("resolve takes faces, never a roll object: faces that do not fit a d10+ are refused everywhere", () => {
+    for (const bad of [[13], [0], [5, 3], [12], [11, 13], [2.5]]) {
+      expect(() => resolveCheck({ modifier: 5, target: 11 }, bad)).toThrow(RangeError);
+      expect(() => resolveContestSide({ modifier: 5 }, bad)).toThrow(RangeError);
+      expect(() => resolveAdvancement({ level: 3, focus: 10 }, bad)).toThrow(RangeError);
+    }
   });
   it("a GM's target-number table must hold whole numbers", () => {
     expect(() => targetNumber("medium", { ...TARGET_NUMBERS, medium: 14.5 })).toThrow(/Target number of medium must be a whole number/);
   });
   it("a GM's base-damage table must hold whole numbers ≥ 0", () => {
-    expect(() => weaponBaseDamage("small", { ...WEAPON_BASE_DAMAGE, small: -1 })).toThrow(/Base damage of small weapons must be at least 0/);
+    expect(() => weaponBaseDamage("small", { ...WEAPON_BASE_DAMAGE, small: -1 })).toThrow(/Base damage of small weapons must be between 0 and 60/);
   });
   it("a GM's attribute-modifier table must be whole, ordered, non-overlapping rows", () => {
     expect(validateModifierTable(ATTRIBUTE_MODIFIER_TABLE)).toBe(ATTRIBUTE_MODIFIER_TABLE);

@@ -39,7 +39,7 @@ describe("toast attributes and aspects (seed: Attributes and Aspects)", () => {
   it("rejects missing or bad attributes", () => {
     const { psyche: _omit, ...rest } = attrs();
     expect(() => aspectScore(rest as ReturnType<typeof attrs>, "mental")).toThrow(/psyche is missing/);
-    expect(() => aspectScore(attrs({ will: 0 }), "mental")).toThrow(/will must be at least 1/);
+    expect(() => aspectScore(attrs({ will: 0 }), "mental")).toThrow(/will must be between 1 and/);
     expect(() => aspectScore(attrs({ will: 3.5 }), "mental")).toThrow(/whole number/);
     expect(() => aspectScore(attrs(), "spiritual" as "mental")).toThrow(/Aspect must be one of/);
   });
@@ -59,7 +59,7 @@ describe("toast attribute-modifier table (seed: Level / Modifier table)", () => 
     expect(attributeModifier(30)).toBe(10);
   });
   it("rejects levels below 1 and non-integers, and takes a GM's table", () => {
-    expect(() => attributeModifier(0)).toThrow(/at least 1/);
+    expect(() => attributeModifier(0)).toThrow(/between 1 and/);
     expect(() => attributeModifier(10.5)).toThrow(/whole number/);
     expect(attributeModifier(10, [{ min: 1, max: 20, modifier: 2 }])).toBe(2);
     expect(ATTRIBUTE_MODIFIER_TABLE).toHaveLength(11);
@@ -132,11 +132,11 @@ describe("toast armor (seed: Armor)", () => {
     ]);
   });
   it("armor penalty is encumbrance ÷ (STR + AGI), rounded down", () => {
-    expect(armorPenalty(75, 10, 10)).toBe(3);
-    expect(armorPenalty(75, 13, 12)).toBe(3);
-    expect(armorPenalty(75, 14, 12)).toBe(2);
-    expect(armorPenalty(10, 10, 10)).toBe(0);
-    expect(() => armorPenalty(10, 0, 10)).toThrow(/Strength/);
+    expect(armorPenalty({ encumbrance: 75, strength: 10, agility: 10 })).toBe(3);
+    expect(armorPenalty({ encumbrance: 75, strength: 13, agility: 12 })).toBe(3);
+    expect(armorPenalty({ encumbrance: 75, strength: 14, agility: 12 })).toBe(2);
+    expect(armorPenalty({ encumbrance: 10, strength: 10, agility: 10 })).toBe(0);
+    expect(() => armorPenalty({ encumbrance: 10, strength: 0, agility: 10 })).toThrow(/Strength/);
   });
   it("applies to tasks involving Strength, Agility or Tolerance only", () => {
     expect(armorPenaltyApplies(["tolerance"])).toBe(true);
@@ -152,8 +152,8 @@ describe("toast wounds (seed: Wounds, wound-penalty table)", () => {
     expect(woundThreshold(4)).toBe(0);
   });
   it("effective wound level is the tally beyond the threshold", () => {
-    expect(effectiveWoundLevel(2, 3)).toBe(0);
-    expect(effectiveWoundLevel(10, 3)).toBe(7);
+    expect(effectiveWoundLevel({ woundLevels: 2, threshold: 3 })).toBe(0);
+    expect(effectiveWoundLevel({ woundLevels: 10, threshold: 3 })).toBe(7);
   });
   it.each([
     [0, "none", 0],
@@ -172,12 +172,12 @@ describe("toast wounds (seed: Wounds, wound-penalty table)", () => {
     [25, "deadly", -7],
     [60, "deadly", -7],
   ])("effective level %i is %s with penalty %i", (effective, key, penalty) => {
-    expect(woundCategory(effective)).toEqual({ key, penalty });
+    expect(woundCategory({ effective: effective })).toEqual({ key, penalty });
   });
   it("a hardier race uses a scale of 5: the same categories, five levels each", () => {
-    expect(woundCategory(5, 5).key).toBe("trivial");
-    expect(woundCategory(6, 5).key).toBe("light");
-    expect(woundCategory(31, 5).key).toBe("deadly");
+    expect(woundCategory({ effective: 5, scale: 5 }).key).toBe("trivial");
+    expect(woundCategory({ effective: 6, scale: 5 }).key).toBe("light");
+    expect(woundCategory({ effective: 31, scale: 5 }).key).toBe("deadly");
     expect(woundCategoryStart("serious", 5)).toBe(16);
     expect(woundCategoryStart("critical", 5)).toBe(26);
   });
@@ -200,8 +200,8 @@ describe("toast wounds (seed: Wounds, wound-penalty table)", () => {
   });
   it("rejects bad wound data", () => {
     expect(() => woundStatus({ woundLevels: -1, tolerance: 10 })).toThrow(/Wound levels/);
-    expect(() => woundCategory(3, 0)).toThrow(/Wound scale/);
-    expect(() => woundCategory(3, 4, [])).toThrow(/wound table/);
+    expect(() => woundCategory({ effective: 3, scale: 0 })).toThrow(/Wound scale/);
+    expect(() => woundCategory({ effective: 3, scale: 4 }, [])).toThrow(/wound table/);
   });
 });
 

@@ -2,18 +2,19 @@ import { describe, expect, it } from "vitest";
 import { ScriptedDice, seededRandom } from "../../../src/dice/random";
 import {
   checkOdds,
+  checkOutcomeOdds,
+  contestOutcomeOdds,
   checkSuccessChance,
   compareContest,
   contestOdds,
-  d10PlusFromFaces,
   resolveCheck,
-  resolveContestRoll,
+  resolveContestSide,
   rollCheck,
   rollContest,
   targetNumber,
   TARGET_NUMBERS,
 } from "../../../src/rulesets/toast/rules";
-import { closeOdds, frequencies, maxDiff, total } from "./helpers";
+import { closeOdds, frequencies, maxDiff, oddsRecord, total } from "./helpers";
 
 describe("toast target numbers (seed: target-number table)", () => {
   it("maps every difficulty to the seed's number", () => {
@@ -37,28 +38,32 @@ describe("toast target numbers (seed: target-number table)", () => {
 
 describe("toast task resolution (seed: Task Resolution)", () => {
   it("adds the modifier to a plain roll and succeeds when the total meets the target", () => {
-    const hit = resolveCheck({ modifier: 12, target: 15 }, d10PlusFromFaces([3]));
-    expect(hit).toMatchObject({ total: 15, margin: 0, outcome: "success", success: true, degree: null, dice: [3] });
-    const miss = resolveCheck({ modifier: 12, target: 15 }, d10PlusFromFaces([2]));
+    const hit = resolveCheck({ modifier: 12, target: 15 }, [3]);
+    expect(hit).toMatchObject({ total: 15, margin: 0, outcome: "success", success: true, degree: null, faces: [3] });
+    const miss = resolveCheck({ modifier: 12, target: 15 }, [2]);
     expect(miss).toMatchObject({ total: 14, margin: -1, outcome: "failure", success: false });
   });
   it("an Auto succeeds and a Flub fails whatever the numbers, each with its degree", () => {
-    expect(resolveCheck({ modifier: -20, target: 28 }, d10PlusFromFaces([12, 9]))).toMatchObject({ outcome: "auto", success: true, degree: 9, total: null });
-    expect(resolveCheck({ modifier: 40, target: 3 }, d10PlusFromFaces([11, 2]))).toMatchObject({ outcome: "flub", success: false, degree: 2, total: null });
+    expect(resolveCheck({ modifier: -20, target: 28 }, [12, 9])).toMatchObject({ outcome: "auto", success: true, degree: 9, total: null });
+    expect(resolveCheck({ modifier: 40, target: 3 }, [11, 2])).toMatchObject({ outcome: "flub", success: false, degree: 2, total: null });
   });
   it("inestimably easy fails only on a Flub; inestimably hard succeeds only on an Auto (seed: target-number table)", () => {
-    expect(closeOdds(checkOdds({ modifier: -50, target: "inestimablyEasy" }), { auto: 1 / 12, success: 10 / 12, failure: 0, flub: 1 / 12 })).toBe(true);
-    expect(closeOdds(checkOdds({ modifier: 50, target: "inestimablyHard" }), { auto: 1 / 12, success: 0, failure: 10 / 12, flub: 1 / 12 })).toBe(true);
-    expect(resolveCheck({ modifier: 0, target: "inestimablyHard" }, d10PlusFromFaces([10])).outcome).toBe("failure");
+    expect(closeOdds(oddsRecord(checkOdds({ modifier: -50, target: "inestimablyEasy" })), { auto: 1 / 12, success: 10 / 12, failure: 0, flub: 1 / 12 })).toBe(true);
+    expect(closeOdds(oddsRecord(checkOdds({ modifier: 50, target: "inestimablyHard" })), { auto: 1 / 12, success: 0, failure: 10 / 12, flub: 1 / 12 })).toBe(true);
+    expect(resolveCheck({ modifier: 0, target: "inestimablyHard" }, [10]).outcome).toBe("failure");
   });
   it("gives exact odds: modifier 10 against Medium 15 needs a 5+ on 1–10", () => {
-    const o = checkOdds({ modifier: 10, target: 15 });
+    const o = checkOutcomeOdds({ modifier: 10, target: 15 });
     expect(o.success).toBeCloseTo(6 / 12, 12);
     expect(o.failure).toBeCloseTo(4 / 12, 12);
     expect(o.auto).toBeCloseTo(1 / 12, 12);
     expect(o.flub).toBeCloseTo(1 / 12, 12);
     expect(total(o)).toBeCloseTo(1, 12);
     expect(checkSuccessChance({ modifier: 10, target: 15 })).toBeCloseTo(7 / 12, 12);
+    const odds = checkOdds({ modifier: 10, target: 15 });
+    expect(odds.success).toBeCloseTo(7 / 12, 12);
+    expect(odds.outcomes.map((e) => e.key)).toEqual(["flub", "failure", "success", "auto"]);
+    expect(odds.error).toBe(0);
   });
   it("never drops below the Auto chance or above the Flub chance", () => {
     expect(checkSuccessChance({ modifier: 0, target: 28 })).toBeCloseTo(1 / 12, 12);
@@ -72,7 +77,7 @@ describe("toast task resolution (seed: Task Resolution)", () => {
   });
   it("rolls with the dice it is given", () => {
     const dice = new ScriptedDice([7]);
-    expect(rollCheck({ modifier: 8, target: 15 }, dice.source(12))).toMatchObject({ dice: [7], total: 15, outcome: "success" });
+    expect(rollCheck({ modifier: 8, target: 15 }, dice.source(12))).toMatchObject({ faces: [7], total: 15, outcome: "success" });
   });
   it.each([
     [10, 15],
@@ -82,33 +87,33 @@ describe("toast task resolution (seed: Task Resolution)", () => {
   ])("checkOdds(modifier %s, target %s) agrees with a seeded 100k-roll simulation", (modifier, target) => {
     const rng = seededRandom(7 + modifier);
     const sim = frequencies(100_000, () => rollCheck({ modifier, target }, rng).outcome);
-    expect(maxDiff(sim, checkOdds({ modifier, target }))).toBeLessThan(0.006);
+    expect(maxDiff(sim, oddsRecord(checkOdds({ modifier, target })))).toBeLessThan(0.006);
   });
 });
 
 describe("toast contested tasks (seed: Contested Tasks)", () => {
   it("the higher total wins and equal totals tie (the GM's call)", () => {
-    const a = resolveContestRoll(d10PlusFromFaces([6]), 10);
-    const b = resolveContestRoll(d10PlusFromFaces([8]), 7);
+    const a = resolveContestSide({ modifier: 10 }, [6]);
+    const b = resolveContestSide({ modifier: 7 }, [8]);
     expect(compareContest(a, b)).toBe("firstWins");
     expect(compareContest(b, a)).toBe("secondWins");
-    expect(compareContest(a, resolveContestRoll(d10PlusFromFaces([9]), 7))).toBe("tie");
+    expect(compareContest(a, resolveContestSide({ modifier: 7 }, [9]))).toBe("tie");
   });
   it("an Auto beats any total, a Flub loses to any total; Autos compare degrees, the lesser Flub degree wins", () => {
-    const auto3 = resolveContestRoll(d10PlusFromFaces([12, 3]), 0);
-    const auto9 = resolveContestRoll(d10PlusFromFaces([12, 9]), 0);
-    const flub2 = resolveContestRoll(d10PlusFromFaces([11, 2]), 50);
-    const flub8 = resolveContestRoll(d10PlusFromFaces([11, 8]), 50);
-    const big = resolveContestRoll(d10PlusFromFaces([10]), 900);
-    const small = resolveContestRoll(d10PlusFromFaces([1]), -900);
+    const auto3 = resolveContestSide({ modifier: 0 }, [12, 3]);
+    const auto9 = resolveContestSide({ modifier: 0 }, [12, 9]);
+    const flub2 = resolveContestSide({ modifier: 50 }, [11, 2]);
+    const flub8 = resolveContestSide({ modifier: 50 }, [11, 8]);
+    const big = resolveContestSide({ modifier: 900 }, [10]);
+    const small = resolveContestSide({ modifier: -900 }, [1]);
     expect(compareContest(auto3, big)).toBe("firstWins");
     expect(compareContest(flub2, small)).toBe("secondWins");
     expect(compareContest(auto9, auto3)).toBe("firstWins");
     expect(compareContest(flub2, flub8)).toBe("firstWins");
-    expect(compareContest(auto3, resolveContestRoll(d10PlusFromFaces([12, 3]), 5))).toBe("tie");
+    expect(compareContest(auto3, resolveContestSide({ modifier: 5 }, [12, 3]))).toBe("tie");
   });
   it("equal modifiers give symmetric exact odds of mass 1", () => {
-    const o = contestOdds({ first: 12, second: 12 });
+    const o = contestOutcomeOdds({ first: 12, second: 12 });
     expect(total(o)).toBeCloseTo(1, 12);
     expect(o.firstWins).toBeCloseTo(o.secondWins, 12);
     // ties: same plain number (10 × 1/144) + same Auto degree (12 × 1/144²) + same Flub degree
@@ -128,7 +133,7 @@ describe("toast contested tasks (seed: Contested Tasks)", () => {
   ])("contestOdds(%s vs %s) agrees with a seeded 100k-roll simulation", (first, second) => {
     const rng = seededRandom(first * 100 + second);
     const sim = frequencies(100_000, () => rollContest({ first, second }, rng).outcome);
-    expect(maxDiff(sim, contestOdds({ first, second }))).toBeLessThan(0.006);
+    expect(maxDiff(sim, oddsRecord(contestOdds({ first, second })))).toBeLessThan(0.006);
   });
   it("rejects bad modifiers", () => {
     expect(() => contestOdds({ first: 1, second: Number.NaN })).toThrow(/Second modifier/);

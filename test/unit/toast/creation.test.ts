@@ -4,8 +4,8 @@ import {
   SKILL_CATEGORY_KEYS,
   STARTER_SKILLS,
   advancementOdds,
+  advancementOutcomeOdds,
   canAttemptSkill,
-  d10PlusFromFaces,
   findStarterSkill,
   levelAfterAttempt,
   resolveAdvancement,
@@ -15,7 +15,7 @@ import {
   starterSkillsIn,
   validateCreation,
 } from "../../../src/rulesets/toast/rules";
-import { attrs, frequencies, maxDiff, total } from "./helpers";
+import { attrs, frequencies, maxDiff, oddsRecord, total } from "./helpers";
 
 describe("toast character creation (seed: Character Creation)", () => {
   const fullBuild = attrs({ strength: 11, agility: 11, hec: 11, health: 11, tolerance: 11 }); // 105 points
@@ -91,24 +91,30 @@ describe("toast skills (seed: Skills, skill categories; starter list is ours —
 
 describe("toast skill advancement (seed: Skill Advancement)", () => {
   it("an Auto advances the skill by one level", () => {
-    expect(resolveAdvancement({ level: 14, focus: 3 }, d10PlusFromFaces([12, 5]))).toMatchObject({ advanced: true, reason: "auto", newLevel: 15, score: null });
+    expect(resolveAdvancement({ level: 14, focus: 3 }, [12, 5])).toMatchObject({ advanced: true, reason: "auto", newLevel: 15, score: null });
   });
   it("a Flub never advances it", () => {
-    expect(resolveAdvancement({ level: 1, focus: 20 }, d10PlusFromFaces([11, 12]))).toMatchObject({ advanced: false, reason: "flub", newLevel: 1 });
+    expect(resolveAdvancement({ level: 1, focus: 20 }, [11, 12])).toMatchObject({ advanced: false, reason: "flub", newLevel: 1 });
   });
   it("otherwise (roll + Focus) / 2, rounded down, must be greater than the level", () => {
     // (7 + 14) / 2 = 10.5 → 10
-    expect(resolveAdvancement({ level: 9, focus: 14 }, d10PlusFromFaces([7]))).toMatchObject({ score: 10, advanced: true, reason: "rollHigher", newLevel: 10 });
-    expect(resolveAdvancement({ level: 10, focus: 14 }, d10PlusFromFaces([7]))).toMatchObject({ score: 10, advanced: false, reason: "rollNotHigher", newLevel: 10 });
+    expect(resolveAdvancement({ level: 9, focus: 14 }, [7])).toMatchObject({ score: 10, advanced: true, reason: "rollHigher", newLevel: 10 });
+    expect(resolveAdvancement({ level: 10, focus: 14 }, [7])).toMatchObject({ score: 10, advanced: false, reason: "rollNotHigher", newLevel: 10 });
   });
   it("skills learned this session get no check and no dice", () => {
     const dice = new ScriptedDice([]);
-    expect(rollAdvancement({ level: 1, focus: 10, learnedThisSession: true }, dice.source(12))).toMatchObject({ dice: [], advanced: false, reason: "learnedThisSession" });
-    expect(advancementOdds({ level: 1, focus: 10, learnedThisSession: true }).byReason.learnedThisSession).toBe(1);
+    expect(rollAdvancement({ level: 1, focus: 10, learnedThisSession: true }, dice.source(12))).toMatchObject({ faces: [], advanced: false, reason: "learnedThisSession" });
+    expect(advancementOutcomeOdds({ level: 1, focus: 10, learnedThisSession: true }).byReason.learnedThisSession).toBe(1);
+    expect(advancementOdds({ level: 1, focus: 10, learnedThisSession: true })).toMatchObject({ success: 0, outcomes: [{ key: "learnedThisSession", p: 1 }] });
+    expect(resolveAdvancement({ level: 1, focus: 10, learnedThisSession: true }, [])).toMatchObject({ faces: [], reason: "learnedThisSession" });
+    expect(() => resolveAdvancement({ level: 1, focus: 10, learnedThisSession: true }, [4])).toThrow(/learned this session gets no advancement check/);
   });
   it("exact odds: level 9, Focus 14 advances on a 6+ ((6 + 14) / 2 = 10 > 9) or an Auto", () => {
-    const o = advancementOdds({ level: 9, focus: 14 });
+    const o = advancementOutcomeOdds({ level: 9, focus: 14 });
     expect(o.advanced).toBeCloseTo(6 / 12, 12);
+    const odds = advancementOdds({ level: 9, focus: 14 });
+    expect(odds.success).toBeCloseTo(6 / 12, 12);
+    expect(odds.outcomes.map((e) => e.key)).toEqual(["flub", "rollNotHigher", "rollHigher", "auto"]);
     expect(o.byReason.auto).toBeCloseTo(1 / 12, 12);
     expect(o.byReason.rollHigher).toBeCloseTo(5 / 12, 12);
     expect(o.byReason.rollNotHigher).toBeCloseTo(5 / 12, 12);
@@ -122,18 +128,21 @@ describe("toast skill advancement (seed: Skill Advancement)", () => {
   ])("advancementOdds(level %i, Focus %i) agrees with a seeded 100k-roll simulation", (level, focus) => {
     const rng = seededRandom(level * 31 + focus);
     const sim = frequencies(100_000, () => rollAdvancement({ level, focus }, rng).reason);
-    expect(maxDiff(sim, advancementOdds({ level, focus }).byReason)).toBeLessThan(0.006);
+    expect(maxDiff(sim, advancementOutcomeOdds({ level, focus }).byReason)).toBeLessThan(0.006);
+    expect(maxDiff(sim, oddsRecord(advancementOdds({ level, focus })))).toBeLessThan(0.006);
   });
   it("checks every skill used in the session at its end", () => {
     const dice = new ScriptedDice([12, 3, 2]);
     const out = rollSessionAdvancement(
-      [
+      {
+        skills: [
         { key: "dodge", level: 5, used: true, learnedThisSession: false },
         { key: "riding", level: 4, used: false, learnedThisSession: false },
         { key: "climbing", level: 1, used: true, learnedThisSession: true },
         { key: "stealth", level: 6, used: true, learnedThisSession: false },
       ],
-      10,
+      focus: 10,
+      },
       dice.source(12),
     );
     expect(out.map((o) => [o.key, o.result.reason, o.result.newLevel])).toEqual([
@@ -144,8 +153,8 @@ describe("toast skill advancement (seed: Skill Advancement)", () => {
     expect(dice.remaining).toBe(0);
   });
   it("rejects bad input", () => {
-    expect(() => advancementOdds({ level: 0, focus: 10 })).toThrow(/Skill level must be at least 1/);
+    expect(() => advancementOdds({ level: 0, focus: 10 })).toThrow(/Skill level must be between 1 and/);
     expect(() => rollAdvancement({ level: 2, focus: 1.5 }, seededRandom(1))).toThrow(/Focus/);
-    expect(() => resolveAdvancement({ level: 2, focus: 10 }, null)).toThrow(/needs a d10\+ roll/);
+    expect(() => resolveAdvancement({ level: 2, focus: 10 }, [])).toThrow(/needs a d10\+ roll/);
   });
 });

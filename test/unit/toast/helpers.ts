@@ -1,3 +1,4 @@
+import type { Odds } from "../../../src/dice/contract";
 import type { Attributes } from "../../../src/rulesets/toast/rules";
 
 /** An all-10 character with overrides. */
@@ -44,4 +45,16 @@ export function frequencies<K extends string | number>(n: number, draw: () => K)
 /** Every key of `expected` matches `actual` to 12 places, and `actual` has no other non-zero key. */
 export function closeOdds(actual: Readonly<Record<string | number, number>>, expected: Readonly<Record<string | number, number>>): boolean {
   return maxDiff(actual, expected) < 1e-12;
+}
+
+/** The outcomes of a contract `Odds` as a record key → probability (for exact comparisons). */
+export function oddsRecord(odds: Odds): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const o of odds.outcomes) out[o.key] = o.p;
+  return out;
+}
+
+/** One outcome's probability from a contract `Odds` (0 when the key is not listed). */
+export function pOf(odds: Odds, key: string): number {
+  return odds.outcomes.find((o) => o.key === key)?.p ?? 0;
 }

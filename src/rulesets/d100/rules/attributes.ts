@@ -3,6 +3,7 @@
  * Ten attributes in two groups of five; scores are whole numbers, usually 1-10, above 10 by
  * exception, 0 meaning non-existent.
  */
+import { dictFrom, own } from "../../../dice/dict";
 import { requireInt } from "./validate";
 
 export const TANGIBLE_ATTRIBUTES = ["agility", "endurance", "intellect", "perception", "strength"] as const;
@@ -13,18 +14,20 @@ export type AttributeKey = (typeof ATTRIBUTE_KEYS)[number];
 export type Attributes = Readonly<Record<AttributeKey, number>>;
 
 /** The two-letter abbreviations of the character sheet. */
-export const ATTRIBUTE_ABBREVIATIONS: Readonly<Record<string, AttributeKey>> = {
-  AG: "agility",
-  EN: "endurance",
-  IN: "intellect",
-  PE: "perception",
-  ST: "strength",
-  FO: "focus",
-  SP: "spirit",
-  SE: "sense",
-  BE: "beyond",
-  CH: "charisma",
-};
+export const ATTRIBUTE_ABBREVIATIONS: Readonly<Record<string, AttributeKey>> = Object.freeze(
+  dictFrom<AttributeKey>([
+    ["AG", "agility"],
+    ["EN", "endurance"],
+    ["IN", "intellect"],
+    ["PE", "perception"],
+    ["ST", "strength"],
+    ["FO", "focus"],
+    ["SP", "spirit"],
+    ["SE", "sense"],
+    ["BE", "beyond"],
+    ["CH", "charisma"],
+  ]),
+);
 
 /** Throw unless `key` is one of the ten attribute keys; `what` names the rule asking. */
 export function requireAttributeKey(what: string, key: string): AttributeKey {
@@ -42,8 +45,9 @@ export function attributeAbbreviation(key: AttributeKey): string {
 
 /** Resolve "ST" / "st" / "strength" to an attribute key, or throw. */
 export function attributeFromAbbreviation(text: string): AttributeKey {
+  if (typeof text !== "string") throw new TypeError(`An attribute must be named by text, not ${typeof text}`);
   const up = text.trim().toUpperCase();
-  const byAbbr = ATTRIBUTE_ABBREVIATIONS[up];
+  const byAbbr = own(ATTRIBUTE_ABBREVIATIONS, up);
   if (byAbbr) return byAbbr;
   const lower = text.trim().toLowerCase();
   if ((ATTRIBUTE_KEYS as readonly string[]).includes(lower)) return lower as AttributeKey;

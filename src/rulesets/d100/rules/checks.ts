@@ -5,20 +5,26 @@
  * Roll-under: Degree of Effort = score − roll. Compared with the Difficulty it gives success
  * (effort > difficulty), miss (equal) or failure (less); Degree of Success/Failure =
  * effort − difficulty, named in bands of 1 (attribute) or 10 (skill).
+ *
+ * Contract (docs/architecture.md): rollCheck(input, rng) draws and resolves; resolveCheck(input,
+ * faces) classifies faces already rolled; checkOdds(input) gives the shared Odds.
  */
-import { type Dist, fromWeights, mapDist, mean, prob } from "../../../dice/dist";
+import { type Odds, type CheckCore, makeOdds } from "../../../dice/contract";
+import type { Dist } from "../../../dice/dist";
 import type { RandomSource } from "../../../dice/random";
-import { rollD10, rollD100 } from "./dice";
-import { requireInt } from "./validate";
+import { type D10Draw, rngDraw, withFaces } from "./faces";
+import { MAX_CHECK_SCORE, MAX_DIFFICULTY, MAX_MARGIN, overflowRollCap } from "./limits";
+import { BoundedCache, type Pmf, pmfFromMap, pmfMean, pmfToDist } from "./pmf";
+import { requireInt, requireObject } from "./validate";
 
 export const CHECK_KINDS = ["attribute", "skill"] as const;
 /** attribute: one d10 (0-9) against an attribute score; skill: d100 (00-99) against a skill Total. */
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
 /** Size of one degree/difficulty step: 1 for attribute checks, 10 for skill checks. */
-export const CHECK_SCALE: Readonly<Record<CheckKind, number>> = { attribute: 1, skill: 10 };
+export const CHECK_SCALE: Readonly<Record<CheckKind, number>> = Object.freeze({ attribute: 1, skill: 10 });
 /** Highest face of the check's die (the other end is 0). */
-export const CHECK_MAX_FACE: Readonly<Record<CheckKind, number>> = { attribute: 9, skill: 99 };
+export const CHECK_MAX_FACE: Readonly<Record<CheckKind, number>> = Object.freeze({ attribute: 9, skill: 99 });
 
 export const OUTCOMES = ["success", "miss", "failure"] as const;
 export type Outcome = (typeof OUTCOMES)[number];
@@ -37,7 +43,25 @@ export type SuccessDegreeKey = (typeof SUCCESS_DEGREES)[number];
 export type FailureDegreeKey = (typeof FAILURE_DEGREES)[number];
 export type DegreeKey = "miss" | SuccessDegreeKey | FailureDegreeKey;
 export const DEGREE_KEYS: readonly DegreeKey[] = ["miss", ...SUCCESS_DEGREES, ...FAILURE_DEGREES];
+/** Degrees in odds-panel order, worst first: Awe-Inspiring (wrong) … Miss … Awe-Inspiring (right). */
+export const DEGREES_WORST_FIRST: readonly DegreeKey[] = [...[...FAILURE_DEGREES].reverse(), "miss", ...SUCCESS_DEGREES];
 export const MAX_DEGREE_LEVEL = 6;
+
+/** Extras of check odds: overlapping events shown on their own. */
+export const CHECK_EXTRAS = ["consolation", "agitation", "overflow"] as const;
+
+function isCheckKind(kind: unknown): kind is CheckKind {
+  return kind === "attribute" || kind === "skill";
+}
+
+function scaleOf(kind: CheckKind): number {
+  if (!isCheckKind(kind)) throw new RangeError(`Unknown check kind "${String(kind)}" (expected attribute or skill)`);
+  return kind === "attribute" ? 1 : 10;
+}
+
+function maxFaceOf(kind: CheckKind): number {
+  return kind === "attribute" ? 9 : 99;
+}
 
 /** The difficulty number of a named level for a kind of check ("hard" skill check → 30). */
 export function difficultyFor(kind: CheckKind, key: (typeof DIFFICULTY_KEYS)[number]): number {
@@ -70,16 +94,13 @@ export function degreeKey(kind: CheckKind, degree: number): DegreeKey {
   return degree > 0 ? SUCCESS_DEGREES[level - 1] : FAILURE_DEGREES[level - 1];
 }
 
-export interface CheckInput {
+/** What a check is classified against: its kind, difficulty and flag margins. */
+export interface TaskInput {
   readonly kind: CheckKind;
-  /** Attribute score or skill Total, a whole number ≥ 0. */
-  readonly score: number;
-  /** Difficulty, a whole number (0 = average; negative = easier). Default 0. */
+  /** Difficulty, a whole number (0 = average; negative = easier), at most 1000 either way. Default 0. */
   readonly difficulty?: number;
-  /** Apply the optional Overflow rule. Default false. */
-  readonly overflow?: boolean;
   /**
-   * Also flag a consolation on a failure whose degree is within this margin of a miss (≥ 0,
+   * Also flag a consolation on a failure whose degree is within this margin of a miss (0-1000,
    * default 0 = only the core rule: failed or missed despite positive effort).
    */
   readonly consolationMargin?: number;
@@ -87,31 +108,47 @@ export interface CheckInput {
   readonly agitationMargin?: number;
 }
 
-interface NormalisedCheck {
-  readonly kind: CheckKind;
+export interface CheckInput extends TaskInput {
+  /** Attribute score or skill Total, a whole number 0-200. */
   readonly score: number;
+  /** Apply the optional Overflow rule. Default false. */
+  readonly overflow?: boolean;
+}
+
+export interface NormalisedTask {
+  readonly kind: CheckKind;
   readonly difficulty: number;
-  readonly overflow: boolean;
   readonly consolationMargin: number;
   readonly agitationMargin: number;
 }
-
-function scaleOf(kind: CheckKind): number {
-  const s = CHECK_SCALE[kind];
-  if (s === undefined) throw new RangeError(`Unknown check kind "${String(kind)}" (expected attribute or skill)`);
-  return s;
+export interface NormalisedCheck extends NormalisedTask {
+  readonly score: number;
+  readonly overflow: boolean;
 }
 
-function normalise(input: CheckInput): NormalisedCheck {
+/** Validate what a check is classified against (the same checks in roll, resolve and odds). */
+export function normaliseTask(input: TaskInput, what = "Check"): NormalisedTask {
+  requireObject(what, input);
   scaleOf(input.kind);
   return {
     kind: input.kind,
-    score: requireInt("Check score", input.score, 0),
-    difficulty: requireInt("Difficulty", input.difficulty ?? 0),
-    overflow: input.overflow ?? false,
-    consolationMargin: requireInt("Consolation margin", input.consolationMargin ?? 0, 0),
-    agitationMargin: requireInt("Agitation margin", input.agitationMargin ?? 0, 0),
+    difficulty: requireInt("Difficulty", input.difficulty ?? 0, -MAX_DIFFICULTY, MAX_DIFFICULTY),
+    consolationMargin: requireInt("Consolation margin", input.consolationMargin ?? 0, 0, MAX_MARGIN),
+    agitationMargin: requireInt("Agitation margin", input.agitationMargin ?? 0, 0, MAX_MARGIN),
   };
+}
+
+/** Validate a check input (the same checks in roll, resolve and odds). */
+export function normaliseCheck(input: CheckInput, what = "Check"): NormalisedCheck {
+  const t = normaliseTask(input, what);
+  const overflow = input.overflow ?? false;
+  if (typeof overflow !== "boolean") throw new TypeError(`Overflow must be true or false, not ${String(overflow)}`);
+  return withTask(t, requireInt("Check score", input.score, 0, MAX_CHECK_SCORE), overflow);
+}
+
+/** A normalised check with another difficulty (listed field by field: object spread is slow in hot paths). */
+export function withTask(t: NormalisedTask, score: number, overflow: boolean): NormalisedCheck {
+  return { kind: t.kind, difficulty: t.difficulty, consolationMargin: t.consolationMargin, agitationMargin: t.agitationMargin, score, overflow };
 }
 
 /** Everything that follows from a final Degree of Effort. */
@@ -128,25 +165,27 @@ export interface EffortClass {
   readonly agitation: boolean;
 }
 
-/** Classify a Degree of Effort against the check's difficulty and flag options. */
-export function classifyEffort(input: CheckInput, effort: number): EffortClass {
-  const c = normalise(input);
+/** Classify a Degree of Effort against a task's difficulty and flag options. */
+export function classifyEffort(input: TaskInput, effort: number): EffortClass {
+  const c = normaliseTask(input);
   requireInt("Degree of effort", effort);
   return classify(c, effort);
 }
 
-function classify(c: NormalisedCheck, effort: number): EffortClass {
+/** Classification of an effort whose flags follow `signOf` (the main check's effort for assisted checks). */
+export function classify(c: NormalisedTask, effort: number, signOf: number = effort): EffortClass {
   const degree = effort - c.difficulty;
   const outcome: Outcome = degree > 0 ? "success" : degree < 0 ? "failure" : "miss";
-  const consolation = (outcome !== "success" && effort > 0) || (c.consolationMargin > 0 && outcome === "failure" && -degree <= c.consolationMargin);
-  const agitation = (outcome === "success" && effort < 0) || (c.agitationMargin > 0 && outcome === "success" && degree <= c.agitationMargin);
+  const consolation = (outcome !== "success" && signOf > 0) || (c.consolationMargin > 0 && outcome === "failure" && -degree <= c.consolationMargin);
+  const agitation = (outcome === "success" && signOf < 0) || (c.agitationMargin > 0 && outcome === "success" && degree <= c.agitationMargin);
+  const level = degree === 0 ? 0 : Math.min(MAX_DEGREE_LEVEL, Math.ceil(Math.abs(degree) / scaleOf(c.kind)));
   return {
     effort,
     effortSign: effort > 0 ? "positive" : effort < 0 ? "negative" : "neutral",
     degree,
     outcome,
-    level: degreeLevel(c.kind, degree),
-    degreeKey: degreeKey(c.kind, degree),
+    level,
+    degreeKey: level === 0 ? "miss" : degree > 0 ? SUCCESS_DEGREES[level - 1] : FAILURE_DEGREES[level - 1],
     consolation,
     agitation,
   };
@@ -177,48 +216,55 @@ export interface CheckResult extends EffortClass {
   /** Main roll first, then every overflow roll in order. */
   readonly rolls: readonly CheckRoll[];
   /** Every d10 face rolled, in order (tens before ones on d100 rolls). */
-  readonly dice: readonly number[];
+  readonly faces: readonly number[];
   /** Effort of the main roll alone. */
   readonly baseEffort: number;
   readonly overflowDirection: OverflowDirection;
   /** What overflow rolls added (positive, negative or 0). */
   readonly overflowBonus: number;
+  /** The overflow chain reached its cap (MAX_OPEN_END_DICE dice) and stopped. */
+  readonly overflowCapped: boolean;
   readonly difficultyKey: DifficultyKey;
 }
 
 /** Whether an overflow roll could change anything in that direction (else it is omitted). */
 export function overflowPossible(kind: CheckKind, score: number, direction: "positive" | "negative"): boolean {
-  requireInt("Check score", score, 0);
-  return direction === "positive" ? score >= 1 : score < CHECK_MAX_FACE[kind];
+  requireInt("Check score", score, 0, MAX_CHECK_SCORE);
+  return direction === "positive" ? score >= 1 : score < maxFaceOf(kind);
 }
 
-function rollOnce(c: NormalisedCheck, rng: RandomSource, dice: number[]): { value: number; tens: number | null; ones: number | null } {
-  if (c.kind === "attribute") {
-    const v = rollD10(rng);
-    dice.push(v);
-    return { value: v, tens: null, ones: null };
-  }
-  const r = rollD100(rng);
-  dice.push(r.tens, r.ones);
-  return { value: r.value, tens: r.tens, ones: r.ones };
-}
-
-/** Roll a check: the result carries every die face, the effort, degree, outcome and flags. */
-export function rollCheck(input: CheckInput, rng: RandomSource): CheckResult {
-  const c = normalise(input);
-  const max = CHECK_MAX_FACE[c.kind];
-  const dice: number[] = [];
-  const first = rollOnce(c, rng, dice);
+/** Run a validated check on a source of d10 faces (random or given). */
+export function runCheck(c: NormalisedCheck, draw: D10Draw): CheckResult {
+  const max = maxFaceOf(c.kind);
+  const faces: number[] = [];
+  const once = (): { value: number; tens: number | null; ones: number | null } => {
+    if (c.kind === "attribute") {
+      const v = draw();
+      faces.push(v);
+      return { value: v, tens: null, ones: null };
+    }
+    const tens = draw();
+    const ones = draw();
+    faces.push(tens, ones);
+    return { value: tens * 10 + ones, tens, ones };
+  };
+  const first = once();
   const baseEffort = c.score - first.value;
   const rolls: CheckRoll[] = [{ value: first.value, tens: first.tens, ones: first.ones, effort: baseEffort, added: baseEffort }];
   let direction: OverflowDirection = "none";
   if (c.overflow && first.value === 0 && overflowPossible(c.kind, c.score, "positive")) direction = "positive";
   if (c.overflow && first.value === max && overflowPossible(c.kind, c.score, "negative")) direction = "negative";
   let bonus = 0;
+  let capped = false;
   if (direction !== "none") {
     const trigger = direction === "positive" ? 0 : max;
+    let left = overflowRollCap(c.kind === "attribute" ? 1 : 2);
     for (;;) {
-      const r = rollOnce(c, rng, dice);
+      if (left-- === 0) {
+        capped = true;
+        break;
+      }
+      const r = once();
       const e = c.score - r.value;
       const added = direction === "positive" ? Math.max(0, e) : Math.min(0, e);
       bonus += added;
@@ -241,39 +287,69 @@ export function rollCheck(input: CheckInput, rng: RandomSource): CheckResult {
     difficulty: c.difficulty,
     roll: first.value,
     rolls,
-    dice,
+    faces,
     baseEffort,
     overflowDirection: direction,
     overflowBonus: bonus,
+    overflowCapped: capped,
     difficultyKey: difficultyKey(c.kind, c.difficulty),
   };
 }
 
-/** Continuations below this probability are lumped into their current total (far below 1 ulp of 1). */
-const OVERFLOW_RESIDUAL = 1e-20;
+/** Roll a check: the result carries every die face, the effort, degree, outcome and flags. */
+export function rollCheck(input: CheckInput, rng: RandomSource): CheckResult {
+  return runCheck(normaliseCheck(input), rngDraw(rng));
+}
+
+/** Classify a check from faces already rolled (tens before ones, overflow rolls after). */
+export function resolveCheck(input: CheckInput, faces: readonly number[]): CheckResult {
+  const c = normaliseCheck(input);
+  return withFaces(faces, "Check", (draw) => runCheck(c, draw));
+}
+
+/** An overflow chain is followed until its branch is less likely than this; the rest is counted in `error`. */
+const OVERFLOW_CUT = 1e-14;
+
+const effortCache = new BoundedCache<Pmf>(256);
 
 /**
- * Exact distribution of the final Degree of Effort. Without overflow it is the 10 or 100 equally
- * likely values; with overflow the (unbounded, geometric) chains are followed until a branch's
- * probability is below 1e-20, where it is kept at its current total — an error far below
- * double-precision rounding.
+ * Exact distribution of the final Degree of Effort (cached). Without overflow it is the 10 or
+ * 100 equally likely values; with overflow the geometric chains are followed to their cap, or
+ * until a branch is below 1e-14: that mass stays at its running total and is counted in `error`.
  */
-export function effortDistribution(input: CheckInput): Dist<number> {
-  const c = normalise(input);
-  const max = CHECK_MAX_FACE[c.kind];
+export function effortPmf(c: NormalisedCheck): Pmf {
+  return effortCache.get(`${c.kind}|${c.score}|${c.overflow}`, () => buildEffort(c));
+}
+
+function buildEffort(c: NormalisedCheck): Pmf {
+  const max = maxFaceOf(c.kind);
   const n = max + 1;
+  const cap = overflowRollCap(c.kind === "attribute" ? 1 : 2);
   const w = new Map<number, number>();
+  let error = 0;
   const put = (k: number, p: number): void => {
     w.set(k, (w.get(k) ?? 0) + p);
   };
-  const follow = (total: number, p: number, direction: "positive" | "negative"): void => {
+  const follow = (start: number, p0: number, direction: "positive" | "negative"): void => {
     const trigger = direction === "positive" ? 0 : max;
-    const q = p / n;
-    for (let r = 0; r <= max; r++) {
-      const e = c.score - r;
-      const next = total + (direction === "positive" ? Math.max(0, e) : Math.min(0, e));
-      if (r === trigger && q >= OVERFLOW_RESIDUAL) follow(next, q, direction);
-      else put(next, q);
+    let total = start;
+    let p = p0;
+    for (let depth = 0; ; depth++) {
+      if (depth === cap) return put(total, p);
+      if (p < OVERFLOW_CUT) {
+        error += p;
+        return put(total, p);
+      }
+      const q = p / n;
+      let next = total;
+      for (let r = 0; r <= max; r++) {
+        const e = c.score - r;
+        const t = total + (direction === "positive" ? Math.max(0, e) : Math.min(0, e));
+        if (r === trigger) next = t;
+        else put(t, q);
+      }
+      total = next;
+      p = q;
     }
   };
   for (let r = 0; r <= max; r++) {
@@ -282,7 +358,12 @@ export function effortDistribution(input: CheckInput): Dist<number> {
     else if (c.overflow && r === max && overflowPossible(c.kind, c.score, "negative")) follow(e, 1 / n, "negative");
     else put(e, 1 / n);
   }
-  return fromWeights(w);
+  return pmfFromMap(w, error);
+}
+
+/** Exact distribution of the final Degree of Effort (see effortPmf). */
+export function effortDistribution(input: CheckInput): Dist<number> {
+  return pmfToDist(effortPmf(normaliseCheck(input)));
 }
 
 /** Stable key of a check's joint outcome: degree key plus flags, e.g. "notedSuccess|agitation". */
@@ -292,11 +373,18 @@ export function checkOutcomeKey(r: Pick<EffortClass, "degreeKey" | "consolation"
 
 /** Exact distribution of checkOutcomeKey over every roll of the check. */
 export function checkOutcomeDistribution(input: CheckInput): Dist<string> {
-  const c = normalise(input);
-  return mapDist(effortDistribution(c), (e) => checkOutcomeKey(classify(c, e)));
+  const c = normaliseCheck(input);
+  const e = effortPmf(c);
+  const m = new Map<string, number>();
+  for (let i = 0; i < e.v.length; i++) {
+    const k = checkOutcomeKey(classify(c, e.v[i]));
+    m.set(k, (m.get(k) ?? 0) + e.p[i]);
+  }
+  return m;
 }
 
-export interface CheckOdds {
+/** Every probability of a check, richer than Odds (for cards and tests). */
+export interface CheckOddsDetail {
   readonly success: number;
   readonly miss: number;
   readonly failure: number;
@@ -304,51 +392,141 @@ export interface CheckOdds {
   readonly degrees: Readonly<Record<DegreeKey, number>>;
   readonly consolation: number;
   readonly agitation: number;
-  /** Probability that an overflow roll is made. */
+  /** Probability that an overflow roll is made (0 without the overflow rule). */
   readonly overflow: number;
   /** Expected Degree of Effort. */
   readonly meanEffort: number;
+  /** Mass left out by cut overflow chains or pruned tails (≤ 1e-9). */
+  readonly error: number;
 }
 
-/** Exact odds of every outcome of a check, for a roll dialog. */
-export function checkOdds(input: CheckInput): CheckOdds {
-  const c = normalise(input);
-  const n = CHECK_MAX_FACE[c.kind] + 1;
+function emptyDegrees(): Record<DegreeKey, number> {
+  return { miss: 0, minorSuccess: 0, notedSuccess: 0, wellDone: 0, likeAPro: 0, amazing: 0, aweInspiringRight: 0, almostSuccessful: 0, notedFailure: 0, fouledUp: 0, completeKlutz: 0, fubar: 0, aweInspiringWrong: 0 };
+}
+
+/** Accumulates classified efforts into a CheckOddsDetail. */
+export class DegreeTally {
+  readonly degrees = emptyDegrees();
+  success = 0;
+  miss = 0;
+  failure = 0;
+  consolation = 0;
+  agitation = 0;
+  add(cl: EffortClass, p: number): void {
+    this.degrees[cl.degreeKey] += p;
+    if (cl.outcome === "success") this.success += p;
+    else if (cl.outcome === "miss") this.miss += p;
+    else this.failure += p;
+    if (cl.consolation) this.consolation += p;
+    if (cl.agitation) this.agitation += p;
+  }
+  detail(extra: { overflow: number; meanEffort: number; error: number }): CheckOddsDetail {
+    return { success: this.success, miss: this.miss, failure: this.failure, degrees: { ...this.degrees }, consolation: this.consolation, agitation: this.agitation, ...extra };
+  }
+}
+
+/**
+ * Starts of the ranges of Degree of Success over which the classification cannot change: the
+ * degree levels (steps of 1 or 10 up to level 6), miss, the margins, and `extra` breaks.
+ */
+function degreeBreaks(task: NormalisedTask, extra: readonly number[]): number[] {
+  const s = scaleOf(task.kind);
+  const set = new Set<number>([0, 1, -task.consolationMargin, task.agitationMargin + 1, ...extra]);
+  for (let k = 0; k <= 5; k++) {
+    set.add(k * s + 1);
+    set.add(-(k + 1) * s);
+  }
+  return [...set].sort((a, b) => a - b);
+}
+
+/**
+ * Classify the sum a + b of two independent efforts against a task, without listing the sum:
+ * for each value of `a`, the chance that `b` lands in each range of degrees comes from prefix
+ * sums (O(|a| × ranges × log |b|)). Flags follow the sign of the sum, or of `a` alone
+ * (`flags: "first"`: an assisted check, whose flags follow the main effort).
+ */
+export function tallyOfSum(a: Pmf, b: Pmf, task: NormalisedTask, flags: "sum" | "first"): DegreeTally {
+  const d = task.difficulty;
+  const starts = degreeBreaks(task, flags === "sum" ? [-d, 1 - d] : []);
+  const prefix = new Float64Array(b.p.length + 1);
+  for (let i = 0; i < b.p.length; i++) prefix[i + 1] = prefix[i] + b.p[i];
+  /** Mass of b below x (values < x). */
+  const below = (x: number): number => {
+    let lo = 0;
+    let hi = b.v.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (b.v[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return prefix[lo];
+  };
+  const total = prefix[b.p.length];
+  const tally = new DegreeTally();
+  // Representative degree of each range: its start (the first range runs from −∞ to starts[0] − 1).
+  const reps = [starts[0] - 1, ...starts];
+  // The class of each range, for a negative, zero and positive first effort (flags "first"), or
+  // once (flags "sum": the sign is the total's, fixed within a range).
+  const classes = [-1, 0, 1].map((sign) => reps.map((rep) => classify(task, rep + d, flags === "sum" ? rep + d : sign)));
+  for (let i = 0; i < a.v.length; i++) {
+    const e = a.v[i];
+    const pe = a.p[i];
+    const cls = classes[Math.sign(e) + 1];
+    let prev = 0;
+    for (let r = 0; r < reps.length; r++) {
+      // degree = e + h − d lies in [reps[r], next start − 1]  ⇔  h < next + d − e (and ≥ the previous bound)
+      const upTo = r + 1 < reps.length ? below(reps[r + 1] + d - e) : total;
+      const q = upTo - prev;
+      prev = upTo;
+      if (q > 0) tally.add(cls[r], pe * q);
+    }
+  }
+  return tally;
+}
+
+/** Odds of every outcome for a distribution of Degree of Effort classified against a task. */
+export function oddsOfEffortPmf(dist: Pmf, task: NormalisedTask, overflow = 0): CheckOddsDetail {
+  const tally = new DegreeTally();
+  for (let i = 0; i < dist.v.length; i++) tally.add(classify(task, dist.v[i]), dist.p[i]);
+  return tally.detail({ overflow, meanEffort: pmfMean(dist), error: dist.error });
+}
+
+/** Every probability of a check: degrees, consolation, agitation, overflow roll, mean effort. */
+export function checkOddsDetail(input: CheckInput): CheckOddsDetail {
+  const c = normaliseCheck(input);
+  const n = maxFaceOf(c.kind) + 1;
   let overflow = 0;
   if (c.overflow) {
     if (overflowPossible(c.kind, c.score, "positive")) overflow += 1 / n;
     if (overflowPossible(c.kind, c.score, "negative")) overflow += 1 / n;
   }
-  return { ...oddsOfEffort(effortDistribution(c), c), overflow };
+  return oddsOfEffortPmf(effortPmf(c), c, overflow);
 }
 
-/**
- * Odds of every outcome for any distribution of Degree of Effort (a pooled or cooperative
- * effort, say), classified against `against` (its kind, difficulty and margins; score unused).
- */
-export function oddsOfEffort(dist: Dist<number>, against: CheckInput): Omit<CheckOdds, "overflow"> {
-  const c = normalise(against);
-  const degrees = {} as Record<DegreeKey, number>;
-  for (const k of DEGREE_KEYS) degrees[k] = 0;
-  let success = 0;
-  let miss = 0;
-  let failure = 0;
-  let consolation = 0;
-  let agitation = 0;
-  for (const [e, p] of dist) {
-    const cl = classify(c, e);
-    degrees[cl.degreeKey] += p;
-    if (cl.outcome === "success") success += p;
-    else if (cl.outcome === "miss") miss += p;
-    else failure += p;
-    if (cl.consolation) consolation += p;
-    if (cl.agitation) agitation += p;
-  }
-  return { success, miss, failure, degrees, consolation, agitation, meanEffort: mean(dist) };
+/** A CheckOddsDetail as the shared Odds: degrees worst first; consolation, agitation (and overflow) as extras. */
+export function detailToOdds(d: CheckOddsDetail, withOverflow: boolean): Odds {
+  const extras = [
+    { key: "consolation", p: d.consolation },
+    { key: "agitation", p: d.agitation },
+  ];
+  if (withOverflow) extras.push({ key: "overflow", p: d.overflow });
+  return makeOdds({ success: d.success, outcomes: DEGREES_WORST_FIRST.map((key) => ({ key, p: d.degrees[key] })), extras, error: d.error });
+}
+
+/** Exact odds of a check for a roll dialog, in the shared Odds shape. */
+export function checkOdds(input: CheckInput): Odds {
+  const d = checkOddsDetail(input);
+  return detailToOdds(d, input.overflow === true);
 }
 
 /** Probability that the check's effort beats `threshold` (effort > threshold). */
 export function chanceEffortAbove(input: CheckInput, threshold: number): number {
   requireInt("Threshold", threshold);
-  return prob(effortDistribution(input), (e) => e > threshold);
+  const e = effortPmf(normaliseCheck(input));
+  let s = 0;
+  for (let i = 0; i < e.v.length; i++) if (e.v[i] > threshold) s += e.p[i];
+  return s;
 }
+
+/** A check as a contract CheckCore (outcome key = degree key). */
+export const checkCore: CheckCore<CheckInput, readonly number[], CheckResult> = { roll: rollCheck, resolve: resolveCheck, odds: checkOdds };

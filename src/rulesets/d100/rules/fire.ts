@@ -6,20 +6,30 @@
  * shots that threaten the target per step, and damage notation per hit. evaluateFire places a
  * degree in a step; resolveFire rolls the damage of every hit and applies adjustments per shot.
  */
+import { type CheckCore, type Odds, makeOdds } from "../../../dice/contract";
+import { dictFrom } from "../../../dice/dict";
 import type { RandomSource } from "../../../dice/random";
-import { type CheckInput, effortDistribution } from "./checks";
+import { type CheckInput, type CheckResult, type NormalisedCheck, effortPmf, normaliseCheck, runCheck } from "./checks";
 import {
   type AdjustedDamage,
   type AdjustmentNotation,
   type DamageOptions,
   type DamageRoll,
   applyAdjustment,
+  asAdjustment,
   meanDamage,
-  parseAdjustment,
   parseDamage,
+  damageWithDraw,
   rollDamage,
 } from "./dat";
-import { requireInt } from "./validate";
+import { type D10Draw, rngDraw, withFaces } from "./faces";
+import { MAX_DIFFICULTY, MAX_FIRE_AMOUNT, MAX_FIRE_X, MAX_SPREAD_STEPS } from "./limits";
+import { requireInt, requireObject } from "./validate";
+
+/** Largest number a spread step may name. */
+const MAX_SPREAD_NUMBER = 100 * MAX_DIFFICULTY;
+/** Largest AP cost in a fire block. */
+const MAX_FIRE_AP = 1000;
 
 /** A spread step: the inclusive range of Degree of Success it covers (null = open end). */
 export interface SpreadStep {
@@ -31,8 +41,9 @@ export interface SpreadStep {
  * Parse a spread step as written in a block: "> -10", ">= 5", "< 0", "<= 3", "= 0", "1 - 10",
  * "11+" (11 and up).
  */
-export function parseSpreadStep(text: string): SpreadStep {
+function parseStepRaw(text: string): SpreadStep {
   if (typeof text !== "string") throw new TypeError(`A spread step must be written as text, not ${typeof text}`);
+  if (text.length > 40) throw new RangeError(`Spread step "${text.slice(0, 20)}…" is longer than 40 characters`);
   const t = text.trim().replace(/\u2212/g, "-");
   const num = "([+-]?\\d+)";
   let m: RegExpExecArray | null;
@@ -49,6 +60,15 @@ export function parseSpreadStep(text: string): SpreadStep {
     return { min: a, max: b };
   }
   throw new RangeError(`Spread step "${text}" is not one of "> n", ">= n", "< n", "<= n", "= n", "a - b", "n+"`);
+}
+
+export function parseSpreadStep(text: string): SpreadStep {
+  return checkStep(parseStepRaw(text), String(text));
+}
+
+function checkStep(step: SpreadStep, text: string): SpreadStep {
+  for (const n of [step.min, step.max]) if (n !== null) requireInt(`Spread step "${text}"`, n, -MAX_SPREAD_NUMBER, MAX_SPREAD_NUMBER);
+  return step;
 }
 
 export function inStep(step: SpreadStep, degree: number): boolean {
@@ -82,21 +102,32 @@ export interface FireBlock {
 
 /** Check a block's shape; throws naming the first problem. */
 export function validateFireBlock(b: FireBlock): FireBlock {
-  const where = `Fire block "${b.title}"`;
-  if (b.spread.length === 0) throw new RangeError(`${where} needs at least one spread step`);
-  if (b.apCost.kind === "fixed") requireInt(`${where} AP cost`, b.apCost.cost, 0);
-  else if (b.apCost.kind === "perX") {
-    requireInt(`${where} base AP cost`, b.apCost.base, 0);
-    requireInt(`${where} shots per X`, b.apCost.shotsPerX, 1);
-  } else {
-    if (b.apCost.costs.length === 0) throw new RangeError(`${where} needs at least one AP cost`);
-    for (const c of b.apCost.costs) requireInt(`${where} AP cost`, c, 0);
+  requireObject("A fire block", b);
+  const where = `Fire block "${String(b.title)}"`;
+  if (!Array.isArray(b.spread) || !Array.isArray(b.amount) || !Array.isArray(b.damage)) throw new TypeError(`${where} needs lists of spread steps, amounts and damage`);
+  requireObject(`${where} AP cost`, b.apCost);
+  requireInt(`${where}: number of spread steps`, b.spread.length, 1, MAX_SPREAD_STEPS);
+  for (const st of b.spread) {
+    requireObject(`${where} spread step`, st);
+    checkStep(st, `${String(st.min)}..${String(st.max)}`);
   }
+  if (b.apCost.kind === "fixed") requireInt(`${where} AP cost`, b.apCost.cost, 0, MAX_FIRE_AP);
+  else if (b.apCost.kind === "perX") {
+    requireInt(`${where} base AP cost`, b.apCost.base, 0, MAX_FIRE_AP);
+    requireInt(`${where} shots per X`, b.apCost.shotsPerX, 1, MAX_FIRE_AMOUNT);
+  } else if (b.apCost.kind === "choice") {
+    if (!Array.isArray(b.apCost.costs)) throw new TypeError(`${where} needs a list of AP costs`);
+    requireInt(`${where}: number of AP costs`, b.apCost.costs.length, 1, MAX_SPREAD_STEPS);
+    for (const c of b.apCost.costs) requireInt(`${where} AP cost`, c, 0, MAX_FIRE_AP);
+  } else throw new RangeError(`${where}: unknown AP cost kind "${String((b.apCost as { kind?: unknown }).kind)}"`);
   if (b.amount.length !== 1 && b.amount.length !== b.spread.length) throw new RangeError(`${where} needs one amount or one per spread step (${b.spread.length})`);
   for (const a of b.amount) {
+    requireObject(`${where} amount`, a);
+    if (a.kind !== "flat" && a.kind !== "perX") throw new RangeError(`${where}: unknown amount kind "${String((a as { kind?: unknown }).kind)}"`);
     if (a.kind === "perX" && b.apCost.kind !== "perX") throw new RangeError(`${where}: an amount per X needs a base + X AP cost`);
-    requireInt(`${where} amount`, a.kind === "flat" ? a.value : a.per, 0);
+    requireInt(`${where} amount`, a.kind === "flat" ? a.value : a.per, 0, MAX_FIRE_AMOUNT);
   }
+  if (b.damageBy !== "all" && b.damageBy !== "step" && b.damageBy !== "apCost") throw new RangeError(`${where}: unknown damage mode "${String(b.damageBy)}"`);
   const want = b.damageBy === "all" ? 1 : b.damageBy === "step" ? b.spread.length : b.apCost.kind === "choice" ? b.apCost.costs.length : -1;
   if (want < 0) throw new RangeError(`${where}: damage by AP cost needs a choice of AP costs`);
   if (b.damage.length !== want) throw new RangeError(`${where} needs ${want} damage notation(s) for damage by ${b.damageBy}, has ${b.damage.length}`);
@@ -131,7 +162,7 @@ function resolveAp(b: FireBlock, choice: Pick<FireChoice, "x" | "apChoice">): { 
   if (b.apCost.kind === "fixed") return { cost: b.apCost.cost, x: null, apIndex: null };
   if (b.apCost.kind === "perX") {
     if (choice.x === undefined) throw new RangeError(`Fire block "${b.title}" needs X (the extra action points)`);
-    const x = requireInt("X", choice.x, 1);
+    const x = requireInt("X", choice.x, 1, MAX_FIRE_X);
     return { cost: b.apCost.base + x, x, apIndex: null };
   }
   if (choice.apChoice === undefined) throw new RangeError(`Fire block "${b.title}" needs an AP cost choice (0-${b.apCost.costs.length - 1})`);
@@ -141,6 +172,7 @@ function resolveAp(b: FireBlock, choice: Pick<FireChoice, "x" | "apChoice">): { 
 
 /** Place the degree in the block's spread: AP cost, step, amount and damage per hit. */
 export function evaluateFire(block: FireBlock, choice: FireChoice): FireEvaluation {
+  requireObject("A fire choice", choice);
   return evaluateValid(validateFireBlock(block), choice);
 }
 
@@ -158,45 +190,59 @@ function evaluateValid(b: FireBlock, choice: FireChoice): FireEvaluation {
   return { block: b.key, apCost: ap.cost, step: s, hit: amount > 0, amount, shotsFired, damage };
 }
 
-export interface FireShot {
-  readonly roll: DamageRoll;
-  readonly adjusted: AdjustedDamage;
+/** A fire action as the contract's input: the block, the attack check and the AP choice. */
+export interface FireInput {
+  readonly block: FireBlock;
+  /** The skill check feeding the spread (its difficulty is the target's). */
+  readonly check: CheckInput;
+  /** X for base + X costs (1-20). */
+  readonly x?: number;
+  /** Index into a choice of AP costs. */
+  readonly apChoice?: number;
 }
-export interface FireDamage {
+
+export interface FireRoll {
+  readonly check: CheckResult;
   readonly evaluation: FireEvaluation;
-  /** One entry per hit (or a single entry when `eachShot` is false). */
-  readonly shots: readonly FireShot[];
-  /** Sum of adjusted damage over every hit. */
-  readonly total: number;
+  readonly faces: readonly number[];
 }
 
-export interface FireDamageOptions extends DamageOptions {
-  /** The target's adjustments, applied to each shot separately. */
-  readonly adjustment?: AdjustmentNotation | string;
-  /**
-   * Roll every hit (default true). False uses the seed's shortcut for large bursts: roll one
-   * shot, adjust it, multiply by the amount.
-   */
-  readonly eachShot?: boolean;
+interface NormalisedFire {
+  readonly block: FireBlock;
+  readonly check: NormalisedCheck;
+  readonly choice: Pick<FireChoice, "x" | "apChoice">;
 }
 
-/** Roll the damage of every hit and apply the adjustment to each shot. */
-export function resolveFire(evaluation: FireEvaluation, options: FireDamageOptions, rng: RandomSource): FireDamage {
-  const adj = typeof options.adjustment === "string" ? parseAdjustment(options.adjustment) : (options.adjustment ?? parseAdjustment(""));
-  if (evaluation.damage === null || evaluation.amount === 0) return { evaluation, shots: [], total: 0 };
-  const notation = parseDamage(evaluation.damage);
-  const eachShot = options.eachShot ?? true;
-  const shots: FireShot[] = [];
-  const n = eachShot ? evaluation.amount : 1;
-  for (let i = 0; i < n; i++) {
-    const roll = rollDamage(notation, options, rng);
-    shots.push({ roll, adjusted: applyAdjustment(roll.total, adj) });
-  }
-  const sum = shots.reduce((s, x) => s + x.adjusted.after, 0);
-  return { evaluation, shots, total: eachShot ? sum : sum * evaluation.amount };
+function normaliseFire(input: FireInput): NormalisedFire {
+  requireObject("A fire action", input);
+  const block = validateFireBlock(input.block);
+  const choice = { x: input.x, apChoice: input.apChoice };
+  resolveAp(block, choice);
+  return { block, check: normaliseCheck(input.check), choice };
 }
 
-export interface FireOdds {
+function runFire(c: NormalisedFire, draw: D10Draw): FireRoll {
+  const check = runCheck(c.check, draw);
+  return { check, evaluation: evaluateValid(c.block, { x: c.choice.x, apChoice: c.choice.apChoice, degree: check.degree }), faces: check.faces };
+}
+
+/** Roll the attack check and place its Degree of Success in the block's spread. */
+export function rollFire(input: FireInput, rng: RandomSource): FireRoll {
+  return runFire(normaliseFire(input), rngDraw(rng));
+}
+
+/** The same from the check's faces already rolled. */
+export function resolveFire(input: FireInput, faces: readonly number[]): FireRoll {
+  const c = normaliseFire(input);
+  return withFaces(faces, "Fire", (draw) => runFire(c, draw));
+}
+
+/** Outcome key of a fire roll: "fail" or "step<i>" (the spread step reached, 0-based). */
+export function fireOutcomeKey(r: Pick<FireRoll, "evaluation">): string {
+  return r.evaluation.step === null ? "fail" : `step${r.evaluation.step}`;
+}
+
+export interface FireOddsDetail {
   /** Probability that no step is reached (the action fails). */
   readonly fail: number;
   /** Probability of landing in each spread step (index = step). */
@@ -204,19 +250,22 @@ export interface FireOdds {
   readonly expectedHits: number;
   /** Expected damage before adjustment. */
   readonly expectedDamage: number;
+  readonly error: number;
 }
 
-/** Exact odds of each spread step for a skill check feeding the block. */
-export function fireOdds(block: FireBlock, check: CheckInput, choice: Pick<FireChoice, "x" | "apChoice">, damage: DamageOptions = {}): FireOdds {
-  const b = validateFireBlock(block);
-  const diff = requireInt("Difficulty", check.difficulty ?? 0);
+/** Exact chance of each spread step, expected hits and expected (unadjusted) damage. */
+export function fireOddsDetail(input: FireInput, damage: DamageOptions = {}): FireOddsDetail {
+  const c = normaliseFire(input);
+  const b = c.block;
   const steps = b.spread.map(() => 0);
   let fail = 0;
   let hits = 0;
   let dmg = 0;
   const meanCache = new Map<string, number>();
-  for (const [effort, p] of effortDistribution(check)) {
-    const ev = evaluateValid(b, { ...choice, degree: effort - diff });
+  const e = effortPmf(c.check);
+  for (let i = 0; i < e.v.length; i++) {
+    const p = e.p[i];
+    const ev = evaluateValid(b, { x: c.choice.x, apChoice: c.choice.apChoice, degree: e.v[i] - c.check.difficulty });
     if (ev.step === null) {
       fail += p;
       continue;
@@ -232,11 +281,75 @@ export function fireOdds(block: FireBlock, check: CheckInput, choice: Pick<FireC
       dmg += p * ev.amount * m;
     }
   }
-  return { fail, steps, expectedHits: hits, expectedDamage: dmg };
+  return { fail, steps, expectedHits: hits, expectedDamage: dmg, error: e.error };
+}
+
+/** Exact odds of a fire action as Odds: "fail", then each spread step in order; success = a step is reached. */
+export function fireOdds(input: FireInput): Odds {
+  const d = fireOddsDetail(input);
+  return makeOdds({ success: 1 - d.fail - d.error, outcomes: [{ key: "fail", p: d.fail }, ...d.steps.map((p, i) => ({ key: `step${i}`, p }))], error: d.error });
+}
+
+export const fireCore: CheckCore<FireInput, readonly number[], FireRoll> = { roll: rollFire, resolve: resolveFire, odds: fireOdds };
+
+export interface FireShot {
+  readonly roll: DamageRoll;
+  readonly adjusted: AdjustedDamage;
+}
+export interface FireDamage {
+  readonly evaluation: FireEvaluation;
+  /** One entry per hit (or a single entry when `eachShot` is false). */
+  readonly shots: readonly FireShot[];
+  /** Sum of adjusted damage over every hit. */
+  readonly total: number;
+  /** Every shot's faces in order. */
+  readonly faces: readonly number[];
+}
+
+export interface FireDamageInput extends DamageOptions {
+  readonly evaluation: FireEvaluation;
+  /** The target's adjustments, applied to each shot separately. */
+  readonly adjustment?: AdjustmentNotation | string;
+  /**
+   * Roll every hit (default true). False uses the seed's shortcut for large bursts: roll one
+   * shot, adjust it, multiply by the amount.
+   */
+  readonly eachShot?: boolean;
+}
+
+function fireDamage(input: FireDamageInput, shot: (notation: string) => DamageRoll): FireDamage {
+  requireObject("Fire damage", input);
+  const evaluation = input.evaluation;
+  requireObject("A fire evaluation", evaluation);
+  const adj = asAdjustment(input.adjustment ?? "");
+  const amount = requireInt("Amount of hits", evaluation.amount, 0, MAX_FIRE_AMOUNT * MAX_FIRE_X);
+  if (evaluation.damage === null || amount === 0) return { evaluation, shots: [], total: 0, faces: [] };
+  parseDamage(evaluation.damage);
+  const eachShot = input.eachShot ?? true;
+  const shots: FireShot[] = [];
+  const n = eachShot ? amount : 1;
+  for (let i = 0; i < n; i++) {
+    const roll = shot(evaluation.damage);
+    shots.push({ roll, adjusted: applyAdjustment(roll.total, adj) });
+  }
+  const sum = shots.reduce((s, x) => s + x.adjusted.after, 0);
+  return { evaluation, shots, total: eachShot ? sum : sum * amount, faces: shots.flatMap((s) => [...s.roll.faces]) };
+}
+
+/** Roll the damage of every hit and apply the adjustment to each shot ("Burst Fire Adjustments"). */
+export function rollFireDamage(input: FireDamageInput, rng: RandomSource): FireDamage {
+  return fireDamage(input, (notation) => rollDamage({ notation, attributes: input.attributes, overflow: input.overflow }, rng));
+}
+
+/** The same from faces already rolled: each shot's dice in order. */
+export function resolveFireDamage(input: FireDamageInput, faces: readonly number[]): FireDamage {
+  return withFaces(faces, "Fire damage", (draw) =>
+    fireDamage(input, (notation) => damageWithDraw({ notation, attributes: input.attributes, overflow: input.overflow }, draw)),
+  );
 }
 
 /** The seed's example blocks. The Shotgun Blast's table is missing from the seed: ours (see docs). */
-export const EXAMPLE_FIRE_BLOCKS: Readonly<Record<string, FireBlock>> = {
+export const EXAMPLE_FIRE_BLOCKS: Readonly<Record<string, FireBlock>> = Object.freeze(dictFrom<FireBlock>(Object.entries({
   threeShotBurst: {
     key: "threeShotBurst",
     title: "Three Shot Burst",
@@ -277,4 +390,4 @@ export const EXAMPLE_FIRE_BLOCKS: Readonly<Record<string, FireBlock>> = {
     damage: ["5 + 2D", "5 + 3D", "5 + 4D"],
     damageBy: "apCost",
   },
-};
+})));

@@ -3,6 +3,7 @@
  * "Failing Health", "Death").
  */
 import { type AttributeKey, type Attributes, requireAttributeKey, validateAttributes } from "./attributes";
+import { own } from "../../../dice/dict";
 import { requireInt, requirePositive } from "./validate";
 
 /** How Normal Health is derived; a setting may pick other attributes or another multiplier. */
@@ -63,7 +64,7 @@ export interface RecoveryResult {
 export function recover(health: HealthPoints, attrs: Attributes, days: number, care: CareLevel = "none", rules: HealthRules = STANDARD_HEALTH): RecoveryResult {
   validateHealth(health);
   requireInt("Days of recovery", days, 0);
-  const mult = CARE_MULTIPLIERS[care];
+  const mult = own(CARE_MULTIPLIERS, care);
   if (mult === undefined) throw new RangeError(`Unknown care level "${String(care)}" (expected ${CARE_LEVELS.join(", ")})`);
   const rate = dailyRecoveryRate(attrs, rules) * mult;
   if (health.current >= health.normal) return { health, recovered: 0, rate };

@@ -3,6 +3,9 @@
  * passed in. See docs/rules/d100.md for every rule, where it lives and the decisions taken.
  */
 export * from "./validate";
+export * from "./limits";
+export * from "./faces";
+export { clearOddsCaches } from "./pmf";
 export * from "./dice";
 export * from "./attributes";
 export * from "./health";

@@ -4,7 +4,7 @@
  */
 import type { RandomSource } from "../../../dice/random";
 import { rollD10 } from "./dice";
-import { requireInt } from "./validate";
+import { requireInt, requireObject } from "./validate";
 
 // ---------------------------------------------------------------------------------------------
 // Example action costs (the seed's cost column is incomplete; see docs for our reading)
@@ -61,7 +61,14 @@ export interface InitiativeOrder {
   /** Slots in order; a slot holds several ids only when they act simultaneously. */
   readonly slots: ReadonlyArray<readonly string[]>;
   readonly tieChecks: readonly TieCheck[];
+  /** A tie was still unbroken after MAX_TIE_ROUNDS rounds of checks and kept the order given. */
+  readonly capped: boolean;
 }
+
+/** Most rounds of tie checks for one tie (an open end; two characters still tied after 20 rounds: 1e-20). */
+export const MAX_TIE_ROUNDS = 20;
+/** Most participants in one initiative order. */
+export const MAX_PARTICIPANTS = 1000;
 
 /**
  * Highest Action Quota first. Ties act together (simultaneous) or make d10 checks against their
@@ -69,6 +76,8 @@ export interface InitiativeOrder {
  */
 export function initiativeOrder(participants: readonly InitiativeParticipant[], tieMode: TieMode, rng: RandomSource): InitiativeOrder {
   if (!TIE_MODES.includes(tieMode)) throw new RangeError(`Unknown tie mode "${String(tieMode)}"`);
+  if (!Array.isArray(participants)) throw new TypeError("Initiative participants must be a list");
+  requireInt("Number of participants", participants.length, 0, MAX_PARTICIPANTS);
   const seen = new Set<string>();
   for (const p of participants) {
     if (typeof p.id !== "string" || p.id.trim() === "") throw new RangeError("Every initiative participant needs a non-empty id");
@@ -80,9 +89,17 @@ export function initiativeOrder(participants: readonly InitiativeParticipant[], 
   for (const p of participants) groups.set(p.actionQuota, [...(groups.get(p.actionQuota) ?? []), p]);
   const slots: string[][] = [];
   const tieChecks: TieCheck[] = [];
-  const settle = (tied: readonly InitiativeParticipant[]): void => {
+  let capped = false;
+  const settle = (tied: readonly InitiativeParticipant[], round: number): void => {
     if (tied.length === 1) {
       slots.push([tied[0].id]);
+      return;
+    }
+    if (round === MAX_TIE_ROUNDS) {
+      // An open end: a stuck random source would re-roll the same tie forever. Stop, in the
+      // order given.
+      capped = true;
+      for (const p of tied) slots.push([p.id]);
       return;
     }
     const rolls = tied.map((p) => {
@@ -92,14 +109,14 @@ export function initiativeOrder(participants: readonly InitiativeParticipant[], 
     tieChecks.push({ ids: tied.map((p) => p.id), rolls });
     const byEffort = new Map<number, InitiativeParticipant[]>();
     tied.forEach((p, i) => byEffort.set(rolls[i].effort, [...(byEffort.get(rolls[i].effort) ?? []), p]));
-    for (const e of [...byEffort.keys()].sort((a, b) => b - a)) settle(byEffort.get(e) ?? []);
+    for (const e of [...byEffort.keys()].sort((a, b) => b - a)) settle(byEffort.get(e) ?? [], round + 1);
   };
   for (const aq of [...groups.keys()].sort((a, b) => b - a)) {
     const g = groups.get(aq) ?? [];
     if (g.length > 1 && tieMode === "simultaneous") slots.push(g.map((p) => p.id));
-    else settle(g);
+    else settle(g, 0);
   }
-  return { slots, tieChecks };
+  return { slots, tieChecks, capped };
 }
 
 /**
@@ -154,7 +171,10 @@ export interface AllotResult {
 }
 
 /** Start a new action of a given cost and allot `points` to it (0 allowed for free actions). */
-export function startAction(s: ActionPoints, id: string, cost: number, points: number): AllotResult {
+export function startAction(s: ActionPoints, action: { readonly id: string; readonly cost: number; readonly points: number }): AllotResult {
+  requireObject("An action", action);
+  const { id, cost, points } = action;
+  if (typeof id !== "string" || id === "") throw new RangeError("An action needs a non-empty id");
   requireInt(`Cost of ${id}`, cost, 0);
   if (s.pending.some((a) => a.id === id)) throw new RangeError(`Action "${id}" is already under way`);
   return allotPoints({ ...s, pending: [...s.pending, { id, cost, paid: 0 }] }, id, points);

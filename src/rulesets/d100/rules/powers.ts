@@ -3,8 +3,13 @@
  * "Example: Spirit Shaman"). Functions on power points: Need, Gain, Drain, Hold.
  */
 import { type AttributeKey, type Attributes, requireAttributeKey, validateAttributes } from "./attributes";
-import { type CheckInput, effortDistribution } from "./checks";
-import { requireInt } from "./validate";
+import { type CheckCore, type Odds, makeOdds } from "../../../dice/contract";
+import { dictFrom } from "../../../dice/dict";
+import type { RandomSource } from "../../../dice/random";
+import { type CheckInput, type CheckResult, type NormalisedCheck, effortPmf, normaliseCheck, runCheck } from "./checks";
+import { type D10Draw, rngDraw, withFaces } from "./faces";
+import { MAX_DIFFICULTY } from "./limits";
+import { requireInt, requireObject } from "./validate";
 
 export interface PowerPoints {
   readonly normal: number;
@@ -79,14 +84,19 @@ function parseStep(text: string, whole: string): PowerStep {
   const m = /^(need|gain|drain|hold)\s+(?:(\d+)\s*\+\s*(\d*)X|(\d*)X|(\d+))$/i.exec(text.trim());
   if (!m) throw new RangeError(`Power cost "${whole}": "${text.trim()}" is not "<Need|Gain|Drain|Hold> <n | X | n+X>"`);
   const fn = m[1].toLowerCase() as PowerFunction;
-  if (m[2] !== undefined) return { fn, base: Number(m[2]), perX: m[3] === "" || m[3] === undefined ? 1 : Number(m[3]) };
-  if (m[4] !== undefined) return { fn, base: 0, perX: m[4] === "" ? 1 : Number(m[4]) };
-  return { fn, base: Number(m[5]), perX: 0 };
+  const n = (t: string | undefined, dflt: number): number => (t === undefined || t === "" ? dflt : requireInt(`Power cost "${whole}": amount`, Number(t), 0, MAX_POWER_AMOUNT));
+  if (m[2] !== undefined) return { fn, base: n(m[2], 0), perX: n(m[3], 1) };
+  if (m[4] !== undefined) return { fn, base: 0, perX: n(m[4], 1) };
+  return { fn, base: n(m[5], 0), perX: 0 };
 }
+
+/** Largest amount in a power cost (per step, and per X). */
+export const MAX_POWER_AMOUNT = 10_000;
 
 /** Parse a power action's cost; commas separate steps, "or" offers a choice. */
 export function parsePowerCost(text: string): readonly PowerCostTerm[] {
   if (typeof text !== "string" || text.trim() === "") throw new RangeError("Power cost is empty");
+  if (text.length > 200) throw new RangeError(`Power cost "${text.slice(0, 20)}…" is longer than 200 characters`);
   return text.split(",").map((part) => {
     const opts = part.split(/\s+or\s+/i);
     if (opts.length === 1) return { kind: "step" as const, step: parseStep(opts[0], text) };
@@ -115,7 +125,7 @@ export interface PowerCostResult {
 export function applyPowerCost(p: PowerPoints, cost: readonly PowerCostTerm[] | string, options: PowerCostOptions = {}): PowerCostResult {
   validatePowerPoints(p);
   const terms = typeof cost === "string" ? parsePowerCost(cost) : cost;
-  const x = requireInt("X", options.x ?? 0, 0);
+  const x = requireInt("X", options.x ?? 0, 0, MAX_POWER_AMOUNT);
   let cur = p;
   let choice = 0;
   const applied: Array<{ fn: PowerFunction; amount: number; result?: boolean }> = [];
@@ -179,7 +189,7 @@ export interface PowerDefinition {
   readonly actions: readonly PowerAction[];
 }
 
-export const EXAMPLE_POWERS: Readonly<Record<string, PowerDefinition>> = {
+export const EXAMPLE_POWERS: Readonly<Record<string, PowerDefinition>> = Object.freeze(dictFrom<PowerDefinition>(Object.entries({
   marksmanFocus: {
     key: "marksmanFocus",
     normal: { attributes: ["focus", "perception"], combine: "average" },
@@ -198,7 +208,7 @@ export const EXAMPLE_POWERS: Readonly<Record<string, PowerDefinition>> = {
       { key: "spiritLance", cost: "Need 1, Hold X or Drain X", actionPoints: 2 },
     ],
   },
-};
+})));
 
 /** "That's an easy shot!": 10 points of difficulty reduction, plus 10 per extra point (X). */
 export function easyShotReduction(x: number): number {
@@ -234,21 +244,67 @@ export const SHIELDED_ATTACK_RESULTS = ["through", "shield", "missed"] as const;
 export type ShieldedAttackResult = (typeof SHIELDED_ATTACK_RESULTS)[number];
 
 /** Where an attack with this Degree of Effort lands against a shielded target. */
-export function shieldedAttack(effort: number, difficulty = 0, shieldDifficulty: number = BARRIER_SHIELD.difficulty): ShieldedAttackResult {
-  requireInt("Degree of effort", effort);
-  requireInt("Difficulty", difficulty);
-  requireInt("Shield difficulty", shieldDifficulty, 0);
+export function shieldedAttack(input: { readonly effort: number; readonly difficulty?: number; readonly shieldDifficulty?: number }): ShieldedAttackResult {
+  requireObject("A shielded attack", input);
+  const effort = requireInt("Degree of effort", input.effort);
+  const difficulty = requireInt("Difficulty", input.difficulty ?? 0);
+  const shield = requireInt("Shield difficulty", input.shieldDifficulty ?? BARRIER_SHIELD.difficulty, 0, MAX_DIFFICULTY);
   if (effort <= difficulty) return "missed";
-  return effort > difficulty + shieldDifficulty ? "through" : "shield";
+  return effort > difficulty + shield ? "through" : "shield";
 }
 
-/** Exact odds of each shielded-attack result for the attacker's check (its difficulty is the target's). */
-export function shieldedAttackOdds(attack: CheckInput, shieldDifficulty: number = BARRIER_SHIELD.difficulty): Readonly<Record<ShieldedAttackResult, number>> {
-  const difficulty = requireInt("Difficulty", attack.difficulty ?? 0);
-  const out: Record<ShieldedAttackResult, number> = { through: 0, shield: 0, missed: 0 };
-  for (const [e, p] of effortDistribution(attack)) out[shieldedAttack(e, difficulty, shieldDifficulty)] += p;
-  return out;
+/** An attack on a shielded target as the contract's input. */
+export interface ShieldedAttackInput {
+  /** The attacker's check; its difficulty is the target's own (the shield's is added on top). */
+  readonly attack: CheckInput;
+  /** The shield's defensive difficulty (default the Barrier Shield's 25). */
+  readonly shieldDifficulty?: number;
 }
+
+export interface ShieldedAttackRoll {
+  readonly check: CheckResult;
+  readonly result: ShieldedAttackResult;
+  readonly faces: readonly number[];
+}
+
+function normaliseShielded(input: ShieldedAttackInput): { attack: NormalisedCheck; shield: number } {
+  requireObject("A shielded attack", input);
+  return { attack: normaliseCheck(input.attack), shield: requireInt("Shield difficulty", input.shieldDifficulty ?? BARRIER_SHIELD.difficulty, 0, MAX_DIFFICULTY) };
+}
+
+function runShielded(c: ReturnType<typeof normaliseShielded>, draw: D10Draw): ShieldedAttackRoll {
+  const check = runCheck(c.attack, draw);
+  return { check, result: shieldedAttack({ effort: check.effort, difficulty: c.attack.difficulty, shieldDifficulty: c.shield }), faces: check.faces };
+}
+
+export function rollShieldedAttack(input: ShieldedAttackInput, rng: RandomSource): ShieldedAttackRoll {
+  return runShielded(normaliseShielded(input), rngDraw(rng));
+}
+
+export function resolveShieldedAttack(input: ShieldedAttackInput, faces: readonly number[]): ShieldedAttackRoll {
+  const c = normaliseShielded(input);
+  return withFaces(faces, "Shielded attack", (draw) => runShielded(c, draw));
+}
+
+/** Exact chance of each shielded-attack result, and the mass left out. */
+export function shieldedAttackOddsDetail(input: ShieldedAttackInput): Readonly<Record<ShieldedAttackResult, number>> & { readonly error: number } {
+  const c = normaliseShielded(input);
+  const out: Record<ShieldedAttackResult, number> = { through: 0, shield: 0, missed: 0 };
+  const e = effortPmf(c.attack);
+  for (let i = 0; i < e.v.length; i++) out[shieldedAttack({ effort: e.v[i], difficulty: c.attack.difficulty, shieldDifficulty: c.shield })] += e.p[i];
+  return { ...out, error: e.error };
+}
+
+/** Exact odds of an attack on a shielded target as Odds: missed, shield, through; success = through. */
+export function shieldedAttackOdds(input: ShieldedAttackInput): Odds {
+  const d = shieldedAttackOddsDetail(input);
+  return makeOdds({ success: d.through, outcomes: SHIELDED_ATTACK_RESULTS_WORST_FIRST.map((key) => ({ key, p: d[key] })), error: d.error });
+}
+
+/** Shielded-attack results worst first for the attacker. */
+export const SHIELDED_ATTACK_RESULTS_WORST_FIRST: readonly ShieldedAttackResult[] = ["missed", "shield", "through"];
+
+export const shieldedAttackCore: CheckCore<ShieldedAttackInput, readonly number[], ShieldedAttackRoll> = { roll: rollShieldedAttack, resolve: resolveShieldedAttack, odds: shieldedAttackOdds };
 
 export interface ShieldHit {
   /** Capacity left after the hit (0 when the shield fails). */
@@ -261,9 +317,10 @@ export interface ShieldHit {
 }
 
 /** Damage from an attack that struck the shield: it blocks up to its remaining capacity, then fails. */
-export function shieldAbsorb(remaining: number, damage: number): ShieldHit {
-  requireInt("Shield capacity left", remaining, 1);
-  requireInt("Damage", damage, 0);
+export function shieldAbsorb(input: { readonly remaining: number; readonly damage: number }): ShieldHit {
+  requireObject("A hit on the shield", input);
+  const remaining = requireInt("Shield capacity left", input.remaining, 1);
+  const damage = requireInt("Damage", input.damage, 0);
   const absorbed = Math.min(remaining, damage);
   const left = remaining - absorbed;
   return { remaining: left, absorbed, excess: damage - absorbed, failed: left === 0 };
@@ -273,7 +330,7 @@ export function shieldAbsorb(remaining: number, damage: number): ShieldHit {
  * When the shield fails, a Focus check decides the held points: kept (released back to the free
  * points) on a success, drained on a miss or a failure.
  */
-export function resolveShieldFailure(p: PowerPoints, focusCheck: { readonly outcome: "success" | "miss" | "failure" }, held: number = BARRIER_SHIELD.held): { readonly points: PowerPoints; readonly kept: boolean } {
+export function settleShieldFailure(p: PowerPoints, focusCheck: { readonly outcome: "success" | "miss" | "failure" }, held: number = BARRIER_SHIELD.held): { readonly points: PowerPoints; readonly kept: boolean } {
   const kept = focusCheck.outcome === "success";
   return { points: releaseHeld(p, held, !kept), kept };
 }
@@ -284,6 +341,6 @@ export function spiritLanceDamage(x: number): string {
 }
 
 /** Spirit Lance outcome for held points: a hit drains them, a miss releases them to the shaman. */
-export function resolveSpiritLance(p: PowerPoints, x: number, hit: boolean): PowerPoints {
+export function settleSpiritLance(p: PowerPoints, x: number, hit: boolean): PowerPoints {
   return releaseHeld(p, requireInt("X", x, 1), hit);
 }

@@ -2,6 +2,7 @@
  * Progression Points (seed: "Progression Points", "Standard Reward Table", "Standard Cost
  * Table"). Both tables are data a setting may replace; purchases a setting forbids are refused.
  */
+import { own } from "../../../dice/dict";
 import { requireInt } from "./validate";
 
 export const REWARD_DEGREES = ["minor", "small", "larger", "major"] as const;
@@ -42,7 +43,7 @@ export function availableProgression(l: ProgressionLedger): number {
 /** Award by degree (minor, small, larger, major) or by a number of points. */
 export function award(l: ProgressionLedger, reward: RewardDegree | number, rules: ProgressionRules = STANDARD_PROGRESSION): ProgressionLedger {
   availableProgression(l);
-  const n = typeof reward === "number" ? requireInt("Progression award", reward, 0) : rules.rewards[reward];
+  const n = typeof reward === "number" ? requireInt("Progression award", reward, 0) : own(rules.rewards, reward);
   if (n === undefined) throw new RangeError(`Unknown reward degree "${String(reward)}"`);
   return { ...l, earned: l.earned + n };
 }
@@ -52,7 +53,7 @@ export function award(l: ProgressionLedger, reward: RewardDegree | number, rules
  * TABs, a degree 1-6 mapped onto 5-10, our reading of "varies by TAB degree").
  */
 export function purchaseCost(item: PurchaseItem, options: { readonly cost?: number; readonly tabDegree?: number } = {}, rules: ProgressionRules = STANDARD_PROGRESSION): number {
-  const range = rules.costs[item];
+  const range = own(rules.costs, item);
   if (range === undefined) throw new RangeError(`Unknown purchase "${String(item)}"`);
   if (options.tabDegree !== undefined) {
     if (item !== "tab") throw new RangeError("A TAB degree only prices a TAB");

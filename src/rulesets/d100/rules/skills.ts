@@ -3,7 +3,8 @@
  * "Skill Points", "Exchange Rate", "Skill Trees", "Skill Point Spending", "The Basic Skills").
  */
 import { type AttributeKey, type Attributes, validateAttributes } from "./attributes";
-import { requireInt } from "./validate";
+import { own } from "../../../dice/dict";
+import { requireInt, requireObject } from "./validate";
 
 export const ROOT_SKILL_KEYS = [
   "athletic",
@@ -44,7 +45,7 @@ export function isRootSkillKey(key: string): key is RootSkillKey {
 
 /** Check that the two majors are two different contributors of the root skill. */
 export function validateMajors(root: RootSkillKey, majors: readonly [AttributeKey, AttributeKey], table: RootSkillTable = ROOT_SKILLS): void {
-  const contrib = table[root];
+  const contrib = own(table, root);
   if (!contrib) throw new RangeError(`Unknown root skill "${String(root)}"`);
   if (majors.length !== 2) throw new RangeError(`Root skill ${root} needs exactly two major attributes`);
   if (majors[0] === majors[1]) throw new RangeError(`Root skill ${root}: the two majors must differ (both ${majors[0]})`);
@@ -77,22 +78,27 @@ export function incrementCost(rating: number): number {
   return 2 ** Math.floor(rating / 10);
 }
 
+/** Highest Adjust rating the exchange rate prices (one point at 400 costs 2^39 skill points; totals stay exact). */
+export const MAX_ADJUST = 400;
+
 /** Skill-point cost of raising Adjust from `from` to `to` (to ≥ from ≥ 0). */
-export function raiseCost(from: number, to: number): number {
-  requireInt("Adjust rating", from, 0);
-  requireInt("Target adjust rating", to, from);
+export function raiseCost(range: { readonly from: number; readonly to: number }): number {
+  requireObject("A raise", range);
+  const from = requireInt("Adjust rating", range.from, 0, MAX_ADJUST);
+  const to = requireInt("Target adjust rating", range.to, from, MAX_ADJUST);
   let cost = 0;
   for (let r = from; r < to; r++) cost += incrementCost(r);
   return cost;
 }
 
 /** The highest Adjust reachable from `from` with `points` skill points, and what is left over. */
-export function maxRaise(from: number, points: number): { readonly adjust: number; readonly spent: number; readonly left: number } {
-  requireInt("Adjust rating", from, 0);
-  requireInt("Skill points", points, 0);
+export function maxRaise(input: { readonly from: number; readonly points: number }): { readonly adjust: number; readonly spent: number; readonly left: number } {
+  requireObject("A raise", input);
+  const from = requireInt("Adjust rating", input.from, 0, MAX_ADJUST);
+  const points = requireInt("Skill points", input.points, 0);
   let adjust = from;
   let spent = 0;
-  while (spent + incrementCost(adjust) <= points) {
+  while (adjust < MAX_ADJUST && spent + incrementCost(adjust) <= points) {
     spent += incrementCost(adjust);
     adjust++;
   }
@@ -159,7 +165,7 @@ export function computeSkills(
       if (attrs === null) throw new RangeError(`Root skill ${root} needs attributes or a base override`);
       base = rootSkillBase(attrs, root, data.majors, table);
     }
-    out.set(root, { id: root, name: root, root, parent: null, depth: 0, base, adjust: data.adjust, total: base + data.adjust, cost: raiseCost(0, data.adjust) });
+    out.set(root, { id: root, name: root, root, parent: null, depth: 0, base, adjust: data.adjust, total: base + data.adjust, cost: raiseCost({ from: 0, to: data.adjust }) });
   }
   const byId = new Map<string, BranchSkillData>();
   for (const b of tree.branches) {
@@ -187,7 +193,7 @@ export function computeSkills(
       base: parent.total,
       adjust: b.adjust,
       total: parent.total + b.adjust,
-      cost: raiseCost(0, b.adjust),
+      cost: raiseCost({ from: 0, to: b.adjust }),
     };
     out.set(id, r);
     return r;
@@ -226,13 +232,13 @@ export function emptySkillTree(majors: Readonly<Record<RootSkillKey, readonly [A
 export function raiseSkill(tree: SkillTree, id: string, to: number): { readonly tree: SkillTree; readonly cost: number } {
   if (isRootSkillKey(id)) {
     const cur = tree.roots[id];
-    const cost = raiseCost(cur.adjust, to);
+    const cost = raiseCost({ from: cur.adjust, to });
     return { tree: { roots: { ...tree.roots, [id]: { ...cur, adjust: to } }, branches: tree.branches }, cost };
   }
   const idx = tree.branches.findIndex((b) => b.id === id);
   if (idx < 0) throw new RangeError(`Unknown skill "${id}"`);
   const cur = tree.branches[idx];
-  const cost = raiseCost(cur.adjust, to);
+  const cost = raiseCost({ from: cur.adjust, to });
   const branches = tree.branches.map((b, i) => (i === idx ? { ...b, adjust: to } : b));
   return { tree: { roots: tree.roots, branches }, cost };
 }
@@ -259,7 +265,7 @@ export const SKILL_REWARD_MAXIMA: Readonly<Record<SkillRewardKind, number>> = {
 
 /** Validate a GM skill-point reward against the seed's guidance; returns the points. */
 export function skillPointReward(kind: SkillRewardKind, points: number): number {
-  const max = SKILL_REWARD_MAXIMA[kind];
+  const max = own(SKILL_REWARD_MAXIMA, kind);
   if (max === undefined) throw new RangeError(`Unknown skill reward "${String(kind)}"`);
   return requireInt(`Skill points for ${kind}`, points, 1, max);
 }

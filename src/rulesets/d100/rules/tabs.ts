@@ -6,6 +6,7 @@
 import { type AttributeKey } from "./attributes";
 import type { CheckKind } from "./checks";
 import { type AdjustmentNotation, combineAdjustments } from "./dat";
+import { dictFrom, own } from "../../../dice/dict";
 import { requireInt } from "./validate";
 
 export const TAB_KINDS = ["trait", "asset", "burden"] as const;
@@ -97,7 +98,7 @@ export function tabUsesPerDay(tab: Tab): number | null {
 export function tabUsesLeft(tab: Tab, usesToday: Readonly<Record<string, number>>): number | null {
   const limit = tabUsesPerDay(tab);
   if (limit === null) return null;
-  return Math.max(0, limit - requireInt(`Uses today of ${tab.key}`, usesToday[tab.key] ?? 0, 0));
+  return Math.max(0, limit - requireInt(`Uses today of ${tab.key}`, own(usesToday, tab.key) ?? 0, 0));
 }
 
 /** Count one use of a limited TAB; throws when none is left today. A new day starts from {}. */
@@ -105,7 +106,7 @@ export function recordTabUse(usesToday: Readonly<Record<string, number>>, tab: T
   const left = tabUsesLeft(tab, usesToday);
   if (left === null) return usesToday;
   if (left === 0) throw new RangeError(`${tab.key} has no uses left today (${tabUsesPerDay(tab) ?? 0} a day)`);
-  return { ...usesToday, [tab.key]: (usesToday[tab.key] ?? 0) + 1 };
+  return dictFrom([...Object.entries(usesToday), [tab.key, (own(usesToday, tab.key) ?? 0) + 1]]);
 }
 
 /** Difficulty after TABs: the base multiplied by the factor, then the changes added (our order). */
@@ -120,7 +121,7 @@ export function tabAdjustments(tabs: readonly Tab[]): AdjustmentNotation {
 }
 
 /** The seed's light-setting examples. */
-export const EXAMPLE_TABS: Readonly<Record<string, Tab>> = {
+export const EXAMPLE_TABS: Readonly<Record<string, Tab>> = Object.freeze(dictFrom<Tab>(Object.entries({
   typeAPersonality: {
     key: "typeAPersonality",
     kind: "trait",
@@ -147,4 +148,4 @@ export const EXAMPLE_TABS: Readonly<Record<string, Tab>> = {
       { kind: "difficulty", when: "concealingIdentity", attribute: 1, skill: 10 },
     ],
   },
-};
+})));

@@ -1,10 +1,12 @@
 /** Input checks shared by the D10/0 rules core. Every failure throws with a precise message. */
+import { assertSafeInt } from "../../../dice/limits";
 
-/** Throw a RangeError unless `value` is an integer within [min, max] (bounds optional). */
+/**
+ * Throw a RangeError unless `value` is a whole number within the safe-integer range (no silent
+ * loss past 2^53) and within [min, max] (bounds optional).
+ */
 export function requireInt(name: string, value: number, min?: number, max?: number): number {
-  if (typeof value !== "number" || !Number.isInteger(value)) {
-    throw new RangeError(`${name} must be a whole number, not ${String(value)}`);
-  }
+  assertSafeInt(value, name);
   if (min !== undefined && value < min) throw new RangeError(`${name} must be at least ${min}, not ${value}`);
   if (max !== undefined && value > max) throw new RangeError(`${name} must be at most ${max}, not ${value}`);
   return value;
@@ -16,4 +18,9 @@ export function requirePositive(name: string, value: number): number {
     throw new RangeError(`${name} must be a number above zero, not ${String(value)}`);
   }
   return value;
+}
+
+/** Throw a TypeError unless `value` is a plain input object (named fields, not positional numbers). */
+export function requireObject(name: string, value: unknown): void {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new TypeError(`${name} must be an object with named fields, not ${value === null ? "null" : Array.isArray(value) ? "a list" : typeof value}`);
 }

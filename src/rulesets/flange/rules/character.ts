@@ -5,6 +5,8 @@
  * Pure data in, pure data out. Every key here is a stable camelCase identifier that the
  * Foundry adapter can use as a localisation key.
  */
+import { own } from "../../../dice/dict";
+import { assertSafeInt } from "../../../dice/limits";
 
 /** The nine attributes, in the order the seed lists them. */
 export const ATTRIBUTES = [
@@ -156,8 +158,13 @@ export interface FlangeCharacter {
   readonly otherFlangeSpend?: number;
 }
 
+/**
+ * Refuse anything but a whole number in [min, max]; numbers past 2^53 are refused first
+ * (assertSafeInt, src/dice/limits.ts), so no value is ever silently rounded.
+ */
 export function assertInt(value: number, name: string, min: number, max: number = Number.MAX_SAFE_INTEGER): void {
-  if (typeof value !== "number" || !Number.isInteger(value)) throw new RangeError(`${name} must be a whole number, not ${String(value)}`);
+  if (typeof value !== "number" || !Number.isInteger(value)) throw new RangeError(`${name} must be a whole number, not ${typeof value === "string" ? JSON.stringify(value) : String(value)}`);
+  assertSafeInt(value, name);
   if (value < min || value > max) {
     throw new RangeError(max === Number.MAX_SAFE_INTEGER ? `${name} must be at least ${min}, not ${value}` : `${name} must be between ${min} and ${max}, not ${value}`);
   }
@@ -217,19 +224,27 @@ export function totalBoxesCrossed(attributes: Readonly<Record<AttributeKey, numb
 }
 
 /** Dice a check with a skill gets: skill dots + generalisation dots of its heading, at most 5 (decision). */
-export function skillDice(skillDots: number, generalisationDots: number, cap: number = SKILL_DOTS_MAX): number {
-  assertInt(skillDots, "Skill dots", 0, SKILL_DOTS_MAX);
-  assertInt(generalisationDots, "Generalisation dots", 0, GENERALISATION_DOTS_MAX);
-  assertInt(cap, "Skill dice cap", 1);
-  return Math.min(cap, skillDots + generalisationDots);
+export function skillDice(dots: { readonly skillDots: number; readonly generalisationDots: number; readonly cap?: number }): number {
+  const cap = dots.cap ?? SKILL_DOTS_MAX;
+  assertInt(dots.skillDots, "Skill dots", 0, SKILL_DOTS_MAX);
+  assertInt(dots.generalisationDots, "Generalisation dots", 0, GENERALISATION_DOTS_MAX);
+  assertInt(cap, "Skill dice cap", 1, SKILL_DOTS_MAX + GENERALISATION_DOTS_MAX);
+  return Math.min(cap, dots.skillDots + dots.generalisationDots);
 }
 
-/** Dice for a named skill of a character (0 when the character has neither the skill nor generalisation dots). */
+/**
+ * Dice for a named skill of a character (0 when the character has neither the skill nor
+ * generalisation dots). Skill names are whatever the player typed ("constructor" included): they
+ * are compared as strings, never used as object keys.
+ */
 export function characterSkillDice(c: FlangeCharacter, skillName: string, heading?: SkillHeading): number {
+  if (typeof skillName !== "string") throw new RangeError(`A skill name must be text, not ${String(skillName)}`);
+  if (heading !== undefined && !isSkillHeading(heading)) throw new RangeError(`Unknown skill heading "${String(heading)}"`);
   const skill = c.skills.find((s) => s.name === skillName && (heading === undefined || s.heading === heading));
   const h = skill?.heading ?? heading;
   if (h === undefined) throw new RangeError(`Character has no skill "${skillName}"; give its heading to use generalisation dots`);
-  return skillDice(skill?.dots ?? 0, c.generalisation[h] ?? 0);
+  if (!isSkillHeading(h)) throw new RangeError(`Skill "${skillName}" has unknown heading "${String(h)}"`);
+  return skillDice({ skillDots: skill?.dots ?? 0, generalisationDots: own(c.generalisation, h) ?? 0 });
 }
 
 /** Skill point cost of a set of skills and generalisation dots (seed "Buying Skills"). */

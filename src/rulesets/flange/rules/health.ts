@@ -7,6 +7,12 @@ import { assertInt, grindBoxes, healthBoxes } from "./character";
 export const HEALTH_STATUSES = ["unhurt", "wounded", "dead"] as const;
 export type HealthStatus = (typeof HEALTH_STATUSES)[number];
 
+/**
+ * Most standard boxes and most grind wounds a health track may have (the rules give 8..13 and
+ * 4..7; the cap leaves room for house rules and keeps applying damage a bounded walk).
+ */
+export const HEALTH_BOXES_MAX = 99;
+
 /** Standard boxes lost in one go that make a serious injury (the GM says what it is). */
 export const SERIOUS_INJURY_BOXES = 3;
 
@@ -27,9 +33,10 @@ export function newHealth(constitution: number, dramaticWounds = false): HealthS
 }
 
 export function validateHealth(h: HealthState): void {
-  assertInt(h.boxes, "Health boxes", 1);
+  if (typeof h !== "object" || h === null) throw new RangeError("A health track needs its boxes");
+  assertInt(h.boxes, "Health boxes", 1, HEALTH_BOXES_MAX);
   assertInt(h.lost, "Health boxes lost", 0, h.boxes);
-  assertInt(h.grindBoxes, "Grind wounds", 0);
+  assertInt(h.grindBoxes, "Grind wounds", 0, HEALTH_BOXES_MAX);
   assertInt(h.grindLost, "Grind wounds lost", 0, Math.max(0, h.grindBoxes - 1));
 }
 

@@ -6,3 +6,4 @@ export * from "./opposed";
 export * from "./health";
 export * from "./combat";
 export * from "./derived";
+export * from "./cores";

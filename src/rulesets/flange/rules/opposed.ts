@@ -7,15 +7,27 @@
  * how many 10s, then how many 9s, ... each side rolled, and a longer pool beats a shorter one
  * whose dice all match its own. Identical faces leave a true tie (GM's call).
  */
+import { ODDS_ERROR_BOUND, makeOdds, type Odds } from "../../../dice/contract";
 import type { RandomSource } from "../../../dice/random";
-import { assertInt } from "./character";
-import { resolvePool, rollCheck, type CheckInput, type CheckPool, type CheckResult } from "./check";
-import { TAIL_SUCCESSES, chainDistribution } from "./odds";
+import { resolveCheck, rollCheck, settlePool, type CheckInput, type CheckPool, type CheckResult } from "./check";
+import { binomRow, chainDistribution, checkDistribution, completionVector, type Completion } from "./odds";
 
-export const OPPOSED_OUTCOMES = ["firstWins", "secondWins", "bothLose", "tie"] as const;
+/** Outcomes from the first side's point of view, worst first. */
+export const OPPOSED_OUTCOMES = ["secondWins", "bothLose", "tie", "firstWins"] as const;
 export type OpposedOutcome = (typeof OPPOSED_OUTCOMES)[number];
 export const OPPOSED_DECIDED_BY = ["successes", "highDice", "noSuccesses", "identicalDice"] as const;
 export type OpposedDecidedBy = (typeof OPPOSED_DECIDED_BY)[number];
+
+/** Both sides of an opposed roll. */
+export interface OpposedInput {
+  readonly first: CheckInput;
+  readonly second: CheckInput;
+}
+/** Each side's faces, in the order `resolveCheck` takes them. */
+export interface OpposedFaces {
+  readonly first: readonly number[];
+  readonly second: readonly number[];
+}
 
 export interface OpposedComparison {
   readonly outcome: OpposedOutcome;
@@ -24,10 +36,8 @@ export interface OpposedComparison {
 export interface OpposedResult extends OpposedComparison {
   readonly first: CheckResult;
   readonly second: CheckResult;
+  readonly faces: OpposedFaces;
 }
-
-/** Largest settled pool per side for exact opposed odds (the enumeration grows as C(n+9, 9)). */
-export const OPPOSED_ODDS_MAX_DICE = 10;
 
 function sortedFaces(r: CheckResult): number[] {
   return r.dice.filter((d) => d.batch === 0).map((d) => d.face).sort((a, b) => b - a);
@@ -49,163 +59,312 @@ export function compareChecks(first: CheckResult, second: CheckResult): OpposedC
   return { outcome: "tie", decidedBy: "identicalDice" };
 }
 
+function checkOpposedInput(input: OpposedInput): void {
+  if (typeof input !== "object" || input === null) throw new RangeError("An opposed roll needs a first and a second check");
+}
+
 /** Roll both sides (first, then second) and compare. */
-export function rollOpposed(first: CheckInput, second: CheckInput, rng: RandomSource): OpposedResult {
-  const a = rollCheck(first, rng);
-  const b = rollCheck(second, rng);
-  return { first: a, second: b, ...compareChecks(a, b) };
+export function rollOpposed(input: OpposedInput, rng: RandomSource): OpposedResult {
+  checkOpposedInput(input);
+  settlePool(input.second);
+  const a = rollCheck(input.first, rng);
+  const b = rollCheck(input.second, rng);
+  return { first: a, second: b, faces: { first: a.faces, second: b.faces }, ...compareChecks(a, b) };
 }
 
-interface Entry {
-  /** Counts of faces 10, 9, ..., 1 of the first roll, one character each: strings compare like the tie-break. */
-  readonly key: string;
-  /** Index of the (successes of the first roll, extra dice earned) class. */
-  readonly cls: number;
-  readonly p: number;
-}
-interface Side {
-  readonly entries: Entry[];
-  /** Per class: successes of the first roll, extra dice earned, total probability. */
-  readonly classes: { readonly s: number; readonly left: number; mass: number }[];
-}
-
-function forEachMultiset(n: number, visit: (counts: readonly number[], p: number) => void): void {
-  const counts = new Array<number>(11).fill(0);
-  const fact: number[] = [1];
-  for (let i = 1; i <= n; i++) fact.push(fact[i - 1] * i);
-  const base = fact[n] / Math.pow(10, n);
-  const rec = (face: number, left: number, denom: number): void => {
-    if (face === 1) {
-      counts[1] = left;
-      visit(counts, base / (denom * fact[left]));
-      return;
-    }
-    for (let c = 0; c <= left; c++) {
-      counts[face] = c;
-      rec(face - 1, left - c, denom * fact[c]);
-    }
-    counts[face] = 0;
-  };
-  rec(10, n, 1);
-}
-
-/** Successes and extra dice of a first roll given its face counts (same rule as resolveFaces). */
-function resolveCounts(counts: readonly number[], t: number): { s: number; left: number } {
-  let pts = Math.max(0, counts[10] - 1);
-  let s = 0;
-  for (let f = 10; f >= Math.max(1, t); f--) s += counts[f];
-  let blocked = false;
-  for (let f = Math.min(9, t - 1); f >= 1 && !blocked; f--) {
-    const cost = t - f;
-    const conv = Math.min(counts[f], Math.floor(pts / cost));
-    pts -= conv * cost;
-    s += conv;
-    if (conv < counts[f]) blocked = true;
-  }
-  return { s, left: blocked ? 0 : pts };
-}
-
-function enumerateSide(pool: CheckPool): Side {
-  const t = Math.max(1, pool.target);
-  const classIndex = new Map<number, number>();
-  const classes: { s: number; left: number; mass: number }[] = [];
-  const entries: Entry[] = [];
-  forEachMultiset(pool.dice, (counts, p) => {
-    let key = "";
-    for (let f = 10; f >= 1; f--) key += String.fromCharCode(48 + counts[f]);
-    const { s, left } = resolveCounts(counts, t);
-    const ck = s * 64 + left;
-    let cls = classIndex.get(ck);
-    if (cls === undefined) {
-      cls = classes.length;
-      classIndex.set(ck, cls);
-      classes.push({ s, left, mass: 0 });
-    }
-    classes[cls].mass += p;
-    entries.push({ key, cls, p });
-  });
-  entries.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
-  return { entries, classes };
-}
-
-export interface OpposedOdds {
-  readonly first: CheckPool;
-  readonly second: CheckPool;
-  /** Probability of every opposed outcome; sums to 1. */
-  readonly outcomes: Readonly<Record<OpposedOutcome, number>>;
+/** Compare two sides from faces already rolled. */
+export function resolveOpposed(input: OpposedInput, faces: OpposedFaces): OpposedResult {
+  checkOpposedInput(input);
+  if (typeof faces !== "object" || faces === null) throw new RangeError("An opposed roll needs the faces of both sides");
+  const a = resolveCheck(input.first, faces.first);
+  const b = resolveCheck(input.second, faces.second);
+  return { first: a, second: b, faces: { first: a.faces, second: b.faces }, ...compareChecks(a, b) };
 }
 
 /**
- * Exact odds of an opposed roll. The first rolls of both sides are enumerated as multisets
- * (each settled pool may have at most OPPOSED_ODDS_MAX_DICE dice); extra dice are folded in
- * through their exact success distribution.
+ * Branches of the tie-break enumeration with less probability than this are left out; their
+ * total is reported in the odds' `error` (it stays far below ODDS_ERROR_BOUND).
  */
-export function opposedOdds(first: CheckInput, second: CheckInput): OpposedOdds {
-  const pa = resolvePool(first);
-  const pb = resolvePool(second);
-  assertInt(pa.dice, "First pool dice for exact opposed odds", 1, OPPOSED_ODDS_MAX_DICE);
-  assertInt(pb.dice, "Second pool dice for exact opposed odds", 1, OPPOSED_ODDS_MAX_DICE);
-  const A = enumerateSide(pa);
-  const B = enumerateSide(pb);
-  const nb = B.classes.length;
-  // gt[ca * nb + cb]: mass of (a, b) pairs, a in class ca and b in class cb, with a's first roll higher.
-  const gt = new Float64Array(A.classes.length * nb);
-  const eq = new Float64Array(A.classes.length * nb);
-  const below = new Float64Array(nb);
-  let j = 0;
-  for (let i = 0; i < A.entries.length; ) {
-    const key = A.entries[i].key;
-    while (j < B.entries.length && B.entries[j].key < key) {
-      below[B.entries[j].cls] += B.entries[j].p;
-      j++;
+export const OPPOSED_PRUNE_MASS = 1e-14;
+
+/** Successes beyond the larger pool that an opposed roll still tells apart (see `opposedDistribution`). */
+export const OPPOSED_TAIL_SUCCESSES = 16;
+
+/** A blocked side (a die it could not lift): no further successes. */
+const NOTHING_MORE: Completion = { v: new Float64Array([1]), lo: 0, hi: 0, dropped: 0 };
+
+/** What `c` of a side's remaining dice showing face f does to it (same rule as resolveCheck). */
+interface SideStep {
+  readonly p: number;
+  /** Successes added by this face. */
+  readonly ds: number;
+  readonly r: number;
+  readonly pts: number;
+  readonly blocked: boolean;
+  /** The side's further successes after this face (computed on first use). */
+  more: Completion | null;
+  readonly t: number;
+  readonly f: number;
+  readonly cap: number;
+}
+
+function moreOf(st: SideStep): Completion {
+  if (st.more === null) st.more = st.blocked ? NOTHING_MORE : completionVector(st.t, st.f, st.r, st.pts, st.cap);
+  return st.more;
+}
+
+function sideKey(f: number, r: number, pts: number, blocked: boolean): number {
+  return ((f * 64 + r) * 64 + pts) * 2 + (blocked ? 1 : 0);
+}
+
+/** The steps of one side at face f from (r dice left, pts points, blocked), one per count c = 0..r (memoised per call). */
+function sideSteps(memo: Map<number, SideStep[]>, t: number, f: number, r: number, pts: number, blocked: boolean, cap: number): SideStep[] {
+  const key = sideKey(f, r, pts, blocked);
+  const hit = memo.get(key);
+  if (hit) return hit;
+  const out: SideStep[] = [];
+  const row = binomRow(r, 1, f);
+  for (let c = 0; c <= r; c++) {
+    const p = row[c];
+    let ds = 0;
+    let np = pts;
+    let nb = blocked;
+    if (f === 10) {
+      ds = c;
+      np = Math.max(0, c - 1);
+    } else if (f >= t) ds = c;
+    else if (!blocked && c > 0) {
+      const cost = t - f;
+      const conv = Math.min(c, Math.floor(pts / cost));
+      ds = conv;
+      if (conv < c) {
+        nb = true;
+        np = 0;
+      } else np = pts - conv * cost;
     }
-    const equal: Entry[] = [];
-    for (let k = j; k < B.entries.length && B.entries[k].key === key; k++) equal.push(B.entries[k]);
-    for (; i < A.entries.length && A.entries[i].key === key; i++) {
-      const a = A.entries[i];
-      const row = a.cls * nb;
-      for (let cb = 0; cb < nb; cb++) gt[row + cb] += a.p * below[cb];
-      for (const b of equal) eq[row + b.cls] += a.p * b.p;
-    }
+    out.push({ p, ds, r: r - c, pts: np, blocked: nb, more: null, t, f, cap });
   }
-  const capA = pa.dice + TAIL_SUCCESSES;
-  const capB = pb.dice + TAIL_SUCCESSES;
-  const extraA = new Map<number, ReturnType<typeof chainDistribution>>();
-  const extraB = new Map<number, ReturnType<typeof chainDistribution>>();
-  const extra = (memo: typeof extraA, left: number, t: number, cap: number): ReturnType<typeof chainDistribution> => {
-    let d = memo.get(left);
-    if (!d) {
-      d = chainDistribution(left, t, false, cap);
-      memo.set(left, d);
-    }
-    return d;
+  memo.set(key, out);
+  return out;
+}
+
+/** Level states: dice left (first side), both sides' points and blocked flags, successes lag, both still at zero. */
+const LAG_OFFSET = 64;
+function encodeLevel(r: number, ptsA: number, bA: boolean, ptsB: number, bB: boolean, lag: number, bothZero: boolean): number {
+  return ((((((r * 64 + ptsA) * 2 + (bA ? 1 : 0)) * 64 + ptsB) * 2 + (bB ? 1 : 0)) * 128 + (lag + LAG_OFFSET)) * 2) + (bothZero ? 1 : 0);
+}
+
+/**
+ * The tie-break part of the exact odds: the probability that both sides end with the same
+ * number (≥ 1) of successes and the first's faces rank higher (`firstAhead`), the second's
+ * (`secondAhead`), or the faces are identical (`identical`).
+ *
+ * Both first rolls are read together from face 10 down while their counts agree; the first face
+ * whose counts differ decides the tie-break, and from there on the two sides are independent, so
+ * each side's further successes come from a memoised completion vector and the chance of equal
+ * totals is an inner product (prefix sums make it linear in the dice). While the counts agree,
+ * only the difference of the two success counts matters (and whether both are still at zero), so
+ * the level states keep that lag instead of both counts.
+ */
+function tieBreakMass(pa: CheckPool, pb: CheckPool, cap: number, prune: number): { firstAhead: number; secondAhead: number; identical: number; dropped: number } {
+  const ta = Math.max(1, pa.target);
+  const tb = Math.max(1, pb.target);
+  const rDiff = pa.dice - pb.dice;
+  const memoA = new Map<number, SideStep[]>();
+  const memoB = new Map<number, SideStep[]>();
+  const accLen = cap + 1 + Math.max(pa.dice, pb.dice) + 1;
+  const acc = new Float64Array(accLen);
+  let firstAhead = 0;
+  let secondAhead = 0;
+  let identical = 0;
+  let dropped = 0;
+  /** acc[ds + x] += w · more[x]; the vector's dropped mass, weighted by `errWeight`, goes to `dropped`. */
+  const accumulate = (st: SideStep, w: number, errWeight: number): void => {
+    const m = moreOf(st);
+    const v = m.v;
+    for (let x = m.lo; x <= m.hi; x++) acc[st.ds + x] += w * v[x];
+    dropped += errWeight * m.dropped;
   };
-  let firstWins = 0;
-  let secondWins = 0;
-  let bothLose = 0;
-  let tie = 0;
-  A.classes.forEach((ca, ia) => {
-    const xa = extra(extraA, ca.left, pa.target, capA);
-    B.classes.forEach((cb, ib) => {
-      const xb = extra(extraB, cb.left, pb.target, capB);
-      const m = ca.mass * cb.mass;
-      const g = gt[ia * nb + ib];
-      const e = eq[ia * nb + ib];
-      const l = m - g - e;
-      for (const [da, p] of xa) for (const [db, q] of xb) {
-        const sa = ca.s + da;
-        const sb = cb.s + db;
-        const w = p * q;
-        if (sa === 0 && sb === 0) bothLose += w * m;
-        else if (sa > sb) firstWins += w * m;
-        else if (sb > sa) secondWins += w * m;
+  /** Σ_x more[x] · acc[off + ds + x], leaving out index 0 when `skipZero`. */
+  const dotAcc = (st: SideStep, off: number, skipZero: boolean): number => {
+    const m = moreOf(st);
+    const v = m.v;
+    let sum = 0;
+    const base = off + st.ds;
+    const from = Math.max(m.lo, -base, 0);
+    const to = Math.min(m.hi, accLen - 1 - base);
+    for (let x = from; x <= to; x++) {
+      const i = base + x;
+      if (skipZero && i === 0) continue;
+      sum += v[x] * acc[i];
+    }
+    return sum;
+  };
+  // Level states as parallel lists (keys, masses) with an index by key: no allocation per state.
+  let keys: number[] = [encodeLevel(pa.dice, 0, false, 0, false, 0, true)];
+  let masses: number[] = [1];
+  // The fields of the level state being read (no allocation per state).
+  let rA = 0;
+  let ptsA = 0;
+  let bA = false;
+  let ptsB = 0;
+  let bB = false;
+  let lag = 0;
+  let bothZero = false;
+  const unpack = (key: number): void => {
+    let k = key;
+    const bz = k % 2;
+    k = (k - bz) / 2;
+    lag = (k % 128) - LAG_OFFSET;
+    k = (k - (lag + LAG_OFFSET)) / 128;
+    const xb = k % 2;
+    k = (k - xb) / 2;
+    ptsB = k % 64;
+    k = (k - ptsB) / 64;
+    const xa = k % 2;
+    k = (k - xa) / 2;
+    ptsA = k % 64;
+    rA = (k - ptsA) / 64;
+    bA = xa === 1;
+    bB = xb === 1;
+    bothZero = bz === 1;
+  };
+  for (let f = 10; f >= 1; f--) {
+    const index = new Map<number, number>();
+    const nextKeys: number[] = [];
+    const nextMasses: number[] = [];
+    for (let i = 0; i < keys.length; i++) {
+      const mass = masses[i];
+      unpack(keys[i]);
+      const rB = rA - rDiff;
+      const A = sideSteps(memoA, ta, f, rA, ptsA, bA, cap);
+      const Bs = sideSteps(memoB, tb, f, rB, ptsB, bB, cap);
+      // First ahead (more of face f than the second): Σ_{cA > cB}. Totals equal when
+      // lag + dsA + xA = dsB + xB, so acc is indexed by dsB + xB.
+      acc.fill(0);
+      let sum = 0;
+      for (let cA = 1; cA <= rA; cA++) {
+        const b = Bs[cA - 1];
+        if (cA - 1 <= rB && b.p > 0) {
+          if (mass * b.p < prune) dropped += mass * b.p;
+          else accumulate(b, b.p, mass * b.p);
+        }
+        const a = A[cA];
+        if (a.p === 0) continue;
+        if (mass * a.p < prune) dropped += mass * a.p;
         else {
-          firstWins += w * g;
-          secondWins += w * l;
-          tie += w * e;
+          sum += a.p * dotAcc(a, lag, bothZero);
+          dropped += mass * a.p * moreOf(a).dropped;
         }
       }
-    });
+      firstAhead += mass * sum;
+      // Second ahead: Σ_{cB > cA}, acc indexed by dsA + xA, B's index −lag + dsB + xB.
+      acc.fill(0);
+      sum = 0;
+      for (let cB = 1; cB <= rB; cB++) {
+        const a = A[cB - 1];
+        if (cB - 1 <= rA && a.p > 0) {
+          if (mass * a.p < prune) dropped += mass * a.p;
+          else accumulate(a, a.p, mass * a.p);
+        }
+        const b = Bs[cB];
+        if (b.p === 0) continue;
+        if (mass * b.p < prune) dropped += mass * b.p;
+        else {
+          sum += b.p * dotAcc(b, -lag, bothZero);
+          dropped += mass * b.p * moreOf(b).dropped;
+        }
+      }
+      secondAhead += mass * sum;
+      // Still level: both show face f equally often.
+      for (let c = 0; c <= Math.min(rA, rB); c++) {
+        const p = A[c].p * Bs[c].p;
+        if (p === 0) continue;
+        if (mass * p < prune) {
+          dropped += mass * p;
+          continue;
+        }
+        const sa = A[c];
+        const sb = Bs[c];
+        const k = encodeLevel(sa.r, sa.pts, sa.blocked, sb.pts, sb.blocked, lag + sa.ds - sb.ds, bothZero && sa.ds === 0 && sb.ds === 0);
+        const at = index.get(k);
+        if (at === undefined) {
+          index.set(k, nextKeys.length);
+          nextKeys.push(k);
+          nextMasses.push(mass * p);
+        } else nextMasses[at] += mass * p;
+      }
+    }
+    keys = nextKeys;
+    masses = nextMasses;
+  }
+  // Identical first rolls (only when both pools have the same size): equal totals tie.
+  for (let i = 0; i < keys.length; i++) {
+    const mass = masses[i];
+    unpack(keys[i]);
+    const va = bA ? NOTHING_MORE : completionVector(ta, 0, 0, ptsA, cap);
+    const vb = bB ? NOTHING_MORE : completionVector(tb, 0, 0, ptsB, cap);
+    acc.fill(0);
+    for (let x = vb.lo; x <= vb.hi; x++) acc[x] += vb.v[x];
+    identical += mass * dotAcc({ p: 1, ds: 0, r: 0, pts: ptsA, blocked: bA, more: va, t: ta, f: 0, cap }, lag, bothZero);
+    dropped += mass * (va.dropped + vb.dropped);
+  }
+  return { firstAhead, secondAhead, identical, dropped };
+}
+
+/** Exact probabilities of the four opposed outcomes, and the mass of the shared success tail. */
+export function opposedDistribution(input: OpposedInput): { readonly first: CheckPool; readonly second: CheckPool; readonly outcomes: Readonly<Record<OpposedOutcome, number>>; readonly tail: number } {
+  checkOpposedInput(input);
+  const pa = settlePool(input.first);
+  const pb = settlePool(input.second);
+  const cap = Math.max(pa.dice, pb.dice) + OPPOSED_TAIL_SUCCESSES;
+  const da = chainDistribution(pa.dice, pa.target, true, cap);
+  const db = chainDistribution(pb.dice, pb.target, true, cap);
+  // P(first's total > second's) and the reverse, from the two independent totals.
+  const va = new Float64Array(cap + 1);
+  const vb = new Float64Array(cap + 1);
+  da.forEach((p, x) => (va[x] += p));
+  db.forEach((p, x) => (vb[x] += p));
+  let aAbove = 0;
+  let bAbove = 0;
+  let bBelow = 0;
+  let aBelow = 0;
+  for (let x = 0; x <= cap; x++) {
+    aAbove += va[x] * bBelow;
+    bAbove += vb[x] * aBelow;
+    bBelow += vb[x];
+    aBelow += va[x];
+  }
+  const bothLose = (da.get(0) ?? 0) * (db.get(0) ?? 0);
+  // Prune branches below OPPOSED_PRUNE_MASS; in the unlikely case that adds up to more than half
+  // the error bound, enumerate everything instead.
+  let tb = tieBreakMass(pa, pb, cap, OPPOSED_PRUNE_MASS);
+  if (tb.dropped > ODDS_ERROR_BOUND / 2) tb = tieBreakMass(pa, pb, cap, 0);
+  return {
+    first: pa,
+    second: pb,
+    outcomes: { secondWins: bAbove + tb.secondAhead, bothLose, tie: tb.identical, firstWins: aAbove + tb.firstAhead },
+    tail: (da.get(cap) ?? 0) * (db.get(cap) ?? 0) + tb.dropped,
+  };
+}
+
+/**
+ * Exact odds of an opposed roll from the first side's point of view: outcomes worst first
+ * (second wins, both lose, tie, first wins), success = first wins; extras are each side's chance
+ * of a critical failure. `error` bounds the mass of the shared success tail: both sides with
+ * `dice + TAIL_SUCCESSES` or more successes, whose order is not told apart (independent sides, so
+ * the product of the two tails).
+ */
+export function opposedOdds(input: OpposedInput): Odds {
+  const d = opposedDistribution(input);
+  const o = d.outcomes;
+  return makeOdds({
+    success: o.firstWins,
+    outcomes: OPPOSED_OUTCOMES.map((key) => ({ key, p: o[key] })),
+    extras: [
+      { key: "firstCriticalFailure", p: checkDistribution(input.first).outcomes.criticalFailure },
+      { key: "secondCriticalFailure", p: checkDistribution(input.second).outcomes.criticalFailure },
+    ],
+    error: d.tail,
   });
-  return { first: pa, second: pb, outcomes: { firstWins, secondWins, bothLose, tie } };
 }

@@ -5,9 +5,12 @@
 import type { DieKey } from "./dice";
 import { buildPool, type PoolBuild } from "./pool";
 import { DEFAULT_WOUND_CHART, HEALING_ATTRIBUTE, TRAUMA_KINDS, healingHours, woundPenalties, woundState, type DefenderInput, type TraumaKind, type Wound, type WoundChart } from "./trauma";
-import { checkSupportingTrait, chooseTrait, type TraitChoice, type TraitTree } from "./traits";
+import { checkSupportingTrait, chooseTrait, nameMap, type NameTable, type TraitChoice, type TraitTree } from "./traits";
 import { actionPhases } from "./time";
-import { requireInt, requireKey } from "./validate";
+import { requireArray, requireInt, requireKey, requireObject } from "./validate";
+
+/** The most wounds a character may carry (far beyond any fight: a fatal row stops it long before). */
+export const MAX_WOUNDS = 1_000;
 
 /** Attributes the seed names; a character may have more (any camelCase key). Missing = 0. */
 export const NAMED_ATTRIBUTES = ["reactionTime", "speed", "wits", "immuneSystem", "stamina", "musclePower", "toughness", "physicalThreshold", "mentalThreshold"] as const;
@@ -18,10 +21,10 @@ export const PHASE_ATTRIBUTES = ["reactionTime", "speed", "wits"] as const;
 export type PhaseAttribute = (typeof PHASE_ATTRIBUTES)[number];
 
 export interface PoolCharacter {
-  /** Attribute id → whole-number score (negative allowed). */
-  readonly attributes: Readonly<Record<string, number>>;
-  /** Ability id → rating ≥ 0, only the abilities the character has. */
-  readonly abilities: Readonly<Record<string, number>>;
+  /** Attribute id → whole-number score (negative allowed); a Map or a record read by own keys. */
+  readonly attributes: NameTable<number>;
+  /** Ability id → rating ≥ 0, only the abilities the character has; a Map or a record read by own keys. */
+  readonly abilities: NameTable<number>;
   readonly wounds: readonly Wound[];
 }
 
@@ -63,38 +66,45 @@ export interface CharacterCheck extends PoolBuild {
 
 /** A character's attribute score (0 if absent); throws on a non-integer score. */
 export function attributeScore(character: PoolCharacter, id: string): number {
-  return requireInt(`attribute "${id}"`, character.attributes[id] ?? 0);
+  return requireInt(`attribute "${id}"`, nameMap(character.attributes, "attributes").get(id) ?? 0);
 }
 
 /** The attribute a request uses: through the world's attribute tree if given, else read flat. */
 export function characterAttribute(character: PoolCharacter, request: Pick<CheckRequest, "attribute" | "attributeTree" | "justifiedAttributes">): TraitChoice {
-  if (request.attributeTree !== undefined) return chooseTrait(request.attributeTree, character.attributes, request.attribute, request.justifiedAttributes ?? []);
+  if (request.attributeTree !== undefined) return chooseTrait({ tree: request.attributeTree, scores: character.attributes, requested: request.attribute, justified: request.justifiedAttributes ?? [] });
   if (request.justifiedAttributes !== undefined && request.justifiedAttributes.length > 0) throw new RangeError("justifiedAttributes needs an attributeTree");
+  if (typeof request.attribute !== "string") throw new TypeError("attribute must be a name");
   const score = attributeScore(character, request.attribute);
-  const relation = request.attribute in character.attributes ? "exact" : "none";
+  const relation = nameMap(character.attributes, "attributes").has(request.attribute) ? "exact" : "none";
   return { requested: request.attribute, traitId: request.attribute, score, relation, distance: 0 };
 }
 
 /** Check a character's data: whole numbers, ratings ≥ 0. */
 export function checkCharacter(character: PoolCharacter): PoolCharacter {
-  for (const [id, v] of Object.entries(character.attributes)) requireInt(`attribute "${id}"`, v);
-  for (const [id, v] of Object.entries(character.abilities)) requireInt(`ability "${id}"`, v, 0);
-  for (const w of character.wounds) requireInt("wound degree", w.degree, 0);
+  requireObject("character", character);
+  for (const [id, v] of nameMap(character.attributes, "attributes")) requireInt(`attribute "${id}"`, v);
+  for (const [id, v] of nameMap(character.abilities, "abilities")) requireInt(`ability "${id}"`, v, 0);
+  for (const w of requireArray("wounds", character.wounds, MAX_WOUNDS)) {
+    requireObject("wound", w);
+    requireKey("wound kind", w.kind, TRAUMA_KINDS);
+    requireInt("wound degree", w.degree, 0);
+  }
   return character;
 }
 
 /** Build the pool a character rolls for a request, with wound penalties for the activity. */
 export function characterCheck(character: PoolCharacter, tree: TraitTree, request: CheckRequest, chart: WoundChart = DEFAULT_WOUND_CHART): CharacterCheck {
   checkCharacter(character);
+  requireObject("check request", request);
   const activity = requireKey("activity", request.activity, TRAUMA_KINDS);
   const justified = request.justifiedAbilities ?? [];
-  const ability = chooseTrait(tree, character.abilities, request.ability, justified);
+  const ability = chooseTrait({ tree, scores: character.abilities, requested: request.ability, justified });
   const attribute = characterAttribute(character, request);
   const attr = attribute.score;
   let supportingRating = 0;
   if (request.supportingAbility !== undefined) {
-    checkSupportingTrait(tree, request.ability, request.supportingAbility, justified);
-    supportingRating = requireInt("supporting ability", character.abilities[request.supportingAbility] ?? 0, 0);
+    checkSupportingTrait({ tree, requested: request.ability, supporting: request.supportingAbility, justified });
+    supportingRating = requireInt("supporting ability", nameMap(character.abilities, "abilities").get(request.supportingAbility) ?? 0, 0);
   }
   const woundPenaltyDice = woundPenalties(character.wounds, chart)[activity];
   const build = buildPool({
@@ -121,7 +131,7 @@ export function defenderOf(character: PoolCharacter): DefenderInput {
 
 /** Phases an action takes for this character, using Reaction Time, Speed or Wits. */
 export function characterActionPhases(character: PoolCharacter, baseCost: number, by: PhaseAttribute): number {
-  return actionPhases(baseCost, attributeScore(character, requireKey("phase attribute", by, PHASE_ATTRIBUTES)));
+  return actionPhases({ baseCost, speedAttribute: attributeScore(character, requireKey("phase attribute", by, PHASE_ATTRIBUTES)) });
 }
 
 /** Derived state for a sheet: wound penalties, incapacitation, healing hours per wound. */
@@ -138,6 +148,6 @@ export function characterStatus(character: PoolCharacter, chart: WoundChart = DE
   return {
     penalties: woundPenalties(character.wounds, chart),
     ...state,
-    healingHours: character.wounds.map((w) => healingHours(w, attributeScore(character, HEALING_ATTRIBUTE[w.kind]), { chart })),
+    healingHours: character.wounds.map((w) => healingHours(w, { governingAttribute: attributeScore(character, HEALING_ATTRIBUTE[w.kind]), chart })),
   };
 }

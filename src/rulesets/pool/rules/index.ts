@@ -1,4 +1,5 @@
 /** Public API of the Dice Pool (seed 002) rules core. Pure: no Foundry, randomness passed in. */
+export * from "./limits";
 export * from "./dice";
 export * from "./pool";
 export * from "./traits";
@@ -10,3 +11,4 @@ export * from "./time";
 export * from "./complex";
 export * from "./trauma";
 export * from "./character";
+export { poolCheckCore } from "./cores";

@@ -3,10 +3,8 @@
  * ability, converting Add dice to Bonus dice, and the cancelling of Bonus against Penalty dice.
  */
 import { DIE_KEYS, type DieKey } from "./dice";
-import { requireInt, requireKey } from "./validate";
-
-/** Largest pool (Add + remaining modifier dice) the core accepts; far above any sane check. */
-export const MAX_POOL_DICE = 60;
+import { MAX_POOL_DICE, assertDiceCount } from "./limits";
+import { requireInt, requireKey, requireObject } from "./validate";
 
 /**
  * A ready-to-roll pool: Add dice plus at most one kind of modifier dice (after cancelling).
@@ -54,29 +52,42 @@ export interface PoolBuild {
   readonly diceRolled: number;
 }
 
-/** Bonus/Penalty dice contributed by an attribute score. */
+/** Bonus/Penalty dice contributed by an attribute score (at most MAX_POOL_DICE either way). */
 export function attributeModifierDice(attribute: number): { bonusDice: number; penaltyDice: number } {
-  requireInt("attribute", attribute);
+  requireInt("attribute", attribute, -MAX_POOL_DICE, MAX_POOL_DICE);
   return attribute >= 0 ? { bonusDice: attribute, penaltyDice: 0 } : { bonusDice: 0, penaltyDice: -attribute };
 }
 
+/** What makePool takes: counts before cancelling, and the die type (default d8). */
+export interface PoolDiceInput {
+  readonly addDice: number;
+  readonly bonusDice?: number;
+  readonly penaltyDice?: number;
+  readonly die?: DieKey;
+}
+
 /** Cancel Bonus against Penalty dice one for one and check the result. */
-export function makePool(addDice: number, bonusDice: number, penaltyDice: number, die: DieKey = "d8"): PoolSpec {
-  requireInt("addDice", addDice, 0);
-  requireInt("bonusDice", bonusDice, 0);
-  requireInt("penaltyDice", penaltyDice, 0);
-  requireKey("die", die, DIE_KEYS);
+export function makePool(input: PoolDiceInput): PoolSpec {
+  requireObject("pool", input);
+  const addDice = assertDiceCount(input.addDice, "addDice");
+  const bonusDice = assertDiceCount(input.bonusDice ?? 0, "bonusDice");
+  const penaltyDice = assertDiceCount(input.penaltyDice ?? 0, "penaltyDice");
+  const die = requireKey("die", input.die ?? "d8", DIE_KEYS);
   const cancel = Math.min(bonusDice, penaltyDice);
   const pool: PoolSpec = { addDice, bonusDice: bonusDice - cancel, penaltyDice: penaltyDice - cancel, die };
   checkPool(pool);
   return pool;
 }
 
-/** Validate a pool: whole counts, one kind of modifier dice, a known die, a bounded size. */
+/**
+ * Validate a pool: whole counts within MAX_POOL_DICE, one kind of modifier dice, a known die, at
+ * most MAX_POOL_DICE dice rolled. Roll, resolve and odds all run this one check.
+ */
 export function checkPool(pool: PoolSpec): PoolSpec {
-  requireInt("addDice", pool.addDice, 0);
-  requireInt("bonusDice", pool.bonusDice, 0);
-  requireInt("penaltyDice", pool.penaltyDice, 0);
+  requireObject("pool", pool);
+  assertDiceCount(pool.addDice, "addDice");
+  assertDiceCount(pool.bonusDice, "bonusDice");
+  assertDiceCount(pool.penaltyDice, "penaltyDice");
   requireKey("die", pool.die, DIE_KEYS);
   if (pool.bonusDice > 0 && pool.penaltyDice > 0) {
     throw new RangeError(`A pool cannot hold both Bonus (${pool.bonusDice}) and Penalty (${pool.penaltyDice}) dice: cancel them first (makePool)`);
@@ -93,17 +104,18 @@ export function poolSize(pool: PoolSpec): number {
 
 /** Assemble a pool from ability, attribute and the optional extras, then cancel. */
 export function buildPool(input: PoolBuildInput): PoolBuild {
-  const ability = requireInt("ability", input.ability, 0);
+  requireObject("pool input", input);
+  const ability = requireInt("ability", input.ability, 0, MAX_POOL_DICE);
   const attr = attributeModifierDice(input.attribute);
-  const supporting = requireInt("supportingAbility", input.supportingAbility ?? 0, 0);
-  const extraAdd = requireInt("extraAddDice", input.extraAddDice ?? 0);
-  const extraBonus = requireInt("extraBonusDice", input.extraBonusDice ?? 0, 0);
-  const extraPenalty = requireInt("extraPenaltyDice", input.extraPenaltyDice ?? 0, 0);
+  const supporting = requireInt("supportingAbility", input.supportingAbility ?? 0, 0, MAX_POOL_DICE);
+  const extraAdd = requireInt("extraAddDice", input.extraAddDice ?? 0, -MAX_POOL_DICE, MAX_POOL_DICE);
+  const extraBonus = assertDiceCount(input.extraBonusDice ?? 0, "extraBonusDice");
+  const extraPenalty = assertDiceCount(input.extraPenaltyDice ?? 0, "extraPenaltyDice");
   const baseAddDice = Math.max(0, 1 + ability + extraAdd);
   const convert = requireInt("convertAddDice", input.convertAddDice ?? 0, 0, baseAddDice);
   const grossBonusDice = attr.bonusDice + supporting + extraBonus + convert;
   const grossPenaltyDice = attr.penaltyDice + extraPenalty;
-  const pool = makePool(baseAddDice - convert, grossBonusDice, grossPenaltyDice, input.die ?? "d8");
+  const pool = makePool({ addDice: baseAddDice - convert, bonusDice: grossBonusDice, penaltyDice: grossPenaltyDice, die: input.die ?? "d8" });
   return {
     pool,
     baseAddDice,

@@ -6,8 +6,9 @@
  */
 import { rollDie, type RandomSource } from "../../../dice/random";
 import { getDieType } from "./dice";
-import { checkPool, type PoolSpec } from "./pool";
-import { requireInt } from "./validate";
+import { MAX_EFFECT_LEVEL, assertDifficulty, assertRequiredDegree } from "./limits";
+import { checkPool, poolSize, type PoolSpec } from "./pool";
+import { requireArray, requireInt, requireKey, requireObject } from "./validate";
 
 /** Points of margin per degree of success or failure. */
 export const POINTS_PER_DEGREE = 5;
@@ -33,6 +34,8 @@ export interface PoolDie {
 /** A rolled pool, before any Difficulty. */
 export interface PoolRoll {
   readonly pool: PoolSpec;
+  /** The physical faces (1..faces of the pool's die) in roll order: what resolvePool takes back. */
+  readonly faces: readonly number[];
   /** Every die in the order rolled. */
   readonly dice: readonly PoolDie[];
   /** Sum of the kept dice (for a dice-phobe result, the fixed total). */
@@ -46,6 +49,11 @@ export interface PoolRoll {
 export interface CheckInput {
   readonly pool: PoolSpec;
   readonly difficulty: number;
+  /**
+   * Degree of Success the task requires (default 0: a plain success). A success of a lower
+   * degree is reported as outcome "success" with `achieved` false.
+   */
+  readonly requiredDegree?: number;
 }
 
 /** A resolved check. `degree` ≥ 0 is the degree of success (outcome success) or of failure. */
@@ -55,11 +63,14 @@ export interface CheckResult extends PoolRoll {
   readonly margin: number;
   readonly outcome: CheckOutcome;
   readonly degree: number;
+  readonly requiredDegree: number;
+  /** The task succeeds: outcome success with at least the required degree (meetsDegree). */
+  readonly achieved: boolean;
 }
 
 /** Botch rule: a total at or below the number of Add dice. */
-export function isBotch(total: number, addDice: number): boolean {
-  return total <= addDice;
+export function isBotch(roll: { readonly total: number; readonly addDice: number }): boolean {
+  return roll.total <= roll.addDice;
 }
 
 /** Degree for a margin: floor(|margin| / 5) on either side of the Difficulty. */
@@ -68,13 +79,23 @@ export function degreeOf(margin: number): number {
   return margin >= 0 ? Math.floor(margin / POINTS_PER_DEGREE) : Math.floor(-margin / POINTS_PER_DEGREE);
 }
 
+/** What judge needs: a total, the pool's Add dice (for the botch rule) and the Difficulty. */
+export interface JudgeInput {
+  readonly total: number;
+  readonly addDice: number;
+  readonly difficulty: number;
+}
+
 /** Outcome and degree of a total against a Difficulty for a pool with `addDice` Add dice. */
-export function judge(total: number, addDice: number, difficulty: number): { outcome: CheckOutcome; degree: number; margin: number } {
-  requireInt("total", total);
-  requireInt("difficulty", difficulty);
+export function judge(input: JudgeInput): { outcome: CheckOutcome; degree: number; margin: number } {
+  requireObject("judge input", input);
+  const total = requireInt("total", input.total);
+  const addDice = requireInt("addDice", input.addDice, 0);
+  const difficulty = assertDifficulty(input.difficulty);
   const margin = total - difficulty;
-  const degree = margin >= 0 && isBotch(total, addDice) ? 0 : degreeOf(margin);
-  if (isBotch(total, addDice)) return { outcome: "botch", degree, margin };
+  const botch = isBotch({ total, addDice });
+  const degree = margin >= 0 && botch ? 0 : degreeOf(margin);
+  if (botch) return { outcome: "botch", degree, margin };
   return { outcome: margin >= 0 ? "success" : "failure", degree, margin };
 }
 
@@ -98,39 +119,74 @@ export function keptMask(values: readonly number[], pool: PoolSpec): boolean[] {
 }
 
 /**
- * Total and botch of given physical faces (1..faces of the pool's die, in roll order): use for
- * dice rolled elsewhere, e.g. by Foundry. The die type's offset is applied here.
+ * Classify physical faces already rolled (1..faces of the pool's die, in roll order), e.g. by
+ * Foundry's dice: drop, total, botch. The die type's offset is applied here. Never draws a die;
+ * refuses a face list that does not fit the pool.
  */
-export function evaluateFaces(pool: PoolSpec, faces: readonly number[]): PoolRoll {
+export function resolvePool(pool: PoolSpec, faces: readonly number[]): PoolRoll {
   checkPool(pool);
   const t = getDieType(pool.die);
-  const n = pool.addDice + pool.bonusDice + pool.penaltyDice;
+  const n = poolSize(pool);
+  requireArray("faces", faces, n);
   if (faces.length !== n) throw new RangeError(`This pool rolls ${n} dice, but ${faces.length} faces were given`);
   const values = faces.map((f) => requireInt(`face of a ${t.key}`, f, 1, t.faces) + t.offset);
   const kept = keptMask(values, pool);
   const dice = faces.map((face, i) => ({ face, value: values[i], kept: kept[i] }));
   const total = dice.reduce((s, d) => (d.kept ? s + d.value : s), 0);
-  return { pool, dice, total, botch: isBotch(total, pool.addDice), mode: "roll" };
+  return { pool, faces: [...faces], dice, total, botch: isBotch({ total, addDice: pool.addDice }), mode: "roll" };
 }
 
-/** Roll a pool with the given random source. */
+/** Roll a pool with the given random source, then resolve its faces. */
 export function rollPool(pool: PoolSpec, rng: RandomSource): PoolRoll {
   checkPool(pool);
   const t = getDieType(pool.die);
-  const n = pool.addDice + pool.bonusDice + pool.penaltyDice;
+  const n = poolSize(pool);
   const faces: number[] = [];
   for (let i = 0; i < n; i++) faces.push(rollDie(t.faces, rng));
-  return evaluateFaces(pool, faces);
+  return resolvePool(pool, faces);
 }
 
-/** Judge a rolled (or dice-phobe) pool against a Difficulty. */
-export function checkFromRoll(roll: PoolRoll, difficulty: number): CheckResult {
-  return { ...roll, difficulty, ...judge(roll.total, roll.pool.addDice, difficulty) };
+/** Check a CheckInput (pool, Difficulty, required degree); returns the required degree. */
+export function checkCheckInput(input: CheckInput): number {
+  requireObject("check", input);
+  checkPool(input.pool);
+  assertDifficulty(input.difficulty);
+  return assertRequiredDegree(input.requiredDegree ?? 0);
 }
 
-/** Roll a check. */
+/** Judge a rolled (or dice-phobe) pool against a Difficulty (and a required degree, default 0). */
+export function checkFromRoll(roll: PoolRoll, against: { readonly difficulty: number; readonly requiredDegree?: number }): CheckResult {
+  requireObject("difficulty and required degree", against);
+  const difficulty = against.difficulty;
+  const requiredDegree = assertRequiredDegree(against.requiredDegree ?? 0);
+  const j = judge({ total: roll.total, addDice: roll.pool.addDice, difficulty });
+  // Built field by field: an object spread here costs more than the whole roll.
+  return {
+    pool: roll.pool,
+    faces: roll.faces,
+    dice: roll.dice,
+    total: roll.total,
+    botch: roll.botch,
+    mode: roll.mode,
+    difficulty,
+    margin: j.margin,
+    outcome: j.outcome,
+    degree: j.degree,
+    requiredDegree,
+    achieved: j.outcome === "success" && j.degree >= requiredDegree,
+  };
+}
+
+/** Roll a check: draw the pool's dice, then resolve them. */
 export function rollCheck(input: CheckInput, rng: RandomSource): CheckResult {
-  return checkFromRoll(rollPool(input.pool, rng), input.difficulty);
+  const required = checkCheckInput(input);
+  return checkFromRoll(rollPool(input.pool, rng), { difficulty: input.difficulty, requiredDegree: required });
+}
+
+/** Resolve a check from faces already rolled (Foundry's dice). Never draws. */
+export function resolveCheck(input: CheckInput, faces: readonly number[]): CheckResult {
+  const required = checkCheckInput(input);
+  return checkFromRoll(resolvePool(input.pool, faces), { difficulty: input.difficulty, requiredDegree: required });
 }
 
 /**
@@ -145,12 +201,13 @@ export function dicePhobeTotal(pool: PoolSpec): number {
 /** A pool resolved without rolling, as a PoolRoll with no dice. */
 export function dicePhobeRoll(pool: PoolSpec): PoolRoll {
   const total = dicePhobeTotal(pool);
-  return { pool, dice: [], total, botch: isBotch(total, pool.addDice), mode: "dicePhobe" };
+  return { pool, faces: [], dice: [], total, botch: isBotch({ total, addDice: pool.addDice }), mode: "dicePhobe" };
 }
 
 /** A check resolved by the dice-phobe rule (degrees and botch computed normally). */
 export function dicePhobeCheck(input: CheckInput): CheckResult {
-  return checkFromRoll(dicePhobeRoll(input.pool), input.difficulty);
+  const required = checkCheckInput(input);
+  return checkFromRoll(dicePhobeRoll(input.pool), { difficulty: input.difficulty, requiredDegree: required });
 }
 
 /** An automatic success or failure: no roll, degree 0. */
@@ -169,10 +226,11 @@ export const EFFECT_DIRECTIONS = ["raise", "lower"] as const;
 export type EffectDirection = (typeof EFFECT_DIRECTIONS)[number];
 
 /** Apply a degree of success to an Effect Level, up or down at the player's choice. */
-export function applyDegreeToEffect(effectLevel: number, degree: number, direction: EffectDirection): number {
-  requireInt("effect level", effectLevel);
-  requireInt("degree", degree, 0);
-  if (direction !== "raise" && direction !== "lower") throw new RangeError(`direction must be raise or lower, not ${String(direction)}`);
+export function applyDegreeToEffect(input: { readonly effectLevel: number; readonly degree: number; readonly direction: EffectDirection }): number {
+  requireObject("effect input", input);
+  const effectLevel = requireInt("effect level", input.effectLevel, -MAX_EFFECT_LEVEL, MAX_EFFECT_LEVEL);
+  const degree = requireInt("degree", input.degree, 0, MAX_EFFECT_LEVEL);
+  const direction = requireKey("direction", input.direction, EFFECT_DIRECTIONS);
   return direction === "raise" ? effectLevel + degree : effectLevel - degree;
 }
 
@@ -182,6 +240,7 @@ export function applyDegreeToEffect(effectLevel: number, degree: number, directi
  */
 export function meetsDegree(result: { outcome: CheckOutcome; degree: number }, required: number): boolean {
   requireInt("required degree of success", required, 0);
+  requireObject("result", result);
   requireInt("degree", result.degree, 0);
   const outcome = CHECK_OUTCOMES.find((o) => o === result.outcome);
   if (outcome === undefined) throw new RangeError(`outcome must be one of ${CHECK_OUTCOMES.join(", ")}, not ${String(result.outcome)}`);

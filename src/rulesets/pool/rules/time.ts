@@ -2,7 +2,8 @@
  * Seed 002, "Detailed Resolution", "Multiple Actions" and "Time Factor": phases, abort cost,
  * simultaneous actions, and hurrying or taking extra time.
  */
-import { requireInt, requireNumber } from "./validate";
+import { MAX_POOL_DICE } from "./limits";
+import { requireArray, requireInt, requireNumber, requireObject } from "./validate";
 
 /** Phases lost when switching to a new action in the middle of another. */
 export const ABORT_COST_PHASES = 2;
@@ -14,28 +15,35 @@ export const MIN_ACTION_PHASES = 1;
  * Phases an action takes: base phase cost − the applicable Reaction Time, Speed or Wits,
  * never below one phase.
  */
-export function actionPhases(baseCost: number, speedAttribute: number): number {
-  requireInt("base phase cost", baseCost, MIN_ACTION_PHASES);
-  requireInt("speed attribute", speedAttribute);
-  return Math.max(MIN_ACTION_PHASES, baseCost - speedAttribute);
+export function actionPhases(input: { readonly baseCost: number; readonly speedAttribute: number }): number {
+  requireObject("action", input);
+  const baseCost = requireInt("base phase cost", input.baseCost, MIN_ACTION_PHASES, MAX_PHASES);
+  const speed = requireInt("speed attribute", input.speedAttribute, -MAX_PHASES, MAX_PHASES);
+  return Math.max(MIN_ACTION_PHASES, baseCost - speed);
 }
+
+/** The most phases an action may cost (and the largest Reaction Time, Speed or Wits): about a day. */
+export const MAX_PHASES = 100_000;
 
 /** Phases until a new action completes after aborting the current one: abort cost + its phases. */
 export function phasesAfterAbort(newActionPhases: number): number {
-  requireInt("new action phases", newActionPhases, MIN_ACTION_PHASES);
+  requireInt("new action phases", newActionPhases, MIN_ACTION_PHASES, MAX_PHASES);
   return ABORT_COST_PHASES + newActionPhases;
 }
 
 /** Detailed resolution: simultaneous actions take the slowest action's phases + the number of actions. */
 export function multipleActionPhases(actionPhaseCounts: readonly number[]): number {
-  if (actionPhaseCounts.length === 0) throw new RangeError("Multiple actions need at least one action");
-  const counts = actionPhaseCounts.map((c, i) => requireInt(`action ${i + 1} phases`, c, MIN_ACTION_PHASES));
+  requireArray("actions", actionPhaseCounts, MAX_SIMULTANEOUS_ACTIONS, 1);
+  const counts = actionPhaseCounts.map((c, i) => requireInt(`action ${i + 1} phases`, c, MIN_ACTION_PHASES, MAX_PHASES));
   return Math.max(...counts) + counts.length;
 }
 
+/** The most actions attempted at once. */
+export const MAX_SIMULTANEOUS_ACTIONS = 100;
+
 /** Regular resolution: at least the longest action's time + half the time of every other action. */
 export function multipleActionTime(actionTimes: readonly number[]): number {
-  if (actionTimes.length === 0) throw new RangeError("Multiple actions need at least one action");
+  requireArray("actions", actionTimes, MAX_SIMULTANEOUS_ACTIONS, 1);
   const times = actionTimes.map((t, i) => requireNumber(`action ${i + 1} time`, t, 0));
   const longest = Math.max(...times);
   const rest = times.reduce((s, t) => s + t, 0) - longest;
@@ -53,9 +61,10 @@ export interface TimeFactorDice {
  * Detailed resolution: each phase quicker than normal removes an Add die; each extra phase adds
  * a Bonus die. Both counts are in phases, and an action takes at least one phase.
  */
-export function detailedTimeFactor(normalPhases: number, phasesTaken: number): TimeFactorDice {
-  requireInt("normal phases", normalPhases, MIN_ACTION_PHASES);
-  requireInt("phases taken", phasesTaken, MIN_ACTION_PHASES);
+export function detailedTimeFactor(input: { readonly normalPhases: number; readonly phasesTaken: number }): TimeFactorDice {
+  requireObject("time factor", input);
+  const normalPhases = requireInt("normal phases", input.normalPhases, MIN_ACTION_PHASES, MAX_PHASES);
+  const phasesTaken = requireInt("phases taken", input.phasesTaken, MIN_ACTION_PHASES, MAX_PHASES);
   const delta = phasesTaken - normalPhases;
   return delta < 0 ? { extraAddDice: delta, extraBonusDice: 0 } : { extraAddDice: 0, extraBonusDice: delta };
 }
@@ -65,7 +74,7 @@ export function detailedTimeFactor(normalPhases: number, phasesTaken: number): T
  * removes an Add die; the first doubling adds an Add die; each further doubling a Bonus die.
  */
 export function regularTimeFactor(doublings: number): TimeFactorDice {
-  requireInt("doublings", doublings);
+  requireInt("doublings", doublings, -MAX_POOL_DICE, MAX_POOL_DICE);
   if (doublings <= 0) return { extraAddDice: doublings, extraBonusDice: 0 };
   return { extraAddDice: 1, extraBonusDice: doublings - 1 };
 }
@@ -74,9 +83,10 @@ export function regularTimeFactor(doublings: number): TimeFactorDice {
  * Doublings for a time taken against the normal time: only whole doublings count when taking
  * longer (3× = 1 doubling), while any hurry counts as a whole halving (0.4× = 2 halvings).
  */
-export function doublingsFor(normalTime: number, timeTaken: number): number {
-  requireNumber("normal time", normalTime, Number.MIN_VALUE);
-  requireNumber("time taken", timeTaken, Number.MIN_VALUE);
+export function doublingsFor(input: { readonly normalTime: number; readonly timeTaken: number }): number {
+  requireObject("time factor", input);
+  const normalTime = requireNumber("normal time", input.normalTime, Number.MIN_VALUE);
+  const timeTaken = requireNumber("time taken", input.timeTaken, Number.MIN_VALUE);
   const ratio = Math.log2(timeTaken / normalTime);
   const snapped = Math.round(ratio);
   return Math.abs(ratio - snapped) < 1e-9 ? snapped : Math.floor(ratio);

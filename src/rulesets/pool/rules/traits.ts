@@ -2,14 +2,50 @@
  * Seed 002, "Determining the Ability and Attribute": a character lacking the asked trait uses
  * an ancestor in the trait tree (always appropriate) or a descendant the Storyguide accepts as
  * justified. The tree is data: each trait names its parent (null for a root).
+ *
+ * Trait names are typed by users ("Brawl", "constructor", "__proto__"), so every lookup goes
+ * through a Map: a tree or a score table may be passed as a Map or as a plain record (read
+ * through its own keys only, never its prototype).
  */
-import { requireInt } from "./validate";
+import { requireArray, requireInt, requireObject, describe } from "./validate";
+
+/** A table keyed by user-typed names: a Map, or a record read by its own keys only. */
+export type NameTable<T> = ReadonlyMap<string, T> | Readonly<Record<string, T>>;
 
 /** A trait tree: trait id → parent id (null for a root). */
-export type TraitTree = Readonly<Record<string, string | null>>;
+export type TraitTree = NameTable<string | null>;
 
 /** A character's scores: trait id → whole-number score (only the traits the character has). */
-export type TraitScores = Readonly<Record<string, number>>;
+export type TraitScores = NameTable<number>;
+
+/** The most traits one tree or score table may hold. */
+export const MAX_TRAITS = 10_000;
+
+/**
+ * A Map of a name table: a Map is used as it is; a record contributes its own enumerable keys
+ * (`Object.entries`), so "constructor" or "toString" is only there if someone typed it, and a
+ * "__proto__" key parsed from JSON is kept as a name.
+ */
+export function nameMap<T>(table: NameTable<T>, what: string): ReadonlyMap<string, T> {
+  if (isReadonlyMap(table)) {
+    if (table.size > MAX_TRAITS) throw new RangeError(`${what} holds ${table.size} names, more than the ${MAX_TRAITS} the core handles`);
+    return table;
+  }
+  requireObject(what, table);
+  const entries = Object.entries(table);
+  if (entries.length > MAX_TRAITS) throw new RangeError(`${what} holds ${entries.length} names, more than the ${MAX_TRAITS} the core handles`);
+  return new Map(entries);
+}
+
+function isReadonlyMap<T>(table: NameTable<T>): table is ReadonlyMap<string, T> {
+  return table instanceof Map;
+}
+
+/** A trait name: a string (any text, including prototype names). */
+function requireName(name: string, what: string): string {
+  if (typeof name !== "string") throw new TypeError(`${what} must be a name, not ${describe(name)}`);
+  return name;
+}
 
 /** Stable keys for how the trait used relates to the one asked for. */
 export const TRAIT_RELATIONS = ["exact", "ancestor", "descendant", "none"] as const;
@@ -29,40 +65,50 @@ export interface TraitChoice extends TraitCandidate {
   readonly requested: string;
 }
 
-/** Check the tree: every parent exists and there are no cycles. Returns the tree. */
-export function checkTraitTree(tree: TraitTree): TraitTree {
-  for (const [id, parent] of Object.entries(tree)) {
-    if (parent !== null && !(parent in tree)) throw new RangeError(`Trait "${id}" names an unknown parent "${parent}"`);
+/** Check the tree: every parent exists and there are no cycles. Returns the tree as a Map. */
+export function checkTraitTree(tree: TraitTree): ReadonlyMap<string, string | null> {
+  const map = nameMap(tree, "trait tree");
+  for (const [id, parent] of map) {
+    if (parent !== null && typeof parent !== "string") throw new TypeError(`Trait "${id}" must name a parent or null, not ${describe(parent)}`);
+    if (parent !== null && !map.has(parent)) throw new RangeError(`Trait "${id}" names an unknown parent "${parent}"`);
     const seen = new Set<string>([id]);
     let p = parent;
     while (p !== null) {
       if (seen.has(p)) throw new RangeError(`Trait tree has a cycle through "${p}"`);
       seen.add(p);
-      p = tree[p] ?? null;
+      p = map.get(p) ?? null;
     }
   }
-  return tree;
+  return map;
 }
 
-/** Ancestors of a trait, nearest first. */
-export function traitAncestors(tree: TraitTree, id: string): string[] {
-  if (!(id in tree)) throw new RangeError(`Unknown trait "${id}"`);
+function ancestorsIn(map: ReadonlyMap<string, string | null>, id: string): string[] {
+  requireName(id, "trait");
+  if (!map.has(id)) throw new RangeError(`Unknown trait "${id}"`);
   const out: string[] = [];
-  let p = tree[id] ?? null;
+  let p = map.get(id) ?? null;
   while (p !== null) {
+    if (typeof p !== "string") throw new TypeError(`Trait "${out.length === 0 ? id : out[out.length - 1]}" must name a parent or null, not ${describe(p)}`);
     if (out.includes(p)) throw new RangeError(`Trait tree has a cycle through "${p}"`);
-    if (!(p in tree)) throw new RangeError(`Trait "${out.length === 0 ? id : out[out.length - 1]}" names an unknown parent "${p}"`);
+    if (!map.has(p)) throw new RangeError(`Trait "${out.length === 0 ? id : out[out.length - 1]}" names an unknown parent "${p}"`);
     out.push(p);
-    p = tree[p] ?? null;
+    p = map.get(p) ?? null;
   }
   return out;
 }
 
-/** Depth of `descendant` below `ancestor`, or -1 if it is not below it. */
-function depthBelow(tree: TraitTree, ancestor: string, descendant: string): number {
-  const chain = traitAncestors(tree, descendant);
-  const i = chain.indexOf(ancestor);
-  return i < 0 ? -1 : i + 1;
+/** Ancestors of a trait, nearest first. */
+export function traitAncestors(tree: TraitTree, id: string): string[] {
+  return ancestorsIn(nameMap(tree, "trait tree"), id);
+}
+
+/** What a trait lookup needs: the tree, the character's scores, the trait asked for and the descendants accepted. */
+export interface TraitQuery {
+  readonly tree: TraitTree;
+  readonly scores: TraitScores;
+  readonly requested: string;
+  /** Descendants the Storyguide accepted as justified (default none). */
+  readonly justified?: readonly string[];
 }
 
 /**
@@ -70,19 +116,25 @@ function depthBelow(tree: TraitTree, ancestor: string, descendant: string): numb
  * ancestors (automatically appropriate) and the defined descendants listed in `justified`
  * (the Storyguide accepted them). Sorted exact, then ancestors nearest first, then descendants.
  */
-export function traitCandidates(tree: TraitTree, scores: TraitScores, requested: string, justified: readonly string[] = []): TraitCandidate[] {
-  if (!(requested in tree)) throw new RangeError(`Unknown trait "${requested}"`);
-  const score = (id: string): number => requireInt(`score of "${id}"`, scores[id] ?? 0);
+export function traitCandidates(query: TraitQuery): TraitCandidate[] {
+  requireObject("trait query", query);
+  const tree = nameMap(query.tree, "trait tree");
+  const scores = nameMap(query.scores, "scores");
+  const requested = requireName(query.requested, "requested trait");
+  const justified = requireArray("justified traits", query.justified ?? [], MAX_TRAITS);
+  if (!tree.has(requested)) throw new RangeError(`Unknown trait "${requested}"`);
+  const score = (id: string): number => requireInt(`score of "${id}"`, scores.get(id) ?? 0);
   const out: TraitCandidate[] = [];
-  if (requested in scores) out.push({ traitId: requested, score: score(requested), relation: "exact", distance: 0 });
-  traitAncestors(tree, requested).forEach((id, i) => {
-    if (id in scores) out.push({ traitId: id, score: score(id), relation: "ancestor", distance: i + 1 });
+  if (scores.has(requested)) out.push({ traitId: requested, score: score(requested), relation: "exact", distance: 0 });
+  ancestorsIn(tree, requested).forEach((id, i) => {
+    if (scores.has(id)) out.push({ traitId: id, score: score(id), relation: "ancestor", distance: i + 1 });
   });
   for (const id of justified) {
-    if (!(id in tree)) throw new RangeError(`Unknown trait "${id}"`);
-    const d = depthBelow(tree, requested, id);
-    if (d < 0) throw new RangeError(`"${id}" is not a descendant of "${requested}"`);
-    if (id in scores) out.push({ traitId: id, score: score(id), relation: "descendant", distance: d });
+    requireName(id, "justified trait");
+    if (!tree.has(id)) throw new RangeError(`Unknown trait "${id}"`);
+    const i = ancestorsIn(tree, id).indexOf(requested);
+    if (i < 0) throw new RangeError(`"${id}" is not a descendant of "${requested}"`);
+    if (scores.has(id)) out.push({ traitId: id, score: score(id), relation: "descendant", distance: i + 1 });
   }
   return out;
 }
@@ -92,14 +144,22 @@ export function traitCandidates(tree: TraitTree, scores: TraitScores, requested:
  * candidate among defined ancestors and justified descendants (ties go to the earlier candidate:
  * ancestors nearest first, then descendants in the order given); otherwise relation "none" with score 0.
  */
-export function chooseTrait(tree: TraitTree, scores: TraitScores, requested: string, justified: readonly string[] = []): TraitChoice {
-  const all = traitCandidates(tree, scores, requested, justified);
+export function chooseTrait(query: TraitQuery): TraitChoice {
+  const all = traitCandidates(query);
   const exact = all.find((c) => c.relation === "exact");
-  if (exact) return { ...exact, requested };
+  if (exact) return { ...exact, requested: query.requested };
   let best: TraitCandidate | undefined;
   for (const c of all) if (best === undefined || c.score > best.score) best = c;
-  if (best === undefined) return { requested, traitId: requested, score: 0, relation: "none", distance: 0 };
-  return { ...best, requested };
+  if (best === undefined) return { requested: query.requested, traitId: query.requested, score: 0, relation: "none", distance: 0 };
+  return { ...best, requested: query.requested };
+}
+
+/** A supporting ability proposed for a check. */
+export interface SupportQuery {
+  readonly tree: TraitTree;
+  readonly requested: string;
+  readonly supporting: string;
+  readonly justified?: readonly string[];
 }
 
 /**
@@ -107,11 +167,16 @@ export function chooseTrait(tree: TraitTree, scores: TraitScores, requested: str
  * ancestors or a descendant accepted for it (any of those would simply be the ability used).
  * Throws a RangeError naming the clash; returns the supporting ability's id.
  */
-export function checkSupportingTrait(tree: TraitTree, requested: string, supporting: string, justified: readonly string[] = []): string {
-  if (!(requested in tree)) throw new RangeError(`Unknown trait "${requested}"`);
-  if (!(supporting in tree)) throw new RangeError(`Unknown trait "${supporting}"`);
+export function checkSupportingTrait(query: SupportQuery): string {
+  requireObject("support query", query);
+  const tree = nameMap(query.tree, "trait tree");
+  const requested = requireName(query.requested, "requested trait");
+  const supporting = requireName(query.supporting, "supporting trait");
+  const justified = requireArray("justified traits", query.justified ?? [], MAX_TRAITS);
+  if (!tree.has(requested)) throw new RangeError(`Unknown trait "${requested}"`);
+  if (!tree.has(supporting)) throw new RangeError(`Unknown trait "${supporting}"`);
   if (supporting === requested) throw new RangeError(`"${supporting}" is the ability asked for, so it cannot also support it`);
-  if (traitAncestors(tree, requested).includes(supporting)) throw new RangeError(`"${supporting}" is an ancestor of "${requested}", so it counts as that ability, not as support`);
+  if (ancestorsIn(tree, requested).includes(supporting)) throw new RangeError(`"${supporting}" is an ancestor of "${requested}", so it counts as that ability, not as support`);
   if (justified.includes(supporting)) throw new RangeError(`"${supporting}" was accepted as a descendant standing in for "${requested}", so it cannot also support it`);
   return supporting;
 }

@@ -7,7 +7,7 @@
  * The seed refers to a wound chart it never prints. DEFAULT_WOUND_CHART is Breadbox's chart
  * (see docs/rules/pool.md); it is plain data and a GM may pass another.
  */
-import { requireInt, requireKey, requireNumber } from "./validate";
+import { requireInt, requireKey, requireNumber, requireObject } from "./validate";
 
 export const TRAUMA_KINDS = ["physical", "mental"] as const;
 export type TraumaKind = (typeof TRAUMA_KINDS)[number];
@@ -159,6 +159,9 @@ function wound(kind: TraumaKind, degree: number, nonlethal: boolean, chart: Woun
   return { kind, degree, severity: r.severity, nonlethal };
 }
 
+/** The largest attack degree, armor rating, Muscle Power, weapon modifier, Toughness or threshold (either sign). */
+export const MAX_TRAUMA_VALUE = 10_000;
+
 /**
  * Resolve the trauma of an attack that succeeded. Armor first (a result below 0 means the armor
  * stopped it); physical attacks then add muscle power and weapon modifier and subtract
@@ -167,14 +170,17 @@ function wound(kind: TraumaKind, degree: number, nonlethal: boolean, chart: Woun
  * Mental attacks: degree − mental threshold on the mental chart.
  */
 export function resolveTrauma(attack: AttackInput, defender: DefenderInput, chart: WoundChart = DEFAULT_WOUND_CHART): TraumaResult {
-  const degree = requireInt("attack degree", attack.degree, 0);
+  requireObject("attack", attack);
+  requireObject("defender", defender);
+  const degree = requireInt("attack degree", attack.degree, 0, MAX_TRAUMA_VALUE);
   requireKey("trauma kind", attack.trauma, TRAUMA_KINDS);
-  const muscle = requireInt("musclePower", attack.musclePower ?? 0);
-  const weapon = requireInt("weaponModifier", attack.weaponModifier ?? 0);
-  const pt = requireInt("physicalThreshold", defender.physicalThreshold);
-  const mt = requireInt("mentalThreshold", defender.mentalThreshold);
-  const toughness = requireInt("toughness", defender.toughness);
-  const armorRating = requireInt("armor rating", attack.armor?.rating ?? 0, 0);
+  const muscle = requireInt("musclePower", attack.musclePower ?? 0, -MAX_TRAUMA_VALUE, MAX_TRAUMA_VALUE);
+  const weapon = requireInt("weaponModifier", attack.weaponModifier ?? 0, -MAX_TRAUMA_VALUE, MAX_TRAUMA_VALUE);
+  const pt = requireInt("physicalThreshold", defender.physicalThreshold, -MAX_TRAUMA_VALUE, MAX_TRAUMA_VALUE);
+  const mt = requireInt("mentalThreshold", defender.mentalThreshold, -MAX_TRAUMA_VALUE, MAX_TRAUMA_VALUE);
+  const toughness = requireInt("toughness", defender.toughness, -MAX_TRAUMA_VALUE, MAX_TRAUMA_VALUE);
+  if (attack.armor !== undefined) requireObject("armor", attack.armor);
+  const armorRating = requireInt("armor rating", attack.armor?.rating ?? 0, 0, MAX_TRAUMA_VALUE);
   const degreeAfterArmor = degree - armorRating;
   const stoppedByArmor = degreeAfterArmor < 0;
   if (attack.trauma === "mental") {
@@ -227,9 +233,10 @@ export function woundState(wounds: readonly Pick<Wound, "kind" | "degree">[], ch
 export const HEALING_ATTRIBUTE: Readonly<Record<TraumaKind, "immuneSystem" | "stamina">> = { physical: "immuneSystem", mental: "stamina" };
 
 /** Scale a base healing time by the governing attribute: ÷ a positive score, × |a negative score|. */
-export function scaleHealingTime(baseHours: number, governingAttribute: number): number {
-  requireNumber("base healing time", baseHours, 0);
-  requireInt("governing attribute", governingAttribute);
+export function scaleHealingTime(input: { readonly baseHours: number; readonly governingAttribute: number }): number {
+  requireObject("healing time", input);
+  const baseHours = requireNumber("base healing time", input.baseHours, 0);
+  const governingAttribute = requireInt("governing attribute", input.governingAttribute);
   if (governingAttribute > 0) return baseHours / governingAttribute;
   if (governingAttribute < 0) return baseHours * -governingAttribute;
   return baseHours;
@@ -239,13 +246,15 @@ export function scaleHealingTime(baseHours: number, governingAttribute: number):
  * Hours for one wound to heal with rest and stabilised, or null if it does not heal on its own.
  * `stepsWorse` moves it up the chart for constant activity (Storyguide's call).
  */
-export function healingHours(w: Pick<Wound, "kind" | "degree">, governingAttribute: number, options: { stepsWorse?: number; chart?: WoundChart } = {}): number | null {
+export function healingHours(w: Pick<Wound, "kind" | "degree">, options: { governingAttribute: number; stepsWorse?: number; chart?: WoundChart }): number | null {
+  requireObject("wound", w);
+  requireObject("healing options", options);
   const chart = options.chart ?? DEFAULT_WOUND_CHART;
-  const steps = requireInt("stepsWorse", options.stepsWorse ?? 0, 0);
+  const steps = requireInt("stepsWorse", options.stepsWorse ?? 0, 0, 1_000);
   const rows = chart[w.kind];
   const r = woundRow(w.kind, w.degree, chart);
   if (r === null) return 0;
   const idx = Math.min(rows.length - 1, rows.indexOf(r) + steps);
   const hours = rows[idx].healingHours;
-  return hours === null ? null : scaleHealingTime(hours, governingAttribute);
+  return hours === null ? null : scaleHealingTime({ baseHours: hours, governingAttribute: options.governingAttribute });
 }

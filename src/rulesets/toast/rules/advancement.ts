@@ -5,15 +5,18 @@
  * a d10+ check: Auto advances, Flub does not, otherwise (roll + Focus) / 2 rounded down must exceed
  * the current level.
  */
+import { makeOdds, type Odds } from "../../../dice/contract";
 import type { RandomSource } from "../../../dice/random";
-import { d10PlusOutcomes, rollD10Plus, validateD10PlusRoll, type D10PlusRoll } from "./d10plus";
-import { ADVANCEMENT_REASONS, SKILL_CATEGORY_KEYS, type AdvancementReason, type SkillCategoryKey } from "./keys";
-import { floorDiv, requireIntegerAtLeast, requireOneOf } from "./validate";
+import { checkSkillLevel } from "./character";
+import { d10PlusOutcomes, drawD10PlusFaces, resolveD10Plus, type D10PlusRoll } from "./d10plus";
+import { SKILL_CATEGORY_KEYS, type AdvancementReason, type SkillCategoryKey } from "./keys";
+import { MAX_ATTRIBUTE, MAX_SESSION_CHECKS } from "./limits";
+import { floorDiv, requireArray, requireIntegerIn, requireOneOf, requireRecord } from "./validate";
 
 /** Whether a character may attempt a skill at this level (Knowledge needs at least level 1). */
 export function canAttemptSkill(category: SkillCategoryKey, level: number): boolean {
   const cat = requireOneOf(category, SKILL_CATEGORY_KEYS, "Skill category");
-  requireIntegerAtLeast(level, 0, "Skill level");
+  checkSkillLevel(level);
   return level > 0 || cat !== "knowledge";
 }
 
@@ -41,7 +44,7 @@ export interface AdvancementInput {
 
 export interface AdvancementResult {
   /** Every d12 face rolled (empty when no check was made). */
-  readonly dice: readonly number[];
+  readonly faces: readonly number[];
   readonly roll: D10PlusRoll | null;
   /** (number + Focus) / 2 rounded down, on a plain roll; otherwise null. */
   readonly score: number | null;
@@ -52,33 +55,42 @@ export interface AdvancementResult {
 }
 
 function checkInput(input: AdvancementInput): void {
-  requireIntegerAtLeast(input.level, 1, "Skill level");
-  requireIntegerAtLeast(input.focus, 1, "Focus");
+  requireRecord(input, "An advancement check");
+  checkSkillLevel(input.level, 1);
+  requireIntegerIn(input.focus, 1, MAX_ATTRIBUTE, "Focus");
+  if (input.learnedThisSession !== undefined && typeof input.learnedThisSession !== "boolean") throw new RangeError("Learned this session must be true or false");
 }
 
-/** Resolve an advancement check from a d10+ already rolled (roll null only for skills learned this session). */
-export function resolveAdvancement(input: AdvancementInput, roll: D10PlusRoll | null): AdvancementResult {
+/**
+ * Resolve an advancement check from the faces of its d10+ (both faces after a Flub or Auto); a
+ * skill learned this session takes no faces.
+ */
+export function resolveAdvancement(input: AdvancementInput, faces: readonly number[]): AdvancementResult {
   checkInput(input);
-  if (roll !== null) validateD10PlusRoll(roll);
-  return advance(input, roll);
+  requireArray(faces, "Advancement faces");
+  if (input.learnedThisSession) {
+    if (faces.length !== 0) throw new RangeError(`A skill learned this session gets no advancement check, but ${faces.length} faces were given`);
+    return advance(input, null);
+  }
+  if (faces.length === 0) throw new RangeError("An advancement check needs a d10+ roll");
+  return advance(input, resolveD10Plus(faces));
 }
 
-/** resolveAdvancement without its guards, for rolls the core made itself (input already checked). */
+/** The check itself, for an input already checked. */
 function advance(input: AdvancementInput, roll: D10PlusRoll | null): AdvancementResult {
   const level = input.level;
-  if (input.learnedThisSession) {
-    return { level, dice: [], roll: null, score: null, advanced: false, reason: "learnedThisSession", newLevel: input.level };
+  if (roll === null) {
+    return { level, faces: [], roll: null, score: null, advanced: false, reason: "learnedThisSession", newLevel: input.level };
   }
-  if (roll === null) throw new RangeError("An advancement check needs a d10+ roll");
   if (roll.kind !== "number") {
     const advanced = roll.kind === "auto";
-    return { level, dice: roll.dice, roll, score: null, advanced, reason: roll.kind, newLevel: level + (advanced ? 1 : 0) };
+    return { level, faces: roll.faces, roll, score: null, advanced, reason: roll.kind, newLevel: level + (advanced ? 1 : 0) };
   }
   const score = floorDiv((roll.number ?? 0) + input.focus, 2);
   const advanced = score > level;
   return {
     level,
-    dice: roll.dice,
+    faces: roll.faces,
     roll,
     score,
     advanced,
@@ -90,19 +102,19 @@ function advance(input: AdvancementInput, roll: D10PlusRoll | null): Advancement
 /** Roll an end-of-session advancement check (no dice for a skill learned this session). */
 export function rollAdvancement(input: AdvancementInput, rng: RandomSource): AdvancementResult {
   checkInput(input);
-  return advance(input, input.learnedThisSession ? null : rollD10Plus(rng));
+  return advance(input, input.learnedThisSession ? null : resolveD10Plus(drawD10PlusFaces(rng)));
 }
 
-export interface AdvancementOdds {
+export interface AdvancementOutcomeOdds {
   readonly advanced: number;
   readonly notAdvanced: number;
   readonly byReason: Readonly<Record<AdvancementReason, number>>;
 }
 
-/** Exact odds of an advancement check. */
-export function advancementOdds(input: AdvancementInput): AdvancementOdds {
+/** Exact odds of an advancement check: advanced / not, and by reason. */
+export function advancementOutcomeOdds(input: AdvancementInput): AdvancementOutcomeOdds {
   checkInput(input);
-  const byReason = Object.fromEntries(ADVANCEMENT_REASONS.map((r) => [r, 0])) as Record<AdvancementReason, number>;
+  const byReason: Record<AdvancementReason, number> = { auto: 0, flub: 0, rollHigher: 0, rollNotHigher: 0, learnedThisSession: 0 };
   if (input.learnedThisSession) {
     byReason.learnedThisSession = 1;
     return { advanced: 0, notAdvanced: 1, byReason };
@@ -116,6 +128,19 @@ export function advancementOdds(input: AdvancementInput): AdvancementOdds {
     else notAdvanced += p;
   }
   return { advanced, notAdvanced, byReason };
+}
+
+/** Advancement reasons worst first (learnedThisSession stands alone: no check is made). */
+export const ADVANCEMENT_ORDER: readonly AdvancementReason[] = ["flub", "rollNotHigher", "rollHigher", "auto"];
+
+/**
+ * Exact odds of an advancement check: outcomes flub, rollNotHigher, rollHigher, auto (or the single
+ * outcome learnedThisSession); success = the skill advances.
+ */
+export function advancementOdds(input: AdvancementInput): Odds {
+  const o = advancementOutcomeOdds(input);
+  const keys: readonly AdvancementReason[] = input.learnedThisSession ? ["learnedThisSession"] : ADVANCEMENT_ORDER;
+  return makeOdds({ success: o.advanced, outcomes: keys.map((key) => ({ key, p: o.byReason[key] })) });
 }
 
 /** A skill's session record, as the sheet keeps it. */
@@ -132,10 +157,21 @@ export interface SessionAdvancement {
   readonly result: AdvancementResult;
 }
 
-/** End of session: an advancement check for every used skill (learned skills get the no-check result). */
-export function rollSessionAdvancement(skills: readonly SessionSkill[], focus: number, rng: RandomSource): readonly SessionAdvancement[] {
-  requireIntegerAtLeast(focus, 1, "Focus");
+export interface SessionAdvancementInput {
+  readonly skills: readonly SessionSkill[];
+  readonly focus: number;
+}
+
+/**
+ * End of session: an advancement check for every used skill (learned skills get the no-check
+ * result). At most MAX_SESSION_CHECKS skills.
+ */
+export function rollSessionAdvancement(input: SessionAdvancementInput, rng: RandomSource): readonly SessionAdvancement[] {
+  requireRecord(input, "A session's advancement");
+  const skills = requireArray(input.skills, "Session skills");
+  if (skills.length > MAX_SESSION_CHECKS) throw new RangeError(`At most ${MAX_SESSION_CHECKS} skills get an advancement check in one session, not ${skills.length}`);
+  const focus = requireIntegerIn(input.focus, 1, MAX_ATTRIBUTE, "Focus");
   return skills
-    .filter((s) => s.used || s.learnedThisSession)
+    .filter((s) => requireRecord(s, "Session skill").used || s.learnedThisSession)
     .map((s) => ({ key: s.key, result: rollAdvancement({ level: s.level, focus, learnedThisSession: s.learnedThisSession }, rng) }));
 }

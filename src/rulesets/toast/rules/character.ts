@@ -12,7 +12,8 @@ import {
   type AttributeModifierRow,
   type WoundCategoryRow,
 } from "./tables";
-import { floorDiv, flooredAverage, requireInteger, requireIntegerAtLeast, requireOneOf } from "./validate";
+import { MAX_ATTRIBUTE, MAX_MAGNITUDE, MAX_SKILL_LEVEL, MAX_WOUND_LEVELS, MAX_WOUND_SCALE } from "./limits";
+import { floorDiv, flooredAverage, requireArray, requireInteger, requireIntegerAtLeast, requireIntegerIn, requireOneOf, requireRecord } from "./validate";
 
 /** The ten attribute levels (whole numbers ≥ 1; 1–20 at creation). */
 export type Attributes = Readonly<Record<AttributeKey, number>>;
@@ -31,18 +32,20 @@ export interface CharacterSkill extends SkillDefinition {
   readonly level: number;
 }
 
-/** Validate a full attribute record (every key present, whole numbers ≥ 1). Returns it. */
+/** Validate a full attribute record (every key present, whole numbers 1 … MAX_ATTRIBUTE). Returns it. */
 export function validateAttributes(attributes: Attributes): Attributes {
+  requireRecord(attributes, "Attributes");
   for (const key of ATTRIBUTE_KEYS) {
     const v = attributes[key];
     if (v === undefined) throw new RangeError(`Attribute ${key} is missing`);
     // The message is built only for a bad value: this runs on every task and every sheet render.
-    if (typeof v !== "number" || !Number.isInteger(v) || v < 1) requireIntegerAtLeast(v, 1, `Attribute ${key}`);
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > MAX_ATTRIBUTE) requireIntegerIn(v, 1, MAX_ATTRIBUTE, `Attribute ${key}`);
   }
   return attributes;
 }
 
 function checkAttributeKeys(keys: readonly AttributeKey[], what: string): readonly AttributeKey[] {
+  requireArray(keys, what);
   if (keys.length === 0) throw new RangeError(`${what} needs at least one attribute`);
   for (const k of keys) requireOneOf(k, ATTRIBUTE_KEYS, what);
   return keys;
@@ -53,7 +56,7 @@ function checkAttributeKeys(keys: readonly AttributeKey[], what: string): readon
  * continue its pattern: +1 for every two levels past the last row's first level.
  */
 export function attributeModifier(level: number, table: readonly AttributeModifierRow[] = ATTRIBUTE_MODIFIER_TABLE): number {
-  requireIntegerAtLeast(level, 1, "Attribute level");
+  requireIntegerIn(level, 1, MAX_ATTRIBUTE, "Attribute level");
   if (table !== ATTRIBUTE_MODIFIER_TABLE) validateModifierTable(table);
   for (const row of table) if (level >= row.min && level <= row.max) return row.modifier;
   const last = table[table.length - 1];
@@ -114,8 +117,14 @@ export function skillAttributeModifier(attributes: Attributes, baseAttributes: r
 
 /** A skill's standing modifier: its attribute modifier plus its level (the number worth writing on the sheet). */
 export function skillModifier(attributes: Attributes, skill: Pick<CharacterSkill, "baseAttributes" | "level">, table?: readonly AttributeModifierRow[]): number {
-  requireIntegerAtLeast(skill.level, 0, "Skill level");
+  requireRecord(skill, "Skill");
+  checkSkillLevel(skill.level);
   return skillAttributeModifier(attributes, skill.baseAttributes, table) + skill.level;
+}
+
+/** A skill level: a whole number 0 … MAX_SKILL_LEVEL. */
+export function checkSkillLevel(level: number, min = 0): number {
+  return requireIntegerIn(level, min, MAX_SKILL_LEVEL, "Skill level");
 }
 
 /** Modifier of a task on attributes only: their average, rounded down (no table lookup). */
@@ -133,16 +142,24 @@ export const ARMOR_PENALTY_ATTRIBUTES: readonly AttributeKey[] = ["strength", "a
 
 /** Validate armor numbers (whole numbers ≥ 0). */
 export function validateArmor(armor: ArmorStats): ArmorStats {
+  requireRecord(armor, "Armor");
   requireIntegerAtLeast(armor.woundReduction, 0, "Armor wound reduction");
   requireIntegerAtLeast(armor.encumbrance, 0, "Armor encumbrance");
   return armor;
 }
 
+export interface ArmorPenaltyInput {
+  readonly encumbrance: number;
+  readonly strength: number;
+  readonly agility: number;
+}
+
 /** Armor penalty: encumbrance ÷ (Strength + Agility), rounded down (a positive number to subtract). */
-export function armorPenalty(encumbrance: number, strength: number, agility: number): number {
-  requireIntegerAtLeast(encumbrance, 0, "Armor encumbrance");
-  requireIntegerAtLeast(strength, 1, "Strength");
-  requireIntegerAtLeast(agility, 1, "Agility");
+export function armorPenalty(input: ArmorPenaltyInput): number {
+  requireRecord(input, "Armor penalty input");
+  const encumbrance = requireIntegerAtLeast(input.encumbrance, 0, "Armor encumbrance");
+  const strength = requireIntegerIn(input.strength, 1, MAX_ATTRIBUTE, "Strength");
+  const agility = requireIntegerIn(input.agility, 1, MAX_ATTRIBUTE, "Agility");
   return floorDiv(encumbrance, strength + agility);
 }
 
@@ -156,15 +173,26 @@ export function woundThreshold(tolerance: number, table?: readonly AttributeModi
   return Math.max(0, attributeModifier(tolerance, table));
 }
 
+export interface EffectiveWoundInput {
+  readonly woundLevels: number;
+  readonly threshold: number;
+}
+
 /** Effective wound level: wound levels beyond the threshold (never below 0). */
-export function effectiveWoundLevel(woundLevels: number, threshold: number): number {
-  requireIntegerAtLeast(woundLevels, 0, "Wound levels");
-  requireIntegerAtLeast(threshold, 0, "Wound threshold");
+export function effectiveWoundLevel(input: EffectiveWoundInput): number {
+  requireRecord(input, "Effective wound input");
+  const woundLevels = checkWoundLevels(input.woundLevels);
+  const threshold = requireIntegerAtLeast(input.threshold, 0, "Wound threshold");
   return Math.max(0, woundLevels - threshold);
 }
 
+/** A wound tally: a whole number 0 … MAX_WOUND_LEVELS. */
+export function checkWoundLevels(woundLevels: number, what = "Wound levels"): number {
+  return requireIntegerIn(woundLevels, 0, MAX_WOUND_LEVELS, what);
+}
+
 function checkScale(scale: number): number {
-  return requireIntegerAtLeast(scale, 1, "Wound scale");
+  return requireIntegerIn(scale, 1, MAX_WOUND_SCALE, "Wound scale");
 }
 
 function checkWoundTable(table: readonly WoundCategoryRow[]): readonly WoundCategoryRow[] {
@@ -173,10 +201,17 @@ function checkWoundTable(table: readonly WoundCategoryRow[]): readonly WoundCate
   return table;
 }
 
+export interface WoundCategoryInput {
+  readonly effective: number;
+  /** Wound levels per category (default 4, humanoids). */
+  readonly scale?: number;
+}
+
 /** The wound category row for an effective wound level: `none` at 0, then one category per `scale` levels, the last open-ended. */
-export function woundCategory(effective: number, scale: number = HUMANOID_WOUND_SCALE, table: readonly WoundCategoryRow[] = WOUND_CATEGORIES): WoundCategoryRow {
-  requireIntegerAtLeast(effective, 0, "Effective wound level");
-  checkScale(scale);
+export function woundCategory(input: WoundCategoryInput, table: readonly WoundCategoryRow[] = WOUND_CATEGORIES): WoundCategoryRow {
+  requireRecord(input, "Wound category input");
+  const effective = checkWoundLevels(input.effective, "Effective wound level");
+  const scale = checkScale(input.scale ?? HUMANOID_WOUND_SCALE);
   if (table !== WOUND_CATEGORIES) checkWoundTable(table);
   const index = Math.min(table.length - 1, Math.ceil(effective / scale));
   return table[index];
@@ -214,10 +249,11 @@ export interface WoundInput {
 }
 
 export function woundStatus(input: WoundInput, table: readonly WoundCategoryRow[] = WOUND_CATEGORIES, modifierTable?: readonly AttributeModifierRow[]): WoundStatus {
+  requireRecord(input, "Wound input");
   const scale = checkScale(input.scale ?? HUMANOID_WOUND_SCALE);
   const threshold = woundThreshold(input.tolerance, modifierTable);
-  const effective = effectiveWoundLevel(input.woundLevels, threshold);
-  const row = woundCategory(effective, scale, table);
+  const effective = effectiveWoundLevel({ woundLevels: input.woundLevels, threshold });
+  const row = woundCategory({ effective, scale }, table);
   const collapseFrom = woundCategoryStart("serious", scale, table);
   return {
     woundLevels: input.woundLevels,
@@ -273,13 +309,14 @@ export interface TaskModifier {
 }
 
 export function taskModifier(input: TaskModifierInput): TaskModifier {
+  requireRecord(input, "Task modifier input");
   const attrs = validateAttributes(input.attributes);
-  const situational = requireInteger(input.situational ?? 0, "Situational modifier");
+  const situational = requireIntegerIn(input.situational ?? 0, -MAX_MAGNITUDE, MAX_MAGNITUDE, "Situational modifier");
   let base: number;
   let attributeMod: number | null = null;
   let skillLevel: number | null = null;
   let involved: readonly AttributeKey[];
-  const task = input.task;
+  const task = requireRecord(input.task, "Task");
   if (task.kind === "attributes") {
     involved = checkAttributeKeys(task.attributes, "Attribute task");
     base = attributeTaskBase(attrs, involved);
@@ -288,18 +325,19 @@ export function taskModifier(input: TaskModifierInput): TaskModifier {
     base = aspectScore(attrs, task.aspect);
   } else if (task.kind === "skill") {
     involved = checkAttributeKeys(task.baseAttributes, "Skill base attributes");
-    skillLevel = requireIntegerAtLeast(task.level, 0, "Skill level");
+    skillLevel = checkSkillLevel(task.level);
     attributeMod = skillAttributeModifier(attrs, involved);
     base = attributeMod + skillLevel;
   } else {
-    throw new RangeError(`Unknown task kind ${String((task as { kind: unknown }).kind)}`);
+    const unknownTask: object = task;
+    throw new RangeError(`Unknown task kind ${"kind" in unknownTask ? String(unknownTask.kind) : "(none)"}`);
   }
   const woundAdjustment = input.ignoreWoundPenalty
     ? 0
     : woundStatus({ woundLevels: input.woundLevels ?? 0, tolerance: attrs.tolerance, scale: input.woundScale }).penalty;
   const armor = input.armor ? validateArmor(input.armor) : null;
   const armorAdjustment =
-    armor && !input.ignoreArmorPenalty && armorPenaltyApplies(involved) ? 0 - armorPenalty(armor.encumbrance, attrs.strength, attrs.agility) : 0;
+    armor && !input.ignoreArmorPenalty && armorPenaltyApplies(involved) ? 0 - armorPenalty({ encumbrance: armor.encumbrance, strength: attrs.strength, agility: attrs.agility }) : 0;
   return {
     base,
     attributeModifier: attributeMod,

@@ -6,7 +6,8 @@
 import { ASPECT_KEYS, ATTRIBUTE_KEYS, type AspectKey, type CreationIssueKey } from "./keys";
 import { aspectPoints, type Attributes } from "./character";
 import { CREATION_BUDGET, type CreationBudget } from "./tables";
-import { floorDiv, requireInteger, requireIntegerAtLeast } from "./validate";
+import { MAX_ATTRIBUTE, MAX_SKILL_LEVEL } from "./limits";
+import { floorDiv, requireIntegerAtLeast, requireIntegerIn, requireRecord } from "./validate";
 
 /** Highest starting skill level: (10 + Focus) / 2, rounded down. */
 export function startingSkillCap(focus: number): number {
@@ -64,14 +65,16 @@ export function validateBudget(budget: CreationBudget): CreationBudget {
  * (so a sheet can show them all at once). Unspent points are allowed and reported.
  */
 export function validateCreation(input: CreationInput, budget: CreationBudget = CREATION_BUDGET): CreationReport {
-  if (budget !== CREATION_BUDGET) validateBudget(budget);
+  if (budget !== CREATION_BUDGET) validateBudget(requireRecord(budget, "Creation budget"));
+  requireRecord(input, "A creation build");
+  requireRecord(input.attributes, "Attributes");
   if (!Array.isArray(input.skills)) throw new RangeError("Creation skills must be a list");
   const issues: CreationIssue[] = [];
   let attributePointsSpent = 0;
   for (const key of ATTRIBUTE_KEYS) {
     const v = input.attributes[key];
     if (v === undefined) throw new RangeError(`Attribute ${key} is missing`);
-    requireInteger(v, `Attribute ${key}`);
+    requireIntegerIn(v, -MAX_ATTRIBUTE, MAX_ATTRIBUTE, `Attribute ${key}`);
     attributePointsSpent += v;
     if (v < budget.attributeMin) issues.push({ key: "attributeOutOfRange", subject: key, value: v, limit: budget.attributeMin });
     if (v > budget.attributeMax) issues.push({ key: "attributeOutOfRange", subject: key, value: v, limit: budget.attributeMax });
@@ -85,8 +88,9 @@ export function validateCreation(input: CreationInput, budget: CreationBudget = 
   let skillPointsSpent = 0;
   const seen = new Set<string>();
   for (const skill of input.skills) {
+    requireRecord(skill, "A creation skill");
     if (typeof skill.key !== "string" || skill.key === "") throw new RangeError(`A creation skill needs a key, not ${JSON.stringify(skill.key)}`);
-    requireInteger(skill.level, `Skill ${skill.key} level`);
+    requireIntegerIn(skill.level, -MAX_SKILL_LEVEL, MAX_SKILL_LEVEL, `Skill ${skill.key} level`);
     if (seen.has(skill.key)) issues.push({ key: "duplicateSkill", subject: skill.key, value: skill.level, limit: 1 });
     seen.add(skill.key);
     if (skill.level < 0) {

@@ -2,7 +2,7 @@
  * Everything a Toast character sheet derives from its stored data, in one call (for the adapter's
  * prepareDerivedData). Nothing here is stored; it is recomputed whenever the data changes.
  */
-import { ATTRIBUTE_KEYS, type AspectKey, type AttributeKey } from "./keys";
+import type { AspectKey, AttributeKey } from "./keys";
 import {
   armorPenalty,
   aspectScores,
@@ -18,6 +18,7 @@ import {
 } from "./character";
 import { startingSkillCap } from "./creation";
 import type { ArmorStats } from "./tables";
+import { requireArray, requireRecord } from "./validate";
 
 /** The stored data of a Toast character. */
 export interface ToastCharacter {
@@ -53,10 +54,23 @@ export interface ToastDerived {
 }
 
 export function deriveCharacter(character: ToastCharacter): ToastDerived {
+  requireRecord(character, "Character");
   const attributes = validateAttributes(character.attributes);
   const armor = character.armor ? validateArmor(character.armor) : null;
-  const attributeModifiers = Object.fromEntries(ATTRIBUTE_KEYS.map((k) => [k, attributeModifier(attributes[k])])) as Record<AttributeKey, number>;
-  const skills = character.skills.map((s): DerivedSkill => {
+  const mod = (k: AttributeKey): number => attributeModifier(attributes[k]);
+  const attributeModifiers: Record<AttributeKey, number> = {
+    strength: mod("strength"),
+    agility: mod("agility"),
+    hec: mod("hec"),
+    health: mod("health"),
+    tolerance: mod("tolerance"),
+    perception: mod("perception"),
+    focus: mod("focus"),
+    empathy: mod("empathy"),
+    will: mod("will"),
+    psyche: mod("psyche"),
+  };
+  const skills = requireArray(character.skills, "Skills").map((s): DerivedSkill => {
     const current = taskModifier({
       attributes,
       task: { kind: "skill", baseAttributes: s.baseAttributes, level: s.level },
@@ -72,7 +86,7 @@ export function deriveCharacter(character: ToastCharacter): ToastDerived {
     attributeModifiers,
     skills,
     wounds: woundStatus({ woundLevels: character.woundLevels, tolerance: attributes.tolerance, scale: character.woundScale }),
-    armorPenalty: armor ? armorPenalty(armor.encumbrance, attributes.strength, attributes.agility) : 0,
+    armorPenalty: armor ? armorPenalty({ encumbrance: armor.encumbrance, strength: attributes.strength, agility: attributes.agility }) : 0,
     startingSkillCap: startingSkillCap(attributes.focus),
   };
 }

@@ -4,10 +4,13 @@
  * once a day medical treatment with a medical skill against the effective wound level (the
  * treater's own wound penalty applies, so a character treating herself suffers hers).
  */
+import { makeOdds, type Odds } from "../../../dice/contract";
 import type { RandomSource } from "../../../dice/random";
-import { checkOdds, rollCheck, type CheckInput, type CheckResult } from "./check";
-import { taskModifier, validateAttributes, woundStatus, type Attributes } from "./character";
-import { requireInteger, requireIntegerAtLeast } from "./validate";
+import { checkModifier, checkSuccessChance, resolveCheck, type CheckInput, type CheckResult } from "./check";
+import { checkWoundLevels, taskModifier, validateAttributes, woundStatus, type Attributes } from "./character";
+import { drawD10PlusFaces } from "./d10plus";
+import { MAX_WOUND_LEVELS } from "./limits";
+import { requireArray, requireIntegerIn, requireRecord } from "./validate";
 
 /** Wound levels a successful medical treatment heals. The seed does not say; ours is 1 (a setting). */
 export const DEFAULT_TREATMENT_HEALS = 1;
@@ -42,8 +45,14 @@ export interface HealingDayResult {
   readonly healthCheckHealed: number;
   readonly healed: number;
   readonly woundLevels: number;
-  /** Every d12 face rolled today, treatment first. */
-  readonly dice: readonly number[];
+  /** The faces of the day's checks (each empty when that check was not rolled). */
+  readonly faces: HealingDayFaces;
+}
+
+/** The d10+ faces of the treatment check and of the end-of-day Health check. */
+export interface HealingDayFaces {
+  readonly treatment: readonly number[];
+  readonly health: readonly number[];
 }
 
 function effectiveOf(input: HealingDayInput, woundLevels: number): number {
@@ -51,11 +60,12 @@ function effectiveOf(input: HealingDayInput, woundLevels: number): number {
 }
 
 function checkInput(input: HealingDayInput): void {
+  requireRecord(input, "A day of healing");
   validateAttributes(input.attributes);
-  requireIntegerAtLeast(input.woundLevels, 0, "Wound levels");
+  checkWoundLevels(input.woundLevels);
   if (typeof input.strenuous !== "boolean") throw new RangeError("Strenuous must be true or false");
-  if (input.treatment) requireInteger(input.treatment.modifier, "Treatment modifier");
-  requireIntegerAtLeast(input.treatmentHeals ?? DEFAULT_TREATMENT_HEALS, 0, "Wound levels healed by treatment");
+  if (input.treatment !== undefined && input.treatment !== null) checkModifier(requireRecord(input.treatment, "Treatment").modifier, "Treatment modifier");
+  requireIntegerIn(input.treatmentHeals ?? DEFAULT_TREATMENT_HEALS, 0, MAX_WOUND_LEVELS, "Wound levels healed by treatment");
 }
 
 /** The treatment check of the day (target: effective wound level now), or null without treatment or wounds. */
@@ -69,7 +79,7 @@ export function treatmentCheckInput(input: HealingDayInput): CheckInput | null {
 export function healthCheckInput(input: HealingDayInput, woundLevels: number): CheckInput {
   checkInput(input);
   const m = taskModifier({ attributes: input.attributes, task: { kind: "attributes", attributes: ["health"] }, ignoreWoundPenalty: true });
-  return { modifier: m.total, target: effectiveOf(input, requireIntegerAtLeast(woundLevels, 0, "Wound levels")) };
+  return { modifier: m.total, target: effectiveOf(input, checkWoundLevels(woundLevels)) };
 }
 
 interface DayStep {
@@ -86,16 +96,12 @@ function afterTreatmentAndRest(input: HealingDayInput, treated: boolean): DaySte
   return { treatmentHealed, restHealed, afterTreatmentAndRest: afterTreatment - restHealed };
 }
 
-/**
- * One day of healing, in this order: treatment during the day, the rest at day's end, then the
- * Health check against the effective level that remains.
- */
-export function rollHealingDay(input: HealingDayInput, rng: RandomSource): HealingDayResult {
-  checkInput(input);
+/** The day, from the faces of its checks, taken as each check falls due. */
+function dayFrom(input: HealingDayInput, treatmentFaces: () => readonly number[], healthFaces: () => readonly number[]): HealingDayResult {
   const treatInput = treatmentCheckInput(input);
-  const treatment = treatInput ? rollCheck(treatInput, rng) : null;
+  const treatment = treatInput ? resolveCheck(treatInput, treatmentFaces()) : null;
   const step = afterTreatmentAndRest(input, treatment?.success ?? false);
-  const healthCheck = step.afterTreatmentAndRest > 0 ? rollCheck(healthCheckInput(input, step.afterTreatmentAndRest), rng) : null;
+  const healthCheck = step.afterTreatmentAndRest > 0 ? resolveCheck(healthCheckInput(input, step.afterTreatmentAndRest), healthFaces()) : null;
   const healthCheckHealed = healthCheck?.success ? HEALTH_CHECK_HEALS : 0;
   const healed = step.treatmentHealed + step.restHealed + healthCheckHealed;
   return {
@@ -107,31 +113,64 @@ export function rollHealingDay(input: HealingDayInput, rng: RandomSource): Heali
     healthCheckHealed,
     healed,
     woundLevels: input.woundLevels - healed,
-    dice: [...(treatment?.dice ?? []), ...(healthCheck?.dice ?? [])],
+    faces: { treatment: treatment ? treatment.faces : [], health: healthCheck ? healthCheck.faces : [] },
   };
 }
 
-/** Exact distribution of the wound levels healed in one day (keys 0 … 3). */
-export function healingDayOdds(input: HealingDayInput): Readonly<Record<number, number>> {
+/**
+ * One day of healing, in this order: treatment during the day, the rest at day's end, then the
+ * Health check against the effective level that remains.
+ */
+export function rollHealingDay(input: HealingDayInput, rng: RandomSource): HealingDayResult {
+  checkInput(input);
+  return dayFrom(
+    input,
+    () => drawD10PlusFaces(rng),
+    () => drawD10PlusFaces(rng),
+  );
+}
+
+/** A day of healing from the faces of its checks (a check that is not due takes no faces). */
+export function resolveHealingDay(input: HealingDayInput, faces: HealingDayFaces): HealingDayResult {
+  checkInput(input);
+  requireRecord(faces, "Healing faces");
+  const treatment = requireArray(faces.treatment, "Treatment-check faces");
+  const health = requireArray(faces.health, "Health-check faces");
+  const day = dayFrom(
+    input,
+    () => treatment,
+    () => health,
+  );
+  if (!day.treatment && treatment.length !== 0) throw new RangeError(`No treatment check is due today, but ${treatment.length} treatment faces were given`);
+  if (!day.healthCheck && health.length !== 0) throw new RangeError(`No Health check is due tonight, but ${health.length} Health-check faces were given`);
+  return day;
+}
+
+/** Exact distribution of the wound levels healed in one day (key: levels healed). */
+export function healingDayOutcomeOdds(input: HealingDayInput): ReadonlyMap<number, number> {
   checkInput(input);
   const treatInput = treatmentCheckInput(input);
-  const pTreat = treatInput ? successOf(treatInput) : 0;
-  const odds: Record<number, number> = {};
+  const pTreat = treatInput ? checkSuccessChance(treatInput) : 0;
+  const odds = new Map<number, number>();
   const addBranch = (treated: boolean, p: number): void => {
     if (p === 0) return;
     const step = afterTreatmentAndRest(input, treated);
     const base = step.treatmentHealed + step.restHealed;
-    const pHealth = step.afterTreatmentAndRest > 0 ? successOf(healthCheckInput(input, step.afterTreatmentAndRest)) : 0;
-    odds[base] = (odds[base] ?? 0) + p * (1 - pHealth);
-    if (pHealth > 0) odds[base + HEALTH_CHECK_HEALS] = (odds[base + HEALTH_CHECK_HEALS] ?? 0) + p * pHealth;
+    const pHealth = step.afterTreatmentAndRest > 0 ? checkSuccessChance(healthCheckInput(input, step.afterTreatmentAndRest)) : 0;
+    odds.set(base, (odds.get(base) ?? 0) + p * (1 - pHealth));
+    if (pHealth > 0) odds.set(base + HEALTH_CHECK_HEALS, (odds.get(base + HEALTH_CHECK_HEALS) ?? 0) + p * pHealth);
   };
   addBranch(true, pTreat);
   addBranch(false, 1 - pTreat);
-  for (const k of Object.keys(odds)) if (odds[Number(k)] === 0) delete odds[Number(k)];
-  return odds;
+  for (const [k, p] of odds) if (p === 0) odds.delete(k);
+  return new Map([...odds].sort((a, b) => a[0] - b[0]));
 }
 
-function successOf(input: CheckInput): number {
-  const o = checkOdds(input);
-  return o.auto + o.success;
+/**
+ * Exact odds of a day of healing: one outcome per number of wound levels healed, fewest first
+ * (keys "0", "1", …); success = at least one level healed.
+ */
+export function healingDayOdds(input: HealingDayInput): Odds {
+  const o = healingDayOutcomeOdds(input);
+  return makeOdds({ success: 1 - (o.get(0) ?? 0), outcomes: [...o].map(([healed, p]) => ({ key: String(healed), p })) });
 }

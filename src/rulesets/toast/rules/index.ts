@@ -13,4 +13,6 @@ export * from "./skills";
 export * from "./combat";
 export * from "./healing";
 export * from "./derived";
-export { requireInteger, requireIntegerAtLeast, requireIntegerIn, floorDiv, flooredAverage } from "./validate";
+export { requireInteger, requireIntegerAtLeast, requireIntegerIn, requireRecord, requireArray, floorDiv, flooredAverage } from "./validate";
+export * from "./limits";
+export * from "./cores";

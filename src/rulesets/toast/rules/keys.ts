@@ -73,6 +73,17 @@ export type InestimableTarget = (typeof INESTIMABLE_TARGETS)[number];
 export const CONTEST_OUTCOMES = ["firstWins", "secondWins", "tie"] as const;
 export type ContestOutcome = (typeof CONTEST_OUTCOMES)[number];
 
+/**
+ * Outcome of an initiative roll: against the rank of a combatant who already rolled (behind,
+ * level, ahead), or on its own the d10+'s kind (flub, number, auto).
+ */
+export const INITIATIVE_OUTCOMES = ["behind", "level", "ahead", "flub", "number", "auto"] as const;
+export type InitiativeOutcome = (typeof INITIATIVE_OUTCOMES)[number];
+
+/** The two checks a strike can call for. */
+export const BODY_CHECK_KINDS = ["death", "collapse"] as const;
+export type BodyCheckKind = (typeof BODY_CHECK_KINDS)[number];
+
 /** Outcome of an attack roll (against a defence roll or a target number). */
 export const ATTACK_OUTCOMES = ["hit", "miss", "tie"] as const;
 export type AttackOutcome = (typeof ATTACK_OUTCOMES)[number];

@@ -96,7 +96,10 @@ export function starterSkillsIn(category: SkillCategoryKey): readonly SkillDefin
   return STARTER_SKILLS.filter((s) => s.category === key);
 }
 
+/** The starter skills by key: a Map, so a typed name such as "constructor" is just a name. */
+const STARTER_SKILLS_BY_KEY: ReadonlyMap<string, SkillDefinition> = new Map(STARTER_SKILLS.map((s) => [s.key, s]));
+
 /** Look up a starter skill by key (undefined when it is not on the list). */
 export function findStarterSkill(key: string): SkillDefinition | undefined {
-  return STARTER_SKILLS.find((s) => s.key === key);
+  return STARTER_SKILLS_BY_KEY.get(key);
 }

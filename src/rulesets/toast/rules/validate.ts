@@ -1,7 +1,9 @@
 /** Small input guards shared by the Toast core: bad input throws, it never yields a wrong number. */
+import { assertSafeInt } from "../../../dice/limits";
 
+/** A whole number within ±2^53 (past that, whole numbers silently lose precision). */
 export function requireInteger(value: number, what: string): number {
-  if (typeof value !== "number" || !Number.isInteger(value)) throw new RangeError(`${what} must be a whole number, not ${String(value)}`);
+  assertSafeInt(value, what);
   return value;
 }
 
@@ -19,8 +21,27 @@ export function requireIntegerAtLeast(value: number, lo: number, what: string): 
 
 export function requireOneOf<K extends string>(value: string, keys: readonly K[], what: string): K {
   const found = keys.find((k) => k === value);
-  if (found === undefined) throw new RangeError(`${what} must be one of ${keys.join(", ")}, not "${value}"`);
+  if (found === undefined) throw new RangeError(`${what} must be one of ${keys.join(", ")}, not "${String(value)}"`);
   return found;
+}
+
+/** Refuse anything but a plain object (input records: null, arrays, numbers, strings are refused). */
+export function requireRecord<T extends object>(value: T, what: string): T {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new RangeError(`${what} must be an object, not ${describe(value)}`);
+  return value;
+}
+
+/** Refuse anything but an array. */
+export function requireArray<T>(value: readonly T[], what: string): readonly T[] {
+  if (!Array.isArray(value)) throw new RangeError(`${what} must be a list, not ${describe(value)}`);
+  return value;
+}
+
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "string") return `the text "${value.slice(0, 40)}"`;
+  return typeof value === "object" || typeof value === "function" ? `a ${typeof value}` : `the ${typeof value} ${String(value)}`;
 }
 
 /** Round a fraction down, as the seed asks for every fraction ("Round all fractions down"). */

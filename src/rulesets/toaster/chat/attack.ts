@@ -12,17 +12,22 @@
  */
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
-import { format, localize, lookupUuid, lookupUuidSync, currentUser } from "../../../core/game";
-import { foundryRandom, replayThen } from "../../../core/random";
+import { format, localize, lookupUuid, lookupUuidSync, currentUser, modelOf } from "../../../core/game";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
+import { rollWithFoundryDice, type DieFormula, type KnownFace } from "../../../core/rolls/foundry-dice";
+import { audienceForMode, audienceOf, combineAudiences, currentMessageMode, type Audience, type MessageMode } from "../../../core/compat";
+import { postCard } from "../../../core/chat/post";
+import { cardFlags, writtenByGMOrOwner } from "../../../core/chat/trust";
 import { ToasterCheckRoll, checkInputOf, type ToasterCheckOptions } from "../dice/check-roll";
+import { D10StarDie } from "../dice/d10star";
 import { toasterRules, type ToasterRules } from "../settings";
 import { afterDefence, owedPart, spendForgoneDefence, stanceDebt, stanceSelect } from "../stance";
 import { applyCheckEffect } from "../effects";
 import { checkOptions, DEFAULT_CHOICES, dialogContent, oddsHtml, readChoices, type CheckChoices, type CheckRequest } from "../checks";
 import { attackRequest, defenceOptions, sys, type DefenceOption } from "../requests";
-import type { ToasterWeaponModel } from "../data/items";
+import { ToasterWeaponModel } from "../data/items";
+import { BreadboxActor } from "../../../core/documents/actor";
 import { performCheck } from "../checks";
 
 export interface AttackFlags {
@@ -53,7 +58,36 @@ export interface ResolutionFlags {
 const AREA_OF_LOCATION: Record<string, string> = { headNeck: "head", torso: "torso", leftArm: "leftArm", rightArm: "rightArm", leftLeg: "leftLeg", rightLeg: "rightLeg" };
 
 function flagsOf<T>(message: ChatMessage.Implementation): T | undefined {
-  return (message.flags as Record<string, unknown>)[SYSTEM_ID] as T | undefined;
+  return cardFlags(message) as T | undefined;
+}
+
+/** Toaster's dice for the rules core: a d10 is rolled as a d10* (faces 0–9 read as 1–10). */
+export const toasterDie: DieFormula = (faces) =>
+  faces === 10
+    ? { formula: `1d${D10StarDie.DENOMINATION}`, face: (roll) => ((roll.dice[0] as D10StarDie | undefined)?.starFaces[0] ?? Number(roll.total)) + 1 }
+    : { formula: `1d${faces}`, face: (roll) => Number(roll.total) };
+
+/** The first check roll of a card (other rolls on it are its follow-up dice). */
+export function checkRollOf(message: ChatMessage.Implementation): ToasterCheckRoll | undefined {
+  return message.rolls.find((r): r is ToasterCheckRoll => r instanceof ToasterCheckRoll);
+}
+
+/** A Toaster check card (not a resolution or table card that happens to carry a check roll). */
+function isCheckCard(message: ChatMessage.Implementation): boolean {
+  return flagsOf<{ type?: unknown }>(message)?.type === "toasterCheck";
+}
+
+/** An attack card written by the GM or an owner of its attacker. */
+function genuineAttackCard(message: ChatMessage.Implementation | undefined, attacker: Actor.Implementation | null): message is ChatMessage.Implementation {
+  if (!message || !attacker) return false;
+  const f = flagsOf<AttackFlags>(message);
+  return Boolean(f && f.type === "toasterCheck" && f.kind === "attack" && f.actorUuid === attacker.uuid && writtenByGMOrOwner(message, attacker));
+}
+
+/** The weapon an attack card names, read from the attacker's own items (never from the card). */
+function attackWeapon(attacker: Actor.Implementation, flags: AttackFlags): ToasterWeaponModel | null {
+  const item = typeof flags.weaponId === "string" ? attacker.items.get(flags.weaponId) : undefined;
+  return modelOf(item, ToasterWeaponModel);
 }
 
 /** The actor behind the user's first targeted token, if any. */
@@ -128,9 +162,9 @@ function attackOddsHtml(o: ToasterCheckOptions, weapon: ToasterWeaponModel, defe
 </ul>`;
 }
 
-/** The shotgun's WC at the range band chosen on the attack. */
-function attackWC(flags: AttackFlags, roll: ToasterCheckRoll): number {
-  return flags.shotgun ? R.shotgunWC(flags.wc, chosenRangePenalty(roll.check)) : flags.wc;
+/** The weapon's WC (the shotgun's at the range band chosen on the attack). */
+function attackWC(weapon: ToasterWeaponModel, roll: ToasterCheckRoll): number {
+  return weapon.shotgun ? R.shotgunWC(weapon.wc, chosenRangePenalty(roll.check)) : weapon.wc;
 }
 
 /** The range penalty of the band chosen in the attack dialog (point blank when none was). */
@@ -139,27 +173,46 @@ function chosenRangePenalty(o: ToasterCheckOptions): number {
   return key ? R.rangePenalty(key) : 0;
 }
 
-function facesQueue(result: R.CheckResult | undefined): { face: number; faces: number }[] {
+function facesQueue(result: R.CheckResult | undefined): KnownFace[] {
   if (!result || result.calledFour) return [];
   const q = result.faces.map((f) => ({ face: f + 1, faces: 10 }));
   if (result.fumbleCheck) q.push(...result.fumbleCheck.faces.map((f) => ({ face: f + 1, faces: 10 })));
   return q;
 }
 
-/** An attack card whose attack has been resolved (a resolution card points at it). */
-function isResolved(message: ChatMessage.Implementation): boolean {
-  return Boolean(game.messages?.some((m) => flagsOf<ResolutionFlags>(m)?.attackMessageId === message.id));
+/** A resolution card written by the GM or an owner of its defender. */
+function genuineResolution(m: ChatMessage.Implementation): boolean {
+  const f = flagsOf<ResolutionFlags>(m);
+  if (!f || f.type !== "toasterResolution" || typeof f.targetUuid !== "string") return false;
+  return writtenByGMOrOwner(m, lookupUuidSync(f.targetUuid) as Actor.Implementation | null);
 }
 
-/** A check card whose roll was cancelled by the 4-point luck re-roll. */
+/** The first genuine resolution of an attack card: the only one that may ever be applied. */
+function firstResolution(attackMessageId: string | null | undefined): ChatMessage.Implementation | undefined {
+  if (!attackMessageId) return undefined;
+  return game.messages?.find((m) => flagsOf<ResolutionFlags>(m)?.attackMessageId === attackMessageId && genuineResolution(m));
+}
+
+/** An attack card whose attack has been resolved (a genuine resolution card points at it). */
+function isResolved(message: ChatMessage.Implementation): boolean {
+  return Boolean(firstResolution(message.id));
+}
+
+/**
+ * A check card whose roll was cancelled by the 4-point luck re-roll: its own state, or a re-roll
+ * card written by the GM or an owner of the roller (a stranger's card cannot block it).
+ */
 function isRerolled(message: ChatMessage.Implementation): boolean {
-  return Boolean(game.messages?.some((m) => flagsOf<{ rerollOf?: string }>(m)?.rerollOf === message.id));
+  if (flagsOf<{ rerolled?: unknown }>(message)?.rerolled === true) return true;
+  const rollerUuid = checkRollOf(message)?.check.actorUuid;
+  const roller = rollerUuid ? (lookupUuidSync(rollerUuid) as Actor.Implementation | null) : null;
+  return Boolean(game.messages?.some((m) => flagsOf<{ rerollOf?: string }>(m)?.rerollOf === message.id && writtenByGMOrOwner(m, roller)));
 }
 
 /** Defend button: choose dodge or parry, roll, resolve, post the resolution. */
 export async function onDefend(message: ChatMessage.Implementation, _button: HTMLElement, event: Event): Promise<void> {
   const flags = flagsOf<AttackFlags>(message);
-  const attackRoll = message.rolls[0] as unknown as ToasterCheckRoll | undefined;
+  const attackRoll = checkRollOf(message);
   if (!flags || flags.kind !== "attack" || !flags.targetUuid || !(attackRoll instanceof ToasterCheckRoll)) return;
   if (isResolved(message)) {
     ui.notifications?.warn(localize("BREADBOX.Toaster.Attack.AlreadyResolved"));
@@ -179,15 +232,22 @@ export async function onDefend(message: ChatMessage.Implementation, _button: HTM
     ui.notifications?.warn(localize("BREADBOX.Toaster.Attack.NotYourDefender"));
     return;
   }
+  // Only an attack written by the GM or an owner of the attacker can be defended (and so resolved
+  // and applied); its weapon must still be the attacker's.
+  const weapon = genuineAttackCard(message, attacker) ? attackWeapon(attacker, flags) : null;
+  if (!weapon) {
+    ui.notifications?.warn(localize("BREADBOX.Relay.NotGenuine"));
+    return;
+  }
   const rules = toasterRules();
   // (Stance): a defender who went all out in an attack has given up this defence.
   if (rules.stance && stanceDebt(defender).forgoneDefences > 0) {
     await spendForgoneDefence(defender);
     ui.notifications?.info(format("BREADBOX.Toaster.Stance.NoDefence", { name: defender.name ?? "" }));
-    await resolveAndPost(message, flags, attackRoll, null, 0, attacker, defender);
+    await resolveAndPost(message, flags, attackRoll, null, 0, attacker, defender, currentMessageMode());
     return;
   }
-  const options = defenceOptions(defender, flags.mode, !flags.unarmed);
+  const options = defenceOptions(defender, weapon.mode, !weapon.unarmed);
   const luckAvailable = rules.luckPoints ? sys(defender).luck.value : 0;
   const owed = rules.stance ? owedPart(stanceDebt(defender), "defence") : [];
   const baseReq = (opt: (typeof options)[number]): CheckRequest => ({
@@ -202,6 +262,7 @@ export async function onDefend(message: ChatMessage.Implementation, _button: HTM
   });
   let chosen = options[0]!;
   let choices: CheckChoices | null = { ...DEFAULT_CHOICES };
+  let mode: MessageMode = currentMessageMode();
   if (!skipDialog(event)) {
     const selectHtml = `<div class="form-group"><label for="bb-defence">${localize("BREADBOX.Toaster.Defence.Choose")}</label><select id="bb-defence" name="defence">${options
       .map((o, i) => `<option value="${i}">${foundry.utils.escapeHTML(o.label)} (${o.rank})</option>`)
@@ -221,8 +282,9 @@ export async function onDefend(message: ChatMessage.Implementation, _button: HTM
       },
     });
     if (!result) return;
-    choices = result.choices;
-    chosen = options[result.option]!;
+    choices = result.value.choices;
+    chosen = options[result.value.option]!;
+    mode = result.mode;
   }
   const req = { ...baseReq(chosen), target: attackRoll.checkResult?.total ?? R.UNOPPOSED_TARGET };
   const defenceOptionsData = checkOptions(req, choices, rules);
@@ -230,11 +292,16 @@ export async function onDefend(message: ChatMessage.Implementation, _button: HTM
   await defenceRoll.evaluate();
   if (defenceOptionsData.luckBefore > 0) await defender.update({ "system.luck.value": Math.max(0, luckAvailable - defenceOptionsData.luckBefore) } as never);
   if (rules.stance) await afterDefence(defender, Number(choices.extras.stance ?? 0) || 0);
-  await resolveAndPost(message, flags, attackRoll, defenceRoll, chosen.rank, attacker, defender);
+  await resolveAndPost(message, flags, attackRoll, defenceRoll, chosen.rank, attacker, defender, mode);
 }
 
 
-/** Run the five steps with the dice already rolled, post the resolution card. */
+/**
+ * Run the five steps with the dice already rolled on the two cards; every further die (critical
+ * table, damage, protection, hit location) is a Foundry roll placed in the resolution card's
+ * rolls. The weapon's numbers come from the attacker's weapon, not from the attack card. The card
+ * is shown to the audience of the attack card combined with the defence roll's chosen mode.
+ */
 export async function resolveAndPost(
   attackMessage: ChatMessage.Implementation,
   flags: AttackFlags,
@@ -243,45 +310,51 @@ export async function resolveAndPost(
   defenceRank: number,
   attacker: Actor.Implementation,
   defender: Actor.Implementation,
+  mode: MessageMode = currentMessageMode(),
 ): Promise<ChatMessage.Implementation | undefined> {
   const rules = toasterRules();
+  const weapon = attackWeapon(attacker, flags);
+  if (!weapon) {
+    ui.notifications?.warn(localize("BREADBOX.Relay.NotGenuine"));
+    return undefined;
+  }
   const defSys = sys(defender);
   const attackInput = { ...attackRoll.checkInput, target: undefined } as R.CheckInput;
-  const queue = [...facesQueue(attackRoll.checkResult), ...facesQueue(defenceRoll?.checkResult)];
-  const rng = replayThen(queue, foundryRandom());
-  // (Partial Armor): where the blow lands decides which armor counts. The location is rolled only
-  // for a hit, after the attack and defence dice, so it does not disturb their replay.
-  let location: ReturnType<typeof R.rollHitLocation> | null = null;
+  const prefix = [...facesQueue(attackRoll.checkResult), ...facesQueue(defenceRoll?.checkResult)];
+  // (Partial Armor): where the blow lands decides which armor counts.
+  let location: { area: string; location: string } | null = null;
+  let locationRolls: Roll[] = [];
   let ac = defSys.ac;
   if (rules.partialArmor) {
-    location = R.rollHitLocation(foundryRandom());
+    const loc = await rollWithFoundryDice((rng) => R.rollHitLocation(rng), { die: toasterDie, flavor: localize("BREADBOX.Toaster.HitLocation.Title") });
+    location = loc.value;
+    locationRolls = loc.rolls;
     ac = defSys.acByArea[AREA_OF_LOCATION[location.area] ?? "torso"] ?? defSys.ac;
   }
-  const outcome = R.resolveAttack(
-    {
-      mode: flags.mode,
-      // Luck added on the card after the roll (+1 a point) is part of the attack total.
-      attack: { ...attackInput, modifier: attackInput.modifier + R.LUCK_AFTER_BONUS * (attackRoll.checkResult?.luckAfter ?? 0), luckBefore: attackRoll.checkResult?.luckBefore ?? 0 },
-      defenceRank,
-      defence: defenceRoll ? { ...defenceRoll.checkInput, target: undefined } : null,
-      wc: attackWC(flags, attackRoll),
-      ac,
-      unarmed: flags.unarmed,
-      woundThreshold: defSys.thresholds.wound,
-      defenderPhysique: defSys.effective.physique ?? 0,
-      damageDice: { rollingNines: rules.rollingNines, ninesLimit: rules.ninesLimit > 0 ? rules.ninesLimit : null },
-      protectionDice: { rollingNines: rules.rollingNines, ninesLimit: rules.ninesLimit > 0 ? rules.ninesLimit : null },
-      options: {
-        variableOutcomes: rules.variableOutcomes,
-        sameDie: rules.wcacSameDie,
-        criticalTable: rules.criticalTable,
-        addMargin: rules.wcacAddMargin,
-        rollTwice: rules.wcacRollTwice,
-        halveMarginal: rules.wcacHalveMarginal,
-      },
+  const dice = { rollingNines: rules.rollingNines, ninesLimit: rules.ninesLimit > 0 ? rules.ninesLimit : null };
+  const input: R.AttackInput = {
+    mode: weapon.mode,
+    // Luck added on the card after the roll (+1 a point) is part of the attack total.
+    attack: { ...attackInput, modifier: attackInput.modifier + R.LUCK_AFTER_BONUS * (attackRoll.checkResult?.luckAfter ?? 0), luckBefore: attackRoll.checkResult?.luckBefore ?? 0 },
+    defenceRank,
+    defence: defenceRoll ? { ...defenceRoll.checkInput, target: undefined } : null,
+    wc: attackWC(weapon, attackRoll),
+    ac,
+    unarmed: weapon.unarmed,
+    woundThreshold: defSys.thresholds.wound,
+    defenderPhysique: defSys.effective.physique ?? 0,
+    damageDice: dice,
+    protectionDice: dice,
+    options: {
+      variableOutcomes: rules.variableOutcomes,
+      sameDie: rules.wcacSameDie,
+      criticalTable: rules.criticalTable,
+      addMargin: rules.wcacAddMargin,
+      rollTwice: rules.wcacRollTwice,
+      halveMarginal: rules.wcacHalveMarginal,
     },
-    rng,
-  );
+  };
+  const { value: outcome, rolls: attackDice } = await rollWithFoundryDice((rng) => R.resolveAttack(input, rng), { prefix, die: toasterDie });
 
   const resolution: ResolutionFlags = {
     type: "toasterResolution",
@@ -299,14 +372,11 @@ export async function resolveAndPost(
     location: location && outcome.hit ? `${localize(`BREADBOX.Toaster.HitLocation.${location.area}`)}: ${localize(`BREADBOX.Toaster.HitLocation.${location.location}`)}` : "",
   };
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("toaster/chat/resolution.hbs"), context as never);
-  const rolls = defenceRoll ? [defenceRoll] : [];
-  const msg = (await ChatMessage.create({
-    speaker: ChatMessage.getSpeaker({ actor: defender }),
-    content,
-    rolls: rolls as never,
-    flags: { [SYSTEM_ID]: resolution },
-  } as never)) as ChatMessage.Implementation | undefined;
-  return msg;
+  const rolls: Roll[] = [...(defenceRoll ? [defenceRoll, ...(defenceRoll.fumbleRoll ? [defenceRoll.fumbleRoll] : [])] : []), ...attackDice, ...(outcome.hit ? locationRolls : [])];
+  return postCard(
+    { speaker: ChatMessage.getSpeaker({ actor: defender }), content, rolls, flags: { [SYSTEM_ID]: { ...resolution } } },
+    combineAudiences(audienceOf(attackMessage), audienceForMode(mode)),
+  );
 }
 
 function resolutionContext(outcome: R.AttackOutcome, attacker: Actor.Implementation, defender: Actor.Implementation, flags: ResolutionFlags, defenceRoll: ToasterCheckRoll | null) {
@@ -341,7 +411,7 @@ function resolutionContext(outcome: R.AttackOutcome, attacker: Actor.Implementat
   };
 }
 
-/** Apply button on a resolution card. */
+/** Apply button on a resolution card: the active GM applies it (src/core/relay.ts). */
 export async function onApplyDamage(message: ChatMessage.Implementation): Promise<void> {
   const flags = flagsOf<ResolutionFlags>(message);
   if (!flags || flags.type !== "toasterResolution") return;
@@ -354,157 +424,199 @@ export async function onApplyDamage(message: ChatMessage.Implementation): Promis
     ui.notifications?.warn(localize("BREADBOX.Toaster.Attack.MissingActor"));
     return;
   }
-  const result = await applyOrRelay("toaster.applyDamage", { uuid: target.uuid, isOwner: target.isOwner && (message.isOwner ?? false) }, { messageId: message.id });
-  if (result.ok) ui.notifications?.info(format("BREADBOX.Toaster.Attack.Applied", { name: target.name ?? "", stun: flags.stun, wounds: flags.wounds }));
+  const result = await applyOrRelay("toaster.applyDamage", { uuid: target.uuid }, { messageId: message.id });
+  if (result.ok) ui.notifications?.info(format("BREADBOX.Toaster.Attack.Applied", { name: target.name ?? "", stun: Number(result.data?.stun ?? 0), wounds: Number(result.data?.wounds ?? 0) }));
+}
+
+/** Whether the requester is a GM or an owner of any of the documents. */
+function requesterOwns(requester: User.Implementation, ...docs: (Actor.Implementation | null | undefined)[]): boolean {
+  return requester.isGM || docs.some((d) => Boolean(d?.testUserPermission(requester, "OWNER")));
 }
 
 /**
- * GM-side (or owner-side) handler: the amounts come from the resolution message, never from the
- * request; the requester must be the GM or own the attacker or the target; a card applies once.
+ * GM-side handler. The amounts come from the resolution card, and only from a genuine one: written
+ * by the GM or an owner of the target (the only users who may change the target anyway), the first
+ * genuine resolution of a genuine attack card (written by the GM or an owner of the attacker) with
+ * the same attacker and target. The requester must be the GM or own the attacker or the target.
+ * The card's own `applied` state is the guard: checked and set here, on the one client that applies,
+ * while no other request on this card or target runs (src/core/relay.ts).
  */
 export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> {
-  const messageId = String(ctx.payload.messageId ?? "");
-  const message = game.messages?.get(messageId);
+  const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
+  const message = messageId ? game.messages?.get(messageId) : undefined;
   const flags = message ? flagsOf<ResolutionFlags>(message) : undefined;
   if (!message || !flags || flags.type !== "toasterResolution") return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  const target = ctx.target as unknown as Actor.Implementation;
-  if (target.uuid !== flags.targetUuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
-  if (flags.applied) return { ok: false, error: "BREADBOX.Toaster.Attack.AlreadyApplied" };
-  const attacker = lookupUuidSync(flags.attackerUuid) as Actor.Implementation | null;
-  const owner = "OWNER" as const;
-  const allowed = ctx.requester.isGM || Boolean(attacker?.testUserPermission(ctx.requester, owner)) || target.testUserPermission(ctx.requester, owner);
-  if (!allowed) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
-  if (!Number.isInteger(flags.stun) || !Number.isInteger(flags.wounds) || flags.stun < 0 || flags.wounds < 0) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  // The card must be genuine: resolution cards are written by the defender's side (an owner of
-  // the target, or the GM) in answer to an existing attack card by the same attacker on the same
-  // target. Anyone can post a chat message; not everyone can post a real resolution.
-  const author = message.author as User.Implementation | null | undefined;
-  if (!author || !(author.isGM || target.testUserPermission(author, owner))) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
-  const attackCard = game.messages?.get(flags.attackMessageId);
+  const target = ctx.target;
+  if (!(target instanceof BreadboxActor) || target.uuid !== flags.targetUuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  const attacker = typeof flags.attackerUuid === "string" ? (lookupUuidSync(flags.attackerUuid) as Actor.Implementation | null) : null;
+  if (!requesterOwns(ctx.requester, attacker, target)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
+  if (!writtenByGMOrOwner(message, target)) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
+  const attackCard = game.messages?.get(String(flags.attackMessageId ?? ""));
   const attackFlags = attackCard ? flagsOf<AttackFlags>(attackCard) : undefined;
-  if (!attackFlags || attackFlags.kind !== "attack" || attackFlags.actorUuid !== flags.attackerUuid || attackFlags.targetUuid !== flags.targetUuid) {
+  if (!genuineAttackCard(attackCard, attacker) || attackFlags?.targetUuid !== flags.targetUuid) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
+  if (firstResolution(attackCard.id)?.id !== message.id) return { ok: false, error: "BREADBOX.Toaster.Attack.AlreadyResolved" };
+  if (flags.applied === true) return { ok: false, error: "BREADBOX.Toaster.Attack.AlreadyApplied" };
+  if (!Number.isSafeInteger(flags.stun) || !Number.isSafeInteger(flags.wounds) || flags.stun < 0 || flags.wounds < 0 || flags.stun > MAX_APPLIED || flags.wounds > MAX_APPLIED) {
     return { ok: false, error: "BREADBOX.Relay.Malformed" };
   }
-  // One application per card, even when two requests arrive together: claim the card first.
-  if (applying.has(message.id ?? "")) return { ok: false, error: "BREADBOX.Toaster.Attack.AlreadyApplied" };
-  applying.add(message.id ?? "");
+  await message.update({ flags: { [SYSTEM_ID]: { applied: true } } });
+  const data = sys(target);
+  const wounds = data.wounds.value + flags.wounds;
+  const update: Record<string, number> = { "system.stun.value": data.stun.value + flags.stun, "system.wounds.value": wounds };
+  // (Bleeding): every wound bleeds 1 stun a round; new wounds from an attack set the rate anew.
+  if (toasterRules().bleeding && flags.wounds > 0) update["system.bleeding.rate"] = wounds;
   try {
-    await message.update({ [`flags.${SYSTEM_ID}.applied`]: true } as never);
-    const data = sys(target);
-    const wounds = data.wounds.value + flags.wounds;
-    const update: Record<string, number> = { "system.stun.value": data.stun.value + flags.stun, "system.wounds.value": wounds };
-    // (Bleeding): every wound bleeds 1 stun a round; new wounds from an attack set the rate anew.
-    if (toasterRules().bleeding && flags.wounds > 0) update["system.bleeding.rate"] = wounds;
-    try {
-      await target.update(update as never);
-    } catch (err) {
-      await message.update({ [`flags.${SYSTEM_ID}.applied`]: false } as never);
-      throw err;
-    }
-  } finally {
-    applying.delete(message.id ?? "");
+    await target.update(update);
+  } catch (err) {
+    await message.update({ flags: { [SYSTEM_ID]: { applied: false } } });
+    throw err;
   }
   return { ok: true, data: { stun: flags.stun, wounds: flags.wounds } };
 }
 
-/** Resolution cards being applied on this client right now. */
-const applying = new Set<string>();
+/** Largest stun or wounds one card may apply (far above any roll; a larger number is forged). */
+const MAX_APPLIED = 10_000;
 
-/**
- * +1 per luck point after the roll, on any Toaster check card. The card belongs to whoever posted
- * it (maybe the GM rolling for a player), so the change goes through the relay when the clicker
- * cannot update the message.
- */
-export async function onLuckAfter(message: ChatMessage.Implementation): Promise<void> {
-  const roll = message.rolls[0] as unknown as ToasterCheckRoll | undefined;
-  if (!(roll instanceof ToasterCheckRoll) || !roll.checkResult) return;
+/** The check card's actor, when the current user owns it and luck can be spent on the card. */
+function luckCardActor(message: ChatMessage.Implementation): Actor.Implementation | null {
+  const roll = checkRollOf(message);
+  if (!isCheckCard(message) || !roll?.checkResult) return null;
   const actor = roll.check.actorUuid ? (lookupUuidSync(roll.check.actorUuid) as Actor.Implementation | null) : null;
-  if (!actor?.isOwner) return;
+  if (!actor?.isOwner) return null;
+  if (!toasterRules().luckPoints) {
+    ui.notifications?.warn(localize("BREADBOX.Relay.LuckOff"));
+    return null;
+  }
   if (isResolved(message) || isRerolled(message)) {
     ui.notifications?.warn(localize(isResolved(message) ? "BREADBOX.Toaster.Attack.AlreadyResolved" : "BREADBOX.Toaster.Luck.WasRerolled"));
-    return;
+    return null;
   }
+  return actor;
+}
+
+/** +1 per luck point after the roll, on any Toaster check card; the active GM makes the change. */
+export async function onLuckAfter(message: ChatMessage.Implementation): Promise<void> {
+  const actor = luckCardActor(message);
+  if (!actor) return;
   if (sys(actor).luck.value < 1) {
     ui.notifications?.warn(localize("BREADBOX.Toaster.Luck.NoneLeft"));
     return;
   }
-  await applyOrRelay("toaster.luckAfter", { uuid: actor.uuid, isOwner: actor.isOwner && (message.isOwner ?? false) }, { messageId: message.id });
+  await applyOrRelay("toaster.luckAfter", { uuid: actor.uuid }, { messageId: message.id });
 }
 
-/** Spend one luck point on a check card: the actor must be the card's roller and have luck left. */
-export async function relayLuckAfter(ctx: RelayContext): Promise<RelayResult> {
-  const message = game.messages?.get(String(ctx.payload.messageId ?? ""));
-  const roll = message?.rolls[0] as unknown as ToasterCheckRoll | undefined;
-  if (!message || !(roll instanceof ToasterCheckRoll) || !roll.checkResult) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  const actor = ctx.target as unknown as Actor.Implementation;
-  if (roll.check.actorUuid !== actor.uuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+/**
+ * What every luck spend checks on the GM's client, inside the critical section: the luck rule is
+ * on; the card is a check card (not a resolution card carrying a defence roll) written by the GM or
+ * an owner of its roller; the target is that roller; the requester is a GM or owns the roller; the
+ * card is neither resolved nor re-rolled.
+ */
+function luckSpendCard(ctx: RelayContext): { message: ChatMessage.Implementation; roll: ToasterCheckRoll; actor: Actor.Implementation } | RelayResult {
+  if (!toasterRules().luckPoints) return { ok: false, error: "BREADBOX.Relay.LuckOff" };
+  const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
+  const message = messageId ? game.messages?.get(messageId) : undefined;
+  const roll = message ? checkRollOf(message) : undefined;
+  if (!message || !isCheckCard(message) || !roll?.checkResult) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  const actor = ctx.target;
+  if (!(actor instanceof BreadboxActor) || roll.check.actorUuid !== actor.uuid || flagsOf<{ actorUuid?: unknown }>(message)?.actorUuid !== actor.uuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  if (!requesterOwns(ctx.requester, actor)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
+  if (!writtenByGMOrOwner(message, actor)) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
   if (isResolved(message)) return { ok: false, error: "BREADBOX.Toaster.Attack.AlreadyResolved" };
   if (isRerolled(message)) return { ok: false, error: "BREADBOX.Toaster.Luck.WasRerolled" };
-  if (!ctx.requester.isGM && !actor.testUserPermission(ctx.requester, "OWNER")) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
+  return { message, roll, actor };
+}
+
+/** Spend one luck point on a check card (GM side). */
+export async function relayLuckAfter(ctx: RelayContext): Promise<RelayResult> {
+  const card = luckSpendCard(ctx);
+  if ("ok" in card) return card;
+  const { message, roll, actor } = card;
   const luck = sys(actor).luck.value;
   if (luck < 1) return { ok: false, error: "BREADBOX.Toaster.Luck.NoneLeft" };
   const before = ToasterCheckRoll.fromData(roll.toJSON() as never) as unknown as ToasterCheckRoll;
-  roll.setResult(R.applyLuckAfter(roll.checkResult, 1));
-  await actor.update({ "system.luck.value": luck - 1 } as never);
-  await applyCheckEffect(actor, roll, before);
-  await message.update({ rolls: [roll.toJSON()], content: await roll.render() } as never);
+  roll.setResult(R.applyLuckAfter(roll.checkResult!, 1));
+  await actor.update({ system: { luck: { value: luck - 1 } } });
+  await applyCheckEffect(actor, roll, before, audienceOf(message));
+  await message.update({ rolls: message.rolls.map((r) => (r === roll ? roll.toJSON() : r.toJSON())) } as never);
   return { ok: true };
 }
 
-/** Spend four luck points to re-roll the die of a check card. */
+/** Spend four luck points to re-roll the die of a check card; the active GM makes the change. */
 export async function onLuckReroll(message: ChatMessage.Implementation): Promise<void> {
-  const roll = message.rolls[0] as unknown as ToasterCheckRoll | undefined;
-  if (!(roll instanceof ToasterCheckRoll)) return;
-  const actor = roll.check.actorUuid ? (lookupUuidSync(roll.check.actorUuid) as Actor.Implementation | null) : null;
-  if (!actor?.isOwner) return;
-  if (isResolved(message) || isRerolled(message)) {
-    ui.notifications?.warn(localize(isResolved(message) ? "BREADBOX.Toaster.Attack.AlreadyResolved" : "BREADBOX.Toaster.Luck.WasRerolled"));
-    return;
-  }
-  const luck = sys(actor).luck.value;
-  if (luck < R.LUCK_REROLL_COST) {
+  const actor = luckCardActor(message);
+  if (!actor) return;
+  if (sys(actor).luck.value < R.LUCK_REROLL_COST) {
     ui.notifications?.warn(format("BREADBOX.Toaster.Luck.NotEnough", { cost: R.LUCK_REROLL_COST }));
     return;
   }
+  await applyOrRelay("toaster.luckReroll", { uuid: actor.uuid }, { messageId: message.id });
+}
+
+/**
+ * Re-roll a check card for four luck points (GM side): the card is marked re-rolled in the same
+ * critical section that spends the luck, so two requests buy one re-roll. The new card goes to the
+ * old card's audience.
+ */
+export async function relayLuckReroll(ctx: RelayContext): Promise<RelayResult> {
+  const card = luckSpendCard(ctx);
+  if ("ok" in card) return card;
+  const { message, roll, actor } = card;
+  const luck = sys(actor).luck.value;
+  if (luck < R.LUCK_REROLL_COST) return { ok: false, error: "BREADBOX.Toaster.Luck.NotEnough" };
+  await message.update({ flags: { [SYSTEM_ID]: { rerolled: true } } });
+  await actor.update({ system: { luck: { value: luck - R.LUCK_REROLL_COST } } });
   const fresh = ToasterCheckRoll.fromCheck({ ...roll.check, result: undefined, fumbleFaces: undefined, effect: undefined });
   await fresh.evaluate();
   if (fresh.checkResult) fresh.setResult({ ...fresh.checkResult, rerolled: true });
-  await actor.update({ "system.luck.value": luck - R.LUCK_REROLL_COST } as never);
-  const posted = (await fresh.toMessage({
-    speaker: message.speaker as never,
-    flavor: format("BREADBOX.Toaster.Luck.RerollOf", { title: roll.check.title }),
-    flags: { [SYSTEM_ID]: { ...(flagsOf<Record<string, unknown>>(message) ?? {}), rerollOf: message.id } },
-  } as never)) as ChatMessage.Implementation | undefined;
-  await applyCheckEffect(actor, fresh, roll);
-  if (fresh.check.effect && posted) await posted.update({ rolls: [fresh.toJSON()] } as never);
+  const oldFlags = { ...flagsOf<Record<string, unknown>>(message) };
+  delete oldFlags.rerolled;
+  const posted = await postCard(
+    {
+      speaker: message.speaker,
+      flavor: format("BREADBOX.Toaster.Luck.RerollOf", { title: roll.check.title }),
+      rolls: [fresh, ...(fresh.fumbleRoll ? [fresh.fumbleRoll] : [])],
+      flags: { [SYSTEM_ID]: { ...oldFlags, rerollOf: message.id } },
+    },
+    audienceOf(message),
+  );
+  await applyCheckEffect(actor, fresh, roll, posted ? audienceOf(posted) : audienceOf(message));
+  if (fresh.check.effect && posted) await posted.update({ rolls: posted.rolls.map((r) => (r instanceof ToasterCheckRoll ? fresh.toJSON() : r.toJSON())) } as never);
+  return { ok: true };
 }
 
-/** Roll on the hit-location table and post the result. */
-export async function postHitLocation(speakerActor?: Actor.Implementation | null): Promise<void> {
-  const loc = R.rollHitLocation(foundryRandom());
+/** Roll on the hit-location table (Foundry dice, classified by the core) and post the result. */
+export async function postHitLocation(speakerActor?: Actor.Implementation | null, audience: Audience = audienceForMode(currentMessageMode())): Promise<ChatMessage.Implementation | undefined> {
+  const { value: loc, rolls } = await rollWithFoundryDice((rng) => R.rollHitLocation(rng), { die: toasterDie });
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("toaster/chat/table.hbs"), {
     title: localize("BREADBOX.Toaster.HitLocation.Title"),
     dice: `${loc.d10} / ${loc.d6}`,
     lines: [`${localize(`BREADBOX.Toaster.HitLocation.${loc.area}`)}: ${localize(`BREADBOX.Toaster.HitLocation.${loc.location}`)}`],
   });
-  await ChatMessage.create({ speaker: ChatMessage.getSpeaker(speakerActor ? { actor: speakerActor } : {}), content, flags: { [SYSTEM_ID]: { type: "toasterHitLocation", ...loc, entry: undefined } } } as never);
+  return postCard(
+    { speaker: ChatMessage.getSpeaker(speakerActor ? { actor: speakerActor } : {}), content, rolls, flags: { [SYSTEM_ID]: { type: "toasterHitLocation", d10: loc.d10, d6: loc.d6, area: loc.area, location: loc.location } } },
+    audience,
+  );
 }
 
+/** Hit-location button on a resolution card: the table roll follows the resolution's audience. */
 export async function onHitLocation(message: ChatMessage.Implementation): Promise<void> {
   const flags = flagsOf<ResolutionFlags>(message);
   const target = flags?.targetUuid ? (lookupUuidSync(flags.targetUuid) as Actor.Implementation | null) : null;
-  await postHitLocation(target);
+  await postHitLocation(target, combineAudiences(audienceOf(message)));
 }
 
 /** Roll on the critical table and post the effects (also offered on its own from the sheet). */
-export async function postCritical(speakerActor?: Actor.Implementation | null): Promise<void> {
-  const crit = R.rollCritical(foundryRandom());
+export async function postCritical(speakerActor?: Actor.Implementation | null, audience: Audience = audienceForMode(currentMessageMode())): Promise<ChatMessage.Implementation | undefined> {
+  const { value: crit, rolls } = await rollWithFoundryDice((rng) => R.rollCritical(rng), { die: toasterDie });
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("toaster/chat/table.hbs"), {
     title: localize("BREADBOX.Toaster.Critical.Title"),
     dice: `${crit.d10} / ${crit.d6}`,
     lines: crit.effects.map((e) => localize(`BREADBOX.Toaster.Critical.${e.key}`)),
   });
-  await ChatMessage.create({ speaker: ChatMessage.getSpeaker(speakerActor ? { actor: speakerActor } : {}), content, flags: { [SYSTEM_ID]: { type: "toasterCritical", d10: crit.d10, d6: crit.d6 } } } as never);
+  return postCard(
+    { speaker: ChatMessage.getSpeaker(speakerActor ? { actor: speakerActor } : {}), content, rolls, flags: { [SYSTEM_ID]: { type: "toasterCritical", d10: crit.d10, d6: crit.d6 } } },
+    audience,
+  );
 }
 
 export const TOASTER_CHAT_ACTIONS = {
@@ -518,6 +630,7 @@ export const TOASTER_CHAT_ACTIONS = {
 export const TOASTER_RELAY_ACTIONS = {
   applyDamage: relayApplyDamage,
   luckAfter: relayLuckAfter,
+  luckReroll: relayLuckReroll,
 };
 
 export { currentUser };

@@ -8,8 +8,47 @@ import * as R from "../rules";
 import { ATTRIBUTE_KEYS, CAMPAIGN_STYLE_KEYS, attribute, choice, html, int } from "./fields";
 import { toasterRules, DEFAULT_TOASTER_RULES, type ToasterRules } from "../settings";
 import type { ToasterSkillModel, ToasterTraitModel, ToasterArmorModel } from "./items";
+import { dict, own } from "../../../dice/dict";
 
 const fields = foundry.data.fields;
+
+/**
+ * A custom attribute may not take a built-in attribute's key (it would silently replace it in
+ * every lookup); the field's validation refuses it with this message.
+ */
+function customAttributeKeyProblem(key: unknown): void {
+  if (typeof key === "string" && (ATTRIBUTE_KEYS as readonly string[]).includes(key)) {
+    throw new Error(`"${key}" is the key of a built-in attribute; a custom attribute needs another key`);
+  }
+}
+
+function customAttributeSchema() {
+  return new fields.SchemaField({
+    key: new fields.StringField({ required: true, blank: false, initial: "custom" }),
+    label: new fields.StringField({ required: true, blank: true, initial: "" }),
+    value: int({ min: 0, max: 30, initial: 4 }),
+  });
+}
+
+/**
+ * The custom attribute list. A key equal to a built-in attribute's (physique) or used twice would
+ * silently shadow an attribute in every lookup, so the field refuses both — on create, on a
+ * partial update that replaces the list, and on import.
+ */
+class CustomAttributesField extends fields.ArrayField<ReturnType<typeof customAttributeSchema>> {
+  protected override _validateType(...args: Parameters<foundry.data.fields.ArrayField<ReturnType<typeof customAttributeSchema>>["_validateType"]>): ReturnType<foundry.data.fields.ArrayField<ReturnType<typeof customAttributeSchema>>["_validateType"]> {
+    const [value] = args;
+    const seen = new Set<string>();
+    for (const entry of Array.isArray(value) ? value : []) {
+      const key: unknown = entry && typeof entry === "object" ? Reflect.get(entry, "key") : undefined;
+      if (typeof key !== "string") continue;
+      customAttributeKeyProblem(key);
+      if (seen.has(key)) throw new Error(`custom attribute key "${key}" is used more than once`);
+      seen.add(key);
+    }
+    return super._validateType(...args);
+  }
+}
 
 function actorSchema() {
   return {
@@ -19,11 +58,7 @@ function actorSchema() {
       intellect: attribute(),
       aura: attribute(),
     }),
-    customAttributes: new fields.ArrayField(new fields.SchemaField({
-      key: new fields.StringField({ required: true, blank: false, initial: "custom" }),
-      label: new fields.StringField({ required: true, blank: true, initial: "" }),
-      value: int({ min: 0, max: 30, initial: 4 }),
-    })),
+    customAttributes: new CustomAttributesField(customAttributeSchema()),
     unnamed: new fields.BooleanField({ initial: false }),
     stun: new fields.SchemaField({ value: int({ min: 0, max: 999 }) }),
     wounds: new fields.SchemaField({ value: int({ min: 0, max: 99 }) }),
@@ -41,6 +76,7 @@ function actorSchema() {
   };
 }
 type ActorSchema = ReturnType<typeof actorSchema>;
+
 
 export interface SubAttribute {
   attribute: string;
@@ -107,29 +143,30 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     const actor = this.parent;
     const items = actor?.items ? [...actor.items] : [];
     this.warnings = [];
-    const effective: Record<string, number> = {};
+    // Keys are typed by users (custom attributes, trait fields): null-prototype records only.
+    const effective = dict<number>();
     for (const key of ATTRIBUTE_KEYS) effective[key] = this.attributes[key].value;
     for (const c of this.customAttributes) effective[c.key] = c.value;
     const subs: SubAttribute[] = [];
-    const packageBonus: Record<string, number> = {};
+    const packageBonus = dict<number>();
     let size = 0;
     for (const item of items) {
       if ((item.type as string) !== "toasterTrait") continue;
       const t = item.system as unknown as ToasterTraitModel;
       try {
-        if (t.kind === "attribute" && t.attribute in effective) {
+        if (t.kind === "attribute" && own(effective, t.attribute) !== undefined) {
           if (t.subAttribute) subs.push({ attribute: t.attribute, name: t.subAttribute, value: 0 + R.attributeTraitModifier(t.rank, "subAttribute") });
           else effective[t.attribute] = Math.max(0, effective[t.attribute]! + R.attributeTraitModifier(t.rank, "attribute"));
         } else if (t.kind === "size") {
           size += t.rank;
         } else if (t.kind === "skillPackage") {
-          for (const s of t.skills) packageBonus[s.toLowerCase()] = (packageBonus[s.toLowerCase()] ?? 0) + t.rank;
+          for (const s of t.skills) packageBonus[s.toLowerCase()] = (own(packageBonus, s.toLowerCase()) ?? 0) + t.rank;
         }
       } catch (err) {
         this.warnings.push(`${item.name}: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
-    for (const s of subs) s.value += effective[s.attribute] ?? 0;
+    for (const s of subs) s.value += own(effective, s.attribute) ?? 0;
     this.effective = effective;
     this.subAttributes = subs;
     this.skillPackageBonus = packageBonus;
@@ -157,7 +194,7 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     const armor = items.filter((i) => (i.type as string) === "toasterArmor").map((i) => i.system as unknown as ToasterArmorModel).filter((a) => a.equipped);
     const physique = this.effective.physique ?? 0;
     this.ac = R.armorClass(physique, armor.map((a) => a.ac));
-    this.acByArea = {};
+    this.acByArea = dict<number>();
     for (const area of ["head", "torso", "leftArm", "rightArm", "leftLeg", "rightLeg"]) {
       this.acByArea[area] = R.armorClass(physique, armor.filter((a) => a.natural || a.coverage.includes(area as never)).map((a) => a.ac));
     }
@@ -171,11 +208,11 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     try {
       const skills = items.filter((i) => (i.type as string) === "toasterSkill").map((i) => {
         const s = i.system as unknown as ToasterSkillModel;
-        return { name: i.name ?? "", base: s.base, nativeLanguage: s.nativeLanguage, freeBase: this.skillPackageBonus[(i.name ?? "").toLowerCase()] ?? 0, difficulty: s.cost };
+        return { name: i.name ?? "", base: s.base, nativeLanguage: s.nativeLanguage, freeBase: own(this.skillPackageBonus, (i.name ?? "").toLowerCase()) ?? 0, difficulty: s.cost };
       });
       const traits = items.filter((i) => (i.type as string) === "toasterTrait").map((i) => i.system as unknown as ToasterTraitModel);
       const experienceRank = traits.filter((t) => t.kind === "experience").reduce((s, t) => s + t.rank, 0);
-      const attrs: Record<string, number> = {};
+      const attrs = dict<number>();
       for (const key of ATTRIBUTE_KEYS) attrs[key] = this.attributes[key].value;
       for (const c of this.customAttributes) attrs[c.key] = c.value;
       this.budget = R.creationBudget({
@@ -195,6 +232,6 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
 
   /** Roll data for formulas: attributes by key plus the current penalty. */
   getRollData(): Record<string, number> {
-    return { ...this.effective, penalty: this.penalty };
+    return Object.assign(dict<number>(), this.effective, { penalty: this.penalty });
   }
 }

@@ -6,6 +6,7 @@
 import * as R from "../rules";
 import { ATTRIBUTE_KEYS, BODY_AREAS, SHIELD_SIZES, SKILL_COSTS, SKILL_GROUPS, SKILL_ROLES, TRAIT_KINDS, WEAPON_MODES, choice, html, int } from "./fields";
 import { toasterRules } from "../settings";
+import { own } from "../../../dice/dict";
 
 const fields = foundry.data.fields;
 
@@ -68,8 +69,9 @@ export class ToasterSkillModel extends foundry.abstract.TypeDataModel<SkillSchem
 
   override prepareDerivedData(): void {
     const owner = ownerData(this);
-    this.attributeValue = owner?.effective[this.attribute] ?? 0;
-    const packageBonus = owner?.skillPackageBonus[(this.parent?.name ?? "").toLowerCase()] ?? 0;
+    // Attribute keys and skill names are typed by users: own-key lookups only.
+    this.attributeValue = (owner ? own(owner.effective, this.attribute) : undefined) ?? 0;
+    const packageBonus = (owner ? own(owner.skillPackageBonus, (this.parent?.name ?? "").toLowerCase()) : undefined) ?? 0;
     this.effectiveBase = this.base + packageBonus;
     this.rank = R.skillRank(this.attributeValue, this.effectiveBase);
     this.unskilledRank = R.unskilledRank(this.attributeValue);
@@ -147,7 +149,7 @@ export class ToasterWeaponModel extends foundry.abstract.TypeDataModel<WeaponSch
 
   override prepareDerivedData(): void {
     const owner = ownerData(this);
-    const physique = owner?.effective.physique ?? 0;
+    const physique = (owner ? own(owner.effective, "physique") : undefined) ?? 0;
     this.wc = owner ? R.weaponClass(this.baseWC, physique, this.musclePowered) : this.baseWC;
     let rules = { strengthRequirements: true };
     try {

@@ -72,6 +72,49 @@ function flavorText(label: string): string {
   return label.replace(/[[\]]/g, "");
 }
 
+const CHECK_KINDS: ReadonlySet<string> = new Set<CheckKind>(["skill", "attribute", "unskilled", "luck", "attack", "defence", "mortality", "healing", "initiative", "other"]);
+
+function int(v: unknown, fallback: number): number {
+  return typeof v === "number" && Number.isSafeInteger(v) ? v : fallback;
+}
+
+/**
+ * Fill in what a check's options lack, in place. A roll rebuilt from a chat message carries
+ * whatever the message holds — a module, an old version or a hand-made message may give empty or
+ * partial options — and every client renders it: nothing here may throw.
+ */
+export function normaliseCheckOptions(raw: Record<string, unknown>): ToasterCheckOptions {
+  const o = raw as Partial<ToasterCheckOptions> & Record<string, unknown>;
+  o.kind = typeof o.kind === "string" && CHECK_KINDS.has(o.kind) ? o.kind : "other";
+  o.title = typeof o.title === "string" ? o.title : "";
+  o.rank = int(o.rank, 0);
+  o.rankLabel = typeof o.rankLabel === "string" ? o.rankLabel : "";
+  o.parts = Array.isArray(o.parts)
+    ? o.parts.filter((p): p is ModifierPart => Boolean(p) && typeof p === "object" && typeof p.label === "string" && typeof p.value === "number" && Number.isSafeInteger(p.value))
+    : [];
+  o.luckBefore = Math.max(0, int(o.luckBefore, 0));
+  o.callFour = o.callFour === true;
+  o.rollingNines = o.rollingNines === true;
+  o.ninesLimit = o.ninesLimit === null || o.ninesLimit === undefined ? null : Math.max(0, int(o.ninesLimit, 0));
+  o.rollingZeros = o.rollingZeros === true;
+  o.target = int(o.target, R.UNOPPOSED_TARGET);
+  o.variableOutcomes = o.variableOutcomes === true;
+  if (o.result !== undefined && !isCheckResult(o.result)) delete o.result;
+  if (o.fumbleFaces !== undefined && !(Array.isArray(o.fumbleFaces) && o.fumbleFaces.every((f) => Number.isSafeInteger(f)))) delete o.fumbleFaces;
+  return o as ToasterCheckOptions;
+}
+
+/** Whether a stored result has the shape the card reads. */
+function isCheckResult(r: unknown): r is R.CheckResult {
+  if (!r || typeof r !== "object") return false;
+  const x = r as Record<string, unknown>;
+  return (
+    Array.isArray(x.faces) && x.faces.every((f) => typeof f === "number") &&
+    typeof x.total === "number" && typeof x.target === "number" && typeof x.margin === "number" &&
+    typeof x.band === "string" && R.BANDS.includes(x.band as R.Band) && typeof x.success === "boolean"
+  );
+}
+
 export class ToasterCheckRoll extends Roll {
   static override CHAT_TEMPLATE = templatePath("toaster/chat/check-roll.hbs");
 
@@ -95,8 +138,11 @@ export class ToasterCheckRoll extends Roll {
   }
 
   get check(): ToasterCheckOptions {
-    return this.options as unknown as ToasterCheckOptions;
+    return normaliseCheckOptions(this.options as Record<string, unknown>);
   }
+
+  /** The fumble-check die of this evaluation (a Foundry roll of its own, posted with the card). */
+  fumbleRoll: Roll | null = null;
 
   /** The check input the rules core works with. */
   get checkInput(): R.CheckInput {
@@ -121,9 +167,12 @@ export class ToasterCheckRoll extends Roll {
     // Rolling zeros: a natural 0 calls for a fumble check, rolled with Foundry's dice like the first.
     if (o.rollingZeros && !o.callFour && this.starFaces[0] === 0 && !o.fumbleFaces) {
       const die = `1d${D10StarDie.DENOMINATION}${o.rollingNines ? `n${o.ninesLimit ?? ""}` : ""}`;
-      const fumble = await new Roll(die).evaluate();
+      const fumble = new Roll(die);
+      Object.assign(fumble.options, { flavor: localize("BREADBOX.Toaster.Roll.FumbleCheck") });
+      await fumble.evaluate();
       const term = fumble.dice[0] as D10StarDie | undefined;
       o.fumbleFaces = term ? term.starFaces : [];
+      this.fumbleRoll = fumble;
     }
     this.classify();
     return evaluated;
@@ -147,7 +196,8 @@ export class ToasterCheckRoll extends Roll {
   }
 
   override async render(options: { flavor?: string; template?: string; isPrivate?: boolean } = {}): Promise<string> {
-    if (!this._evaluated) await this.evaluate();
+    // A hidden (blind or whispered-away) roll is shown without evaluating or classifying anything.
+    if (!this._evaluated && !options.isPrivate) await this.evaluate();
     const context = checkCardContext(this, options.isPrivate ?? false);
     return foundry.applications.handlebars.renderTemplate(options.template ?? ToasterCheckRoll.CHAT_TEMPLATE, context as unknown as Record<string, unknown>);
   }
@@ -181,9 +231,21 @@ export interface CheckCardContext {
   luckEnabled: boolean;
 }
 
+/** The classified result of a roll, or null when its options cannot be classified. */
+function safeResult(roll: ToasterCheckRoll): R.CheckResult | null {
+  const o = roll.check;
+  if (o.result) return o.result;
+  try {
+    return roll.classify();
+  } catch {
+    return null;
+  }
+}
+
 export function checkCardContext(roll: ToasterCheckRoll, isPrivate: boolean): CheckCardContext {
   const o = roll.check;
-  const r = o.result ?? roll.classify();
+  const r = isPrivate ? null : safeResult(roll);
+  if (!r) return unclassifiedContext(roll, isPrivate);
   const sign = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
   return {
     title: o.title,
@@ -211,5 +273,41 @@ export function checkCardContext(roll: ToasterCheckRoll, isPrivate: boolean): Ch
     targetUuid: String(o.targetUuid ?? ""),
     actorUuid: String(o.actorUuid ?? ""),
     luckEnabled: Boolean(o.luckEnabled),
+  };
+}
+
+/**
+ * The card of a roll that shows no result: a hidden roll (v13 renders a blind roll for its roller
+ * with `isPrivate`, foundryvtt/foundryvtt#12569) or options that cannot be classified.
+ */
+function unclassifiedContext(roll: ToasterCheckRoll, isPrivate: boolean): CheckCardContext {
+  const o = roll.check;
+  const total = isPrivate || typeof roll.total !== "number" ? 0 : roll.total;
+  return {
+    title: isPrivate ? "" : o.title,
+    isPrivate,
+    faces: [],
+    calledFour: false,
+    rank: isPrivate ? 0 : o.rank,
+    rankLabel: isPrivate ? "" : o.rankLabel,
+    parts: [],
+    luckBefore: 0,
+    luckAfter: 0,
+    total,
+    target: isPrivate ? 0 : o.target,
+    margin: "",
+    band: "",
+    bandLabel: "",
+    success: false,
+    outcomeLabel: "",
+    variableOutcomes: false,
+    fumbleCheck: null,
+    naturalZero: false,
+    formula: isPrivate ? "???" : roll.formula,
+    isAttack: false,
+    targetName: "",
+    targetUuid: "",
+    actorUuid: "",
+    luckEnabled: false,
   };
 }

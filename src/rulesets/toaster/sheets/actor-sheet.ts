@@ -5,6 +5,9 @@
  */
 import * as R from "../rules";
 import { BreadboxActorSheet } from "../../../core/sheets/actor-sheet";
+import { numberFieldAt, numberLimits } from "../../../core/sheets/helpers";
+import { ATTRIBUTE_DRAG_TYPE } from "../../../core/hotbar";
+import "./hotbar";
 import { templatePath } from "../../../core/ids";
 import { format, localize } from "../../../core/game";
 import { toasterRules } from "../settings";
@@ -14,6 +17,8 @@ import { attributeLabel, attributeRequest, healingRequest, itemsOf, luckRequest,
 import type { ToasterSkillModel, ToasterTraitModel, ToasterWeaponModel, ToasterArmorModel, ToasterGearModel } from "../data/items";
 
 const ATTRS = ["physique", "coordination", "intellect", "aura"] as const;
+
+const TRACK_LABELS = { stun: "BREADBOX.Toaster.Stun.Label", wounds: "BREADBOX.Toaster.Damage.Wounds", luck: "BREADBOX.Toaster.Luck.Label" } as const;
 
 export class ToasterActorSheet extends BreadboxActorSheet {
   static override DEFAULT_OPTIONS = {
@@ -50,6 +55,9 @@ export class ToasterActorSheet extends BreadboxActorSheet {
     biography: { template: templatePath("toaster/actor/biography.hbs"), scrollable: [""] },
   };
 
+  static override LIMITED_PARTS = ["header", "biography"];
+  static override LIMITED_TAB = "biography";
+
   static override SHEET_TABS = [
     { id: "main", label: "BREADBOX.Toaster.Tab.Main" },
     { id: "skills", label: "BREADBOX.Toaster.Tab.Skills" },
@@ -57,6 +65,18 @@ export class ToasterActorSheet extends BreadboxActorSheet {
     { id: "combat", label: "BREADBOX.Toaster.Tab.Combat" },
     { id: "biography", label: "BREADBOX.Toaster.Tab.Biography" },
   ];
+
+  /** Attribute rows drag onto the hotbar as attribute macros (see ./hotbar.ts). */
+  protected override async _onRender(...args: Parameters<BreadboxActorSheet["_onRender"]>): Promise<void> {
+    await super._onRender(...args);
+    for (const row of this.element.querySelectorAll<HTMLElement>("[data-drag-attribute]")) {
+      row.addEventListener("dragstart", (event) => {
+        if (!event.dataTransfer) return;
+        const { dragAttribute: key, dragSub: sub, dragLabel: label } = row.dataset;
+        event.dataTransfer.setData("text/plain", JSON.stringify({ type: ATTRIBUTE_DRAG_TYPE, ruleset: "toaster", key, sub, label }));
+      });
+    }
+  }
 
   protected override async _prepareContext(options: Parameters<BreadboxActorSheet["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
@@ -189,9 +209,18 @@ export class ToasterActorSheet extends BreadboxActorSheet {
     if (!track || !Number.isInteger(delta)) return;
     const data = sys(actor);
     const current = data[track].value;
-    // Luck cannot go above its pool (Aura and the world's adjustment); stun and wounds have no cap here.
-    const cap = track === "luck" ? Math.max(current, data.luckMax) : Number.POSITIVE_INFINITY;
-    const next = Math.min(cap, Math.max(0, current + delta));
+    // Luck cannot go above its pool (Aura and the world's adjustment); stun and wounds stop at their
+    // data model's maximum (one source of truth with the number inputs), with a message.
+    const field = numberFieldAt(actor, `system.${track}.value`);
+    const limits = field ? numberLimits(field) : { min: 0, max: undefined };
+    const modelMax = limits.max ?? Number.POSITIVE_INFINITY;
+    const cap = track === "luck" ? Math.min(modelMax, Math.max(current, data.luckMax)) : modelMax;
+    const wanted = current + delta;
+    if (track !== "luck" && wanted > modelMax) {
+      ui.notifications?.warn(format("BREADBOX.Error.OutOfRange", { field: localize(TRACK_LABELS[track]), value: wanted, min: limits.min ?? "-", max: modelMax }));
+      return;
+    }
+    const next = Math.min(cap, Math.max(limits.min ?? 0, wanted));
     if (next === current) return;
     await this.safeUpdate(actor, { [`system.${track}.value`]: next });
   }

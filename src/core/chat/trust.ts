@@ -1,0 +1,86 @@
+/**
+ * Trust in chat cards, shared by every ruleset's chat actions and relay handlers.
+ *
+ * - **Who wrote a card.** `cardWriter(message)` is the user who really created the message: the
+ *   id that Foundry passes to the `createChatMessage` hook (the server's record of the creating
+ *   user), recorded on every client as messages arrive. Only for messages created before this
+ *   client loaded does it fall back to the message's `author` field. Whether Foundry v13 refuses a
+ *   player's message whose `author` names someone else is not publicly documented
+ *   (test/harness/README.md, "Message authors"), so nothing here relies on it.
+ * - **Entitlement.** A card counts for a document only when its writer is a GM or an owner of
+ *   that document (`writtenByGMOrOwner`): a card is never better evidence than its writer's own
+ *   rights. Amounts are read from a card only after that check.
+ * - **One at a time.** `withLocks(keys, fn)` serializes work on the same cards and actors on this
+ *   client (keys are taken in sorted order, so two callers never wait on each other). The relay
+ *   runs every action on the active GM's client under these locks, so a check of a card's state
+ *   and the update that sets it happen without another request in between.
+ */
+import { SYSTEM_ID } from "../ids";
+
+const creators = new Map<string, string>();
+
+/** Record the creating user of a message (called from the createChatMessage hook). */
+export function recordCardWriter(messageId: string | null | undefined, userId: unknown): void {
+  if (typeof messageId === "string" && messageId && typeof userId === "string" && userId) creators.set(messageId, userId);
+}
+
+/** Forget what this client recorded (a test that simulates a client that loaded later). */
+export function forgetCardWriters(): void {
+  creators.clear();
+}
+
+/** Install the hooks that record who created each message. Idempotent per hook registration. */
+export function registerCardProvenance(): void {
+  Hooks.on("createChatMessage", (message, _options, userId) => recordCardWriter(message.id, userId));
+  Hooks.on("deleteChatMessage", (message) => {
+    if (message.id) creators.delete(message.id);
+  });
+}
+
+/** The user who created the message (see the module comment), or null when unknown. */
+export function cardWriter(message: ChatMessage.Implementation): User.Implementation | null {
+  const recorded = message.id ? creators.get(message.id) : undefined;
+  if (recorded) return game.users?.get(recorded) ?? null;
+  return (message.author as User.Implementation | null | undefined) ?? null;
+}
+
+/** Whether the message's writer is a GM or an owner of `doc`. */
+export function writtenByGMOrOwner(message: ChatMessage.Implementation, doc: { testUserPermission(user: User.Implementation, level: "OWNER"): boolean } | null | undefined): boolean {
+  const writer = cardWriter(message);
+  if (!writer) return false;
+  if (writer.isGM) return true;
+  return Boolean(doc?.testUserPermission(writer, "OWNER"));
+}
+
+/** The system's flags on a message (an empty object when there are none). */
+export function cardFlags(message: ChatMessage.Implementation): Record<string, unknown> {
+  const flags = (message.flags as Record<string, unknown> | undefined)?.[SYSTEM_ID];
+  return flags && typeof flags === "object" ? (flags as Record<string, unknown>) : {};
+}
+
+const tails = new Map<string, Promise<void>>();
+
+async function acquire(key: string): Promise<() => void> {
+  const previous = tails.get(key) ?? Promise.resolve();
+  let release!: () => void;
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  const tail = previous.then(() => mine);
+  tails.set(key, tail);
+  await previous;
+  return () => {
+    release();
+    if (tails.get(key) === tail) tails.delete(key);
+  };
+}
+
+/** Run `fn` while holding every key (card ids, actor uuids), in sorted order. */
+export async function withLocks<T>(keys: readonly string[], fn: () => Promise<T>): Promise<T> {
+  const sorted = [...new Set(keys.filter((k) => typeof k === "string" && k.length > 0))].sort();
+  const releases: (() => void)[] = [];
+  try {
+    for (const key of sorted) releases.push(await acquire(key));
+    return await fn();
+  } finally {
+    for (const release of releases.reverse()) release();
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * Hotbar macros. Dragging something rollable from a Breadbox sheet (a skill, an attribute, a
+ * weapon) onto the macro bar creates a script macro that calls `game.breadbox.rollMacro(ref)`; the
+ * macro rolls it for the speaking actor (the selected token's actor, else the user's character),
+ * looking the thing up by name on that actor when it runs. A macro whose thing is gone, or run with
+ * no suitable actor, says so in a notification and rolls nothing.
+ *
+ * Each ruleset registers a MacroHandler (what a drop becomes, how a reference rolls).
+ */
+import { format, localize } from "./game";
+
+/** What a macro rolls: stored in its command (and flags) as plain data. */
+export interface MacroRef {
+  /** Ruleset id (the actor type that can roll it). */
+  ruleset: string;
+  /** Handler-defined kind: "skill", "weapon", "attribute", … */
+  kind: string;
+  /** Item name, or the attribute key. */
+  name: string;
+  /** Sub-attribute name (attributes only). */
+  sub?: string;
+}
+
+/** A macro a drop should create. */
+export interface MacroDraft {
+  ref: MacroRef;
+  /** Macro name shown on the bar. */
+  label: string;
+  img: string;
+}
+
+export interface MacroHandler {
+  /** Item types a drop of which becomes a macro (others keep Foundry's default). */
+  itemTypes: readonly string[];
+  /** The macro a hotbar drop should create, or null when the drop is not this ruleset's. */
+  fromDrop(data: Record<string, unknown>): Promise<MacroDraft | null>;
+  /** Roll `ref` for `actor` (an actor of this ruleset); a missing thing is reported, not thrown. */
+  run(actor: Actor.Implementation, ref: MacroRef): Promise<void>;
+}
+
+const handlers = new Map<string, MacroHandler>();
+
+export function registerMacroHandler(ruleset: string, handler: MacroHandler): void {
+  handlers.set(ruleset, handler);
+}
+
+/** Drag data type of an attribute row (Foundry drag data for a non-document). */
+export const ATTRIBUTE_DRAG_TYPE = "breadbox.attribute";
+
+/** The script a macro runs: one call with the reference as JSON. */
+export function macroCommand(ref: MacroRef): string {
+  return `await game.breadbox.rollMacro(${JSON.stringify(ref)});`;
+}
+
+function isRef(value: unknown): value is MacroRef {
+  if (typeof value !== "object" || value === null) return false;
+  const ruleset: unknown = Reflect.get(value, "ruleset");
+  const kind: unknown = Reflect.get(value, "kind");
+  const name: unknown = Reflect.get(value, "name");
+  const sub: unknown = Reflect.get(value, "sub");
+  return typeof ruleset === "string" && typeof kind === "string" && typeof name === "string" && (sub === undefined || typeof sub === "string");
+}
+
+/** The speaking actor: the selected token's actor, else the user's assigned character. */
+function speakingActor(): Actor.Implementation | null {
+  const speaker = ChatMessage.getSpeaker();
+  return ChatMessage.getSpeakerActor(speaker) ?? game.user?.character ?? null;
+}
+
+/** Called by the macro: roll the referenced thing for the speaking actor. */
+export async function rollMacro(ref: unknown): Promise<void> {
+  if (!isRef(ref)) {
+    ui.notifications?.error(localize("BREADBOX.Hotbar.Malformed"));
+    return;
+  }
+  const handler = handlers.get(ref.ruleset);
+  const actor = speakingActor();
+  if (!handler || !actor) {
+    ui.notifications?.warn(format("BREADBOX.Hotbar.NoActor", { name: ref.name }));
+    return;
+  }
+  if (String(actor.type) !== ref.ruleset) {
+    ui.notifications?.warn(format("BREADBOX.Hotbar.WrongRuleset", { actor: actor.name ?? "", name: ref.name }));
+    return;
+  }
+  await handler.run(actor, ref);
+}
+
+/** hotbarDrop: a drop one of our handlers understands becomes (or reuses) a macro on that slot. */
+export function onHotbarDrop(_bar: unknown, data: unknown, slot: unknown): boolean | void {
+  if (typeof data !== "object" || data === null) return;
+  const record: Record<string, unknown> = { ...data };
+  const type = record.type;
+  if (type !== "Item" && type !== ATTRIBUTE_DRAG_TYPE) return;
+  // Decide synchronously whether the drop is ours (the hook's return value must be immediate).
+  if (type === "Item") {
+    const uuid = record.uuid;
+    const item = isUuid(uuid) ? fromUuidSync(uuid) : null;
+    if (!(item instanceof Item) || !handlers.get(rulesetOfType(String(item.type)))?.itemTypes.includes(String(item.type))) return;
+  }
+  void createMacro(record, Number(slot));
+  return false;
+}
+
+type AnyUuid = Parameters<typeof fromUuidSync>[0];
+export function isUuid(value: unknown): value is AnyUuid {
+  return typeof value === "string" && value.includes(".");
+}
+
+/** Item types carry their ruleset's id as prefix (toasterSkill → toaster). */
+export function rulesetOfType(type: string): string {
+  for (const id of handlers.keys()) if (type.startsWith(id)) return id;
+  return "";
+}
+
+async function createMacro(data: Record<string, unknown>, slot: number): Promise<void> {
+  for (const handler of handlers.values()) {
+    const draft = await handler.fromDrop(data);
+    if (!draft) continue;
+    const command = macroCommand(draft.ref);
+    const existing = game.macros?.find((m) => m.command === command && m.name === draft.label && m.isAuthor);
+    const macro = existing ?? (await Macro.create({ name: draft.label, type: "script", img: draft.img, command }));
+    if (macro) await game.user?.assignHotbarMacro(macro, slot);
+    return;
+  }
+}
+
+let registered = false;
+
+/** Register the hotbarDrop hook and `game.breadbox.rollMacro` (init). */
+export function registerHotbar(): void {
+  if (registered) return;
+  registered = true;
+  Hooks.on("hotbarDrop", onHotbarDrop);
+  const existing: unknown = Reflect.get(game, "breadbox");
+  Reflect.set(game, "breadbox", { ...(typeof existing === "object" && existing !== null ? existing : {}), rollMacro });
+}

@@ -1,0 +1,107 @@
+/**
+ * The shared mechanisms under every ruleset's chat actions and relay handlers (src/core):
+ * per-key locks, the card-writer record, Foundry dice for the rules cores, and message audiences.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { asUser, createUser, gmUser, setRandomUniform } from "../harness/index";
+import { bootSystem } from "./toaster/boot";
+import { cardWriter, forgetCardWriters, withLocks } from "../../src/core/chat/trust";
+import { MAX_FOUNDRY_DICE, rollWithFoundryDice } from "../../src/core/rolls/foundry-dice";
+import { audienceOf, combineAudiences, normaliseMessageMode } from "../../src/core/compat";
+import { rollDie } from "../../src/dice/random";
+import * as R from "../../src/rulesets/toaster/rules";
+import { toasterDie } from "../../src/rulesets/toaster/chat/attack";
+
+beforeEach(bootSystem);
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe("withLocks", () => {
+  it("runs work on the same key one after the other, and on other keys alongside", async () => {
+    const log: string[] = [];
+    const job = (name: string, keys: string[]) =>
+      withLocks(keys, async () => {
+        log.push(`${name}+`);
+        await tick();
+        await tick();
+        log.push(`${name}-`);
+      });
+    await Promise.all([job("a", ["card:1"]), job("b", ["card:1"]), job("c", ["card:2"])]);
+    expect(log.indexOf("a-")).toBeLessThan(log.indexOf("b+"));
+    expect(log.indexOf("c+")).toBeLessThan(log.indexOf("a-"));
+  });
+
+  it("two callers taking the same keys in opposite order do not wait on each other forever", async () => {
+    const done: string[] = [];
+    await Promise.race([
+      Promise.all([withLocks(["x", "y"], async () => void done.push("xy")), withLocks(["y", "x"], async () => void done.push("yx"))]),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("deadlock")), 1000)),
+    ]);
+    expect(done.sort()).toEqual(["xy", "yx"]);
+  });
+
+  it("a failing job releases its keys", async () => {
+    await expect(withLocks(["k"], async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(await withLocks(["k"], async () => "next")).toBe("next");
+  });
+});
+
+describe("cardWriter", () => {
+  it("names the user who created the message, not its author field", async () => {
+    const p = createUser({ name: "P" });
+    const m: any = await asUser(p, () => ChatMessage.create({ content: "x", author: gmUser().id } as never));
+    expect(m.author.id).toBe(gmUser().id);
+    expect(cardWriter(m)?.id).toBe(p.id);
+    forgetCardWriters();
+    expect(cardWriter(m)?.id).toBe(gmUser().id);
+  });
+});
+
+describe("rollWithFoundryDice", () => {
+  it("replays known faces, then rolls each further die as a Foundry roll of its size", async () => {
+    // Foundry dice: d10* face 6 (→ core face 7), then a d6 showing 2.
+    const queue = [1 - 6.5 / 10, 1 - 1.5 / 6];
+    setRandomUniform(() => queue.shift()!);
+    const { value, rolls, faces } = await rollWithFoundryDice((rng) => [rollDie(10, rng), rollDie(10, rng), rollDie(6, rng)], { prefix: [{ face: 3, faces: 10 }], die: toasterDie });
+    expect(value).toEqual([3, 7, 2]);
+    expect(rolls.map((r) => [r.formula, r.total])).toEqual([
+      ["1dt", 6],
+      ["1d6", 2],
+    ]);
+    expect(faces).toEqual([
+      { face: 7, faces: 10 },
+      { face: 2, faces: 6 },
+    ]);
+  });
+
+  it("stops a stuck random source with a clear error instead of rolling forever", async () => {
+    setRandomUniform(() => 0); // every d10* shows 9
+    await expect(rollWithFoundryDice((rng) => R.rollD10Star(rng, { rollingNines: true, ninesLimit: null }), { die: toasterDie })).rejects.toThrow(
+      new RegExp(`more than ${MAX_FOUNDRY_DICE} dice`),
+    );
+  });
+
+  it("passes the core's own errors through", async () => {
+    await expect(rollWithFoundryDice(() => R.attackThreshold("sideways" as never, 3))).rejects.toThrow(/Attack mode/);
+  });
+});
+
+describe("message audiences", () => {
+  it("normalises both generations' mode names and nothing else", () => {
+    expect(["publicroll", "gmroll", "blindroll", "selfroll", "roll", "public", "gm", "blind", "self"].map(normaliseMessageMode)).toEqual(["public", "gm", "blind", "self", "public", "public", "gm", "blind", "self"]);
+    for (const bad of ["ic", "constructor", "", null, 3, undefined]) expect(normaliseMessageMode(bad)).toBeNull();
+  });
+
+  it("a follow-up keeps the starting card's audience and narrows it with its own", () => {
+    const pub = { whisper: [], blind: false };
+    const gm = { whisper: ["GM"], blind: false };
+    const self = { whisper: ["P"], blind: false };
+    const blind = { whisper: ["GM"], blind: true };
+    expect(combineAudiences(pub, pub)).toEqual(pub);
+    expect(combineAudiences(gm, pub)).toEqual(gm);
+    expect(combineAudiences(pub, self)).toEqual(self);
+    expect(combineAudiences(self, gm)).toEqual({ whisper: ["P", "GM"], blind: false });
+    expect(combineAudiences(blind, pub)).toEqual(blind);
+    expect(audienceOf({ whisper: ["a", 3, null], blind: "yes" })).toEqual({ whisper: ["a"], blind: false });
+  });
+});

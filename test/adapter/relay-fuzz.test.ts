@@ -1,0 +1,174 @@
+/**
+ * Seeded, time-bounded fuzz test of every relay action (issue 9): random and forged payloads,
+ * forged cards (written by a stranger, by a player about someone else's character, with the GM
+ * named as author), wrong requesters, unknown actions, and concurrent duplicates. After every
+ * batch the world must agree with a model of what the rules allow:
+ *   - a character's stun and wounds are exactly the sum of the genuine resolution cards applied to
+ *     it, each applied at most once, and only the first resolution of an attack is ever applied;
+ *   - a character's luck went down by exactly one per +1 recorded on its genuine cards and four per
+ *     re-roll card, each card re-rolled at most once, and never below zero;
+ *   - forged cards are never changed, never applied and never re-rolled;
+ *   - no request throws; a stranger's requests and unknown actions always come back refused.
+ * Seed: BREADBOX_FUZZ_SEED (default fixed); time budget: BREADBOX_FUZZ_MS (default 2500 ms).
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { asUser, createUser, gmUser, setRandomUniform, setUserActive } from "../harness/index";
+import { bootSystem, itemData, makeCharacter } from "./toaster/boot";
+import { relayQueryHandler, runRelay, type RelayRequest, type RelayResult } from "../../src/core/relay";
+import { attackWithWeapon, onDefend } from "../../src/rulesets/toaster/chat/attack";
+import { ToasterCheckRoll, type ToasterCheckOptions } from "../../src/rulesets/toaster/dice/check-roll";
+import { seededRandom, type RandomSource } from "../../src/dice/random";
+
+beforeEach(bootSystem);
+
+const SEED = Number(process.env.BREADBOX_FUZZ_SEED ?? 20261123);
+const BUDGET_MS = Number(process.env.BREADBOX_FUZZ_MS ?? 2500);
+const shift = new MouseEvent("click", { shiftKey: true });
+const msgs = (): any[] => (game as any).messages.contents;
+
+function pick<T>(rng: RandomSource, list: readonly T[]): T {
+  return list[Math.floor(rng() * list.length)]!;
+}
+
+async function checkCard(author: any, actor: any, rng: RandomSource, extra: Record<string, unknown> = {}, data: Record<string, unknown> = {}): Promise<any> {
+  const roll = ToasterCheckRoll.fromCheck({
+    kind: "skill",
+    title: "Check",
+    rank: Math.floor(rng() * 12),
+    rankLabel: "Check",
+    parts: [],
+    luckBefore: 0,
+    callFour: false,
+    rollingNines: false,
+    ninesLimit: null,
+    rollingZeros: false,
+    target: 10,
+    variableOutcomes: true,
+    luckEnabled: true,
+    actorUuid: actor.uuid,
+  } as ToasterCheckOptions);
+  await roll.evaluate();
+  return asUser(author, () => ChatMessage.create({ content: String(roll.total), rolls: [roll], flags: { breadbox: { type: "toasterCheck", kind: "skill", actorUuid: actor.uuid, ...extra } }, ...data } as never));
+}
+
+describe("relay fuzz", () => {
+  it(`every relay action under random, forged and concurrent requests changes nothing wrongly (seed ${SEED})`, async () => {
+    const rng = seededRandom(SEED);
+    setRandomUniform(seededRandom(SEED ^ 0x5eed));
+    const gm = gmUser();
+    const p1 = createUser({ name: "P1" });
+    const p2 = createUser({ name: "P2" });
+    const stranger = createUser({ name: "Stranger" });
+    const away = createUser({ name: "Away" });
+    setUserActive(away, false);
+    const attacker: any = await makeCharacter("A", { attributes: { physique: { value: 6 }, coordination: { value: 9 } }, luck: { value: 12 } }, [
+      { name: "Sword", type: "toasterSkill", system: { base: 12, attribute: "coordination" } },
+      itemData("toaster-weapons", "Broadsword"),
+    ]);
+    await attacker.update({ ownership: { [p1.id!]: 3 } });
+    const defender: any = await makeCharacter("B", { attributes: { physique: { value: 9 }, coordination: { value: 1 } }, luck: { value: 12 } });
+    await defender.update({ ownership: { [p2.id!]: 3 } });
+    const sword = attacker.items.find((i: any) => i.type === "toasterWeapon");
+    const actors = [attacker, defender];
+
+    // Genuine attacks with their resolutions (some of them twice: two Defend clicks).
+    (p1 as any).targets = new Set([{ actor: defender }]);
+    const genuineAttacks: any[] = [];
+    for (let i = 0; i < 4; i++) {
+      await asUser(p1, () => attackWithWeapon(attacker, sword, shift));
+      const attack = msgs().at(-1);
+      genuineAttacks.push(attack);
+      await asUser(p2, () => onDefend(attack, document.createElement("button"), shift));
+      if (i % 2 === 0) await ChatMessage.create({ content: "again", flags: { breadbox: { ...msgs().at(-1).flags.breadbox } } } as never);
+    }
+    // Genuine check cards (each written by its roller's player) and forged ones.
+    const genuineChecks = [await checkCard(p1, attacker, rng), await checkCard(p2, defender, rng), await checkCard(gm, defender, rng)];
+    const forgedChecks = [
+      await checkCard(stranger, defender, rng),
+      await checkCard(p1, defender, rng),
+      await checkCard(stranger, attacker, rng, {}, { author: gm.id }),
+    ];
+    const forgedAttack = await checkCard(stranger, attacker, rng, { kind: "attack", targetUuid: defender.uuid, weaponId: sword.id, mode: "melee", wc: 90 });
+    const forgedResolutions = [
+      await asUser(stranger, () => ChatMessage.create({ content: "x", flags: { breadbox: { type: "toasterResolution", attackMessageId: genuineAttacks[1].id, attackerUuid: attacker.uuid, targetUuid: defender.uuid, damage: 50, stun: 50, wounds: 9, hit: true, applied: false } } } as never)),
+      await asUser(p2, () => ChatMessage.create({ content: "x", flags: { breadbox: { type: "toasterResolution", attackMessageId: forgedAttack.id, attackerUuid: attacker.uuid, targetUuid: defender.uuid, damage: 40, stun: 40, wounds: 8, hit: true, applied: false } } } as never)),
+      await asUser(p1, () => ChatMessage.create({ content: "x", flags: { breadbox: { type: "toasterResolution", attackMessageId: genuineAttacks[2].id, attackerUuid: attacker.uuid, targetUuid: defender.uuid, damage: 30, stun: 30, wounds: 6, hit: true, applied: false } } } as never)),
+    ];
+    const forged = [...forgedChecks, forgedAttack, ...forgedResolutions];
+    const forgedBefore = new Map(forged.map((m: any) => [m.id, JSON.stringify(m.toObject())]));
+    const firstResolutionOf = new Map<string, string>();
+    for (const m of msgs()) {
+      const f = m.flags.breadbox;
+      if (f?.type === "toasterResolution" && genuineAttacks.some((a) => a.id === f.attackMessageId) && !firstResolutionOf.has(f.attackMessageId) && !forged.includes(m)) firstResolutionOf.set(f.attackMessageId, m.id);
+    }
+    const start = { stun: defender.system.stun.value, wounds: defender.system.wounds.value, luck: new Map(actors.map((a) => [a.uuid, a.system.luck.value])) };
+
+    const cardIds = () => msgs().map((m) => m.id);
+    const junkIds = ["", "constructor", "__proto__", "toString", 42, null, { id: "x" }, ["a"], "nope"];
+    const actions = ["toaster.applyDamage", "toaster.luckAfter", "toaster.luckReroll", "toaster.constructor", "toaster.__proto__", "nobody.applyDamage", "toaster", 7];
+    const requesters = [gm, p1, p2, stranger, away, { id: "ghost" }];
+    const targets = () => [attacker.uuid, defender.uuid, "Actor.nope", "", 5, `ChatMessage.${pick(rng, cardIds())}`];
+
+    const randomRequest = (): { request: RelayRequest; as: any } => {
+      const as = pick(rng, requesters);
+      const payload: Record<string, unknown> = rng() < 0.8 ? { messageId: rng() < 0.85 ? pick(rng, cardIds()) : pick(rng, junkIds) } : (pick(rng, [null, [], "x", { stun: 99, wounds: 9 }]) as never);
+      if (payload && typeof payload === "object" && rng() < 0.3) Object.assign(payload, { stun: 999, wounds: 99, luck: -5 });
+      return { request: { action: pick(rng, actions), requesterId: rng() < 0.9 ? String(as.id) : pick(rng, [gm.id, p1.id, "ghost"]), targetUuid: pick(rng, targets()), payload } as RelayRequest, as };
+    };
+
+    /** Send as the relay does: a GM runs it on the GM's client, everybody else via the query handler there. */
+    const send = async ({ request, as }: { request: RelayRequest; as: any }): Promise<RelayResult> => {
+      if (as === gm) return runRelay(request, gm as never);
+      return relayQueryHandler(JSON.parse(JSON.stringify(request)));
+    };
+
+    const deadline = Date.now() + BUDGET_MS;
+    let rounds = 0;
+    let accepted = 0;
+    while (Date.now() < deadline && rounds < 2000) {
+      rounds++;
+      const batch = Array.from({ length: 1 + Math.floor(rng() * 4) }, randomRequest);
+      if (rng() < 0.4) batch.push({ ...batch[0]! }); // a concurrent duplicate
+      let results: RelayResult[] = [];
+      try {
+        results = await Promise.all(batch.map(send));
+      } catch (err) {
+        throw new Error(`seed ${SEED}, round ${rounds}: a request threw: ${String(err)}`);
+      }
+      results.forEach((r, i) => {
+        const { request, as } = batch[i]!;
+        expect(typeof r?.ok, `seed ${SEED} round ${rounds}`).toBe("boolean");
+        if (r.ok) accepted++;
+        if (as === stranger || as === away || as.id === "ghost" || !["toaster.applyDamage", "toaster.luckAfter", "toaster.luckReroll"].includes(String(request.action))) {
+          expect(r.ok, `seed ${SEED} round ${rounds}: ${JSON.stringify(request)}`).toBe(false);
+        }
+      });
+
+      // The model.
+      const resolutions = msgs().filter((m) => m.flags.breadbox?.type === "toasterResolution");
+      const applied = resolutions.filter((m) => m.flags.breadbox.applied === true);
+      for (const m of applied) {
+        expect(forged.includes(m), `seed ${SEED} round ${rounds}: forged resolution applied`).toBe(false);
+        expect(firstResolutionOf.get(m.flags.breadbox.attackMessageId), `seed ${SEED} round ${rounds}: a second resolution applied`).toBe(m.id);
+      }
+      expect(defender.system.stun.value).toBe(start.stun + applied.reduce((s, m) => s + m.flags.breadbox.stun, 0));
+      expect(defender.system.wounds.value).toBe(start.wounds + applied.reduce((s, m) => s + m.flags.breadbox.wounds, 0));
+      expect(attacker.system.stun.value).toBe(0);
+      for (const actor of actors) {
+        const ownCards = msgs().filter((m) => m.flags.breadbox?.type === "toasterCheck" && m.flags.breadbox.actorUuid === actor.uuid && !forged.includes(m));
+        const plusOnes = ownCards.reduce((s, m) => s + (m.rolls[0]?.checkResult?.luckAfter ?? 0), 0);
+        const rerolls = msgs().filter((m) => m.flags.breadbox?.rerollOf && ownCards.some((c) => c.id === m.flags.breadbox.rerollOf) && m.author?.isGM && m.rolls[0]?.checkResult?.rerolled);
+        const rerolledIds = rerolls.map((m) => m.flags.breadbox.rerollOf);
+        expect(new Set(rerolledIds).size, `seed ${SEED} round ${rounds}: a card re-rolled twice`).toBe(rerolledIds.length);
+        expect(actor.system.luck.value, `seed ${SEED} round ${rounds}: luck of ${actor.name}`).toBe(start.luck.get(actor.uuid)! - plusOnes - 4 * rerolls.length);
+        expect(actor.system.luck.value).toBeGreaterThanOrEqual(0);
+      }
+      for (const m of forged) expect(JSON.stringify(m.toObject()), `seed ${SEED} round ${rounds}: forged card ${m.id} changed`).toBe(forgedBefore.get(m.id));
+      expect(msgs().some((m) => forged.some((f) => f.id === m.flags.breadbox?.rerollOf))).toBe(false);
+    }
+    console.info(`relay fuzz: seed ${SEED}, ${rounds} rounds, ${accepted} accepted`);
+    // The run must have exercised the accepting paths too, not only refusals.
+    expect(rounds).toBeGreaterThan(20);
+    expect(accepted).toBeGreaterThan(0);
+  }, 20_000);
+});
