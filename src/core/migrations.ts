@@ -336,7 +336,9 @@ let stampRegistered = false;
 
 /**
  * Documents created from now on carry the current schema version, so a later migration never
- * mistakes a new document for an old one. A document that arrives with a version keeps it.
+ * mistakes a new document for an old one. A document that arrives with a version keeps it. Items
+ * created inside a new actor's creation data fire no hook of their own and carry no stamp: like
+ * every unstamped document they count as at the world's recorded version.
  */
 export function registerSchemaStamp(): void {
   if (stampRegistered) return;

@@ -29,6 +29,8 @@ export function seededRandom(seed: number): RandomSource {
 export function rollDie(faces: number, rng: RandomSource): number {
   if (!Number.isInteger(faces) || faces < 1) throw new RangeError(`A die needs a positive whole number of faces, not ${faces}`);
   const r = rng(faces);
+  // A broken source (NaN, Infinity, anything but a number from a module) must not become a NaN face.
+  if (typeof r !== "number" || !Number.isFinite(r)) throw new RangeError(`The random source returned ${String(r)}, not a number in [0, 1)`);
   const face = Math.floor(r * faces) + 1;
   return Math.min(Math.max(face, 1), faces);
 }

@@ -74,11 +74,21 @@ describe("rollWithFoundryDice", () => {
     ]);
   });
 
-  it("stops a stuck random source with a clear error instead of rolling forever", async () => {
-    setRandomUniform(() => 0); // every d10* shows 9
-    await expect(rollWithFoundryDice((rng) => R.rollD10Star(rng, { rollingNines: true, ninesLimit: null }), { die: toasterDie })).rejects.toThrow(
-      new RegExp(`more than ${MAX_FOUNDRY_DICE} dice`),
+  it("stops a core that keeps asking for dice with a clear error instead of rolling forever", async () => {
+    setRandomUniform(() => 0); // a stuck source: every d10* shows 9
+    const endless = (rng: (faces?: number) => number) => {
+      for (;;) rollDie(10, rng);
+    };
+    await expect(rollWithFoundryDice(endless, { die: toasterDie })).rejects.toThrow(new RegExp(`more than ${MAX_FOUNDRY_DICE} dice`));
+  });
+
+  it("a Toaster chain of nines under a stuck source ends (the core's cap or ours)", async () => {
+    setRandomUniform(() => 0);
+    const outcome = await rollWithFoundryDice((rng) => R.rollD10Star(rng, { rollingNines: true, ninesLimit: null }), { die: toasterDie }).then(
+      (r) => r.rolls.length,
+      (e: unknown) => e,
     );
+    expect(outcome instanceof RangeError || (typeof outcome === "number" && outcome <= MAX_FOUNDRY_DICE)).toBe(true);
   });
 
   it("passes the core's own errors through", async () => {

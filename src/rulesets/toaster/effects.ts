@@ -49,9 +49,9 @@ const mortality: Effect = async (actor, roll, _previous, audience) => {
   const wounds = data.wounds.value;
   if (!R.isMortallyWounded(wounds)) return;
   const physique = roll.check.rank;
-  const others = result.total - result.dieTotal - physique - R.mortalityModifier(wounds, 0);
-  const faces = result.faces.map((f) => ({ face: f + 1, faces: 10 }));
-  const out = R.mortalityCheck(physique, wounds, others, replayThen(faces, foundryRandom()));
+  const others = result.total - result.dieTotal - physique - R.mortalityModifier({ wounds });
+  const faces = result.faces.die.map((f) => ({ face: f + 1, faces: 10 }));
+  const out = R.rollMortality({ physique, wounds, modifier: others }, replayThen(faces, foundryRandom()));
   roll.check.effect = { outcome: out.outcome, rounds: out.rounds };
   const key = out.outcome === "dies-now" ? "DiesNow" : out.outcome === "dies-in" ? "DiesIn" : "Holds";
   const text = format(`BREADBOX.Toaster.Mortality.${key}`, { name: actor.name ?? "", rounds: out.rounds });

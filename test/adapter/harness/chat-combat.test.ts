@@ -41,9 +41,9 @@ describe("ChatMessage", () => {
 
   it("Roll#toMessage creates a message with rolls and roll mode", async () => {
     scriptDiceFaces([2, 3]);
-    // v13 names the visibility a roll mode, v14 a message mode (the v13 option is deprecated there).
-    const option = harnessGeneration() === "14" ? { messageMode: "gm" } : { rollMode: "gmroll" };
-    const msg: any = await new Roll("2d6").toMessage({ flavor: "Test" }, option);
+    // The private GM mode, by its name in the running generation (v14 deprecates the rollMode option).
+    const mode = harnessGeneration() === "14" ? { messageMode: "gm" } : { rollMode: "gmroll" };
+    const msg: any = await new Roll("2d6").toMessage({ flavor: "Test" }, mode);
     expect(msg.content).toBe("5");
     expect(msg.rolls[0].total).toBe(5);
     expect(msg.whisper).toEqual([game.user.id]);

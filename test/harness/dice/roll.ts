@@ -6,8 +6,8 @@
  * "[...]", + - * / %, parentheses, "(expr)dF" with a deterministic expr, and @path roll data
  * (replaced before parsing). Anything else throws an Error.
  */
-import { harnessGeneration } from "../profile";
 import { CONFIG, game } from "../state";
+import { harnessGeneration } from "../profile";
 import { deepClone, getProperty, type AnyObject } from "../utils";
 import { DiceTerm, NumericTerm, OperatorTerm, ParentheticalTerm, RollTerm, StringTerm } from "./terms";
 
@@ -423,10 +423,29 @@ export class Roll {
     return renderTemplate(template ?? (this.constructor as typeof Roll).CHAT_TEMPLATE, chatData);
   }
 
-  /** Evaluate if needed, then create (or return the data of) a chat message with this roll. */
+  /**
+   * Evaluate if needed, then create (or return the data of) a chat message with this roll.
+   * v13: option `rollMode` (default `core.rollMode`), `ChatMessage.applyRollMode`. v14: option
+   * `messageMode` (default `core.messageMode`), `ChatMessage.applyMode`; a `rollMode` option is
+   * mapped onto it after a compatibility warning (as Draw Steel's v14 override of this method
+   * does; test/harness/README.md, "Message modes").
+   */
   async toMessage(messageData: AnyObject = {}, { rollMode, messageMode, create = true }: { rollMode?: string; messageMode?: string; create?: boolean } = {}): Promise<unknown> {
-    if (!this._evaluated) await this.evaluate({ allowInteractive: rollMode !== "blindroll" && messageMode !== "blind" });
     const ChatMessage = CONFIG.ChatMessage.documentClass;
+    const v14 = harnessGeneration() === "14" && typeof ChatMessage.applyMode === "function";
+    let mode: string;
+    if (v14) {
+      if (rollMode) {
+        const warn = (globalThis as AnyObject).foundry?.utils?.logCompatibilityWarning;
+        const message = "The rollMode option of Roll#toMessage is deprecated in favor of messageMode, a string value in CONFIG.ChatMessage.modes";
+        if (typeof warn === "function") warn(message, { since: 14, until: 16 });
+        messageMode = ({ publicroll: "public", gmroll: "gm", blindroll: "blind", selfroll: "self", roll: "public" } as AnyObject)[rollMode] ?? rollMode;
+      }
+      mode = messageMode ?? messageData.messageMode ?? game.settings.get("core", "messageMode");
+    } else {
+      mode = rollMode ?? messageData.rollMode ?? game.settings.get("core", "rollMode");
+    }
+    if (!this._evaluated) await this.evaluate({ allowInteractive: mode !== (v14 ? "blind" : "blindroll") });
     const msg: AnyObject = {
       author: game.user?.id,
       content: String(this.total),
@@ -434,17 +453,10 @@ export class Roll {
       ...messageData,
     };
     msg.rolls = [...(messageData.rolls ?? []), this];
-    if (harnessGeneration() === "14") {
-      // v14: the visibility is a message mode (core.messageMode, ChatMessage.applyMode).
-      const mode = messageMode ?? messageData.messageMode ?? game.settings.get("core", "messageMode");
-      ChatMessage.applyMode(msg, mode);
-      if (!create) return msg;
-      return ChatMessage.create(msg, { messageMode: mode });
-    }
-    const mode = rollMode ?? messageData.rollMode ?? game.settings.get("core", "rollMode");
-    ChatMessage.applyRollMode(msg, mode);
+    if (v14) ChatMessage.applyMode(msg, mode);
+    else ChatMessage.applyRollMode(msg, mode);
     if (!create) return msg;
-    return ChatMessage.create(msg, { rollMode: mode });
+    return ChatMessage.create(msg, v14 ? { messageMode: mode } : { rollMode: mode });
   }
 }
 

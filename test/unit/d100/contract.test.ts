@@ -106,6 +106,25 @@ const damage: DamageInput[] = [
 ];
 contractSuite("D10/0 damage", damageCore, damage, { outcomeOf: damageOutcomeKey, successOf: (r) => r.adjusted.after > 0 });
 
+describe("the worst option mixes the caps allow (bench/d100.bench.ts)", () => {
+  const worst = (score: number): CheckInput => skill(score, { difficulty: MAX_DIFFICULTY, overflow: true, consolationMargin: 50, agitationMargin: 50 });
+  const party = Array.from({ length: MAX_HELPERS }, (_, i) => worst(MAX_CHECK_SCORE - i));
+  it.each([
+    ["check", () => checkCore.odds(worst(MAX_CHECK_SCORE))],
+    ["conflict", () => conflictCore.odds({ first: worst(200), second: worst(199) })],
+    ["cooperation", () => cooperativeCore.odds({ helpers: party, task: { kind: "skill", difficulty: MAX_DIFFICULTY, consolationMargin: 50, agitationMargin: 50 } })],
+    ["assisted", () => assistedCore.odds({ main: worst(MAX_CHECK_SCORE), assists: party })],
+    ["cumulative", () => cumulativeCore.odds({ goal: 10_000, mode: "signed", check: worst(MAX_CHECK_SCORE), checks: 10 })],
+    ["fire", () => fireCore.odds({ block: EXAMPLE_FIRE_BLOCKS.xShotBurst, check: worst(MAX_CHECK_SCORE), x: 20 })],
+    ["shielded attack", () => shieldedAttackCore.odds({ attack: worst(MAX_CHECK_SCORE) })],
+    ["damage", () => damageCore.odds({ notation: "10 + 50D + 50D(ST)", attributes: { ...st4, strength: 7 }, overflow: true, adjustment: "-10F -2R 5F 1R", target: { normal: 500, current: 400 } })],
+  ] as const)("%s: a full distribution with its left-out mass within 1e-9", (_name, odds) => {
+    const o = odds();
+    expect(o.error).toBeLessThanOrEqual(1e-9);
+    expect(Math.abs(1 - o.outcomes.reduce((s, x) => s + x.p, 0))).toBeLessThanOrEqual(o.error + 1e-12);
+  });
+});
+
 describe("the contract's edges in D10/0", () => {
   it("zero dice: flat damage rolls no die and is certain", () => {
     const r = damageCore.roll({ notation: "10" }, seededRandom(1));

@@ -16,6 +16,9 @@ import {
   meanDamage,
   parseAdjustment,
   parseDamage,
+  damageOdds,
+  damageOutcomeKey,
+  resolveDamage,
   rollDamage,
 } from "../../../src/rulesets/d100/rules/dat";
 import { d10Faces } from "./helpers";
@@ -146,5 +149,21 @@ describe("adjustments (seed: Adjustment Notation Examples)", () => {
     expect(() => parseAdjustment("-2KR")).toThrow(/takes no prefix/);
     expect(() => parseAdjustment("F")).toThrow(/expected a number/);
     expect(() => applyAdjustment(-1, "-1F")).toThrow(/at least 0/);
+  });
+});
+
+describe("damage odds (shared Odds shape)", () => {
+  it("20 overflowing dice against armour and a target: health states agree with a 100k simulation", () => {
+    const input = { notation: "5 + 10D + 10D(ST)", attributes: strong, overflow: true, adjustment: "-10F -1R", target: { normal: 80, current: 60 } };
+    const o = damageOdds(input);
+    expect(o.outcomes.map((x) => x.key)).toEqual(["exceptional", "normal", "injured", "onTheBrink", "dying", "dead"]);
+    expect(o.extras[0].key).toBe("overflow");
+    expect(o.extras[0].p).toBeCloseTo(1 - 0.9 ** 20, 12);
+    const rng = seededRandom(47);
+    const sim = simulate(100_000, () => damageOutcomeKey(rollDamage(input, rng)));
+    expect(maxAbsDiff(sim, new Map(o.outcomes.map((x) => [x.key, x.p])))).toBeLessThan(0.006);
+    // resolve from the faces gives the same roll
+    const r = rollDamage(input, rng);
+    expect(resolveDamage(input, r.faces)).toEqual(r);
   });
 });

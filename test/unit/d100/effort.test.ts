@@ -7,8 +7,12 @@ import {
   assistedDifficulty,
   conflictOddsDetail,
   cooperativeEffort,
+  cooperativeOdds,
   cooperativeOddsDetail,
   cumulativeCompletion,
+  cumulativeOdds,
+  cumulativeOutcomeKey,
+  rollCumulative,
   judgeConflict,
   rollConflict,
   rollCooperative,
@@ -100,5 +104,24 @@ describe("conflicting effort (seed: Conflicting Effort)", () => {
     const rng = seededRandom(8);
     const sim = simulate(100_000, () => rollConflict({ first: a, second: b }, rng).winner);
     expect(maxAbsDiff(sim, new Map([["first", o.first], ["second", o.second], ["tie", o.tie]]))).toBeLessThan(0.006);
+  });
+});
+
+describe("odds of the larger mixes (pruned, convolved by runs) agree with 100k simulations", () => {
+  it("three helpers with overflow, directly cooperating against 30", () => {
+    const input = { helpers: [{ kind: "skill", score: 40, overflow: true }, { kind: "skill", score: 50, overflow: true }, { kind: "skill", score: 60, overflow: true }] as CheckInput[], task: { kind: "skill" as const, difficulty: 30, consolationMargin: 10 } };
+    const o = cooperativeOdds(input);
+    expect(o.error).toBeLessThanOrEqual(1e-9);
+    const rng = seededRandom(41);
+    const sim = simulate(100_000, () => rollCooperative(input, rng).result.degreeKey);
+    expect(maxAbsDiff(sim, new Map(o.outcomes.map((x) => [x.key, x.p])))).toBeLessThan(0.006);
+  });
+  it("a signed cumulative task of overflowing skill checks towards 300", () => {
+    const input = { goal: 300, mode: "signed" as const, total: 20, check: { kind: "skill", score: 60, overflow: true } as CheckInput, checks: 8 };
+    const o = cumulativeOdds(input);
+    expect(o.outcomes[0].key).toBe("incomplete");
+    const rng = seededRandom(43);
+    const sim = simulate(100_000, () => cumulativeOutcomeKey(rollCumulative(input, rng)));
+    expect(maxAbsDiff(sim, new Map(o.outcomes.map((x) => [x.key, x.p])))).toBeLessThan(0.006);
   });
 });

@@ -15,6 +15,12 @@ import {
   type SkillRewardKind,
   type Tab,
   ATTRIBUTE_ABBREVIATIONS,
+  CARE_MULTIPLIERS,
+  CHECK_MAX_FACE,
+  CHECK_SCALE,
+  SKILL_REWARD_MAXIMA,
+  STANDARD_COSTS,
+  STANDARD_REWARDS,
   EMPTY_KARMA,
   EMPTY_RESERVE,
   EXAMPLE_FIRE_BLOCKS,
@@ -60,6 +66,7 @@ describe.each(NAMES)('the name "%s"', (name) => {
     expect(EXAMPLE_FIRE_BLOCKS[name]).toBeUndefined();
     expect(EXAMPLE_POWERS[name]).toBeUndefined();
     expect(EXAMPLE_TABS[name]).toBeUndefined();
+    for (const table of [ROOT_SKILLS, CHECK_SCALE, CHECK_MAX_FACE, CARE_MULTIPLIERS, SKILL_REWARD_MAXIMA, STANDARD_REWARDS, STANDARD_COSTS]) expect((table as Readonly<Record<string, unknown>>)[name]).toBeUndefined();
   });
   it("is refused as a root skill, reward, purchase or care level, with the rule's own message", () => {
     expect(() => validateMajors(name as RootSkillKey, ["agility", "focus"])).toThrow(/Unknown root skill/);

@@ -42,3 +42,17 @@ describe("random", () => {
     expect(() => rollDie(0, seededRandom(1))).toThrow(RangeError);
   });
 });
+
+describe("rollDie and a broken random source", () => {
+  it("refuses NaN, Infinity and non-numbers instead of returning a NaN face", () => {
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) expect(() => rollDie(10, () => bad)).toThrow(RangeError);
+    expect(() => rollDie(6, (() => "0.5") as unknown as () => number)).toThrow(/random source returned 0.5/);
+  });
+
+  it("keeps a source that returns the ends of [0, 1] on the die", () => {
+    expect(rollDie(10, () => 0)).toBe(1);
+    expect(rollDie(10, () => 1)).toBe(10);
+    expect(rollDie(10, () => 0.9999999)).toBe(10);
+  });
+});
+

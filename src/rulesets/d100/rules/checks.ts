@@ -10,6 +10,7 @@
  * faces) classifies faces already rolled; checkOdds(input) gives the shared Odds.
  */
 import { type Odds, type CheckCore, makeOdds } from "../../../dice/contract";
+import { dictFrom } from "../../../dice/dict";
 import type { Dist } from "../../../dice/dist";
 import type { RandomSource } from "../../../dice/random";
 import { type D10Draw, rngDraw, withFaces } from "./faces";
@@ -22,9 +23,9 @@ export const CHECK_KINDS = ["attribute", "skill"] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
 /** Size of one degree/difficulty step: 1 for attribute checks, 10 for skill checks. */
-export const CHECK_SCALE: Readonly<Record<CheckKind, number>> = Object.freeze({ attribute: 1, skill: 10 });
+export const CHECK_SCALE: Readonly<Record<CheckKind, number>> = Object.freeze(dictFrom<number>([["attribute", 1], ["skill", 10]]));
 /** Highest face of the check's die (the other end is 0). */
-export const CHECK_MAX_FACE: Readonly<Record<CheckKind, number>> = Object.freeze({ attribute: 9, skill: 99 });
+export const CHECK_MAX_FACE: Readonly<Record<CheckKind, number>> = Object.freeze(dictFrom<number>([["attribute", 9], ["skill", 99]]));
 
 export const OUTCOMES = ["success", "miss", "failure"] as const;
 export type Outcome = (typeof OUTCOMES)[number];

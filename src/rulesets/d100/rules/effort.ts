@@ -19,7 +19,6 @@ import {
   effortPmf,
   normaliseCheck,
   normaliseTask,
-  oddsOfEffortPmf,
   runCheck,
   tallyOfSum,
   withTask,

@@ -12,7 +12,12 @@ export type D10Draw = () => number;
 
 export function rngDraw(rng: RandomSource): D10Draw {
   if (typeof rng !== "function") throw new TypeError("A roll needs a random source (a function returning a number in [0, 1))");
-  return () => rollD10(rng);
+  return () => {
+    const f = rollD10(rng);
+    // A broken source (NaN, a string) must not turn into NaN efforts or damage.
+    if (!(f >= 0 && f <= 9)) throw new RangeError(`The random source gave ${String(rng())}, not a number in [0, 1)`);
+    return f;
+  };
 }
 
 /** Read d10 faces in order, checking each; `finish` refuses faces left over. */

@@ -3,7 +3,7 @@
  * "Failing Health", "Death").
  */
 import { type AttributeKey, type Attributes, requireAttributeKey, validateAttributes } from "./attributes";
-import { own } from "../../../dice/dict";
+import { dictFrom, own } from "../../../dice/dict";
 import { requireInt, requirePositive } from "./validate";
 
 /** How Normal Health is derived; a setting may pick other attributes or another multiplier. */
@@ -38,7 +38,7 @@ export function dailyRecoveryRate(attrs: Attributes, rules: HealthRules = STANDA
 export const CARE_LEVELS = ["none", "rest", "medical"] as const;
 export type CareLevel = (typeof CARE_LEVELS)[number];
 /** Recovery multipliers: ordinary days ×1, dedicated rest ×2, rest with professional care ×3. */
-export const CARE_MULTIPLIERS: Readonly<Record<CareLevel, number>> = { none: 1, rest: 2, medical: 3 };
+export const CARE_MULTIPLIERS: Readonly<Record<CareLevel, number>> = Object.freeze(dictFrom<number>(Object.entries({ none: 1, rest: 2, medical: 3 })));
 
 export interface HealthPoints {
   readonly normal: number;

@@ -2,24 +2,24 @@
  * Progression Points (seed: "Progression Points", "Standard Reward Table", "Standard Cost
  * Table"). Both tables are data a setting may replace; purchases a setting forbids are refused.
  */
-import { own } from "../../../dice/dict";
+import { dictFrom, own } from "../../../dice/dict";
 import { requireInt } from "./validate";
 
 export const REWARD_DEGREES = ["minor", "small", "larger", "major"] as const;
 export type RewardDegree = (typeof REWARD_DEGREES)[number];
-export const STANDARD_REWARDS: Readonly<Record<RewardDegree, number>> = { minor: 1, small: 2, larger: 5, major: 10 };
+export const STANDARD_REWARDS: Readonly<Record<RewardDegree, number>> = Object.freeze(dictFrom<number>(Object.entries({ minor: 1, small: 2, larger: 5, major: 10 })));
 
 export const PURCHASE_ITEMS = ["healthIncrease", "skillPointPurchase", "tab", "power", "karma"] as const;
 export type PurchaseItem = (typeof PURCHASE_ITEMS)[number];
 /** Cost range of each item (min = max for fixed costs). */
 export type CostTable = Readonly<Record<PurchaseItem, { readonly min: number; readonly max: number }>>;
-export const STANDARD_COSTS: CostTable = {
+export const STANDARD_COSTS: CostTable = Object.freeze(dictFrom<{ readonly min: number; readonly max: number }>(Object.entries({
   healthIncrease: { min: 5, max: 5 },
   skillPointPurchase: { min: 5, max: 5 },
   tab: { min: 5, max: 10 },
   power: { min: 10, max: 10 },
   karma: { min: 1, max: 10 },
-};
+})));
 
 export interface ProgressionRules {
   readonly rewards: Readonly<Record<RewardDegree, number>>;

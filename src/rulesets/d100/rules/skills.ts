@@ -3,7 +3,7 @@
  * "Skill Points", "Exchange Rate", "Skill Trees", "Skill Point Spending", "The Basic Skills").
  */
 import { type AttributeKey, type Attributes, validateAttributes } from "./attributes";
-import { own } from "../../../dice/dict";
+import { dictFrom, own } from "../../../dice/dict";
 import { requireInt, requireObject } from "./validate";
 
 export const ROOT_SKILL_KEYS = [
@@ -26,7 +26,7 @@ export type RootSkillKey = (typeof ROOT_SKILL_KEYS)[number];
  * A setting may pass its own table.
  */
 export type RootSkillTable = Readonly<Record<RootSkillKey, readonly [AttributeKey, AttributeKey, AttributeKey]>>;
-export const ROOT_SKILLS: RootSkillTable = {
+export const ROOT_SKILLS: RootSkillTable = Object.freeze(dictFrom<readonly [AttributeKey, AttributeKey, AttributeKey]>(Object.entries({
   athletic: ["agility", "endurance", "strength"],
   close: ["agility", "focus", "strength"],
   domestic: ["charisma", "sense", "spirit"],
@@ -37,7 +37,7 @@ export const ROOT_SKILLS: RootSkillTable = {
   society: ["charisma", "intellect", "sense"],
   theory: ["beyond", "intellect", "sense"],
   vocational: ["endurance", "intellect", "sense"],
-};
+})));
 
 export function isRootSkillKey(key: string): key is RootSkillKey {
   return (ROOT_SKILL_KEYS as readonly string[]).includes(key);
@@ -256,12 +256,12 @@ export function addBranch(tree: SkillTree, branch: { readonly id: string; readon
 export const SKILL_REWARD_KINDS = ["notableUse", "creativeExtension", "masterfulRepetition", "surprisingDiscovery"] as const;
 export type SkillRewardKind = (typeof SKILL_REWARD_KINDS)[number];
 /** Most skill points a GM reward of each kind should give (notable use: about once a session). */
-export const SKILL_REWARD_MAXIMA: Readonly<Record<SkillRewardKind, number>> = {
+export const SKILL_REWARD_MAXIMA: Readonly<Record<SkillRewardKind, number>> = Object.freeze(dictFrom<number>(Object.entries({
   notableUse: 1,
   creativeExtension: 5,
   masterfulRepetition: 5,
   surprisingDiscovery: 5,
-};
+})));
 
 /** Validate a GM skill-point reward against the seed's guidance; returns the points. */
 export function skillPointReward(kind: SkillRewardKind, points: number): number {

@@ -7,7 +7,7 @@
 import * as R from "../rules";
 import { ATTRIBUTE_KEYS, CAMPAIGN_STYLE_KEYS, attribute, choice, html, int } from "./fields";
 import { toasterRules, DEFAULT_TOASTER_RULES, type ToasterRules } from "../settings";
-import type { ToasterSkillModel, ToasterTraitModel, ToasterArmorModel } from "./items";
+import { ToasterArmorModel, ToasterSkillModel, ToasterTraitModel } from "./items";
 import { dict, own } from "../../../dice/dict";
 
 const fields = foundry.data.fields;
@@ -151,8 +151,8 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     const packageBonus = dict<number>();
     let size = 0;
     for (const item of items) {
-      if ((item.type as string) !== "toasterTrait") continue;
-      const t = item.system as unknown as ToasterTraitModel;
+      const t = item.system;
+      if (!(t instanceof ToasterTraitModel)) continue;
       try {
         if (t.kind === "attribute" && own(effective, t.attribute) !== undefined) {
           if (t.subAttribute) subs.push({ attribute: t.attribute, name: t.subAttribute, value: 0 + R.attributeTraitModifier(t.rank, "subAttribute") });
@@ -184,19 +184,19 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     }
     const rules = rulesOrDefault();
     this.thresholds = R.sizeThresholds(this.sizeRank);
-    this.stunState = R.stunState(this.stun.value, this.thresholds.stun);
+    this.stunState = R.stunState({ stun: this.stun.value, stunThreshold: this.thresholds.stun });
     this.woundPenalty = R.woundPenalty(this.wounds.value);
-    this.penalty = R.actionPenalty(this.stun.value, this.wounds.value, this.thresholds);
+    this.penalty = R.actionPenalty({ stun: this.stun.value, wounds: this.wounds.value, thresholds: this.thresholds });
     this.mortallyWounded = R.isMortallyWounded(this.wounds.value);
     this.incapacitated = this.stunState.unconscious || this.mortallyWounded || (rules.unnamedCharacters && this.unnamed && this.wounds.value > 0);
-    this.luckMax = R.luckPool(this.effective.aura ?? 0, rules.luckAdjustment);
+    this.luckMax = R.luckPool({ aura: this.effective.aura ?? 0, adjustment: rules.luckAdjustment });
 
-    const armor = items.filter((i) => (i.type as string) === "toasterArmor").map((i) => i.system as unknown as ToasterArmorModel).filter((a) => a.equipped);
+    const armor = items.map((i) => i.system).filter((a): a is ToasterArmorModel => a instanceof ToasterArmorModel && a.equipped);
     const physique = this.effective.physique ?? 0;
     this.ac = R.armorClass(physique, armor.map((a) => a.ac));
     this.acByArea = dict<number>();
     for (const area of ["head", "torso", "leftArm", "rightArm", "leftLeg", "rightLeg"]) {
-      this.acByArea[area] = R.armorClass(physique, armor.filter((a) => a.natural || a.coverage.includes(area as never)).map((a) => a.ac));
+      this.acByArea[area] = R.armorClass(physique, armor.filter((a) => a.natural || a.coverage.some((c) => c === area)).map((a) => a.ac));
     }
 
     // Token bars read {value, max}: the maxima are derived, only the values are stored.
@@ -206,11 +206,12 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
 
     const style = (this.campaignStyle || rules.campaignStyle) as R.CampaignStyleKey;
     try {
-      const skills = items.filter((i) => (i.type as string) === "toasterSkill").map((i) => {
-        const s = i.system as unknown as ToasterSkillModel;
-        return { name: i.name ?? "", base: s.base, nativeLanguage: s.nativeLanguage, freeBase: own(this.skillPackageBonus, (i.name ?? "").toLowerCase()) ?? 0, difficulty: s.cost };
+      const skills = items.flatMap((i) => {
+        const s = i.system;
+        if (!(s instanceof ToasterSkillModel)) return [];
+        return [{ name: i.name ?? "", base: s.base, nativeLanguage: s.nativeLanguage, freeBase: own(this.skillPackageBonus, (i.name ?? "").toLowerCase()) ?? 0, difficulty: s.cost }];
       });
-      const traits = items.filter((i) => (i.type as string) === "toasterTrait").map((i) => i.system as unknown as ToasterTraitModel);
+      const traits = items.map((i) => i.system).filter((t): t is ToasterTraitModel => t instanceof ToasterTraitModel);
       const experienceRank = traits.filter((t) => t.kind === "experience").reduce((s, t) => s + t.rank, 0);
       const attrs = dict<number>();
       for (const key of ATTRIBUTE_KEYS) attrs[key] = this.attributes[key].value;

@@ -13,8 +13,16 @@ import { format, localize } from "../../../core/game";
 import { toasterRules } from "../settings";
 import { attackWithWeapon, postCritical, postHitLocation } from "../chat/attack";
 import { performCheck } from "../checks";
-import { attributeLabel, attributeRequest, healingRequest, itemsOf, luckRequest, mortalityRequest, skillRequest, sys, unskilledRequest } from "../requests";
-import type { ToasterSkillModel, ToasterTraitModel, ToasterWeaponModel, ToasterArmorModel, ToasterGearModel } from "../data/items";
+import { attributeLabel, attributeRequest, healingRequest, luckRequest, mortalityRequest, skillRequest, sys, unskilledRequest } from "../requests";
+import { ToasterArmorModel, ToasterGearModel, ToasterSkillModel, ToasterTraitModel, ToasterWeaponModel } from "../data/items";
+
+/** The actor's items whose data is the given model, each with its model (narrowed by instanceof, not cast). */
+function modelItems<M>(actor: Actor.Implementation, Model: abstract new (...args: never[]) => M): { item: Item.Implementation; model: M }[] {
+  return actor.items.contents.flatMap((item) => {
+    const model: unknown = item.system;
+    return model instanceof Model ? [{ item, model }] : [];
+  });
+}
 
 const ATTRS = ["physique", "coordination", "intellect", "aura"] as const;
 
@@ -134,7 +142,7 @@ export class ToasterActorSheet extends BreadboxActorSheet {
     if (!this.isEditable) return;
     const actor = this.document as Actor.Implementation;
     const data = sys(actor);
-    await this.safeUpdate(actor, { "system.stun.value": R.recoverStun(data.stun.value, data.effective.physique ?? 0, 1) });
+    await this.safeUpdate(actor, { "system.stun.value": R.recoverStun({ stun: data.stun.value, physique: data.effective.physique ?? 0, tenMinutePeriods: 1 }) });
   }
 
   /** Advancement: raise a skill's base by one, paid with unspent experience (1 XP a point, or the variable cost). */
@@ -142,8 +150,8 @@ export class ToasterActorSheet extends BreadboxActorSheet {
     const actor = this.document as Actor.Implementation;
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const skill = id ? actor.items.get(id) : undefined;
-    if (!skill || !this.isEditable) return;
-    const s = skill.system as unknown as ToasterSkillModel;
+    const s = skill?.system;
+    if (!skill || !(s instanceof ToasterSkillModel) || !this.isEditable) return;
     const data = sys(actor);
     const rules = toasterRules();
     const cost = R.advancementCost({ skillRaises: [{ fromBase: s.base, toBase: s.base + 1, difficulty: s.cost }] }, rules.variableSkillCost);
@@ -230,9 +238,9 @@ export class ToasterActorSheet extends BreadboxActorSheet {
     const actor = this.document as Actor.Implementation;
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const item = id ? actor.items.get(id) : undefined;
-    if (!item) return;
-    const equipped = (item.system as unknown as { equipped: boolean }).equipped;
-    await this.safeUpdate(item, { "system.equipped": !equipped });
+    const model = item?.system;
+    if (!item || !(model instanceof ToasterWeaponModel || model instanceof ToasterArmorModel)) return;
+    await this.safeUpdate(item, { "system.equipped": !model.equipped });
   }
 
   static async #onAddCustomAttribute(this: ToasterActorSheet): Promise<void> {
@@ -258,9 +266,8 @@ export class ToasterActorSheet extends BreadboxActorSheet {
 export async function toasterSheetData(actor: Actor.Implementation) {
   const data = sys(actor);
   const rules = toasterRules();
-  const skills = itemsOf(actor, "toasterSkill")
-    .map((i) => {
-      const s = i.system as unknown as ToasterSkillModel;
+  const skills = modelItems(actor, ToasterSkillModel)
+    .map(({ item: i, model: s }) => {
       return {
         id: i.id,
         name: i.name,
@@ -278,12 +285,10 @@ export async function toasterSheetData(actor: Actor.Implementation) {
       };
     })
     .sort((a, b) => (a.name ?? "").localeCompare(b.name ?? ""));
-  const traits = itemsOf(actor, "toasterTrait").map((i) => {
-    const t = i.system as unknown as ToasterTraitModel;
+  const traits = modelItems(actor, ToasterTraitModel).map(({ item: i, model: t }) => {
     return { id: i.id, name: i.name, rank: t.rank, rankText: t.rank > 0 ? `+${t.rank}` : String(t.rank), kind: localize(`BREADBOX.Toaster.TraitKind.${t.kind}`), severity: t.rankLabel ? localize(`BREADBOX.Toaster.TraitRank.${t.rankLabel}`) : "", warning: t.warning };
   });
-  const weapons = itemsOf(actor, "toasterWeapon").map((i) => {
-    const w = i.system as unknown as ToasterWeaponModel;
+  const weapons = modelItems(actor, ToasterWeaponModel).map(({ item: i, model: w }) => {
     return {
       id: i.id,
       name: i.name,
@@ -297,11 +302,10 @@ export async function toasterSheetData(actor: Actor.Implementation) {
       equipped: w.equipped,
     };
   });
-  const armor = itemsOf(actor, "toasterArmor").map((i) => {
-    const a = i.system as unknown as ToasterArmorModel;
+  const armor = modelItems(actor, ToasterArmorModel).map(({ item: i, model: a }) => {
     return { id: i.id, name: i.name, ac: a.ac, equipped: a.equipped, natural: a.natural };
   });
-  const gear = itemsOf(actor, "toasterGear").map((i) => ({ id: i.id, name: i.name, quantity: (i.system as unknown as ToasterGearModel).quantity }));
+  const gear = modelItems(actor, ToasterGearModel).map(({ item: i, model: g }) => ({ id: i.id, name: i.name, quantity: g.quantity }));
   const style = R.campaignStyle(data.campaignStyle || rules.campaignStyle);
   const balance = data.budget?.traits;
   const TextEditor = foundry.applications.ux.TextEditor.implementation;

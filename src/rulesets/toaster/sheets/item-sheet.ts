@@ -7,7 +7,8 @@ import { joinSummary } from "../../../core/sheets/helpers";
 import { templatePath } from "../../../core/ids";
 import { format, localize } from "../../../core/game";
 import { ATTRIBUTE_KEYS, BODY_AREAS, SHIELD_SIZES, SKILL_COSTS, SKILL_GROUPS, SKILL_ROLES, TRAIT_KINDS, WEAPON_MODES } from "../data/fields";
-import type { ToasterArmorModel, ToasterGearModel, ToasterSkillModel, ToasterTraitModel, ToasterWeaponModel } from "../data/items";
+import { ToasterSkillModel, type ToasterArmorModel, type ToasterGearModel, type ToasterTraitModel, type ToasterWeaponModel } from "../data/items";
+import { ToasterActorModel } from "../data/actor";
 
 function optionList(keys: readonly string[], prefix: string, selected: string) {
   return keys.map((k) => ({ key: k, label: localize(`${prefix}.${k || "none"}`), selected: k === selected }));
@@ -18,7 +19,8 @@ function attributeList(item: Item.Implementation): { key: string; label: string 
   const standard = ATTRIBUTE_KEYS.map((k) => ({ key: k as string, label: localize(`BREADBOX.Toaster.Attribute.${k}`) }));
   const owner = item.parent as Actor.Implementation | null;
   if (!owner || (owner.type as string) !== "toaster") return standard;
-  const custom = (owner.system as unknown as { customAttributes: { key: string; label: string }[] }).customAttributes;
+  const model = owner.system;
+  const custom = model instanceof ToasterActorModel ? model.customAttributes : [];
   return [...standard, ...custom.map((c) => ({ key: c.key, label: c.label || c.key }))];
 }
 
@@ -82,17 +84,19 @@ export class ToasterItemSheet extends BreadboxItemSheet {
   }
 
   static async #onAddSpecialty(this: ToasterItemSheet): Promise<void> {
-    const s = this.document.system as unknown as ToasterSkillModel;
+    const s = this.document.system;
+    if (!(s instanceof ToasterSkillModel)) return;
     const list = s.specialties.map((x) => ({ ...x }));
     list.push({ name: localize("BREADBOX.Toaster.Skill.NewSpecialty"), bonus: 1 });
-    await this.document.update({ "system.specialties": list } as never);
+    await this.document.update({ system: { specialties: list } });
   }
 
   static async #onRemoveSpecialty(this: ToasterItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const index = Number(target.dataset.index);
-    const s = this.document.system as unknown as ToasterSkillModel;
+    const s = this.document.system;
+    if (!(s instanceof ToasterSkillModel)) return;
     const list = s.specialties.map((x) => ({ ...x })).filter((_, i) => i !== index);
-    await this.document.update({ "system.specialties": list } as never);
+    await this.document.update({ system: { specialties: list } });
   }
 }
 
