@@ -40,6 +40,9 @@ function e2eProject(generation: "13" | "14"): TestProjectInlineConfiguration {
       testTimeout: 120_000,
       hookTimeout: 180_000,
       fileParallelism: false,
+      // After the other projects, one generation after the other: never two Chromiums at once on
+      // a two-core machine (projects without a group order run first, together).
+      sequence: { groupOrder: generation === "13" ? 1 : 2 },
     },
   };
 }

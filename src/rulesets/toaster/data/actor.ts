@@ -120,6 +120,17 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
   override prepareBaseData(): void {
     super.prepareBaseData();
     this.deriveAttributes();
+    this.#attributesSeen = this.attributeValues();
+  }
+
+  /** The stored attribute values seen by the last derivation (to notice Active Effects on them). */
+  #attributesSeen = "";
+
+  private attributeValues(): string {
+    let out = "";
+    for (const key of ATTRIBUTE_KEYS) out += `${this.attributes[key].value},`;
+    for (const c of this.customAttributes) out += `${c.key}:${c.value},`;
+    return out;
   }
 
   /**
@@ -165,10 +176,12 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
   override prepareDerivedData(): void {
     const actor = this.parent;
     const items = actor?.items ? [...actor.items] : [];
-    // Active Effects applied after prepareBaseData: derive again from the changed attributes, and
-    // let owned items re-derive what they read from them (skill attribute, weapon class).
-    this.deriveAttributes();
-    for (const item of items) if (item.system instanceof foundry.abstract.TypeDataModel) item.system.prepareDerivedData();
+    // Active Effects apply after prepareBaseData: when they changed an attribute, derive again and
+    // let owned items re-derive what they read from it (skill attribute, weapon class).
+    if (this.attributeValues() !== this.#attributesSeen) {
+      this.deriveAttributes();
+      for (const item of items) if (item.system instanceof foundry.abstract.TypeDataModel) item.system.prepareDerivedData();
+    }
     const rules = rulesOrDefault();
     this.thresholds = R.sizeThresholds(this.sizeRank);
     this.stunState = R.stunState({ stun: this.stun.value, stunThreshold: this.thresholds.stun });
