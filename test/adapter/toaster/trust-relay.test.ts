@@ -5,12 +5,12 @@
  * message whose author names another user.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asUser, createUser, gmUser, setRandomUniform } from "../../harness/index";
+import { asUser, createUser, gmUser, setRandomUniform, setUserActive } from "../../harness/index";
 import { bootSystem, itemData, makeCharacter, notifications } from "./boot";
 import { attackWithWeapon, onApplyDamage, onDefend, onLuckAfter, onLuckReroll } from "../../../src/rulesets/toaster/chat/attack";
 import { ToasterCheckRoll, type ToasterCheckOptions } from "../../../src/rulesets/toaster/dice/check-roll";
-import { applyOrRelay, RELAY_QUERY, runRelay } from "../../../src/core/relay";
-import { forgetCardWriters } from "../../../src/core/chat/trust";
+import { applyOrRelay, issueNonce, NONCE_TTL_MS, RELAY_QUERY, runRelay } from "../../../src/core/relay";
+import { resetLedgerOverlay } from "../../../src/core/chat/ledger";
 
 beforeEach(bootSystem);
 
@@ -285,13 +285,68 @@ describe("point 5: a message whose author field names the GM", () => {
     expect(s.defender.system.luck.value).toBe(5);
   });
 
-  it("a card from before this client loaded falls back to its author field", async () => {
+  it("a card from before the GM's client reloaded keeps its recorded writer; one posted with no GM online is refused", async () => {
     const s = await scene();
     const mine = await checkCard(s.p2, s.defender, {}, 3);
     const theirs = await checkCard(s.p3, s.defender, {}, 3);
-    forgetCardWriters();
+    // Posted while the GM was away, its author field naming the defender's player.
+    setUserActive(gmUser(), false);
+    const unrecorded = await checkCard(s.p2, s.defender, {}, 3);
+    setUserActive(gmUser(), true);
+    resetLedgerOverlay();
     const ask = (id: string) => runRelay({ action: "toaster.luckAfter", requesterId: s.p2.id!, targetUuid: s.defender.uuid, payload: { messageId: id } }, s.p2 as never);
     expect((await ask(theirs.id)).ok).toBe(false);
+    expect(await ask(unrecorded.id)).toEqual({ ok: false, error: "BREADBOX.Relay.NoWriter" });
     expect((await ask(mine.id)).ok).toBe(true);
+    expect(s.defender.system.luck.value).toBe(4);
+  });
+});
+
+describe("issue 9 (relay) point 1: the requester is authenticated by a nonce on its own User document", () => {
+  const query = (request: Record<string, unknown>) => gmUser().query(RELAY_QUERY, request) as Promise<{ ok: boolean; error?: string }>;
+
+  it("a player who owns nothing, naming the logged-in owner, cannot spend the owner's luck", async () => {
+    const s = await scene();
+    const card = await checkCard(s.p2, s.defender, {}, 3);
+    const forged = { action: "toaster.luckReroll", requesterId: s.p2.id, targetUuid: s.defender.uuid, payload: { messageId: card.id } };
+    expect(await asUser(s.p3, () => query(forged))).toEqual({ ok: false, error: "BREADBOX.Relay.Unauthenticated" });
+    // A made-up nonce is no better.
+    expect(await asUser(s.p3, () => query({ ...forged, nonce: "abcdefghijklmnop" }))).toEqual({ ok: false, error: "BREADBOX.Relay.Unauthenticated" });
+    // The stranger cannot write a nonce under the owner's User document.
+    await expect(asUser(s.p3, () => (s.p2 as any).update({ flags: { breadbox: { relay_abcdefghijklmnop: { action: "toaster.luckReroll", at: Date.now() } } } }))).rejects.toThrow(/permission/);
+    expect(await asUser(s.p3, () => query({ ...forged, nonce: "abcdefghijklmnop" }))).toEqual({ ok: false, error: "BREADBOX.Relay.Unauthenticated" });
+    expect(s.defender.system.luck.value).toBe(5);
+    expect(msgs().filter((m: any) => m.flags.breadbox?.rerollOf)).toHaveLength(0);
+  });
+
+  it("the owner's own request passes; its nonce is used once, for its own action only, and expires", async () => {
+    const s = await scene();
+    const card = await checkCard(s.p2, s.defender, {}, 3);
+    const request = { action: "toaster.luckAfter", requesterId: s.p2.id, targetUuid: s.defender.uuid, payload: { messageId: card.id } };
+    // A nonce written for another action does not authorize this one.
+    const other = await asUser(s.p2, () => issueNonce("toaster.applyDamage"));
+    expect(await asUser(s.p2, () => query({ ...request, nonce: other }))).toEqual({ ok: false, error: "BREADBOX.Relay.Unauthenticated" });
+    const nonce = await asUser(s.p2, () => issueNonce("toaster.luckAfter"));
+    expect((s.p2 as any).flags.breadbox[`relay_${nonce}`]).toMatchObject({ action: "toaster.luckAfter" });
+    expect(await asUser(s.p2, () => query({ ...request, nonce }))).toEqual({ ok: true });
+    expect(s.defender.system.luck.value).toBe(4);
+    // Used up: deleted from the User document, and a replay (by anyone) is refused.
+    expect((s.p2 as any).flags.breadbox[`relay_${nonce}`]).toBeUndefined();
+    expect(await asUser(s.p3, () => query({ ...request, nonce }))).toEqual({ ok: false, error: "BREADBOX.Relay.Unauthenticated" });
+    expect(s.defender.system.luck.value).toBe(4);
+    // A stale nonce is refused.
+    const stale = await asUser(s.p2, () => issueNonce("toaster.luckAfter"));
+    await asUser(s.p2, () => (s.p2 as any).update({ flags: { breadbox: { [`relay_${stale}`]: { action: "toaster.luckAfter", at: Date.now() - NONCE_TTL_MS - 1000 } } } }));
+    expect(await asUser(s.p2, () => query({ ...request, nonce: stale }))).toEqual({ ok: false, error: "BREADBOX.Relay.Unauthenticated" });
+    expect(s.defender.system.luck.value).toBe(4);
+  });
+
+  it("applyOrRelay proves the player's identity by itself", async () => {
+    const s = await scene();
+    const card = await checkCard(s.p2, s.defender, {}, 3);
+    const r = await asUser(s.p2, () => applyOrRelay("toaster.luckAfter", { uuid: s.defender.uuid }, { messageId: card.id }));
+    expect(r.ok).toBe(true);
+    expect(s.defender.system.luck.value).toBe(4);
+    expect(Object.keys((s.p2 as any).flags.breadbox ?? {}).filter((k) => k.startsWith("relay_"))).toEqual([]);
   });
 });

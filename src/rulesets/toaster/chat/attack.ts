@@ -18,7 +18,7 @@ import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
 import { rollWithFoundryDice, type DieFormula, type KnownFace } from "../../../core/rolls/foundry-dice";
 import { audienceForMode, audienceOf, combineAudiences, currentMessageMode, type Audience, type MessageMode } from "../../../core/compat";
 import { postCard } from "../../../core/chat/post";
-import { cardFlags, writtenByGMOrOwner } from "../../../core/chat/trust";
+import { cardFlags, cardRefusal, writtenByGMOrOwner } from "../../../core/chat/trust";
 import { ToasterCheckRoll, checkInputOf, type ToasterCheckOptions } from "../dice/check-roll";
 import { D10StarDie } from "../dice/d10star";
 import { toasterRules, type ToasterRules } from "../settings";
@@ -520,7 +520,8 @@ function luckSpendCard(ctx: RelayContext): { message: ChatMessage.Implementation
   const actor = ctx.target;
   if (!(actor instanceof BreadboxActor) || roll.check.actorUuid !== actor.uuid || flagsOf<{ actorUuid?: unknown }>(message)?.actorUuid !== actor.uuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
   if (!requesterOwns(ctx.requester, actor)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
-  if (!writtenByGMOrOwner(message, actor)) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
+  const refusal = cardRefusal(message, actor);
+  if (refusal) return { ok: false, error: refusal };
   if (isResolved(message)) return { ok: false, error: "BREADBOX.Toaster.Attack.AlreadyResolved" };
   if (isRerolled(message)) return { ok: false, error: "BREADBOX.Toaster.Luck.WasRerolled" };
   return { message, roll, actor };
