@@ -10,7 +10,8 @@ import { bootSystem, itemData, makeCharacter, notifications } from "./boot";
 import { attackWithWeapon, onApplyDamage, onDefend, onLuckAfter, onLuckReroll } from "../../../src/rulesets/toaster/chat/attack";
 import { ToasterCheckRoll, type ToasterCheckOptions } from "../../../src/rulesets/toaster/dice/check-roll";
 import { applyOrRelay, issueNonce, NONCE_TTL_MS, RELAY_QUERY, runRelay } from "../../../src/core/relay";
-import { resetLedgerOverlay } from "../../../src/core/chat/ledger";
+import { ledgerEntry, resetLedgerOverlay } from "../../../src/core/chat/ledger";
+import { cardWriter } from "../../../src/core/chat/trust";
 
 beforeEach(bootSystem);
 
@@ -243,10 +244,10 @@ describe("point 4: damage is applied once across clients", () => {
     faces([7, 7, 1]);
     await asUser(s.p2, () => onDefend(attackCard, document.createElement("button"), shift));
     const first = msgs().at(-1);
-    // The GM's client had not seen the first resolution yet: a second one is posted.
+    // A copy of the resolution (even one the GM wrote) is not in the GM-only ledger: it counts for nothing.
     const second: any = await ChatMessage.create({ content: "x", flags: { breadbox: { ...first.flags.breadbox } } } as never);
     const r2 = await runRelay({ action: "toaster.applyDamage", requesterId: s.p1.id!, targetUuid: s.defender.uuid, payload: { messageId: second.id } }, s.p1 as never);
-    expect(r2).toEqual({ ok: false, error: "BREADBOX.Toaster.Attack.AlreadyResolved" });
+    expect(r2).toEqual({ ok: false, error: "BREADBOX.Relay.NotResolved" });
     const r1 = await runRelay({ action: "toaster.applyDamage", requesterId: s.p1.id!, targetUuid: s.defender.uuid, payload: { messageId: first.id } }, s.p1 as never);
     expect(r1.ok).toBe(true);
     expect(s.defender.system.stun.value).toBe(10);
@@ -348,5 +349,83 @@ describe("issue 9 (relay) point 1: the requester is authenticated by a nonce on 
     expect(r.ok).toBe(true);
     expect(s.defender.system.luck.value).toBe(4);
     expect(Object.keys((s.p2 as any).flags.breadbox ?? {}).filter((k) => k.startsWith("relay_"))).toEqual([]);
+  });
+});
+
+describe("issue 9 (relay) point 2: only the GM's client resolves; Apply reads the GM-only ledger", () => {
+  async function attackCard(s: Awaited<ReturnType<typeof scene>>) {
+    (s.p1 as any).targets = new Set([{ actor: s.defender }]);
+    faces([6]);
+    await asUser(s.p1, () => attackWithWeapon(s.attacker, s.sword, shift));
+    return msgs().at(-1);
+  }
+
+  it("the resolution card is written by the GM and recorded in the ledger", async () => {
+    const s = await scene();
+    const card = await attackCard(s);
+    faces([7, 7, 1]);
+    await asUser(s.p2, () => onDefend(card, document.createElement("button"), shift));
+    const resolution = msgs().at(-1);
+    expect(resolution.flags.breadbox.type).toBe("toasterResolution");
+    expect(cardWriter(resolution)?.id).toBe(gmUser().id);
+    expect(ledgerEntry(resolution.id)?.resolution).toMatchObject({ attackMessageId: card.id, targetUuid: s.defender.uuid, applied: false });
+  });
+
+  it("a made-up resolution posted first by the defender's player counts for nothing, and the real Defend still works", async () => {
+    const s = await scene();
+    const card = await attackCard(s);
+    const fake: any = await asUser(s.p2, () =>
+      ChatMessage.create({ content: "x", flags: { breadbox: { type: "toasterResolution", attackMessageId: card.id, attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, damage: 0, stun: 0, wounds: 0, hit: false, applied: false } } } as never),
+    );
+    expect(await runRelay({ action: "toaster.applyDamage", requesterId: s.p1.id!, targetUuid: s.defender.uuid, payload: { messageId: fake.id } }, s.p1 as never)).toEqual({ ok: false, error: "BREADBOX.Relay.NotResolved" });
+    faces([7, 7, 1]);
+    await asUser(s.p2, () => onDefend(card, document.createElement("button"), shift));
+    const real = msgs().at(-1);
+    expect(real.id).not.toBe(fake.id);
+    expect(ledgerEntry(real.id)?.resolution).toBeDefined();
+  });
+
+  it("editing the genuine resolution card's numbers changes nothing that is applied", async () => {
+    const s = await scene();
+    const card = await attackCard(s);
+    faces([7, 7, 1]);
+    await asUser(s.p2, () => onDefend(card, document.createElement("button"), shift));
+    const resolution = msgs().at(-1);
+    const recorded = ledgerEntry(resolution.id)!.resolution!;
+    expect(recorded.stun).toBeGreaterThan(0);
+    // The GM's own card is not the defender's to edit; even a GM-side edit of the card is ignored.
+    await expect(asUser(s.p2, () => resolution.update({ flags: { breadbox: { stun: 0, wounds: 0 } } }))).rejects.toThrow(/permission/);
+    await resolution.update({ flags: { breadbox: { stun: 0, wounds: 0 } } });
+    const r = await asUser(s.p1, () => applyOrRelay("toaster.applyDamage", { uuid: s.defender.uuid }, { messageId: resolution.id }));
+    expect(r.ok).toBe(true);
+    expect(s.defender.system.stun.value).toBe(recorded.stun);
+    expect(ledgerEntry(resolution.id)!.resolution!.applied).toBe(true);
+  });
+
+  it("a relayed Defend with a defence the defender does not have, or choices beyond the dialog's limits, is refused", async () => {
+    const s = await scene();
+    const card = await attackCard(s);
+    const ask = (payload: Record<string, unknown>) => asUser(s.p2, () => applyOrRelay("toaster.defend", { uuid: s.defender.uuid }, { messageId: card.id, mode: "public", ...payload }));
+    const choices = { difficulty: "average", situational: 0, specialty: -1, complementary: 0, luckBefore: 0, callFour: false, helpers: 0, tooManyCooks: false, extras: {} };
+    expect(await ask({ option: "parry:nothing", choices })).toEqual({ ok: false, error: "BREADBOX.Relay.Malformed" });
+    expect(await ask({ option: "dodge", choices: { ...choices, situational: 50 } })).toEqual({ ok: false, error: "BREADBOX.Relay.Malformed" });
+    expect(await ask({ option: "dodge", choices: { ...choices, luckBefore: 6 } })).toEqual({ ok: false, error: "BREADBOX.Relay.Malformed" });
+    // A stranger cannot defend for the defender.
+    expect(await asUser(s.p3, () => applyOrRelay("toaster.defend", { uuid: s.defender.uuid }, { messageId: card.id, option: "dodge", choices }))).toEqual({ ok: false, error: "BREADBOX.Relay.Forbidden" });
+    expect(msgs().filter((m: any) => m.flags.breadbox?.type === "toasterResolution")).toHaveLength(0);
+    faces([7, 7, 1]);
+    expect(await ask({ option: "dodge", choices })).toEqual({ ok: true });
+    expect(await ask({ option: "dodge", choices })).toEqual({ ok: false, error: "BREADBOX.Toaster.Attack.AlreadyResolved" });
+  });
+
+  it("an attack card whose modifier no dialog could produce is not resolved; the rank comes from the attacker", async () => {
+    const s = await scene();
+    const card = await attackCard(s);
+    const roll = card.rolls[0];
+    await asUser(s.p1, () => card.update({ rolls: [{ ...roll.toJSON(), options: { ...roll.toJSON().options, parts: [{ label: "x", value: 40 }] } }] } as never));
+    faces([7, 7, 1]);
+    const r = await asUser(s.p2, () => applyOrRelay("toaster.defend", { uuid: s.defender.uuid }, { messageId: card.id, option: "dodge", mode: "public", choices: { difficulty: "average", situational: 0, specialty: -1, complementary: 0, luckBefore: 0, callFour: false, helpers: 0, tooManyCooks: false, extras: {} } }));
+    expect(r.ok).toBe(false);
+    expect(msgs().filter((m: any) => m.flags.breadbox?.type === "toasterResolution")).toHaveLength(0);
   });
 });
