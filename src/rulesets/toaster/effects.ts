@@ -8,7 +8,8 @@
 import * as R from "./rules";
 import { SYSTEM_ID } from "../../core/ids";
 import { format, modelOf } from "../../core/game";
-import { foundryRandom, replayThen } from "../../core/random";
+import { rollWithFoundryDice } from "../../core/rolls/foundry-dice";
+import { toasterDie } from "./dice/foundry-die";
 import type { CheckKind, ToasterCheckRoll } from "./dice/check-roll";
 import { ToasterActorModel } from "./data/actor";
 import { postCard } from "../../core/chat/post";
@@ -50,8 +51,13 @@ const mortality: Effect = async (actor, roll, _previous, audience) => {
   if (!R.isMortallyWounded(wounds)) return;
   const physique = roll.check.rank;
   const others = result.total - result.dieTotal - physique - R.mortalityModifier(wounds, 0);
+  // The card's own dice, read by the rules core under the dice rules the card was rolled with (a
+  // rolling nine's extra die counts); a die the card does not show is a Foundry roll on this card.
   const faces = result.faces.map((f) => ({ face: f + 1, faces: 10 }));
-  const out = R.mortalityCheck(physique, wounds, others, replayThen(faces, foundryRandom()));
+  const { value: out, rolls } = await rollWithFoundryDice((rng) => R.mortalityCheck(physique, wounds, others, rng, { rollingNines: roll.check.rollingNines, ninesLimit: roll.check.ninesLimit }), {
+    prefix: faces,
+    die: toasterDie,
+  });
   roll.check.effect = { outcome: out.outcome, rounds: out.rounds };
   const key = out.outcome === "dies-now" ? "DiesNow" : out.outcome === "dies-in" ? "DiesIn" : "Holds";
   const text = format(`BREADBOX.Toaster.Mortality.${key}`, { name: actor.name ?? "", rounds: out.rounds });
@@ -60,6 +66,7 @@ const mortality: Effect = async (actor, roll, _previous, audience) => {
     {
       speaker: ChatMessage.getSpeaker({ actor }),
       content: `<div class="breadbox bb-card toaster-table"><p class="bb-outcome ${out.outcome === "holds" ? "bb-good" : "bb-bad"}">${foundry.utils.escapeHTML(text)}</p></div>`,
+      rolls,
       flags: { [SYSTEM_ID]: { type: "toasterMortality", outcome: out.outcome, rounds: out.rounds } },
     },
     audience,

@@ -21,7 +21,7 @@ import { isLedgerKeeper, ledgerEntry, ledgerResolutions, updateLedger } from "..
 import { postCard } from "../../../core/chat/post";
 import { cardFlags, cardRefusal, writtenByGMOrOwner } from "../../../core/chat/trust";
 import { ToasterCheckRoll, checkInputOf, type ModifierPart, type ToasterCheckOptions } from "../dice/check-roll";
-import { D10StarDie } from "../dice/d10star";
+import { toasterDie } from "../dice/foundry-die";
 import { toasterRules, type ToasterRules } from "../settings";
 import { afterDefence, owedPart, spendForgoneDefence, stanceDebt, stanceSelect } from "../stance";
 import { applyCheckEffect } from "../effects";
@@ -62,11 +62,7 @@ function flagsOf<T>(message: ChatMessage.Implementation): T | undefined {
   return cardFlags(message) as T | undefined;
 }
 
-/** Toaster's dice for the rules core: a d10 is rolled as a d10* (faces 0–9 read as 1–10). */
-export const toasterDie: DieFormula = (faces) =>
-  faces === 10
-    ? { formula: `1d${D10StarDie.DENOMINATION}`, face: (roll) => ((roll.dice[0] as D10StarDie | undefined)?.starFaces[0] ?? Number(roll.total)) + 1 }
-    : { formula: `1d${faces}`, face: (roll) => Number(roll.total) };
+export { toasterDie };
 
 /** The first check roll of a card (other rolls on it are its follow-up dice). */
 export function checkRollOf(message: ChatMessage.Implementation): ToasterCheckRoll | undefined {
