@@ -118,15 +118,27 @@ function userNonces(user: User.Implementation): Record<string, unknown> {
  * The check and the mark happen with no await in between, so two copies of one request cannot
  * both pass.
  */
-async function consumeNonce(requester: User.Implementation, nonce: unknown, action: string): Promise<boolean> {
+/** The request a nonce vouches for, as a stable string (object keys sorted). */
+export function requestDigest(request: Pick<RelayRequest, "action" | "targetUuid" | "payload">): string {
+  const stable = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(stable);
+    if (v && typeof v === "object") return Object.fromEntries(Object.keys(v).sort().map((k) => [k, stable((v as Record<string, unknown>)[k])]));
+    return v;
+  };
+  return JSON.stringify(stable({ action: request.action, targetUuid: request.targetUuid, payload: request.payload ?? null }));
+}
+
+async function consumeNonce(requester: User.Implementation, nonce: unknown, request: RelayRequest): Promise<boolean> {
   if (typeof nonce !== "string" || !NONCE_PATTERN.test(nonce)) return false;
   const key = `${requester.id}.${nonce}`;
   if (consumed.has(key)) return false;
   const nonces = userNonces(requester);
   const entry = Object.hasOwn(nonces, nonce) ? nonces[nonce] : undefined;
   if (!entry || typeof entry !== "object") return false;
-  const { action: forAction, at } = entry as { action?: unknown; at?: unknown };
-  if (forAction !== action || typeof at !== "number" || !Number.isFinite(at) || Math.abs(Date.now() - at) > NONCE_TTL_MS) return false;
+  const { action: forAction, at, request: vouched } = entry as { action?: unknown; at?: unknown; request?: unknown };
+  // User flags are readable by every client: the nonce vouches for this one request only, so
+  // whoever sees it can at most send the very request its owner meant to send.
+  if (forAction !== request.action || vouched !== requestDigest(request) || typeof at !== "number" || !Number.isFinite(at) || Math.abs(Date.now() - at) > NONCE_TTL_MS) return false;
   consumed.add(key);
   await requester.unsetFlag(SYSTEM_ID, `relay_${nonce}`);
   return true;
@@ -147,7 +159,7 @@ export async function relayQueryHandler(data: unknown): Promise<RelayResult> {
   // proves it is who it names with a one-time nonce it wrote under its own User document, which
   // nobody but that user and a GM can write (docs/architecture.md, "Who may ask").
   try {
-    if (!(await consumeNonce(requester, request.nonce, String(request.action)))) return { ok: false, error: "BREADBOX.Relay.Unauthenticated" };
+    if (!(await consumeNonce(requester, request.nonce, request))) return { ok: false, error: "BREADBOX.Relay.Unauthenticated" };
   } catch (err) {
     console.error("Breadbox | relay nonce", err);
     return { ok: false, error: "BREADBOX.Relay.Unauthenticated" };
@@ -156,10 +168,10 @@ export async function relayQueryHandler(data: unknown): Promise<RelayResult> {
 }
 
 /**
- * Write a fresh nonce for `action` under the current user's own User document (and drop its
+ * Write a fresh nonce for this request under the current user's own User document (and drop its
  * expired ones); returns the nonce to send with the request.
  */
-export async function issueNonce(action: string): Promise<string> {
+export async function issueNonce(request: Pick<RelayRequest, "action" | "targetUuid" | "payload">): Promise<string> {
   const me = currentUser();
   const now = Date.now();
   for (const [old, entry] of Object.entries(userNonces(me))) {
@@ -167,7 +179,7 @@ export async function issueNonce(action: string): Promise<string> {
     if (typeof at !== "number" || now - at > NONCE_TTL_MS) await me.unsetFlag(SYSTEM_ID, `relay_${old}`);
   }
   const nonce = foundry.utils.randomID(16);
-  await me.update({ flags: { [SYSTEM_ID]: { [`relay_${nonce}`]: { action, at: now } } } });
+  await me.update({ flags: { [SYSTEM_ID]: { [`relay_${nonce}`]: { action: request.action, at: now, request: requestDigest(request) } } } });
   return nonce;
 }
 
@@ -198,7 +210,7 @@ export async function applyOrRelay(action: string, target: { uuid: string }, pay
   } else {
     try {
       // The User update has reached the server (and so every client) before the query is sent.
-      request.nonce = await issueNonce(action);
+      request.nonce = await issueNonce(request);
       result = await gm.query(RELAY_QUERY, request, { timeout: 15_000 });
     } catch (err) {
       // A timed-out or failed query is a refusal like any other: nothing changed.

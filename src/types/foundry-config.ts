@@ -37,6 +37,8 @@ export interface RelayNonce {
   action: string;
   /** When it was written (ms since the epoch, the requester's clock). */
   at: number;
+  /** The one request it vouches for (src/core/relay.ts `requestDigest`). */
+  request: string;
 }
 
 /**

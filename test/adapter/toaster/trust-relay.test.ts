@@ -325,9 +325,14 @@ describe("issue 9 (relay) point 1: the requester is authenticated by a nonce on 
     const card = await checkCard(s.p2, s.defender, {}, 3);
     const request = { action: "toaster.luckAfter", requesterId: s.p2.id, targetUuid: s.defender.uuid, payload: { messageId: card.id } };
     // A nonce written for another action does not authorize this one.
-    const other = await asUser(s.p2, () => issueNonce("toaster.applyDamage"));
+    const other = await asUser(s.p2, () => issueNonce({ ...request, action: "toaster.applyDamage" }));
     expect(await asUser(s.p2, () => query({ ...request, nonce: other }))).toEqual({ ok: false, error: "BREADBOX.Relay.Unauthenticated" });
-    const nonce = await asUser(s.p2, () => issueNonce("toaster.luckAfter"));
+    // User flags are readable by all: a nonce vouches for one request only, not another card.
+    const otherCard = await checkCard(s.p2, s.defender, {}, 3);
+    const seen = await asUser(s.p2, () => issueNonce(request));
+    expect(await asUser(s.p3, () => query({ ...request, payload: { messageId: otherCard.id }, nonce: seen }))).toEqual({ ok: false, error: "BREADBOX.Relay.Unauthenticated" });
+    expect(s.defender.system.luck.value).toBe(5);
+    const nonce = await asUser(s.p2, () => issueNonce(request));
     expect((s.p2 as any).flags.breadbox[`relay_${nonce}`]).toMatchObject({ action: "toaster.luckAfter" });
     expect(await asUser(s.p2, () => query({ ...request, nonce }))).toEqual({ ok: true });
     expect(s.defender.system.luck.value).toBe(4);
@@ -336,8 +341,8 @@ describe("issue 9 (relay) point 1: the requester is authenticated by a nonce on 
     expect(await asUser(s.p3, () => query({ ...request, nonce }))).toEqual({ ok: false, error: "BREADBOX.Relay.Unauthenticated" });
     expect(s.defender.system.luck.value).toBe(4);
     // A stale nonce is refused.
-    const stale = await asUser(s.p2, () => issueNonce("toaster.luckAfter"));
-    await asUser(s.p2, () => (s.p2 as any).update({ flags: { breadbox: { [`relay_${stale}`]: { action: "toaster.luckAfter", at: Date.now() - NONCE_TTL_MS - 1000 } } } }));
+    const stale = await asUser(s.p2, () => issueNonce(request));
+    await asUser(s.p2, () => (s.p2 as any).update({ flags: { breadbox: { [`relay_${stale}`]: { at: Date.now() - NONCE_TTL_MS - 1000 } } } }));
     expect(await asUser(s.p2, () => query({ ...request, nonce: stale }))).toEqual({ ok: false, error: "BREADBOX.Relay.Unauthenticated" });
     expect(s.defender.system.luck.value).toBe(4);
   });
