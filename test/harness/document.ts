@@ -251,8 +251,18 @@ function sheetClassFor(doc: Document): Function | null {
  * other active user with `game.user` switched to that user — so code that acts "on the GM's
  * client" (e.g. a hook that only the active GM handles) runs as it would at a real table.
  */
+let broadcastToOtherClients = false;
+/**
+ * Turn the per-client re-firing on or off (off by default: the browser test bed renders its chat
+ * log from these hooks as one client). Adapter tests of multi-client flows turn it on.
+ */
+export function setHookBroadcast(on: boolean): void {
+  broadcastToOtherClients = on;
+}
+
 export function broadcastDocumentHook(hook: string, ...args: unknown[]): void {
   Hooks.callAll(hook, ...args);
+  if (!broadcastToOtherClients) return;
   const origin = game.user;
   const others = (game.users?.filter((u: AnyObject) => u.active && u !== origin) ?? []) as AnyObject[];
   for (const other of others) {
