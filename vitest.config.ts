@@ -10,6 +10,8 @@ function adapterProject(generation: "13" | "14"): TestProjectInlineConfiguration
       name: `adapter-v${generation}`,
       include: ["test/adapter/**/*.test.ts"],
       environment: "happy-dom",
+      // Some flows roll many Foundry dice; a loaded machine must not time them out.
+      testTimeout: 30_000,
       env: { BREADBOX_FOUNDRY: generation },
       setupFiles: ["test/harness/setup.ts"],
       benchmark: { include: ["bench/adapter/*.bench.ts"] },
@@ -40,6 +42,9 @@ function e2eProject(generation: "13" | "14"): TestProjectInlineConfiguration {
       testTimeout: 120_000,
       hookTimeout: 180_000,
       fileParallelism: false,
+      // After the other projects, one generation after the other: never two Chromiums at once on
+      // a two-core machine (projects without a group order run first, together).
+      sequence: { groupOrder: generation === "13" ? 1 : 2 },
     },
   };
 }
@@ -52,6 +57,8 @@ export default defineConfig({
           name: "unit",
           include: ["test/unit/**/*.test.ts"],
           environment: "node",
+          // Exact-odds tests check against 100k-roll simulations: a loaded machine must not time them out.
+          testTimeout: 60_000,
           benchmark: { include: ["bench/*.bench.ts"] },
         },
       },

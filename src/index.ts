@@ -5,9 +5,11 @@
 import { registerRuleset } from "./core/registry";
 import { initCore, readyCore } from "./core/init";
 import { toasterRuleset } from "./rulesets/toaster/register";
+import { poolRuleset } from "./rulesets/pool/register";
 
 Hooks.once("init", () => {
   registerRuleset(toasterRuleset());
+  registerRuleset(poolRuleset());
   initCore();
 });
 

@@ -2,8 +2,9 @@
  * The one place where Foundry v13 and v14 differ. Everything here detects the feature it needs
  * (never the version number) and gives the rest of the system one API for both generations.
  * The harness has a v13 and a v14 profile (test/harness) and the adapter and browser suites run
- * under both.
+ * under both. v14 members that fvtt-types does not know are declared in src/types/v14.ts.
  */
+import type { V14DataOperators, V14EffectChange } from "../types/v14";
 
 // ---------------------------------------------------------------------------------------------
 // Message (roll) visibility modes: v13 `core.rollMode` / CONFIG.Dice.rollModes /
@@ -194,8 +195,8 @@ function effectChangesInSystem(): boolean {
  * Creation data carrying Active Effect changes: v13 `{changes: [{key, mode, value}]}`, v14
  * `{system: {changes: [{key, type, value}]}}` (foundryvtt#13740). Merge it into the effect's data.
  */
-export function effectChangesData(changes: EffectChange[]): { changes: { key: string; mode: number; value: string }[] } | { system: { changes: EffectChange[] } } {
-  if (effectChangesInSystem()) return { system: { changes: changes.map((c) => ({ ...c })) } };
+export function effectChangesData(changes: EffectChange[]): { changes: { key: string; mode: number; value: string }[] } | { system: { changes: V14EffectChange[] } } {
+  if (effectChangesInSystem()) return { system: { changes: changes.map((c) => ({ key: c.key, type: c.type, value: c.value })) } };
   return { changes: changes.map((c) => ({ key: c.key, mode: V13_MODES[c.type], value: c.value })) };
 }
 
@@ -205,9 +206,24 @@ export function effectChangesData(changes: EffectChange[]): { changes: { key: st
  * v14 and removed in v16, foundryvtt#13090).
  */
 export function deletionUpdate(path: string, key: string): Record<string, unknown> {
-  const operators: unknown = Reflect.get(foundry.data, "operators");
-  const ForcedDeletion: unknown = operators && typeof operators === "object" ? Reflect.get(operators, "ForcedDeletion") : undefined;
-  const create: unknown = ForcedDeletion && typeof ForcedDeletion === "function" ? Reflect.get(ForcedDeletion, "create") : undefined;
-  if (typeof create === "function") return { [`${path}.${key}`]: Reflect.apply(create, ForcedDeletion, []) };
+  const operators = dataOperators();
+  if (operators) return { [`${path}.${key}`]: operators.ForcedDeletion.create() };
   return { [`${path}.-=${key}`]: null };
+}
+
+/** v14's `foundry.data.operators`, or null on v13. */
+export function dataOperators(): V14DataOperators | null {
+  const operators: unknown = Reflect.get(foundry.data, "operators");
+  return isDataOperators(operators) ? operators : null;
+}
+
+function isDataOperators(value: unknown): value is V14DataOperators {
+  if (!value || typeof value !== "object") return false;
+  const deletion: unknown = Reflect.get(value, "ForcedDeletion");
+  const replacement: unknown = Reflect.get(value, "ForcedReplacement");
+  return hasCreate(deletion) && hasCreate(replacement);
+}
+
+function hasCreate(value: unknown): boolean {
+  return (typeof value === "function" || (typeof value === "object" && value !== null)) && typeof Reflect.get(value, "create") === "function";
 }

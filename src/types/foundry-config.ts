@@ -13,6 +13,9 @@ import type { BreadboxCombat, BreadboxCombatant } from "../core/documents/combat
 import type { ToasterActorModel } from "../rulesets/toaster/data/actor";
 import type { ToasterArmorModel, ToasterGearModel, ToasterSkillModel, ToasterTraitModel, ToasterWeaponModel } from "../rulesets/toaster/data/items";
 import type { ToasterRules } from "../rulesets/toaster/settings";
+import type { PoolRules } from "../rulesets/pool/settings";
+import type { PoolActorModel } from "../rulesets/pool/data/actor";
+import type { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, PoolGearModel, PoolWeaponModel } from "../rulesets/pool/data/items";
 import type { StanceDebt } from "../rulesets/toaster/stance";
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
@@ -59,7 +62,7 @@ export interface BreadboxCoreSettings {
 }
 
 /** Every Breadbox setting key (without the "breadbox." namespace) and its value type. */
-export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] };
+export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] };
 
 /** A Breadbox setting key without the namespace. */
 export type BreadboxSettingKey = keyof BreadboxSettings & string;
@@ -88,6 +91,7 @@ declare module "fvtt-types/configuration" {
   interface DataModelConfig {
     Actor: {
       toaster: typeof ToasterActorModel;
+      pool: typeof PoolActorModel;
     };
     Item: {
       toasterSkill: typeof ToasterSkillModel;
@@ -95,6 +99,11 @@ declare module "fvtt-types/configuration" {
       toasterWeapon: typeof ToasterWeaponModel;
       toasterArmor: typeof ToasterArmorModel;
       toasterGear: typeof ToasterGearModel;
+      poolAttribute: typeof PoolAttributeModel;
+      poolAbility: typeof PoolAbilityModel;
+      poolWeapon: typeof PoolWeaponModel;
+      poolArmor: typeof PoolArmorModel;
+      poolGear: typeof PoolGearModel;
     };
   }
 

@@ -30,6 +30,14 @@ describe("Dice So Nice", () => {
     }
   });
 
+  it("every custom die a ruleset registers has a preset", async () => {
+    const { allRulesets } = await import("../../src/core/registry");
+    for (const r of allRulesets()) {
+      const withPreset = new Set((r.diceSoNice ?? []).map((p) => p.term));
+      for (const term of r.dieTerms ?? []) expect(withPreset.has(term), `${r.id}: d${term.DENOMINATION}`).toBe(true);
+    }
+  });
+
   it("refuses a preset whose labels do not fit its shape (the mechanism every ruleset's die reuses)", () => {
     expect(() => presetData({ term: D10StarDie, shape: "d10", labels: numberLabels(0, 9), min: 0 })).toThrow(/9 labels on a d10/);
     expect(presetData({ term: D10StarDie, shape: "d10", labels: numberLabels(0, 10), min: 0 })).toEqual({

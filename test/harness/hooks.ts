@@ -4,6 +4,7 @@
  * false; `callAll` runs every handler and returns true. A throwing handler is logged and recorded
  * (Foundry reports hook errors and continues) — tests can inspect `Hooks.errors`.
  */
+import { logCompatibilityWarning } from "./deprecation";
 type HookFn = (...args: any[]) => unknown;
 interface HookEntry {
   hook: string;
@@ -17,6 +18,15 @@ const ids = new Map<number, HookEntry>();
 let nextId = 1;
 let baselineId = 0;
 
+/**
+ * "The renderChatMessage hook is deprecated. Please use renderChatMessageHTML instead, which now
+ * passes an HTMLElement argument instead of jQuery. Deprecated since Version 13, Backwards-compatible
+ * support will be removed in Version 15" (as reported in symbaroum#673, dcc#503, foundryvtt#12267).
+ */
+const DEPRECATED_HOOKS: Record<string, { message: string; since: number; until: number }> = {
+  renderChatMessage: { message: "The renderChatMessage hook is deprecated. Please use renderChatMessageHTML instead, which now passes an HTMLElement argument instead of jQuery.", since: 13, until: 15 },
+};
+
 export class Hooks {
   /** Errors thrown by handlers (hook, error), most recent last. */
   static errors: { hook: string; error: unknown }[] = [];
@@ -26,6 +36,10 @@ export class Hooks {
   }
 
   static on(hook: string, fn: HookFn, { once = false }: { once?: boolean } = {}): number {
+    // Hooks deprecated in both v13 and v14 (Foundry reports them when they fire with a listener;
+    // the harness reports at registration, so the test that registers one fails).
+    const deprecated = DEPRECATED_HOOKS[hook];
+    if (deprecated) logCompatibilityWarning(deprecated.message, { since: deprecated.since, until: deprecated.until });
     const entry: HookEntry = { hook, id: nextId++, fn, once };
     if (!events.has(hook)) events.set(hook, []);
     events.get(hook)!.push(entry);

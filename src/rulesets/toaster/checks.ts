@@ -5,6 +5,8 @@
  */
 import * as R from "./rules";
 import { rollDialog, skipDialog } from "../../core/rolls/dialog";
+import { oddsPanelHtml } from "../../core/rolls/odds-panel";
+import type { Odds } from "../../dice/contract";
 import { format, localize } from "../../core/game";
 import { templatePath, SYSTEM_ID } from "../../core/ids";
 import { toasterRules, type ToasterRules } from "./settings";
@@ -99,35 +101,23 @@ export function checkOptions(req: CheckRequest, choices: CheckChoices, rules: To
 
 
 /**
- * Exact odds of a check: the core's checkOdds for a lone roller; for a collaboration the kept
- * die's distribution (best or worst of n single d10*) placed on the same bands.
+ * Exact odds of a check: the core's checkOdds for a lone roller; for a collaboration the core's
+ * collaborationOdds (the lead and every helper roll a plain d10*, the best or worst die counts).
  */
-export function oddsFor(input: R.CheckInput, helpers = 0, tooManyCooks = false): Pick<R.CheckOdds, "bands" | "success"> {
+export function oddsFor(input: R.CheckInput, helpers = 0, tooManyCooks = false): Odds {
   if (helpers <= 0) return R.checkOdds(input);
-  const base = input.rank + input.modifier + R.LUCK_BEFORE_BONUS * (input.luckBefore ?? 0);
-  const target = input.target ?? R.UNOPPOSED_TARGET;
-  const die = R.collaborationDieDist(helpers + 1, tooManyCooks ? "tooManyCooks" : "best", R.PLAIN_D10_STAR);
-  const bands = Object.fromEntries(R.BANDS.map((b) => [b, 0])) as Record<R.Band, number>;
-  let success = 0;
-  for (const [v, p] of die) {
-    const margin = base + v - target;
-    bands[R.bandForMargin(margin)] += p;
-    if (margin >= 0) success += p;
-  }
-  return { bands, success };
+  return R.collaborationOdds({
+    ranks: Array.from({ length: helpers + 1 }, () => input.rank),
+    mode: tooManyCooks ? "tooManyCooks" : "best",
+    modifier: input.modifier + R.LUCK_BEFORE_BONUS * (input.luckBefore ?? 0),
+    target: input.target,
+  });
 }
 
-/** HTML of the odds panel: the exact probability of each outcome band. */
+/** HTML of the odds panel: the five bands with variable outcomes, success and failure without. */
 export function oddsHtml(input: R.CheckInput, variableOutcomes: boolean, helpers = 0, tooManyCooks = false): string {
   const odds = oddsFor(input, helpers, tooManyCooks);
-  const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
-  const rows = variableOutcomes
-    ? R.BANDS.map((b) => `<li class="band-${b}"><span>${localize(`BREADBOX.Toaster.Band.${b}`)}</span><strong>${pct(odds.bands[b])}</strong></li>`)
-    : [
-        `<li class="band-success"><span>${localize("BREADBOX.Roll.Success")}</span><strong>${pct(odds.success)}</strong></li>`,
-        `<li class="band-failure"><span>${localize("BREADBOX.Roll.Failure")}</span><strong>${pct(1 - odds.success)}</strong></li>`,
-      ];
-  return `<ul class="bb-odds" aria-label="${localize("BREADBOX.Roll.Odds")}">${rows.join("")}</ul>`;
+  return oddsPanelHtml({ ...odds, extras: [] }, { labelKey: (key) => `BREADBOX.Toaster.Band.${key}`, successOnly: !variableOutcomes });
 }
 
 function readInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback = 0): number {

@@ -8,8 +8,6 @@
 import * as R from "./rules";
 import { SYSTEM_ID } from "../../core/ids";
 import { format, modelOf } from "../../core/game";
-import { rollWithFoundryDice } from "../../core/rolls/foundry-dice";
-import { toasterDie } from "./dice/foundry-die";
 import type { CheckKind, ToasterCheckRoll } from "./dice/check-roll";
 import { ToasterActorModel } from "./data/actor";
 import { postCard } from "../../core/chat/post";
@@ -50,14 +48,10 @@ const mortality: Effect = async (actor, roll, _previous, audience) => {
   const wounds = data.wounds.value;
   if (!R.isMortallyWounded(wounds)) return;
   const physique = roll.check.rank;
-  const others = result.total - result.dieTotal - physique - R.mortalityModifier(wounds, 0);
-  // The card's own dice, read by the rules core under the dice rules the card was rolled with (a
-  // rolling nine's extra die counts); a die the card does not show is a Foundry roll on this card.
-  const faces = result.faces.map((f) => ({ face: f + 1, faces: 10 }));
-  const { value: out, rolls } = await rollWithFoundryDice((rng) => R.mortalityCheck(physique, wounds, others, rng, { rollingNines: roll.check.rollingNines, ninesLimit: roll.check.ninesLimit }), {
-    prefix: faces,
-    die: toasterDie,
-  });
+  const others = result.total - result.dieTotal - physique - R.mortalityModifier({ wounds });
+  // The card's own dice (its Foundry roll's faces), read by the rules core under the dice rules the
+  // card was rolled with (a rolling nine's extra die counts); nothing is drawn again.
+  const out = R.resolveMortality({ physique, wounds, modifier: others, rollingNines: roll.check.rollingNines, ninesLimit: roll.check.ninesLimit }, { die: result.faces.die, fumble: [] });
   roll.check.effect = { outcome: out.outcome, rounds: out.rounds };
   const key = out.outcome === "dies-now" ? "DiesNow" : out.outcome === "dies-in" ? "DiesIn" : "Holds";
   const text = format(`BREADBOX.Toaster.Mortality.${key}`, { name: actor.name ?? "", rounds: out.rounds });
@@ -66,7 +60,6 @@ const mortality: Effect = async (actor, roll, _previous, audience) => {
     {
       speaker: ChatMessage.getSpeaker({ actor }),
       content: `<div class="breadbox bb-card toaster-table"><p class="bb-outcome ${out.outcome === "holds" ? "bb-good" : "bb-bad"}">${foundry.utils.escapeHTML(text)}</p></div>`,
-      rolls,
       flags: { [SYSTEM_ID]: { type: "toasterMortality", outcome: out.outcome, rounds: out.rounds } },
     },
     audience,

@@ -80,7 +80,7 @@ export function luckRequest(actor: Actor.Implementation): CheckRequest {
 /** The mortality check: Physique at −1 per wound over 5. */
 export function mortalityRequest(actor: Actor.Implementation): CheckRequest {
   const data = sys(actor);
-  const over = R.mortalityModifier(data.wounds.value, 0);
+  const over = R.mortalityModifier({ wounds: data.wounds.value });
   const parts: ModifierPart[] = over ? [{ label: localize("BREADBOX.Toaster.Damage.WoundsOverFive"), value: over }] : [];
   const physique = data.effective.physique ?? 0;
   // What the roll means for the dying character is the check's effect (effects.ts).

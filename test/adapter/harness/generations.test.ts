@@ -3,7 +3,7 @@
  * adapter-v14; each test states what its generation does).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { Actor, CompatibilityWarningError, TypeDataModel, allowDeprecations, compatibilityWarnings, fields, harnessGeneration, resetHarness } from "../../harness/index";
+import { Actor, CompatibilityWarningError, Hooks, TypeDataModel, allowDeprecations, compatibilityWarnings, fields, harnessGeneration, resetHarness } from "../../harness/index";
 import { CONFIG, CONST, foundry } from "../../harness/index";
 
 const v14 = harnessGeneration() === "14";
@@ -17,6 +17,11 @@ describe(`the deprecation trap (v${harnessGeneration()})`, () => {
     expect(() => foundry.utils.logCompatibilityWarning("old thing", { since: 13, until: 15 })).toThrow(CompatibilityWarningError);
     expect(compatibilityWarnings).toEqual([{ message: "old thing", since: 13, until: 15 }]);
     expect(allowDeprecations(() => (foundry.utils.logCompatibilityWarning("allowed", {}), "ran"))).toBe("ran");
+  });
+
+  it("a listener on the renderChatMessage hook (deprecated since v13) fails the test", () => {
+    expect(() => Hooks.on("renderChatMessage", () => {})).toThrow(CompatibilityWarningError);
+    expect(() => Hooks.on("renderChatMessageHTML", () => {})).not.toThrow();
   });
 
   it("reports the generation in game.release", () => {

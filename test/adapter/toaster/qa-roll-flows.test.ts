@@ -81,7 +81,7 @@ describe("check dialog fields reach the roll", () => {
     const { a } = await swordsman();
     starFaces([9, 9, 9, 9]);
     const roll = await performCheck(attributeRequest(a, "coordination"), shift);
-    expect(roll!.checkResult!.faces).toEqual([9, 9, 9]);
+    expect(roll!.checkResult!.faces.die).toEqual([9, 9, 9]);
   });
 });
 

@@ -63,7 +63,7 @@ describe("ToasterCheckRoll", () => {
     starFaces([3]);
     await roll.evaluate();
     expect(roll.total).toBe(12);
-    expect(roll.checkResult).toMatchObject({ total: 12, margin: 2, band: "success", success: true, faces: [3] });
+    expect(roll.checkResult).toMatchObject({ total: 12, margin: 2, band: "success", success: true, faces: { die: [3], fumble: [] } });
   });
 
   it("survives a JSON round trip as its own class (as a chat message stores it)", async () => {
@@ -181,7 +181,7 @@ describe("(Working Collaboratively)", () => {
     let roll = await pending;
     expect(roll?.formula.startsWith("3dtkh")).toBe(true);
     expect(roll?.total).toBe(16);
-    expect(roll?.checkResult?.faces).toEqual([8]);
+    expect(roll?.checkResult?.faces.die).toEqual([8]);
 
     starFaces([3, 8, 5]);
     pending = performCheck(skillRequest(actor, skill));
@@ -202,7 +202,7 @@ describe("(Working Collaboratively)", () => {
       brute[bandForMargin(m)] = (brute[bandForMargin(m)] ?? 0) + 1 / 1000;
       if (m >= 0) success += 1 / 1000;
     }
-    for (const [band, p] of Object.entries(odds.bands)) expect(p).toBeCloseTo(brute[band] ?? 0, 12);
+    for (const o of odds.outcomes) expect(o.p).toBeCloseTo(brute[o.key] ?? 0, 12);
     expect(odds.success).toBeCloseTo(success, 12);
   });
 });

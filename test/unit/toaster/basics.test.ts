@@ -56,9 +56,9 @@ describe("toaster basics", () => {
   });
   it("Related Skills and (Complementary Skills): -3 and a bonus capped at +2", () => {
     expect(RELATED_SKILL_PENALTY).toBe(-3);
-    expect(complementaryBonus(1)).toBe(1);
-    expect(complementaryBonus(4)).toBe(2);
-    expect(() => complementaryBonus(-1)).toThrow(RangeError);
+    expect(complementaryBonus({ bonus: 1 })).toBe(1);
+    expect(complementaryBonus({ bonus: 4 })).toBe(2);
+    expect(() => complementaryBonus({ bonus: -1 })).toThrow(RangeError);
   });
   it("Difficulty Modifiers: the ladder runs +5 Child's play to -5 Hellish", () => {
     expect(DIFFICULTY_LADDER).toHaveLength(11);
@@ -75,9 +75,9 @@ describe("toaster basics", () => {
     expect(() => bandForMargin(0.5)).toThrow(RangeError);
   });
   it("Percentages: rank 6 is 60%, +2 gives 80%, -3 gives 30%", () => {
-    expect(successPercent(6, 0)).toBe(60);
-    expect(successPercent(6, 2)).toBe(80);
-    expect(successPercent(6, -3)).toBe(30);
+    expect(successPercent({ rank: 6, modifier: 0 })).toBe(60);
+    expect(successPercent({ rank: 6, modifier: 2 })).toBe(80);
+    expect(successPercent({ rank: 6, modifier: -3 })).toBe(30);
     expect(checkOdds({ rank: 6, modifier: 0 }).success).toBeCloseTo(0.6, 12);
     expect(checkOdds({ rank: 6, modifier: 2 }).success).toBeCloseTo(0.8, 12);
     expect(checkOdds({ rank: 6, modifier: -3 }).success).toBeCloseTo(0.3, 12);

@@ -3,7 +3,7 @@ import {
   CAMPAIGN_STYLES,
   advancementCost,
   attributeTraitModifier,
-  collaborate,
+  rollCollaboration,
   creationBudget,
   experienceSkillPoints,
   luckPool,
@@ -30,13 +30,13 @@ describe("toaster creation rules", () => {
     ]);
   });
   it("(Variable Skill Cost): 2→3 difficult costs 2; 5→8 challenging costs 4.5", () => {
-    expect(skillCost(2, 3, "average")).toBe(1);
-    expect(skillCost(2, 3, "difficult")).toBe(2);
-    expect(skillCost(5, 8, "challenging")).toBe(4.5);
-    expect(skillCost(0, 3, "easy")).toBe(1.5);
-    expect(skillCost(0, 2, "veryDifficult")).toBe(5);
-    expect(() => skillCost(5, 4, "easy")).toThrow(/raised, not lowered/);
-    expect(() => skillCost(1, 2, "hard" as "easy")).toThrow(/Skill difficulty/);
+    expect(skillCost({ fromBase: 2, toBase: 3, difficulty: "average" })).toBe(1);
+    expect(skillCost({ fromBase: 2, toBase: 3, difficulty: "difficult" })).toBe(2);
+    expect(skillCost({ fromBase: 5, toBase: 8, difficulty: "challenging" })).toBe(4.5);
+    expect(skillCost({ fromBase: 0, toBase: 3, difficulty: "easy" })).toBe(1.5);
+    expect(skillCost({ fromBase: 0, toBase: 2, difficulty: "veryDifficult" })).toBe(5);
+    expect(() => skillCost({ fromBase: 5, toBase: 4, difficulty: "easy" })).toThrow(/raised, not lowered/);
+    expect(() => skillCost({ fromBase: 1, toBase: 2, difficulty: "hard" as "easy" })).toThrow(/Skill difficulty/);
   });
   it("Experience trait: +3 gives 15 more skill points, -2 gives 10 fewer", () => {
     expect(experienceSkillPoints(3)).toBe(15);
@@ -61,12 +61,12 @@ describe("toaster creation rules", () => {
     expect(suggestedTraitRank("major", "constant")).toBe(5);
   });
   it("Traits: the balance rule, free traits and the optional cap (5 positive ranks at most)", () => {
-    expect(traitBalance([3, -3], 0)).toMatchObject({ positive: 3, negative: -3, sum: 0, balanced: true, exact: true });
-    expect(traitBalance([3, -1, -1, -1], 0).balanced).toBe(true);
-    expect(traitBalance([3, -1], 0).balanced).toBe(false);
-    expect(traitBalance([3, -1], 3)).toMatchObject({ balanced: true, exact: false });
-    expect(traitBalance([4, 2, -6], 0, 5)).toMatchObject({ balanced: true, overCap: true });
-    expect(traitBalance([4, 1, -5], 0, 5).overCap).toBe(false);
+    expect(traitBalance({ ranks: [3, -3], freeTraits: 0 })).toMatchObject({ positive: 3, negative: -3, sum: 0, balanced: true, exact: true });
+    expect(traitBalance({ ranks: [3, -1, -1, -1], freeTraits: 0 }).balanced).toBe(true);
+    expect(traitBalance({ ranks: [3, -1], freeTraits: 0 }).balanced).toBe(false);
+    expect(traitBalance({ ranks: [3, -1], freeTraits: 3 })).toMatchObject({ balanced: true, exact: false });
+    expect(traitBalance({ ranks: [4, 2, -6], freeTraits: 0, cap: 5 })).toMatchObject({ balanced: true, overCap: true });
+    expect(traitBalance({ ranks: [4, 1, -5], freeTraits: 0, cap: 5 }).overCap).toBe(false);
   });
   it("Native language base 4 is free; creation budget counts attribute and skill points", () => {
     const b = creationBudget({
@@ -88,11 +88,11 @@ describe("toaster creation rules", () => {
     expect(() => spendExperience(2, { luckPoints: 1 })).toThrow(/costs 3/);
   });
   it("(Working Collaboratively): the highest die goes on the best rank; too many cooks keep the lowest", () => {
-    const best = collaborate([6, 4, 5], script(s(2), s(8), s(5)), "best");
+    const best = rollCollaboration({ ranks: [6, 4, 5], mode: "best" }, script(s(2), s(8), s(5)));
     expect(best).toMatchObject({ leadIndex: 0, leadRank: 6, keptDie: 8, total: 14, success: true });
-    const worst = collaborate([6, 4, 5], script(s(2), s(8), s(5)), "tooManyCooks");
+    const worst = rollCollaboration({ ranks: [6, 4, 5], mode: "tooManyCooks" }, script(s(2), s(8), s(5)));
     expect(worst).toMatchObject({ keptDie: 2, total: 8, success: false });
-    const picky = collaborate([6, 3, 5], script(s(1), s(4)), "best", { maxBelowBest: 2 });
+    const picky = rollCollaboration({ ranks: [6, 3, 5], mode: "best", maxBelowBest: 2 }, script(s(1), s(4)));
     expect(picky.rolls.map((r) => r.eligible)).toEqual([true, false, true]);
     expect(picky.keptDie).toBe(4);
   });
@@ -115,7 +115,7 @@ describe("toaster sample characters (Sample Characters)", () => {
     }
   }
   it("Rhoenda Dumas: luck 3, thresholds 5/5, Aura 6 for willpower (+3 attribute trait)", () => {
-    expect(luckPool(RHOENDA.attributes.aura)).toBe(3);
+    expect(luckPool({ aura: RHOENDA.attributes.aura })).toBe(3);
     expect(sizeThresholds(0)).toEqual({ stun: 5, wound: 5 });
     expect(RHOENDA.attributes.aura + attributeTraitModifier(3, "subAttribute")).toBe(6);
   });
@@ -127,10 +127,10 @@ describe("toaster sample characters (Sample Characters)", () => {
     expect(b.ok).toBe(true);
   });
   it("Father Mallory: luck 7, size +1 gives 6/5, Physique 5 for stamina (-1 attribute trait)", () => {
-    expect(luckPool(MALLORY.attributes.aura)).toBe(7);
+    expect(luckPool({ aura: MALLORY.attributes.aura })).toBe(7);
     expect(sizeThresholds(1)).toEqual({ stun: 6, wound: 5 });
     expect(MALLORY.attributes.physique + attributeTraitModifier(-1, "subAttribute")).toBe(5);
-    expect(traitBalance(MALLORY.traits, 0)).toMatchObject({ sum: 0, balanced: true, exact: true });
+    expect(traitBalance({ ranks: MALLORY.traits, freeTraits: 0 })).toMatchObject({ sum: 0, balanced: true, exact: true });
   });
   it("Father Mallory: 0 free traits means an average campaign, but he spends 20/55 — the above-average budget (recorded contradiction)", () => {
     const avg = creationBudget({ style: "average", attributes: MALLORY.attributes, skills: MALLORY.skills, traitRanks: MALLORY.traits });

@@ -3,10 +3,10 @@ import {
   STUN_STATES,
   actionPenalty,
   bleed,
-  healingRoll,
+  rollHealing,
   isMortallyWounded,
   medicalModifier,
-  mortalityCheck,
+  rollMortality,
   mortalityModifier,
   recoverStun,
   sizeThresholds,
@@ -44,7 +44,7 @@ describe("toaster size thresholds", () => {
 
 describe("toaster stun and wounds", () => {
   it("Stun Points: 13 stun is battered at -2", () => {
-    expect(stunState(13, 5)).toMatchObject({ key: "battered", penalty: -2 });
+    expect(stunState({ stun: 13, stunThreshold: 5 })).toMatchObject({ key: "battered", penalty: -2 });
   });
   it("Stun Points: the full table at thresholds 4, 5 and 6", () => {
     const rows: [number, number, string][] = [
@@ -52,23 +52,23 @@ describe("toaster stun and wounds", () => {
       [4, 5, "fine"], [9, 5, "bruised"], [24, 5, "stunned"], [25, 5, "unconscious"],
       [5, 6, "fine"], [6, 6, "bruised"], [17, 6, "battered"], [23, 6, "dazed"], [29, 6, "stunned"], [30, 6, "unconscious"],
     ];
-    for (const [stun, th, key] of rows) expect(stunState(stun, th).key).toBe(key);
+    for (const [stun, th, key] of rows) expect(stunState({ stun, stunThreshold: th }).key).toBe(key);
     expect(STUN_STATES.map((x) => x.penalty)).toEqual([0, -1, -2, -3, -4, -4]);
-    expect(stunState(99, 5).unconscious).toBe(true);
+    expect(stunState({ stun: 99, stunThreshold: 5 }).unconscious).toBe(true);
   });
   it("Wounds: one per full threshold of damage from one attack", () => {
-    expect(woundsFromDamage(4, 5, false)).toBe(0);
-    expect(woundsFromDamage(5, 5, false)).toBe(1);
-    expect(woundsFromDamage(19, 5, false)).toBe(3);
-    expect(woundsFromDamage(7, 4, false)).toBe(1);
-    expect(woundsFromDamage(8, 4, false)).toBe(2);
-    expect(woundsFromDamage(11, 6, false)).toBe(1);
-    expect(woundsFromDamage(12, 6, false)).toBe(2);
+    expect(woundsFromDamage({ damage: 4, woundThreshold: 5, unarmed: false })).toBe(0);
+    expect(woundsFromDamage({ damage: 5, woundThreshold: 5, unarmed: false })).toBe(1);
+    expect(woundsFromDamage({ damage: 19, woundThreshold: 5, unarmed: false })).toBe(3);
+    expect(woundsFromDamage({ damage: 7, woundThreshold: 4, unarmed: false })).toBe(1);
+    expect(woundsFromDamage({ damage: 8, woundThreshold: 4, unarmed: false })).toBe(2);
+    expect(woundsFromDamage({ damage: 11, woundThreshold: 6, unarmed: false })).toBe(1);
+    expect(woundsFromDamage({ damage: 12, woundThreshold: 6, unarmed: false })).toBe(2);
   });
   it("Wounds: unarmed attacks do one fewer, never below none", () => {
-    expect(woundsFromDamage(10, 5, true)).toBe(1);
-    expect(woundsFromDamage(3, 5, true)).toBe(0);
-    expect(woundsFromDamage(6, 5, true)).toBe(0);
+    expect(woundsFromDamage({ damage: 10, woundThreshold: 5, unarmed: true })).toBe(1);
+    expect(woundsFromDamage({ damage: 3, woundThreshold: 5, unarmed: true })).toBe(0);
+    expect(woundsFromDamage({ damage: 6, woundThreshold: 5, unarmed: true })).toBe(0);
   });
   it("Wounds: -1 per wound to -4; mortally wounded at 5+", () => {
     expect([0, 1, 2, 3, 4, 5, 7].map(woundPenalty)).toEqual([0, -1, -2, -3, -4, -4, -4]);
@@ -76,8 +76,8 @@ describe("toaster stun and wounds", () => {
     expect(isMortallyWounded(5)).toBe(true);
   });
   it("Wounds: dazed (-3) with 4 wounds (-4) acts at -4 — the worse penalty only", () => {
-    expect(actionPenalty(15, 4, { stun: 5, wound: 5 })).toBe(-4);
-    expect(actionPenalty(15, 1, { stun: 5, wound: 5 })).toBe(-3);
+    expect(actionPenalty({ stun: 15, wounds: 4, thresholds: { stun: 5, wound: 5 } })).toBe(-4);
+    expect(actionPenalty({ stun: 15, wounds: 1, thresholds: { stun: 5, wound: 5 } })).toBe(-3);
   });
   it("(Unnamed Characters): out at the first wound", () => {
     expect(unnamedIncapacitated(0)).toBe(false);
@@ -87,68 +87,68 @@ describe("toaster stun and wounds", () => {
 
 describe("toaster mortality check", () => {
   it("-1 per wound over 5", () => {
-    expect(mortalityModifier(5, 0)).toBe(0);
-    expect(mortalityModifier(7, 3)).toBe(1);
+    expect(mortalityModifier({ wounds: 5 })).toBe(0);
+    expect(mortalityModifier({ wounds: 7, modifier: 3 })).toBe(1);
   });
   it("a 0 kills at once; another failure kills after rounds equal to the roll; success holds for roll − 9", () => {
-    expect(mortalityCheck(5, 6, 0, script(s(0))).outcome).toBe("dies-now");
+    expect(rollMortality({ physique: 5, wounds: 6, modifier: 0 }, script(s(0))).outcome).toBe("dies-now");
     // Physique 7 at -1: a die of 0 is still immediate death even though 6 is a low total
-    const f = mortalityCheck(7, 6, 0, script(s(0)));
+    const f = rollMortality({ physique: 7, wounds: 6, modifier: 0 }, script(s(0)));
     expect(f).toMatchObject({ outcome: "dies-now", rounds: 0 });
-    const d = mortalityCheck(1, 5, 0, script(s(5)));
+    const d = rollMortality({ physique: 1, wounds: 5, modifier: 0 }, script(s(5)));
     expect(d).toMatchObject({ outcome: "dies-in", rounds: 6 });
-    const h = mortalityCheck(5, 6, 0, script(s(8)));
+    const h = rollMortality({ physique: 5, wounds: 6, modifier: 0 }, script(s(8)));
     expect(h).toMatchObject({ outcome: "holds", rounds: 3 });
-    expect(() => mortalityCheck(5, 4, 0, script(s(5)))).toThrow(/5 or more wounds/);
+    expect(() => rollMortality({ physique: 5, wounds: 4, modifier: 0 }, script(s(5)))).toThrow(/5 or more wounds/);
   });
   it("a medical bonus helps the re-roll", () => {
-    expect(mortalityCheck(5, 6, 4, script(s(3))).outcome).toBe("holds");
+    expect(rollMortality({ physique: 5, wounds: 6, modifier: 4 }, script(s(3))).outcome).toBe("holds");
   });
 });
 
 describe("toaster bleeding and healing", () => {
   it("(Bleeding): 1 stun per wound per round; every 10 bleeding stun adds a wound that does not bleed", () => {
-    const b0 = startBleeding(0, 4);
+    const b0 = startBleeding({ stun: 0, wounds: 4 });
     expect(b0.rate).toBe(4);
     const b3 = bleed(b0, 3);
     expect(b3).toMatchObject({ stun: 12, bleedStun: 12, wounds: 5, rate: 4 });
     expect(bleed(b3, 2)).toMatchObject({ bleedStun: 20, wounds: 6 });
   });
   it("(Bleeding) standard: a successful medical roll stops it, a failure does not", () => {
-    expect(stopBleeding("standard", 10, 4)).toEqual({ rate: 0, bestMargin: 0 });
-    expect(stopBleeding("standard", 9, 4).rate).toBe(4);
+    expect(stopBleeding({ variant: "standard", medicalTotal: 10, baseRate: 4 })).toEqual({ rate: 0, bestMargin: 0 });
+    expect(stopBleeding({ variant: "standard", medicalTotal: 9, baseRate: 4 }).rate).toBe(4);
   });
   it("(Bleeding) margin variant: 4 wounds, medical roll 13 → 1 point per round; later rolls must beat 3", () => {
-    const first = stopBleeding("margin", 13, 4);
+    const first = stopBleeding({ variant: "margin", medicalTotal: 13, baseRate: 4 });
     expect(first).toEqual({ rate: 1, bestMargin: 3 });
-    expect(stopBleeding("margin", 13, 4, first.bestMargin).rate).toBe(1);
-    expect(stopBleeding("margin", 14, 4, first.bestMargin).rate).toBe(0);
+    expect(stopBleeding({ variant: "margin", medicalTotal: 13, baseRate: 4, bestMarginSoFar: first.bestMargin }).rate).toBe(1);
+    expect(stopBleeding({ variant: "margin", medicalTotal: 14, baseRate: 4, bestMarginSoFar: first.bestMargin }).rate).toBe(0);
   });
   it("Healing: stun recovers by Physique (min 1) per ten minutes", () => {
-    expect(recoverStun(13, 5, 2)).toBe(3);
-    expect(recoverStun(3, 0, 2)).toBe(1);
-    expect(recoverStun(3, 5, 1)).toBe(0);
+    expect(recoverStun({ stun: 13, physique: 5, tenMinutePeriods: 2 })).toBe(3);
+    expect(recoverStun({ stun: 3, physique: 0, tenMinutePeriods: 2 })).toBe(1);
+    expect(recoverStun({ stun: 3, physique: 5, tenMinutePeriods: 1 })).toBe(0);
   });
   it("Healing: 4 wounds roll Physique at -4; success leaves 3", () => {
-    const r = healingRoll(6, 4, { kind: "none", bonus: 0 }, script(s(8)));
+    const r = rollHealing({ physique: 6, wounds: 4, care: { kind: "none", bonus: 0 } }, script(s(8)));
     expect(r.result.total).toBe(10);
     expect(r.wounds).toBe(3);
-    const fail = healingRoll(6, 4, { kind: "none", bonus: 0 }, script(s(7)));
+    const fail = rollHealing({ physique: 6, wounds: 4, care: { kind: "none", bonus: 0 } }, script(s(7)));
     expect(fail.wounds).toBe(4);
-    const fumble = healingRoll(2, 4, { kind: "none", bonus: 0 }, script(s(0)));
+    const fumble = rollHealing({ physique: 2, wounds: 4, care: { kind: "none", bonus: 0 } }, script(s(0)));
     expect(fumble.result.band).toBe("fumble");
     expect(fumble.wounds).toBe(5);
   });
   it("Healing: first aid rolled 14 gives +4 to the first Physique roll only", () => {
     expect(medicalModifier(14)).toBe(4);
     expect(medicalModifier(8)).toBe(0);
-    const r = healingRoll(5, 2, { kind: "firstAid", bonus: medicalModifier(14) }, script(s(3)));
+    const r = rollHealing({ physique: 5, wounds: 2, care: { kind: "firstAid", bonus: medicalModifier(14) } }, script(s(3)));
     expect(r.result.total).toBe(5 - 2 + 4 + 3);
     expect(r.care).toEqual({ kind: "none", bonus: 0 });
   });
   it("Healing: long-term care keeps its bonus until a roll fails", () => {
     const care = { kind: "longTerm" as const, bonus: 2 };
-    expect(healingRoll(6, 2, care, script(s(5))).care).toEqual(care);
-    expect(healingRoll(6, 2, care, script(s(1))).care.kind).toBe("none");
+    expect(rollHealing({ physique: 6, wounds: 2, care: care }, script(s(5))).care).toEqual(care);
+    expect(rollHealing({ physique: 6, wounds: 2, care: care }, script(s(1))).care.kind).toBe("none");
   });
 });

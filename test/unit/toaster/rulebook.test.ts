@@ -15,14 +15,14 @@ import {
   allowedDefences,
   average,
   canTeach,
-  collaborate,
+  rollCollaboration,
   contestWinner,
-  healingRoll,
+  rollHealing,
   marginalLean,
-  opposedOdds,
+  opposedDistribution,
   partialArmorAC,
-  resolveCheck,
-  resolveContest,
+  rollCheck,
+  rollContest,
   rollAdvice,
   rollInitiative,
   skillPackage,
@@ -38,16 +38,16 @@ describe("toaster character actions (audit additions)", () => {
     expect(average(-3, 0)).toBe(-1);
   });
   it("Automatic Actions: rank + modifier of 10 succeeds even on a 0, so no roll; past −5 the GM may call it a failure", () => {
-    expect(rollAdvice(8, 2)).toBe("automaticSuccess");
-    expect(rollAdvice(8, 1)).toBe("roll");
-    expect(rollAdvice(8, 2, true)).toBe("roll");
-    expect(rollAdvice(9, -6)).toBe("considerAutomaticFailure");
-    expect(rollAdvice(3, -5)).toBe("roll");
-    expect(() => rollAdvice(3, 0.5)).toThrow(/Modifier must be a whole number/);
+    expect(rollAdvice({ rank: 8, modifier: 2 })).toBe("automaticSuccess");
+    expect(rollAdvice({ rank: 8, modifier: 1 })).toBe("roll");
+    expect(rollAdvice({ rank: 8, modifier: 2, rollingZeros: true })).toBe("roll");
+    expect(rollAdvice({ rank: 9, modifier: -6 })).toBe("considerAutomaticFailure");
+    expect(rollAdvice({ rank: 3, modifier: -5 })).toBe("roll");
+    expect(() => rollAdvice({ rank: 3, modifier: 0.5 })).toThrow(/Modifier must be a whole number/);
   });
   it("Opposed Actions: −3 on one side is the same contest as +3 on the other ('Very difficult')", () => {
-    const minus = opposedOdds({ rank: 5, modifier: -3 }, { rank: 6, modifier: 0 });
-    const plus = opposedOdds({ rank: 5, modifier: 0 }, { rank: 6, modifier: 3 });
+    const minus = opposedDistribution({ a: { rank: 5, modifier: -3 }, b: { rank: 6, modifier: 0 } });
+    const plus = opposedDistribution({ a: { rank: 5, modifier: 0 }, b: { rank: 6, modifier: 3 } });
     expect(minus.aWins).toBeCloseTo(plus.aWins, 12);
     expect(minus.bWins).toBeCloseTo(plus.bWins, 12);
     expect(minus.tie).toBeCloseTo(plus.tie, 12);
@@ -57,51 +57,51 @@ describe("toaster character actions (audit additions)", () => {
     expect(contestWinner({ success: true, total: 12 }, { success: true, total: 14 })).toBe("b");
     expect(contestWinner({ success: true, total: 12 }, { success: true, total: 12 })).toBe("tie");
     expect(contestWinner({ success: false, total: 9 }, { success: false, total: 3 })).toBe("neither");
-    const r = resolveContest({ rank: 6, modifier: 0 }, { rank: 4, modifier: 0 }, script(s(5), s(8)));
+    const r = rollContest({ a: { rank: 6, modifier: 0 }, b: { rank: 4, modifier: 0 } }, script(s(5), s(8)));
     expect(r).toMatchObject({ winner: "b", a: { total: 11 }, b: { total: 12 } });
   });
   it("(Marginal): missing by 1 leans negative, making it by 1 leans positive", () => {
     expect([-2, -1, 0, 1, 2].map(marginalLean)).toEqual([null, "negative", "even", "positive", null]);
   });
   it("(Working Collaboratively): a task needing rank 4 keeps the rank-3 helper from rolling", () => {
-    const r = collaborate([6, 3, 4], script(s(2), s(7)), "best", { minRank: 4 });
+    const r = rollCollaboration({ ranks: [6, 3, 4], mode: "best", minRank: 4 }, script(s(2), s(7)));
     expect(r.rolls.map((x) => x.eligible)).toEqual([true, false, true]);
     expect(r).toMatchObject({ keptDie: 7, total: 13 });
-    const two = collaborate([6, 5, 5], script(s(1), s(3)), "best", { limit: 2 });
+    const two = rollCollaboration({ ranks: [6, 5, 5], mode: "best", limit: 2 }, script(s(1), s(3)));
     expect(two.rolls.map((x) => x.eligible)).toEqual([true, true, false]);
   });
   it("Teach: the teacher's base must be higher than the student's", () => {
-    expect(canTeach(5, 4)).toBe(true);
-    expect(canTeach(4, 4)).toBe(false);
+    expect(canTeach({ teacherBase: 5, studentBase: 4 })).toBe(true);
+    expect(canTeach({ teacherBase: 4, studentBase: 4 })).toBe(false);
   });
   it("Martial Arts: +2 against a brawler", () => {
     expect(MARTIAL_ARTS_VS_BRAWL_BONUS).toBe(2);
   });
   it("(Rolling Zeros): only the first die counts as a 0; a 0 after a 9 is just an extra die of nothing", () => {
-    const r = resolveCheck({ rank: 3, modifier: 0, rollingNines: true, rollingZeros: true }, script(s(9), s(0)));
-    expect(r).toMatchObject({ faces: [9, 0], total: 12, naturalZero: false, autoFailure: false, success: true });
+    const r = rollCheck({ rank: 3, modifier: 0, rollingNines: true, rollingZeros: true }, script(s(9), s(0)));
+    expect(r).toMatchObject({ faces: { die: [9, 0], fumble: [] }, total: 12, naturalZero: false, autoFailure: false, success: true });
   });
 });
 
 describe("toaster combat (audit additions)", () => {
   it("Normal Actions: drawing a gun costs 3 initiative", () => {
     expect(DRAW_WEAPON_INITIATIVE).toBe(-3);
-    expect(rollInitiative(6, script(t(7)), DRAW_WEAPON_INITIATIVE)).toEqual({ die: 7, total: 10 });
-    expect(() => rollInitiative(6, script(t(7)), 1.5)).toThrow(/Initiative modifier/);
+    expect(rollInitiative({ coordination: 6, modifier: DRAW_WEAPON_INITIATIVE }, script(t(7)))).toEqual({ die: 7, total: 10 });
+    expect(() => rollInitiative({ coordination: 6, modifier: 1.5 }, script(t(7)))).toThrow(/Initiative modifier/);
   });
   it("(Weapon Length): the pike, sword and dagger example", () => {
     // Start at pike reach; the knight's sword attack is at −2 and closes to sword reach on a hit.
-    const knight = weaponLengthAttack("pike", "sword", true);
+    const knight = weaponLengthAttack({ distance: "pike", optimum: "sword", hit: true });
     expect(knight).toEqual({ penalty: -2, distanceAfter: "sword" });
     // The soldier draws a dagger: −2 again, and a hit brings them right next to each other.
-    const soldier = weaponLengthAttack(knight.distanceAfter, "dagger", true);
+    const soldier = weaponLengthAttack({ distance: knight.distanceAfter, optimum: "dagger", hit: true });
     expect(soldier).toEqual({ penalty: -2, distanceAfter: "dagger" });
     // The knight's sword is now too long (−2); a miss leaves the range where it was.
-    expect(weaponLengthAttack(soldier.distanceAfter, "sword", false)).toEqual({ penalty: -2, distanceAfter: "dagger" });
+    expect(weaponLengthAttack({ distance: soldier.distanceAfter, optimum: "sword", hit: false })).toEqual({ penalty: -2, distanceAfter: "dagger" });
     // A punch at dagger reach: no penalty if the GM treats them as equal, −1 if "slightly" different.
-    expect(weaponLengthAttack("dagger", "dagger", true).penalty).toBe(0);
-    expect(weaponLengthAttack("dagger", "fist", true, true)).toEqual({ penalty: -1, distanceAfter: "fist" });
-    expect(() => weaponLengthAttack("", "sword", true)).toThrow(/current distance/);
+    expect(weaponLengthAttack({ distance: "dagger", optimum: "dagger", hit: true }).penalty).toBe(0);
+    expect(weaponLengthAttack({ distance: "dagger", optimum: "fist", hit: true, slight: true })).toEqual({ penalty: -1, distanceAfter: "fist" });
+    expect(() => weaponLengthAttack({ distance: "", optimum: "sword", hit: true })).toThrow(/current distance/);
   });
   it("Defense roll: which defences are allowed", () => {
     expect(allowedDefences("melee", true)).toEqual(["dodge", "shieldParry", "weaponParry"]);
@@ -126,12 +126,12 @@ describe("toaster combat (audit additions)", () => {
 
 describe("toaster bad input", () => {
   it("the extended-roll switches must be booleans", () => {
-    expect(() => resolveCheck({ rank: 5, modifier: 0, rollingZeros: "yes" as unknown as boolean }, script(s(1)))).toThrow(/rollingZeros must be true or false/);
-    expect(() => resolveCheck({ rank: 5, modifier: 0, callFour: 1 as unknown as boolean }, script(s(1)))).toThrow(/callFour must be true or false/);
+    expect(() => rollCheck({ rank: 5, modifier: 0, rollingZeros: "yes" as unknown as boolean }, script(s(1)))).toThrow(/rollingZeros must be true or false/);
+    expect(() => rollCheck({ rank: 5, modifier: 0, callFour: 1 as unknown as boolean }, script(s(1)))).toThrow(/callFour must be true or false/);
   });
   it("bleeding treatment and medical care kinds are checked", () => {
-    expect(() => stopBleeding("magic" as "standard", 12, 3)).toThrow(/Bleeding treatment variant must be one of standard, margin/);
-    expect(() => healingRoll(5, 2, { kind: "surgery" as "none", bonus: 0 }, script(s(5)))).toThrow(/Medical care must be one of/);
+    expect(() => stopBleeding({ variant: "magic" as "standard", medicalTotal: 12, baseRate: 3 })).toThrow(/Bleeding treatment variant must be one of standard, margin/);
+    expect(() => rollHealing({ physique: 5, wounds: 2, care: { kind: "surgery" as "none", bonus: 0 } }, script(s(5)))).toThrow(/Medical care must be one of/);
   });
   it("trait rearrangement keeps the net sum", () => {
     expect(traitRearrangementOk([-3, 2, 1], [-2, 1, 1])).toBe(true);

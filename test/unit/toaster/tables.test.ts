@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { mass, maxAbsDiff, simulate } from "../../../src/dice/dist";
 import { seededRandom } from "../../../src/dice/random";
-import { CRITICAL_TABLE, HIT_LOCATION_TABLE, criticalEntryFor, hitLocationFor, rollCritical, rollHitLocation } from "../../../src/rulesets/toaster/rules";
+import { CRITICAL_TABLE, HIT_LOCATION_TABLE, criticalEntryFor, hitLocationFor, resolveCritical, resolveHitLocation, rollCritical, rollHitLocation } from "../../../src/rulesets/toaster/rules";
 import { s, script, six } from "./helpers";
 
 describe("toaster hit location", () => {
@@ -60,5 +60,35 @@ describe("toaster critical table", () => {
     expect(c.effects.map((e) => e.category)).toEqual(["A", "B", "C", "D"]);
     expect(c.armor).toBe("physiqueOnly");
     expect(r.left()).toBe(0);
+  });
+});
+
+describe("toaster tables resolved from faces (Foundry's dice)", () => {
+  it("the hit-location table reads [d10*, d6]; resolve(roll.faces) equals the roll", () => {
+    expect(resolveHitLocation([3, 6])).toMatchObject({ area: "torso", location: "hipsGroin", faces: [3, 6] });
+    const rng = seededRandom(41);
+    for (let i = 0; i < 200; i++) {
+      const r = rollHitLocation(rng);
+      expect(resolveHitLocation(r.faces)).toEqual(r);
+    }
+    expect(() => resolveHitLocation([3])).toThrow(/Not enough faces/);
+    expect(() => resolveHitLocation([3, 7])).toThrow(/not on a d6/);
+    expect(() => resolveHitLocation([3, 6, 1])).toThrow(/Too many faces/);
+  });
+  it("the critical table reads d10*, d6 and, on a 9, the combination and category d6s", () => {
+    // 9, then 4 (three categories), combination 3 (A+C+D), then one d6 each: A 6 (breaks), C 5 (AC 0), D 6 (+10)
+    const r = resolveCritical([9, 4, 3, 6, 5, 6]);
+    expect(r.combo?.categories).toEqual(["A", "C", "D"]);
+    expect(r.effects.map((e) => e.key)).toEqual(["weaponBreaks", "armorZero", "extraDamage10"]);
+    expect(r).toMatchObject({ damageBonus: 10, armor: "zero", faces: [9, 4, 3, 6, 5, 6] });
+    expect(resolveCritical([7, 4])).toMatchObject({ damageBonus: 5, armor: null, faces: [7, 4] });
+    const rng = seededRandom(42);
+    for (let i = 0; i < 300; i++) {
+      const c = rollCritical(rng);
+      expect(resolveCritical(c.faces)).toEqual(c);
+    }
+    expect(() => resolveCritical([9, 4, 3, 6])).toThrow(/Not enough faces/);
+    expect(() => resolveCritical([7, 4, 1])).toThrow(/Too many faces/);
+    expect(() => resolveCritical([10, 4])).toThrow(/not on a d10\*/);
   });
 });

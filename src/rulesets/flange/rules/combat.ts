@@ -9,7 +9,8 @@ import { rollDie, type RandomSource } from "../../../dice/random";
 import { ATTRIBUTE_MAX, ATTRIBUTE_MIN, assertInt, isAttribute, type AttributeKey } from "./character";
 import { CHECK_DICE_MAX, resolveCheck, rollCheck, settlePool, type CheckInput, type CheckResult } from "./check";
 import { SERIOUS_INJURY_BOXES, applyDamage, validateHealth, type DamageApplied, type HealthState } from "./health";
-import { binomial, checkDistribution } from "./odds";
+import { binomial } from "./enumerate";
+import { checkDistribution } from "./odds";
 
 /* ---------- weapons ---------- */
 

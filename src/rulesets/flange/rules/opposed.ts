@@ -10,7 +10,8 @@
 import { ODDS_ERROR_BOUND, makeOdds, type Odds } from "../../../dice/contract";
 import type { RandomSource } from "../../../dice/random";
 import { resolveCheck, rollCheck, settlePool, type CheckInput, type CheckPool, type CheckResult } from "./check";
-import { binomRow, chainDistribution, checkDistribution, completionVector, type Completion } from "./odds";
+import { binomRow, chainDistribution, completionVector, type Completion } from "./enumerate";
+import { checkDistribution } from "./odds";
 
 /** Outcomes from the first side's point of view, worst first. */
 export const OPPOSED_OUTCOMES = ["secondWins", "bothLose", "tie", "firstWins"] as const;

@@ -128,7 +128,7 @@ function attackInputAgainst(o: ToasterCheckOptions, weapon: ToasterWeaponModel, 
     attack: { ...checkInputOf(o), target: undefined },
     defenceRank: best?.rank ?? 0,
     defence: best ? { rank: best.rank, modifier: sumParts(best.parts), rollingNines: rules.rollingNines, ninesLimit: dice.ninesLimit, rollingZeros: rules.rollingZeros } : null,
-    wc: weapon.shotgun ? R.shotgunWC(weapon.wc, chosenRangePenalty(o)) : weapon.wc,
+    wc: weapon.shotgun ? R.shotgunWC({ baseWC: weapon.wc, rangePenalty: chosenRangePenalty(o) }) : weapon.wc,
     ac: d.ac,
     unarmed: weapon.unarmed,
     woundThreshold: d.thresholds.wound,
@@ -147,7 +147,7 @@ function sumParts(parts: readonly { value: number }[]): number {
 /** Exact odds of the whole attack sequence against the targeted defender (attack dialog). */
 function attackOddsHtml(o: ToasterCheckOptions, weapon: ToasterWeaponModel, defender: Actor.Implementation, rules: ToasterRules): string {
   const { input, defence } = attackInputAgainst(o, weapon, defender, rules);
-  const odds = R.attackOdds(input);
+  const odds = R.attackDistribution(input);
   const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
   const woundOdds = 1 - (odds.wounds.get(0) ?? 0);
   const against = format("BREADBOX.Toaster.Attack.OddsAgainst", { name: defender.name ?? "", defence: defence?.label ?? "—", rank: defence?.rank ?? 0 });
@@ -161,7 +161,7 @@ function attackOddsHtml(o: ToasterCheckOptions, weapon: ToasterWeaponModel, defe
 
 /** The weapon's WC (the shotgun's at the range band chosen on the attack). */
 function attackWC(weapon: ToasterWeaponModel, roll: ToasterCheckRoll): number {
-  return weapon.shotgun ? R.shotgunWC(weapon.wc, chosenRangePenalty(roll.check)) : weapon.wc;
+  return weapon.shotgun ? R.shotgunWC({ baseWC: weapon.wc, rangePenalty: chosenRangePenalty(roll.check) }) : weapon.wc;
 }
 
 /** The range penalty of the band chosen in the attack dialog (point blank when none was). */
@@ -172,7 +172,7 @@ function chosenRangePenalty(o: ToasterCheckOptions): number {
 
 function facesQueue(result: R.CheckResult | undefined): KnownFace[] {
   if (!result || result.calledFour) return [];
-  const q = result.faces.map((f) => ({ face: f + 1, faces: 10 }));
+  const q = result.faces.die.map((f) => ({ face: f + 1, faces: 10 }));
   if (result.fumbleCheck) q.push(...result.fumbleCheck.faces.map((f) => ({ face: f + 1, faces: 10 })));
   return q;
 }
@@ -404,7 +404,7 @@ export async function resolveAndPost(
       halveMarginal: rules.wcacHalveMarginal,
     },
   };
-  const { value: outcome, rolls: attackDice } = await rollWithFoundryDice((rng) => R.resolveAttack(input, rng), { prefix, die: toasterDie });
+  const { value: outcome, rolls: attackDice } = await rollWithFoundryDice((rng) => R.rollAttack(input, rng), { prefix, die: toasterDie });
 
   const resolution: ResolutionFlags = {
     type: "toasterResolution",

@@ -120,6 +120,17 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
   override prepareBaseData(): void {
     super.prepareBaseData();
     this.deriveAttributes();
+    this.#attributesSeen = this.attributeValues();
+  }
+
+  /** The stored attribute values seen by the last derivation (to notice Active Effects on them). */
+  #attributesSeen = "";
+
+  private attributeValues(): string {
+    let out = "";
+    for (const key of ATTRIBUTE_KEYS) out += `${this.attributes[key].value},`;
+    for (const c of this.customAttributes) out += `${c.key}:${c.value},`;
+    return out;
   }
 
   /**
@@ -165,18 +176,20 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
   override prepareDerivedData(): void {
     const actor = this.parent;
     const items = actor?.items ? [...actor.items] : [];
-    // Active Effects applied after prepareBaseData: derive again from the changed attributes, and
-    // let owned items re-derive what they read from them (skill attribute, weapon class).
-    this.deriveAttributes();
-    for (const item of items) if (item.system instanceof foundry.abstract.TypeDataModel) item.system.prepareDerivedData();
+    // Active Effects apply after prepareBaseData: when they changed an attribute, derive again and
+    // let owned items re-derive what they read from it (skill attribute, weapon class).
+    if (this.attributeValues() !== this.#attributesSeen) {
+      this.deriveAttributes();
+      for (const item of items) if (item.system instanceof foundry.abstract.TypeDataModel) item.system.prepareDerivedData();
+    }
     const rules = rulesOrDefault();
     this.thresholds = R.sizeThresholds(this.sizeRank);
-    this.stunState = R.stunState(this.stun.value, this.thresholds.stun);
+    this.stunState = R.stunState({ stun: this.stun.value, stunThreshold: this.thresholds.stun });
     this.woundPenalty = R.woundPenalty(this.wounds.value);
-    this.penalty = R.actionPenalty(this.stun.value, this.wounds.value, this.thresholds);
+    this.penalty = R.actionPenalty({ stun: this.stun.value, wounds: this.wounds.value, thresholds: this.thresholds });
     this.mortallyWounded = R.isMortallyWounded(this.wounds.value);
     this.incapacitated = this.stunState.unconscious || this.mortallyWounded || (rules.unnamedCharacters && this.unnamed && this.wounds.value > 0);
-    this.luckMax = R.luckPool(this.effective.aura ?? 0, rules.luckAdjustment);
+    this.luckMax = R.luckPool({ aura: this.effective.aura ?? 0, adjustment: rules.luckAdjustment });
 
     const armor = items.map((i) => i.system).filter((a): a is ToasterArmorModel => a instanceof ToasterArmorModel && a.equipped);
     const physique = this.effective.physique ?? 0;

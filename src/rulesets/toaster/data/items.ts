@@ -150,14 +150,14 @@ export class ToasterWeaponModel extends foundry.abstract.TypeDataModel<WeaponSch
   override prepareDerivedData(): void {
     const owner = ownerData(this);
     const physique = (owner ? own(owner.effective, "physique") : undefined) ?? 0;
-    this.wc = owner ? R.weaponClass(this.baseWC, physique, this.musclePowered) : this.baseWC;
+    this.wc = owner ? R.weaponClass({ baseWC: this.baseWC, physique, musclePowered: this.musclePowered }) : this.baseWC;
     let rules = { strengthRequirements: true };
     try {
       rules = toasterRules();
     } catch {
       /* settings not registered (pack validation): defaults */
     }
-    this.strengthPenalty = owner && rules.strengthRequirements ? R.strengthPenalty(physique, this.strengthReq) : 0;
+    this.strengthPenalty = owner && rules.strengthRequirements ? R.strengthPenalty({ physique, requirement: this.strengthReq }) : 0;
     this.shieldBonus = this.shield ? R.SHIELD_BONUS[this.shield] : 0;
   }
 }

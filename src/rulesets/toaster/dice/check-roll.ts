@@ -104,12 +104,19 @@ export function normaliseCheckOptions(raw: Record<string, unknown>): ToasterChec
   return o as ToasterCheckOptions;
 }
 
-/** Whether a stored result has the shape the card reads. */
+const isFaceList = (v: unknown): v is number[] => Array.isArray(v) && v.every((f) => typeof f === "number");
+
+/** Whether a stored result has the shape the card reads (faces {die, fumble}; a result stored before that carried the die's faces as a list). */
 function isCheckResult(r: unknown): r is R.CheckResult {
   if (!r || typeof r !== "object") return false;
   const x = r as Record<string, unknown>;
+  if (isFaceList(x.faces)) {
+    const fumble = (x.fumbleCheck as { faces?: unknown } | null | undefined)?.faces;
+    x.faces = { die: x.faces, fumble: isFaceList(fumble) ? fumble : [] };
+  }
+  const faces = x.faces as Record<string, unknown> | null | undefined;
   return (
-    Array.isArray(x.faces) && x.faces.every((f) => typeof f === "number") &&
+    Boolean(faces) && typeof faces === "object" && isFaceList(faces?.die) && isFaceList(faces?.fumble) &&
     typeof x.total === "number" && typeof x.target === "number" && typeof x.margin === "number" &&
     typeof x.band === "string" && R.BANDS.includes(x.band as R.Band) && typeof x.success === "boolean"
   );
@@ -250,7 +257,7 @@ export function checkCardContext(roll: ToasterCheckRoll, isPrivate: boolean): Ch
   return {
     title: o.title,
     isPrivate,
-    faces: r.faces.map((f, i) => ({ value: f, cssClass: f === 0 && i === 0 && !r.calledFour ? "zero" : f === 9 ? "nine" : "" })),
+    faces: r.faces.die.map((f, i) => ({ value: f, cssClass: f === 0 && i === 0 && !r.calledFour ? "zero" : f === 9 ? "nine" : "" })),
     calledFour: r.calledFour,
     rank: o.rank,
     rankLabel: o.rankLabel,

@@ -1,8 +1,25 @@
+import { MAX_OPEN_END_DICE } from "../../../dice/limits";
+
+/**
+ * Foundry's modifiers that default their target to the die's face count (10), a face a d10* never
+ * shows: explode (`x`, `xo`) and count successes (`cs`). Without a target number they use the
+ * d10*'s own top face, 9 (`/r 1dtx` explodes on nines; `x>=` reads `x>=9`).
+ */
+const TOP_FACE_DEFAULTS = /^(xo|x|cs)([<>=]*)$/i;
+export const D10_STAR_TOP_FACE = 9;
+
+/** A modifier as the d10* means it: a missing target becomes the top face 9. */
+export function withTopFace(modifier: string): string {
+  const m = TOP_FACE_DEFAULTS.exec(modifier);
+  return m ? `${m[1]}${m[2] || "="}${D10_STAR_TOP_FACE}` : modifier;
+}
+
 /**
  * The d10*: a ten-sided die read 0–9 (the "0" is a zero). Usable in any formula as `1dt`, also
  * from chat (`/r 1dt + 6`). Foundry's own modifiers keep working (`1dtx=9` explodes on nines,
- * `2dtkh` keeps the highest). The `n` modifier is Toaster's rolling-nines rule with a limit:
- * `1dtn` adds a die for every 9 without limit, `1dtn1` at most one extra die.
+ * `2dtkh` keeps the highest; `1dtx` and `1dtcs` default to the top face 9). The `n` modifier is
+ * Toaster's rolling-nines rule with a limit: `1dtn` adds a die for every 9 up to the open-end cap
+ * (MAX_OPEN_END_DICE, 100), `1dtn1` at most one extra die; a larger limit stops at the cap too.
  */
 export class D10StarDie extends foundry.dice.terms.Die {
   static override DENOMINATION = "t";
@@ -32,14 +49,33 @@ export class D10StarDie extends foundry.dice.terms.Die {
 
   override get total(): number | undefined {
     if (!this._evaluated) return undefined;
-    return this.results.reduce((t, r) => (r.active ? t + r.result : t), 0);
+    // A counted result (`cs`, `cf`, `df`) adds its count, as Foundry's own total does.
+    return this.results.reduce((t, r) => (!r.active ? t : r.count !== undefined ? t + r.count : t + r.result), 0);
   }
 
-  /** Rolling nines: while the last die shows 9, roll another, up to the limit (none = no limit). */
+  /** Explode (`x`, `x>=`): with no target the d10*'s top face 9, not Foundry's face count 10. */
+  override explode(...args: Parameters<foundry.dice.terms.Die["explode"]>): ReturnType<foundry.dice.terms.Die["explode"]> {
+    const [modifier, ...rest] = args;
+    return super.explode(withTopFace(modifier), ...rest);
+  }
+
+  /** Explode once (`xo`): with no target the top face 9. */
+  override explodeOnce(...args: Parameters<foundry.dice.terms.Die["explodeOnce"]>): ReturnType<foundry.dice.terms.Die["explodeOnce"]> {
+    const [modifier, ...rest] = args;
+    return super.explodeOnce(withTopFace(modifier), ...rest);
+  }
+
+  /** Count successes (`cs`): with no target the top face 9. */
+  override countSuccess(...args: Parameters<foundry.dice.terms.Die["countSuccess"]>): ReturnType<foundry.dice.terms.Die["countSuccess"]> {
+    const [modifier, ...rest] = args;
+    return super.countSuccess(withTopFace(modifier), ...rest);
+  }
+
+  /** Rolling nines: while the last die shows 9, roll another, up to the limit (none, or one past the cap: the cap). */
   async rollNines(modifier: string): Promise<void> {
     const match = /^n(\d+)?$/i.exec(modifier);
     if (!match) return;
-    const limit = match[1] === undefined ? 100 : Number(match[1]);
+    const limit = match[1] === undefined ? MAX_OPEN_END_DICE : Math.min(Number(match[1]), MAX_OPEN_END_DICE);
     let extra = 0;
     while (extra < limit) {
       const last = this.results[this.results.length - 1];

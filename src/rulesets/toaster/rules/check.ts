@@ -8,8 +8,8 @@
 import type { RandomSource } from "../../../dice/random";
 import type { Band } from "./core";
 import { UNOPPOSED_TARGET, bandForMargin } from "./core";
-import type { D10StarOptions } from "./dice";
-import { rollD10Star } from "./dice";
+import type { D10StarOptions, Dice } from "./dice";
+import { assertNinesLimit, drawD10Star, faceDice, rngDice } from "./dice";
 import { assertBoolean, assertInt, assertNonNegativeInt } from "./validate";
 
 export interface CheckInput {
@@ -21,11 +21,20 @@ export interface CheckInput {
   luckBefore?: number;
   callFour?: boolean;
   rollingNines?: boolean;
-  /** Extra dice a chain of nines may add; null = unlimited. Default 1 (the seed's suggestion). */
+  /** Extra dice a chain of nines may add (0..100); null = "unlimited", capped at 100. Default 1 (the seed's suggestion). */
   ninesLimit?: number | null;
   rollingZeros?: boolean;
   /** 10 unopposed (default); an opposed roll passes the other's total. */
   target?: number;
+}
+
+/**
+ * The faces of one check: the d10* (its chain of nines; a called 4 reads [4]) and the fumble
+ * check's d10* after a natural 0 under rolling zeros (empty otherwise).
+ */
+export interface CheckFaces {
+  readonly die: readonly number[];
+  readonly fumble: readonly number[];
 }
 
 export interface FumbleCheck {
@@ -35,7 +44,8 @@ export interface FumbleCheck {
 }
 
 export interface CheckResult {
-  faces: number[];
+  /** Every die of the check: resolveCheck(input, result.faces) gives this result again. */
+  faces: CheckFaces;
   dieTotal: number;
   total: number;
   target: number;
@@ -76,6 +86,7 @@ export interface NormalisedCheck {
 }
 
 export function normaliseCheck(input: CheckInput): NormalisedCheck {
+  if (typeof input !== "object" || input === null) throw new TypeError("A check needs an input object {rank, modifier, …}");
   assertNonNegativeInt(input.rank, "Rank");
   assertInt(input.modifier, "Modifier");
   const luckBefore = input.luckBefore ?? 0;
@@ -83,8 +94,10 @@ export function normaliseCheck(input: CheckInput): NormalisedCheck {
   const target = input.target ?? UNOPPOSED_TARGET;
   assertInt(target, "Target");
   const ninesLimit = input.ninesLimit === undefined ? DEFAULT_NINES_LIMIT : input.ninesLimit;
-  if (ninesLimit !== null) assertNonNegativeInt(ninesLimit, "Limit of extra dice for rolling nines");
+  assertNinesLimit(ninesLimit);
   for (const k of ["callFour", "rollingNines", "rollingZeros"] as const) if (input[k] !== undefined) assertBoolean(input[k], k);
+  const base = input.rank + input.modifier + LUCK_BEFORE_BONUS * luckBefore;
+  assertInt(base, "Rank + modifier + luck");
   return {
     rank: input.rank,
     modifier: input.modifier,
@@ -93,36 +106,36 @@ export function normaliseCheck(input: CheckInput): NormalisedCheck {
     dice: { rollingNines: input.rollingNines ?? false, ninesLimit },
     rollingZeros: input.rollingZeros ?? false,
     target,
-    base: input.rank + input.modifier + LUCK_BEFORE_BONUS * luckBefore,
+    base,
   };
 }
 
-/** The die part of a roll: a called 4, or a d10* with the nines rule. */
-export function rollCheckDie(c: NormalisedCheck, rng: RandomSource): { faces: number[]; total: number } {
+/** The die part of a check: a called 4, or a d10* (with the nines rule) from the named stream. */
+export function drawCheckDie(c: NormalisedCheck, dice: Dice, stream: string): { faces: number[]; total: number } {
   if (c.callFour) return { faces: [4], total: 4 };
-  return rollD10Star(rng, c.dice);
+  return drawD10Star(dice, stream, c.dice);
 }
 
 /**
- * The fumble check after a natural 0: the same roll is tried again against the same target; a
- * failure or another 0 is a fumble.
+ * Classify a check whose die is known: a natural 0 under rolling zeros draws the fumble check
+ * (the same roll tried again against the same target; a failure or another 0 is a fumble) from
+ * the fumble stream.
  */
-export function rollFumbleCheck(c: NormalisedCheck, target: number, rng: RandomSource): FumbleCheck {
-  const die = rollD10Star(rng, c.dice);
-  const total = c.base + die.total;
-  return { faces: die.faces, total, fumbled: die.faces[0] === 0 || total < target };
-}
-
-/** Build a result from a die already rolled (used by opposed and combat resolution). */
-export function finishCheck(c: NormalisedCheck, die: { faces: number[]; total: number }, target: number, rng: RandomSource): CheckResult {
+export function completeCheck(c: NormalisedCheck, die: { faces: number[]; total: number }, target: number, dice: Dice, fumbleStream: string): CheckResult {
   const naturalZero = !c.callFour && die.faces[0] === 0;
   const autoFailure = naturalZero && c.rollingZeros;
-  const fumbleCheck = autoFailure ? rollFumbleCheck(c, target, rng) : null;
+  let fumbleCheck: FumbleCheck | null = null;
+  if (autoFailure) {
+    const f = drawD10Star(dice, fumbleStream, c.dice);
+    const ftotal = c.base + f.total;
+    fumbleCheck = { faces: f.faces, total: ftotal, fumbled: f.faces[0] === 0 || ftotal < target };
+  }
   const total = c.base + die.total;
   const margin = total - target;
+  assertInt(margin, "Margin");
   const band: Band = fumbleCheck ? (fumbleCheck.fumbled ? "fumble" : "failure") : bandForMargin(margin);
   return {
-    faces: die.faces,
+    faces: { die: die.faces, fumble: fumbleCheck ? fumbleCheck.faces : [] },
     dieTotal: die.total,
     total,
     target,
@@ -139,10 +152,41 @@ export function finishCheck(c: NormalisedCheck, die: { faces: number[]; total: n
   };
 }
 
-/** Roll and resolve one check. */
-export function resolveCheck(input: CheckInput, rng: RandomSource): CheckResult {
+/**
+ * Classify a die rolled elsewhere (the Foundry side), drawing any fumble-check dice from `rng`
+ * (a source that replays the fumble faces already shown). Prefer resolveCheck with all faces.
+ */
+export function finishCheck(c: NormalisedCheck, die: { faces: number[]; total: number }, target: number, rng: RandomSource): CheckResult {
+  return completeCheck(c, die, target, rngDice(rng), "fumble");
+}
+
+function checkFromDice(input: CheckInput, dice: Dice): CheckResult {
   const c = normaliseCheck(input);
-  return finishCheck(c, rollCheckDie(c, rng), c.target, rng);
+  return completeCheck(c, drawCheckDie(c, dice, "die"), c.target, dice, "fumble");
+}
+
+/** Normalise a CheckFaces value (a called 4 must read [4]). */
+function checkFaceStreams(c: NormalisedCheck, faces: CheckFaces, name = "Check"): Record<string, readonly number[]> {
+  if (typeof faces !== "object" || faces === null) throw new TypeError(`${name} faces must be {die, fumble}`);
+  if (c.callFour) {
+    if (!Array.isArray(faces.die) || faces.die.length !== 1 || faces.die[0] !== 4) throw new RangeError(`${name}: a called 4 reads faces [4], not [${String(faces.die)}]`);
+    return { die: [], fumble: faces.fumble ?? [] };
+  }
+  return { die: faces.die, fumble: faces.fumble ?? [] };
+}
+
+/** Roll and resolve one check. */
+export function rollCheck(input: CheckInput, rng: RandomSource): CheckResult {
+  return checkFromDice(input, rngDice(rng));
+}
+
+/** Classify a check from faces already rolled (the d10* chain, then the fumble check's dice). Never draws. */
+export function resolveCheck(input: CheckInput, faces: CheckFaces): CheckResult {
+  const c = normaliseCheck(input);
+  const dice = faceDice(checkFaceStreams(c, faces));
+  const r = completeCheck(c, drawCheckDie(c, dice, "die"), c.target, dice, "fumble");
+  dice.finish();
+  return r;
 }
 
 /** Add luck points after the roll (+1 each). A natural 0 under rolling zeros stays a failure (or fumble). */
@@ -150,6 +194,7 @@ export function applyLuckAfter(result: CheckResult, points: number): CheckResult
   assertNonNegativeInt(points, "Luck points spent after the roll");
   const total = result.total + LUCK_AFTER_BONUS * points;
   const margin = total - result.target;
+  assertInt(margin, "Margin");
   return {
     ...result,
     total,
@@ -162,22 +207,40 @@ export function applyLuckAfter(result: CheckResult, points: number): CheckResult
 
 /** The 4-point luck re-roll: the first roll is cancelled and the check rolled afresh. */
 export function rerollWithLuck(input: CheckInput, rng: RandomSource): CheckResult {
-  return { ...resolveCheck(input, rng), rerolled: true };
+  return { ...rollCheck(input, rng), rerolled: true };
 }
 
 /** Luck points at the start of an adventure: Aura, adjusted by the GM for the campaign's tone. */
-export function luckPool(aura: number, adjustment = 0): number {
+export function luckPool(input: { aura: number; adjustment?: number }): number {
+  const { aura, adjustment = 0 } = input;
   assertNonNegativeInt(aura, "Aura");
   assertInt(adjustment, "Luck adjustment");
   return Math.max(0, aura + adjustment);
 }
 
+export interface LuckRollInput extends Omit<CheckInput, "rank" | "target"> {
+  aura: number;
+}
+
 /** A luck roll: an unopposed roll on Aura with the GM's modifier. */
-export function luckRoll(aura: number, modifier: number, rng: RandomSource, rules: Omit<CheckInput, "rank" | "modifier" | "target"> = {}): CheckResult {
-  return resolveCheck({ ...rules, rank: aura, modifier }, rng);
+export function rollLuck(input: LuckRollInput, rng: RandomSource): CheckResult {
+  const { aura, ...rules } = input;
+  return rollCheck({ ...rules, rank: aura }, rng);
 }
 
 export type OpposedWinner = "a" | "b" | "tie";
+
+/** Two sides of an opposed roll or a side-by-side contest. */
+export interface PairInput {
+  a: CheckInput;
+  b: CheckInput;
+}
+
+/** The faces of both sides (a's, then b's). */
+export interface PairFaces {
+  readonly a: CheckFaces;
+  readonly b: CheckFaces;
+}
 
 export interface OpposedResult {
   a: CheckResult;
@@ -185,32 +248,75 @@ export interface OpposedResult {
   winner: OpposedWinner;
   /** a's total minus b's total. */
   margin: number;
+  faces: PairFaces;
 }
 
 /** Who wins an opposed roll: a natural 0 under rolling zeros loses outright; else the higher total. */
-export function opposedWinner(aTotal: number, bTotal: number, aAutoFail: boolean, bAutoFail: boolean): OpposedWinner {
-  if (aAutoFail && bAutoFail) return "tie";
-  if (aAutoFail) return "b";
-  if (bAutoFail) return "a";
-  if (aTotal > bTotal) return "a";
-  if (bTotal > aTotal) return "b";
+export function opposedWinner(a: { total: number; autoFailure: boolean }, b: { total: number; autoFailure: boolean }): OpposedWinner {
+  if (a.autoFailure && b.autoFailure) return "tie";
+  if (a.autoFailure) return "b";
+  if (b.autoFailure) return "a";
+  if (a.total > b.total) return "a";
+  if (b.total > a.total) return "b";
   return "tie";
+}
+
+function pairInput(input: PairInput): void {
+  if (typeof input !== "object" || input === null) throw new TypeError("Two sides {a, b} are needed");
+}
+
+function opposedFromDice(input: PairInput, da: Dice, db: Dice): OpposedResult {
+  pairInput(input);
+  const ca = normaliseCheck(input.a);
+  const cb = normaliseCheck(input.b);
+  const xa = drawCheckDie(ca, da, "die");
+  const xb = drawCheckDie(cb, db, "die");
+  const ta = ca.base + xa.total;
+  const tb = cb.base + xb.total;
+  const ra = completeCheck(ca, xa, tb, da, "fumble");
+  const rb = completeCheck(cb, xb, ta, db, "fumble");
+  return { a: ra, b: rb, winner: opposedWinner(ra, rb), margin: ta - tb, faces: { a: ra.faces, b: rb.faces } };
 }
 
 /**
  * An opposed roll: both sides roll (a first), each side's target is the other's total; fumble
  * checks (a then b) are tried against the other's total too.
  */
-export function resolveOpposed(a: CheckInput, b: CheckInput, rng: RandomSource): OpposedResult {
-  const ca = normaliseCheck(a);
-  const cb = normaliseCheck(b);
-  const da = rollCheckDie(ca, rng);
-  const db = rollCheckDie(cb, rng);
-  const ta = ca.base + da.total;
-  const tb = cb.base + db.total;
-  const ra = finishCheck(ca, da, tb, rng);
-  const rb = finishCheck(cb, db, ta, rng);
-  return { a: ra, b: rb, winner: opposedWinner(ta, tb, ra.autoFailure, rb.autoFailure), margin: ta - tb };
+export function rollOpposed(input: PairInput, rng: RandomSource): OpposedResult {
+  // One source feeds both sides in the table's order (a's die, b's die, a's fumble check, b's);
+  // each side records its own faces.
+  const [da, db] = sideDice(rng);
+  return opposedFromDice(input, da, db);
+}
+
+/** Classify an opposed roll from both sides' faces. Never draws. */
+export function resolveOpposed(input: PairInput, faces: PairFaces): OpposedResult {
+  pairInput(input);
+  if (typeof faces !== "object" || faces === null) throw new TypeError("Opposed faces must be {a, b}");
+  const ca = normaliseCheck(input.a);
+  const cb = normaliseCheck(input.b);
+  const da = faceDice(checkFaceStreams(ca, faces.a, "First side"));
+  const db = faceDice(checkFaceStreams(cb, faces.b, "Second side"));
+  const r = opposedFromDice(input, da, db);
+  da.finish();
+  db.finish();
+  return r;
+}
+
+/** Per-side views of one random source: draws go to the shared source in order, faces are recorded per side. */
+function sideDice(rng: RandomSource): [Dice, Dice] {
+  const shared = rngDice(rng);
+  const side = (): Dice => {
+    const drawn = new Map<string, number[]>();
+    const put = (stream: string, f: number): number => {
+      const l = drawn.get(stream);
+      if (l) l.push(f);
+      else drawn.set(stream, [f]);
+      return f;
+    };
+    return { drawn, d10star: (s) => put(s, shared.d10star(s)), d6: (s) => put(s, shared.d6(s)) };
+  };
+  return [side(), side()];
 }
 
 export type TieBreakerKey = "highestRoll" | "skillRank" | "luck" | "doOver" | "other";
@@ -280,11 +386,22 @@ export interface ContestResult {
   a: CheckResult;
   b: CheckResult;
   winner: ContestWinner;
+  faces: PairFaces;
 }
 
 /** Both sides roll unopposed checks (a first, then b, each with its fumble check if any). */
-export function resolveContest(a: CheckInput, b: CheckInput, rng: RandomSource): ContestResult {
-  const ra = resolveCheck(a, rng);
-  const rb = resolveCheck(b, rng);
-  return { a: ra, b: rb, winner: contestWinner(ra, rb) };
+export function rollContest(input: PairInput, rng: RandomSource): ContestResult {
+  pairInput(input);
+  const ra = rollCheck(input.a, rng);
+  const rb = rollCheck(input.b, rng);
+  return { a: ra, b: rb, winner: contestWinner(ra, rb), faces: { a: ra.faces, b: rb.faces } };
+}
+
+/** Classify a side-by-side contest from both sides' faces. Never draws. */
+export function resolveContest(input: PairInput, faces: PairFaces): ContestResult {
+  pairInput(input);
+  if (typeof faces !== "object" || faces === null) throw new TypeError("Contest faces must be {a, b}");
+  const ra = resolveCheck(input.a, faces.a);
+  const rb = resolveCheck(input.b, faces.b);
+  return { a: ra, b: rb, winner: contestWinner(ra, rb), faces: { a: ra.faces, b: rb.faces } };
 }

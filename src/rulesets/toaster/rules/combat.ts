@@ -10,13 +10,26 @@ import { assertBoolean, assertInt, assertIntInRange, assertNonNegativeInt, asser
 /** Actions a character normally takes in one round. */
 export const ACTIONS_PER_ROUND = 2;
 
-/**
- * Initiative: a d10 (1..10, the 0 reads ten) plus Coordination, rolled every round. `modifier` is
- * the GM's cut for extra automatic actions (drawing a gun: −3 in the seed's example).
- */
-export function rollInitiative(coordination: number, rng: RandomSource, modifier = 0): { die: number; total: number } {
-  assertNonNegativeInt(coordination, "Coordination");
+/** One side of an initiative roll: Coordination and the GM's cut for extra automatic actions. */
+export interface InitiativeSide {
+  coordination: number;
+  /** The GM's cut for extra automatic actions (drawing a gun: −3 in the seed's example). */
+  modifier?: number;
+}
+
+/** Validate an initiative side and fill in the default modifier. */
+export function initiativeSide(side: InitiativeSide): { coordination: number; modifier: number } {
+  if (typeof side !== "object" || side === null) throw new TypeError("An initiative side needs {coordination, modifier}");
+  assertNonNegativeInt(side.coordination, "Coordination");
+  const modifier = side.modifier ?? 0;
   assertInt(modifier, "Initiative modifier");
+  assertInt(side.coordination + modifier + 10, "Initiative total");
+  return { coordination: side.coordination, modifier };
+}
+
+/** Initiative: a d10 (1..10, the 0 reads ten) plus Coordination, rolled every round. */
+export function rollInitiative(input: InitiativeSide, rng: RandomSource): { die: number; total: number } {
+  const { coordination, modifier } = initiativeSide(input);
   const die = rollD10(rng);
   return { die, total: die + coordination + modifier };
 }
@@ -31,7 +44,8 @@ export function initiativeOrder<T extends { initiative: number }>(combatants: re
 }
 
 /** Muscle-powered weapons average their base WC with Physique; others use the base WC. */
-export function weaponClass(baseWC: number, physique: number, musclePowered: boolean): number {
+export function weaponClass(input: { baseWC: number; physique: number; musclePowered: boolean }): number {
+  const { baseWC, physique, musclePowered } = input;
   assertNonNegativeInt(baseWC, "Base WC");
   assertNonNegativeInt(physique, "Physique");
   return musclePowered ? average(baseWC, physique) : baseWC;
@@ -49,7 +63,8 @@ export function armorClass(physique: number, protections: readonly number[]): nu
 }
 
 /** -1 per point of Physique below the weapon's strength requirement (0 when strong enough). */
-export function strengthPenalty(physique: number, requirement: number): number {
+export function strengthPenalty(input: { physique: number; requirement: number }): number {
+  const { physique, requirement } = input;
   assertNonNegativeInt(physique, "Physique");
   assertNonNegativeInt(requirement, "Strength requirement");
   return Math.min(0, physique - requirement);
@@ -80,7 +95,8 @@ export function rangePenalty(key: string): number {
 }
 
 /** Shotgun: WC falls by 5 per point of range penalty (0 at extreme range, but damage is still rolled). */
-export function shotgunWC(baseWC: number, rangePenalty: number): number {
+export function shotgunWC(input: { baseWC: number; rangePenalty: number }): number {
+  const { baseWC, rangePenalty } = input;
   assertNonNegativeInt(baseWC, "Base WC");
   assertIntInRange(rangePenalty, "Range penalty", -4, 0);
   return Math.max(0, baseWC + 5 * rangePenalty);
@@ -98,7 +114,8 @@ export const WEAPON_LENGTH_PENALTY: Readonly<Record<WeaponLengthKey, number>> = 
  * Call it once for the penalty (hit unknown: pass false) and again with the result, or use
  * `penalty` and `distanceAfter` from one call made after the roll.
  */
-export function weaponLengthAttack(distance: string, optimum: string, hit: boolean, slight = false): { penalty: number; distanceAfter: string } {
+export function weaponLengthAttack(input: { distance: string; optimum: string; hit: boolean; slight?: boolean }): { penalty: number; distanceAfter: string } {
+  const { distance, optimum, hit, slight = false } = input;
   if (typeof distance !== "string" || distance === "") throw new TypeError("Weapon length: the current distance must be a non-empty label");
   if (typeof optimum !== "string" || optimum === "") throw new TypeError("Weapon length: the attacker's optimum reach must be a non-empty label");
   assertBoolean(hit, "Weapon length: hit");
@@ -229,7 +246,8 @@ export const ARMOR: readonly { key: string; label: string; baseAC: number }[] = 
 ];
 
 /** WC of a listed weapon for a wielder, at a range (shotguns lose WC with range). */
-export function weaponWC(weapon: WeaponData, physique: number, rangePenaltyValue = 0): number {
-  const base = weapon.shotgun ? shotgunWC(weapon.baseWC, rangePenaltyValue) : weapon.baseWC;
-  return weaponClass(base, physique, weapon.musclePowered);
+export function weaponWC(input: { weapon: WeaponData; physique: number; rangePenalty?: number }): number {
+  const { weapon, physique, rangePenalty = 0 } = input;
+  const base = weapon.shotgun ? shotgunWC({ baseWC: weapon.baseWC, rangePenalty }) : weapon.baseWC;
+  return weaponClass({ baseWC: base, physique, musclePowered: weapon.musclePowered });
 }

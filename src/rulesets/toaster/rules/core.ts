@@ -63,7 +63,8 @@ export function unskilledRank(attribute: number): number {
 export const RELATED_SKILL_PENALTY = -3;
 
 /** Complementary skills add a small bonus, capped (+2 by default). */
-export function complementaryBonus(bonus: number, cap = 2): number {
+export function complementaryBonus(input: { bonus: number; cap?: number }): number {
+  const { bonus, cap = 2 } = input;
   assertNonNegativeInt(bonus, "Complementary bonus");
   assertNonNegativeInt(cap, "Complementary bonus cap");
   return Math.min(bonus, cap);
@@ -169,7 +170,8 @@ export type RollAdvice = "automaticSuccess" | "roll" | "considerAutomaticFailure
  * - a modifier below −5 is past the ladder, and the GM may call it a failure without a roll;
  * - otherwise roll. The GM decides in every case; this is the rule of thumb in numbers.
  */
-export function rollAdvice(rank: number, modifier: number, rollingZeros = false): RollAdvice {
+export function rollAdvice(input: { rank: number; modifier: number; rollingZeros?: boolean }): RollAdvice {
+  const { rank, modifier, rollingZeros = false } = input;
   assertNonNegativeInt(rank, "Rank");
   assertInt(modifier, "Modifier");
   if (typeof rollingZeros !== "boolean") throw new TypeError(`rollingZeros must be true or false, not ${String(rollingZeros)}`);
@@ -194,7 +196,8 @@ export function marginalLean(margin: number): "negative" | "even" | "positive" |
  * The quick percentage rule: 10% per point of rank plus modifier, for a plain d10* roll with no
  * extended rules (clamped to 0..100). checkOdds gives the same figure exactly.
  */
-export function successPercent(rank: number, modifier: number): number {
+export function successPercent(input: { rank: number; modifier: number }): number {
+  const { rank, modifier } = input;
   assertInt(rank, "Rank");
   assertInt(modifier, "Modifier");
   return Math.min(100, Math.max(0, 10 * (rank + modifier)));

@@ -68,7 +68,8 @@ export interface TraitBalance {
  * The balance rule: positive and negative ranks must cancel, except for the campaign's free
  * traits; optional caps on the total positive (and negative) ranks.
  */
-export function traitBalance(ranks: readonly number[], freeTraits: number, cap: number | null = null, negativeCap: number | null = null): TraitBalance {
+export function traitBalance(input: { ranks: readonly number[]; freeTraits: number; cap?: number | null; negativeCap?: number | null }): TraitBalance {
+  const { ranks, freeTraits, cap = null, negativeCap = null } = input;
   assertNonNegativeInt(freeTraits, "Free traits");
   if (cap !== null) assertNonNegativeInt(cap, "Cap on positive trait ranks");
   if (negativeCap !== null) assertNonNegativeInt(negativeCap, "Cap on negative trait ranks");
@@ -135,7 +136,8 @@ export function traitRearrangementOk(before: readonly number[], after: readonly 
 }
 
 /** Teach skill: a teacher needs a higher skill base than the student in the skill taught. */
-export function canTeach(teacherBase: number, studentBase: number): boolean {
+export function canTeach(input: { teacherBase: number; studentBase: number }): boolean {
+  const { teacherBase, studentBase } = input;
   assertNonNegativeInt(teacherBase, "Teacher's skill base");
   assertNonNegativeInt(studentBase, "Student's skill base");
   return teacherBase > studentBase;
@@ -180,7 +182,8 @@ export const SKILL_DIFFICULTY_COST: Readonly<Record<SkillDifficulty, number>> = 
 const DIFFICULTIES = Object.keys(SKILL_DIFFICULTY_COST) as SkillDifficulty[];
 
 /** Skill points to raise a base from one value to another (variable skill cost; "average" = 1 per point). */
-export function skillCost(fromBase: number, toBase: number, difficulty: SkillDifficulty): number {
+export function skillCost(input: { fromBase: number; toBase: number; difficulty: SkillDifficulty }): number {
+  const { fromBase, toBase, difficulty } = input;
   assertNonNegativeInt(fromBase, "Starting skill base");
   assertNonNegativeInt(toBase, "New skill base");
   assertOneOf(difficulty, "Skill difficulty", DIFFICULTIES);
@@ -250,10 +253,10 @@ export function creationBudget(input: CreationBudgetInput): CreationBudget {
     const freeBase = (s.nativeLanguage ? NATIVE_LANGUAGE_BASE : 0) + (s.freeBase ?? 0);
     assertNonNegativeInt(freeBase, `Free base of ${s.name}`);
     const from = Math.min(freeBase, s.base);
-    skillSpent += skillCost(from, s.base, input.variableSkillCost ? (s.difficulty ?? "average") : "average");
+    skillSpent += skillCost({ fromBase: from, toBase: s.base, difficulty: input.variableSkillCost ? (s.difficulty ?? "average") : "average" });
   }
   const skillAllowed = style.skillPoints + experienceSkillPoints(experienceRank);
-  const traits = traitBalance(input.traitRanks ?? [], style.freeTraits, input.traitCap ?? null);
+  const traits = traitBalance({ ranks: input.traitRanks ?? [], freeTraits: style.freeTraits, cap: input.traitCap ?? null });
   const attributePoints = { spent: attrSpent, allowed: attrAllowed, remaining: attrAllowed - attrSpent };
   const skillPoints = { spent: skillSpent, allowed: skillAllowed, remaining: skillAllowed - skillSpent };
   return {
@@ -285,7 +288,7 @@ export function advancementCost(p: AdvancementPurchase, variableSkillCost = fals
   const luck = p.luckPoints ?? 0;
   assertNonNegativeInt(luck, "Luck points bought");
   let total = luck * luckCostPerPoint;
-  for (const r of p.skillRaises ?? []) total += skillCost(r.fromBase, r.toBase, variableSkillCost ? (r.difficulty ?? "average") : "average");
+  for (const r of p.skillRaises ?? []) total += skillCost({ fromBase: r.fromBase, toBase: r.toBase, difficulty: variableSkillCost ? (r.difficulty ?? "average") : "average" });
   return total;
 }
 

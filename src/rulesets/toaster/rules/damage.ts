@@ -3,8 +3,8 @@
  * "(Bleeding)", "Healing", and the mortality check under "Wounds").
  */
 import type { RandomSource } from "../../../dice/random";
-import type { CheckInput, CheckResult } from "./check";
-import { resolveCheck } from "./check";
+import type { CheckFaces, CheckInput, CheckResult } from "./check";
+import { resolveCheck, rollCheck } from "./check";
 import { UNOPPOSED_TARGET } from "./core";
 import { assertInt, assertIntInRange, assertNonNegativeInt, assertOneOf, assertPositiveInt } from "./validate";
 
@@ -56,14 +56,16 @@ export const STUN_STATES: readonly StunState[] = [
 ];
 
 /** Condition from accumulated stun: one step per full stun threshold. */
-export function stunState(stun: number, stunThreshold: number): StunState {
+export function stunState(input: { stun: number; stunThreshold: number }): StunState {
+  const { stun, stunThreshold } = input;
   assertNonNegativeInt(stun, "Stun points");
   assertPositiveInt(stunThreshold, "Stun threshold");
   return STUN_STATES[Math.min(Math.floor(stun / stunThreshold), STUN_STATES.length - 1)];
 }
 
 /** Wounds from one attack: one per full wound threshold of damage; unarmed attacks one fewer (min 0). */
-export function woundsFromDamage(damage: number, woundThreshold: number, unarmed: boolean): number {
+export function woundsFromDamage(input: { damage: number; woundThreshold: number; unarmed?: boolean }): number {
+  const { damage, woundThreshold, unarmed = false } = input;
   assertNonNegativeInt(damage, "Damage");
   assertPositiveInt(woundThreshold, "Wound threshold");
   const wounds = Math.floor(damage / woundThreshold);
@@ -84,8 +86,9 @@ export function isMortallyWounded(wounds: number): boolean {
 }
 
 /** Stun and wound penalties do not add up: the worse one applies. */
-export function actionPenalty(stun: number, wounds: number, t: Thresholds): number {
-  return Math.min(stunState(stun, t.stun).penalty, woundPenalty(wounds));
+export function actionPenalty(input: { stun: number; wounds: number; thresholds: Thresholds }): number {
+  const { stun, wounds, thresholds } = input;
+  return Math.min(stunState({ stun, stunThreshold: thresholds.stun }).penalty, woundPenalty(wounds));
 }
 
 /** An unnamed character (mook) is out of the fight at the first wound. */
@@ -97,10 +100,45 @@ export function unnamedIncapacitated(wounds: number): boolean {
 export type DiceRules = Omit<CheckInput, "rank" | "modifier" | "target" | "luckBefore">;
 
 /** Modifier of a mortality check: -1 per wound over 5, plus any medical bonus. */
-export function mortalityModifier(wounds: number, modifier: number): number {
-  assertNonNegativeInt(wounds, "Wounds");
+export function mortalityModifier(input: { wounds: number; modifier?: number }): number {
+  assertNonNegativeInt(input.wounds, "Wounds");
+  const modifier = input.modifier ?? 0;
   assertInt(modifier, "Mortality modifier");
-  return -Math.max(0, wounds - MORTAL_WOUNDS) + modifier;
+  return -Math.max(0, input.wounds - MORTAL_WOUNDS) + modifier;
+}
+
+/** A mortality check: Physique, the wounds (5 or more), any medical bonus, and the d10* rules (never rolling zeros: a 0 kills anyway). */
+export interface MortalityInput extends Omit<DiceRules, "rollingZeros"> {
+  physique: number;
+  wounds: number;
+  /** Medical or other bonus on top of the −1 per wound over 5. */
+  modifier?: number;
+}
+
+export type MortalityOutcome = "dies-now" | "dies-in" | "holds";
+
+export interface MortalityResult {
+  result: CheckResult;
+  outcome: MortalityOutcome;
+  rounds: number;
+  faces: CheckFaces;
+}
+
+/** The check a mortality check rolls (validated). */
+export function mortalityCheckInput(input: MortalityInput): CheckInput {
+  if (typeof input !== "object" || input === null) throw new TypeError("A mortality check needs {physique, wounds, modifier}");
+  const { physique, wounds, modifier, ...rules } = input;
+  assertNonNegativeInt(wounds, "Wounds");
+  if (wounds < MORTAL_WOUNDS) throw new RangeError(`A mortality check needs ${MORTAL_WOUNDS} or more wounds, not ${wounds}`);
+  return { ...rules, rollingZeros: false, rank: physique, modifier: mortalityModifier({ wounds, modifier }) };
+}
+
+function mortalityOutcome(result: CheckResult): MortalityResult {
+  const base = { result, faces: result.faces };
+  if (result.naturalZero) return { ...base, outcome: "dies-now", rounds: 0 };
+  if (result.success) return { ...base, outcome: "holds", rounds: result.total - 9 };
+  if (result.total <= 0) return { ...base, outcome: "dies-now", rounds: 0 };
+  return { ...base, outcome: "dies-in", rounds: result.total };
 }
 
 /**
@@ -108,20 +146,13 @@ export function mortalityModifier(wounds: number, modifier: number): number {
  * failure kills after as many rounds as the roll's total (a total of 0 or less: at once); a success
  * holds on for total − 9 rounds, then the check is made again.
  */
-export function mortalityCheck(
-  physique: number,
-  wounds: number,
-  modifier: number,
-  rng: RandomSource,
-  rules: DiceRules = {},
-): { result: CheckResult; outcome: "dies-now" | "dies-in" | "holds"; rounds: number } {
-  assertNonNegativeInt(wounds, "Wounds");
-  if (wounds < MORTAL_WOUNDS) throw new RangeError(`A mortality check needs ${MORTAL_WOUNDS} or more wounds, not ${wounds}`);
-  const result = resolveCheck({ ...rules, rollingZeros: false, rank: physique, modifier: mortalityModifier(wounds, modifier) }, rng);
-  if (result.naturalZero) return { result, outcome: "dies-now", rounds: 0 };
-  if (result.success) return { result, outcome: "holds", rounds: result.total - 9 };
-  if (result.total <= 0) return { result, outcome: "dies-now", rounds: 0 };
-  return { result, outcome: "dies-in", rounds: result.total };
+export function rollMortality(input: MortalityInput, rng: RandomSource): MortalityResult {
+  return mortalityOutcome(rollCheck(mortalityCheckInput(input), rng));
+}
+
+/** Classify a mortality check from its faces. Never draws. */
+export function resolveMortality(input: MortalityInput, faces: CheckFaces): MortalityResult {
+  return mortalityOutcome(resolveCheck(mortalityCheckInput(input), faces));
 }
 
 /** Bleeding: the rate (stun per round) is the wound count minus what medical care has stopped. */
@@ -137,7 +168,8 @@ export interface BleedingState {
 export const BLEED_STUN_PER_WOUND = 10;
 
 /** Start bleeding: 1 stun per round for each wound. */
-export function startBleeding(stun: number, wounds: number): BleedingState {
+export function startBleeding(input: { stun: number; wounds: number }): BleedingState {
+  const { stun, wounds } = input;
   assertNonNegativeInt(stun, "Stun points");
   assertNonNegativeInt(wounds, "Wounds");
   return { stun, wounds, bleedStun: 0, rate: wounds };
@@ -162,12 +194,8 @@ export function bleed(state: BleedingState, rounds = 1): BleedingState {
  * - "margin": no wound penalty; the margin over 10 is the number of stun points stopped, counted
  *   from the original rate (baseRate): a later roll helps only by beating the best margin so far.
  */
-export function stopBleeding(
-  variant: "standard" | "margin",
-  medicalTotal: number,
-  baseRate: number,
-  bestMarginSoFar = 0,
-): { rate: number; bestMargin: number } {
+export function stopBleeding(input: { variant: "standard" | "margin"; medicalTotal: number; baseRate: number; bestMarginSoFar?: number }): { rate: number; bestMargin: number } {
+  const { variant, medicalTotal, baseRate, bestMarginSoFar = 0 } = input;
   assertOneOf(variant, "Bleeding treatment variant", ["standard", "margin"] as const);
   assertInt(medicalTotal, "Medical roll total");
   assertNonNegativeInt(baseRate, "Bleeding rate");
@@ -179,7 +207,8 @@ export function stopBleeding(
 }
 
 /** Stun recovery: Physique points (at least 1) per ten minutes of rest. */
-export function recoverStun(stun: number, physique: number, tenMinutePeriods: number): number {
+export function recoverStun(input: { stun: number; physique: number; tenMinutePeriods: number }): number {
+  const { stun, physique, tenMinutePeriods } = input;
   assertNonNegativeInt(stun, "Stun points");
   assertNonNegativeInt(physique, "Physique");
   assertNonNegativeInt(tenMinutePeriods, "Rest periods");
@@ -203,24 +232,49 @@ export function woundsAfterHealing(wounds: number, result: Pick<CheckResult, "su
   return result.success ? Math.max(0, wounds - 1) : result.band === "fumble" ? wounds + 1 : wounds;
 }
 
+/** A healing roll: Physique with the wound penalty and the medical bonus, and the d10* rules. */
+export interface HealingInput extends DiceRules {
+  physique: number;
+  wounds: number;
+  care: MedicalCare;
+}
+
+export interface HealingResult {
+  result: CheckResult;
+  wounds: number;
+  care: MedicalCare;
+  faces: CheckFaces;
+}
+
+/** The check a healing roll rolls (validated). */
+export function healingCheckInput(input: HealingInput): CheckInput {
+  if (typeof input !== "object" || input === null) throw new TypeError("A healing roll needs {physique, wounds, care}");
+  const { physique, wounds, care, ...rules } = input;
+  assertNonNegativeInt(wounds, "Wounds");
+  if (typeof care !== "object" || care === null) throw new TypeError("Medical care must be {kind, bonus}");
+  assertOneOf(care.kind, "Medical care", ["none", "firstAid", "longTerm"] as const);
+  assertNonNegativeInt(care.bonus, "Medical bonus");
+  return { ...rules, rank: physique, modifier: woundPenalty(wounds) + care.bonus };
+}
+
+function healingOutcome(input: HealingInput, result: CheckResult): HealingResult {
+  const after = woundsAfterHealing(input.wounds, result);
+  const care = input.care;
+  const none: MedicalCare = { kind: "none", bonus: 0 };
+  const next: MedicalCare = care.kind === "firstAid" ? none : care.kind === "longTerm" && !result.success ? none : { kind: care.kind, bonus: care.bonus };
+  return { result, wounds: after, care: next, faces: result.faces };
+}
+
 /**
  * A week (or, after prompt first aid, a day or two) of rest: a Physique roll with the wound
  * penalty and any medical bonus. Success heals a wound, a fumble adds one. First aid's bonus is
  * used once; long-term care's stays until a roll fails (or the character is wounded again).
  */
-export function healingRoll(
-  physique: number,
-  wounds: number,
-  care: MedicalCare,
-  rng: RandomSource,
-  rules: DiceRules = {},
-): { result: CheckResult; wounds: number; care: MedicalCare } {
-  assertNonNegativeInt(wounds, "Wounds");
-  assertOneOf(care.kind, "Medical care", ["none", "firstAid", "longTerm"] as const);
-  assertNonNegativeInt(care.bonus, "Medical bonus");
-  const result = resolveCheck({ ...rules, rank: physique, modifier: woundPenalty(wounds) + care.bonus }, rng);
-  const after = woundsAfterHealing(wounds, result);
-  const none: MedicalCare = { kind: "none", bonus: 0 };
-  const next: MedicalCare = care.kind === "firstAid" ? none : care.kind === "longTerm" && !result.success ? none : care;
-  return { result, wounds: after, care: next };
+export function rollHealing(input: HealingInput, rng: RandomSource): HealingResult {
+  return healingOutcome(input, rollCheck(healingCheckInput(input), rng));
+}
+
+/** Classify a healing roll from its faces. Never draws. */
+export function resolveHealing(input: HealingInput, faces: CheckFaces): HealingResult {
+  return healingOutcome(input, resolveCheck(healingCheckInput(input), faces));
 }

@@ -3,14 +3,23 @@
  *
  * A d10* reads 0..9; it is drawn as rollDie(10) - 1, so the adapter's d10 face 10 is a d10* 0.
  * A plain d10 reads 1..10 (the 0 counts as ten). A d6 reads 1..6.
+ *
+ * Every roll in the core draws its dice through a `Dice` source: `rngDice` draws from a
+ * RandomSource (the roll verbs), `faceDice` reads faces that were already rolled (the resolve
+ * verbs) and refuses faces that do not fit. Both record what was drawn, per named stream ("die",
+ * "fumble", "damage" …), which is how every result carries its faces.
  */
 import type { RandomSource } from "../../../dice/random";
 import { rollDie } from "../../../dice/random";
-import { assertNonNegativeInt } from "./validate";
+import { MAX_OPEN_END_DICE, assertCount } from "../../../dice/limits";
+import { assertBoolean } from "./validate";
 
 export interface D10StarOptions {
   rollingNines: boolean;
-  /** Most extra dice a chain of nines may add; null = no limit. */
+  /**
+   * Most extra dice a chain of nines may add; null = "no limit", which stops at the open-end cap
+   * MAX_OPEN_END_DICE (100) so a stuck random source cannot roll forever.
+   */
   ninesLimit: number | null;
 }
 export interface D10StarRoll {
@@ -20,35 +29,128 @@ export interface D10StarRoll {
 
 export const PLAIN_D10_STAR: D10StarOptions = { rollingNines: false, ninesLimit: null };
 
+/** The cap on extra dice from rolling nines (seed: "extended indefinitely"; we stop at 100). */
+export const NINES_CAP = MAX_OPEN_END_DICE;
+
+/** Refuse a limit that is not a whole number in 0..NINES_CAP (the same check in roll, resolve and odds). */
+export function assertNinesLimit(limit: number | null, name = "Limit of extra dice for rolling nines"): void {
+  if (limit !== null) assertCount(limit, name, NINES_CAP);
+}
+
 export function validateD10StarOptions(opts: D10StarOptions): void {
-  if (typeof opts.rollingNines !== "boolean") throw new TypeError("rollingNines must be true or false");
-  if (opts.ninesLimit !== null) assertNonNegativeInt(opts.ninesLimit, "Limit of extra dice for rolling nines");
+  if (typeof opts !== "object" || opts === null) throw new TypeError("d10* options must be an object");
+  assertBoolean(opts.rollingNines, "rollingNines");
+  assertNinesLimit(opts.ninesLimit);
+}
+
+/** Extra dice a chain of nines may add under these options: 0 without the rule, the cap for "no limit". */
+export function ninesCap(opts: D10StarOptions): number {
+  if (!opts.rollingNines) return 0;
+  return opts.ninesLimit ?? NINES_CAP;
+}
+
+/** Where dice come from: a random source (roll) or faces already rolled (resolve). */
+export interface Dice {
+  /** One d10* face, 0..9, from the named stream. */
+  d10star(stream: string): number;
+  /** One d6 face, 1..6, from the named stream. */
+  d6(stream: string): number;
+  /** Every face drawn so far, by stream. */
+  readonly drawn: ReadonlyMap<string, readonly number[]>;
+}
+
+function record(drawn: Map<string, number[]>, stream: string, face: number): number {
+  const list = drawn.get(stream);
+  if (list) list.push(face);
+  else drawn.set(stream, [face]);
+  return face;
+}
+
+/**
+ * Dice drawn from a RandomSource. A source that returns anything but a number in [0, 1] (NaN, a
+ * string, 7) is refused with a RangeError instead of turning into a face that is not on the die.
+ */
+export function rngDice(rng: RandomSource): Dice {
+  if (typeof rng !== "function") throw new TypeError("A roll needs a random source (a function returning a number in [0, 1))");
+  // The die's size is passed on: the Foundry side rolls that die when the core asks for it.
+  const checked: RandomSource = (faces) => {
+    const u: unknown = rng(faces);
+    if (typeof u !== "number" || !(u >= 0 && u <= 1)) throw new RangeError(`The random source returned ${String(u)}, not a number in [0, 1)`);
+    return u;
+  };
+  const drawn = new Map<string, number[]>();
+  return {
+    drawn,
+    d10star: (stream) => record(drawn, stream, rollDie(10, checked) - 1),
+    d6: (stream) => record(drawn, stream, rollDie(6, checked)),
+  };
+}
+
+/**
+ * Dice read from faces already rolled, stream by stream. A missing face, a face that is not on
+ * the die, or (after `finish`) a face left over is refused with a RangeError.
+ */
+export function faceDice(faces: Readonly<Record<string, readonly number[] | null | undefined>>): Dice & { finish(): void } {
+  if (typeof faces !== "object" || faces === null) throw new TypeError("Faces must be an object of face lists");
+  const drawn = new Map<string, number[]>();
+  const used = new Map<string, number>();
+  const read = (stream: string, lo: number, hi: number, die: string): number => {
+    const list = Object.prototype.hasOwnProperty.call(faces, stream) ? faces[stream] : undefined;
+    const i = used.get(stream) ?? 0;
+    if (list !== null && list !== undefined && !Array.isArray(list)) throw new TypeError(`Faces for "${stream}" must be a list of numbers`);
+    const face = list?.[i];
+    if (face === undefined) throw new RangeError(`Not enough faces for "${stream}": face ${i + 1} is missing`);
+    if (typeof face !== "number" || !Number.isInteger(face) || face < lo || face > hi) throw new RangeError(`Face ${String(face)} for "${stream}" is not on a ${die} (${lo}..${hi})`);
+    used.set(stream, i + 1);
+    return record(drawn, stream, face);
+  };
+  return {
+    drawn,
+    d10star: (stream) => read(stream, 0, 9, "d10*"),
+    d6: (stream) => read(stream, 1, 6, "d6"),
+    finish() {
+      for (const stream of Object.keys(faces)) {
+        const list = faces[stream];
+        const n = list?.length ?? 0;
+        if (n > (used.get(stream) ?? 0)) throw new RangeError(`Too many faces for "${stream}": ${n} given, ${used.get(stream) ?? 0} used`);
+      }
+    },
+  };
+}
+
+/** The faces drawn from one stream (an empty list when none were). */
+export function drawnFaces(dice: Dice, stream: string): number[] {
+  return [...(dice.drawn.get(stream) ?? [])];
 }
 
 /** One d10* face, 0..9. */
 export function rollD10StarFace(rng: RandomSource): number {
-  return rollDie(10, rng) - 1;
+  return rngDice(rng).d10star("die");
+}
+
+/** A d10* with the optional rolling-nines rule from a Dice source: each 9 adds another die, up to the limit (and the cap). */
+export function drawD10Star(dice: Dice, stream: string, opts: D10StarOptions): D10StarRoll {
+  const cap = ninesCap(opts);
+  const faces = [dice.d10star(stream)];
+  let last = faces[0];
+  while (last === 9 && faces.length - 1 < cap) {
+    last = dice.d10star(stream);
+    faces.push(last);
+  }
+  return { faces, total: faces.reduce((s, f) => s + f, 0) };
 }
 
 /** A d10* with the optional rolling-nines rule: each 9 adds another die, up to the limit. */
 export function rollD10Star(rng: RandomSource, opts: D10StarOptions): D10StarRoll {
   validateD10StarOptions(opts);
-  const faces = [rollD10StarFace(rng)];
-  let last = faces[0];
-  let extra = 0;
-  while (opts.rollingNines && last === 9 && (opts.ninesLimit === null || extra < opts.ninesLimit)) {
-    last = rollD10StarFace(rng);
-    faces.push(last);
-    extra++;
-  }
-  return { faces, total: faces.reduce((s, f) => s + f, 0) };
+  return drawD10Star(rngDice(rng), "die", opts);
 }
 
-/** A plain d10, 1..10. */
+/** A plain d10, 1..10 (the face a d10* reads 0 counts as ten). */
 export function rollD10(rng: RandomSource): number {
-  return rollDie(10, rng);
+  return rngDice(rng).d10star("d10") + 1;
 }
 
 export function rollD6(rng: RandomSource): number {
-  return rollDie(6, rng);
+  return rngDice(rng).d6("d6");
 }

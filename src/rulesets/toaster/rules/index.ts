@@ -10,4 +10,5 @@ export * from "./tables";
 export * from "./creation";
 export * from "./collaborate";
 export * from "./attack-odds";
+export * from "./contract";
 export { assertBoolean, assertInt, assertIntInRange, assertNonNegativeInt, assertPositiveInt } from "./validate";

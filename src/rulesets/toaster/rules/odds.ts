@@ -1,27 +1,61 @@
 /**
- * Exact odds of Toaster rolls, by enumeration over the d10* (seed ch. 3).
+ * Exact odds of Toaster rolls, by enumeration over the d10* (seed ch. 3), in the contract's `Odds`
+ * shape (src/dice/contract.ts), with the richer distributions kept next to them for code that needs
+ * more than a panel (sheets, the attack card, tests).
  *
- * With unlimited rolling nines the d10* has infinitely many totals; the chain is enumerated to
- * UNLIMITED_NINES_DEPTH extra dice, where what is left (10^-17) is below double rounding.
+ * Open end: the rolling-nines chain is enumerated to ODDS_NINES_DEPTH extra dice. A chain that is
+ * still going at that depth (probability 10^-(depth+1) per die) is counted as stopping there; that
+ * mass — at most 10^-10 per die — is reported in `Odds.error` (summed over the dice of the roll),
+ * so every odds function stays within ODDS_ERROR_BOUND = 1e-9. A limit at or below the depth is
+ * enumerated exactly (error 0).
  */
+import type { Odds } from "../../../dice/contract";
+import { ODDS_ERROR_BOUND, makeOdds } from "../../../dice/contract";
 import type { Dist } from "../../../dice/dist";
 import { combine, point, uniform } from "../../../dice/dist";
 import type { Band } from "./core";
-import { BANDS, UNOPPOSED_TARGET, bandForMargin } from "./core";
+import { BANDS, bandForMargin } from "./core";
 import type { D10StarOptions } from "./dice";
-import { PLAIN_D10_STAR, validateD10StarOptions } from "./dice";
-import type { CheckInput, NormalisedCheck } from "./check";
+import { ninesCap, validateD10StarOptions } from "./dice";
+import type { CheckInput, NormalisedCheck, PairInput } from "./check";
 import { contestWinner, normaliseCheck, opposedWinner } from "./check";
-import { MORTAL_WOUNDS, mortalityModifier, woundPenalty } from "./damage";
-import { assertInt, assertNonNegativeInt, assertPositiveInt } from "./validate";
+import type { CollaborationInput } from "./collaborate";
+import { MAX_COLLABORATORS, collaborationPlan } from "./collaborate";
+import type { HealingInput, MortalityInput } from "./damage";
+import { healingCheckInput, mortalityCheckInput } from "./damage";
+import type { InitiativeSide } from "./combat";
+import { initiativeSide } from "./combat";
+import { assertCount } from "../../../dice/limits";
 
-export const UNLIMITED_NINES_DEPTH = 16;
+/** Extra dice of a nines chain that the odds enumerate; deeper chains are within `error`. */
+export const ODDS_NINES_DEPTH = 9;
+const distCache = new Map<number, Dist<number>>();
 
-/** Distribution of a d10* total under the rolling-nines rule. A total of 0 means the first face was 0. */
-export function d10StarDist(opts: D10StarOptions): Dist<number> {
+/**
+ * The depth to enumerate when `openDice` nines chains take part: ODDS_NINES_DEPTH, or deeper when
+ * so many dice roll (a large collaboration) that their cut tails would add up past the error bound.
+ */
+export function oddsDepthFor(openDice: number): number {
+  let depth = ODDS_NINES_DEPTH;
+  while (openDice * Math.pow(10, -(depth + 1)) > ODDS_ERROR_BOUND * (1 - 1e-6)) depth++;
+  return depth;
+}
+
+/** Mass the odds leave out for one d10* with these options (0 when the chain is enumerated exactly). */
+export function d10StarTail(opts: D10StarOptions, depth = ODDS_NINES_DEPTH): number {
+  return ninesCap(opts) > depth ? Math.pow(10, -(depth + 1)) : 0;
+}
+
+/**
+ * Distribution of a d10* total under the rolling-nines rule, the chain enumerated to `depth` extra
+ * dice (cached by the effective limit: a few dozen distributions at most). A total of 0 means the
+ * first face was 0.
+ */
+export function d10StarDist(opts: D10StarOptions, depth = ODDS_NINES_DEPTH): Dist<number> {
   validateD10StarOptions(opts);
-  if (!opts.rollingNines) return uniform(0, 9);
-  const limit = opts.ninesLimit ?? UNLIMITED_NINES_DEPTH;
+  const limit = Math.min(ninesCap(opts), depth);
+  const hit = distCache.get(limit);
+  if (hit) return hit;
   const m = new Map<number, number>();
   let p = 1;
   let offset = 0;
@@ -31,12 +65,19 @@ export function d10StarDist(opts: D10StarOptions): Dist<number> {
     p /= 10;
     offset += 9;
   }
+  distCache.set(limit, m);
   return m;
 }
 
 /** Distribution of the die part of a check (a called 4 is certain). */
 export function checkDieDist(c: NormalisedCheck): Dist<number> {
   return c.callFour ? point(4) : d10StarDist(c.dice);
+}
+
+/** Mass left out for a check's dice: its die, and the fumble check's die under rolling zeros. */
+export function checkTail(c: NormalisedCheck): number {
+  if (c.callFour) return 0;
+  return d10StarTail(c.dice) * (c.rollingZeros ? 2 : 1);
 }
 
 /** Probability that a fumble check (a fresh d10* with the same base) fumbles against target. */
@@ -46,35 +87,37 @@ export function fumbleCheckProbability(c: NormalisedCheck, die: Dist<number>, ta
   return p;
 }
 
-function fumbleCheckDie(c: NormalisedCheck): Dist<number> {
-  return d10StarDist(c.dice);
-}
-
 function emptyBands(): Record<Band, number> {
   return { fumble: 0, failure: 0, marginal: 0, success: 0, critical: 0 };
 }
 
-/**
- * Note on the key "success": the required shape spreads the five bands into the record, and the
- * band "success" shares its name with the overall chance of success. In this record `success` is
- * the OVERALL chance (total ≥ target, no automatic failure), which is what a sheet shows as "chance
- * to succeed". The five band probabilities, including the "success" band, are in `bands`.
- */
-export type CheckOdds = Record<Band, number> & { success: number; fumbleCheckFumble: number; bands: Record<Band, number>; successBand: number };
+function bandOdds(bands: Record<Band, number>): { key: string; p: number }[] {
+  return BANDS.map((b) => ({ key: b, p: bands[b] }));
+}
 
-/**
- * Exact odds of one check: the probability of each band, of success (total ≥ target and no
- * automatic failure), and of a fumble that came from the fumble check after a natural 0.
- */
-export function checkOdds(input: CheckInput): CheckOdds {
+function bounded(error: number): number {
+  if (error > ODDS_ERROR_BOUND) throw new RangeError(`odds error ${error} above the bound`);
+  return error;
+}
+
+/** The full distribution of one check: each band, overall success, and the fumbles that came from the fumble check. */
+export interface CheckDistribution {
+  bands: Record<Band, number>;
+  /** Total ≥ target and no automatic failure. */
+  success: number;
+  /** A fumble decided by the fumble check after a natural 0 (a part of bands.fumble). */
+  fumbleCheckFumble: number;
+  error: number;
+}
+
+export function checkDistribution(input: CheckInput): CheckDistribution {
   const c = normaliseCheck(input);
   const bands = emptyBands();
   let success = 0;
   let fumbleCheckFumble = 0;
-  const die = checkDieDist(c);
-  for (const [d, p] of die) {
+  for (const [d, p] of checkDieDist(c)) {
     if (c.rollingZeros && !c.callFour && d === 0) {
-      const pf = fumbleCheckProbability(c, fumbleCheckDie(c), c.target);
+      const pf = fumbleCheckProbability(c, d10StarDist(c.dice), c.target);
       bands.fumble += p * pf;
       bands.failure += p * (1 - pf);
       fumbleCheckFumble += p * pf;
@@ -84,12 +127,27 @@ export function checkOdds(input: CheckInput): CheckOdds {
     bands[bandForMargin(margin)] += p;
     if (margin >= 0) success += p;
   }
-  return { ...bands, success, fumbleCheckFumble, bands, successBand: bands.success };
+  return { bands, success, fumbleCheckFumble, error: bounded(checkTail(c)) };
+}
+
+/**
+ * Exact odds of one check: the five bands (fumble … critical) as outcomes, success (total ≥
+ * target, no automatic failure), and under rolling zeros the fumble from the fumble check as an extra.
+ */
+export function checkOdds(input: CheckInput): Odds {
+  const c = normaliseCheck(input);
+  const d = checkDistribution(input);
+  return makeOdds({
+    success: d.success,
+    outcomes: bandOdds(d.bands),
+    extras: c.rollingZeros && !c.callFour ? [{ key: "fumbleCheck", p: d.fumbleCheckFumble }] : [],
+    error: d.error,
+  });
 }
 
 /** Distribution of the band of a check, as a Dist (mass 1). */
 export function checkBandDist(input: CheckInput): Dist<Band> {
-  const o = checkOdds(input).bands;
+  const o = checkDistribution(input).bands;
   const m = new Map<Band, number>();
   for (const b of BANDS) if (o[b] > 0) m.set(b, o[b]);
   return m;
@@ -103,33 +161,37 @@ export function checkTotalDist(input: CheckInput): Dist<number> {
   return m;
 }
 
-export interface OpposedOdds {
+export interface OpposedDistribution {
   aWins: number;
   bWins: number;
   tie: number;
   /** a's band, measured against b's total (a natural 0 for a: failure or fumble by the fumble check). */
   bands: Record<Band, number>;
+  error: number;
 }
 
 /**
- * Exact odds of an opposed roll. Each side may use its own extended rules. A natural 0 under
- * rolling zeros loses outright (both: a tie); otherwise the higher total wins.
+ * Exact distribution of an opposed roll. Each side may use its own extended rules. A natural 0
+ * under rolling zeros loses outright (both: a tie); otherwise the higher total wins.
  */
-export function opposedOdds(a: CheckInput, b: CheckInput): OpposedOdds {
-  const ca = normaliseCheck({ ...a, target: 0 });
-  const cb = normaliseCheck({ ...b, target: 0 });
-  const da = checkDieDist(ca);
-  const db = checkDieDist(cb);
-  const aFumbleDie = fumbleCheckDie(ca);
-  const out: OpposedOdds = { aWins: 0, bWins: 0, tie: 0, bands: emptyBands() };
+export function opposedDistribution(input: PairInput): OpposedDistribution {
+  if (typeof input !== "object" || input === null) throw new TypeError("Two sides {a, b} are needed");
+  const ca = normaliseCheck({ ...input.a, target: 0 });
+  const cb = normaliseCheck({ ...input.b, target: 0 });
+  const da = [...checkDieDist(ca)];
+  const db = [...checkDieDist(cb)];
+  const aFumbleDie = d10StarDist(ca.dice);
+  const out: OpposedDistribution = { aWins: 0, bWins: 0, tie: 0, bands: emptyBands(), error: bounded(checkTail(ca) + checkTail(cb)) };
+  const aZeroRule = ca.rollingZeros && !ca.callFour;
+  const bZeroRule = cb.rollingZeros && !cb.callFour;
   for (const [x, px] of da) {
-    const aAuto = ca.rollingZeros && !ca.callFour && x === 0;
+    const aAuto = aZeroRule && x === 0;
     const ta = ca.base + x;
     for (const [y, py] of db) {
       const p = px * py;
-      const bAuto = cb.rollingZeros && !cb.callFour && y === 0;
+      const bAuto = bZeroRule && y === 0;
       const tb = cb.base + y;
-      const w = opposedWinner(ta, tb, aAuto, bAuto);
+      const w = opposedWinner({ total: ta, autoFailure: aAuto }, { total: tb, autoFailure: bAuto });
       if (w === "a") out.aWins += p;
       else if (w === "b") out.bWins += p;
       else out.tie += p;
@@ -145,10 +207,16 @@ export function opposedOdds(a: CheckInput, b: CheckInput): OpposedOdds {
   return out;
 }
 
+/** Exact odds of an opposed roll, from a's side: a's band against b's total; success = a wins; a dead tie as an extra. */
+export function opposedOdds(input: PairInput): Odds {
+  const d = opposedDistribution(input);
+  return makeOdds({ success: d.aWins, outcomes: bandOdds(d.bands), extras: [{ key: "tie", p: d.tie }], error: d.error });
+}
+
 /** Exact distribution of the die kept when several characters collaborate (best or worst of n). */
 export function collaborationDieDist(n: number, mode: "best" | "tooManyCooks", opts: D10StarOptions): Dist<number> {
-  if (!Number.isInteger(n) || n < 1) throw new RangeError(`Collaboration needs at least one roller, not ${n}`);
-  const d = [...d10StarDist(opts)].sort((x, y) => x[0] - y[0]);
+  assertCount(n, "Number of collaborators rolling", MAX_COLLABORATORS, 1);
+  const d = [...d10StarDist(opts, oddsDepthFor(n))].sort((x, y) => x[0] - y[0]);
   const m = new Map<number, number>();
   let below = 0;
   for (const [v, p] of d) {
@@ -161,16 +229,49 @@ export function collaborationDieDist(n: number, mode: "best" | "tooManyCooks", o
   return m;
 }
 
-/** Exact outcome odds of a mortality check (see damage.ts mortalityCheck). */
-export function mortalityOdds(
-  physique: number,
-  wounds: number,
-  modifier: number,
-  rules: Omit<CheckInput, "rank" | "modifier" | "target" | "luckBefore"> = {},
-): { diesNow: number; diesIn: number; holds: number } {
-  if (!Number.isInteger(wounds) || wounds < MORTAL_WOUNDS) throw new RangeError(`A mortality check needs ${MORTAL_WOUNDS} or more wounds, not ${wounds}`);
-  const c = normaliseCheck({ ...rules, rollingZeros: false, rank: physique, modifier: mortalityModifier(wounds, modifier) });
-  const out = { diesNow: 0, diesIn: 0, holds: 0 };
+export interface CollaborationDistribution {
+  bands: Record<Band, number>;
+  success: number;
+  keptDie: Dist<number>;
+  /** How many characters roll (the lead and every eligible helper). */
+  rollers: number;
+  error: number;
+}
+
+/**
+ * Exact distribution of a collaborative roll: every eligible character rolls, the best die (or
+ * with too many cooks the worst) goes on the lead's rank. Matches rollCollaboration(input).
+ */
+export function collaborationDistribution(input: CollaborationInput): CollaborationDistribution {
+  const plan = collaborationPlan(input);
+  const keptDie = collaborationDieDist(plan.rollers, plan.mode, plan.dice);
+  const bands = emptyBands();
+  let success = 0;
+  for (const [d, p] of keptDie) {
+    const margin = plan.leadRank + plan.modifier + d - plan.target;
+    bands[bandForMargin(margin)] += p;
+    if (margin >= 0) success += p;
+  }
+  return { bands, success, keptDie, rollers: plan.rollers, error: bounded(d10StarTail(plan.dice, oddsDepthFor(plan.rollers)) * plan.rollers) };
+}
+
+/** Exact odds of a collaborative roll: the five bands; success = total ≥ target. */
+export function collaborationOdds(input: CollaborationInput): Odds {
+  const d = collaborationDistribution(input);
+  return makeOdds({ success: d.success, outcomes: bandOdds(d.bands), error: d.error });
+}
+
+export interface MortalityDistribution {
+  diesNow: number;
+  diesIn: number;
+  holds: number;
+  error: number;
+}
+
+/** Exact outcome distribution of a mortality check (see damage.ts rollMortality). */
+export function mortalityDistribution(input: MortalityInput): MortalityDistribution {
+  const c = normaliseCheck(mortalityCheckInput(input));
+  const out = { diesNow: 0, diesIn: 0, holds: 0, error: bounded(checkTail(c)) };
   for (const [d, p] of checkDieDist(c)) {
     const total = c.base + d;
     if (!c.callFour && d === 0) out.diesNow += p;
@@ -181,15 +282,32 @@ export function mortalityOdds(
   return out;
 }
 
-/** Exact odds of a healing roll: a wound healed, no change, or a wound added (fumble). */
-export function healingOdds(
-  physique: number,
-  wounds: number,
-  medicalBonus: number,
-  rules: Omit<CheckInput, "rank" | "modifier" | "target" | "luckBefore"> = {},
-): { heal: number; same: number; worsen: number } {
-  const o = checkOdds({ ...rules, rank: physique, modifier: woundPenalty(wounds) + medicalBonus });
-  return { heal: o.success, worsen: o.bands.fumble, same: 1 - o.success - o.bands.fumble };
+/** Exact odds of a mortality check: dies now, dies in some rounds, holds on (success). */
+export function mortalityOdds(input: MortalityInput): Odds {
+  const d = mortalityDistribution(input);
+  return makeOdds({
+    success: d.holds,
+    outcomes: [
+      { key: "diesNow", p: d.diesNow },
+      { key: "diesIn", p: d.diesIn },
+      { key: "holds", p: d.holds },
+    ],
+    error: d.error,
+  });
+}
+
+/** Exact odds of a healing roll: a wound added (fumble), no change, a wound healed (success). */
+export function healingOdds(input: HealingInput): Odds {
+  const d = checkDistribution(healingCheckInput(input));
+  return makeOdds({
+    success: d.success,
+    outcomes: [
+      { key: "worsen", p: d.bands.fumble },
+      { key: "same", p: Math.max(0, 1 - d.success - d.bands.fumble) },
+      { key: "heal", p: d.success },
+    ],
+    error: d.error,
+  });
 }
 
 /** Outcomes of one unopposed check, as (total, success) pairs with their probabilities. */
@@ -204,14 +322,23 @@ function checkTotalsWithSuccess(input: CheckInput): { total: number; success: bo
   return out;
 }
 
+export interface ContestDistribution {
+  aWins: number;
+  bWins: number;
+  tie: number;
+  neither: number;
+  error: number;
+}
+
 /**
- * Exact odds of a side-by-side contest (two characters not interfering, each against its own target):
- * see check.ts contestWinner.
+ * Exact distribution of a side-by-side contest (two characters not interfering, each against its
+ * own target): see check.ts contestWinner.
  */
-export function contestOdds(a: CheckInput, b: CheckInput): { aWins: number; bWins: number; tie: number; neither: number } {
-  const out = { aWins: 0, bWins: 0, tie: 0, neither: 0 };
-  const ob = checkTotalsWithSuccess(b);
-  for (const x of checkTotalsWithSuccess(a)) {
+export function contestDistribution(input: PairInput): ContestDistribution {
+  if (typeof input !== "object" || input === null) throw new TypeError("Two sides {a, b} are needed");
+  const out = { aWins: 0, bWins: 0, tie: 0, neither: 0, error: bounded(checkTail(normaliseCheck(input.a)) + checkTail(normaliseCheck(input.b))) };
+  const ob = checkTotalsWithSuccess(input.b);
+  for (const x of checkTotalsWithSuccess(input.a)) {
     for (const y of ob) {
       const w = contestWinner(x, y);
       const p = x.p * y.p;
@@ -224,49 +351,28 @@ export function contestOdds(a: CheckInput, b: CheckInput): { aWins: number; bWin
   return out;
 }
 
-export interface CollaborationOddsOptions {
-  modifier?: number;
-  target?: number;
-  dice?: D10StarOptions;
+/** Exact odds of a contest, from a's side: b wins, neither succeeds, a tie, a wins (success). */
+export function contestOdds(input: PairInput): Odds {
+  const d = contestDistribution(input);
+  return makeOdds({
+    success: d.aWins,
+    outcomes: [
+      { key: "bWins", p: d.bWins },
+      { key: "neither", p: d.neither },
+      { key: "tie", p: d.tie },
+      { key: "aWins", p: d.aWins },
+    ],
+    error: d.error,
+  });
 }
 
-/**
- * Exact odds of a collaborative roll: `rollers` characters roll (the lead included), the best die
- * (or with too many cooks the worst) goes on the lead's rank. Same shape as checkOdds' bands, plus
- * the overall chance of success (total ≥ target). Matches collaborate() with that many eligible rollers.
- */
-export function collaborationOdds(
-  leadRank: number,
-  rollers: number,
-  mode: "best" | "tooManyCooks",
-  opts: CollaborationOddsOptions = {},
-): { bands: Record<Band, number>; success: number; keptDie: Dist<number> } {
-  assertNonNegativeInt(leadRank, "Lead rank");
-  assertPositiveInt(rollers, "Number of rollers");
-  if (mode !== "best" && mode !== "tooManyCooks") throw new RangeError(`Collaboration mode must be best or tooManyCooks, not ${String(mode)}`);
-  const modifier = opts.modifier ?? 0;
-  const target = opts.target ?? UNOPPOSED_TARGET;
-  assertInt(modifier, "Modifier");
-  assertInt(target, "Target");
-  const keptDie = collaborationDieDist(rollers, mode, opts.dice ?? PLAIN_D10_STAR);
-  const bands = emptyBands();
-  let success = 0;
-  for (const [d, p] of keptDie) {
-    const margin = leadRank + modifier + d - target;
-    bands[bandForMargin(margin)] += p;
-    if (margin >= 0) success += p;
-  }
-  return { bands, success, keptDie };
-}
-
-/** Exact odds of who acts first between two characters (d10 + Coordination + any cut, 1..10 each). */
-export function initiativeOdds(coordA: number, coordB: number, modA = 0, modB = 0): { aFirst: number; bFirst: number; tie: number } {
-  assertNonNegativeInt(coordA, "Coordination (first character)");
-  assertNonNegativeInt(coordB, "Coordination (second character)");
-  assertInt(modA, "Initiative modifier (first character)");
-  assertInt(modB, "Initiative modifier (second character)");
+/** Exact odds of who acts first between two characters (d10 + Coordination + any cut, 1..10 each): b first, tie, a first (success). */
+export function initiativeOdds(input: { a: InitiativeSide; b: InitiativeSide }): Odds {
+  if (typeof input !== "object" || input === null) throw new TypeError("Two sides {a, b} are needed");
+  const a = initiativeSide(input.a);
+  const b = initiativeSide(input.b);
   const d10 = uniform(1, 10);
-  const diff = combine(d10, d10, (x, y) => x + coordA + modA - (y + coordB + modB));
+  const diff = combine(d10, d10, (x, y) => x + a.coordination + a.modifier - (y + b.coordination + b.modifier));
   let aFirst = 0;
   let bFirst = 0;
   let tie = 0;
@@ -275,5 +381,12 @@ export function initiativeOdds(coordA: number, coordB: number, modA = 0, modB = 
     else if (k < 0) bFirst += p;
     else tie += p;
   }
-  return { aFirst, bFirst, tie };
+  return makeOdds({
+    success: aFirst,
+    outcomes: [
+      { key: "bFirst", p: bFirst },
+      { key: "tie", p: tie },
+      { key: "aFirst", p: aFirst },
+    ],
+  });
 }

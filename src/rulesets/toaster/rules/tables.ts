@@ -3,7 +3,9 @@
  * Both are data: a GM may pass a replacement table to the roll functions.
  */
 import type { RandomSource } from "../../../dice/random";
-import { rollD10StarFace, rollD6 } from "./dice";
+import { dict, own } from "../../../dice/dict";
+import type { Dice } from "./dice";
+import { drawnFaces, faceDice, rngDice } from "./dice";
 
 export type CriticalCategory = "A" | "B" | "C" | "D";
 
@@ -100,24 +102,40 @@ export interface CriticalRoll {
   damageBonus: number;
   /** The strongest armour effect among the effects ("zero" beats "physiqueOnly"). */
   armor: "physiqueOnly" | "zero" | null;
+  /** Every die in the order drawn: d10*, d6, then (row 9) the combination d6 and one d6 per category. */
+  faces: number[];
 }
 
 /** Roll on the critical table: d10* then d6; on a 9 the categories are picked and each rolled with its own d6. */
 export function rollCritical(rng: RandomSource, table: readonly CriticalEntry[] = CRITICAL_TABLE): CriticalRoll {
-  const d10 = rollD10StarFace(rng);
-  const d6 = rollD6(rng);
+  return drawCritical(rngDice(rng), "critical", table);
+}
+
+/** Read the critical table from faces already rolled (d10*, d6, …, as CriticalRoll.faces). Never draws. */
+export function resolveCritical(faces: readonly number[], table: readonly CriticalEntry[] = CRITICAL_TABLE): CriticalRoll {
+  const dice = faceDice({ critical: faces });
+  const r = drawCritical(dice, "critical", table);
+  dice.finish();
+  return r;
+}
+
+/** The critical table from a Dice source (one stream). */
+export function drawCritical(dice: Dice, stream: string, table: readonly CriticalEntry[] = CRITICAL_TABLE): CriticalRoll {
+  const before = drawnFaces(dice, stream).length;
+  const d10 = dice.d10star(stream);
+  const d6 = dice.d6(stream);
   let effects: CriticalEntry[];
   let combo: CriticalRoll["combo"] = null;
   const categoryRolls: { category: CriticalCategory; d6: number }[] = [];
   if (d10 === 9) {
     const row = CRITICAL_MULTIPLE_ROW.find((r) => within(d6, r.d6));
     if (!row) throw new RangeError(`No multiple-effects line for d6 ${d6}`);
-    const comboRoll = row.combos.length > 1 ? rollD6(rng) : 1;
+    const comboRoll = row.combos.length > 1 ? dice.d6(stream) : 1;
     const pick = row.combos.find((c) => within(comboRoll, c.d6));
     if (!pick) throw new RangeError(`No category combination for d6 ${comboRoll}`);
     combo = { d6: comboRoll, categories: pick.categories };
     effects = pick.categories.map((category) => {
-      const roll = rollD6(rng);
+      const roll = dice.d6(stream);
       categoryRolls.push({ category, d6: roll });
       return entryInCategory(category, roll, table);
     });
@@ -126,7 +144,7 @@ export function rollCritical(rng: RandomSource, table: readonly CriticalEntry[] 
   }
   const damageBonus = effects.reduce((s, e) => s + (e.damageBonus ?? 0), 0);
   const armor = effects.some((e) => e.armor === "zero") ? "zero" : effects.some((e) => e.armor === "physiqueOnly") ? "physiqueOnly" : null;
-  return { d10, d6, combo, categoryRolls, effects, damageBonus, armor };
+  return { d10, d6, combo, categoryRolls, effects, damageBonus, armor, faces: drawnFaces(dice, stream).slice(before) };
 }
 
 export interface HitLocationEntry {
@@ -148,7 +166,7 @@ const AREA_LABELS: Readonly<Record<string, string>> = {
 };
 
 function area(d10: readonly [number, number], key: string, lines: readonly [readonly [number, number], string, string][]): HitLocationEntry[] {
-  return lines.map(([d6, location, label]) => ({ d10, d6, area: key, areaLabel: AREA_LABELS[key], location, label }));
+  return lines.map(([d6, location, label]) => ({ d10, d6, area: key, areaLabel: own(AREA_LABELS, key) ?? key, location, label }));
 }
 
 const ARM: readonly [readonly [number, number], string, string][] = [
@@ -191,14 +209,32 @@ export function hitLocationFor(d10: number, d6: number, table: readonly HitLocat
 }
 
 /** Roll a d10* and a d6 (not added) and read the hit location. */
-export function rollHitLocation(
-  rng: RandomSource,
-  table: readonly HitLocationEntry[] = HIT_LOCATION_TABLE,
-): { d10: number; d6: number; area: string; location: string; entry: HitLocationEntry } {
-  const d10 = rollD10StarFace(rng);
-  const d6 = rollD6(rng);
+export function rollHitLocation(rng: RandomSource, table: readonly HitLocationEntry[] = HIT_LOCATION_TABLE): HitLocationRoll {
+  const dice = rngDice(rng);
+  return hitLocationFrom(dice.d10star("location"), dice.d6("location"), table);
+}
+
+export interface HitLocationRoll {
+  d10: number;
+  d6: number;
+  area: string;
+  location: string;
+  entry: HitLocationEntry;
+  /** [d10*, d6]. */
+  faces: number[];
+}
+
+function hitLocationFrom(d10: number, d6: number, table: readonly HitLocationEntry[]): HitLocationRoll {
   const entry = hitLocationFor(d10, d6, table);
-  return { d10, d6, area: entry.area, location: entry.location, entry };
+  return { d10, d6, area: entry.area, location: entry.location, entry, faces: [d10, d6] };
+}
+
+/** Read the hit-location table from faces already rolled: [d10*, d6]. Never draws. */
+export function resolveHitLocation(faces: readonly number[], table: readonly HitLocationEntry[] = HIT_LOCATION_TABLE): HitLocationRoll {
+  const dice = faceDice({ location: faces });
+  const r = hitLocationFrom(dice.d10star("location"), dice.d6("location"), table);
+  dice.finish();
+  return r;
 }
 
 /** One summarised outcome of the critical table: what it does to the damage exchange. */
@@ -220,7 +256,8 @@ export interface CriticalTableOdds {
  * them: d10*, d6, and on a 9 the combination d6 (when the line has several) and one d6 per category.
  */
 export function criticalTableOdds(table: readonly CriticalEntry[] = CRITICAL_TABLE): CriticalTableOdds {
-  const effects: Record<string, number> = {};
+  // Keys come from the table, which a GM may replace: a null-prototype record ("constructor" is a key like any other).
+  const effects = dict<number>();
   const outcomes = new Map<string, CriticalOutcome>();
   const record = (picked: readonly CriticalEntry[], p: number): void => {
     for (const e of picked) effects[e.key] = (effects[e.key] ?? 0) + p;
@@ -260,8 +297,8 @@ export function criticalTableOdds(table: readonly CriticalEntry[] = CRITICAL_TAB
 
 /** Exact probability of each body area and of each area/location pair on the hit-location table. */
 export function hitLocationOdds(table: readonly HitLocationEntry[] = HIT_LOCATION_TABLE): { areas: Record<string, number>; locations: Record<string, number> } {
-  const areas: Record<string, number> = {};
-  const locations: Record<string, number> = {};
+  const areas = dict<number>();
+  const locations = dict<number>();
   for (let d10 = 0; d10 <= 9; d10++) {
     for (let d6 = 1; d6 <= 6; d6++) {
       const e = hitLocationFor(d10, d6, table);

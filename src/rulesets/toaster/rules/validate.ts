@@ -1,7 +1,12 @@
-/** Input guards for the Toaster core: bad input throws, it never turns into a wrong number. */
+/**
+ * Input guards for the Toaster core: bad input throws, it never turns into a wrong number.
+ * Every number must be a safe integer (|n| < 2^53, src/dice/limits.ts): a sum that leaves that
+ * range is refused where it is used, never rounded silently.
+ */
+import { assertSafeInt } from "../../../dice/limits";
 
 export function assertInt(value: number, name: string): void {
-  if (typeof value !== "number" || !Number.isInteger(value)) throw new RangeError(`${name} must be a whole number, not ${String(value)}`);
+  assertSafeInt(value, name);
 }
 
 export function assertIntInRange(value: number, name: string, lo: number, hi: number): void {

@@ -142,7 +142,7 @@ export class ToasterActorSheet extends BreadboxActorSheet {
     if (!this.isEditable) return;
     const actor = this.document as Actor.Implementation;
     const data = sys(actor);
-    await this.safeUpdate(actor, { "system.stun.value": R.recoverStun(data.stun.value, data.effective.physique ?? 0, 1) });
+    await this.safeUpdate(actor, { "system.stun.value": R.recoverStun({ stun: data.stun.value, physique: data.effective.physique ?? 0, tenMinutePeriods: 1 }) });
   }
 
   /** Advancement: raise a skill's base by one, paid with unspent experience (1 XP a point, or the variable cost). */

@@ -1,0 +1,290 @@
+/**
+ * The Dice Pool's roll pipeline: gather the character's trait trees and wounds, configure (the
+ * dialog: ability and attribute, a descendant accepted for the ability, a supporting ability, the
+ * die, Add dice converted to Bonus dice, the time factor, extra dice, difficulty, required degree,
+ * roll or dice phobe, and the exact odds of every outcome), build the pool with the rules core,
+ * evaluate a PoolCheckRoll with Foundry's dice and post it.
+ */
+import * as R from "./rules";
+import { rollDialog, skipDialog } from "../../core/rolls/dialog";
+import { oddsPanelHtml } from "../../core/rolls/odds-panel";
+import { format, localize, modelOf } from "../../core/game";
+import { SYSTEM_ID, templatePath } from "../../core/ids";
+import { audienceForMode, currentMessageMode, type MessageMode } from "../../core/compat";
+import { postCard } from "../../core/chat/post";
+import type { Odds } from "../../dice/contract";
+import { PoolActorModel } from "./data/actor";
+import { PoolCheckRoll, POOL_RESOLUTIONS, type PoolCheckOptions, type PoolPart, type PoolResolution } from "./dice/pool-roll";
+import { poolRules, type PoolRules } from "./settings";
+
+export const TIME_MODES = ["none", "detailed", "regular"] as const;
+export type TimeMode = (typeof TIME_MODES)[number];
+
+/** Everything the check dialog asks. Trait fields hold trait ids ("" = none). */
+export interface PoolCheckChoices {
+  ability: string;
+  attribute: string;
+  justified: string;
+  supporting: string;
+  die: R.DieKey;
+  convert: number;
+  difficulty: number;
+  requiredDegree: number;
+  activity: R.TraumaKind;
+  timeMode: TimeMode;
+  normalPhases: number;
+  phasesTaken: number;
+  doublings: number;
+  extraAdd: number;
+  extraBonus: number;
+  extraPenalty: number;
+  resolution: PoolResolution;
+}
+
+/** The usual Difficulty when the Storyguide names none (the seed's example "easy task" is 20). */
+export const DEFAULT_DIFFICULTY = 15;
+
+export function defaultChoices(model: PoolActorModel, preset: Partial<PoolCheckChoices> = {}, rules: PoolRules = poolRules()): PoolCheckChoices {
+  return {
+    ability: "",
+    attribute: "",
+    justified: "",
+    supporting: "",
+    die: "d8",
+    convert: 0,
+    difficulty: DEFAULT_DIFFICULTY,
+    requiredDegree: 0,
+    activity: "physical",
+    timeMode: "none",
+    normalPhases: 1,
+    phasesTaken: 1,
+    doublings: 0,
+    extraAdd: 0,
+    extraBonus: 0,
+    extraPenalty: 0,
+    resolution: model.npc && rules.npcDicePhobe ? "dicePhobe" : "roll",
+    ...preset,
+  };
+}
+
+/** The pool built for a character and the dialog's choices, with every source of dice named. */
+export interface BuiltCheck {
+  options: PoolCheckOptions;
+  build: R.PoolBuild;
+}
+
+function traitName(tree: { rows: { traitId: string; name: string }[] }, id: string): string {
+  return tree.rows.find((r) => r.traitId === id)?.name ?? id;
+}
+
+/** Build the check with the rules core; throws (with the core's message) on choices that do not fit. */
+export function buildCheck(model: PoolActorModel, c: PoolCheckChoices, actorUuid?: string): BuiltCheck {
+  const time = c.timeMode === "detailed"
+    ? R.detailedTimeFactor({ normalPhases: c.normalPhases, phasesTaken: c.phasesTaken })
+    : c.timeMode === "regular" ? R.regularTimeFactor(c.doublings) : { extraAddDice: 0, extraBonusDice: 0 };
+  const extraAddDice = time.extraAddDice + c.extraAdd;
+  const extraBonusDice = time.extraBonusDice + c.extraBonus;
+  const attrTree = model.attributeTree.tree;
+  const attrRequest = c.attribute === "" ? { attribute: "" } : { attribute: c.attribute, attributeTree: attrTree };
+  let ability: R.TraitChoice;
+  let attribute: R.TraitChoice;
+  let supportingRating = 0;
+  let woundPenaltyDice: number;
+  let build: R.PoolBuild;
+  if (c.ability === "") {
+    // No ability named (a bare attribute check): one Add die, the attribute's dice, the wounds.
+    attribute = R.characterAttribute(model.character, attrRequest);
+    woundPenaltyDice = model.status.penalties[c.activity];
+    ability = { requested: "", traitId: "", score: 0, relation: "none", distance: 0 };
+    build = R.buildPool({ ability: 0, attribute: attribute.score, convertAddDice: c.convert, extraAddDice, extraBonusDice, extraPenaltyDice: c.extraPenalty + woundPenaltyDice, die: c.die });
+  } else {
+    const check = R.characterCheck(model.character, model.abilityTree.tree, {
+      ability: c.ability,
+      ...attrRequest,
+      justifiedAbilities: c.justified ? [c.justified] : [],
+      supportingAbility: c.supporting || undefined,
+      activity: c.activity,
+      convertAddDice: c.convert,
+      extraAddDice,
+      extraBonusDice,
+      extraPenaltyDice: c.extraPenalty,
+      die: c.die,
+    });
+    ({ ability, attribute, supportingRating, woundPenaltyDice } = check);
+    build = check;
+  }
+  const abilityLabel = c.ability === "" ? localize("BREADBOX.Pool.Attribute.None") : traitName(model.abilityTree, c.ability);
+  const attributeLabel = c.attribute === "" ? localize("BREADBOX.Pool.Attribute.None") : traitName(model.attributeTree, c.attribute);
+  const relation = ability.relation === "ancestor" || ability.relation === "descendant"
+    ? format(`BREADBOX.Pool.Ability.Relation.${ability.relation}`, { trait: traitName(model.abilityTree, ability.traitId) })
+    : localize(`BREADBOX.Pool.Ability.Relation.${ability.relation}`);
+  const parts: PoolPart[] = [
+    { label: `${abilityLabel} (${relation})`, add: 1 + ability.score, bonus: 0, penalty: 0 },
+  ];
+  if (c.attribute !== "") {
+    const dice = R.attributeModifierDice(attribute.score);
+    parts.push({ label: attributeLabel, add: 0, bonus: dice.bonusDice, penalty: dice.penaltyDice });
+  }
+  if (supportingRating) parts.push({ label: format("BREADBOX.Pool.Check.Support", { name: traitName(model.abilityTree, c.supporting) }), add: 0, bonus: supportingRating, penalty: 0 });
+  if (c.convert) parts.push({ label: localize("BREADBOX.Pool.Check.Converted"), add: -c.convert, bonus: c.convert, penalty: 0 });
+  if (time.extraAddDice || time.extraBonusDice) parts.push({ label: localize("BREADBOX.Pool.Check.Time"), add: time.extraAddDice, bonus: time.extraBonusDice, penalty: 0 });
+  if (c.extraAdd || c.extraBonus || c.extraPenalty) parts.push({ label: localize("BREADBOX.Pool.Check.Storyguide"), add: c.extraAdd, bonus: c.extraBonus, penalty: c.extraPenalty });
+  if (woundPenaltyDice) parts.push({ label: localize("BREADBOX.Pool.Check.Wounds"), add: 0, bonus: 0, penalty: woundPenaltyDice });
+  const title = format("BREADBOX.Pool.Check.Title", { ability: abilityLabel, attribute: attributeLabel });
+  const options: PoolCheckOptions = {
+    title,
+    pool: build.pool,
+    difficulty: R.assertDifficulty(c.difficulty),
+    requiredDegree: R.assertRequiredDegree(c.requiredDegree),
+    parts,
+    resolution: c.resolution,
+  };
+  if (actorUuid) options.actorUuid = actorUuid;
+  return { options, build };
+}
+
+/** The exact odds of a check (a dice-phobe result is certain: its outcome at 100 %). */
+export function checkOddsFor(options: PoolCheckOptions): Odds {
+  const input = { pool: options.pool, difficulty: options.difficulty, requiredDegree: options.requiredDegree };
+  if (options.resolution === "dicePhobe") {
+    const r = R.dicePhobeCheck(input);
+    const key = R.checkOddsKey(r);
+    return R.oddsFromChances({ botch: 0, failure: 0, shortOfDegree: 0, success: 0, [key]: 1 }, options.requiredDegree);
+  }
+  return R.checkOdds(input);
+}
+
+/** The odds panel's HTML for a check, with the pool it rolls. */
+export function oddsHtml(built: BuiltCheck): string {
+  const p = built.options.pool;
+  const pool = `<p class="bb-pool-summary">${localize("BREADBOX.Pool.Dice.Pool")}: ${p.addDice} ${localize("BREADBOX.Pool.Dice.Add")} · ${p.bonusDice} ${localize("BREADBOX.Pool.Dice.Bonus")} · ${p.penaltyDice} ${localize("BREADBOX.Pool.Dice.Penalty")} (${localize(`BREADBOX.Pool.Die.${p.die}`)})</p>`;
+  return pool + oddsPanelHtml(checkOddsFor(built.options), { labelKey: (k) => `BREADBOX.Pool.Outcome.${k}` });
+}
+
+function readInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback: number): number {
+  const el = form.elements.namedItem(name);
+  if (!(el instanceof HTMLInputElement)) return fallback;
+  if (el.validity?.badInput) throw new Error(format("BREADBOX.Error.NotANumberTyped", { field: label }));
+  const raw = el.value.trim();
+  if (raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n)) throw new Error(format("BREADBOX.Error.NotAWholeNumber", { field: label, value: raw }));
+  if (n < min || n > max) throw new Error(format("BREADBOX.Error.OutOfRange", { field: label, value: n, min, max }));
+  return n;
+}
+
+function readKey<K extends string>(form: HTMLFormElement, name: string, label: string, allowed: readonly K[], fallback: K): K {
+  const el = form.elements.namedItem(name);
+  if (!(el instanceof HTMLSelectElement || el instanceof HTMLInputElement)) return fallback;
+  const found = allowed.find((k) => k === el.value);
+  if (found === undefined) throw new Error(format("BREADBOX.Error.UnknownChoice", { field: label, value: el.value }));
+  return found;
+}
+
+function readTrait(form: HTMLFormElement, name: string, label: string, known: readonly string[]): string {
+  return readKey(form, name, label, ["", ...known], "");
+}
+
+/** Read and check the dialog's form. */
+export function readChoices(form: HTMLFormElement, model: PoolActorModel, rules: PoolRules): PoolCheckChoices {
+  const abilities = model.abilityTree.rows.map((r) => r.traitId);
+  const attributes = model.attributeTree.rows.map((r) => r.traitId);
+  const dice: readonly R.DieKey[] = rules.dieSubstitution ? R.DIE_KEYS : ["d8"];
+  const L = (k: string) => localize(`BREADBOX.Pool.Check.${k}`);
+  return {
+    ability: readTrait(form, "ability", localize("BREADBOX.Pool.Ability.Label"), abilities),
+    attribute: readTrait(form, "attribute", localize("BREADBOX.Pool.Attribute.Label"), attributes),
+    justified: readTrait(form, "justified", L("Justified"), abilities),
+    supporting: readTrait(form, "supporting", localize("BREADBOX.Pool.Ability.Supporting"), abilities),
+    die: readKey(form, "die", L("Die"), dice, "d8"),
+    convert: readInt(form, "convert", L("Convert"), 0, R.MAX_POOL_DICE, 0),
+    difficulty: readInt(form, "difficulty", L("Difficulty"), -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY, DEFAULT_DIFFICULTY),
+    requiredDegree: readInt(form, "requiredDegree", L("RequiredDegree"), 0, R.MAX_DIFFICULTY, 0),
+    activity: readKey(form, "activity", L("Activity"), R.TRAUMA_KINDS, "physical"),
+    timeMode: readKey(form, "timeMode", L("TimeFactor"), TIME_MODES, "none"),
+    normalPhases: readInt(form, "normalPhases", L("NormalPhases"), 1, R.MAX_PHASES, 1),
+    phasesTaken: readInt(form, "phasesTaken", L("PhasesTaken"), 1, R.MAX_PHASES, 1),
+    doublings: readInt(form, "doublings", L("Doublings"), -R.MAX_POOL_DICE, R.MAX_POOL_DICE, 0),
+    extraAdd: readInt(form, "extraAdd", L("ExtraAdd"), -R.MAX_POOL_DICE, R.MAX_POOL_DICE, 0),
+    extraBonus: readInt(form, "extraBonus", L("ExtraBonus"), 0, R.MAX_POOL_DICE, 0),
+    extraPenalty: readInt(form, "extraPenalty", L("ExtraPenalty"), 0, R.MAX_POOL_DICE, 0),
+    resolution: readKey(form, "resolution", localize("BREADBOX.Pool.Resolution.Label"), POOL_RESOLUTIONS, "roll"),
+  };
+}
+
+/** Read the form and build the check: what the dialog's odds panel and Roll button use. */
+export function readAndBuild(form: HTMLFormElement, model: PoolActorModel, rules: PoolRules): { choices: PoolCheckChoices; built: BuiltCheck } {
+  const choices = readChoices(form, model, rules);
+  return { choices, built: buildCheck(model, choices) };
+}
+
+function treeOptions(rows: { traitId: string; name: string; depth: number; score: number }[], selected: string) {
+  return rows.map((r) => ({ value: r.traitId, label: `${"— ".repeat(r.depth)}${r.name} (${r.score})`, selected: r.traitId === selected }));
+}
+
+/** Render the dialog's form. */
+export async function dialogContent(model: PoolActorModel, c: PoolCheckChoices, rules: PoolRules): Promise<string> {
+  const sel = <K extends string>(keys: readonly K[], prefix: string, selected: string) => keys.map((k) => ({ value: k, label: localize(`${prefix}.${k}`), selected: k === selected }));
+  return foundry.applications.handlebars.renderTemplate(templatePath("pool/dialogs/check.hbs"), {
+    abilities: treeOptions(model.abilityTree.rows, c.ability),
+    attributes: treeOptions(model.attributeTree.rows, c.attribute),
+    supporting: treeOptions(model.abilityTree.rows, c.supporting),
+    justified: treeOptions(model.abilityTree.rows, c.justified),
+    dice: sel(rules.dieSubstitution ? R.DIE_KEYS : ["d8"], "BREADBOX.Pool.Die", c.die),
+    activities: sel(R.TRAUMA_KINDS, "BREADBOX.Pool.Activity", c.activity),
+    timeModes: TIME_MODES.map((k) => ({ value: k, label: localize(`BREADBOX.Pool.Check.Time${k === "none" ? "None" : k === "detailed" ? "Detailed" : "Regular"}`), selected: k === c.timeMode })),
+    resolutions: sel(POOL_RESOLUTIONS, "BREADBOX.Pool.Resolution", c.resolution),
+    c,
+    maxDice: R.MAX_POOL_DICE,
+    maxDifficulty: R.MAX_DIFFICULTY,
+  });
+}
+
+/**
+ * Configure, roll and post a check for a Dice Pool character. Returns the evaluated roll, or null.
+ * `annotate` runs after the roll is classified and before it is posted: what it returns joins the
+ * roll's options (a complex action's progress), so the card shows it after a reload too.
+ */
+export async function performPoolCheck(
+  actor: Actor.Implementation,
+  preset: Partial<PoolCheckChoices> = {},
+  event?: Event | null,
+  annotate?: (roll: PoolCheckRoll) => Record<string, unknown> | null,
+): Promise<PoolCheckRoll | null> {
+  const model = modelOf(actor, PoolActorModel);
+  if (!model) return null;
+  const rules = poolRules();
+  let choices: PoolCheckChoices | null = defaultChoices(model, preset, rules);
+  let mode: MessageMode = currentMessageMode();
+  if (!skipDialog(event)) {
+    const answer = await rollDialog<PoolCheckChoices>({
+      title: localize("BREADBOX.Pool.Check.Roll"),
+      content: await dialogContent(model, choices, rules),
+      read: (form) => readAndBuild(form, model, rules).choices,
+      odds: (c) => oddsHtml(buildCheck(model, c)),
+    });
+    choices = answer?.value ?? null;
+    if (answer) mode = answer.mode;
+  }
+  if (!choices) return null;
+  let built: BuiltCheck;
+  try {
+    built = buildCheck(model, choices, actor.uuid);
+  } catch (err) {
+    ui.notifications?.error(err instanceof Error ? err.message : String(err));
+    return null;
+  }
+  const roll = PoolCheckRoll.fromCheck(built.options);
+  await roll.evaluate();
+  const extra = annotate?.(roll);
+  if (extra) Object.assign(roll.options, extra);
+  await postCard(
+    {
+      speaker: ChatMessage.getSpeaker({ actor }),
+      rolls: [roll],
+      flags: { [SYSTEM_ID]: { type: "poolCheck", actorUuid: actor.uuid } },
+    },
+    audienceForMode(mode),
+  );
+  return roll;
+}

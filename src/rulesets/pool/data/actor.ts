@@ -1,0 +1,108 @@
+/**
+ * The Dice Pool character data model. Stored: whether it is a non-player character, its wounds,
+ * biography and notes; its traits are attribute and ability items (data/items.ts). Derived (never
+ * stored), through the rules core: the trait trees and scores, wound penalties, incapacitation,
+ * healing times, the defender's values for trauma, and the dice-phobe total of a bare pool.
+ */
+import * as R from "../rules";
+import { WOUND_DEGREE_RANGE, choice, html, int } from "./fields";
+import { PoolAbilityModel, PoolArmorModel, PoolAttributeModel } from "./items";
+import { buildTraitTree, type TraitTreeBuild } from "./tree";
+import { dict } from "../../../dice/dict";
+
+const fields = foundry.data.fields;
+
+function actorSchema() {
+  return {
+    npc: new fields.BooleanField({ initial: false }),
+    wounds: new fields.ArrayField(new fields.SchemaField({
+      kind: choice(R.TRAUMA_KINDS, "physical"),
+      degree: int({ ...WOUND_DEGREE_RANGE, initial: 0 }),
+      nonlethal: new fields.BooleanField({ initial: false }),
+    })),
+    // Complex actions in progress: what the Storyguide set, and the running total of degrees.
+    complexActions: new fields.ArrayField(new fields.SchemaField({
+      name: new fields.StringField({ required: true, blank: true, initial: "" }),
+      ability: new fields.StringField({ required: true, blank: true, initial: "" }),
+      attribute: new fields.StringField({ required: true, blank: true, initial: "" }),
+      difficulty: int({ min: -R.MAX_DIFFICULTY, max: R.MAX_DIFFICULTY, initial: 20 }),
+      required: int({ min: 1, max: R.MAX_REQUIRED_DEGREE, initial: 5 }),
+      interval: new fields.StringField({ required: true, blank: true, initial: "" }),
+      accumulated: int({ min: -R.MAX_COMPLEX_TOTAL, max: R.MAX_COMPLEX_TOTAL, initial: 0 }),
+      rolls: int({ min: 0, max: R.MAX_COMPLEX_TOTAL, initial: 0 }),
+    })),
+    biography: html(),
+    notes: html(),
+  };
+}
+type ActorSchema = ReturnType<typeof actorSchema>;
+
+/** A wound as the sheet shows it. */
+export interface WoundView {
+  index: number;
+  kind: R.TraumaKind;
+  degree: number;
+  nonlethal: boolean;
+  severity: string;
+  penaltyDice: number;
+  crossPenaltyDice: number;
+  healingHours: number | null;
+}
+
+export class PoolActorModel extends foundry.abstract.TypeDataModel<ActorSchema, Actor.Implementation> {
+  static override defineSchema(): ActorSchema {
+    return actorSchema();
+  }
+
+  /** The attribute tree and its rows (depth-first), from the attribute items. */
+  declare attributeTree: TraitTreeBuild;
+  /** The ability tree and its rows (depth-first), from the ability items. */
+  declare abilityTree: TraitTreeBuild;
+  /** The character as the rules core reads it. */
+  declare character: R.PoolCharacter;
+  /** Wound penalties, incapacitation, death and healing times (characterStatus). */
+  declare status: R.CharacterStatus;
+  declare woundViews: WoundView[];
+  /** Physical and Mental Threshold and Toughness, as trauma reads them. */
+  declare defender: R.DefenderInput;
+  /** Armor worn (equipped armor items), strongest first. */
+  declare armor: R.ArmorSpec[];
+  /** Whether each complex action (same order) has reached its required degree. */
+  declare complexComplete: boolean[];
+  /** Problems in the character's data that the sheet reports (already localizable as key + data). */
+  declare problems: { key: string; data: Record<string, string> }[];
+
+  override prepareDerivedData(): void {
+    const items = this.parent?.items ? [...this.parent.items] : [];
+    const attributeRows = [];
+    const abilityRows = [];
+    const armor: R.ArmorSpec[] = [];
+    for (const item of items) {
+      const sys: unknown = item.system;
+      const id = item.id ?? "";
+      const itemName = (item.name ?? "").trim();
+      if (sys instanceof PoolAttributeModel) attributeRows.push({ id, traitId: sys.role || itemName, name: itemName, parent: sys.parentTrait, score: sys.score });
+      else if (sys instanceof PoolAbilityModel) abilityRows.push({ id, traitId: itemName, name: itemName, parent: sys.parentTrait, score: sys.rating });
+      else if (sys instanceof PoolArmorModel && sys.equipped) armor.push({ rating: sys.rating, convertsLethal: sys.convertsLethal });
+    }
+    this.attributeTree = buildTraitTree(attributeRows);
+    this.abilityTree = buildTraitTree(abilityRows);
+    const attributes = dict<number>();
+    for (const row of this.attributeTree.rows) attributes[row.traitId] = row.score;
+    // An ability rated 0 is a node of the tree the character has no score in: a check for it
+    // falls back up (or, if justified, down) the tree (docs/rules/pool.md).
+    const abilities = dict<number>();
+    for (const row of this.abilityTree.rows) if (row.score > 0) abilities[row.traitId] = row.score;
+    const wounds = this.wounds.map((w) => ({ kind: w.kind, degree: w.degree, nonlethal: w.nonlethal, severity: R.woundRow(w.kind, w.degree)?.severity ?? "" }));
+    this.character = { attributes, abilities, wounds };
+    this.status = R.characterStatus(this.character);
+    this.woundViews = wounds.map((w, index) => {
+      const row = R.woundRow(w.kind, w.degree);
+      return { index, kind: w.kind, degree: w.degree, nonlethal: w.nonlethal, severity: row?.severity ?? "", penaltyDice: row?.penaltyDice ?? 0, crossPenaltyDice: row?.crossPenaltyDice ?? 0, healingHours: this.status.healingHours[index] ?? null };
+    });
+    this.defender = R.defenderOf(this.character);
+    this.armor = armor.sort((a, b) => b.rating - a.rating);
+    this.complexComplete = this.complexActions.map((c) => c.accumulated >= c.required);
+    this.problems = [...this.attributeTree.problems, ...this.abilityTree.problems].map((p) => ({ key: `BREADBOX.Pool.Tree.${p.key}`, data: { name: p.name, parent: p.parent } }));
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Dice Pool item data models. Attributes and abilities are items arranged in a tree: each names
+ * its parent trait (by name) or none. Stored fields are the player's choices; what the rules
+ * derive from one item alone (dice an attribute adds, Add dice an ability gives, armor as the
+ * core reads it) comes from the rules core in prepareDerivedData. Whatever needs the whole tree
+ * (fallback up or down it) is derived on the actor (data/actor.ts).
+ */
+import * as R from "../rules";
+import { ARMOR_RANGE, ATTRIBUTE_RANGE, MODIFIER_RANGE, RATING_RANGE, choice, html, int, name } from "./fields";
+
+const fields = foundry.data.fields;
+
+/** Roles an attribute item can play for the rules (Reaction Time for phases, thresholds for trauma…). */
+export const ATTRIBUTE_ROLES = ["", ...R.NAMED_ATTRIBUTES] as const;
+export type AttributeRole = (typeof ATTRIBUTE_ROLES)[number];
+
+function attributeSchema() {
+  return {
+    parentTrait: name(),
+    role: choice(ATTRIBUTE_ROLES, ""),
+    score: int({ ...ATTRIBUTE_RANGE, initial: 0 }),
+    description: html(),
+  };
+}
+type AttributeSchema = ReturnType<typeof attributeSchema>;
+
+export class PoolAttributeModel extends foundry.abstract.TypeDataModel<AttributeSchema, Item.Implementation> {
+  static override defineSchema(): AttributeSchema {
+    return attributeSchema();
+  }
+  /** Bonus dice (positive score) or Penalty dice (negative score) the attribute adds to a pool. */
+  declare bonusDice: number;
+  declare penaltyDice: number;
+
+  override prepareDerivedData(): void {
+    const dice = R.attributeModifierDice(this.score);
+    this.bonusDice = dice.bonusDice;
+    this.penaltyDice = dice.penaltyDice;
+  }
+}
+
+function abilitySchema() {
+  return {
+    parentTrait: name(),
+    rating: int({ ...RATING_RANGE, initial: 0 }),
+    description: html(),
+  };
+}
+type AbilitySchema = ReturnType<typeof abilitySchema>;
+
+export class PoolAbilityModel extends foundry.abstract.TypeDataModel<AbilitySchema, Item.Implementation> {
+  static override defineSchema(): AbilitySchema {
+    return abilitySchema();
+  }
+  /** Add dice of a pool built on this ability alone (one, plus one per point). */
+  declare addDice: number;
+
+  override prepareDerivedData(): void {
+    this.addDice = R.buildPool({ ability: this.rating, attribute: 0 }).pool.addDice;
+  }
+}
+
+function weaponSchema() {
+  return {
+    ability: name(),
+    attribute: name(),
+    trauma: choice(R.TRAUMA_KINDS, "physical"),
+    damageType: choice(R.DAMAGE_TYPES, "lethal"),
+    musclePowered: new fields.BooleanField({ initial: false }),
+    damageModifier: int({ ...MODIFIER_RANGE, initial: 0 }),
+    equipped: new fields.BooleanField({ initial: true }),
+    description: html(),
+  };
+}
+type WeaponSchema = ReturnType<typeof weaponSchema>;
+
+export class PoolWeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation> {
+  static override defineSchema(): WeaponSchema {
+    return weaponSchema();
+  }
+}
+
+function armorSchema() {
+  return {
+    rating: int({ ...ARMOR_RANGE, initial: 1 }),
+    convertsLethal: new fields.BooleanField({ initial: false }),
+    equipped: new fields.BooleanField({ initial: true }),
+    description: html(),
+  };
+}
+type ArmorSchema = ReturnType<typeof armorSchema>;
+
+export class PoolArmorModel extends foundry.abstract.TypeDataModel<ArmorSchema, Item.Implementation> {
+  static override defineSchema(): ArmorSchema {
+    return armorSchema();
+  }
+  /** The armor as the trauma rules read it. */
+  declare armor: R.ArmorSpec;
+
+  override prepareDerivedData(): void {
+    this.armor = { rating: this.rating, convertsLethal: this.convertsLethal };
+  }
+}
+
+function gearSchema() {
+  return {
+    quantity: int({ min: 0, max: 1_000_000, initial: 1 }),
+    description: html(),
+  };
+}
+type GearSchema = ReturnType<typeof gearSchema>;
+
+export class PoolGearModel extends foundry.abstract.TypeDataModel<GearSchema, Item.Implementation> {
+  static override defineSchema(): GearSchema {
+    return gearSchema();
+  }
+}
+
+export const POOL_ITEM_MODELS = {
+  poolAttribute: PoolAttributeModel,
+  poolAbility: PoolAbilityModel,
+  poolWeapon: PoolWeaponModel,
+  poolArmor: PoolArmorModel,
+  poolGear: PoolGearModel,
+};

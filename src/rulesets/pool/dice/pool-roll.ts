@@ -1,0 +1,257 @@
+/**
+ * PoolCheckRoll: one Dice Pool check. The whole pool is rolled with Foundry's dice in one term —
+ * Add dice plus the uncancelled Bonus or Penalty dice, of one die type — written in Foundry's own
+ * notation so the dice read the same typed in chat: `5d8kh3` (3 Add dice, 2 Bonus dice: keep the
+ * highest 3), `4d8kl3` (1 Penalty die: keep the lowest 3), `5dqkh3` (d10−1, a d10 read 0–9; the
+ * substitutes are die terms of their own, dice/substitutes.ts). After evaluation the faces, in roll order, go to the rules core's
+ * `resolveCheck`, which drops, totals and classifies (success, degree, botch); the result travels
+ * in the roll's options, so a reloaded chat message (rebuilt through CONFIG.Dice.rolls) shows the
+ * same card. A dice-phobe result rolls nothing: its formula is the fixed total.
+ */
+import * as R from "../rules";
+import { templatePath } from "../../../core/ids";
+import { localize } from "../../../core/game";
+import { POOL_DIE_DENOMINATION } from "./substitutes";
+import { complexLine, isComplexNote } from "../complex-note";
+
+/** One source of dice in a pool, for the card (label already localized). */
+export interface PoolPart {
+  label: string;
+  add: number;
+  bonus: number;
+  penalty: number;
+}
+
+export const POOL_RESOLUTIONS = ["roll", "dicePhobe"] as const;
+export type PoolResolution = (typeof POOL_RESOLUTIONS)[number];
+
+export interface PoolCheckOptions {
+  /** Localized title (the ability and attribute used). */
+  title: string;
+  actorUuid?: string;
+  /** The pool after cancelling. */
+  pool: R.PoolSpec;
+  difficulty: number;
+  requiredDegree: number;
+  /** Every source of dice, for the card. */
+  parts: PoolPart[];
+  /** Roll the dice, or take the dice-phobe total. */
+  resolution: PoolResolution;
+  /** Filled after evaluation by the rules core. */
+  result?: R.CheckResult;
+  [key: string]: unknown;
+}
+
+/** The Foundry formula of a pool: every die of the pool in one term, the kept ones totalled. */
+export function poolFormula(pool: R.PoolSpec): string {
+  R.checkPool(pool);
+  const n = R.poolSize(pool);
+  const add = pool.addDice;
+  // No Add dice: nothing is totalled, the total is 0 and the check botches whatever the dice
+  // show, so no dice are rolled (docs/rules/pool.md, "Foundry side: the pool as Foundry dice").
+  if (add === 0) return "0";
+  const keep = pool.bonusDice > 0 ? `kh${add}` : pool.penaltyDice > 0 ? `kl${add}` : "";
+  return `${n}d${POOL_DIE_DENOMINATION[pool.die]}${keep}`;
+}
+
+/** The dice the rules core resolves for a pool rolled by poolFormula (none when there are no Add dice). */
+export function rolledPool(pool: R.PoolSpec): R.PoolSpec {
+  return pool.addDice === 0 ? { addDice: 0, bonusDice: 0, penaltyDice: 0, die: pool.die } : pool;
+}
+
+function int(v: unknown, fallback: number): number {
+  return typeof v === "number" && Number.isSafeInteger(v) ? v : fallback;
+}
+
+function validPool(v: unknown): R.PoolSpec | null {
+  if (!v || typeof v !== "object") return null;
+  const p: Record<string, unknown> = { ...v };
+  const pool = { addDice: int(p.addDice, -1), bonusDice: int(p.bonusDice, -1), penaltyDice: int(p.penaltyDice, -1), die: String(p.die) };
+  const die = R.DIE_KEYS.find((k) => k === pool.die);
+  if (die === undefined) return null;
+  try {
+    return R.checkPool({ ...pool, die });
+  } catch {
+    return null;
+  }
+}
+
+function isCheckResult(r: unknown): r is R.CheckResult {
+  if (!r || typeof r !== "object") return false;
+  const x: Record<string, unknown> = { ...r };
+  return (
+    Array.isArray(x.faces) && Array.isArray(x.dice) && typeof x.total === "number" && typeof x.margin === "number" &&
+    typeof x.degree === "number" && typeof x.achieved === "boolean" && R.CHECK_OUTCOMES.some((o) => o === x.outcome)
+  );
+}
+
+/**
+ * Fill in what a check's options lack, in place; null when they hold no usable pool. A roll
+ * rebuilt from a chat message carries whatever the message holds (a module, an old version, a
+ * hand-made message) and every client renders it: nothing here may throw.
+ */
+export function normalisePoolOptions(raw: Record<string, unknown>): PoolCheckOptions | null {
+  const pool = validPool(raw.pool);
+  if (pool === null) return null;
+  const parts = Array.isArray(raw.parts)
+    ? raw.parts.filter((p): p is PoolPart => Boolean(p) && typeof p === "object" && typeof p.label === "string" && [p.add, p.bonus, p.penalty].every((n) => Number.isSafeInteger(n)))
+    : [];
+  const resolution = POOL_RESOLUTIONS.find((r) => r === raw.resolution) ?? "roll";
+  const difficulty = int(raw.difficulty, 0);
+  const requiredDegree = Math.max(0, int(raw.requiredDegree, 0));
+  const out: PoolCheckOptions = {
+    ...raw,
+    title: typeof raw.title === "string" ? raw.title : "",
+    pool,
+    difficulty: Math.max(-R.MAX_DIFFICULTY, Math.min(R.MAX_DIFFICULTY, difficulty)),
+    requiredDegree: Math.min(R.MAX_DIFFICULTY, requiredDegree),
+    parts,
+    resolution,
+  };
+  if (typeof raw.actorUuid === "string") out.actorUuid = raw.actorUuid;
+  if (isCheckResult(raw.result)) out.result = raw.result;
+  else delete out.result;
+  return out;
+}
+
+export class PoolCheckRoll extends Roll {
+  static override CHAT_TEMPLATE = templatePath("pool/chat/check-roll.hbs");
+
+  /** A roll for a check: the pool's dice, or the dice-phobe total as a plain number. */
+  static fromCheck(options: PoolCheckOptions): PoolCheckRoll {
+    const formula = options.resolution === "dicePhobe" ? String(R.dicePhobeTotal(options.pool)) : poolFormula(options.pool);
+    const roll = new PoolCheckRoll(formula);
+    Object.assign(roll.options, options);
+    return roll;
+  }
+
+  /** The check's options, checked (null when they hold no usable pool). */
+  get check(): PoolCheckOptions | null {
+    return normalisePoolOptions(this.options);
+  }
+
+  /** The classified result (after evaluation). */
+  get checkResult(): R.CheckResult | undefined {
+    return this.check?.result;
+  }
+
+  /**
+   * Every physical face Foundry rolled for the pool, in roll order (kept and discarded): the
+   * substitutes' terms read values, so their offset is taken off again for the core.
+   */
+  get poolFaces(): number[] {
+    const die = this.dice[0];
+    const offset = this.check ? R.getDieType(this.check.pool.die).offset : 0;
+    return die ? die.results.map((r) => r.result - offset) : [];
+  }
+
+  override async evaluate(options?: Parameters<Roll["evaluate"]>[0]): Promise<Roll.Evaluated<this>> {
+    const evaluated = await super.evaluate(options);
+    this.classify();
+    return evaluated;
+  }
+
+  /** Classify the evaluated dice with the rules core and store the result in the options. */
+  classify(): R.CheckResult {
+    const o = this.check;
+    if (!o) throw new Error("Breadbox | this roll carries no Dice Pool check");
+    const against = { pool: o.pool, difficulty: o.difficulty, requiredDegree: o.requiredDegree };
+    const result = o.resolution === "dicePhobe" ? R.dicePhobeCheck(against) : R.resolveCheck({ ...against, pool: rolledPool(o.pool) }, this.poolFaces);
+    // The card shows the pool as built, also when no dice were rolled for it (no Add dice).
+    const stored: R.CheckResult = { ...result, pool: o.pool };
+    Object.assign(this.options, { result: stored });
+    return stored;
+  }
+
+  override async render(options: { flavor?: string; template?: string; isPrivate?: boolean } = {}): Promise<string> {
+    // A hidden (blind or whispered-away) roll is shown without evaluating or classifying anything.
+    if (!this._evaluated && !options.isPrivate) await this.evaluate();
+    const context = poolCardContext(this, options.isPrivate ?? false);
+    return foundry.applications.handlebars.renderTemplate(options.template ?? PoolCheckRoll.CHAT_TEMPLATE, { ...context });
+  }
+}
+
+export interface PoolCardContext {
+  title: string;
+  isPrivate: boolean;
+  classified: boolean;
+  dicePhobe: boolean;
+  dieLabel: string;
+  dice: { value: number; face: number; kept: boolean; cssClass: string; label: string }[];
+  parts: { label: string; dice: string }[];
+  poolLine: string;
+  total: number;
+  difficulty: number;
+  margin: string;
+  outcome: string;
+  outcomeLabel: string;
+  degreeLabel: string;
+  requiredDegree: number;
+  achieved: boolean;
+  formula: string;
+  /** A complex action's running total after this roll (complex.ts), already localized. */
+  complexLine: string;
+}
+
+function safeResult(roll: PoolCheckRoll): R.CheckResult | null {
+  const stored = roll.checkResult;
+  if (stored) return stored;
+  try {
+    return roll.classify();
+  } catch {
+    return null;
+  }
+}
+
+function signed(n: number): string {
+  return n >= 0 ? `+${n}` : `${n}`;
+}
+
+/** "3 Add · 2 Bonus" and the like. */
+export function diceLine(d: { add: number; bonus: number; penalty: number }): string {
+  const bits: string[] = [];
+  if (d.add) bits.push(`${d.add} ${localize("BREADBOX.Pool.Dice.Add")}`);
+  if (d.bonus) bits.push(`${d.bonus} ${localize("BREADBOX.Pool.Dice.Bonus")}`);
+  if (d.penalty) bits.push(`${d.penalty} ${localize("BREADBOX.Pool.Dice.Penalty")}`);
+  return bits.join(" · ") || "0";
+}
+
+export function poolCardContext(roll: PoolCheckRoll, isPrivate: boolean): PoolCardContext {
+  const o = isPrivate ? null : roll.check;
+  const r = o ? safeResult(roll) : null;
+  if (!o || !r) {
+    const total = isPrivate || typeof roll.total !== "number" ? 0 : roll.total;
+    return {
+      title: o?.title ?? "", isPrivate, classified: false, dicePhobe: false, dieLabel: "", dice: [], parts: [], poolLine: "",
+      total, difficulty: 0, margin: "", outcome: "", outcomeLabel: "", degreeLabel: "", requiredDegree: 0, achieved: false,
+      formula: isPrivate ? "???" : roll.formula, complexLine: "",
+    };
+  }
+  const degreeKey = r.outcome === "success" ? "BREADBOX.Pool.Degree.Success" : "BREADBOX.Pool.Degree.Failure";
+  return {
+    title: o.title,
+    isPrivate,
+    classified: true,
+    dicePhobe: r.mode === "dicePhobe",
+    dieLabel: localize(`BREADBOX.Pool.Die.${o.pool.die}`),
+    dice: r.dice.map((d) => ({
+      value: d.value,
+      face: d.face,
+      kept: d.kept,
+      cssClass: d.kept ? "kept" : "discarded",
+      label: localize(d.kept ? "BREADBOX.Pool.Dice.Kept" : "BREADBOX.Pool.Dice.Discarded"),
+    })),
+    parts: o.parts.filter((p) => p.add || p.bonus || p.penalty).map((p) => ({ label: p.label, dice: diceLine(p) })),
+    poolLine: diceLine({ add: o.pool.addDice, bonus: o.pool.bonusDice, penalty: o.pool.penaltyDice }),
+    total: r.total,
+    difficulty: r.difficulty,
+    margin: signed(r.margin),
+    outcome: r.outcome,
+    outcomeLabel: localize(`BREADBOX.Pool.Outcome.${r.outcome}`),
+    degreeLabel: `${localize(degreeKey)} ${r.degree}`,
+    requiredDegree: r.requiredDegree,
+    achieved: r.achieved,
+    formula: roll.formula,
+    complexLine: isComplexNote(o.complex) ? complexLine(o.complex) : "",
+  };
+}

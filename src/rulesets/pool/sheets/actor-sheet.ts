@@ -1,0 +1,223 @@
+/**
+ * The Dice Pool character sheet: the ability and attribute trees (shown as trees, each trait one
+ * click from a check), weapons, armor and wounds with their penalties, gear, biography. Play mode
+ * rolls; edit mode edits ratings, scores and parents inline. Items of another ruleset are refused
+ * by the shared BreadboxItem.
+ */
+import * as R from "../rules";
+import { BreadboxActorSheet } from "../../../core/sheets/actor-sheet";
+import { templatePath } from "../../../core/ids";
+import { format, localize, modelOf } from "../../../core/game";
+import { PoolActorModel } from "../data/actor";
+import { PoolArmorModel, PoolGearModel, PoolWeaponModel } from "../data/items";
+import { performPoolCheck, type PoolCheckChoices } from "../checks";
+import { rollComplexAction } from "../complex";
+
+const ACTIONS = {
+  rollCheck: onRollCheck,
+  rollPhobe: onRollPhobe,
+  rollAbility: onRollAbility,
+  rollAttribute: onRollAttribute,
+  rollWeapon: onRollWeapon,
+  rollComplex: onRollComplex,
+  addComplex: onAddComplex,
+  removeComplex: onRemoveComplex,
+  resetComplex: onResetComplex,
+  addWound: onAddWound,
+  removeWound: onRemoveWound,
+};
+
+function poolSheet(sheet: unknown): PoolActorSheet | null {
+  return sheet instanceof PoolActorSheet ? sheet : null;
+}
+
+function modelOfSheet(sheet: PoolActorSheet): PoolActorModel | null {
+  return modelOf(sheet.document, PoolActorModel);
+}
+
+/** The trait id of the tree row the clicked element sits in. */
+function rowTrait(target: HTMLElement): string {
+  return target.closest<HTMLElement>("[data-trait-id]")?.dataset.traitId ?? "";
+}
+
+async function roll(sheet: unknown, event: PointerEvent, preset: Partial<PoolCheckChoices>): Promise<void> {
+  const s = poolSheet(sheet);
+  if (s) await performPoolCheck(s.document, preset, event);
+}
+
+async function onRollCheck(this: unknown, event: PointerEvent): Promise<void> {
+  await roll(this, event, {});
+}
+
+/** The dice-phobe result (no roll): the same dialog, set to the fixed total. */
+async function onRollPhobe(this: unknown, event: PointerEvent): Promise<void> {
+  await roll(this, event, { resolution: "dicePhobe" });
+}
+
+async function onRollAbility(this: unknown, event: PointerEvent, target: HTMLElement): Promise<void> {
+  await roll(this, event, { ability: rowTrait(target) });
+}
+
+async function onRollAttribute(this: unknown, event: PointerEvent, target: HTMLElement): Promise<void> {
+  await roll(this, event, { attribute: rowTrait(target) });
+}
+
+async function onRollWeapon(this: unknown, event: PointerEvent, target: HTMLElement): Promise<void> {
+  const s = poolSheet(this);
+  const model = s ? modelOfSheet(s) : null;
+  const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+  const item = s && id ? s.document.items.get(id) : undefined;
+  const weapon = modelOf(item, PoolWeaponModel);
+  if (!s || !model || !weapon) return;
+  // A weapon's ability or attribute the character does not have is left for the dialog.
+  const ability = model.abilityTree.rows.some((r) => r.traitId === weapon.ability) ? weapon.ability : "";
+  const attribute = model.attributeTree.rows.some((r) => r.traitId === weapon.attribute) ? weapon.attribute : "";
+  await performPoolCheck(s.document, { ability, attribute, activity: weapon.trauma === "mental" ? "mental" : "physical" }, event);
+}
+
+function complexIndex(target: HTMLElement): number {
+  return Number(target.closest<HTMLElement>("[data-complex-index]")?.dataset.complexIndex);
+}
+
+async function onRollComplex(this: unknown, event: PointerEvent, target: HTMLElement): Promise<void> {
+  const s = poolSheet(this);
+  const index = complexIndex(target);
+  if (s && Number.isInteger(index)) await rollComplexAction(s.document, index, event);
+}
+
+async function editComplex(sheet: unknown, change: (list: PoolActorModel["complexActions"]) => PoolActorModel["complexActions"]): Promise<void> {
+  const s = poolSheet(sheet);
+  const model = s ? modelOfSheet(s) : null;
+  if (!s || !model || !s.isEditable) return;
+  await s.safeUpdate(s.document, { system: { complexActions: change(model.complexActions.map((c) => ({ ...c }))) } });
+}
+
+async function onAddComplex(this: unknown): Promise<void> {
+  await editComplex(this, (list) => [...list, { name: format("BREADBOX.Pool.Complex.NewName", { n: list.length + 1 }), ability: "", attribute: "", difficulty: 20, required: 5, interval: "", accumulated: 0, rolls: 0 }]);
+}
+
+async function onRemoveComplex(this: unknown, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const index = complexIndex(target);
+  await editComplex(this, (list) => list.filter((_, i) => i !== index));
+}
+
+async function onResetComplex(this: unknown, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const index = complexIndex(target);
+  await editComplex(this, (list) => list.map((c, i) => (i === index ? { ...c, accumulated: 0, rolls: 0 } : c)));
+}
+
+async function onAddWound(this: unknown): Promise<void> {
+  const s = poolSheet(this);
+  const model = s ? modelOfSheet(s) : null;
+  if (!s || !model || !s.isEditable) return;
+  const wounds = model.wounds.map((w) => ({ ...w }));
+  wounds.push({ kind: "physical", degree: 0, nonlethal: false });
+  await s.safeUpdate(s.document, { system: { wounds } });
+}
+
+async function onRemoveWound(this: unknown, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const s = poolSheet(this);
+  const model = s ? modelOfSheet(s) : null;
+  const index = Number(target.dataset.index);
+  if (!s || !model || !s.isEditable || !Number.isInteger(index)) return;
+  const wounds = model.wounds.map((w) => ({ ...w })).filter((_, i) => i !== index);
+  await s.safeUpdate(s.document, { system: { wounds } });
+}
+
+export class PoolActorSheet extends BreadboxActorSheet {
+  static override DEFAULT_OPTIONS = {
+    ...BreadboxActorSheet.DEFAULT_OPTIONS,
+    classes: ["pool"],
+    actions: { ...BreadboxActorSheet.DEFAULT_OPTIONS.actions, ...ACTIONS },
+  };
+
+  static override PARTS = {
+    header: { template: templatePath("pool/actor/header.hbs") },
+    tabs: { template: templatePath("shared/tabs.hbs") },
+    traits: { template: templatePath("pool/actor/traits.hbs"), scrollable: [""] },
+    combat: { template: templatePath("pool/actor/combat.hbs"), scrollable: [""] },
+    biography: { template: templatePath("pool/actor/biography.hbs"), scrollable: [""] },
+  };
+
+  static override LIMITED_PARTS = ["header", "biography"];
+  static override LIMITED_TAB = "biography";
+
+  static override SHEET_TABS = [
+    { id: "traits", label: "BREADBOX.Pool.Tab.Traits" },
+    { id: "combat", label: "BREADBOX.Pool.Tab.Combat" },
+    { id: "biography", label: "BREADBOX.Pool.Tab.Biography" },
+  ];
+
+  protected override async _prepareContext(options: Parameters<BreadboxActorSheet["_prepareContext"]>[0]) {
+    const context = await super._prepareContext(options);
+    return Object.assign(context, await poolSheetData(this.document));
+  }
+}
+
+function signedDice(bonus: number, penalty: number): string {
+  if (bonus) return `+${bonus} ${localize("BREADBOX.Pool.Dice.Bonus")}`;
+  if (penalty) return `${penalty} ${localize("BREADBOX.Pool.Dice.Penalty")}`;
+  return "—";
+}
+
+function hours(h: number | null): string {
+  return h === null ? localize("BREADBOX.Pool.Wound.NoHealing") : format("BREADBOX.Pool.Wound.HealingHours", { hours: Math.round(h * 10) / 10 });
+}
+
+/** Everything the Dice Pool templates show, computed from the actor's derived data. */
+export async function poolSheetData(actor: Actor.Implementation) {
+  const model = modelOf(actor, PoolActorModel);
+  if (!model) return {};
+  const TextEditor = foundry.applications.ux.TextEditor.implementation;
+  const attributeRoles = new Map<string, string>();
+  for (const item of actor.items) {
+    const sys: unknown = item.system;
+    if (sys && typeof sys === "object" && "role" in sys && typeof sys.role === "string" && sys.role) attributeRoles.set(item.id ?? "", localize(`BREADBOX.Pool.Attribute.role.${sys.role}`));
+  }
+  const items = (cls: abstract new (...args: never[]) => unknown) => [...actor.items].filter((i) => i.system instanceof cls);
+  return {
+    npc: model.npc,
+    abilities: model.abilityTree.rows.map((r) => ({
+      ...r,
+      indent: r.depth,
+      addDice: 1 + r.score,
+      untrained: r.score === 0,
+    })),
+    attributes: model.attributeTree.rows.map((r) => {
+      const dice = R.attributeModifierDice(r.score);
+      return { ...r, indent: r.depth, dice: signedDice(dice.bonusDice, dice.penaltyDice), role: attributeRoles.get(r.id) ?? "" };
+    }),
+    weapons: items(PoolWeaponModel).map((i) => {
+      const w = modelOf(i, PoolWeaponModel);
+      return {
+        id: i.id, name: i.name,
+        ability: w?.ability ?? "", attribute: w?.attribute ?? "",
+        kind: localize(`BREADBOX.Pool.Wound.kind.${w?.trauma ?? "physical"}`),
+        damageType: localize(`BREADBOX.Pool.Weapon.damageType.${w?.damageType ?? "lethal"}`),
+        modifier: w ? (w.damageModifier >= 0 ? `+${w.damageModifier}` : String(w.damageModifier)) : "0",
+        musclePowered: w?.musclePowered ?? false,
+      };
+    }),
+    armor: items(PoolArmorModel).map((i) => {
+      const a = modelOf(i, PoolArmorModel);
+      return { id: i.id, name: i.name, rating: a?.rating ?? 0, convertsLethal: a?.convertsLethal ?? false, equipped: a?.equipped ?? false };
+    }),
+    gear: items(PoolGearModel).map((i) => ({ id: i.id, name: i.name, quantity: modelOf(i, PoolGearModel)?.quantity ?? 0 })),
+    wounds: model.woundViews.map((w) => ({
+      ...w,
+      kindLabel: localize(`BREADBOX.Pool.Wound.kind.${w.kind}`),
+      severityLabel: w.severity ? localize(`BREADBOX.Pool.Wound.severity.${w.severity}`) : "—",
+      healing: hours(w.healingHours),
+      kinds: R.TRAUMA_KINDS.map((k) => ({ value: k, label: localize(`BREADBOX.Pool.Wound.kind.${k}`), selected: k === w.kind })),
+    })),
+    complexActions: model.complexActions.map((c, index) => ({ ...c, index, complete: model.complexComplete[index] ?? false, progress: `${c.accumulated} / ${c.required}` })),
+    penalties: format("BREADBOX.Pool.Wound.Penalties", { physical: model.status.penalties.physical, mental: model.status.penalties.mental }),
+    penaltyTotal: model.status.penalties.physical + model.status.penalties.mental,
+    incapacitated: model.status.incapacitated,
+    dead: model.status.dead,
+    defender: model.defender,
+    problems: model.problems.map((p) => format(p.key, p.data)),
+    biographyHTML: await TextEditor.enrichHTML(model.biography, { secrets: actor.isOwner }),
+    notesHTML: await TextEditor.enrichHTML(model.notes, { secrets: actor.isOwner }),
+  };
+}
