@@ -13,15 +13,21 @@
 import { SYSTEM_ID } from "./ids";
 import { allRulesets } from "./registry";
 import { currentUser, localize, lookupUuid, notify } from "./game";
-import { registerCardProvenance, withLocks } from "./chat/trust";
+import { withLocks } from "./chat/trust";
+import { registerLedger } from "./chat/ledger";
 
 export const RELAY_QUERY = "breadbox.relay" satisfies `${typeof SYSTEM_ID}.relay`;
 
 export interface RelayRequest {
   /** "<rulesetId>.<action>" */
   action: string;
-  /** The user asking; checked against the GM's user list. */
+  /** The user asking; proven by `nonce`. */
   requesterId: string;
+  /**
+   * A one-time id the requester wrote under its own User document (`flags.breadbox.relay_<nonce>
+   * = {action, at}`) before sending; only that user or a GM can write there.
+   */
+  nonce?: string;
   /** UUID of the document to change. */
   targetUuid: string;
   /** Action-specific data; every handler validates its own. */
@@ -90,6 +96,54 @@ export async function runRelay(request: RelayRequest, requester: User.Implementa
   }
 }
 
+/** How long a nonce stays valid (ms): far above a query's 15 s timeout, allowing for clock skew. */
+export const NONCE_TTL_MS = 5 * 60_000;
+const NONCE_PATTERN = /^[A-Za-z0-9]{16}$/;
+/** Nonces this (GM) client has accepted: a replay is refused even before the flag's deletion lands. */
+const consumed = new Set<string>();
+
+const NONCE_PREFIX = "relay_";
+
+/** The user's outstanding nonces (flag `relay_<nonce>`), by nonce. */
+function userNonces(user: User.Implementation): Record<string, unknown> {
+  const flags: Record<string, unknown> = { ...user.flags?.[SYSTEM_ID] };
+  const out: Record<string, unknown> = Object.create(null);
+  for (const [key, value] of Object.entries(flags)) if (key.startsWith(NONCE_PREFIX)) out[key.slice(NONCE_PREFIX.length)] = value;
+  return out;
+}
+
+/**
+ * Accept a request's nonce once: it must be a well-formed id stored under the requester's own User
+ * document for this very action, not older than NONCE_TTL_MS and not used before. It is deleted.
+ * The check and the mark happen with no await in between, so two copies of one request cannot
+ * both pass.
+ */
+/** The request a nonce vouches for, as a stable string (object keys sorted). */
+export function requestDigest(request: Pick<RelayRequest, "action" | "targetUuid" | "payload">): string {
+  const stable = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(stable);
+    if (v && typeof v === "object") return Object.fromEntries(Object.keys(v).sort().map((k) => [k, stable((v as Record<string, unknown>)[k])]));
+    return v;
+  };
+  return JSON.stringify(stable({ action: request.action, targetUuid: request.targetUuid, payload: request.payload ?? null }));
+}
+
+async function consumeNonce(requester: User.Implementation, nonce: unknown, request: RelayRequest): Promise<boolean> {
+  if (typeof nonce !== "string" || !NONCE_PATTERN.test(nonce)) return false;
+  const key = `${requester.id}.${nonce}`;
+  if (consumed.has(key)) return false;
+  const nonces = userNonces(requester);
+  const entry = Object.hasOwn(nonces, nonce) ? nonces[nonce] : undefined;
+  if (!entry || typeof entry !== "object") return false;
+  const { action: forAction, at, request: vouched } = entry as { action?: unknown; at?: unknown; request?: unknown };
+  // User flags are readable by every client: the nonce vouches for this one request only, so
+  // whoever sees it can at most send the very request its owner meant to send.
+  if (forAction !== request.action || vouched !== requestDigest(request) || typeof at !== "number" || !Number.isFinite(at) || Math.abs(Date.now() - at) > NONCE_TTL_MS) return false;
+  consumed.add(key);
+  await requester.unsetFlag(SYSTEM_ID, `relay_${nonce}`);
+  return true;
+}
+
 /** The GM-side query handler registered in CONFIG.queries. */
 export async function relayQueryHandler(data: unknown): Promise<RelayResult> {
   const me = currentUser();
@@ -98,20 +152,40 @@ export async function relayQueryHandler(data: unknown): Promise<RelayResult> {
   if (!me.isGM || game.users?.activeGM?.id !== me.id) return { ok: false, error: "BREADBOX.Relay.NotGM" };
   const request = data as RelayRequest;
   const requester = game.users?.get(String(request?.requesterId ?? ""));
-  // v13 does not tell a query handler who sent it (foundryvtt/foundryvtt#13418): the requester's
-  // id travels in the payload and cannot be proven. We require that user to exist and be logged
-  // in, refuse GM ids, and every action reads its amounts from the chat card, applies once, and
-  // checks the target — so a forged id can at most do what some logged-in participant could.
   if (!requester || !requester.active) return { ok: false, error: "BREADBOX.Relay.UnknownRequester" };
-  // A GM owns everything and never needs the relay: a relayed request naming a GM is forged, and
-  // must not borrow the GM's rights.
+  // A GM owns everything and never needs the relay: a relayed request naming a GM is refused.
   if (requester.isGM) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
+  // v13 does not tell a query handler who sent it (foundryvtt/foundryvtt#13418): the requester
+  // proves it is who it names with a one-time nonce it wrote under its own User document, which
+  // nobody but that user and a GM can write (docs/architecture.md, "Who may ask").
+  try {
+    if (!(await consumeNonce(requester, request.nonce, request))) return { ok: false, error: "BREADBOX.Relay.Unauthenticated" };
+  } catch (err) {
+    console.error("Breadbox | relay nonce", err);
+    return { ok: false, error: "BREADBOX.Relay.Unauthenticated" };
+  }
   return runRelay(request, requester);
+}
+
+/**
+ * Write a fresh nonce for this request under the current user's own User document (and drop its
+ * expired ones); returns the nonce to send with the request.
+ */
+export async function issueNonce(request: Pick<RelayRequest, "action" | "targetUuid" | "payload">): Promise<string> {
+  const me = currentUser();
+  const now = Date.now();
+  for (const [old, entry] of Object.entries(userNonces(me))) {
+    const at = entry && typeof entry === "object" ? (entry as { at?: unknown }).at : undefined;
+    if (typeof at !== "number" || now - at > NONCE_TTL_MS) await me.unsetFlag(SYSTEM_ID, `relay_${old}`);
+  }
+  const nonce = foundry.utils.randomID(16);
+  await me.update({ flags: { [SYSTEM_ID]: { [`relay_${nonce}`]: { action: request.action, at: now, request: requestDigest(request) } } } });
+  return nonce;
 }
 
 export function registerRelay(): void {
   CONFIG.queries[RELAY_QUERY] = relayQueryHandler;
-  registerCardProvenance();
+  registerLedger();
 }
 
 /**
@@ -135,6 +209,8 @@ export async function applyOrRelay(action: string, target: { uuid: string }, pay
     return { ok: false, error: "BREADBOX.Relay.NotActiveGM" };
   } else {
     try {
+      // The User update has reached the server (and so every client) before the query is sent.
+      request.nonce = await issueNonce(request);
       result = await gm.query(RELAY_QUERY, request, { timeout: 15_000 });
     } catch (err) {
       // A timed-out or failed query is a refusal like any other: nothing changed.

@@ -9,6 +9,8 @@ export function registerCoreSettings(): void {
   for (const r of allRulesets()) choices[r.id] = r.label;
   registerSetting({ key: "ruleset", type: String, default: DEFAULT_RULESET, choices, requiresReload: true });
   registerSetting({ key: "schemaVersion", type: Number, default: 0, config: false });
+  // The GM-only card ledger (src/core/chat/ledger.ts): world scope, so only a GM can write it.
+  registerSetting({ key: "cardLedger", type: Object, default: {}, config: false });
   registerSetting({ key: "skipDialogKey", type: String, default: "shift", scope: "client", choices: {
     shift: "BREADBOX.Setting.skipDialogKey.Shift",
     ctrl: "BREADBOX.Setting.skipDialogKey.Ctrl",

@@ -20,6 +20,7 @@ import type { StanceDebt } from "../rulesets/toaster/stance";
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
 import type { nextRoundQueryHandler } from "../core/documents/combat";
+import type { CardLedger } from "../core/chat/ledger";
 
 /** Flags a Breadbox chat card keeps under `flags.breadbox`: a card type, then card-specific data. */
 export interface BreadboxMessageFlags {
@@ -34,10 +35,29 @@ export interface BreadboxActorFlags {
   stance?: StanceDebt;
 }
 
+/** One relay nonce a user wrote under its own User document (src/core/relay.ts). */
+export interface RelayNonce {
+  action: string;
+  /** When it was written (ms since the epoch, the requester's clock). */
+  at: number;
+  /** The one request it vouches for (src/core/relay.ts `requestDigest`). */
+  request: string;
+}
+
+/**
+ * Flags a user keeps under `flags.breadbox` on its own User document: outstanding relay nonces,
+ * one key `relay_<nonce>` each — proof that a relayed request came from this user.
+ */
+export interface BreadboxUserFlags {
+  [nonceKey: `relay_${string}`]: RelayNonce | undefined;
+}
+
 /** Values of the core settings, by key (namespace "breadbox"). */
 export interface BreadboxCoreSettings {
   ruleset: string;
   schemaVersion: number;
+  /** The GM-only card ledger (src/core/chat/ledger.ts). */
+  cardLedger: CardLedger;
   skipDialogKey: string;
 }
 
@@ -90,6 +110,7 @@ declare module "fvtt-types/configuration" {
   interface FlagConfig {
     Actor: { breadbox?: BreadboxActorFlags };
     ChatMessage: { breadbox?: BreadboxMessageFlags };
+    User: { breadbox?: BreadboxUserFlags };
   }
 
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -3,9 +3,10 @@
  * per-key locks, the card-writer record, Foundry dice for the rules cores, and message audiences.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asUser, createUser, gmUser, setRandomUniform } from "../harness/index";
+import { asUser, createUser, gmUser, setRandomUniform, setUserActive } from "../harness/index";
 import { bootSystem } from "./toaster/boot";
-import { cardWriter, forgetCardWriters, withLocks } from "../../src/core/chat/trust";
+import { cardRefusal, cardWriter, withLocks } from "../../src/core/chat/trust";
+import { resetLedgerOverlay } from "../../src/core/chat/ledger";
 import { MAX_FOUNDRY_DICE, rollWithFoundryDice } from "../../src/core/rolls/foundry-dice";
 import { audienceOf, combineAudiences, normaliseMessageMode } from "../../src/core/compat";
 import { rollDie } from "../../src/dice/random";
@@ -49,11 +50,27 @@ describe("withLocks", () => {
 describe("cardWriter", () => {
   it("names the user who created the message, not its author field", async () => {
     const p = createUser({ name: "P" });
-    const m: any = await asUser(p, () => ChatMessage.create({ content: "x", author: gmUser().id } as never));
+    const m: any = await asUser(p, () => ChatMessage.create({ content: "x", author: gmUser().id, flags: { breadbox: { type: "toasterCheck" } } } as never));
     expect(m.author.id).toBe(gmUser().id);
     expect(cardWriter(m)?.id).toBe(p.id);
-    forgetCardWriters();
-    expect(cardWriter(m)?.id).toBe(gmUser().id);
+    // Recorded in the GM-only ledger: still known after the GM's client reloads.
+    resetLedgerOverlay();
+    expect(cardWriter(m)?.id).toBe(p.id);
+  });
+
+  it("never falls back to the author field: a card posted while no GM was online has no writer", async () => {
+    const p = createUser({ name: "P" });
+    setUserActive(gmUser(), false);
+    const m: any = await asUser(p, () => ChatMessage.create({ content: "x", author: gmUser().id, flags: { breadbox: { type: "toasterCheck" } } } as never));
+    setUserActive(gmUser(), true);
+    expect(m.author.id).toBe(gmUser().id);
+    expect(cardWriter(m)).toBeNull();
+    expect(cardRefusal(m, null)).toBe("BREADBOX.Relay.NoWriter");
+  });
+
+  it("only a GM can write the ledger", async () => {
+    const p = createUser({ name: "P" });
+    await expect(asUser(p, () => game.settings!.set("breadbox", "cardLedger", {}))).rejects.toThrow(/permission/);
   });
 });
 

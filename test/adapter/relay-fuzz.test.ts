@@ -1,10 +1,14 @@
 /**
  * Seeded, time-bounded fuzz test of every relay action (issue 9): random and forged payloads,
  * forged cards (written by a stranger, by a player about someone else's character, with the GM
- * named as author), wrong requesters, unknown actions, and concurrent duplicates. After every
- * batch the world must agree with a model of what the rules allow:
- *   - a character's stun and wounds are exactly the sum of the genuine resolution cards applied to
- *     it, each applied at most once, and only the first resolution of an attack is ever applied;
+ * named as author, posted while no GM was online, resolution cards edited after the fact), wrong
+ * requesters, requesters naming other logged-in users, forged, borrowed and replayed nonces,
+ * unknown actions, GM reloads (the ledger's pending state forgotten) and concurrent duplicates.
+ * After every batch the world must agree with a model of what the rules allow:
+ *   - a character's stun and wounds are exactly the sum of the GM-only ledger's applied
+ *     resolutions, each applied at most once; every ledger resolution was written by the GM for a
+ *     genuine attack, at most one per attack;
+ *   - a request is accepted only from the GM or with the requester's own fresh nonce;
  *   - a character's luck went down by exactly one per +1 recorded on its genuine cards and four per
  *     re-roll card, each card re-rolled at most once, and never below zero;
  *   - forged cards are never changed, never applied and never re-rolled;
@@ -14,7 +18,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, gmUser, setRandomUniform, setUserActive } from "../harness/index";
 import { bootSystem, itemData, makeCharacter } from "./toaster/boot";
-import { relayQueryHandler, runRelay, type RelayRequest, type RelayResult } from "../../src/core/relay";
+import { issueNonce, relayQueryHandler, runRelay, type RelayRequest, type RelayResult } from "../../src/core/relay";
+import { ledgerResolutions, resetLedgerOverlay } from "../../src/core/chat/ledger";
+import { cardWriter } from "../../src/core/chat/trust";
 import { attackWithWeapon, onDefend } from "../../src/rulesets/toaster/chat/attack";
 import { ToasterCheckRoll, type ToasterCheckOptions } from "../../src/rulesets/toaster/dice/check-roll";
 import { seededRandom, type RandomSource } from "../../src/dice/random";
@@ -71,13 +77,15 @@ describe("relay fuzz", () => {
     const sword = attacker.items.find((i: any) => i.type === "toasterWeapon");
     const actors = [attacker, defender];
 
-    // Genuine attacks with their resolutions (some of them twice: two Defend clicks).
+    // Genuine attacks, two of them resolved (one with a GM-written copy of its resolution that is not in the ledger).
     (p1 as any).targets = new Set([{ actor: defender }]);
     const genuineAttacks: any[] = [];
     for (let i = 0; i < 4; i++) {
       await asUser(p1, () => attackWithWeapon(attacker, sword, shift));
       const attack = msgs().at(-1);
       genuineAttacks.push(attack);
+      // Two attacks are left for the fuzzed Defend requests.
+      if (i >= 2) continue;
       await asUser(p2, () => onDefend(attack, document.createElement("button"), shift));
       if (i % 2 === 0) await ChatMessage.create({ content: "again", flags: { breadbox: { ...msgs().at(-1).flags.breadbox } } } as never);
     }
@@ -94,30 +102,75 @@ describe("relay fuzz", () => {
       await asUser(p2, () => ChatMessage.create({ content: "x", flags: { breadbox: { type: "toasterResolution", attackMessageId: forgedAttack.id, attackerUuid: attacker.uuid, targetUuid: defender.uuid, damage: 40, stun: 40, wounds: 8, hit: true, applied: false } } } as never)),
       await asUser(p1, () => ChatMessage.create({ content: "x", flags: { breadbox: { type: "toasterResolution", attackMessageId: genuineAttacks[2].id, attackerUuid: attacker.uuid, targetUuid: defender.uuid, damage: 30, stun: 30, wounds: 6, hit: true, applied: false } } } as never)),
     ];
+    // Posted while no GM was online: no recorded writer, whatever its author says.
+    setUserActive(gm, false);
+    const unrecorded = await checkCard(p2, defender, rng);
+    setUserActive(gm, true);
+    forgedChecks.push(unrecorded);
+    // A genuine resolution card edited afterwards: by its defender's player (refused), and by the GM.
+    const genuineResolution = msgs().find((m) => m.flags.breadbox?.type === "toasterResolution" && m.author?.isGM);
+    await expect(asUser(p2, () => genuineResolution.update({ flags: { breadbox: { stun: 0 } } }))).rejects.toThrow();
+    await genuineResolution.update({ flags: { breadbox: { stun: 77, wounds: 7 } } });
     const forged = [...forgedChecks, forgedAttack, ...forgedResolutions];
     const forgedBefore = new Map(forged.map((m: any) => [m.id, JSON.stringify(m.toObject())]));
-    const firstResolutionOf = new Map<string, string>();
-    for (const m of msgs()) {
-      const f = m.flags.breadbox;
-      if (f?.type === "toasterResolution" && genuineAttacks.some((a) => a.id === f.attackMessageId) && !firstResolutionOf.has(f.attackMessageId) && !forged.includes(m)) firstResolutionOf.set(f.attackMessageId, m.id);
-    }
     const start = { stun: defender.system.stun.value, wounds: defender.system.wounds.value, luck: new Map(actors.map((a) => [a.uuid, a.system.luck.value])) };
 
     const cardIds = () => msgs().map((m) => m.id);
     const junkIds = ["", "constructor", "__proto__", "toString", 42, null, { id: "x" }, ["a"], "nope"];
-    const actions = ["toaster.applyDamage", "toaster.luckAfter", "toaster.luckReroll", "toaster.constructor", "toaster.__proto__", "nobody.applyDamage", "toaster", 7];
+    const actions = ["toaster.applyDamage", "toaster.luckAfter", "toaster.luckReroll", "toaster.defend", "toaster.constructor", "toaster.__proto__", "nobody.applyDamage", "toaster", 7];
     const requesters = [gm, p1, p2, stranger, away, { id: "ghost" }];
     const targets = () => [attacker.uuid, defender.uuid, "Actor.nope", "", 5, `ChatMessage.${pick(rng, cardIds())}`];
 
+    const plausible = (): { request: RelayRequest; as: any } => {
+      const as = pick(rng, [p1, p2, gm, stranger]);
+      const own = as === p1 ? attacker : defender;
+      const card = pick(rng, msgs().filter((m) => m.flags.breadbox?.type === "toasterCheck" || m.flags.breadbox?.type === "toasterResolution"));
+      const action = card.flags.breadbox.type === "toasterResolution" ? "toaster.applyDamage" : card.flags.breadbox.kind === "attack" ? pick(rng, ["toaster.defend", "toaster.luckAfter"]) : pick(rng, ["toaster.luckAfter", "toaster.luckAfter", "toaster.luckReroll"]);
+      const targetUuid = action === "toaster.luckAfter" || action === "toaster.luckReroll" ? (card.flags.breadbox.actorUuid ?? own.uuid) : defender.uuid;
+      const choices = { difficulty: "average", situational: 0, specialty: -1, complementary: 0, luckBefore: 0, callFour: false, helpers: 0, tooManyCooks: false, extras: {} };
+      return { request: { action, requesterId: String(rng() < 0.85 ? as.id : pick(rng, [p1.id, p2.id])), targetUuid, payload: { messageId: card.id, option: "dodge", mode: "public", choices } } as RelayRequest, as };
+    };
     const randomRequest = (): { request: RelayRequest; as: any } => {
+      if (rng() < 0.5) return plausible();
       const as = pick(rng, requesters);
       const payload: Record<string, unknown> = rng() < 0.8 ? { messageId: rng() < 0.85 ? pick(rng, cardIds()) : pick(rng, junkIds) } : (pick(rng, [null, [], "x", { stun: 99, wounds: 9 }]) as never);
       if (payload && typeof payload === "object" && rng() < 0.3) Object.assign(payload, { stun: 999, wounds: 99, luck: -5 });
+      // Defend's choice: sometimes valid, sometimes a defence nobody has or choices out of range.
+      if (payload && typeof payload === "object" && !Array.isArray(payload) && rng() < 0.5) {
+        const choices = { difficulty: "average", situational: 0, specialty: -1, complementary: 0, luckBefore: 0, callFour: false, helpers: 0, tooManyCooks: false, extras: {} };
+        Object.assign(payload, { option: pick(rng, ["dodge", "dodge", "parry:nope", "constructor", 3]), mode: pick(rng, ["public", "gm", "bogus"]), choices: pick(rng, [choices, choices, { ...choices, situational: 99 }, { ...choices, luckBefore: 50 }, { ...choices, difficulty: "constructor" }, null]) });
+      }
       return { request: { action: pick(rng, actions), requesterId: rng() < 0.9 ? String(as.id) : pick(rng, [gm.id, p1.id, "ghost"]), targetUuid: pick(rng, targets()), payload } as RelayRequest, as };
     };
 
+    type Sent = { request: RelayRequest; as: any; nonceKind?: "own" | "forged" | "replayed" | "borrowed" | "none" };
+    const usedNonces: string[] = [];
+    /** Write the nonce as the sender would (its own, or a forged/replayed/borrowed one), one at a time. */
+    const prepare = async (sent: Sent): Promise<Sent> => {
+      if (sent.as === gm || sent.as.id === "ghost") return { ...sent, nonceKind: "none" };
+      const roll = rng();
+      let nonce: string | undefined;
+      let nonceKind: Sent["nonceKind"];
+      if (roll < 0.6) {
+        nonce = await asUser(sent.as, () => issueNonce(sent.request));
+        nonceKind = "own";
+      } else if (roll < 0.7 && usedNonces.length) {
+        nonce = pick(rng, usedNonces);
+        nonceKind = "replayed";
+      } else if (roll < 0.85) {
+        // Another logged-in user's genuine nonce, for a request naming this sender or that user.
+        const other = pick(rng, [p1, p2].filter((u) => u !== sent.as));
+        nonce = await asUser(other, () => issueNonce(sent.request));
+        nonceKind = "borrowed";
+      } else {
+        nonce = pick(rng, ["abcdefghijklmnop", "", "../../x", "constructor"]);
+        nonceKind = "forged";
+      }
+      if (nonce) usedNonces.push(nonce);
+      return { ...sent, request: { ...sent.request, nonce }, nonceKind };
+    };
     /** Send as the relay does: a GM runs it on the GM's client, everybody else via the query handler there. */
-    const send = async ({ request, as }: { request: RelayRequest; as: any }): Promise<RelayResult> => {
+    const send = async ({ request, as }: Sent): Promise<RelayResult> => {
       if (as === gm) return runRelay(request, gm as never);
       return relayQueryHandler(JSON.parse(JSON.stringify(request)));
     };
@@ -127,32 +180,47 @@ describe("relay fuzz", () => {
     let accepted = 0;
     while (Date.now() < deadline && rounds < 2000) {
       rounds++;
-      const batch = Array.from({ length: 1 + Math.floor(rng() * 4) }, randomRequest);
-      if (rng() < 0.4) batch.push({ ...batch[0]! }); // a concurrent duplicate
+      const batch: Sent[] = [];
+      for (const sent of Array.from({ length: 1 + Math.floor(rng() * 4) }, randomRequest)) batch.push(await prepare(sent));
+      if (rng() < 0.4) batch.push({ ...batch[0]!, nonceKind: batch[0]!.nonceKind === "own" ? "replayed" : batch[0]!.nonceKind }); // a concurrent duplicate
+      if (rng() < 0.05) resetLedgerOverlay(); // the GM's client reloads
       let results: RelayResult[] = [];
       try {
         results = await Promise.all(batch.map(send));
       } catch (err) {
         throw new Error(`seed ${SEED}, round ${rounds}: a request threw: ${String(err)}`);
       }
+      const ownAccepted = new Set<string>();
       results.forEach((r, i) => {
-        const { request, as } = batch[i]!;
+        const { request, as, nonceKind } = batch[i]!;
         expect(typeof r?.ok, `seed ${SEED} round ${rounds}`).toBe("boolean");
         if (r.ok) accepted++;
-        if (as === stranger || as === away || as.id === "ghost" || !["toaster.applyDamage", "toaster.luckAfter", "toaster.luckReroll"].includes(String(request.action))) {
+        if (as === stranger || as === away || as.id === "ghost" || !["toaster.applyDamage", "toaster.luckAfter", "toaster.luckReroll", "toaster.defend"].includes(String(request.action))) {
           expect(r.ok, `seed ${SEED} round ${rounds}: ${JSON.stringify(request)}`).toBe(false);
+        }
+        // Only the GM, or a requester naming itself with its own fresh nonce, is ever heard (a
+        // borrowed nonce is the other user's, so it passes only for a request naming that user).
+        if (r.ok && as !== gm) {
+          const own = nonceKind === "own" && request.requesterId === as.id;
+          const borrowedForOwner = nonceKind === "borrowed" && request.requesterId !== as.id;
+          expect(own || borrowedForOwner, `seed ${SEED} round ${rounds}: accepted with ${nonceKind} nonce: ${JSON.stringify(request)}`).toBe(true);
+          expect(ownAccepted.has(String(request.nonce)), `seed ${SEED} round ${rounds}: a nonce used twice`).toBe(false);
+          ownAccepted.add(String(request.nonce));
         }
       });
 
-      // The model.
-      const resolutions = msgs().filter((m) => m.flags.breadbox?.type === "toasterResolution");
-      const applied = resolutions.filter((m) => m.flags.breadbox.applied === true);
-      for (const m of applied) {
-        expect(forged.includes(m), `seed ${SEED} round ${rounds}: forged resolution applied`).toBe(false);
-        expect(firstResolutionOf.get(m.flags.breadbox.attackMessageId), `seed ${SEED} round ${rounds}: a second resolution applied`).toBe(m.id);
+      // The model: only the GM-only ledger's resolutions count, never a card's numbers.
+      const ledger = ledgerResolutions();
+      const applied = ledger.filter((r) => r.resolution.applied);
+      const resolvedAttacks = ledger.map((r) => r.resolution.attackMessageId);
+      expect(new Set(resolvedAttacks).size, `seed ${SEED} round ${rounds}: an attack resolved twice`).toBe(resolvedAttacks.length);
+      for (const { messageId, resolution } of ledger) {
+        expect(forged.some((f) => f.id === messageId || f.id === resolution.attackMessageId), `seed ${SEED} round ${rounds}: forged card in the ledger`).toBe(false);
+        expect(genuineAttacks.some((a) => a.id === resolution.attackMessageId), `seed ${SEED} round ${rounds}: resolution of a non-genuine attack`).toBe(true);
+        expect(cardWriter(game.messages!.get(messageId)!)?.isGM, `seed ${SEED} round ${rounds}: resolution not written by the GM`).toBe(true);
       }
-      expect(defender.system.stun.value).toBe(start.stun + applied.reduce((s, m) => s + m.flags.breadbox.stun, 0));
-      expect(defender.system.wounds.value).toBe(start.wounds + applied.reduce((s, m) => s + m.flags.breadbox.wounds, 0));
+      expect(defender.system.stun.value).toBe(start.stun + applied.reduce((s, r) => s + r.resolution.stun, 0));
+      expect(defender.system.wounds.value).toBe(start.wounds + applied.reduce((s, r) => s + r.resolution.wounds, 0));
       expect(attacker.system.stun.value).toBe(0);
       for (const actor of actors) {
         const ownCards = msgs().filter((m) => m.flags.breadbox?.type === "toasterCheck" && m.flags.breadbox.actorUuid === actor.uuid && !forged.includes(m));

@@ -244,6 +244,39 @@ function sheetClassFor(doc: Document): Function | null {
   return (flagged && byType[flagged]?.cls) || regs.find((r) => r.default)?.cls || regs[0]?.cls || null;
 }
 
+/**
+ * A document's create/update/delete hook runs on every connected client (Foundry broadcasts the
+ * change; each client fires `create<Doc>` etc. with the id of the user who made it). The harness
+ * runs in one process: the hook is called first as the originating client, then once for every
+ * other active user with `game.user` switched to that user — so code that acts "on the GM's
+ * client" (e.g. a hook that only the active GM handles) runs as it would at a real table.
+ */
+let broadcastToOtherClients = false;
+/**
+ * Turn the per-client re-firing on or off (off by default: the browser test bed renders its chat
+ * log from these hooks as one client). Adapter tests of multi-client flows turn it on.
+ */
+export function setHookBroadcast(on: boolean): void {
+  broadcastToOtherClients = on;
+}
+
+export function broadcastDocumentHook(hook: string, ...args: unknown[]): void {
+  Hooks.callAll(hook, ...args);
+  if (!broadcastToOtherClients) return;
+  const origin = game.user;
+  const others = (game.users?.filter((u: AnyObject) => u.active && u !== origin) ?? []) as AnyObject[];
+  for (const other of others) {
+    game.user = other;
+    game.userId = other.id;
+    try {
+      Hooks.callAll(hook, ...args);
+    } finally {
+      game.user = origin;
+      game.userId = origin?.id;
+    }
+  }
+}
+
 function userLevelName(level: string | number): number {
   if (typeof level === "number") return level;
   const v = (OWNERSHIP as AnyObject)[level];
@@ -580,7 +613,7 @@ export class Document extends DataModel {
     else for (const { doc } of pending) doc.prepareData();
     for (const { doc, src } of pending) {
       doc._onCreate(src, operation, user?.id);
-      Hooks.callAll(`create${name}`, doc, operation, user?.id);
+      broadcastDocumentHook(`create${name}`, doc, operation, user?.id);
     }
     if (parent && pending.length) {
       const field = (parent.constructor as typeof Document).metadata.embedded[name];
@@ -645,7 +678,7 @@ export class Document extends DataModel {
     if (this.parent instanceof Document) this.parent.reset();
     else this.prepareData();
     this._onUpdate(diff, operation, user?.id);
-    Hooks.callAll(`update${name}`, this, diff, operation, user?.id);
+    broadcastDocumentHook(`update${name}`, this, diff, operation, user?.id);
     if (this.parent instanceof Document) {
       const field = (this.parent.constructor as typeof Document).metadata.embedded[name];
       this.parent._onUpdateDescendantDocuments(this.parent, field, [this], [diff], operation, user?.id);
@@ -674,7 +707,7 @@ export class Document extends DataModel {
       (game[this.collectionName] as Collection<Document>).delete(this.id!);
     }
     this._onDelete(operation, user?.id);
-    Hooks.callAll(`delete${name}`, this, operation, user?.id);
+    broadcastDocumentHook(`delete${name}`, this, operation, user?.id);
     for (const app of Object.values(this.apps)) await (app as AnyObject).close?.();
     if (parent) {
       const field = (parent.constructor as typeof Document).metadata.embedded[name];

@@ -8,6 +8,7 @@ installHarness();
 
 export { installHarness, resetHarness, resetConfig, runStartupHooks, localizeDataModels, setHookBaseline, foundry, GM_ID } from "./globals";
 export { asUser, createUser, setUserActive, gmUser } from "./users";
+export { setHookBroadcast } from "./document";
 export { Hooks } from "./hooks";
 export { CONFIG, CONST, game, ui } from "./state";
 export type { HarnessNotification } from "./notifications";

@@ -1,12 +1,13 @@
 /**
  * Trust in chat cards, shared by every ruleset's chat actions and relay handlers.
  *
- * - **Who wrote a card.** `cardWriter(message)` is the user who really created the message: the
- *   id that Foundry passes to the `createChatMessage` hook (the server's record of the creating
- *   user), recorded on every client as messages arrive. Only for messages created before this
- *   client loaded does it fall back to the message's `author` field. Whether Foundry v13 refuses a
- *   player's message whose `author` names someone else is not publicly documented
- *   (test/harness/README.md, "Message authors"), so nothing here relies on it.
+ * - **Who wrote a card.** `cardWriter(message)` is the user who really created the message, as
+ *   recorded in the GM-only card ledger (src/core/chat/ledger.ts): the active GM's client stores
+ *   the id Foundry passes to its `createChatMessage` hook (the server's record of the creating
+ *   user). A card with no recorded writer (posted while no GM was online) has no writer: it is
+ *   refused for anything that needs one. The message's `author` field is never used: whether
+ *   Foundry v13 refuses a player's message whose `author` names someone else is not publicly
+ *   documented (test/harness/README.md, "Message authors").
  * - **Entitlement.** A card counts for a document only when its writer is a GM or an owner of
  *   that document (`writtenByGMOrOwner`): a card is never better evidence than its writer's own
  *   rights. Amounts are read from a card only after that check.
@@ -16,32 +17,17 @@
  *   and the update that sets it happen without another request in between.
  */
 import { SYSTEM_ID } from "../ids";
+import { ledgerEntry } from "./ledger";
 
-const creators = new Map<string, string>();
-
-/** Record the creating user of a message (called from the createChatMessage hook). */
-export function recordCardWriter(messageId: string | null | undefined, userId: unknown): void {
-  if (typeof messageId === "string" && messageId && typeof userId === "string" && userId) creators.set(messageId, userId);
-}
-
-/** Forget what this client recorded (a test that simulates a client that loaded later). */
-export function forgetCardWriters(): void {
-  creators.clear();
-}
-
-/** Install the hooks that record who created each message. Idempotent per hook registration. */
-export function registerCardProvenance(): void {
-  Hooks.on("createChatMessage", (message, _options, userId) => recordCardWriter(message.id, userId));
-  Hooks.on("deleteChatMessage", (message) => {
-    if (message.id) creators.delete(message.id);
-  });
-}
-
-/** The user who created the message (see the module comment), or null when unknown. */
+/** The user who created the message (see the module comment), or null when it is not recorded. */
 export function cardWriter(message: ChatMessage.Implementation): User.Implementation | null {
-  const recorded = message.id ? creators.get(message.id) : undefined;
-  if (recorded) return game.users?.get(recorded) ?? null;
-  return (message.author as User.Implementation | null | undefined) ?? null;
+  const recorded = ledgerEntry(message.id)?.writer;
+  return recorded ? (game.users?.get(recorded) ?? null) : null;
+}
+
+/** Whether the ledger knows who wrote the card (false: posted while no GM was online). */
+export function writerKnown(message: ChatMessage.Implementation): boolean {
+  return Boolean(cardWriter(message));
 }
 
 /** Whether the message's writer is a GM or an owner of `doc`. */
@@ -50,6 +36,15 @@ export function writtenByGMOrOwner(message: ChatMessage.Implementation, doc: { t
   if (!writer) return false;
   if (writer.isGM) return true;
   return Boolean(doc?.testUserPermission(writer, "OWNER"));
+}
+
+/**
+ * Why a card does not count for `doc`, as a localization key, or null when it does: its writer is
+ * not recorded (posted while no GM was online), or is neither a GM nor an owner of `doc`.
+ */
+export function cardRefusal(message: ChatMessage.Implementation, doc: { testUserPermission(user: User.Implementation, level: "OWNER"): boolean } | null | undefined): string | null {
+  if (!writerKnown(message)) return "BREADBOX.Relay.NoWriter";
+  return writtenByGMOrOwner(message, doc) ? null : "BREADBOX.Relay.NotGenuine";
 }
 
 /** The system's flags on a message (an empty object when there are none). */

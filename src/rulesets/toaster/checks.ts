@@ -144,16 +144,46 @@ export function readChoices(form: HTMLFormElement, req: CheckRequest, luckAvaila
   const callFourEl = form.elements.namedItem("callFour") as HTMLInputElement | null;
   const cooksEl = form.elements.namedItem("tooManyCooks") as HTMLInputElement | null;
   return {
-    helpers: readInt(form, "helpers", localize("BREADBOX.Toaster.Roll.Helpers"), 0, 20),
+    helpers: readInt(form, "helpers", localize("BREADBOX.Toaster.Roll.Helpers"), ...CHOICE_LIMITS.helpers),
     tooManyCooks: Boolean(cooksEl?.checked),
     difficulty,
-    situational: readInt(form, "situational", localize("BREADBOX.Roll.Situational"), -20, 20),
+    situational: readInt(form, "situational", localize("BREADBOX.Roll.Situational"), ...CHOICE_LIMITS.situational),
     specialty: readInt(form, "specialty", localize("BREADBOX.Toaster.Skill.Specialty"), -1, (req.specialties?.length ?? 0) - 1, -1),
-    complementary: readInt(form, "complementary", localize("BREADBOX.Toaster.Roll.Complementary"), 0, 2),
+    complementary: readInt(form, "complementary", localize("BREADBOX.Toaster.Roll.Complementary"), ...CHOICE_LIMITS.complementary),
     luckBefore: readInt(form, "luckBefore", localize("BREADBOX.Toaster.Luck.Before"), 0, luckAvailable),
     callFour: Boolean(callFourEl?.checked),
     extras,
   };
+}
+
+/** The dialog's limits, one source for the form (readChoices) and for relayed choices. */
+export const CHOICE_LIMITS = { helpers: [0, 20], situational: [-20, 20], complementary: [0, 2] } as const;
+
+/**
+ * Choices that arrived from another client (a relayed Defend), checked against the same limits as
+ * the dialog's form: null when anything is missing, of the wrong type or out of range.
+ */
+export function choicesWithinLimits(raw: unknown, req: CheckRequest, luckAvailable: number): CheckChoices | null {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const c = raw as Record<string, unknown>;
+  const int = (v: unknown, min: number, max: number) => (typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? v : null);
+  const difficulty = typeof c.difficulty === "string" && R.DIFFICULTY_LADDER.some((d) => d.key === c.difficulty) ? c.difficulty : null;
+  const helpers = int(c.helpers, ...CHOICE_LIMITS.helpers);
+  const situational = int(c.situational, ...CHOICE_LIMITS.situational);
+  const specialty = int(c.specialty, -1, (req.specialties?.length ?? 0) - 1);
+  const complementary = int(c.complementary, ...CHOICE_LIMITS.complementary);
+  const luckBefore = int(c.luckBefore, 0, Math.max(0, luckAvailable));
+  if (difficulty === null || helpers === null || situational === null || specialty === null || complementary === null || luckBefore === null) return null;
+  if (typeof c.callFour !== "boolean" || typeof c.tooManyCooks !== "boolean") return null;
+  const rawExtras = c.extras && typeof c.extras === "object" ? (c.extras as Record<string, unknown>) : {};
+  const extras: Record<string, string> = {};
+  for (const sel of req.extraSelects ?? []) {
+    // Like the form: a select left out takes its first option; an unknown value is refused.
+    const v = Object.hasOwn(rawExtras, sel.name) ? rawExtras[sel.name] : (sel.options[0]?.value ?? "");
+    if (typeof v !== "string" || !sel.options.some((o) => o.value === v)) return null;
+    extras[sel.name] = v;
+  }
+  return { difficulty, helpers, tooManyCooks: c.tooManyCooks, situational, specialty, complementary, luckBefore, callFour: c.callFour, extras };
 }
 
 /** Render the dialog form for a check request. */

@@ -9,6 +9,8 @@ import { SYSTEM_ID } from "../../core/ids";
 import { format, localize, modelOf } from "../../core/game";
 import { toasterRules } from "./settings";
 import { ToasterActorModel } from "./data/actor";
+import { postCard } from "../../core/chat/post";
+import { audienceForMode, type MessageMode } from "../../core/compat";
 
 function coordination(actor: Actor.Implementation | null | undefined): number {
   return modelOf(actor, ToasterActorModel)?.effective?.coordination ?? 0;
@@ -21,7 +23,8 @@ function coordination(actor: Actor.Implementation | null | undefined): number {
  */
 export async function bleedCombatants(combat: Combat.Implementation): Promise<string[]> {
   if (!toasterRules().bleeding) return [];
-  const lines: string[] = [];
+  // Who may read a line: a player-owned character's bleeding is public, an NPC's is the GM's.
+  const lines: { text: string; audience: MessageMode }[] = [];
   const seen = new Set<string>();
   for (const c of combat.combatants) {
     const actor = c.actor;
@@ -31,13 +34,19 @@ export async function bleedCombatants(combat: Combat.Implementation): Promise<st
     if (data.bleeding.rate <= 0 || data.wounds.value <= 0) continue;
     const next = R.bleed({ stun: data.stun.value, wounds: data.wounds.value, bleedStun: data.bleeding.value, rate: data.bleeding.rate }, 1);
     await actor.update({ system: { stun: { value: next.stun }, wounds: { value: next.wounds }, bleeding: { value: next.bleedStun } } });
-    lines.push(format("BREADBOX.Toaster.Bleeding.Line", { name: actor.name ?? "", stun: data.bleeding.rate, wounds: next.wounds - data.wounds.value }));
+    lines.push({
+      text: format("BREADBOX.Toaster.Bleeding.Line", { name: actor.name ?? "", stun: data.bleeding.rate, wounds: next.wounds - data.wounds.value }),
+      audience: actor.hasPlayerOwner ? "public" : "gm",
+    });
   }
-  if (lines.length) {
-    const content = `<div class="breadbox bb-card toaster-table"><header class="bb-card-title"><h3>${localize("BREADBOX.Toaster.Bleeding.Title")}</h3></header><ul class="bb-lines">${lines.map((l) => `<li>${foundry.utils.escapeHTML(l)}</li>`).join("")}</ul></div>`;
-    await ChatMessage.create({ content, flags: { [SYSTEM_ID]: { type: "toasterBleeding" } } });
+  // One card per audience (src/core/compat.ts maps the mode to v13's or v14's message fields).
+  for (const mode of ["public", "gm"] as const) {
+    const mine = lines.filter((l) => l.audience === mode);
+    if (!mine.length) continue;
+    const content = `<div class="breadbox bb-card toaster-table"><header class="bb-card-title"><h3>${localize("BREADBOX.Toaster.Bleeding.Title")}</h3></header><ul class="bb-lines">${mine.map((l) => `<li>${foundry.utils.escapeHTML(l.text)}</li>`).join("")}</ul></div>`;
+    await postCard({ content, flags: { [SYSTEM_ID]: { type: "toasterBleeding" } } }, audienceForMode(mode));
   }
-  return lines;
+  return lines.map((l) => l.text);
 }
 
 export const toasterCombat: CombatRules = {

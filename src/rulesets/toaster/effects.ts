@@ -8,7 +8,6 @@
 import * as R from "./rules";
 import { SYSTEM_ID } from "../../core/ids";
 import { format, modelOf } from "../../core/game";
-import { foundryRandom, replayThen } from "../../core/random";
 import type { CheckKind, ToasterCheckRoll } from "./dice/check-roll";
 import { ToasterActorModel } from "./data/actor";
 import { postCard } from "../../core/chat/post";
@@ -50,8 +49,9 @@ const mortality: Effect = async (actor, roll, _previous, audience) => {
   if (!R.isMortallyWounded(wounds)) return;
   const physique = roll.check.rank;
   const others = result.total - result.dieTotal - physique - R.mortalityModifier({ wounds });
-  const faces = result.faces.die.map((f) => ({ face: f + 1, faces: 10 }));
-  const out = R.rollMortality({ physique, wounds, modifier: others }, replayThen(faces, foundryRandom()));
+  // The card's own dice (its Foundry roll's faces), read by the rules core under the dice rules the
+  // card was rolled with (a rolling nine's extra die counts); nothing is drawn again.
+  const out = R.resolveMortality({ physique, wounds, modifier: others, rollingNines: roll.check.rollingNines, ninesLimit: roll.check.ninesLimit }, { die: result.faces.die, fumble: [] });
   roll.check.effect = { outcome: out.outcome, rounds: out.rounds };
   const key = out.outcome === "dies-now" ? "DiesNow" : out.outcome === "dies-in" ? "DiesIn" : "Holds";
   const text = format(`BREADBOX.Toaster.Mortality.${key}`, { name: actor.name ?? "", rounds: out.rounds });

@@ -4,11 +4,13 @@
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { resetHarness, runStartupHooks } from "../../harness/index";
+import { resetHarness, runStartupHooks, setHookBroadcast } from "../../harness/index";
 
 let booted = false;
 
 export async function bootSystem(): Promise<void> {
+  // Chat-card trust runs on the active GM's client: fire document hooks there too.
+  setHookBroadcast(true);
   if (!booted) {
     await import("../../../src/index");
     await runStartupHooks();

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { makeDropEvent, setRandomUniform, settle, turnEventsSettled } from "../../harness/index";
+import { createUser, gmUser, makeDropEvent, setRandomUniform, settle, turnEventsSettled } from "../../harness/index";
 import { bootSystem, makeCharacter, itemData, notifications } from "./boot";
 import { registerRuleset, getRuleset } from "../../../src/core/registry";
 
@@ -122,6 +122,27 @@ describe("(Bleeding) in combat", () => {
     expect(quick.system.wounds.value).toBe(4);
     const note = (game as any).messages.contents.at(-1);
     expect(note.content).toContain("Quick bleeds 3 stun");
+  });
+
+  it("a GM's NPC bleeds in a GM-only card; a player's character in a public one", async () => {
+    await (game as any).settings.set("breadbox", "toaster.bleeding", true);
+    await (game as any).settings.set("breadbox", "toaster.rerollInitiative", false);
+    const { quick, slow, combat } = await fight();
+    const player = createUser({ name: "Slow's player" });
+    await slow.update({ ownership: { [player.id!]: 3 } });
+    for (const a of [quick, slow]) await a.update({ "system.wounds.value": 2, "system.stun.value": 0, "system.bleeding.rate": 2 });
+    d10([2, 9]);
+    await combat.startCombat();
+    await combat.rollAll();
+    await combat.nextRound();
+    await turnEventsSettled();
+    const notes = (game as any).messages.contents.filter((m: any) => m.flags.breadbox?.type === "toasterBleeding");
+    const npc = notes.find((m: any) => m.content.includes("Quick"));
+    const pc = notes.find((m: any) => m.content.includes("Slow"));
+    expect(npc.whisper).toEqual([gmUser().id]);
+    expect(npc.content).not.toContain("Slow");
+    expect(pc.whisper).toEqual([]);
+    expect(pc.content).not.toContain("Quick");
   });
 });
 

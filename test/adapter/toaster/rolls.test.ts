@@ -251,3 +251,17 @@ describe("the mortality check", () => {
     expect(note.content).toContain("holds on for 4 rounds");
   });
 });
+
+describe("issue 9 (relay) point 5: the mortality effect reads the card's own dice under the dice rules", () => {
+  it("(Rolling Nines): the extra die on the card counts in what the check means", async () => {
+    const { mortalityRequest } = await import("../../../src/rulesets/toaster/requests");
+    await (game as any).settings.set("breadbox", "toaster.rollingNines", true);
+    const a = await makeCharacter("Dying", { attributes: { physique: { value: 5 } }, wounds: { value: 6 } });
+    starFaces([9, 3]); // 9 + 3 (a nine rolls again) + 5 − 1 = 16 → holds for 7 rounds
+    await performCheck(mortalityRequest(a), new MouseEvent("click", { shiftKey: true }));
+    const card = (game as any).messages.contents.at(-2);
+    expect(card.rolls[0].total).toBe(16);
+    const note = (game as any).messages.contents.at(-1);
+    expect(note.flags.breadbox).toMatchObject({ type: "toasterMortality", outcome: "holds", rounds: 7 });
+  });
+});

@@ -5,12 +5,13 @@
  * message whose author names another user.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asUser, createUser, gmUser, setRandomUniform } from "../../harness/index";
+import { asUser, createUser, gmUser, setRandomUniform, setUserActive } from "../../harness/index";
 import { bootSystem, itemData, makeCharacter, notifications } from "./boot";
 import { attackWithWeapon, onApplyDamage, onDefend, onLuckAfter, onLuckReroll } from "../../../src/rulesets/toaster/chat/attack";
 import { ToasterCheckRoll, type ToasterCheckOptions } from "../../../src/rulesets/toaster/dice/check-roll";
-import { applyOrRelay, RELAY_QUERY, runRelay } from "../../../src/core/relay";
-import { forgetCardWriters } from "../../../src/core/chat/trust";
+import { applyOrRelay, issueNonce, NONCE_TTL_MS, RELAY_QUERY, runRelay } from "../../../src/core/relay";
+import { ledgerEntry, resetLedgerOverlay } from "../../../src/core/chat/ledger";
+import { cardWriter } from "../../../src/core/chat/trust";
 
 beforeEach(bootSystem);
 
@@ -243,10 +244,10 @@ describe("point 4: damage is applied once across clients", () => {
     faces([7, 7, 1]);
     await asUser(s.p2, () => onDefend(attackCard, document.createElement("button"), shift));
     const first = msgs().at(-1);
-    // The GM's client had not seen the first resolution yet: a second one is posted.
+    // A copy of the resolution (even one the GM wrote) is not in the GM-only ledger: it counts for nothing.
     const second: any = await ChatMessage.create({ content: "x", flags: { breadbox: { ...first.flags.breadbox } } } as never);
     const r2 = await runRelay({ action: "toaster.applyDamage", requesterId: s.p1.id!, targetUuid: s.defender.uuid, payload: { messageId: second.id } }, s.p1 as never);
-    expect(r2).toEqual({ ok: false, error: "BREADBOX.Toaster.Attack.AlreadyResolved" });
+    expect(r2).toEqual({ ok: false, error: "BREADBOX.Relay.NotResolved" });
     const r1 = await runRelay({ action: "toaster.applyDamage", requesterId: s.p1.id!, targetUuid: s.defender.uuid, payload: { messageId: first.id } }, s.p1 as never);
     expect(r1.ok).toBe(true);
     expect(s.defender.system.stun.value).toBe(10);
@@ -285,13 +286,151 @@ describe("point 5: a message whose author field names the GM", () => {
     expect(s.defender.system.luck.value).toBe(5);
   });
 
-  it("a card from before this client loaded falls back to its author field", async () => {
+  it("a card from before the GM's client reloaded keeps its recorded writer; one posted with no GM online is refused", async () => {
     const s = await scene();
     const mine = await checkCard(s.p2, s.defender, {}, 3);
     const theirs = await checkCard(s.p3, s.defender, {}, 3);
-    forgetCardWriters();
+    // Posted while the GM was away, its author field naming the defender's player.
+    setUserActive(gmUser(), false);
+    const unrecorded = await checkCard(s.p2, s.defender, {}, 3);
+    setUserActive(gmUser(), true);
+    resetLedgerOverlay();
     const ask = (id: string) => runRelay({ action: "toaster.luckAfter", requesterId: s.p2.id!, targetUuid: s.defender.uuid, payload: { messageId: id } }, s.p2 as never);
     expect((await ask(theirs.id)).ok).toBe(false);
+    expect(await ask(unrecorded.id)).toEqual({ ok: false, error: "BREADBOX.Relay.NoWriter" });
     expect((await ask(mine.id)).ok).toBe(true);
+    expect(s.defender.system.luck.value).toBe(4);
+  });
+});
+
+describe("issue 9 (relay) point 1: the requester is authenticated by a nonce on its own User document", () => {
+  const query = (request: Record<string, unknown>) => gmUser().query(RELAY_QUERY, request) as Promise<{ ok: boolean; error?: string }>;
+
+  it("a player who owns nothing, naming the logged-in owner, cannot spend the owner's luck", async () => {
+    const s = await scene();
+    const card = await checkCard(s.p2, s.defender, {}, 3);
+    const forged = { action: "toaster.luckReroll", requesterId: s.p2.id, targetUuid: s.defender.uuid, payload: { messageId: card.id } };
+    expect(await asUser(s.p3, () => query(forged))).toEqual({ ok: false, error: "BREADBOX.Relay.Unauthenticated" });
+    // A made-up nonce is no better.
+    expect(await asUser(s.p3, () => query({ ...forged, nonce: "abcdefghijklmnop" }))).toEqual({ ok: false, error: "BREADBOX.Relay.Unauthenticated" });
+    // The stranger cannot write a nonce under the owner's User document.
+    await expect(asUser(s.p3, () => (s.p2 as any).update({ flags: { breadbox: { relay_abcdefghijklmnop: { action: "toaster.luckReroll", at: Date.now() } } } }))).rejects.toThrow(/permission/);
+    expect(await asUser(s.p3, () => query({ ...forged, nonce: "abcdefghijklmnop" }))).toEqual({ ok: false, error: "BREADBOX.Relay.Unauthenticated" });
+    expect(s.defender.system.luck.value).toBe(5);
+    expect(msgs().filter((m: any) => m.flags.breadbox?.rerollOf)).toHaveLength(0);
+  });
+
+  it("the owner's own request passes; its nonce is used once, for its own action only, and expires", async () => {
+    const s = await scene();
+    const card = await checkCard(s.p2, s.defender, {}, 3);
+    const request = { action: "toaster.luckAfter", requesterId: s.p2.id, targetUuid: s.defender.uuid, payload: { messageId: card.id } };
+    // A nonce written for another action does not authorize this one.
+    const other = await asUser(s.p2, () => issueNonce({ ...request, action: "toaster.applyDamage" }));
+    expect(await asUser(s.p2, () => query({ ...request, nonce: other }))).toEqual({ ok: false, error: "BREADBOX.Relay.Unauthenticated" });
+    // User flags are readable by all: a nonce vouches for one request only, not another card.
+    const otherCard = await checkCard(s.p2, s.defender, {}, 3);
+    const seen = await asUser(s.p2, () => issueNonce(request));
+    expect(await asUser(s.p3, () => query({ ...request, payload: { messageId: otherCard.id }, nonce: seen }))).toEqual({ ok: false, error: "BREADBOX.Relay.Unauthenticated" });
+    expect(s.defender.system.luck.value).toBe(5);
+    const nonce = await asUser(s.p2, () => issueNonce(request));
+    expect((s.p2 as any).flags.breadbox[`relay_${nonce}`]).toMatchObject({ action: "toaster.luckAfter" });
+    expect(await asUser(s.p2, () => query({ ...request, nonce }))).toEqual({ ok: true });
+    expect(s.defender.system.luck.value).toBe(4);
+    // Used up: deleted from the User document, and a replay (by anyone) is refused.
+    expect((s.p2 as any).flags.breadbox[`relay_${nonce}`]).toBeUndefined();
+    expect(await asUser(s.p3, () => query({ ...request, nonce }))).toEqual({ ok: false, error: "BREADBOX.Relay.Unauthenticated" });
+    expect(s.defender.system.luck.value).toBe(4);
+    // A stale nonce is refused.
+    const stale = await asUser(s.p2, () => issueNonce(request));
+    await asUser(s.p2, () => (s.p2 as any).update({ flags: { breadbox: { [`relay_${stale}`]: { at: Date.now() - NONCE_TTL_MS - 1000 } } } }));
+    expect(await asUser(s.p2, () => query({ ...request, nonce: stale }))).toEqual({ ok: false, error: "BREADBOX.Relay.Unauthenticated" });
+    expect(s.defender.system.luck.value).toBe(4);
+  });
+
+  it("applyOrRelay proves the player's identity by itself", async () => {
+    const s = await scene();
+    const card = await checkCard(s.p2, s.defender, {}, 3);
+    const r = await asUser(s.p2, () => applyOrRelay("toaster.luckAfter", { uuid: s.defender.uuid }, { messageId: card.id }));
+    expect(r.ok).toBe(true);
+    expect(s.defender.system.luck.value).toBe(4);
+    expect(Object.keys((s.p2 as any).flags.breadbox ?? {}).filter((k) => k.startsWith("relay_"))).toEqual([]);
+  });
+});
+
+describe("issue 9 (relay) point 2: only the GM's client resolves; Apply reads the GM-only ledger", () => {
+  async function attackCard(s: Awaited<ReturnType<typeof scene>>) {
+    (s.p1 as any).targets = new Set([{ actor: s.defender }]);
+    faces([6]);
+    await asUser(s.p1, () => attackWithWeapon(s.attacker, s.sword, shift));
+    return msgs().at(-1);
+  }
+
+  it("the resolution card is written by the GM and recorded in the ledger", async () => {
+    const s = await scene();
+    const card = await attackCard(s);
+    faces([7, 7, 1]);
+    await asUser(s.p2, () => onDefend(card, document.createElement("button"), shift));
+    const resolution = msgs().at(-1);
+    expect(resolution.flags.breadbox.type).toBe("toasterResolution");
+    expect(cardWriter(resolution)?.id).toBe(gmUser().id);
+    expect(ledgerEntry(resolution.id)?.resolution).toMatchObject({ attackMessageId: card.id, targetUuid: s.defender.uuid, applied: false });
+  });
+
+  it("a made-up resolution posted first by the defender's player counts for nothing, and the real Defend still works", async () => {
+    const s = await scene();
+    const card = await attackCard(s);
+    const fake: any = await asUser(s.p2, () =>
+      ChatMessage.create({ content: "x", flags: { breadbox: { type: "toasterResolution", attackMessageId: card.id, attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, damage: 0, stun: 0, wounds: 0, hit: false, applied: false } } } as never),
+    );
+    expect(await runRelay({ action: "toaster.applyDamage", requesterId: s.p1.id!, targetUuid: s.defender.uuid, payload: { messageId: fake.id } }, s.p1 as never)).toEqual({ ok: false, error: "BREADBOX.Relay.NotResolved" });
+    faces([7, 7, 1]);
+    await asUser(s.p2, () => onDefend(card, document.createElement("button"), shift));
+    const real = msgs().at(-1);
+    expect(real.id).not.toBe(fake.id);
+    expect(ledgerEntry(real.id)?.resolution).toBeDefined();
+  });
+
+  it("editing the genuine resolution card's numbers changes nothing that is applied", async () => {
+    const s = await scene();
+    const card = await attackCard(s);
+    faces([7, 7, 1]);
+    await asUser(s.p2, () => onDefend(card, document.createElement("button"), shift));
+    const resolution = msgs().at(-1);
+    const recorded = ledgerEntry(resolution.id)!.resolution!;
+    expect(recorded.stun).toBeGreaterThan(0);
+    // The GM's own card is not the defender's to edit; even a GM-side edit of the card is ignored.
+    await expect(asUser(s.p2, () => resolution.update({ flags: { breadbox: { stun: 0, wounds: 0 } } }))).rejects.toThrow(/permission/);
+    await resolution.update({ flags: { breadbox: { stun: 0, wounds: 0 } } });
+    const r = await asUser(s.p1, () => applyOrRelay("toaster.applyDamage", { uuid: s.defender.uuid }, { messageId: resolution.id }));
+    expect(r.ok).toBe(true);
+    expect(s.defender.system.stun.value).toBe(recorded.stun);
+    expect(ledgerEntry(resolution.id)!.resolution!.applied).toBe(true);
+  });
+
+  it("a relayed Defend with a defence the defender does not have, or choices beyond the dialog's limits, is refused", async () => {
+    const s = await scene();
+    const card = await attackCard(s);
+    const ask = (payload: Record<string, unknown>) => asUser(s.p2, () => applyOrRelay("toaster.defend", { uuid: s.defender.uuid }, { messageId: card.id, mode: "public", ...payload }));
+    const choices = { difficulty: "average", situational: 0, specialty: -1, complementary: 0, luckBefore: 0, callFour: false, helpers: 0, tooManyCooks: false, extras: {} };
+    expect(await ask({ option: "parry:nothing", choices })).toEqual({ ok: false, error: "BREADBOX.Relay.Malformed" });
+    expect(await ask({ option: "dodge", choices: { ...choices, situational: 50 } })).toEqual({ ok: false, error: "BREADBOX.Relay.Malformed" });
+    expect(await ask({ option: "dodge", choices: { ...choices, luckBefore: 6 } })).toEqual({ ok: false, error: "BREADBOX.Relay.Malformed" });
+    // A stranger cannot defend for the defender.
+    expect(await asUser(s.p3, () => applyOrRelay("toaster.defend", { uuid: s.defender.uuid }, { messageId: card.id, option: "dodge", choices }))).toEqual({ ok: false, error: "BREADBOX.Relay.Forbidden" });
+    expect(msgs().filter((m: any) => m.flags.breadbox?.type === "toasterResolution")).toHaveLength(0);
+    faces([7, 7, 1]);
+    expect(await ask({ option: "dodge", choices })).toEqual({ ok: true });
+    expect(await ask({ option: "dodge", choices })).toEqual({ ok: false, error: "BREADBOX.Toaster.Attack.AlreadyResolved" });
+  });
+
+  it("an attack card whose modifier no dialog could produce is not resolved; the rank comes from the attacker", async () => {
+    const s = await scene();
+    const card = await attackCard(s);
+    const roll = card.rolls[0];
+    await asUser(s.p1, () => card.update({ rolls: [{ ...roll.toJSON(), options: { ...roll.toJSON().options, parts: [{ label: "x", value: 40 }] } }] } as never));
+    faces([7, 7, 1]);
+    const r = await asUser(s.p2, () => applyOrRelay("toaster.defend", { uuid: s.defender.uuid }, { messageId: card.id, option: "dodge", mode: "public", choices: { difficulty: "average", situational: 0, specialty: -1, complementary: 0, luckBefore: 0, callFour: false, helpers: 0, tooManyCooks: false, extras: {} } }));
+    expect(r.ok).toBe(false);
+    expect(msgs().filter((m: any) => m.flags.breadbox?.type === "toasterResolution")).toHaveLength(0);
   });
 });

@@ -16,16 +16,17 @@ import { format, localize, lookupUuid, lookupUuidSync, currentUser, modelOf } fr
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
 import { rollWithFoundryDice, type DieFormula, type KnownFace } from "../../../core/rolls/foundry-dice";
-import { audienceForMode, audienceOf, combineAudiences, currentMessageMode, type Audience, type MessageMode } from "../../../core/compat";
+import { audienceForMode, audienceOf, combineAudiences, currentMessageMode, normaliseMessageMode, type Audience, type MessageMode } from "../../../core/compat";
+import { isLedgerKeeper, ledgerEntry, ledgerResolutions, updateLedger } from "../../../core/chat/ledger";
 import { postCard } from "../../../core/chat/post";
-import { cardFlags, writtenByGMOrOwner } from "../../../core/chat/trust";
-import { ToasterCheckRoll, checkInputOf, type ToasterCheckOptions } from "../dice/check-roll";
-import { D10StarDie } from "../dice/d10star";
+import { cardFlags, cardRefusal, writtenByGMOrOwner } from "../../../core/chat/trust";
+import { ToasterCheckRoll, checkInputOf, type ModifierPart, type ToasterCheckOptions } from "../dice/check-roll";
+import { toasterDie } from "../dice/foundry-die";
 import { toasterRules, type ToasterRules } from "../settings";
 import { afterDefence, owedPart, spendForgoneDefence, stanceDebt, stanceSelect } from "../stance";
 import { applyCheckEffect } from "../effects";
-import { checkOptions, DEFAULT_CHOICES, dialogContent, oddsHtml, readChoices, type CheckChoices, type CheckRequest } from "../checks";
-import { attackRequest, defenceOptions, sys, type DefenceOption } from "../requests";
+import { CHOICE_LIMITS, checkOptions, choicesWithinLimits, DEFAULT_CHOICES, dialogContent, oddsHtml, readChoices, type CheckChoices, type CheckRequest } from "../checks";
+import { attackRequest, defenceOptions, sys, weaponRank, type DefenceOption } from "../requests";
 import { ToasterWeaponModel } from "../data/items";
 import { BreadboxActor } from "../../../core/documents/actor";
 import { performCheck } from "../checks";
@@ -61,11 +62,7 @@ function flagsOf<T>(message: ChatMessage.Implementation): T | undefined {
   return cardFlags(message) as T | undefined;
 }
 
-/** Toaster's dice for the rules core: a d10 is rolled as a d10* (faces 0–9 read as 1–10). */
-export const toasterDie: DieFormula = (faces) =>
-  faces === 10
-    ? { formula: `1d${D10StarDie.DENOMINATION}`, face: (roll) => ((roll.dice[0] as D10StarDie | undefined)?.starFaces[0] ?? Number(roll.total)) + 1 }
-    : { formula: `1d${faces}`, face: (roll) => Number(roll.total) };
+export { toasterDie };
 
 /** The first check roll of a card (other rolls on it are its follow-up dice). */
 export function checkRollOf(message: ChatMessage.Implementation): ToasterCheckRoll | undefined {
@@ -180,22 +177,9 @@ function facesQueue(result: R.CheckResult | undefined): KnownFace[] {
   return q;
 }
 
-/** A resolution card written by the GM or an owner of its defender. */
-function genuineResolution(m: ChatMessage.Implementation): boolean {
-  const f = flagsOf<ResolutionFlags>(m);
-  if (!f || f.type !== "toasterResolution" || typeof f.targetUuid !== "string") return false;
-  return writtenByGMOrOwner(m, lookupUuidSync(f.targetUuid) as Actor.Implementation | null);
-}
-
-/** The first genuine resolution of an attack card: the only one that may ever be applied. */
-function firstResolution(attackMessageId: string | null | undefined): ChatMessage.Implementation | undefined {
-  if (!attackMessageId) return undefined;
-  return game.messages?.find((m) => flagsOf<ResolutionFlags>(m)?.attackMessageId === attackMessageId && genuineResolution(m));
-}
-
-/** An attack card whose attack has been resolved (a genuine resolution card points at it). */
+/** An attack card whose attack has been resolved: the GM-only ledger records a resolution of it. */
 function isResolved(message: ChatMessage.Implementation): boolean {
-  return Boolean(firstResolution(message.id));
+  return Boolean(message.id) && ledgerResolutions().some((r) => r.resolution.attackMessageId === message.id);
 }
 
 /**
@@ -240,30 +224,17 @@ export async function onDefend(message: ChatMessage.Implementation, _button: HTM
     return;
   }
   const rules = toasterRules();
-  // (Stance): a defender who went all out in an attack has given up this defence.
-  if (rules.stance && stanceDebt(defender).forgoneDefences > 0) {
-    await spendForgoneDefence(defender);
-    ui.notifications?.info(format("BREADBOX.Toaster.Stance.NoDefence", { name: defender.name ?? "" }));
-    await resolveAndPost(message, flags, attackRoll, null, 0, attacker, defender, currentMessageMode());
-    return;
-  }
+  // (Stance): a defender who went all out in an attack has given up this defence: no dialog; the
+  // GM's client spends the forgone defence and resolves the attack without one.
+  const forgone = rules.stance && stanceDebt(defender).forgoneDefences > 0;
   const options = defenceOptions(defender, weapon.mode, !weapon.unarmed);
   const luckAvailable = rules.luckPoints ? sys(defender).luck.value : 0;
   const owed = rules.stance ? owedPart(stanceDebt(defender), "defence") : [];
-  const baseReq = (opt: (typeof options)[number]): CheckRequest => ({
-    actor: defender,
-    kind: "defence",
-    title: format("BREADBOX.Toaster.Defence.Title", { option: opt.label }),
-    rank: opt.rank,
-    rankLabel: opt.label,
-    fixedParts: [...opt.parts, ...owed],
-    specialties: opt.specialties,
-    extraSelects: rules.stance ? [stanceSelect("defence")] : [],
-  });
+  const baseReq = (opt: DefenceOption): CheckRequest => defenceRequest(defender, opt, owed, rules);
   let chosen = options[0]!;
-  let choices: CheckChoices | null = { ...DEFAULT_CHOICES };
+  let choices: CheckChoices = { ...DEFAULT_CHOICES, extras: rules.stance ? { stance: stanceSelect("defence").options[0]?.value ?? "" } : {} };
   let mode: MessageMode = currentMessageMode();
-  if (!skipDialog(event)) {
+  if (!forgone && !skipDialog(event)) {
     const selectHtml = `<div class="form-group"><label for="bb-defence">${localize("BREADBOX.Toaster.Defence.Choose")}</label><select id="bb-defence" name="defence">${options
       .map((o, i) => `<option value="${i}">${foundry.utils.escapeHTML(o.label)} (${o.rank})</option>`)
       .join("")}</select></div>`;
@@ -286,15 +257,75 @@ export async function onDefend(message: ChatMessage.Implementation, _button: HTM
     chosen = options[result.value.option]!;
     mode = result.mode;
   }
-  const req = { ...baseReq(chosen), target: attackRoll.checkResult?.total ?? R.UNOPPOSED_TARGET };
+  // Only the active GM's client rolls the defence and writes the resolution: the request carries
+  // only the defender's choices, which the GM checks against the allowed defences and limits.
+  await applyOrRelay("toaster.defend", { uuid: defender.uuid }, { messageId: message.id, option: chosen.key, choices: { ...choices }, mode });
+}
+
+/** A defence roll's request: the chosen option's rank and parts, and what stances still owe. */
+function defenceRequest(defender: Actor.Implementation, opt: DefenceOption, owed: ModifierPart[], rules: ToasterRules): CheckRequest {
+  return {
+    actor: defender,
+    kind: "defence",
+    title: format("BREADBOX.Toaster.Defence.Title", { option: opt.label }),
+    rank: opt.rank,
+    rankLabel: opt.label,
+    fixedParts: [...opt.parts, ...owed],
+    specialties: opt.specialties,
+    extraSelects: rules.stance ? [stanceSelect("defence")] : [],
+  };
+}
+
+/**
+ * GM side of Defend. The requester must be the GM or an owner of the defender (the card's
+ * target); the attack card must be a genuine attack card (its writer recorded in the ledger and
+ * entitled to the attacker) that is neither resolved nor re-rolled; the defence must be one the
+ * defender is allowed against this weapon and the choices within the dialog's limits. The GM's
+ * client rolls the defence, spends what it costs, resolves, posts the resolution card and records
+ * it in the ledger — the only record Apply reads.
+ */
+export async function relayDefend(ctx: RelayContext): Promise<RelayResult> {
+  const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
+  const message = messageId ? game.messages?.get(messageId) : undefined;
+  const flags = message ? flagsOf<AttackFlags>(message) : undefined;
+  const attackRoll = message ? checkRollOf(message) : undefined;
+  if (!message || !flags || flags.type !== "toasterCheck" || flags.kind !== "attack" || !flags.targetUuid || !attackRoll?.checkResult) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  const defender = ctx.target;
+  if (!(defender instanceof BreadboxActor) || defender.uuid !== flags.targetUuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  if (!requesterOwns(ctx.requester, defender)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
+  const attacker = typeof flags.actorUuid === "string" ? (lookupUuidSync(flags.actorUuid) as Actor.Implementation | null) : null;
+  if (!attacker) return { ok: false, error: "BREADBOX.Toaster.Attack.MissingActor" };
+  const refusal = cardRefusal(message, attacker);
+  if (refusal) return { ok: false, error: refusal };
+  const weapon = genuineAttackCard(message, attacker) ? attackWeapon(attacker, flags) : null;
+  if (!weapon) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
+  if (isResolved(message)) return { ok: false, error: "BREADBOX.Toaster.Attack.AlreadyResolved" };
+  if (isRerolled(message)) return { ok: false, error: "BREADBOX.Toaster.Luck.WasRerolled" };
+  const mode = normaliseMessageMode(ctx.payload.mode) ?? "public";
+  const rules = toasterRules();
+  if (rules.stance && stanceDebt(defender).forgoneDefences > 0) {
+    await spendForgoneDefence(defender);
+    ui.notifications?.info(format("BREADBOX.Toaster.Stance.NoDefence", { name: defender.name ?? "" }));
+    const posted = await resolveAndPost(message, flags, attackRoll, null, 0, attacker, defender, mode);
+    return posted ? { ok: true } : { ok: false, error: "BREADBOX.Relay.NotGenuine" };
+  }
+  const options = defenceOptions(defender, weapon.mode, !weapon.unarmed);
+  const chosen = options.find((o) => o.key === ctx.payload.option);
+  if (!chosen) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  const luckAvailable = rules.luckPoints ? sys(defender).luck.value : 0;
+  const owed = rules.stance ? owedPart(stanceDebt(defender), "defence") : [];
+  const base = defenceRequest(defender, chosen, owed, rules);
+  const choices = choicesWithinLimits(ctx.payload.choices, base, luckAvailable);
+  if (!choices) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  const req = { ...base, target: attackRoll.checkResult.total ?? R.UNOPPOSED_TARGET };
   const defenceOptionsData = checkOptions(req, choices, rules);
   const defenceRoll = ToasterCheckRoll.fromCheck(defenceOptionsData);
   await defenceRoll.evaluate();
-  if (defenceOptionsData.luckBefore > 0) await defender.update({ "system.luck.value": Math.max(0, luckAvailable - defenceOptionsData.luckBefore) } as never);
+  if (defenceOptionsData.luckBefore > 0) await defender.update({ system: { luck: { value: luckAvailable - defenceOptionsData.luckBefore } } });
   if (rules.stance) await afterDefence(defender, Number(choices.extras.stance ?? 0) || 0);
-  await resolveAndPost(message, flags, attackRoll, defenceRoll, chosen.rank, attacker, defender, mode);
+  const posted = await resolveAndPost(message, flags, attackRoll, defenceRoll, chosen.rank, attacker, defender, mode);
+  return posted ? { ok: true } : { ok: false, error: "BREADBOX.Relay.NotGenuine" };
 }
-
 
 /**
  * Run the five steps with the dice already rolled on the two cards; every further die (critical
@@ -312,14 +343,33 @@ export async function resolveAndPost(
   defender: Actor.Implementation,
   mode: MessageMode = currentMessageMode(),
 ): Promise<ChatMessage.Implementation | undefined> {
+  // Only the ledger's keeper (the active GM's client) resolves: what it resolves is recorded there.
+  if (!isLedgerKeeper()) throw new Error("Breadbox | only the active GM's client resolves attacks");
   const rules = toasterRules();
-  const weapon = attackWeapon(attacker, flags);
-  if (!weapon) {
+  const item = typeof flags.weaponId === "string" ? attacker.items.get(flags.weaponId) : undefined;
+  const weapon = modelOf(item, ToasterWeaponModel);
+  if (!item || !weapon) {
     ui.notifications?.warn(localize("BREADBOX.Relay.NotGenuine"));
     return undefined;
   }
   const defSys = sys(defender);
-  const attackInput = { ...attackRoll.checkInput, target: undefined } as R.CheckInput;
+  // The attacker's rank is the attacker's own (the weapon's skill, or unskilled), and the dice
+  // rules are the world's: never numbers from the card. The card's modifier must be one the
+  // attack dialog could have produced.
+  const cardInput = attackRoll.checkInput;
+  const rank = weaponRank(attacker, item).rank;
+  if (!attackModifierPossible(attacker, item, rules, cardInput.modifier)) {
+    ui.notifications?.warn(localize("BREADBOX.Relay.NotGenuine"));
+    return undefined;
+  }
+  const attackInput: R.CheckInput = {
+    ...cardInput,
+    rank,
+    target: undefined,
+    rollingNines: rules.rollingNines,
+    ninesLimit: rules.ninesLimit > 0 ? rules.ninesLimit : null,
+    rollingZeros: rules.rollingZeros,
+  };
   const prefix = [...facesQueue(attackRoll.checkResult), ...facesQueue(defenceRoll?.checkResult)];
   // (Partial Armor): where the blow lands decides which armor counts.
   let location: { area: string; location: string } | null = null;
@@ -373,10 +423,40 @@ export async function resolveAndPost(
   };
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("toaster/chat/resolution.hbs"), context as never);
   const rolls: Roll[] = [...(defenceRoll ? [defenceRoll, ...(defenceRoll.fumbleRoll ? [defenceRoll.fumbleRoll] : [])] : []), ...attackDice, ...(outcome.hit ? locationRolls : [])];
-  return postCard(
+  const posted = await postCard(
     { speaker: ChatMessage.getSpeaker({ actor: defender }), content, rolls, flags: { [SYSTEM_ID]: { ...resolution } } },
     combineAudiences(audienceOf(attackMessage), audienceForMode(mode)),
   );
+  if (posted?.id) {
+    await updateLedger(posted.id, {
+      resolution: { attackMessageId: resolution.attackMessageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, stun: outcome.stun, wounds: outcome.wounds, applied: false },
+    });
+  }
+  return posted;
+}
+
+/**
+ * Room below the actor's present fixed parts for what stood against the attacker when it rolled
+ * and has changed since: the stun/wound penalty (at worst −4) and what stances owed (at most −3).
+ */
+const STANDING_SLACK = -7;
+
+/**
+ * Whether the attack card's modifier is one the attack dialog could have produced for this
+ * attacker and weapon: the fixed parts as the actor stands (or none of the standing penalty, which
+ * may have changed since), the extra selects' options, and the dialog's limits on the rest.
+ */
+function attackModifierPossible(attacker: Actor.Implementation, item: Item.Implementation, rules: ToasterRules, modifier: number): boolean {
+  if (!Number.isSafeInteger(modifier)) return false;
+  const req = attackRequest(attacker, item, rules);
+  const fixed = req.fixedParts.reduce((s, p) => s + p.value, 0);
+  const ladder = R.DIFFICULTY_LADDER.map((d) => d.modifier);
+  const specialties = rules.specialization ? (req.specialties ?? []).map((sp) => sp.bonus) : [];
+  const extrasMin = (req.extraSelects ?? []).reduce((s, sel) => s + Math.min(0, ...sel.options.map((o) => o.modifier)), 0);
+  const extrasMax = (req.extraSelects ?? []).reduce((s, sel) => s + Math.max(0, ...sel.options.map((o) => o.modifier)), 0);
+  const low = Math.min(fixed, 0) + Math.min(...ladder) + CHOICE_LIMITS.situational[0] + Math.min(0, ...specialties) + extrasMin + STANDING_SLACK;
+  const high = Math.max(fixed, 0) + Math.max(...ladder) + CHOICE_LIMITS.situational[1] + Math.max(0, ...specialties) + (rules.complementarySkills ? CHOICE_LIMITS.complementary[1] : 0) + extrasMax;
+  return modifier >= low && modifier <= high;
 }
 
 function resolutionContext(outcome: R.AttackOutcome, attacker: Actor.Implementation, defender: Actor.Implementation, flags: ResolutionFlags, defenceRoll: ToasterCheckRoll | null) {
@@ -415,13 +495,14 @@ function resolutionContext(outcome: R.AttackOutcome, attacker: Actor.Implementat
 export async function onApplyDamage(message: ChatMessage.Implementation): Promise<void> {
   const flags = flagsOf<ResolutionFlags>(message);
   if (!flags || flags.type !== "toasterResolution") return;
-  if (flags.applied) {
+  const entry = ledgerEntry(message.id)?.resolution;
+  if (entry?.applied) {
     ui.notifications?.warn(localize("BREADBOX.Toaster.Attack.AlreadyApplied"));
     return;
   }
-  const target = lookupUuidSync(flags.targetUuid) as Actor.Implementation | null;
+  const target = entry ? (lookupUuidSync(entry.targetUuid) as Actor.Implementation | null) : null;
   if (!target) {
-    ui.notifications?.warn(localize("BREADBOX.Toaster.Attack.MissingActor"));
+    ui.notifications?.warn(localize(entry ? "BREADBOX.Toaster.Attack.MissingActor" : "BREADBOX.Relay.NotResolved"));
     return;
   }
   const result = await applyOrRelay("toaster.applyDamage", { uuid: target.uuid }, { messageId: message.id });
@@ -434,44 +515,41 @@ function requesterOwns(requester: User.Implementation, ...docs: (Actor.Implement
 }
 
 /**
- * GM-side handler. The amounts come from the resolution card, and only from a genuine one: written
- * by the GM or an owner of the target (the only users who may change the target anyway), the first
- * genuine resolution of a genuine attack card (written by the GM or an owner of the attacker) with
- * the same attacker and target. The requester must be the GM or own the attacker or the target.
- * The card's own `applied` state is the guard: checked and set here, on the one client that applies,
- * while no other request on this card or target runs (src/core/relay.ts).
+ * GM-side handler. Everything comes from the GM-only ledger, nothing from the card: a resolution
+ * card that is not in the ledger counts for nothing; the attacker, target, stun and wounds are what
+ * the GM's client resolved. The requester must be the GM or own the attacker or the target. The
+ * ledger entry's `applied` state is the guard: checked and set here, on the one client that
+ * applies, while no other request on this card or target runs (src/core/relay.ts).
  */
 export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> {
   const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
   const message = messageId ? game.messages?.get(messageId) : undefined;
-  const flags = message ? flagsOf<ResolutionFlags>(message) : undefined;
-  if (!message || !flags || flags.type !== "toasterResolution") return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  if (!message) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  const entry = ledgerEntry(messageId)?.resolution;
+  if (!entry) return { ok: false, error: "BREADBOX.Relay.NotResolved" };
   const target = ctx.target;
-  if (!(target instanceof BreadboxActor) || target.uuid !== flags.targetUuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
-  const attacker = typeof flags.attackerUuid === "string" ? (lookupUuidSync(flags.attackerUuid) as Actor.Implementation | null) : null;
+  if (!(target instanceof BreadboxActor) || target.uuid !== entry.targetUuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  const attacker = lookupUuidSync(entry.attackerUuid) as Actor.Implementation | null;
   if (!requesterOwns(ctx.requester, attacker, target)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
-  if (!writtenByGMOrOwner(message, target)) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
-  const attackCard = game.messages?.get(String(flags.attackMessageId ?? ""));
-  const attackFlags = attackCard ? flagsOf<AttackFlags>(attackCard) : undefined;
-  if (!genuineAttackCard(attackCard, attacker) || attackFlags?.targetUuid !== flags.targetUuid) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
-  if (firstResolution(attackCard.id)?.id !== message.id) return { ok: false, error: "BREADBOX.Toaster.Attack.AlreadyResolved" };
-  if (flags.applied === true) return { ok: false, error: "BREADBOX.Toaster.Attack.AlreadyApplied" };
-  if (!Number.isSafeInteger(flags.stun) || !Number.isSafeInteger(flags.wounds) || flags.stun < 0 || flags.wounds < 0 || flags.stun > MAX_APPLIED || flags.wounds > MAX_APPLIED) {
+  if (entry.applied) return { ok: false, error: "BREADBOX.Toaster.Attack.AlreadyApplied" };
+  if (!Number.isSafeInteger(entry.stun) || !Number.isSafeInteger(entry.wounds) || entry.stun < 0 || entry.wounds < 0 || entry.stun > MAX_APPLIED || entry.wounds > MAX_APPLIED) {
     return { ok: false, error: "BREADBOX.Relay.Malformed" };
   }
-  await message.update({ flags: { [SYSTEM_ID]: { applied: true } } });
+  await updateLedger(messageId, { resolution: { ...entry, applied: true } });
   const data = sys(target);
-  const wounds = data.wounds.value + flags.wounds;
-  const update: Record<string, number> = { "system.stun.value": data.stun.value + flags.stun, "system.wounds.value": wounds };
+  const wounds = data.wounds.value + entry.wounds;
+  const update: Record<string, number> = { "system.stun.value": data.stun.value + entry.stun, "system.wounds.value": wounds };
   // (Bleeding): every wound bleeds 1 stun a round; new wounds from an attack set the rate anew.
-  if (toasterRules().bleeding && flags.wounds > 0) update["system.bleeding.rate"] = wounds;
+  if (toasterRules().bleeding && entry.wounds > 0) update["system.bleeding.rate"] = wounds;
   try {
     await target.update(update);
   } catch (err) {
-    await message.update({ flags: { [SYSTEM_ID]: { applied: false } } });
+    await updateLedger(messageId, { resolution: { ...entry, applied: false } });
     throw err;
   }
-  return { ok: true, data: { stun: flags.stun, wounds: flags.wounds } };
+  // The card shows it (display only: the ledger is the record).
+  await message.update({ flags: { [SYSTEM_ID]: { applied: true } } });
+  return { ok: true, data: { stun: entry.stun, wounds: entry.wounds } };
 }
 
 /** Largest stun or wounds one card may apply (far above any roll; a larger number is forged). */
@@ -520,7 +598,8 @@ function luckSpendCard(ctx: RelayContext): { message: ChatMessage.Implementation
   const actor = ctx.target;
   if (!(actor instanceof BreadboxActor) || roll.check.actorUuid !== actor.uuid || flagsOf<{ actorUuid?: unknown }>(message)?.actorUuid !== actor.uuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
   if (!requesterOwns(ctx.requester, actor)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
-  if (!writtenByGMOrOwner(message, actor)) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
+  const refusal = cardRefusal(message, actor);
+  if (refusal) return { ok: false, error: refusal };
   if (isResolved(message)) return { ok: false, error: "BREADBOX.Toaster.Attack.AlreadyResolved" };
   if (isRerolled(message)) return { ok: false, error: "BREADBOX.Toaster.Luck.WasRerolled" };
   return { message, roll, actor };
@@ -628,6 +707,7 @@ export const TOASTER_CHAT_ACTIONS = {
 };
 
 export const TOASTER_RELAY_ACTIONS = {
+  defend: relayDefend,
   applyDamage: relayApplyDamage,
   luckAfter: relayLuckAfter,
   luckReroll: relayLuckReroll,
