@@ -6,13 +6,14 @@ import * as R from "./rules";
 import { format, localize } from "../../core/game";
 import type { CheckRequest } from "./checks";
 import type { ModifierPart } from "./dice/check-roll";
-import type { ToasterActorModel } from "./data/actor";
-import type { ToasterSkillModel, ToasterWeaponModel } from "./data/items";
+import { ToasterActorModel } from "./data/actor";
+import { requireModel } from "../../core/foundry";
+import { ToasterSkillModel, ToasterWeaponModel } from "./data/items";
 import type { ToasterRules } from "./settings";
 import { afterAttack, owedPart, stanceDebt, stanceSelect } from "./stance";
 
 export function sys(actor: Actor.Implementation): ToasterActorModel {
-  return actor.system as unknown as ToasterActorModel;
+  return requireModel(actor, ToasterActorModel);
 }
 
 export function itemsOf(actor: Actor.Implementation, type: string): Item.Implementation[] {
@@ -27,7 +28,7 @@ export function findSkill(actor: Actor.Implementation, name: string): Item.Imple
 }
 
 export function dodgeSkill(actor: Actor.Implementation): Item.Implementation | undefined {
-  return itemsOf(actor, "toasterSkill").find((i) => (i.system as unknown as ToasterSkillModel).role === "dodge") ?? findSkill(actor, "Dodge");
+  return itemsOf(actor, "toasterSkill").find((i) => requireModel(i, ToasterSkillModel).role === "dodge") ?? findSkill(actor, "Dodge");
 }
 
 /** The standing penalty from stun or wounds (the worse of the two), as a named part. */
@@ -43,7 +44,7 @@ export function attributeLabel(actor: Actor.Implementation, key: string): string
 }
 
 export function skillRequest(actor: Actor.Implementation, skill: Item.Implementation): CheckRequest {
-  const s = skill.system as unknown as ToasterSkillModel;
+  const s = requireModel(skill, ToasterSkillModel);
   return {
     actor,
     kind: "skill",
@@ -96,25 +97,25 @@ export function mortalityRequest(actor: Actor.Implementation): CheckRequest {
 
 /** Rank for using a weapon: its skill, else unskilled Coordination (half). */
 export function weaponRank(actor: Actor.Implementation, weapon: Item.Implementation): { rank: number; label: string; skill?: Item.Implementation } {
-  const w = weapon.system as unknown as ToasterWeaponModel;
+  const w = requireModel(weapon, ToasterWeaponModel);
   const skill = findSkill(actor, w.skill);
-  if (skill) return { rank: (skill.system as unknown as ToasterSkillModel).rank, label: skill.name ?? "", skill };
+  if (skill) return { rank: requireModel(skill, ToasterSkillModel).rank, label: skill.name ?? "", skill };
   const coord = sys(actor).effective.coordination ?? 0;
   return { rank: R.unskilledRank(coord), label: format("BREADBOX.Toaster.Roll.UnskilledTitle", { skill: w.skill || weapon.name || "", attribute: attributeLabel(actor, "coordination") }) };
 }
 
 function strengthParts(weapon: Item.Implementation): ModifierPart[] {
-  const w = weapon.system as unknown as ToasterWeaponModel;
+  const w = requireModel(weapon, ToasterWeaponModel);
   return w.strengthPenalty < 0 ? [{ label: localize("BREADBOX.Toaster.Weapon.StrengthReq"), value: w.strengthPenalty }] : [];
 }
 
 export function attackRequest(actor: Actor.Implementation, weapon: Item.Implementation, rules: ToasterRules): CheckRequest {
-  const w = weapon.system as unknown as ToasterWeaponModel;
+  const w = requireModel(weapon, ToasterWeaponModel);
   const { rank, label, skill } = weaponRank(actor, weapon);
   const fixed = [...penaltyParts(actor), ...strengthParts(weapon)];
   if (rules.shieldAttackPenalty && !w.shield) {
-    const shield = itemsOf(actor, "toasterWeapon").find((i) => i.id !== weapon.id && (i.system as unknown as ToasterWeaponModel).equipped && (i.system as unknown as ToasterWeaponModel).shield);
-    if (shield) fixed.push({ label: shield.name ?? localize("BREADBOX.Toaster.Weapon.Shield"), value: -(shield.system as unknown as ToasterWeaponModel).shieldBonus });
+    const shield = itemsOf(actor, "toasterWeapon").find((i) => i.id !== weapon.id && requireModel(i, ToasterWeaponModel).equipped && requireModel(i, ToasterWeaponModel).shield);
+    if (shield) fixed.push({ label: shield.name ?? localize("BREADBOX.Toaster.Weapon.Shield"), value: -requireModel(shield, ToasterWeaponModel).shieldBonus });
   }
   const extraSelects: NonNullable<CheckRequest["extraSelects"]> = [];
   if (w.mode === "ranged") {
@@ -152,7 +153,7 @@ export function attackRequest(actor: Actor.Implementation, weapon: Item.Implemen
 }
 
 function namedSpecialties(skill: Item.Implementation): { name: string; bonus: number }[] {
-  return (skill.system as unknown as ToasterSkillModel).specialties.filter((s) => s.name);
+  return requireModel(skill, ToasterSkillModel).specialties.filter((s) => s.name);
 }
 
 /** Defence options: dodge, or parry with an equipped melee weapon or shield (ranged: shields only). */
@@ -175,12 +176,12 @@ export function defenceOptions(actor: Actor.Implementation, attackMode: "melee" 
   out.push({
     key: "dodge",
     label: dodge?.name ?? localize("BREADBOX.Toaster.Defence.DodgeUnskilled"),
-    rank: dodge ? (dodge.system as unknown as ToasterSkillModel).rank : R.unskilledRank(coord),
+    rank: dodge ? requireModel(dodge, ToasterSkillModel).rank : R.unskilledRank(coord),
     parts: penaltyParts(actor),
     specialties: dodge ? namedSpecialties(dodge) : [],
   });
   for (const weapon of itemsOf(actor, "toasterWeapon")) {
-    const w = weapon.system as unknown as ToasterWeaponModel;
+    const w = requireModel(weapon, ToasterWeaponModel);
     if (!w.equipped || w.mode !== "melee") continue;
     const kind: R.DefenceKind = w.shield ? "shieldParry" : w.unarmed ? "unarmedParry" : "weaponParry";
     if (!allowed.includes(kind)) continue;

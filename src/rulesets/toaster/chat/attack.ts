@@ -12,6 +12,7 @@
  */
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
+import { requireModel, targetedActors, updateRolls } from "../../../core/foundry";
 import { format, localize, lookupUuid, lookupUuidSync, currentUser, modelOf } from "../../../core/game";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
@@ -89,15 +90,13 @@ function attackWeapon(attacker: Actor.Implementation, flags: AttackFlags): Toast
 
 /** The actor behind the user's first targeted token, if any. */
 function userTargetActor(): Actor.Implementation | null {
-  const targets = (game.user as unknown as { targets?: Set<{ actor?: Actor.Implementation | null }> })?.targets;
-  const first = targets ? [...targets][0] : undefined;
-  return first?.actor ?? null;
+  return targetedActors()[0] ?? null;
 }
 
 /** Roll an attack with a weapon against the user's target. */
 export async function attackWithWeapon(actor: Actor.Implementation, weapon: Item.Implementation, event?: Event | null): Promise<ToasterCheckRoll | null> {
   const rules = toasterRules();
-  const w = weapon.system as unknown as ToasterWeaponModel;
+  const w = requireModel(weapon, ToasterWeaponModel);
   const target = userTargetActor();
   if (!target) ui.notifications?.info(localize("BREADBOX.Toaster.Attack.NoTarget"));
   else if ((target.type as string) !== "toaster") {
@@ -421,7 +420,7 @@ export async function resolveAndPost(
     ...resolutionContext(outcome, attacker, defender, resolution, defenceRoll),
     location: location && outcome.hit ? `${localize(`BREADBOX.Toaster.HitLocation.${location.area}`)}: ${localize(`BREADBOX.Toaster.HitLocation.${location.location}`)}` : "",
   };
-  const content = await foundry.applications.handlebars.renderTemplate(templatePath("toaster/chat/resolution.hbs"), context as never);
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath("toaster/chat/resolution.hbs"), context);
   const rolls: Roll[] = [...(defenceRoll ? [defenceRoll, ...(defenceRoll.fumbleRoll ? [defenceRoll.fumbleRoll] : [])] : []), ...attackDice, ...(outcome.hit ? locationRolls : [])];
   const posted = await postCard(
     { speaker: ChatMessage.getSpeaker({ actor: defender }), content, rolls, flags: { [SYSTEM_ID]: { ...resolution } } },
@@ -612,11 +611,11 @@ export async function relayLuckAfter(ctx: RelayContext): Promise<RelayResult> {
   const { message, roll, actor } = card;
   const luck = sys(actor).luck.value;
   if (luck < 1) return { ok: false, error: "BREADBOX.Toaster.Luck.NoneLeft" };
-  const before = ToasterCheckRoll.fromData(roll.toJSON() as never) as unknown as ToasterCheckRoll;
+  const before = roll.snapshot();
   roll.setResult(R.applyLuckAfter(roll.checkResult!, 1));
   await actor.update({ system: { luck: { value: luck - 1 } } });
   await applyCheckEffect(actor, roll, before, audienceOf(message));
-  await message.update({ rolls: message.rolls.map((r) => (r === roll ? roll.toJSON() : r.toJSON())) } as never);
+  await updateRolls(message, message.rolls);
   return { ok: true };
 }
 
@@ -659,7 +658,7 @@ export async function relayLuckReroll(ctx: RelayContext): Promise<RelayResult> {
     audienceOf(message),
   );
   await applyCheckEffect(actor, fresh, roll, posted ? audienceOf(posted) : audienceOf(message));
-  if (fresh.check.effect && posted) await posted.update({ rolls: posted.rolls.map((r) => (r instanceof ToasterCheckRoll ? fresh.toJSON() : r.toJSON())) } as never);
+  if (fresh.check.effect && posted) await updateRolls(posted, posted.rolls.map((r) => (r instanceof ToasterCheckRoll ? fresh : r)));
   return { ok: true };
 }
 
