@@ -107,7 +107,7 @@ describe("v14 changes", () => {
     try {
       const made = Actor.create({ name: "C", type: "careless", system: {} });
       if (v14) await expect(made).rejects.toThrow(/must call super.prepareBaseData/);
-      else await expect(made).resolves.toBeTruthy();
+      else await expect(made).resolves.toMatchObject({ name: "C", type: "careless" });
     } finally {
       delete CONFIG.Actor.dataModels.careless;
     }
