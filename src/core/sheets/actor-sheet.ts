@@ -10,7 +10,7 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import { format, localize } from "../game";
 import { isItemSubType } from "../foundry";
-import { activateRoleButtons, applyNumberLimits, focusKey, guardedSubmit, invalidNumberInput, readInputValue, reportInvalidChange, restoreFocus } from "./helpers";
+import { activateRoleButtons, applyNumberLimits, focusKey, formReady, guardedSubmit, reportingHandler, readInputValue, reportInvalidChange, restoreFocus } from "./helpers";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -194,35 +194,13 @@ export class BreadboxActorSheet<
     }
   }
 
-  /**
-   * Check the form before Foundry reads it: a cleared required number would otherwise fail in the
-   * core's own validation (foundryvtt/foundryvtt#13458, #13804) with its message, before ours runs.
-   */
+  /** The form is checked before Foundry reads it, and a refused change is reported once (helpers.ts). */
   protected override async _onSubmitForm(...args: Parameters<ASV2["_onSubmitForm"]>): Promise<void> {
-    const problem = this.form ? invalidNumberInput(this.form) : null;
-    if (problem) {
-      ui.notifications?.error(problem);
-      void this.render();
-      return;
-    }
-    // A change the data model refuses (in Foundry's own submit preparation or in the update) is
-    // reported once, and the form shows the stored values again.
+    if (!formReady(this)) return;
     const [formConfig, event] = args;
     const handler = formConfig.handler;
     if (!handler) return super._onSubmitForm(formConfig, event);
-    const sheet = this;
-    const guarded: typeof formConfig = {
-      ...formConfig,
-      handler: async function (this: unknown, ...handlerArgs: Parameters<typeof handler>) {
-        try {
-          await handler.call(sheet, ...handlerArgs);
-        } catch (err) {
-          reportInvalidChange(err);
-          void sheet.render();
-        }
-      },
-    };
-    await super._onSubmitForm(guarded, event);
+    await super._onSubmitForm({ ...formConfig, handler: reportingHandler(this, handler) }, event);
   }
 
   protected override async _processSubmitData(...args: Parameters<ASV2["_processSubmitData"]>): Promise<void> {

@@ -182,3 +182,32 @@ export function activateRoleButtons(root: HTMLElement): void {
     });
   }
 }
+
+/**
+ * Check a sheet's form before Foundry reads it: a cleared required number would otherwise fail in
+ * the core's own validation (foundryvtt/foundryvtt#13458, #13804) with its message, before ours
+ * runs. Returns false (after reporting and re-rendering) when the form must not be submitted.
+ */
+export function formReady(sheet: { form: HTMLFormElement | null; render(): unknown }): boolean {
+  const problem = sheet.form ? invalidNumberInput(sheet.form) : null;
+  if (!problem) return true;
+  ui.notifications?.error(problem);
+  void sheet.render();
+  return false;
+}
+
+/**
+ * A form handler whose refusal by the data model (in Foundry's submit preparation or in the
+ * update) is reported once, after which the sheet shows the stored values again.
+ */
+export function reportingHandler<A extends unknown[]>(sheet: { render(): unknown }, handler: (...args: A) => unknown): (...args: A) => Promise<void> {
+  return async (...args: A) => {
+    try {
+      await handler.call(sheet, ...args);
+    } catch (err) {
+      reportInvalidChange(err);
+      void sheet.render();
+    }
+  };
+}
+

@@ -3,7 +3,7 @@
  * type, a generated summary line, and play/edit mode like the actor sheet.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { activateRoleButtons, applyNumberLimits, focusKey, guardedSubmit, invalidNumberInput, reportInvalidChange, restoreFocus } from "./helpers";
+import { activateRoleButtons, applyNumberLimits, focusKey, formReady, guardedSubmit, reportingHandler, restoreFocus } from "./helpers";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ItemSheetV2 } = foundry.applications.sheets;
@@ -84,35 +84,13 @@ export class BreadboxItemSheet<
     applyNumberLimits(this.element, (input) => (input.name ? { doc: this.document, path: input.name } : null));
   }
 
-  /**
-   * Check the form before Foundry reads it: a cleared required number would otherwise fail in the
-   * core's own validation (foundryvtt/foundryvtt#13458, #13804) with its message, before ours runs.
-   */
+  /** The form is checked before Foundry reads it, and a refused change is reported once (helpers.ts). */
   protected override async _onSubmitForm(...args: Parameters<ISV2["_onSubmitForm"]>): Promise<void> {
-    const problem = this.form ? invalidNumberInput(this.form) : null;
-    if (problem) {
-      ui.notifications?.error(problem);
-      void this.render();
-      return;
-    }
-    // A change the data model refuses (in Foundry's own submit preparation or in the update) is
-    // reported once, and the form shows the stored values again.
+    if (!formReady(this)) return;
     const [formConfig, event] = args;
     const handler = formConfig.handler;
     if (!handler) return super._onSubmitForm(formConfig, event);
-    const sheet = this;
-    const guarded: typeof formConfig = {
-      ...formConfig,
-      handler: async function (this: unknown, ...handlerArgs: Parameters<typeof handler>) {
-        try {
-          await handler.call(sheet, ...handlerArgs);
-        } catch (err) {
-          reportInvalidChange(err);
-          void sheet.render();
-        }
-      },
-    };
-    await super._onSubmitForm(guarded, event);
+    await super._onSubmitForm({ ...formConfig, handler: reportingHandler(this, handler) }, event);
   }
 
   protected override async _processSubmitData(...args: Parameters<ISV2["_processSubmitData"]>): Promise<void> {
