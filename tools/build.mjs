@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { zipSync } from "fflate";
 import { ROOT, compileAll, formatProblems, lintAll, readManifest } from "./packs.mjs";
 import { validatePackModels } from "./pack-models.mjs";
+import { readLang } from "./lang.mjs";
 
 /** GitHub repository that hosts releases. */
 export const REPO_URL = "https://github.com/breadbox-vtt/breadbox";
@@ -146,7 +147,12 @@ export async function build({ root = ROOT, outDir, zip = true, log = () => {} } 
 
   await step("copy", () => {
     fs.writeFileSync(path.join(outDir, "system.json"), JSON.stringify(distManifest(manifest, pkg.version), null, 2) + "\n");
-    for (const dir of ["templates", "lang"]) fs.cpSync(path.join(root, dir), path.join(outDir, dir), { recursive: true });
+    fs.cpSync(path.join(root, "templates"), path.join(outDir, "templates"), { recursive: true });
+    // One translation file per language, merged from lang/<lang>.json and its parts (tools/lang.mjs).
+    fs.mkdirSync(path.join(outDir, "lang"), { recursive: true });
+    for (const { lang, path: rel } of manifest.languages ?? []) {
+      fs.writeFileSync(path.join(outDir, rel), JSON.stringify(readLang(root, lang), null, 2) + "\n");
+    }
     for (const file of OPTIONAL_FILES) {
       const src = path.join(root, file);
       if (fs.existsSync(src)) fs.copyFileSync(src, path.join(outDir, file));

@@ -81,6 +81,66 @@ export interface RulesetDefinition {
   ready?(): void;
 }
 
+/**
+ * A part of a ruleset's definition, written by one area of the ruleset (e.g. its combat) so that
+ * register.ts does not have to know each area's handlers. `withParts` folds parts into a definition.
+ */
+export type RulesetPart = Partial<Omit<RulesetDefinition, "id" | "label">>;
+
+type Hook = (() => void) | undefined;
+function chain(a: Hook, b: Hook): Hook {
+  if (!a) return b;
+  if (!b) return a;
+  return () => {
+    a();
+    b();
+  };
+}
+function mergeRecord<T>(id: string, what: string, a: Record<string, T> | undefined, b: Record<string, T> | undefined): Record<string, T> | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  for (const key of Object.keys(b)) {
+    if (key in a) throw new Error(`Breadbox | ruleset ${id}: ${what} "${key}" is defined by two parts`);
+  }
+  return { ...a, ...b };
+}
+function concat<T>(a: T[] | undefined, b: T[] | undefined): T[] | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return [...a, ...b];
+}
+
+/**
+ * Fold parts into a definition: lists are concatenated, keyed tables merged (a key defined twice
+ * is an error), hooks run in order, and `combat` may come from one place only.
+ */
+export function withParts(def: RulesetDefinition, ...parts: RulesetPart[]): RulesetDefinition {
+  let out: RulesetDefinition = { ...def };
+  for (const part of parts) {
+    if (part.combat && out.combat) throw new Error(`Breadbox | ruleset ${def.id}: combat rules are defined by two parts`);
+    out = {
+      ...out,
+      actorModels: mergeRecord(def.id, "actor type", out.actorModels, part.actorModels) ?? {},
+      itemModels: mergeRecord(def.id, "item type", out.itemModels, part.itemModels) ?? {},
+      actorSheets: concat(out.actorSheets, part.actorSheets) ?? [],
+      itemSheets: concat(out.itemSheets, part.itemSheets) ?? [],
+      dieTerms: concat(out.dieTerms, part.dieTerms),
+      diceSoNice: concat(out.diceSoNice, part.diceSoNice),
+      rolls: concat(out.rolls, part.rolls),
+      combat: out.combat ?? part.combat,
+      chatActions: mergeRecord(def.id, "chat action", out.chatActions, part.chatActions),
+      relayActions: mergeRecord(def.id, "relay action", out.relayActions, part.relayActions),
+      statusEffects: concat(out.statusEffects, part.statusEffects),
+      trackableAttributes: mergeRecord(def.id, "trackable attributes of", out.trackableAttributes, part.trackableAttributes),
+      registerSettings: chain(out.registerSettings, part.registerSettings),
+      templates: concat(out.templates, part.templates),
+      init: chain(out.init, part.init),
+      ready: chain(out.ready, part.ready),
+    };
+  }
+  return out;
+}
+
 const rulesets = new Map<string, RulesetDefinition>();
 
 export function registerRuleset(def: RulesetDefinition): void {

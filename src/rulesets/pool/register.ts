@@ -1,5 +1,6 @@
 /** Everything the Dice Pool ruleset registers with the core. */
-import type { RulesetDefinition } from "../../core/registry";
+import { withParts, type RulesetDefinition } from "../../core/registry";
+import { poolCombatPart } from "./combat/register";
 import { templatePath } from "../../core/ids";
 import { PoolActorModel } from "./data/actor";
 import { POOL_ITEM_MODELS } from "./data/items";
@@ -23,7 +24,7 @@ export const POOL_TEMPLATES = [
 ].map(templatePath);
 
 export function poolRuleset(): RulesetDefinition {
-  return {
+  return withParts({
     id: "pool",
     label: "BREADBOX.Ruleset.pool",
     actorModels: { pool: PoolActorModel },
@@ -41,5 +42,5 @@ export function poolRuleset(): RulesetDefinition {
     rolls: [PoolCheckRoll],
     registerSettings: registerPoolSettings,
     templates: POOL_TEMPLATES,
-  };
+  }, poolCombatPart());
 }

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { readLang } from "../../../tools/lang.mjs";
 import { bootSystem } from "../toaster/boot";
 import { rulesetOfType } from "../../../src/core/registry";
 
@@ -79,7 +80,7 @@ describe("Dice Pool data models", () => {
 
 describe("Dice Pool strings", () => {
   it("every choice of a Dice Pool model has its localized label", async () => {
-    const lang = (await import("../../../lang/en.json")).default as any;
+    const lang = readLang(process.cwd()) as any;
     const at = (path: string) => path.split(".").reduce((o: any, k) => (o === undefined ? undefined : o[k]), lang);
     const groups: Record<string, string> = { role: "BREADBOX.Pool.Attribute.role", trauma: "BREADBOX.Pool.Wound.kind", damageType: "BREADBOX.Pool.Weapon.damageType", kind: "BREADBOX.Pool.Wound.kind" };
     const missing: string[] = [];

@@ -2,6 +2,7 @@
  * Shared set-up for the Toaster adapter tests: load the system into the harness once per file
  * (init → ready), load the English strings, and build documents from the pack sources.
  */
+import { readLang } from "../../../tools/lang.mjs";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { resetHarness, runStartupHooks, setHookBroadcast } from "../../harness/index";
@@ -22,7 +23,7 @@ export async function bootSystem(): Promise<void> {
   resetHarness();
   const { clearToasterRulesCache } = await import("../../../src/rulesets/toaster/settings");
   clearToasterRulesCache();
-  const lang = JSON.parse(readFileSync("lang/en.json", "utf8"));
+  const lang = readLang(process.cwd());
   (game as unknown as { i18n: { loadTranslations(o: unknown): void } }).i18n.loadTranslations(lang);
 }
 

@@ -1,0 +1,7 @@
+/**
+ * Fields the combat part keeps on the toast actor (e.g. combat state between turns). The actor
+ * model spreads them into its schema under `combat`; the combat part owns this file.
+ */
+export function toastCombatFields() {
+  return {};
+}
