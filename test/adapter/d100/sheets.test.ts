@@ -142,6 +142,29 @@ describe("D10/0 character sheet", () => {
     expect(a.system.progression.spent).toBe(8);
   });
 
+  it("pays for a TAB and a power with Progression Points; the GM rewards skill points", async () => {
+    const a = await character();
+    const sheet = await open(a);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    const tab = a.items.getName("The Voice");
+    click(sheet, `[data-item-id="${tab.id}"] [data-action="buyItem"]`);
+    await settle();
+    expect(a.system.progression.spent).toBe(5);
+    const power = a.items.getName("Spirit Shaman");
+    click(sheet, `[data-item-id="${power.id}"] [data-action="buyItem"]`);
+    await settle();
+    expect(a.system.progression.spent).toBe(15);
+    // 5 left: a second power (10) is refused with a message and nothing changes.
+    click(sheet, `[data-item-id="${power.id}"] [data-action="buyItem"]`);
+    await settle();
+    expect(notifications().at(-1)?.message).toMatch(/Progression Points/);
+    expect(a.system.progression.spent).toBe(15);
+    click(sheet, '[data-action="rewardSkillPoints"][data-kind="creativeExtension"]');
+    await settle();
+    expect(a.system.reserveSkillPoints.any).toBe(5);
+  });
+
   it("the Dude's bubbles and injuries are marked from the sheet", async () => {
     const a = await character();
     const sheet = await open(a);

@@ -17,7 +17,7 @@ import { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel } from "../
 import { D100ArmorModel, D100WeaponModel } from "../data/weapons";
 import { performD100Check } from "../checks";
 import { recoverPower, releaseHeldPoints, spendPowerAction } from "../powers";
-import { awardProgression, buyHealthIncrease, buyOffKarma, buySkillPoints, dyingCheck, raiseSkill, rest } from "../progress";
+import { awardProgression, buyHealthIncrease, buyItem, buyOffKarma, buySkillPoints, dyingCheck, raiseSkill, rest, rewardSkillPoints } from "../progress";
 import { startEffort } from "../effort";
 
 function d100Sheet(sheet: unknown): D100ActorSheet | null {
@@ -91,6 +91,15 @@ const ACTIONS = {
     await guarded(this, async (s) => {
       const degree = R.REWARD_DEGREES.find((k) => k === data(target, "degree"));
       if (degree && game.user?.isGM) await awardProgression(s.document, degree);
+    });
+  },
+  buyItem: async function (this: unknown, _event: PointerEvent, target: HTMLElement) {
+    await guarded(this, (s) => buyItem(s.document, data(target, "item-id")));
+  },
+  rewardSkillPoints: async function (this: unknown, _event: PointerEvent, target: HTMLElement) {
+    await guarded(this, async (s) => {
+      const kind = R.SKILL_REWARD_KINDS.find((k) => k === data(target, "kind"));
+      if (kind && game.user?.isGM) await rewardSkillPoints(s.document, kind);
     });
   },
   buyOffKarma: async function (this: unknown, _event: PointerEvent, target: HTMLElement) {
@@ -324,6 +333,8 @@ export async function d100SheetData(actor: Actor.Implementation) {
       degree: sys.degree,
       effects: sys.tab.effects.map((e) => tabEffectLine(e)).join(" · "),
       perDay: R.tabUsesPerDay(sys.tab),
+      buyable: sys.kind !== "burden",
+      cost: R.purchaseCost("tab", { tabDegree: Math.max(1, sys.degree) }),
       usesToday: sys.usesToday,
     })),
     powers: items(D100PowerModel).map(({ item, sys }) => ({
@@ -333,6 +344,7 @@ export async function d100SheetData(actor: Actor.Implementation) {
       current: sys.current,
       held: sys.held,
       free: sys.free,
+      cost: R.purchaseCost("power"),
       recovery: sys.recoveryPer ? `${sys.recoveryAmount} / ${sys.recoveryPer}` : String(sys.recoveryAmount),
       actions: sys.actions.map((a, index) => {
         let choices: { label: string; choice: number }[] = [];
@@ -351,6 +363,7 @@ export async function d100SheetData(actor: Actor.Implementation) {
     armor: items(D100ArmorModel).map(({ item, sys }) => ({ id: item.id, name: item.name, adjustment: sys.adjustment, coverage: sys.coverage.map((r) => localize(`BREADBOX.D100.Dude.Region.${r}`)).join(", "), equipped: sys.equipped })),
     gear: items(D100GearModel).map(({ item, sys }) => ({ id: item.id, name: item.name, quantity: sys.quantity, region: sys.region ? localize(`BREADBOX.D100.Dude.Region.${sys.region}`) : "", adjustment: sys.adjustment, equipped: sys.equipped })),
     branchItems: items(D100SkillModel).length,
+    skillRewards: R.SKILL_REWARD_KINDS.map((k) => ({ key: k, label: format("BREADBOX.D100.Skill.Reward", { kind: localize(`BREADBOX.D100.Skill.RewardKind.${k}`), n: R.SKILL_REWARD_MAXIMA[k] ?? 1 }) })),
     efforts: ["cumulative", "cooperative", "conflicting"].map((k) => ({ key: k, label: localize(`BREADBOX.D100.Effort.${k}.Start`) })),
     problems: m.problems.map((p) => format(p.key, { ...p.data, attribute: p.data.attribute ? localize(`BREADBOX.D100.Attribute.${p.data.attribute}`) : "" })),
     biographyHTML: await TextEditor.enrichHTML(m.biography, { secrets: actor.isOwner }),
