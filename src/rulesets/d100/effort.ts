@@ -254,9 +254,13 @@ export async function rollEffort(b: Built): Promise<{ rolls: Roll[]; context: Re
   if (b.kind === "conflicting") {
     const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollConflict(b.input, rng), { die: bookD10 });
     const name = (i: number) => (b.labels[i] ?? "").split(":")[0] ?? "";
+    // The extra detail the book allows: each side's degree against the other's effort (same kind only).
+    const degrees = r.first.kind === r.second.kind ? R.conflictDegrees({ kind: r.first.kind, first: r.first.effort, second: r.second.effort }) : null;
+    const degreeNote = (d: R.EffortClass | undefined) =>
+      d ? `${localize(`BREADBOX.D100.Degree.${d.degreeKey}`)}${d.consolation ? ` · ${localize("BREADBOX.D100.Degree.consolation")}` : ""}${d.agitation ? ` · ${localize("BREADBOX.D100.Degree.agitation")}` : ""}` : "";
     return { rolls, context: {
       title,
-      lines: [checkLine(b.labels[0] ?? "", r.first), checkLine(b.labels[1] ?? "", r.second)],
+      lines: [{ ...checkLine(b.labels[0] ?? "", r.first), note: degreeNote(degrees?.first) }, { ...checkLine(b.labels[1] ?? "", r.second), note: degreeNote(degrees?.second) }],
       verdict: r.winner === "tie" ? localize("BREADBOX.D100.Effort.conflicting.Outcome.tie") : format("BREADBOX.D100.Effort.conflicting.Wins", { name: name(r.winner === "first" ? 0 : 1) }),
       good: r.winner === "first",
       detail: format("BREADBOX.D100.Effort.conflicting.Margin", { margin: r.margin }),

@@ -35,6 +35,8 @@ describe("effort cards", () => {
     const card = lastCard();
     expect(card.querySelector(".d100-effort-verdict")?.textContent).toBe("Ann prevails");
     expect(card.textContent).toContain("By 1 points of effort");
+    // Each side's degree against the other's effort: Ann +1 (Minor Success), Bea −1 with a consolation.
+    expect([...card.querySelectorAll(".d100-effort-note")].map((n) => n.textContent)).toEqual(["Minor Success", "Almost Successful · Consolation"]);
     expect((game as any).messages.contents.at(-1).rolls).toHaveLength(2);
   });
 
