@@ -18,8 +18,9 @@ import { D100ArmorModel, D100WeaponModel } from "../data/weapons";
 import { performD100Check } from "../checks";
 import { recoverPower, releaseHeldPoints, spendPowerAction } from "../powers";
 import { awardProgression, buyHealthIncrease, buyItem, buyOffKarma, buySkillPoints, dyingCheck, raiseSkill, rest, rewardSkillPoints } from "../progress";
-import { startEffort } from "../effort";
+import { rollTask, startEffort } from "../effort";
 import { ATTRIBUTE_DRAG_TYPE } from "../../../core/hotbar";
+import { currentMessageMode } from "../../../core/compat";
 import "./hotbar";
 
 function d100Sheet(sheet: unknown): D100ActorSheet | null {
@@ -47,7 +48,7 @@ function indexOf(target: HTMLElement): number {
   return Number(data(target, "index"));
 }
 
-async function editList<K extends "conditions" | "actionSlots">(s: D100ActorSheet, m: D100ActorModel, key: K, change: (list: unknown[]) => unknown[]): Promise<void> {
+async function editList<K extends "conditions" | "actionSlots" | "tasks">(s: D100ActorSheet, m: D100ActorModel, key: K, change: (list: unknown[]) => unknown[]): Promise<void> {
   if (!s.isEditable) return;
   const list: unknown[] = m[key].map((x: unknown) => (x && typeof x === "object" ? { ...x } : x));
   await s.safeUpdate(s.document, { [`system.${key}`]: change(list) });
@@ -68,6 +69,18 @@ const ACTIONS = {
   },
   startEffort: async function (this: unknown, _event: PointerEvent, target: HTMLElement) {
     await guarded(this, (s) => startEffort(s.document, data(target, "effort")));
+  },
+  addTask: async function (this: unknown) {
+    await guarded(this, (s, m) => editList(s, m, "tasks", (l) => [...l, { name: localize("BREADBOX.D100.Effort.cumulative.NewTask"), target: "attribute:intellect", goal: 100, mode: "positiveOnly", total: 0, checks: 0 }]));
+  },
+  removeTask: async function (this: unknown, _event: PointerEvent, target: HTMLElement) {
+    await guarded(this, (s, m) => editList(s, m, "tasks", (l) => l.filter((_, i) => i !== indexOf(target))));
+  },
+  resetTask: async function (this: unknown, _event: PointerEvent, target: HTMLElement) {
+    await guarded(this, (s, m) => editList(s, m, "tasks", (l) => l.map((t, i) => (i === indexOf(target) && t && typeof t === "object" ? { ...t, total: 0, checks: 0 } : t))));
+  },
+  rollTask: async function (this: unknown, _event: PointerEvent, target: HTMLElement) {
+    await guarded(this, (s) => rollTask(s.document, indexOf(target), currentMessageMode()));
   },
   raiseSkill: async function (this: unknown, _event: PointerEvent, target: HTMLElement) {
     await guarded(this, (s) => raiseSkill(s.document, data(target, "skill-id")));
@@ -377,6 +390,19 @@ export async function d100SheetData(actor: Actor.Implementation) {
     gear: items(D100GearModel).map(({ item, sys }) => ({ id: item.id, name: item.name, quantity: sys.quantity, region: sys.region ? localize(`BREADBOX.D100.Dude.Region.${sys.region}`) : "", adjustment: sys.adjustment, equipped: sys.equipped })),
     branchItems: items(D100SkillModel).length,
     skillRewards: R.SKILL_REWARD_KINDS.map((k) => ({ key: k, label: format("BREADBOX.D100.Skill.Reward", { kind: localize(`BREADBOX.D100.Skill.RewardKind.${k}`), n: R.SKILL_REWARD_MAXIMA[k] ?? 1 }) })),
+    tasks: m.tasks.map((t, index) => ({
+      ...t,
+      index,
+      complete: t.total >= t.goal,
+      targets: [...R.ATTRIBUTE_KEYS.map((k) => ({ value: `attribute:${k}`, label: localize(`BREADBOX.D100.Attribute.${k}`) })), ...m.skillRows.map((r) => ({ value: `skill:${r.id}`, label: r.parent === null ? localize(`BREADBOX.D100.Skill.${r.id}`) : r.name }))].map((o) => ({ ...o, selected: o.value === t.target })),
+      targetLabel: (() => {
+        const [kind, key = ""] = t.target.split(/:(.*)/s);
+        if (kind === "attribute") return localize(`BREADBOX.D100.Attribute.${key}`);
+        const row = m.skillRows.find((r) => r.id === key);
+        return row ? (row.parent === null ? localize(`BREADBOX.D100.Skill.${row.id}`) : row.name) : key;
+      })(),
+      modes: R.CUMULATIVE_MODES.map((k) => ({ value: k, label: localize(`BREADBOX.D100.Effort.cumulative.${k}`), selected: k === t.mode })),
+    })),
     efforts: ["cumulative", "cooperative", "conflicting"].map((k) => ({ key: k, label: localize(`BREADBOX.D100.Effort.${k}.Start`) })),
     problems: m.problems.map((p) => format(p.key, { ...p.data, attribute: p.data.attribute ? localize(`BREADBOX.D100.Attribute.${p.data.attribute}`) : "" })),
     biographyHTML: await TextEditor.enrichHTML(m.biography, { secrets: actor.isOwner }),
