@@ -105,6 +105,31 @@ describe("healing", () => {
     expect((game as any).messages.contents.at(-1).rolls[0].checkResult).toMatchObject({ modifier: 6, target: 7, success: true });
   });
 
+  it("treatment is once per world-time day per patient (a setting)", async () => {
+    const a = await character("Ava", { wounds: { value: 9 } }, [skill("First Aid", 4)]);
+    const once = async () => {
+      const p = treat(a, a.items.getName("First Aid"), a);
+      const opened = await Promise.race([waitForDialog().then(() => true), p.then(() => false)]);
+      if (opened) {
+        scriptDiceFaces([1]);
+        await answerDialog({ action: "roll" });
+      }
+      return p;
+    };
+    expect(await once()).toBe(true);
+    const posted = (game as any).messages.size;
+    expect(await once()).toBe(false);
+    expect((game as any).messages.size).toBe(posted);
+    (game as any).time = { worldTime: 86_400 };
+    try {
+      expect(await once()).toBe(true);
+      await (game as any).settings.set("breadbox", "toast.treatmentOncePerDay", false);
+      expect(await once()).toBe(true);
+    } finally {
+      delete (game as any).time;
+    }
+  });
+
   it("the relay refuses a requester who does not own the healer", async () => {
     const stranger = createUser({ name: "Stranger" });
     const healer = await character("Medic", {}, [skill("First Aid", 6)]);
