@@ -9,6 +9,7 @@ import { WOUND_DEGREE_RANGE, choice, html, int } from "./fields";
 import { PoolAbilityModel, PoolArmorModel, PoolAttributeModel } from "./items";
 import { buildTraitTree, type TraitTreeBuild } from "./tree";
 import { dict } from "../../../dice/dict";
+import { poolCombatFields } from "../combat/fields";
 
 const fields = foundry.data.fields;
 
@@ -33,6 +34,8 @@ function actorSchema() {
     })),
     biography: html(),
     notes: html(),
+    // Fields the combat part keeps (combat/fields.ts, owned by the combat part).
+    combat: new fields.SchemaField({ ...poolCombatFields() }),
   };
 }
 type ActorSchema = ReturnType<typeof actorSchema>;
