@@ -143,3 +143,24 @@ describe("hotbar macros for traits", () => {
     expect(g().messages.size).toBe(0);
   });
 });
+
+describe("the default trait tree pack (packs/_source/pool-traits)", () => {
+  it("imports whole into a character as one clean tree: every named attribute role, activities on the branches", async () => {
+    const fs = await import("node:fs");
+    const path = await import("node:path");
+    const dir = path.join(process.cwd(), "packs/_source/pool-traits");
+    const docs = fs.readdirSync(dir).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")));
+    const actor: any = await Actor.create({ name: "Import", type: "pool" } as never);
+    await actor.createEmbeddedDocuments("Item", docs.map(({ name, type, system }) => ({ name, type, system })));
+    expect(actor.system.problems).toEqual([]);
+    const roles = actor.system.attributeTree.rows.map((r: any) => r.traitId);
+    for (const role of R.NAMED_ATTRIBUTES) expect(roles).toContain(role);
+    // Every ability is a node (rating 0): a check falls back up to a top trait with no score.
+    expect(actor.system.abilityTree.rows.every((r: any) => r.score === 0)).toBe(true);
+    expect(actor.system.abilityTree.rows.filter((r: any) => r.depth === 0).length).toBeGreaterThanOrEqual(8);
+    expect(actor.system.abilityActivity.Surgery).toBe("mental");
+    expect(actor.system.abilityActivity.Blades).toBe("physical");
+    // Mechanics only: no prose.
+    expect(docs.every((d) => d.system.description === "")).toBe(true);
+  });
+});
