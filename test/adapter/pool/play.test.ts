@@ -164,3 +164,24 @@ describe("the default trait tree pack (packs/_source/pool-traits)", () => {
     expect(docs.every((d) => d.system.description === "")).toBe(true);
   });
 });
+
+describe("complex actions on the sheet refuse bad numbers", () => {
+  it("a required degree of 0 or a Difficulty past the limit is refused with a message; nothing changes", async () => {
+    const a = await hero({ complexActions: [{ name: "Fix the car", ability: "Body", attribute: "", difficulty: 20, required: 5, interval: "1 h", accumulated: 0, rolls: 0 }] });
+    await a.sheet.render({ force: true });
+    await settle();
+    a.sheet.element.querySelector('[data-action="toggleMode"]').click();
+    await settle();
+    const before = (ui as any).notifications.history.length;
+    for (const [field, value] of [["required", "0"], ["difficulty", "99999"]] as const) {
+      const input = a.sheet.element.querySelector(`input[name="system.complexActions.0.${field}"]`) as HTMLInputElement;
+      expect(input).not.toBeNull();
+      input.value = value;
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+      await settle();
+    }
+    const notes = (ui as any).notifications.history.slice(before);
+    expect(notes.filter((n: any) => n.type === "error")).toHaveLength(2);
+    expect(a.system.complexActions[0]).toMatchObject({ required: 5, difficulty: 20 });
+  });
+});
