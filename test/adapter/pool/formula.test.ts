@@ -69,3 +69,21 @@ describe("rolling a typed formula", () => {
     expect((ui as any).notifications.history.at(-1).message).toContain("cannot read “3q”");
   });
 });
+
+describe("/pool group", () => {
+  it("opens the group dialog for the speaking actor, set to the asked mode; an unknown mode is refused", async () => {
+    const { waitForDialog, answerDialog } = await import("../../harness/index");
+    const a: any = await Actor.create({ name: "Lead", type: "pool" } as never);
+    await Actor.create({ name: "Mate", type: "pool" } as never);
+    (game as any).user.character = a;
+    expect(onChatMessage(null, "/pool group direct")).toBe(false);
+    const dialog = await waitForDialog();
+    expect((dialog.element.querySelector('select[name="mode"]') as HTMLSelectElement).value).toBe("direct");
+    expect((dialog.element.querySelector('input[name="member.0.include"]') as HTMLInputElement).checked).toBe(true);
+    expect(dialog.element.querySelector('tr[data-member-index="0"]')!.textContent).toContain("Lead");
+    await answerDialog({ action: "cancel" });
+    expect(onChatMessage(null, "/pool group tug-of-war")).toBe(false);
+    expect((ui as any).notifications.history.at(-1).message).toContain("“tug-of-war” is not a group mode");
+    expect((game as any).messages.size).toBe(0);
+  });
+});
