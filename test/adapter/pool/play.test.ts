@@ -185,3 +185,20 @@ describe("complex actions on the sheet refuse bad numbers", () => {
     expect(a.system.complexActions[0]).toMatchObject({ required: 5, difficulty: 20 });
   });
 });
+
+describe("complex actions show their exact completion odds on the sheet", () => {
+  it("the line is the core's complexCompletion for the character's pool, and disappears once complete", async () => {
+    const action = { name: "Fix the car", ability: "Body", attribute: "", difficulty: 12, required: 6, interval: "1 h", accumulated: 2, rolls: 1 };
+    const a = await hero({ complexActions: [action] });
+    await a.sheet.render({ force: true });
+    await settle();
+    const line = a.sheet.element.querySelector(".pool-complex-odds")?.textContent ?? "";
+    const c = R.complexCompletion({ action: { pool: { addDice: 4, bonusDice: 0, penaltyDice: 0, die: "d8" }, difficulty: 12, required: 6, rollInterval: 1, counting: "levels" }, progress: { accumulated: 2, rolls: 1, complete: false }, rolls: 20 });
+    expect(c.medianRolls).not.toBeNull();
+    expect(line).toContain(`within ${c.medianRolls} more rolls`);
+    await a.update({ system: { complexActions: [{ ...action, accumulated: 6 }] } });
+    await a.sheet.render({ force: true });
+    await settle();
+    expect(a.sheet.element.querySelector(".pool-complex-odds")).toBeNull();
+  });
+});
