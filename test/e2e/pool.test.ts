@@ -193,3 +193,79 @@ describe("a pool formula typed in chat", () => {
     expect(w.errors).toEqual([]);
   });
 });
+
+describe("Dice Pool sheet: drags and keyboard", () => {
+  const itemsOf = (page: Page, uuid: string) => page.evaluate((u) => (window as any).fromUuidSync(u).items.contents.map((i: any) => `${i.type}:${i.name}`).sort() as string[], uuid);
+
+  it("a trait from the default trait tree compendium is added; a Toaster item is refused with a message", async () => {
+    const { page } = w;
+    const uuid = await makeCharacter(page, "Drag Target", []);
+    const sheet = await openSheet(page, uuid);
+    await page.locator('#bb-sidebar details[data-pack="pool-traits"] > summary').click();
+    const entry = page.locator('#bb-sidebar details[data-pack="pool-traits"] li.bb-entry').filter({ hasText: "Climbing" });
+    await entry.scrollIntoViewIfNeeded();
+    await entry.dragTo(sheet.locator(".window-content"));
+    await settle(page);
+    expect(await itemsOf(page, uuid)).toEqual(["poolAbility:Climbing"]);
+    const toaster = await page.evaluate(() => (window as any).game.items.find((i: any) => i.type === "toasterArmor").uuid as string);
+    const n0 = await notificationCount(page);
+    const source = page.locator(`#bb-sidebar li[data-uuid="${toaster}"]`);
+    await source.scrollIntoViewIfNeeded();
+    await source.dragTo(sheet.locator(".window-content"));
+    await settle(page);
+    const notes = await notificationsSince(page, n0);
+    expect(notes.map((n) => n.type)).toEqual(["warning"]);
+    expect(notes[0]?.message).toMatch(/Nothing was changed/);
+    expect(await itemsOf(page, uuid)).toEqual(["poolAbility:Climbing"]);
+    expect(w.errors).toEqual([]);
+  });
+
+  it("every control of each tab (play and edit mode) is reachable with Tab; the budget is on the sheet", async () => {
+    const { page } = w;
+    const uuid = await makeCharacter(page, "Keyboard Kim", [
+      { name: "Athletics", type: "poolAbility", system: { rating: 12, activity: "physical" } },
+      { name: "Running", type: "poolAbility", system: { rating: 10, parentTrait: "Athletics" } },
+      { name: "Wits", type: "poolAttribute", system: { score: 2, role: "wits" } },
+    ]);
+    await page.evaluate(async (u) => {
+      const a = (window as any).fromUuidSync(u);
+      await a.update({ system: { complexActions: [{ name: "Fix the car", ability: "Athletics", attribute: "", difficulty: 20, required: 5, interval: "1 h", accumulated: 1, rolls: 1 }] } });
+    }, uuid);
+    for (const edit of [false, true]) {
+      const sheet = await openSheet(page, uuid, edit);
+      if (!edit) {
+        await expect(sheet.locator(".pool-budget-abilities").textContent()).resolves.toMatch(/22 \/ 20.*2 over the budget/);
+        await expect(sheet.locator(".pool-complex-odds").count()).resolves.toBe(1);
+        await screenshot(sheet, "sheet-pool-budget-complex");
+      }
+      const tabs = await sheet.locator('[data-action="tab"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.tab!));
+      for (const tab of tabs) {
+        await sheet.locator(`[data-action="tab"][data-tab="${tab}"]`).click();
+        await settle(page);
+        const n = await sheet.evaluate((root) => {
+          const controls = Array.from(root.querySelectorAll<HTMLElement>("button, input, select, textarea, a[href], [tabindex]")).filter(
+            (c) => !(c as HTMLButtonElement).disabled && c.tabIndex >= 0 && c.offsetParent !== null && (c as HTMLInputElement).type !== "hidden",
+          );
+          controls.forEach((c, i) => (c.dataset.kb = String(i)));
+          return controls.length;
+        });
+        await sheet.locator('[data-kb="0"]').focus();
+        const seen = new Set<string>(["0"]);
+        const id = (await sheet.getAttribute("id"))!;
+        for (let i = 0; i < n + 5; i++) {
+          await page.keyboard.press("Tab");
+          const kb = await page.evaluate((sid) => {
+            const a = document.activeElement as HTMLElement | null;
+            return a && document.getElementById(sid)?.contains(a) ? (a.dataset.kb ?? "?") : null;
+          }, id);
+          if (kb === null) break;
+          seen.add(kb);
+        }
+        const missed = Array.from({ length: n }, (_, i) => String(i)).filter((i) => !seen.has(i));
+        expect(missed, `${tab} (${edit ? "edit" : "play"})`).toEqual([]);
+      }
+      await page.evaluate(() => (window as any).bb.closeAll());
+    }
+    expect(w.errors).toEqual([]);
+  });
+});

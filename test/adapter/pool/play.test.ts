@@ -195,7 +195,7 @@ describe("complex actions show their exact completion odds on the sheet", () => 
     const line = a.sheet.element.querySelector(".pool-complex-odds")?.textContent ?? "";
     const c = R.complexCompletion({ action: { pool: { addDice: 4, bonusDice: 0, penaltyDice: 0, die: "d8" }, difficulty: 12, required: 6, rollInterval: 1, counting: "levels" }, progress: { accumulated: 2, rolls: 1, complete: false }, rolls: 20 });
     expect(c.medianRolls).not.toBeNull();
-    expect(line).toContain(`within ${c.medianRolls} more rolls`);
+    expect(line).toContain(`even chance of finishing: ${c.medianRolls};`);
     await a.update({ system: { complexActions: [{ ...action, accumulated: 6 }] } });
     await a.sheet.render({ force: true });
     await settle();
