@@ -438,7 +438,10 @@ export async function rollGroup(g: BuiltGroup): Promise<{ rolls: Roll[]; content
         : localize(`BREADBOX.Pool.Group.${result.outcome === "tie" ? "Tie" : "Neither"}`);
     }
   }
+  // The exact odds the dialog showed, kept on the card (the core's, for this very group).
+  const oddsHtml = oddsPanelHtml(groupOdds(g), { labelKey: (k) => outcomeLabelKey(c.mode, k) });
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("pool/chat/group-card.hbs"), {
+    oddsHtml,
     title: modeLabel,
     mode: c.mode,
     difficulty: c.mode === "direct" ? null : c.difficulty,

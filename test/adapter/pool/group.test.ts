@@ -95,6 +95,8 @@ describe("the group dialog → Foundry dice → one card", () => {
     expect(html.querySelector(".bb-group-merged .bb-total strong")?.textContent).toBe("20");
     expect(html.querySelectorAll(".bb-group-merged .bb-die.discarded")).toHaveLength(1);
     expect(html.querySelector(".bb-group-result")?.textContent).toContain("Success");
+    // The card keeps the exact odds the dialog showed.
+    expect(html.querySelector(".bb-group-odds")?.textContent).toContain(`${(odds.success * 100).toFixed(1)}%`);
   });
 
   it("direct opposition: both sides roll Foundry dice; the core names who triumphs and by how much", async () => {
