@@ -70,6 +70,8 @@ export function defaultChoices(model: PoolActorModel, preset: Partial<PoolCheckC
     extraPenalty: 0,
     resolution: model.npc && rules.npcDicePhobe ? "dicePhobe" : "roll",
     ...preset,
+    // The optional rule off: no supporting ability, whatever a caller asks.
+    ...(rules.supportingAbilities ? {} : { supporting: "" }),
   };
 }
 
@@ -247,7 +249,8 @@ export function readChoices(form: HTMLFormElement, model: PoolActorModel, rules:
     ability: readTrait(form, "ability", localize("BREADBOX.Pool.Ability.Label"), abilities),
     attribute: readTrait(form, "attribute", localize("BREADBOX.Pool.Attribute.Label"), attributes),
     justified: readTrait(form, "justified", L("Justified"), abilities),
-    supporting: readTrait(form, "supporting", localize("BREADBOX.Pool.Ability.Supporting"), abilities),
+    // Without the optional rule the field is not shown, and no supporting ability applies.
+    supporting: rules.supportingAbilities ? readTrait(form, "supporting", localize("BREADBOX.Pool.Ability.Supporting"), abilities) : "",
     die: readKey(form, "die", L("Die"), dice, "d8"),
     convert: readInt(form, "convert", L("Convert"), 0, R.MAX_POOL_DICE, 0),
     difficulty: readInt(form, "difficulty", L("Difficulty"), -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY, DEFAULT_DIFFICULTY),
@@ -281,6 +284,7 @@ export async function dialogContent(model: PoolActorModel, c: PoolCheckChoices, 
     abilities: treeOptions(model.abilityTree.rows, c.ability),
     attributes: treeOptions(model.attributeTree.rows, c.attribute),
     supporting: treeOptions(model.abilityTree.rows, c.supporting),
+    supportingAllowed: rules.supportingAbilities,
     justified: treeOptions(model.abilityTree.rows, c.justified),
     dice: sel(rules.dieSubstitution ? R.DIE_KEYS : ["d8"], "BREADBOX.Pool.Die", c.die),
     activities: ACTIVITY_CHOICES.map((k) => ({ value: k, label: localize(k ? `BREADBOX.Pool.Activity.${k}` : "BREADBOX.Pool.Activity.fromTrait"), selected: k === c.activity })),

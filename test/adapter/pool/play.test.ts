@@ -202,3 +202,19 @@ describe("complex actions show their exact completion odds on the sheet", () => 
     expect(a.sheet.element.querySelector(".pool-complex-odds")).toBeNull();
   });
 });
+
+describe("supporting abilities are an optional rule (setting)", () => {
+  it("on: the dialog offers one and it adds Bonus dice; off: none is offered and none applies", async () => {
+    const a = await hero();
+    const on = buildCheck(a.system, defaultChoices(a.system, { ability: "Running", supporting: "Haggling" }));
+    expect(on.options.pool.bonusDice).toBe(2);
+    await g().settings.set("breadbox", "pool.supportingAbilities", false);
+    const off = buildCheck(a.system, defaultChoices(a.system, { ability: "Running", supporting: "Haggling" }));
+    expect(off.options.pool.bonusDice).toBe(0);
+    const pending = performPoolCheck(a, { ability: "Running" });
+    const dialog = await waitForDialog();
+    expect(dialog.element.querySelector('select[name="supporting"]')).toBeNull();
+    await answerDialog({ action: "cancel" });
+    await pending;
+  });
+});
