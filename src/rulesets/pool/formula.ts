@@ -116,7 +116,13 @@ export function parsePoolFormula(message: string): PoolFormula {
 /** The check options of a formula: the pool after cancelling, and the formula as its one source. */
 export function formulaOptions(f: PoolFormula, rules = poolRules()): PoolCheckOptions {
   if (!rules.dieSubstitution && f.die !== "d8") fail("NoSubstitution", { die: localize(`BREADBOX.Pool.Die.${f.die}`) });
-  const pool = R.makePool({ addDice: f.addDice, bonusDice: f.bonusDice, penaltyDice: f.penaltyDice, die: f.die });
+  let pool: R.PoolSpec;
+  try {
+    pool = R.makePool({ addDice: f.addDice, bonusDice: f.bonusDice, penaltyDice: f.penaltyDice, die: f.die });
+  } catch (err) {
+    if (err instanceof RangeError) fail("TooManyDice", { max: R.MAX_POOL_DICE });
+    throw err;
+  }
   return {
     title: f.label || localize("BREADBOX.Pool.Formula.Title"),
     pool,

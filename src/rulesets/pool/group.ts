@@ -107,7 +107,17 @@ export function buildGroup(candidates: readonly GroupCandidate[], c: GroupChoice
       throw new Error(`${candidate.actor.name ?? ""}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }
   });
-  const team = isPooled(c.mode) ? R.teamPool({ mode: c.mode, members: members.map((m) => memberDice(m.check.options.pool)), die: c.die }) : null;
+  let team: R.TeamPool | null = null;
+  if (isPooled(c.mode)) {
+    const dice = members.map((m) => memberDice(m.check.options.pool));
+    try {
+      team = R.teamPool({ mode: c.mode, members: dice, die: c.die });
+    } catch (err) {
+      // The one limit a group can hit that its members cannot: the merged pool's size.
+      if (err instanceof RangeError) fail("TooManyDice", { add: dice.reduce((s, d) => s + d.addDice, 0), bonus: dice.reduce((s, d) => s + d.bonusDice, 0), penalty: dice.reduce((s, d) => s + d.penaltyDice, 0), max: R.MAX_POOL_DICE });
+      throw err;
+    }
+  }
   return { choices: c, members, team };
 }
 

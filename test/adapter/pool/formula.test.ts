@@ -34,6 +34,11 @@ describe("parsing a pool formula", () => {
     expect(isPoolCommand("hello")).toBe(false);
   });
 
+  it("a pool past the 60-dice cap is refused with a localized message", () => {
+    expect(() => formulaOptions(parsePoolFormula("/pool 40a 30b"))).toThrow("That pool rolls more than 60 dice.");
+    expect(formulaOptions(parsePoolFormula("/pool 40a 30b 30p")).pool).toEqual({ addDice: 40, bonusDice: 0, penaltyDice: 0, die: "d8" });
+  });
+
   it("Bonus and Penalty dice cancel; a world without substitution refuses other dice", async () => {
     expect(formulaOptions(parsePoolFormula("/pool 3a 2b 1p")).pool).toEqual({ addDice: 3, bonusDice: 1, penaltyDice: 0, die: "d8" });
     await (game as any).settings.set("breadbox", "pool.dieSubstitution", false);

@@ -61,6 +61,16 @@ describe("building a group", () => {
     expect(() => buildGroup(cands, choices("direct", [0, 1, 2].map((index) => ({ index, ability: "", attribute: "", hasChance: false, phobe: false }))))).toThrow("exactly two participants, not 3");
   });
 
+  it("a merged pool past the 60-dice cap is refused with a localized message", async () => {
+    const big = await Promise.all([0, 1, 2, 3].map((i) => character(`Giant ${i}`, [{ name: "Lift", type: "poolAbility", system: { rating: 20 } }])));
+    const cands = groupCandidates(big[0]);
+    const members = cands.map((_, index) => ({ index, ability: "Lift", attribute: "", hasChance: false, phobe: false })).filter((m) => cands[m.index]!.actor.name!.startsWith("Giant"));
+    expect(() => buildGroup(cands, choices("simpleAddition", members))).toThrow("The group's dice (Add 84, Bonus 0, Penalty 0) are more than one pool can hold");
+    // Combining keeps only the highest Add dice: 21 Add + 63 Bonus is still past the cap.
+    expect(() => buildGroup(cands, choices("combiningDice", members))).toThrow("more than one pool can hold");
+    expect(buildGroup(cands, choices("combiningDice", members.slice(0, 2))).team?.pool).toEqual({ addDice: 21, bonusDice: 21, penaltyDice: 0, die: "d8" });
+  });
+
   it("either/or at random: each member equally likely to hold the chance", async () => {
     const { mira } = await crew();
     const cands = groupCandidates(mira);
