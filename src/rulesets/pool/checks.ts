@@ -124,8 +124,52 @@ export function woundSources(model: PoolActorModel, activity: R.TraumaKind): Wou
   return out;
 }
 
-/** Build the check with the rules core; throws (with the core's message) on choices that do not fit. */
+/** A trait's ancestors in one of the character's trees, nearest first (bounded by the tree's size). */
+function ancestorsOf(tree: Record<string, string | null>, id: string, limit: number): string[] {
+  const out: string[] = [];
+  let p = tree[id] ?? null;
+  while (p !== null && out.length <= limit && !out.includes(p)) {
+    out.push(p);
+    p = tree[p] ?? null;
+  }
+  return out;
+}
+
+function refuse(key: string, data: Record<string, string | number> = {}): never {
+  throw new Error(format(`BREADBOX.Pool.Check.Refused.${key}`, data));
+}
+
+/**
+ * Build the check with the rules core. Choices that do not fit are refused with a localized
+ * message before the core sees them: a descendant that is not one, a supporting ability that is
+ * the ability itself (or its ancestor, or the accepted descendant), more Add dice converted than
+ * the pool has, a pool past the 60-dice limits.
+ */
 export function buildCheck(model: PoolActorModel, c: PoolCheckChoices, actorUuid?: string): BuiltCheck {
+  const tree = model.abilityTree.tree;
+  const limit = model.abilityTree.rows.length;
+  const name = (id: string) => traitName(model.abilityTree, id);
+  if (c.ability !== "" && c.justified !== "" && !ancestorsOf(tree, c.justified, limit).includes(c.ability)) {
+    refuse("NotDescendant", { trait: name(c.justified), ability: name(c.ability) });
+  }
+  if (c.supporting !== "") {
+    if (c.ability === "") refuse("SupportNeedsAbility", { trait: name(c.supporting) });
+    if (c.supporting === c.ability) refuse("SupportIsAbility", { trait: name(c.supporting) });
+    if (ancestorsOf(tree, c.ability, limit).includes(c.supporting)) refuse("SupportIsAncestor", { trait: name(c.supporting), ability: name(c.ability) });
+    if (c.supporting === c.justified) refuse("SupportIsJustified", { trait: name(c.supporting), ability: name(c.ability) });
+  }
+  let plain: BuiltCheck;
+  try {
+    plain = buildCheckUnchecked(model, { ...c, convert: 0 }, actorUuid);
+  } catch (err) {
+    if (err instanceof RangeError) refuse("TooManyDice", { max: R.MAX_POOL_DICE });
+    throw err;
+  }
+  if (c.convert > plain.build.baseAddDice) refuse("Convert", { n: c.convert, max: plain.build.baseAddDice });
+  return c.convert === 0 ? plain : buildCheckUnchecked(model, c, actorUuid);
+}
+
+function buildCheckUnchecked(model: PoolActorModel, c: PoolCheckChoices, actorUuid?: string): BuiltCheck {
   const activity = checkActivity(model, c);
   const time = c.timeMode === "detailed"
     ? R.detailedTimeFactor({ normalPhases: c.normalPhases, phasesTaken: c.phasesTaken })

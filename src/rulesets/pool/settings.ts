@@ -47,17 +47,12 @@ export const DEFAULT_POOL_RULES: PoolRules = {
   defaultActivity: "physical",
 };
 
-/** The rules as last read (every character's preparation reads them; a setting change clears it). */
-let cached: PoolRules | null = null;
-
 export function registerPoolSettings(): void {
   for (const spec of POOL_SETTINGS) registerSetting({ ...spec, onChange: () => refreshPoolActors() });
-  cached = null;
 }
 
 /** A rule changed: prepare every Dice Pool character again (budgets, activities) and re-render open sheets. */
 export function refreshPoolActors(): void {
-  cached = null;
   const actors: (Actor.Stored | Actor.Implementation)[] = [...(game.actors ?? [])];
   for (const scene of game.scenes ?? []) for (const token of scene.tokens ?? []) if (!token.actorLink && token.actor) actors.push(token.actor);
   for (const actor of actors) {
@@ -108,13 +103,12 @@ export function defaultActivity(): "physical" | "mental" {
   return value === "mental" ? "mental" : "physical";
 }
 
-/** The world's current optional rules (read once, until a setting changes). */
+/**
+ * The world's current optional rules, read from the settings on every call (no cache: a cache
+ * would outlive a settings reset that fires no onChange; reading them costs nothing measurable in
+ * the prepareData bench).
+ */
 export function poolRules(): PoolRules {
-  cached ??= readPoolRules();
-  return cached;
-}
-
-function readPoolRules(): PoolRules {
   return {
     dieSubstitution: readBoolean(`${P}dieSubstitution`, DEFAULT_POOL_RULES.dieSubstitution),
     npcDicePhobe: readBoolean(`${P}npcDicePhobe`, DEFAULT_POOL_RULES.npcDicePhobe),

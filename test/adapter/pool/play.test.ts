@@ -218,3 +218,17 @@ describe("supporting abilities are an optional rule (setting)", () => {
     await pending;
   });
 });
+
+describe("the check refuses choices that do not fit, in words", () => {
+  it("descendant, supporting ability and conversion problems are localized messages", async () => {
+    const a = await hero();
+    const build = (p: Record<string, unknown>) => () => buildCheck(a.system, defaultChoices(a.system, p));
+    expect(build({ ability: "Running", justified: "Chess" })).toThrow("“Chess” is not a descendant of “Running”");
+    expect(build({ ability: "Running", supporting: "Running" })).toThrow("“Running” is the ability of the check");
+    expect(build({ ability: "Running", supporting: "Body" })).toThrow("“Body” is an ancestor of “Running”");
+    expect(build({ ability: "", attribute: "wits", supporting: "Chess" })).toThrow("helps an ability");
+    expect(build({ ability: "Running", convert: 4 })).toThrow("4 Add dice cannot be converted: this pool has 3.");
+    expect(build({ ability: "Running", extraAdd: 60 })).toThrow("past the limits");
+    expect(build({ ability: "Running", convert: 3 })().options.pool).toEqual({ addDice: 0, bonusDice: 3, penaltyDice: 0, die: "d8" });
+  });
+});
