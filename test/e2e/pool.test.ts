@@ -149,9 +149,9 @@ describe("Dice Pool group checks", () => {
     expect(read.totals).toHaveLength(2);
     read.kept.forEach((k, i) => expect(read.totals[i]).toBe(k.reduce((sum, v) => sum + v, 0)));
     const [ta, tb] = read.totals as [number, number];
-    // A botch (total ≤ its Add dice: 3 and 4) cannot triumph.
-    const botchA = ta <= 3;
-    const botchB = tb <= 4;
+    // A botch (total ≤ its Add dice, the kept dice) cannot triumph.
+    const botchA = ta <= (read.kept[0]?.length ?? 0);
+    const botchB = tb <= (read.kept[1]?.length ?? 0);
     if (botchA && botchB) expect(read.result).toMatch(/Neither/);
     else if (botchB || (!botchA && ta > tb)) expect(read.result).toMatch(/Duelist A triumphs/);
     else if (botchA || tb > ta) expect(read.result).toMatch(/Duelist B triumphs/);
@@ -267,5 +267,37 @@ describe("Dice Pool sheet: drags and keyboard", () => {
       await page.evaluate(() => (window as any).bb.closeAll());
     }
     expect(w.errors).toEqual([]);
+  });
+});
+
+describe("Dice Pool macro bar", () => {
+  it("an ability dragged from the sheet onto the macro bar opens its check for the speaking actor", async () => {
+    const { page } = w;
+    const uuid = await makeCharacter(page, "Macro Max", [{ name: "Juggling", type: "poolAbility", system: { rating: 2 } }]);
+    await page.evaluate((u) => ((window as any).game.user.character = (window as any).fromUuidSync(u)), uuid);
+    try {
+      const sheet = await openSheet(page, uuid);
+      const row = sheet.locator('[data-trait-id="Juggling"]');
+      await row.scrollIntoViewIfNeeded();
+      await row.dragTo(page.locator('#bb-hotbar [data-slot="5"]'));
+      await settle(page);
+      const slot = page.locator('#bb-hotbar [data-slot="5"] button');
+      await expect.poll(() => slot.getAttribute("aria-label")).toContain("Juggling");
+      await slot.click();
+      const dialog = page.locator("dialog.roll-dialog[open]");
+      await dialog.waitFor();
+      await expect(dialog.locator('select[name="ability"]').inputValue()).resolves.toBe("Juggling");
+      const count = await page.locator("#bb-chat-log > li").count();
+      await dialog.locator('button[data-action="roll"]').click();
+      await settle(page);
+      await expect(page.locator("#bb-chat-log > li").count()).resolves.toBe(count + 1);
+      await expect(lastCard(page).locator(".pool-check h3").textContent()).resolves.toContain("Juggling");
+      expect(w.errors).toEqual([]);
+    } finally {
+      await page.evaluate(() => {
+        (window as any).game.user.character = null;
+        (window as any).bb.closeAll();
+      });
+    }
   });
 });
