@@ -45,6 +45,8 @@ export interface PoolCheckChoices {
   extraBonus: number;
   extraPenalty: number;
   resolution: PoolResolution;
+  /** "Rolling the dice": an Effect Level the Degree of Success may raise or lower (null = none). */
+  effectLevel: number | null;
 }
 
 /** The usual Difficulty when the Storyguide names none (the seed's example "easy task" is 20). */
@@ -68,6 +70,7 @@ export function defaultChoices(model: PoolActorModel, preset: Partial<PoolCheckC
     extraAdd: 0,
     extraBonus: 0,
     extraPenalty: 0,
+    effectLevel: null,
     resolution: model.npc && rules.npcDicePhobe ? "dicePhobe" : "roll",
     ...preset,
     // The optional rule off: no supporting ability, whatever a caller asks.
@@ -158,6 +161,9 @@ export function buildCheck(model: PoolActorModel, c: PoolCheckChoices, actorUuid
     if (ancestorsOf(tree, c.ability, limit).includes(c.supporting)) refuse("SupportIsAncestor", { trait: name(c.supporting), ability: name(c.ability) });
     if (c.supporting === c.justified) refuse("SupportIsJustified", { trait: name(c.supporting), ability: name(c.ability) });
   }
+  if (c.effectLevel !== null && !(Number.isSafeInteger(c.effectLevel) && Math.abs(c.effectLevel) <= R.MAX_EFFECT_LEVEL)) {
+    refuse("EffectLevel", { value: String(c.effectLevel), max: R.MAX_EFFECT_LEVEL });
+  }
   let plain: BuiltCheck;
   try {
     plain = buildCheckUnchecked(model, { ...c, convert: 0 }, actorUuid);
@@ -235,6 +241,7 @@ function buildCheckUnchecked(model: PoolActorModel, c: PoolCheckChoices, actorUu
     resolution: c.resolution,
     activity,
   };
+  if (c.effectLevel !== null) options.effectLevel = c.effectLevel;
   if (actorUuid) options.actorUuid = actorUuid;
   return { options, build, activity, wounds };
 }
@@ -269,6 +276,14 @@ function readInt(form: HTMLFormElement, name: string, label: string, min: number
   if (!Number.isInteger(n)) throw new Error(format("BREADBOX.Error.NotAWholeNumber", { field: label, value: raw }));
   if (n < min || n > max) throw new Error(format("BREADBOX.Error.OutOfRange", { field: label, value: n, min, max }));
   return n;
+}
+
+/** An optional whole number: blank = null; anything else checked like readInt. */
+function readOptionalInt(form: HTMLFormElement, name: string, label: string, min: number, max: number): number | null {
+  const el = form.elements.namedItem(name);
+  if (!(el instanceof HTMLInputElement)) return null;
+  if (el.value.trim() === "" && !el.validity?.badInput) return null;
+  return readInt(form, name, label, min, max, 0);
 }
 
 function readKey<K extends string>(form: HTMLFormElement, name: string, label: string, allowed: readonly K[], fallback: K): K {
@@ -308,6 +323,7 @@ export function readChoices(form: HTMLFormElement, model: PoolActorModel, rules:
     extraBonus: readInt(form, "extraBonus", L("ExtraBonus"), 0, R.MAX_POOL_DICE, 0),
     extraPenalty: readInt(form, "extraPenalty", L("ExtraPenalty"), 0, R.MAX_POOL_DICE, 0),
     resolution: readKey(form, "resolution", localize("BREADBOX.Pool.Resolution.Label"), POOL_RESOLUTIONS, "roll"),
+    effectLevel: readOptionalInt(form, "effectLevel", localize("BREADBOX.Pool.Effect.Level"), -R.MAX_EFFECT_LEVEL, R.MAX_EFFECT_LEVEL),
   };
 }
 
@@ -337,6 +353,7 @@ export async function dialogContent(model: PoolActorModel, c: PoolCheckChoices, 
     c,
     maxDice: R.MAX_POOL_DICE,
     maxDifficulty: R.MAX_DIFFICULTY,
+    maxEffect: R.MAX_EFFECT_LEVEL,
   });
 }
 

@@ -232,3 +232,49 @@ describe("the check refuses choices that do not fit, in words", () => {
     expect(build({ ability: "Running", convert: 3 })().options.pool).toEqual({ addDice: 0, bonusDice: 3, penaltyDice: 0, die: "d8" });
   });
 });
+
+describe("the Effect Level ('Rolling the dice')", () => {
+  it("a success offers the author to raise or lower the Effect Level by its degree; the choice sticks once", async () => {
+    const { asUser, createUser } = await import("../../harness/index");
+    const { onEffectChoice } = await import("../../../src/rulesets/pool/effect");
+    const { scriptDiceFaces } = await import("../../harness/index");
+    const a = await hero();
+    const pending = performPoolCheck(a, { ability: "Running", difficulty: 10 });
+    const dialog = await waitForDialog();
+    fillForm(dialog.element, { effectLevel: "3" });
+    // 3 Add dice: 8 + 8 + 4 = 20 vs 10 → success, degree 2.
+    scriptDiceFaces([8, 8, 4]);
+    await answerDialog({ action: "roll" });
+    await pending;
+    const msg = g().messages.contents.at(-1);
+    let html: HTMLElement = await msg.renderHTML();
+    expect(html.querySelector(".bb-effect")?.textContent).toContain("Effect Level 3: the Degree of Success 2 may raise or lower it.");
+    const buttons = [...html.querySelectorAll<HTMLElement>('[data-bb-action="pool.effect"]')];
+    expect(buttons.map((b) => b.textContent?.trim())).toEqual(["Raise to 5", "Lower to 1"]);
+    // Another player sees no buttons and cannot choose.
+    const other = await createUser({ name: "Other" } as never);
+    const asOther: HTMLElement = await asUser(other, () => msg.renderHTML());
+    expect(asOther.querySelector('[data-bb-action="pool.effect"]')).toBeNull();
+    await asUser(other, () => onEffectChoice(msg, buttons[0]!));
+    expect(g().messages.contents.at(-1).rolls[0].options.effectDirection).toBeUndefined();
+    await onEffectChoice(msg, buttons[1]!);
+    html = await g().messages.contents.at(-1).renderHTML();
+    expect(html.querySelector(".bb-effect")?.textContent?.trim()).toBe("Effect Level 3 lowered by 2 to 1.");
+    expect(html.querySelector('[data-bb-action="pool.effect"]')).toBeNull();
+    await onEffectChoice(g().messages.contents.at(-1), buttons[0]!);
+    expect(g().messages.contents.at(-1).rolls[0].options.effectDirection).toBe("lower");
+  });
+
+  it("a failure leaves the Effect Level unchanged; a bad Effect Level is refused in words", async () => {
+    const a = await hero();
+    expect(() => buildCheck(a.system, defaultChoices(a.system, { ability: "Running", effectLevel: 2.5 }))).toThrow("is not a whole number");
+    const { scriptDiceFaces } = await import("../../harness/index");
+    const pending = performPoolCheck(a, { ability: "Running", difficulty: 20, effectLevel: 4 });
+    await waitForDialog();
+    scriptDiceFaces([2, 3, 4]);
+    await answerDialog({ action: "roll" });
+    await pending;
+    const html: HTMLElement = await g().messages.contents.at(-1).renderHTML();
+    expect(html.querySelector(".bb-effect")?.textContent?.trim()).toBe("Effect Level 4: unchanged (no success).");
+  });
+});
