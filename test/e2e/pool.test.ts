@@ -301,3 +301,30 @@ describe("Dice Pool macro bar", () => {
     }
   });
 });
+
+describe("the Effect Level on the card", () => {
+  it("the roller raises the Effect Level by the card's Degree of Success with one click", async () => {
+    const { page } = w;
+    const uuid = await makeCharacter(page, "Effect Eve", [{ name: "Forging", type: "poolAbility", system: { rating: 2 } }]);
+    const sheet = await openSheet(page, uuid);
+    await sheet.locator('[data-trait-id="Forging"] [data-action="rollAbility"]').click();
+    const dialog = page.locator("dialog.roll-dialog[open]").last();
+    await dialog.waitFor({ state: "visible", timeout: 5000 });
+    // d4+2 cannot botch: 3 dice total at least 9, so Difficulty 0 is a success of degree ≥ 1.
+    await dialog.locator('select[name="die"]').selectOption("d4Plus2");
+    await dialog.locator('input[name="difficulty"]').fill("0");
+    await dialog.locator('input[name="effectLevel"]').fill("3");
+    await dialog.locator('button[data-action="roll"]').click();
+    await settle(page);
+    const card = lastCard(page);
+    const total = Number(await card.locator(".pool-check .bb-total strong").textContent());
+    const degree = Math.floor(total / 5);
+    await expect(card.locator(".bb-effect").textContent()).resolves.toContain(`Degree of Success ${degree} may raise or lower it`);
+    await screenshot(card, "chat-card-pool-effect");
+    await card.locator('[data-bb-action="pool.effect"][data-direction="raise"]').click();
+    await settle(page);
+    await expect.poll(() => lastCard(page).locator(".bb-effect").textContent()).toContain(`Effect Level 3 raised by ${degree} to ${3 + degree}.`);
+    await expect(lastCard(page).locator('[data-bb-action="pool.effect"]').count()).resolves.toBe(0);
+    expect(w.errors).toEqual([]);
+  });
+});
