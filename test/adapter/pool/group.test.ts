@@ -54,6 +54,17 @@ describe("building a group", () => {
     expect(tom.name).toBe("Tom");
   });
 
+  it("the selected tokens' characters come right after the launcher, ticked", async () => {
+    const { mira, ana } = await crew();
+    (globalThis as any).canvas = { tokens: { controlled: [{ actor: ana }, { actor: mira }, { actor: null }] } };
+    try {
+      const cands = groupCandidates(null);
+      expect(cands.map((c) => [c.actor.name, c.included])).toEqual([["Ana", true], ["Mira", true], ["Tom", false]]);
+    } finally {
+      delete (globalThis as any).canvas;
+    }
+  });
+
   it("refuses a group of one, and opposition without exactly two sides, with a message", async () => {
     const { mira } = await crew();
     const cands = groupCandidates(mira);
