@@ -400,6 +400,7 @@ export async function rollGroup(g: BuiltGroup): Promise<{ rolls: Roll[]; content
     verdict = { mode: c.mode, outcome: team.outcome, degree: team.degree, member: -1 };
     achieved = team.achieved;
     resultLine = `${localize(`BREADBOX.Pool.Outcome.${team.outcome}`)} · ${localize(team.outcome === "success" ? "BREADBOX.Pool.Degree.Success" : "BREADBOX.Pool.Degree.Failure")} ${team.degree}`;
+    if (team.outcome === "success" && !team.achieved) resultLine += ` — ${format("BREADBOX.Pool.Group.ShortOfDegree", { required: c.requiredDegree })}`;
   } else {
     const phobe = phobeSides(g);
     const memberRolls: PoolCheckRoll[] = [];
