@@ -185,6 +185,22 @@ describe("the group dialog → Foundry dice → one card", () => {
     expect(html.textContent).toContain("Has the chance");
   });
 
+  it("either/or at random: a Foundry die picks who has the chance, shown on the card", async () => {
+    const { mira } = await crew();
+    const pending = performGroupCheck(mira, { mode: "eitherOr" });
+    const dialog = await waitForDialog();
+    fillForm(dialog.element, { "member.1.include": true, chance: "random", difficulty: "6" });
+    // Mira rolls 2 (fails), Tom rolls 7 (succeeds); the 1d2 shows 2: Tom has the chance → success.
+    scriptDiceFaces([2, 7, 2]);
+    await answerDialog({ action: "roll" });
+    expect(await pending).toMatchObject({ mode: "eitherOr", outcome: "success", member: 1 });
+    const message = lastMessage();
+    expect(message.rolls).toHaveLength(3);
+    const html: HTMLElement = await message.renderHTML();
+    expect(html.querySelector(".bb-group-result")?.textContent).toContain("Tom has the chance (die: 2)");
+    expect(html.querySelector(".bb-group-result")?.textContent).toContain("Success: Tom finds it");
+  });
+
   it("an invalid group disables Roll with the reason; cancelling posts nothing", async () => {
     const { mira } = await crew();
     const pending = performGroupCheck(mira, { mode: "worstRoller" });
