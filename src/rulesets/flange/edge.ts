@@ -81,8 +81,11 @@ export async function relayEdgeReroll(ctx: RelayContext): Promise<RelayResult> {
   if (model.edgeAvailable < 1) return { ok: false, error: "BREADBOX.Flange.Edge.NoneLeft" };
   await message.update({ flags: { [SYSTEM_ID]: { rerolled: true } } });
   await actor.update({ system: { edge: { spent: model.edge.spent + 1 } } });
-  Object.assign(roll.options, { superseded: true });
-  await updateRolls(message, message.rolls);
+  // The message's rolls are built anew on each read: mark the one instance written back.
+  const rolls = message.rolls;
+  const original = rolls.find((r): r is FlangeCheckRoll => r instanceof FlangeCheckRoll);
+  if (original) Object.assign(original.options, { superseded: true });
+  await updateRolls(message, rolls);
   const fresh = FlangeCheckRoll.fromCheck({ title: check.title, input: check.input, parts: check.parts, actorUuid: actor.uuid, rerolled: true });
   await fresh.evaluate();
   await postCard(
