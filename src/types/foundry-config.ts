@@ -16,6 +16,7 @@ import type { ToasterRules } from "../rulesets/toaster/settings";
 import type { PoolRules } from "../rulesets/pool/settings";
 import type { PoolActorModel } from "../rulesets/pool/data/actor";
 import type { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, PoolGearModel, PoolWeaponModel } from "../rulesets/pool/data/items";
+import type { FlangeCombatRules } from "../rulesets/flange/combat/settings";
 import type { StanceDebt } from "../rulesets/toaster/stance";
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
@@ -62,7 +63,8 @@ export interface BreadboxCoreSettings {
 }
 
 /** Every Breadbox setting key (without the "breadbox." namespace) and its value type. */
-export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] };
+export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] }
+  & { [K in keyof FlangeCombatRules as `flange.${K}`]: FlangeCombatRules[K] };
 
 /** A Breadbox setting key without the namespace. */
 export type BreadboxSettingKey = keyof BreadboxSettings & string;
