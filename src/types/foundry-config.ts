@@ -17,6 +17,10 @@ import type { PoolRules } from "../rulesets/pool/settings";
 import type { PoolActorModel } from "../rulesets/pool/data/actor";
 import type { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, PoolGearModel, PoolWeaponModel } from "../rulesets/pool/data/items";
 import type { FlangeCombatRules } from "../rulesets/flange/combat/settings";
+import type { FlangeRules } from "../rulesets/flange/settings";
+import type { FlangeActorModel } from "../rulesets/flange/data/actor";
+import type { FlangeGearModel, FlangePowerModel, FlangeSkillModel } from "../rulesets/flange/data/items";
+import type { FlangeArmorModel, FlangeWeaponModel } from "../rulesets/flange/data/weapons";
 import type { StanceDebt } from "../rulesets/toaster/stance";
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
@@ -64,6 +68,7 @@ export interface BreadboxCoreSettings {
 
 /** Every Breadbox setting key (without the "breadbox." namespace) and its value type. */
 export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] }
+  & { [K in keyof FlangeRules as `flange.${K}`]: FlangeRules[K] }
   & { [K in keyof FlangeCombatRules as `flange.${K}`]: FlangeCombatRules[K] };
 
 /** A Breadbox setting key without the namespace. */
@@ -94,6 +99,7 @@ declare module "fvtt-types/configuration" {
     Actor: {
       toaster: typeof ToasterActorModel;
       pool: typeof PoolActorModel;
+      flange: typeof FlangeActorModel;
     };
     Item: {
       toasterSkill: typeof ToasterSkillModel;
@@ -106,6 +112,11 @@ declare module "fvtt-types/configuration" {
       poolWeapon: typeof PoolWeaponModel;
       poolArmor: typeof PoolArmorModel;
       poolGear: typeof PoolGearModel;
+      flangeSkill: typeof FlangeSkillModel;
+      flangeWeapon: typeof FlangeWeaponModel;
+      flangeArmor: typeof FlangeArmorModel;
+      flangePower: typeof FlangePowerModel;
+      flangeGear: typeof FlangeGearModel;
     };
   }
 

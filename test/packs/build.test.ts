@@ -34,8 +34,9 @@ const readJson = (file: string) => JSON.parse(fs.readFileSync(file, "utf8"));
 const pkg = readJson(path.join(ROOT, "package.json"));
 const scss = path.join(ROOT, "styles", "breadbox.scss");
 const EXPECTED_TYPES = {
-  Actor: ["toaster", "pool"],
-  Item: ["toasterSkill", "toasterTrait", "toasterWeapon", "toasterArmor", "toasterGear", "poolAttribute", "poolAbility", "poolWeapon", "poolArmor", "poolGear"],
+  Actor: ["toaster", "pool", "flange"],
+  Item: ["toasterSkill", "toasterTrait", "toasterWeapon", "toasterArmor", "toasterGear", "poolAttribute", "poolAbility", "poolWeapon", "poolArmor", "poolGear",
+    "flangeSkill", "flangeWeapon", "flangeArmor", "flangePower", "flangeGear"],
 };
 
 describe.runIf(fs.existsSync(scss))("build smoke", () => {
