@@ -25,6 +25,7 @@ import type { StanceDebt } from "../rulesets/toaster/stance";
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
 import type { nextRoundQueryHandler } from "../core/documents/combat";
+import type { handQueryHandler } from "../rulesets/flange/combat/simultaneous";
 import type { CardLedger } from "../core/chat/ledger";
 
 /** Flags a Breadbox chat card keeps under `flags.breadbox`: a card type, then card-specific data. */
@@ -83,6 +84,8 @@ declare global {
       "breadbox.relay": typeof relayQueryHandler;
       /** A player ends the round where initiative is rolled again: the GM rolls it and advances. */
       "breadbox.nextRound": typeof nextRoundQueryHandler;
+      /** Flange simultaneous action: a player's secret hand, opened to the active GM only. */
+      "breadbox.flangeHand": typeof handQueryHandler;
     }
   }
 }

@@ -215,7 +215,7 @@ async function declareAttack(
       weapon: weapon.name ?? "",
       target: target.name ?? "",
       damage: w.damageNotation,
-      attribute: localize(`BREADBOX.Flange.Attribute.${w.attribute}`),
+      attribute: localize(`BREADBOX.Flange.Combat.Attr.${w.attribute}`),
       edgeAvailable,
       modifierLimit: CHOICE_LIMITS.modifier,
       edgeLimit: Math.min(CHOICE_LIMITS.edge, edgeAvailable),
@@ -244,7 +244,7 @@ async function declareAttack(
     target: target.name ?? "",
     weapon: weapon.name ?? "",
     damage: w.damageNotation,
-    attribute: localize(`BREADBOX.Flange.Attribute.${w.attribute}`),
+    attribute: localize(`BREADBOX.Flange.Combat.Attr.${w.attribute}`),
     edge: edgeSpent(choices),
     simultaneous: Boolean(simultaneous),
     visibility: `owner:${target.uuid}`,
@@ -301,7 +301,7 @@ export function defaultDefenceSkill(defender: Actor.Implementation): string | nu
 async function pickDefenceSkill(defender: Actor.Implementation, kind: string, skills: { id: string; name: string; heading: string }[]): Promise<string | null | undefined> {
   const preferred = defaultDefenceSkill(defender) ?? "";
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/defence-dialog.hbs"), {
-    skills: skills.map((s) => ({ ...s, heading: localize(`BREADBOX.Flange.Heading.${s.heading}`), selected: s.id === preferred })),
+    skills: skills.map((s) => ({ ...s, selected: s.id === preferred })),
     attributeOnly: preferred === "",
   });
   const result = await rollDialog<string | null>({
@@ -577,12 +577,11 @@ export function readInjuryForm(form: HTMLFormElement): { name: string; penalty: 
 
 /** The Active Effect of a serious injury: the GM's name, the status, +penalty on all nine target numbers. */
 export function injuryEffectData(name: string, penalty: number) {
-  return {
-    name,
-    img: "icons/svg/blood.svg",
-    statuses: [SERIOUS_INJURY_STATUS],
-    ...effectChangesData(R.ATTRIBUTES.map((key) => ({ key: `system.attributes.${key}`, type: "add" as const, value: String(penalty) }))),
-  };
+  const base = { name, img: "icons/svg/blood.svg", statuses: [SERIOUS_INJURY_STATUS] };
+  // v13 or v14 shape (compat.ts); every change adds, so v13's numeric mode is ADD.
+  const data = effectChangesData(R.ATTRIBUTES.map((key) => ({ key: `system.attributes.${key}`, type: "add" as const, value: String(penalty) })));
+  if ("changes" in data) return { ...base, changes: data.changes.map((c) => ({ key: c.key, value: c.value, mode: CONST.ACTIVE_EFFECT_MODES.ADD })) };
+  return { ...base, system: data.system };
 }
 
 /** GM button on a serious-injury card: name the condition and its target-number penalty. */

@@ -1,9 +1,64 @@
 /**
  * The combat part of the flange ruleset: tracker rules, the attack sequence's chat actions and relay
- * handlers, status effects and token bars. register.ts folds it into the definition (withParts).
+ * handlers, simultaneous action, status effects and token bars. register.ts folds it into the
+ * definition (withParts).
  */
 import type { RulesetPart } from "../../../core/registry";
+import { templatePath } from "../../../core/ids";
+import { isLedgerKeeper } from "../../../core/chat/ledger";
+import { flangeCombat } from "./tracker";
+import { registerFlangeCombatSettings } from "./settings";
+import { SERIOUS_INJURY_STATUS, onApply, onDeclare, onSeriousInjury, relayApplyDamage, relayDeclare } from "./attack";
+import { HAND_QUERY, announceSimultaneous, handQueryHandler, onChooseHand, onResetHands, onSimultaneousAttack, relayCommitHand } from "./simultaneous";
+
+export const FLANGE_COMBAT_TEMPLATES = [
+  "flange/combat/attack-dialog.hbs",
+  "flange/combat/attack-card.hbs",
+  "flange/combat/defence-dialog.hbs",
+  "flange/combat/resolution.hbs",
+  "flange/combat/serious-injury.hbs",
+  "flange/combat/injury-dialog.hbs",
+  "flange/combat/simultaneous.hbs",
+  "flange/combat/hand-dialog.hbs",
+].map(templatePath);
+
+/** Look for ties whenever initiative or the round changes (the GM's client posts the cards). */
+function watchTies(): void {
+  const check = (combat: Combat.Implementation | null | undefined): void => {
+    if (!combat || !isLedgerKeeper()) return;
+    announceSimultaneous(combat).catch((err: unknown) => console.error("Breadbox | simultaneous action", err));
+  };
+  Hooks.on("updateCombatant", (combatant, changes) => {
+    if ("initiative" in changes) check(combatant.parent);
+  });
+  Hooks.on("updateCombat", (combat, changes) => {
+    if ("round" in changes) check(combat);
+  });
+}
 
 export function flangeCombatPart(): RulesetPart {
-  return {};
+  return {
+    combat: flangeCombat,
+    chatActions: {
+      declare: onDeclare,
+      applyDamage: onApply,
+      seriousInjury: (m) => onSeriousInjury(m),
+      chooseHand: onChooseHand,
+      resetHands: (m) => onResetHands(m),
+      simultaneousAttack: onSimultaneousAttack,
+    },
+    relayActions: {
+      declare: relayDeclare,
+      applyDamage: relayApplyDamage,
+      commitHand: relayCommitHand,
+    },
+    statusEffects: [{ id: SERIOUS_INJURY_STATUS, name: "BREADBOX.Flange.Combat.Status.seriousInjury", img: "icons/svg/blood.svg" }],
+    trackableAttributes: { flange: { bar: ["wounds", "grind", "edge"], value: [] } },
+    registerSettings: registerFlangeCombatSettings,
+    templates: FLANGE_COMBAT_TEMPLATES,
+    init: () => {
+      CONFIG.queries[HAND_QUERY] = handQueryHandler;
+      watchTies();
+    },
+  };
 }

@@ -51,11 +51,13 @@ export function combatantStateUpdate(combatId: string, s: R.CombatantState) {
 }
 
 /** The started combat an actor takes part in (the viewed one first), or null outside combat. */
-export function combatOf(actor: Actor.Implementation | null | undefined): Combat.Implementation | null {
+type StoredCombat = NonNullable<typeof game.combats>["contents"][number];
+
+export function combatOf(actor: Actor.Implementation | null | undefined): StoredCombat | null {
   if (!actor) return null;
-  const takesPart = (c: Combat.Implementation | null | undefined): boolean => Boolean(c?.started && c.combatants.some((cb) => cb.actor?.uuid === actor.uuid));
-  if (takesPart(game.combat)) return game.combat ?? null;
-  return game.combats?.find((c) => takesPart(c)) ?? null;
+  const takesPart = (c: StoredCombat | null | undefined): boolean => Boolean(c?.started && c.combatants.some((cb) => cb.actor?.uuid === actor.uuid));
+  // The active (viewed) encounter first, then any other started one.
+  return game.combats?.find((c) => c.active && takesPart(c)) ?? game.combats?.find((c) => takesPart(c)) ?? null;
 }
 
 /**

@@ -128,8 +128,10 @@ const HANDS: ReadonlySet<string> = new Set(Object.keys(SIMULTANEOUS_HANDS));
  * combatants this is `simultaneousAction`. Paper and stone make no attack. The attacks happen
  * together: each is rolled even if an earlier one takes its attacker out.
  */
-export function simultaneousAttacks(entries: readonly SimultaneousEntry[]): SimultaneousAttack[] {
-  if (!Array.isArray(entries) || entries.length < 2) throw new RangeError("Simultaneous action needs at least two combatants");
+export function simultaneousAttacks(group: readonly SimultaneousEntry[]): SimultaneousAttack[] {
+  // (Array.isArray would narrow a readonly list to any[].)
+  const entries: readonly SimultaneousEntry[] = group;
+  if (!Array.isArray(group) || entries.length < 2) throw new RangeError("Simultaneous action needs at least two combatants");
   if (entries.length > 100) throw new RangeError("Simultaneous action takes at most 100 combatants");
   const byId = new Map<string, SimultaneousEntry>();
   for (const e of entries) {
