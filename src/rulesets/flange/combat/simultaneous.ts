@@ -201,6 +201,8 @@ export async function announceSimultaneous(combat: Combat.Implementation): Promi
   return withLocks([`flangeSimultaneous:${combatId}`], async () => {
     const entries: { id: string; total: number }[] = [];
     const members = new Map<string, SimultaneousMember>();
+    // Only once everybody has rolled: ties among a half-rolled round are not ties yet.
+    if (combat.combatants.some((c) => !c.isDefeated && (typeof c.initiative !== "number" || !Number.isFinite(c.initiative)))) return [];
     for (const c of combat.combatants) {
       const actor = c.actor;
       if (!c.id || !(actor?.system instanceof FlangeActorModel) || typeof c.initiative !== "number" || !Number.isSafeInteger(c.initiative) || c.isDefeated) continue;
@@ -264,8 +266,16 @@ export async function onChooseHand(message: ChatMessage.Implementation, button: 
 }
 
 /** Send a choice: straight into the GM's memory on the GM's own client, else commitment (relay) then opening (query). */
-export async function sendHand(messageId: string, member: SimultaneousMember, actor: Actor.Implementation, choice: HandChoice): Promise<boolean> {
+export async function sendHand(messageId: string, member: SimultaneousMember, actor: Actor.Implementation, raw: HandChoice): Promise<boolean> {
   const me = currentUser();
+  // The choice as the GM will read it (the target of a two-combatant attack filled in), so the commitment matches.
+  const message = game.messages?.get(messageId);
+  const flags = message ? simFlags(message) : null;
+  const choice = flags ? validChoice(raw, flags, member.combatantId) : null;
+  if (!choice) {
+    notify("warn", flags ? "BREADBOX.Flange.Combat.NeedTarget" : "BREADBOX.Relay.NotGenuine");
+    return false;
+  }
   if (isLedgerKeeper()) {
     const card = genuineCard(messageId);
     if (!card) return false;
