@@ -605,4 +605,20 @@ export async function onSeriousInjury(message: ChatMessage.Implementation): Prom
   await message.update({ flags: { [SYSTEM_ID]: { done: true, condition: result.value.name, penalty: result.value.penalty } } });
 }
 
+/**
+ * Script entry point (macros, `game.breadbox.flangeAttack`): attack with the named weapon of an
+ * actor (its UUID, else the speaking actor: the selected token's, else the user's character)
+ * against the user's target. Anything missing is a notification, not an error.
+ */
+export async function flangeAttackMacro(weaponName: unknown, actorUuid?: unknown, event?: Event | null): Promise<ChatMessage.Implementation | null> {
+  const named = typeof actorUuid === "string" ? lookupUuidSync(actorUuid) : null;
+  const actor = named instanceof BreadboxActor ? named : (ChatMessage.getSpeakerActor(ChatMessage.getSpeaker()) ?? game.user?.character ?? null);
+  const item = actor && typeof weaponName === "string" ? itemsWithModel(actor, FlangeWeaponModel).find((w) => w.item.name === weaponName)?.item : undefined;
+  if (!actor || !flange(actor) || !item) {
+    notify("warn", "BREADBOX.Hotbar.NoActor", { name: typeof weaponName === "string" ? weaponName : "" });
+    return null;
+  }
+  return attackWithWeapon(actor, item, event);
+}
+
 export { declareAttack };

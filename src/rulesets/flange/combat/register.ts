@@ -8,7 +8,7 @@ import { templatePath } from "../../../core/ids";
 import { isLedgerKeeper } from "../../../core/chat/ledger";
 import { flangeCombat } from "./tracker";
 import { registerFlangeCombatSettings } from "./settings";
-import { SERIOUS_INJURY_STATUS, onApply, onDeclare, onSeriousInjury, relayApplyDamage, relayDeclare } from "./attack";
+import { SERIOUS_INJURY_STATUS, flangeAttackMacro, onApply, onDeclare, onSeriousInjury, relayApplyDamage, relayDeclare } from "./attack";
 import { HAND_QUERY, announceSimultaneous, handQueryHandler, onChooseHand, onResetHands, onSimultaneousAttack, relayCommitHand } from "./simultaneous";
 
 export const FLANGE_COMBAT_TEMPLATES = [
@@ -59,6 +59,9 @@ export function flangeCombatPart(): RulesetPart {
     init: () => {
       CONFIG.queries[HAND_QUERY] = handQueryHandler;
       watchTies();
+      // A script entry point next to the core's rollMacro: game.breadbox.flangeAttack(weaponName, actorUuid?).
+      const api: unknown = Reflect.get(game, "breadbox");
+      Reflect.set(game, "breadbox", { ...(typeof api === "object" && api !== null ? api : {}), flangeAttack: flangeAttackMacro });
     },
   };
 }
