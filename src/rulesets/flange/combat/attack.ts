@@ -468,7 +468,9 @@ export async function resolveAttack(
     dodge: defence.kind === "dodge",
     net: r.netSuccesses,
     hit: r.hit,
-    damageRoll: r.damageRoll ? { faces: r.damageRoll.faces.join(", "), top: r.damageRoll.top, modifier: r.damageRoll.modifier, armour: r.damageRoll.armour, damage: r.damageRoll.damage } : null,
+    damageRoll: r.damageRoll
+      ? { faces: r.damageRoll.faces.join(", "), top: r.damageRoll.top, modifier: r.damageRoll.modifier === 0 ? "" : r.damageRoll.modifier > 0 ? `+ ${r.damageRoll.modifier}` : `− ${-r.damageRoll.modifier}`, armour: r.damageRoll.armour, damage: r.damageRoll.damage }
+      : null,
     block: r.block ? localize(`BREADBOX.Flange.Combat.Block.${r.block}`) : "",
     outcome: localize(`BREADBOX.Flange.Combat.Outcome.${r.outcome}`),
     damage: r.damage,
