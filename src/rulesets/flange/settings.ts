@@ -27,8 +27,8 @@ export const FLANGE_SETTINGS: SettingSpec[] = [
   } },
   { key: `${P}dramaticWounds`, type: Boolean, default: DEFAULT_FLANGE_RULES.dramaticWounds },
   { key: `${P}edgeRefresh`, type: String, default: DEFAULT_FLANGE_RULES.edgeRefresh, choices: {
-    gm: "BREADBOX.Flange.Settings.edgeRefresh.gm",
-    combatEnd: "BREADBOX.Flange.Settings.edgeRefresh.combatEnd",
+    gm: "BREADBOX.Setting.flange.edgeRefresh.gm",
+    combatEnd: "BREADBOX.Setting.flange.edgeRefresh.combatEnd",
   } },
 ];
 
