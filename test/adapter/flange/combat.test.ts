@@ -320,3 +320,43 @@ describe("flange damage: grind wounds, dramatic, serious injury", () => {
     expect(s.don.system.wounds.value).toBe(0);
   });
 });
+
+describe("flange combat registration and packs", () => {
+  it("registers the serious-injury status, the token bars and the hand query", () => {
+    const all: any = CONFIG.statusEffects;
+    const ids = Array.isArray(all) ? all.map((e: any) => e.id) : Object.keys(all);
+    expect(ids).toContain("flangeSeriousInjury");
+    expect((CONFIG.Actor as any).trackableAttributes.flange).toEqual({ bar: ["wounds", "grind", "edge"], value: [] });
+    expect(typeof (CONFIG as any).queries["breadbox.flangeHand"]).toBe("function");
+    expect(typeof (game as any).breadbox.flangeAttack).toBe("function");
+  });
+
+  it("the weapons pack holds the book's three example weapons with their stat lines", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const R = await import("../../../src/rulesets/flange/rules");
+    const dir = "packs/_source/flange-weapons";
+    const docs = readdirSync(dir).map((f) => JSON.parse(readFileSync(`${dir}/${f}`, "utf8")));
+    const asWeapons = docs
+      .map((d) => ({ name: d.name, attribute: d.system.attribute, range: d.system.range, damageDice: d.system.damageDots, damageModifier: d.system.damageModifier }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    expect(asWeapons).toEqual([...R.SAMPLE_WEAPONS].sort((a, b) => a.name.localeCompare(b.name)));
+    for (const d of docs) expect(d.system.description).toBe("");
+  });
+
+  it("an actor rolled by hand in round 3 starts from Perception + Athleticism (core hook, previous null)", async () => {
+    const s = await example();
+    const combat = await startCombat(s.don, s.tims);
+    scriptDiceFaces([6, 2]);
+    await combat.rollAll();
+    scriptDiceFaces([1, 1]);
+    await combat.nextRound();
+    scriptDiceFaces([1, 1]);
+    await combat.nextRound();
+    expect(combat.round).toBe(3);
+    const don = combat.combatants.find((c: any) => c.name === "Don Smits");
+    expect(don.initiative).toBe(21 + 1 + 1);
+    scriptDiceFaces([4]);
+    await combat.rollInitiative([don.id]);
+    expect(don.initiative).toBe(4 + 8 + 7);
+  });
+});
