@@ -99,6 +99,7 @@ describe("flange tracker: lowest first, cumulative", () => {
     await asUser(s.pDon, () => onDeclare(msgs().at(-1), button({ defence: "block", with: "body" }), shift));
     expect(byType("flangeResolution").at(-1).flags.breadbox.damage).toBe(5);
     expect(combatantState(s.don, combat.id)).toMatchObject({ failedBlockPending: true, failedBlocksRound: 1, failedBlocks: 1 });
+    expect(s.don.statuses.has("flangeFailedBlock")).toBe(true);
     scriptDiceFaces([1, 1]); // Don 21 + 1 + 1 (failed block) = 23, Tims 16 + 1 = 17
     await combat.nextRound();
     expect(Object.fromEntries(combat.combatants.map((c: any) => [c.name, c.initiative]))).toEqual({ "Don Smits": 23, "Mr Tims": 17 });
@@ -252,6 +253,7 @@ describe("flange counterattack bonus in the NEXT round (core fix)", () => {
     let card = await asUser(s.pTims, () => attackWithWeapon(s.tims, s.sock, shift));
     scriptDiceFaces([2, 2]);
     await asUser(s.pDon, () => onDeclare(card, button({ defence: "counterattack" }), shift));
+    expect(s.don.statuses.has("flangeCounterattack")).toBe(true);
     // Still round 1: the Don's own attack rolls his three dice at 7, no bonus.
     target(s.pDon, s.tims);
     card = await asUser(s.pDon, () => attackWithWeapon(s.don, s.revolver, shift));
@@ -269,6 +271,7 @@ describe("flange counterattack bonus in the NEXT round (core fix)", () => {
     res = byType("flangeResolution").at(-1);
     expect(res.rolls).toHaveLength(4);
     expect(res.content).toContain("4d10 ≥ 6");
+    expect(s.don.statuses.has("flangeCounterattack")).toBe(false);
     // Used once: a second attack in round 2 is back to three dice.
     card = await asUser(s.pDon, () => attackWithWeapon(s.don, s.revolver, shift));
     scriptDiceFaces([2, 2, 2]);

@@ -36,7 +36,7 @@ import { BreadboxActor } from "../../../core/documents/actor";
 import { FlangeActorModel } from "../data/actor";
 import { FlangeSkillModel } from "../data/items";
 import { FlangeWeaponModel } from "../data/weapons";
-import { combatOf, combatantState, combatantStateUpdate } from "./tracker";
+import { combatOf, combatantState, combatantStateUpdate, syncCombatStatuses } from "./tracker";
 import { flangeCombatRules, SERIOUS_INJURY_PENALTY_MAX } from "./settings";
 
 /* ---------- the attacker's choices ---------- */
@@ -453,7 +453,9 @@ export async function resolveAttack(
     if (combatOf(defender)?.id === combatId) {
       const next = R.afterDefence(combatantState(defender, combatId), round, r.effects);
       await defender.update(combatantStateUpdate(combatId, next));
+      await syncCombatStatuses(defender, combatId, round);
     }
+    await syncCombatStatuses(attacker, combatId, round);
   }
   const pool = R.settlePool(R.attackCheck(x.attack));
   const context = {

@@ -6,7 +6,7 @@
 import type { RulesetPart } from "../../../core/registry";
 import { templatePath } from "../../../core/ids";
 import { isLedgerKeeper } from "../../../core/chat/ledger";
-import { flangeCombat } from "./tracker";
+import { COUNTERATTACK_STATUS, FAILED_BLOCK_STATUS, flangeCombat, syncCombatStatuses } from "./tracker";
 import { registerFlangeCombatSettings } from "./settings";
 import { SERIOUS_INJURY_STATUS, flangeAttackMacro, onApply, onDeclare, onSeriousInjury, relayApplyDamage, relayDeclare } from "./attack";
 import { HAND_QUERY, announceSimultaneous, handQueryHandler, onChooseHand, onResetHands, onSimultaneousAttack, relayCommitHand } from "./simultaneous";
@@ -32,7 +32,17 @@ function watchTies(): void {
     if ("initiative" in changes) check(combatant.parent);
   });
   Hooks.on("updateCombat", (combat, changes) => {
-    if ("round" in changes) check(combat);
+    if (!("round" in changes)) return;
+    check(combat);
+    // Carried bonuses and penalties as token icons for the new round.
+    if (isLedgerKeeper() && combat.id) {
+      const id = combat.id;
+      for (const c of combat.combatants) syncCombatStatuses(c.actor, id, combat.round).catch((err: unknown) => console.error("Breadbox | flange statuses", err));
+    }
+  });
+  Hooks.on("deleteCombat", (combat) => {
+    if (!isLedgerKeeper()) return;
+    for (const c of combat.combatants) syncCombatStatuses(c.actor, combat.id ?? "", 0).catch((err: unknown) => console.error("Breadbox | flange statuses", err));
   });
 }
 
@@ -52,7 +62,11 @@ export function flangeCombatPart(): RulesetPart {
       applyDamage: relayApplyDamage,
       commitHand: relayCommitHand,
     },
-    statusEffects: [{ id: SERIOUS_INJURY_STATUS, name: "BREADBOX.Flange.Combat.Status.seriousInjury", img: "icons/svg/blood.svg" }],
+    statusEffects: [
+      { id: SERIOUS_INJURY_STATUS, name: "BREADBOX.Flange.Combat.Status.seriousInjury", img: "icons/svg/blood.svg" },
+      { id: COUNTERATTACK_STATUS, name: "BREADBOX.Flange.Combat.Status.counterattack", img: "icons/svg/sword.svg" },
+      { id: FAILED_BLOCK_STATUS, name: "BREADBOX.Flange.Combat.Status.failedBlock", img: "icons/svg/downgrade.svg" },
+    ],
     trackableAttributes: { flange: { bar: ["wounds", "grind", "edge"], value: [] } },
     registerSettings: registerFlangeCombatSettings,
     templates: FLANGE_COMBAT_TEMPLATES,

@@ -358,6 +358,13 @@ async function recordHand(message: ChatMessage.Implementation, combatantId: stri
     if (mine.has(combatantId)) return "BREADBOX.Flange.Combat.AlreadyChosen";
     mine.set(combatantId, choice);
     hands.set(messageId, mine);
+    // The GM sees each hand as it arrives, on this client only (no document a player could read).
+    const who = (id: string | null) => flags.members.find((m) => m.combatantId === id)?.name ?? "";
+    notify("info", "BREADBOX.Flange.Combat.GMSeesHand", {
+      name: who(combatantId),
+      hand: localize(`BREADBOX.Flange.Combat.Hand.${choice.hand}`),
+      target: choice.target ? who(choice.target) : "—",
+    });
     const chosen = flags.members.map((m) => m.combatantId).filter((id) => mine.has(id));
     let next: SimultaneousFlags = { ...flags, chosen };
     if (chosen.length === flags.members.length) {

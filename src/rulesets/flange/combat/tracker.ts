@@ -86,3 +86,23 @@ export const flangeCombat: CombatRules = {
   rerollEachRound: () => true,
   lowestFirst: true,
 };
+
+/** Status effects that show what a combatant carries (token icons). */
+export const COUNTERATTACK_STATUS = "flangeCounterattack";
+export const FAILED_BLOCK_STATUS = "flangeFailedBlock";
+
+/**
+ * Show a combatant's carried state as status effects for `round`: a counterattack declared this
+ * round or whose bonus is due now, and a failed block waiting for the next attack. Run on the
+ * active GM's client (after an exchange, at a new round, when a combat ends: `round` 0 clears).
+ */
+export async function syncCombatStatuses(actor: Actor.Implementation | null | undefined, combatId: string, round: number): Promise<void> {
+  if (!actor || !modelOf(actor, FlangeActorModel) || !actor.isOwner) return;
+  const s = round > 0 ? combatantState(actor, combatId) : R.FRESH_COMBATANT_STATE;
+  const r = Math.max(1, Math.min(R.COMBAT_ROUND_MAX, round));
+  const wanted: [string, boolean][] = [
+    [COUNTERATTACK_STATUS, round > 0 && (s.counterattackRounds.includes(r) || R.attackCarry(s, r).counterattackBonus)],
+    [FAILED_BLOCK_STATUS, round > 0 && s.failedBlockPending],
+  ];
+  for (const [id, want] of wanted) if (actor.statuses.has(id) !== want) await actor.toggleStatusEffect(id, { active: want });
+}
