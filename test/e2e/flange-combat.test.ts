@@ -141,4 +141,52 @@ describe("Flange attack to Apply", () => {
     await screenshot(page, "page-after-flange-combat");
     expect(w.errors).toEqual([]);
   });
+
+  it("a tie: the simultaneous-action card, secret hands chosen from it, the reveal", async () => {
+    const { page } = w;
+    w.clearErrors();
+    await page.evaluate(async () => {
+      const g = window as any;
+      const Actor = g.CONFIG.Actor.documentClass;
+      const mk = async (name: string) => {
+        const a = await Actor.create({ name, type: "flange", system: { attributes: { perception: 8, athleticism: 8, strength: 8 } } });
+        await a.createEmbeddedDocuments("Item", [{ name: "Fists", type: "flangeWeapon", system: { attribute: "strength", range: "melee", skill: "Brawling", heading: "combatBrawl", equipped: true } }]);
+        return a;
+      };
+      const a = await mk("Ada");
+      const b = await mk("Bo");
+      const combat = await g.CONFIG.Combat.documentClass.create({});
+      await combat.createEmbeddedDocuments("Combatant", [a, b].map((x: any) => ({ actorId: x.id, name: x.name })));
+      await combat.startCombat();
+      g.bb.H.scriptDiceFaces([5, 5]);
+      await combat.rollAll();
+    });
+    await settle(page);
+    await expect.poll(() => page.locator("#bb-chat-log .flange-simultaneous").count()).toBe(1);
+    const card = () => page.locator("#bb-chat-log > li.chat-message").filter({ has: page.locator(".flange-simultaneous") }).last();
+    expect(await axeSerious(page, "#bb-chat-log > li:last-child")).toEqual([]);
+    expect(await unlocalizedKeys(page, "#bb-chat-log > li:last-child")).toEqual([]);
+    await screenshot(card(), "chat-card-flange-simultaneous");
+    const choose = async (name: string, hand: string) => {
+      await card().locator("li", { hasText: name }).locator('[data-bb-action="flange.chooseHand"]').click();
+      const dialog = await rollDialog(page);
+      await dialog.locator('select[name="hand"]').selectOption(hand);
+      if (hand === "scissors") {
+        expect(await axeSerious(page, "dialog.roll-dialog[open]")).toEqual([]);
+        await screenshot(dialog, "roll-dialog-flange-hand");
+      }
+      await dialog.locator('button[data-action="roll"]').click();
+      await settle(page);
+    };
+    await choose("Ada", "scissors");
+    // Chosen, not shown.
+    await expect(card().textContent()).resolves.not.toMatch(/Scissors/);
+    await screenshot(card(), "chat-card-flange-simultaneous-chosen");
+    await choose("Bo", "paper");
+    await expect.poll(() => card().textContent()).toMatch(/Scissors[\s\S]*Paper|Paper[\s\S]*Scissors/);
+    await expect(card().locator('[data-bb-action="flange.simultaneousAttack"]').count()).resolves.toBe(1);
+    expect(await axeSerious(page, "#bb-chat-log > li:last-child")).toEqual([]);
+    await screenshot(card(), "chat-card-flange-simultaneous-revealed");
+    expect(w.errors).toEqual([]);
+  });
 });
