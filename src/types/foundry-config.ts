@@ -16,6 +16,7 @@ import type { ToasterRules } from "../rulesets/toaster/settings";
 import type { PoolRules } from "../rulesets/pool/settings";
 import type { PoolActorModel } from "../rulesets/pool/data/actor";
 import type { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, PoolGearModel, PoolWeaponModel } from "../rulesets/pool/data/items";
+import type { FlangeCombatRules } from "../rulesets/flange/combat/settings";
 import type { FlangeRules } from "../rulesets/flange/settings";
 import type { FlangeActorModel } from "../rulesets/flange/data/actor";
 import type { FlangeGearModel, FlangePowerModel, FlangeSkillModel } from "../rulesets/flange/data/items";
@@ -24,6 +25,7 @@ import type { StanceDebt } from "../rulesets/toaster/stance";
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
 import type { nextRoundQueryHandler } from "../core/documents/combat";
+import type { handQueryHandler } from "../rulesets/flange/combat/simultaneous";
 import type { CardLedger } from "../core/chat/ledger";
 
 /** Flags a Breadbox chat card keeps under `flags.breadbox`: a card type, then card-specific data. */
@@ -67,7 +69,8 @@ export interface BreadboxCoreSettings {
 
 /** Every Breadbox setting key (without the "breadbox." namespace) and its value type. */
 export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] }
-  & { [K in keyof FlangeRules as `flange.${K}`]: FlangeRules[K] };
+  & { [K in keyof FlangeRules as `flange.${K}`]: FlangeRules[K] }
+  & { [K in keyof FlangeCombatRules as `flange.${K}`]: FlangeCombatRules[K] };
 
 /** A Breadbox setting key without the namespace. */
 export type BreadboxSettingKey = keyof BreadboxSettings & string;
@@ -81,6 +84,8 @@ declare global {
       "breadbox.relay": typeof relayQueryHandler;
       /** A player ends the round where initiative is rolled again: the GM rolls it and advances. */
       "breadbox.nextRound": typeof nextRoundQueryHandler;
+      /** Flange simultaneous action: a player's secret hand, opened to the active GM only. */
+      "breadbox.flangeHand": typeof handQueryHandler;
     }
   }
 }
