@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { answerDialog, scriptDiceFaces, settle, waitForDialog } from "../../harness/index";
+import { answerDialog, dismissDialog, scriptDiceFaces, settle, waitForDialog } from "../../harness/index";
 import { bootSystem, notifications } from "../toaster/boot";
 import { FlangeActorSheet } from "../../../src/rulesets/flange/sheets/actor-sheet";
 import { FlangeItemSheet } from "../../../src/rulesets/flange/sheets/item-sheet";
@@ -104,6 +104,19 @@ describe("Flange character sheet", () => {
     await answerDialog({ action: "roll" });
     await settle();
     expect((game as any).messages.contents.at(-1).rolls[0].formula).toBe("3dft8");
+  });
+
+  it("a weapon row's attack button opens the combat part's attack dialog against the target", async () => {
+    const a = await character();
+    const target = await flangeCharacter("Don", { attributes: { athleticism: 7 } });
+    (game.user as any).targets = new Set([{ actor: target }]);
+    const sheet = await open(a);
+    click(sheet, '[data-tab="gear"]');
+    await settle();
+    click(sheet, '.flange-weapons [data-action="attack"]');
+    const dialog = await waitForDialog();
+    expect(dialog.element.textContent).toContain("Don");
+    await dismissDialog(dialog);
   });
 
   it("refuses an item of another ruleset dropped on the sheet's actor", async () => {
