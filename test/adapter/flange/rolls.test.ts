@@ -47,6 +47,14 @@ describe("the pool die typed in chat", () => {
     expect(high.total).toBe(0);
   });
 
+  it("has a Dice So Nice preset: a d10 read 1–10", async () => {
+    const { presetData } = await import("../../../src/core/dice-so-nice");
+    const { flangeRuleset } = await import("../../../src/rulesets/flange/register");
+    const presets = (flangeRuleset().diceSoNice ?? []).map(presetData);
+    expect(presets.map((p) => [p.type, p.labels[0], p.labels.at(-1), p.labels.length])).toEqual([["df", "1", "10", 10]]);
+    expect((CONFIG.Dice.terms as any).f).toBeDefined();
+  });
+
   it("refuses a target of 0 with a message", async () => {
     scriptDiceFaces([5]);
     await expect(new Roll("1dft0").evaluate()).rejects.toThrow(/target number/);
