@@ -205,6 +205,30 @@ describe("the Edge re-roll", () => {
   });
 });
 
+describe("when spent Edge returns", () => {
+  it("the macro refreshes every Flange character with {all: true}", async () => {
+    const a = await tims({ edge: { points: 3, spent: 2 } });
+    const b = await flangeCharacter("Don", { edge: { points: 1, spent: 1 } });
+    expect(await (game as any).breadbox.flange.refreshEdge({ all: true })).toBe(2);
+    expect([a.system.edgeAvailable, b.system.edgeAvailable]).toEqual([3, 1]);
+  });
+
+  it("with the encounter-end setting, ending a combat refreshes its Flange combatants; by default it does not", async () => {
+    const a = await tims({ edge: { points: 3, spent: 2 } });
+    const first: any = await Combat.create({} as never);
+    await first.createEmbeddedDocuments("Combatant", [{ actorId: a.id, name: "Tims" }]);
+    await first.delete();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(a.system.edge.spent).toBe(2);
+    await (game as any).settings.set("breadbox", "flange.edgeRefresh", "combatEnd");
+    const second: any = await Combat.create({} as never);
+    await second.createEmbeddedDocuments("Combatant", [{ actorId: a.id, name: "Tims" }]);
+    await second.delete();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(a.system.edge.spent).toBe(0);
+  });
+});
+
 describe("opposed rolls", () => {
   it("post one card with the book's tie-break: equal successes, the highest single die wins", async () => {
     const a = await tims();
