@@ -138,6 +138,17 @@ describe("the check dialog", () => {
     expect(() => buildCheck(a.system, defaultChoices(a.system, { skill: "", attribute: "perception", targetModifier: -1, edgeTarget: 1 }))).toThrow(/never below 5/);
   });
 
+  it("a user who does not own the character cannot spend its Edge: nothing rolled or spent", async () => {
+    const p1 = createUser({ name: "Observer" });
+    const a = await tims({ edge: { points: 2, spent: 0 } });
+    await a.update({ ownership: { [p1.id!]: 2 } });
+    const before = msgs().length;
+    const r = await asUser(p1, () => performFlangeCheck(a, { skill: "", attribute: "perception", edgeDice: 1 }, shift));
+    expect(r).toBeNull();
+    expect(msgs().length).toBe(before);
+    expect(a.system.edge.spent).toBe(0);
+  });
+
   it("refuses a typed bad number in the dialog and rolls nothing", async () => {
     const a = await tims();
     const before = msgs().length;
