@@ -34,9 +34,9 @@ const readJson = (file: string) => JSON.parse(fs.readFileSync(file, "utf8"));
 const pkg = readJson(path.join(ROOT, "package.json"));
 const scss = path.join(ROOT, "styles", "breadbox.scss");
 const EXPECTED_TYPES = {
-  Actor: ["toaster", "pool", "flange"],
+  Actor: ["toaster", "pool", "toast", "flange"],
   Item: ["toasterSkill", "toasterTrait", "toasterWeapon", "toasterArmor", "toasterGear", "poolAttribute", "poolAbility", "poolWeapon", "poolArmor", "poolGear",
-    "flangeSkill", "flangeWeapon", "flangeArmor", "flangePower", "flangeGear"],
+    "toastSkill", "toastWeapon", "toastArmor", "toastGear", "flangeSkill", "flangeWeapon", "flangeArmor", "flangePower", "flangeGear"],
 };
 
 describe.runIf(fs.existsSync(scss))("build smoke", () => {
