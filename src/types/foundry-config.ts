@@ -21,6 +21,11 @@ import type { D100ActorModel } from "../rulesets/d100/data/actor";
 import type { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel } from "../rulesets/d100/data/items";
 import type { D100ArmorModel, D100WeaponModel } from "../rulesets/d100/data/weapons";
 import type { ToastRules } from "../rulesets/toast/settings";
+import type { FlangeCombatRules } from "../rulesets/flange/combat/settings";
+import type { FlangeRules } from "../rulesets/flange/settings";
+import type { FlangeActorModel } from "../rulesets/flange/data/actor";
+import type { FlangeGearModel, FlangePowerModel, FlangeSkillModel } from "../rulesets/flange/data/items";
+import type { FlangeArmorModel, FlangeWeaponModel } from "../rulesets/flange/data/weapons";
 import type { ToastActorModel } from "../rulesets/toast/data/actor";
 import type { ToastGearModel, ToastSkillModel } from "../rulesets/toast/data/items";
 import type { ToastArmorModel, ToastWeaponModel } from "../rulesets/toast/data/weapons";
@@ -28,6 +33,7 @@ import type { StanceDebt } from "../rulesets/toaster/stance";
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
 import type { nextRoundQueryHandler } from "../core/documents/combat";
+import type { handQueryHandler } from "../rulesets/flange/combat/simultaneous";
 import type { CardLedger } from "../core/chat/ledger";
 
 /** Flags a Breadbox chat card keeps under `flags.breadbox`: a card type, then card-specific data. */
@@ -72,7 +78,9 @@ export interface BreadboxCoreSettings {
 }
 
 /** Every Breadbox setting key (without the "breadbox." namespace) and its value type. */
-export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] } & { [K in keyof D100PlayRules as `d100.${K}`]: D100PlayRules[K] } & { [K in keyof ToastRules as `toast.${K}`]: ToastRules[K] };
+export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] } & { [K in keyof D100PlayRules as `d100.${K}`]: D100PlayRules[K] } & { [K in keyof ToastRules as `toast.${K}`]: ToastRules[K] }
+  & { [K in keyof FlangeRules as `flange.${K}`]: FlangeRules[K] }
+  & { [K in keyof FlangeCombatRules as `flange.${K}`]: FlangeCombatRules[K] };
 
 /** A Breadbox setting key without the namespace. */
 export type BreadboxSettingKey = keyof BreadboxSettings & string;
@@ -86,6 +94,8 @@ declare global {
       "breadbox.relay": typeof relayQueryHandler;
       /** A player ends the round where initiative is rolled again: the GM rolls it and advances. */
       "breadbox.nextRound": typeof nextRoundQueryHandler;
+      /** Flange simultaneous action: a player's secret hand, opened to the active GM only. */
+      "breadbox.flangeHand": typeof handQueryHandler;
     }
   }
 }
@@ -103,6 +113,7 @@ declare module "fvtt-types/configuration" {
       toaster: typeof ToasterActorModel;
       pool: typeof PoolActorModel;
       d100: typeof D100ActorModel;
+      flange: typeof FlangeActorModel;
       toast: typeof ToastActorModel;
     };
     Item: {
@@ -122,6 +133,11 @@ declare module "fvtt-types/configuration" {
       d100Weapon: typeof D100WeaponModel;
       d100Armor: typeof D100ArmorModel;
       d100Gear: typeof D100GearModel;
+      flangeSkill: typeof FlangeSkillModel;
+      flangeWeapon: typeof FlangeWeaponModel;
+      flangeArmor: typeof FlangeArmorModel;
+      flangePower: typeof FlangePowerModel;
+      flangeGear: typeof FlangeGearModel;
       toastSkill: typeof ToastSkillModel;
       toastWeapon: typeof ToastWeaponModel;
       toastArmor: typeof ToastArmorModel;
