@@ -16,6 +16,9 @@ import type { ToasterRules } from "../rulesets/toaster/settings";
 import type { PoolRules } from "../rulesets/pool/settings";
 import type { PoolActorModel } from "../rulesets/pool/data/actor";
 import type { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, PoolGearModel, PoolWeaponModel } from "../rulesets/pool/data/items";
+import type { ToastActorModel } from "../rulesets/toast/data/actor";
+import type { ToastGearModel, ToastSkillModel } from "../rulesets/toast/data/items";
+import type { ToastArmorModel, ToastWeaponModel } from "../rulesets/toast/data/weapons";
 import type { StanceDebt } from "../rulesets/toaster/stance";
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
@@ -92,6 +95,7 @@ declare module "fvtt-types/configuration" {
     Actor: {
       toaster: typeof ToasterActorModel;
       pool: typeof PoolActorModel;
+      toast: typeof ToastActorModel;
     };
     Item: {
       toasterSkill: typeof ToasterSkillModel;
@@ -104,6 +108,10 @@ declare module "fvtt-types/configuration" {
       poolWeapon: typeof PoolWeaponModel;
       poolArmor: typeof PoolArmorModel;
       poolGear: typeof PoolGearModel;
+      toastSkill: typeof ToastSkillModel;
+      toastWeapon: typeof ToastWeaponModel;
+      toastArmor: typeof ToastArmorModel;
+      toastGear: typeof ToastGearModel;
     };
   }
 
