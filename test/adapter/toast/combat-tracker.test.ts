@@ -36,11 +36,11 @@ describe("Toast initiative", () => {
     expect(combat.turns.map((c: any) => c.name)).toEqual(["Bryn", "Ada", "Cato"]);
     expect(initiativeLabel(byName(combat, "Bryn").flags.breadbox.toastInitiative)).toBe("Auto 4");
     expect(initiativeLabel(byName(combat, "Cato").flags.breadbox.toastInitiative)).toBe("Flub 9");
-    // One card per roll, each with its Foundry dice.
+    // One card per roll, each with its Foundry d10+ (an Auto's degree die in the same term).
     const cards = (game as any).messages.contents.filter((m: any) => m.flags.breadbox?.type === "toastInitiative");
     expect(cards).toHaveLength(3);
-    expect(cards[0].rolls).toHaveLength(1);
-    expect(cards[1].rolls).toHaveLength(2);
+    expect(cards.map((c: any) => c.rolls[0].formula)).toEqual(["1dp", "1dp", "1dp"]);
+    expect(cards[1].rolls[0].dice[0].results.map((r: any) => r.result)).toEqual([12, 4]);
     await combat.startCombat();
     await combat.nextRound();
     await combat.nextRound();

@@ -43,7 +43,7 @@ import {
   type Fighter,
   type FighterSkill,
 } from "./fighter";
-import { d10PlusFacesOf, rollDamageDice, withFoundryDice } from "./dice";
+import { d10PlusFacesOf, rollD10Plus, rollDamageDice, rollStrikeChecks } from "./dice";
 import { toastCombatRules, type ToastCombatRules } from "./settings";
 import { defenceActionState, spendDefenceAction } from "./tracker";
 import { markStrikeState } from "./statuses";
@@ -210,7 +210,9 @@ export async function toastAttack(actor: Actor.Implementation, weaponItem: Item.
     mode = chosen.mode;
   }
   const task = skillTask(setup.attacker, setup.skill, situational);
-  const { value: side, rolls } = await withFoundryDice((rng) => R.rollContestSide({ modifier: task.total }, rng));
+  const { faces, roll } = await rollD10Plus();
+  const side = R.resolveContestSide({ modifier: task.total }, faces);
+  const rolls = [roll];
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("toast/combat/attack.hbs"), {
     attacker: actor.name ?? "",
     defender: target.name ?? "",
@@ -387,17 +389,14 @@ export async function relayDefend(ctx: RelayContext): Promise<RelayResult> {
   const input: R.AttackInput = { attack: attackTask.total, defence: defenceTask ? { kind: "contested", modifier: defenceTask.total } : { kind: "target", target: tn } };
   let damageDice: R.DamageDice;
   try {
-    R.resolveD10Plus(faces);
     damageDice = weaponDamageDice(attacker, weapon.model, skill);
   } catch {
     return { ok: false, error: "BREADBOX.Relay.Malformed" };
   }
-  // The attacker's faces are replayed; the defender's d10+ is rolled now with Foundry's dice.
-  const { value: attack, rolls: defenceRolls } = await withFoundryDice((rng) => {
-    const attackFaces = R.drawD10PlusFaces(rng);
-    const defenceFaces = input.defence.kind === "contested" ? R.drawD10PlusFaces(rng) : [];
-    return R.resolveAttack(input, { attack: attackFaces, defence: defenceFaces });
-  }, faces);
+  // The attacker's faces come from the card's Foundry roll; the defender's d10+ is rolled now.
+  const defenceRoll = input.defence.kind === "contested" ? await rollD10Plus() : null;
+  const attack = R.resolveAttack(input, { attack: faces, defence: defenceRoll?.faces ?? [] });
+  const defenceRolls = defenceRoll ? [defenceRoll.roll] : [];
   if (action && defenceSkill) await spendDefenceAction(action);
   const damage = attack.outcome === "hit" ? await rollDamageDice(damageDice.total) : null;
   const mode = normaliseMessageMode(p.mode) ?? "public";
@@ -482,7 +481,7 @@ export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> 
   }
   await updateLedger(messageId, { resolution: { ...entry, applied: true } });
   try {
-    ({ value: strike, rolls } = await withFoundryDice((rng) => R.rollStrike({ target: strikeTarget(fighter, rules), damage }, rng)));
+    ({ strike, rolls } = await rollStrikeChecks({ target: strikeTarget(fighter, rules), damage }));
     await target.update({ system: { wounds: { value: strike.woundLevels } } });
     await markStrikeState(target, strike.state);
   } catch (err) {

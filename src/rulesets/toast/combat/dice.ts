@@ -1,47 +1,35 @@
 /**
- * The combat part's dice: every die is a Foundry roll fed to the rules core
- * (src/core/rolls/foundry-dice.ts). The core draws the d10+ as a d12 (11 = Flub, 12 = Auto, then
- * one more d12 for the degree) and damage dice as d4s.
+ * The combat part's dice: every die is a Foundry roll, classified by the rules core. A d10+ is one
+ * `1dp` roll (src/rulesets/toast/dice/d10plus.ts: the d12 and, after a Flub or an Auto, its degree
+ * die in the same term, so Dice So Nice throws both); damage dice are one `Nd4` roll.
  */
-import { plainDie, rollWithFoundryDice, type DieFormula, type FoundryDiceResult } from "../../../core/rolls/foundry-dice";
-import type { RandomSource } from "../../../dice/random";
 import * as R from "../rules";
+import { D10PlusDie } from "../dice/d10plus";
 
-/** The letter of the d10+ die term, when the ruleset registers one (its faces read 1–10, Flub, Auto). */
-export const D10PLUS_LETTER = "p";
-
-/** Foundry's formula for one die the core asks for: the d10+ term for its d12s where registered, plain dice otherwise. */
-export const toastDie: DieFormula = (faces) => {
-  if (faces === R.D10PLUS_FACES && CONFIG.Dice.terms[D10PLUS_LETTER]) {
-    return { formula: `1d${D10PLUS_LETTER}`, face: (roll) => firstResult(roll) };
-  }
-  return plainDie(faces);
-};
-
-/** The raw face of a one-die roll (the term's first active result, whatever its total shows). */
-function firstResult(roll: Roll): number {
-  for (const die of roll.dice) for (const r of die.results) if (r.active !== false) return r.result;
-  return Number.NaN;
-}
-
-/** Run a core roll with Foundry's dice, replaying `prefix` faces first. */
-export function withFoundryDice<T>(run: (rng: RandomSource) => T, prefix: readonly number[] = [], faces = R.D10PLUS_FACES): Promise<FoundryDiceResult<T>> {
-  return rollWithFoundryDice(run, { prefix: prefix.map((face) => ({ face, faces })), die: toastDie });
+/** Roll one d10+ with Foundry's dice; its faces as the core reads them ([7], or [12, 9]). */
+export async function rollD10Plus(): Promise<{ faces: number[]; roll: Roll }> {
+  const roll = new Roll(`1d${D10PlusDie.DENOMINATION}`);
+  await roll.evaluate();
+  const faces = d10PlusFacesOf([roll]);
+  if (!faces) throw new Error("Breadbox | the d10+ roll gave no faces");
+  return { faces, roll };
 }
 
 /**
- * The d12 faces of a card's d10+ rolls (one Foundry roll per face, as withFoundryDice rolls them),
- * or null when a roll is not a single d12-sized die.
+ * The faces of the single d10+ a card's first roll holds (as rollD10Plus rolls it), or null when
+ * the card holds anything else: a d10+ card is one `1dp` roll of one die.
  */
 export function d10PlusFacesOf(rolls: readonly Roll[]): number[] | null {
-  const faces: number[] = [];
-  for (const roll of rolls) {
-    const f = firstResult(roll);
-    const sides = roll.dice[0]?.faces;
-    if (!Number.isSafeInteger(f) || f < 1 || f > R.D10PLUS_FACES || roll.dice.length !== 1 || (sides !== R.D10PLUS_FACES && sides !== undefined)) return null;
-    faces.push(f);
+  const roll = rolls[0];
+  const term = roll?.dice.length === 1 ? roll.dice[0] : undefined;
+  if (!(term instanceof D10PlusDie)) return null;
+  const all = term.d10PlusFaces;
+  if (all.length !== 1) return null;
+  try {
+    return [...R.resolveD10Plus(all[0]).faces];
+  } catch {
+    return null;
   }
-  return faces;
 }
 
 /** Roll `dice` damage dice as one Foundry roll (`Nd4`) and read them with the core; 0 dice roll nothing. */
@@ -52,4 +40,27 @@ export async function rollDamageDice(dice: number): Promise<{ damage: R.DamageRo
   await roll.evaluate();
   const faces = roll.dice.flatMap((d) => d.results.filter((r) => r.active !== false).map((r) => r.result));
   return { damage: R.resolveDamage({ dice: n }, faces), roll };
+}
+
+/**
+ * Roll a strike's checks as the rules core calls for them — the death check first, the collapse
+ * check only if she survives — each a d10+ roll; the core resolves the strike from their faces.
+ */
+export async function rollStrikeChecks(input: R.StrikeInput): Promise<{ strike: R.StrikeResult; rolls: Roll[] }> {
+  const plan = R.planStrike(input);
+  const rolls: Roll[] = [];
+  let death: number[] = [];
+  let collapse: number[] = [];
+  if (plan.deathCheck) {
+    const d = await rollD10Plus();
+    death = d.faces;
+    rolls.push(d.roll);
+  }
+  const survived = !plan.deathCheck || R.resolveCheck(plan.deathCheck, death).success;
+  if (plan.collapseCheck && survived) {
+    const c = await rollD10Plus();
+    collapse = c.faces;
+    rolls.push(c.roll);
+  }
+  return { strike: R.resolveStrike(input, { death, collapse }), rolls };
 }

@@ -18,7 +18,7 @@ import { postCard } from "../../../core/chat/post";
 import { audienceForMode, currentMessageMode } from "../../../core/compat";
 import type { CombatRules, InitiativeRollOptions } from "../../../core/registry";
 import { fighterOf, initiativeSkill, modifierParts, skillTask, signed } from "./fighter";
-import { withFoundryDice } from "./dice";
+import { rollD10Plus } from "./dice";
 import { toastCombatRules } from "./settings";
 
 /** What a combatant's initiative roll was (flags.breadbox.toastInitiative). */
@@ -91,7 +91,9 @@ export async function rollToastInitiative(combat: Combat.Implementation, ids: st
     });
     if (!rated.length) continue;
     const lead = rated.reduce((a, b) => (b.task.total > a.task.total ? b : a));
-    const { value: result, rolls } = await withFoundryDice((rng) => R.rollInitiative({ modifier: lead.task.total }, rng));
+    const { faces, roll } = await rollD10Plus();
+    const result = R.resolveInitiative({ modifier: lead.task.total }, faces);
+    const rolls = [roll];
     const flag: ToastInitiativeFlag = { kind: result.roll.kind, total: result.total, degree: result.roll.degree, modifier: lead.task.total, ...(rated.length > 1 ? { shared: true } : {}) };
     for (const entry of R.sharedInitiative(rated.map((r) => r.c.id ?? ""), result)) {
       if (entry.id) updates.push({ _id: entry.id, initiative: entry.rank, flags: { breadbox: { toastInitiative: flag } } });
