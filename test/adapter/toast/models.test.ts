@@ -68,3 +68,22 @@ describe("Toast data models", () => {
     expect(a.items.size).toBe(0);
   });
 });
+
+describe("the Toast skill pack", () => {
+  it("ships the starter list as mechanics: each skill's key, category and base attributes, level 0, no prose", async () => {
+    const { packSources } = await import("../toaster/boot");
+    const R = await import("../../../src/rulesets/toast/rules");
+    const docs = packSources("toast-skills");
+    expect(docs.map((d) => d.system.key).sort()).toEqual(R.STARTER_SKILLS.map((s) => s.key).sort());
+    for (const d of docs) {
+      const s = R.findStarterSkill(d.system.key)!;
+      expect(d.type).toBe("toastSkill");
+      expect(d.system).toMatchObject({ category: s.category, baseAttributes: [...s.baseAttributes], level: 0, description: "" });
+    }
+    // Every category of the book has skills on the list.
+    for (const c of R.SKILL_CATEGORY_KEYS) expect(docs.some((d) => d.system.category === c), c).toBe(true);
+    const a = await character("Ava");
+    const [initiative] = await a.createEmbeddedDocuments("Item", [docs.find((d) => d.system.key === "initiative")!].map(({ _id, _key, ...rest }: any) => rest));
+    expect(initiative.system.modifier).toBe(0);
+  });
+});

@@ -289,7 +289,7 @@ export function decorateTracker(combat: AnyCombat | null | undefined, root: HTML
     if (!combat.started) continue;
     const status = turnStatus(combat, combatant);
     const box = document.createElement("div");
-    box.className = "toast-turn";
+    box.className = "breadbox toast-turn";
     const badge = document.createElement("span");
     badge.className = `toast-turn-status toast-turn-${status}`;
     badge.textContent = localize(STATUS_KEY[status]);
