@@ -53,6 +53,8 @@ describe("the attack card", () => {
     const html: HTMLElement = await card.renderHTML();
     expect(html.textContent).toContain("9 +8 = 17");
     expect(html.textContent).toContain("Damage dice: 5 (base 2, attribute 3, bonus 0)");
+    // The weapon skill was rolled: marked used this session.
+    expect(s.attacker.items.find((i: any) => i.name === "Broadsword" && i.type === "toastSkill").system.used).toBe(true);
   });
 
   it("refuses without a target, or against another ruleset's actor", async () => {

@@ -47,6 +47,7 @@ import { d10PlusFacesOf, rollD10Plus, rollDamageDice, rollStrikeChecks } from ".
 import { toastCombatRules, type ToastCombatRules } from "./settings";
 import { defenceActionState, spendDefenceAction } from "./tracker";
 import { markStrikeState } from "./statuses";
+import { afterSkillRoll } from "../checks";
 
 /** The GM's or player's situational modifier on an attack or a defence: −30 … +30. */
 export const SITUATIONAL_LIMIT = 30;
@@ -226,6 +227,8 @@ export async function toastAttack(actor: Actor.Implementation, weaponItem: Item.
   });
   const flags: ToastAttackFlags = { type: "toastAttack", actorUuid: actor.uuid, targetUuid: target.uuid, weaponId: weaponItem.id ?? "", situational };
   const message = await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, rolls, flags: { [SYSTEM_ID]: { ...flags } } }, audienceForMode(mode));
+  // A rolled skill is marked used this session (and a first attempt teaches level 1).
+  await afterSkillRoll(actor, setup.skill.itemId);
   return message ?? null;
 }
 
@@ -398,6 +401,7 @@ export async function relayDefend(ctx: RelayContext): Promise<RelayResult> {
   const attack = R.resolveAttack(input, { attack: faces, defence: defenceRoll?.faces ?? [] });
   const defenceRolls = defenceRoll ? [defenceRoll.roll] : [];
   if (action && defenceSkill) await spendDefenceAction(action);
+  if (defenceSkill) await afterSkillRoll(defenderActor, defenceSkill.itemId);
   const damage = attack.outcome === "hit" ? await rollDamageDice(damageDice.total) : null;
   const mode = normaliseMessageMode(p.mode) ?? "public";
   const audience = combineAudiences(audienceOf(message), audienceForMode(mode));

@@ -21,6 +21,8 @@ export interface FighterSkill {
   category: R.SkillCategoryKey;
   /** Not on the sheet: an untrained attempt. */
   untrained: boolean;
+  /** The skill item, when she has it. */
+  itemId?: string;
 }
 
 export interface Fighter {
@@ -51,6 +53,7 @@ export function ownSkills(f: Fighter): FighterSkill[] {
     level: model.level,
     category: model.category,
     untrained: false,
+    itemId: item.id ?? undefined,
   }));
 }
 
@@ -63,15 +66,19 @@ export function findSkill(f: Fighter, name: string): FighterSkill | null {
   if (!wanted) return null;
   const own = ownSkills(f).find((s) => s.id === wanted || s.label.trim().toLowerCase() === wanted);
   if (own) return own;
-  const listed = R.STARTER_SKILLS.find((s) => s.key.toLowerCase() === wanted || localize(`BREADBOX.Toast.Skill.${s.key}`).toLowerCase() === wanted);
+  const listed = R.STARTER_SKILLS.find((s) => s.key.toLowerCase() === wanted || humanize(s.key).toLowerCase() === wanted);
   if (!listed || listed.category === "knowledge") return null;
   return { id: listed.key.toLowerCase(), label: localizedSkill(listed.key), baseAttributes: [...listed.baseAttributes], level: 0, category: listed.category, untrained: true };
 }
 
+/** A listed skill's key as words ("twoHandedSword" → "Two handed sword"), as the skills pack names them. */
+export function humanize(key: string): string {
+  const words = key.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function localizedSkill(key: string): string {
-  const k = `BREADBOX.Toast.Skill.${key}`;
-  const text = localize(k);
-  return text === k ? key : text;
+  return humanize(key);
 }
 
 /** The rules core's task modifier for a skill of this fighter, with her wound and armor penalties. */

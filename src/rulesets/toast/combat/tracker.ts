@@ -20,6 +20,7 @@ import type { CombatRules, InitiativeRollOptions } from "../../../core/registry"
 import { fighterOf, initiativeSkill, modifierParts, skillTask, signed } from "./fighter";
 import { rollD10Plus } from "./dice";
 import { toastCombatRules } from "./settings";
+import { afterSkillRoll } from "../checks";
 
 /** What a combatant's initiative roll was (flags.breadbox.toastInitiative). */
 export interface ToastInitiativeFlag {
@@ -117,6 +118,10 @@ export async function rollToastInitiative(combat: Combat.Implementation, ids: st
   }
   if (!updates.length) return;
   await combat.updateEmbeddedDocuments("Combatant", updates);
+  for (const group of groups) for (const c of group) {
+    const f = fighterOf(c.actor);
+    if (f && c.actor) await afterSkillRoll(c.actor, initiativeSkill(f).itemId);
+  }
   if (options.updateTurn && currentId) {
     const turn = combat.turns.findIndex((t) => t.id === currentId);
     if (turn >= 0 && turn !== combat.turn) await combat.update({ turn });
