@@ -100,7 +100,7 @@ function resolveTask(actor: Actor.Implementation, task: ToastTask): ResolvedTask
     const model = modelOf(item, ToastSkillModel);
     if (!item || !model) throw new Error(localize("BREADBOX.Toast.Check.NoSkill"));
     const rules = toastRules();
-    if (rules.learnByTrying && !R.canAttemptSkill(model.category, model.level)) throw new Error(format("BREADBOX.Toast.Check.NeedsStudy", { skill: item.name ?? "" }));
+    if (!R.canAttemptSkill(model.category, model.level)) throw new Error(format("BREADBOX.Toast.Check.NeedsStudy", { skill: item.name ?? "" }));
     return { label: item.name ?? "", spec: { kind: "skill", baseAttributes: [...model.baseAttributes], level: model.level }, kind: "skill", skill: { id: item.id ?? "", model } };
   }
   if (task.kind === "aspect") return { label: aspectName(task.aspect), spec: { kind: "aspect", aspect: task.aspect }, kind: "aspect", skill: null };
