@@ -301,8 +301,8 @@ export function decorateTracker(combat: AnyCombat | null | undefined, root: HTML
     box.append(badge);
     const current = combat.combatant?.id === combatant.id;
     if (combatant.isOwner && current && status === "waiting") box.append(trackerButton("hold", "fa-hand", localize("BREADBOX.ToastCombat.Hold.Hold")));
-    if (combatant.isOwner && status === "holding") box.append(trackerButton("act", "fa-bolt", localize("BREADBOX.ToastCombat.Hold.ActNow")));
-    if (user.isGM && (status === "waiting" || status === "holding")) box.append(trackerButton("negate", "fa-ban", localize("BREADBOX.ToastCombat.Hold.Negate")));
+    if (combatant.isOwner && status === "holding") box.append(trackerButton("act", "fa-arrow-up", localize("BREADBOX.ToastCombat.Hold.ActNow")));
+    if (user.isGM && (status === "waiting" || status === "holding")) box.append(trackerButton("negate", "fa-xmark", localize("BREADBOX.ToastCombat.Hold.Negate")));
     (row.querySelector(".token-name") ?? row).append(box);
   }
   if (root.dataset.toastTurnListener) return;
