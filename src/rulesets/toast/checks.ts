@@ -34,6 +34,8 @@ export type DifficultyChoice = (typeof DIFFICULTY_CHOICES)[number];
 export interface ToastCheckChoices {
   /** "skill:<itemId>", "attribute:<key>" or "aspect:<key>". */
   task: string;
+  /** An attribute averaged in with an attribute task ("" for none): tasks on several attributes. */
+  alsoAttribute: string;
   difficulty: DifficultyChoice;
   customTarget: number;
   gm: number;
@@ -71,6 +73,7 @@ export function defaultChoices(task: ToastTask, preset: Partial<ToastCheckChoice
   const difficulty = DIFFICULTY_CHOICES.find((d) => d === toastRules().defaultDifficulty) ?? "medium";
   return {
     task: taskKey(task),
+    alsoAttribute: "",
     difficulty,
     customTarget: 15,
     gm: 0,
@@ -149,8 +152,10 @@ export interface BuiltToastCheck {
 
 /** Build the check with the rules core; throws with a localized message on choices that do not fit. */
 export function buildCheck(actor: Actor.Implementation, c: ToastCheckChoices, opponentActor: Actor.Implementation | null = null): BuiltToastCheck {
-  const task = parseTask(c.task);
-  if (!task) throw new Error(localize("BREADBOX.Toast.Check.NoTask"));
+  const parsed = parseTask(c.task);
+  if (!parsed) throw new Error(localize("BREADBOX.Toast.Check.NoTask"));
+  const also = R.ATTRIBUTE_KEYS.find((k) => k === c.alsoAttribute);
+  const task: ToastTask = parsed.kind === "attributes" && also && !parsed.attributes.includes(also) ? { kind: "attributes", attributes: [...parsed.attributes, also] } : parsed;
   const { parts, resolved } = taskParts(actor, task, c);
   const base = { title: resolved.label, parts, actorUuid: actor.uuid, itemId: resolved.skill?.id };
   if (!c.contested) {
@@ -220,6 +225,8 @@ export function taskOptions(actor: Actor.Implementation, selected: string): { va
   const skills = [...actor.items].filter((i) => i.system instanceof ToastSkillModel).sort((a, b) => (a.name ?? "").localeCompare(b.name ?? ""));
   for (const s of skills) out.push({ value: `skill:${s.id}`, label: s.name ?? "", selected: false, group: localize("BREADBOX.Toast.Tab.Skills") });
   for (const a of R.ATTRIBUTE_KEYS) out.push({ value: `attribute:${a}`, label: attributeName(a), selected: false, group: localize("BREADBOX.Toast.Attributes") });
+  // The book's stand-in for Intelligence: the average of Perception and Focus.
+  out.push({ value: `attribute:${R.INTELLIGENCE_ATTRIBUTES.join("+")}`, label: localize("BREADBOX.Toast.Check.Intelligence"), selected: false, group: localize("BREADBOX.Toast.Attributes") });
   for (const a of R.ASPECT_KEYS) out.push({ value: `aspect:${a}`, label: aspectName(a), selected: false, group: localize("BREADBOX.Toast.Aspects") });
   if (!out.some((o) => o.value === selected)) {
     const t = parseTask(selected);
@@ -235,6 +242,7 @@ export function readChoices(form: HTMLFormElement, actor: Actor.Implementation, 
   const oppTasks = opponent ? ["", ...taskOptions(opponent, "").map((o) => o.value)] : [""];
   return {
     task: readKey(form, "task", L("Task"), tasks, fallback.task),
+    alsoAttribute: readKey(form, "alsoAttribute", L("AlsoAttribute"), ["", ...R.ATTRIBUTE_KEYS], ""),
     difficulty: readKey(form, "difficulty", L("Difficulty"), DIFFICULTY_CHOICES, fallback.difficulty),
     customTarget: readInt(form, "customTarget", L("CustomTarget"), -R.MAX_MAGNITUDE, R.MAX_MAGNITUDE, fallback.customTarget),
     gm: readInt(form, "gm", L("GM"), -R.MAX_MAGNITUDE, R.MAX_MAGNITUDE, 0),
@@ -255,6 +263,7 @@ export async function dialogContent(actor: Actor.Implementation, c: ToastCheckCh
   });
   return foundry.applications.handlebars.renderTemplate(templatePath("toast/dialogs/check.hbs"), {
     tasks: taskOptions(actor, c.task),
+    alsoAttributes: R.ATTRIBUTE_KEYS.map((a) => ({ value: a, label: attributeName(a), selected: a === c.alsoAttribute })),
     ladder,
     c,
     opponentName: opponent?.name ?? "",

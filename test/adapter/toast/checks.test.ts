@@ -127,3 +127,15 @@ describe("the check dialog → roll → chat card", () => {
     (game as any).user.targets = new Set();
   });
 });
+
+describe("tasks on several attributes", () => {
+  it("a second attribute is averaged in; Perception + Focus stands in for Intelligence", async () => {
+    const a = await fighter();
+    const built = buildCheck(a, defaultChoices({ kind: "attributes", attributes: ["strength"] }, { alsoAttribute: "agility" }));
+    // (12 + 17) / 2 rounded down = 14; armor penalty on a STR/AGI task.
+    expect(built.options.parts.map((p) => p.value)).toEqual([14, -1]);
+    expect(built.options.title).toBe("Strength + Agility");
+    const smart = buildCheck(a, defaultChoices({ kind: "attributes", attributes: ["perception", "focus"] }));
+    expect(smart.options.parts).toEqual([{ label: "Perception + Focus", value: 11 }]);
+  });
+});

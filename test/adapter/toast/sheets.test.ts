@@ -154,3 +154,19 @@ describe("Toast item sheets", () => {
     expect(notifications().some((n) => /at least one base attribute/.test(n.message))).toBe(true);
   });
 });
+
+describe("a tab added by another part (the combat part's seam)", () => {
+  it("renders before the biography with its own context", async () => {
+    const { registerTemplateSource } = await import("../../harness/index");
+    const { registerToastSheetTab } = await import("../../../src/rulesets/toast/sheets/actor-sheet");
+    const template = "systems/breadbox/templates/toast/test-extra.hbs";
+    registerTemplateSource(template, `<section class="tab bb-tab {{tabs.extra.cssClass}}" data-tab="extra" data-group="primary"><p class="extra-line">{{extra.line}}</p></section>`);
+    registerToastSheetTab({ id: "extra", label: "BREADBOX.Toast.Tab.Health", template, context: (actor) => ({ extra: { line: `for ${actor.name}` } }) });
+    expect(ToastActorSheet.SHEET_TABS.map((t) => t.id)).toEqual(["attributes", "skills", "equipment", "health", "extra", "biography"]);
+    expect(Object.keys(ToastActorSheet.PARTS).slice(-2)).toEqual(["extra", "biography"]);
+    expect(() => registerToastSheetTab({ id: "extra", label: "x", template })).toThrow(/twice/);
+    const a = await character();
+    const sheet = await open(a);
+    expect(sheet.element.querySelector(".extra-line")?.textContent).toBe("for Ava");
+  });
+});

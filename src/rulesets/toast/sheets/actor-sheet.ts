@@ -89,6 +89,45 @@ async function onTreat(this: unknown, event: PointerEvent, target: HTMLElement):
   await treat(s.document, skill, patient, event);
 }
 
+/** A tab another part of the ruleset adds to the character sheet (e.g. the combat part). */
+export interface ToastSheetTab {
+  id: string;
+  /** Localization key of the tab's label. */
+  label: string;
+  /** Template path (templatePath(...)) of the tab's panel; it reads the sheet's context. */
+  template: string;
+  /** Extra context for the panel, merged into the sheet's (keys should be namespaced, e.g. `combat`). */
+  context?(actor: Actor.Implementation): Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** Insert before this tab id (default: before the biography). */
+  before?: string;
+}
+
+const extraTabs: ToastSheetTab[] = [];
+
+/**
+ * Add a tab to the Toast character sheet (call at init, before any sheet renders). The combat part
+ * uses this for its own panel without editing this file.
+ */
+export function registerToastSheetTab(tab: ToastSheetTab): void {
+  if (extraTabs.some((t) => t.id === tab.id) || ToastActorSheet.SHEET_TABS.some((t) => t.id === tab.id)) throw new Error(`Breadbox | Toast sheet tab "${tab.id}" is registered twice`);
+  extraTabs.push(tab);
+  Object.assign(ToastActorSheet.PARTS, { [tab.id]: { template: tab.template, scrollable: [""] } });
+  // Keep the biography last: parts render in insertion order, so re-insert it after the new tab.
+  const parts: Record<string, unknown> = { ...ToastActorSheet.PARTS };
+  const ordered: Record<string, unknown> = {};
+  const before = tab.before ?? "biography";
+  for (const [key, value] of Object.entries(parts)) {
+    if (key === tab.id) continue;
+    if (key === before) ordered[tab.id] = parts[tab.id];
+    ordered[key] = value;
+  }
+  if (!(tab.id in ordered)) ordered[tab.id] = parts[tab.id];
+  for (const key of Object.keys(ToastActorSheet.PARTS)) Reflect.deleteProperty(ToastActorSheet.PARTS, key);
+  Object.assign(ToastActorSheet.PARTS, ordered);
+  const index = ToastActorSheet.SHEET_TABS.findIndex((t) => t.id === before);
+  ToastActorSheet.SHEET_TABS.splice(index < 0 ? ToastActorSheet.SHEET_TABS.length : index, 0, { id: tab.id, label: tab.label });
+}
+
 export class ToastActorSheet extends BreadboxActorSheet {
   static override DEFAULT_OPTIONS = {
     ...BreadboxActorSheet.DEFAULT_OPTIONS,
@@ -119,7 +158,9 @@ export class ToastActorSheet extends BreadboxActorSheet {
 
   protected override async _prepareContext(options: Parameters<BreadboxActorSheet["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
-    return Object.assign(context, await toastSheetData(this.document));
+    Object.assign(context, await toastSheetData(this.document));
+    for (const tab of extraTabs) if (tab.context) Object.assign(context, await tab.context(this.document));
+    return context;
   }
 
   protected override async _onRender(...args: Parameters<BreadboxActorSheet["_onRender"]>): Promise<void> {
