@@ -54,8 +54,8 @@ describe("Toast: a full attack to Apply", () => {
       return { attacker: a.uuid as string, defender: d.uuid as string };
     }, AVERAGE);
     const sheet = await openSheet(page, attacker);
-    await showTab(page, sheet, "equipment");
-    await sheet.locator('.toast-weapons [data-action="attack"]').first().click();
+    await showTab(page, sheet, "combat");
+    await sheet.locator('.toast-combat-weapons [data-action="toastAttack"]').first().click();
     const dialog = await rollDialog(page);
     const odds = dialog.locator("[data-bb-odds]");
     await expect.poll(() => odds.locator("ul.bb-odds").count()).toBe(2);

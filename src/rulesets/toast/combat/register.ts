@@ -8,6 +8,7 @@ import { TOAST_COMBAT, decorateTracker } from "./tracker";
 import { TOAST_COMBAT_CHAT_ACTIONS, TOAST_COMBAT_RELAY_ACTIONS } from "./attack";
 import { TOAST_STATUS_EFFECTS, registerToastStatusSync } from "./statuses";
 import { registerToastCombatSettings } from "./settings";
+import { registerCombatTab } from "./sheet";
 
 export const TOAST_COMBAT_TEMPLATES = [
   "toast/combat/initiative.hbs",
@@ -16,6 +17,7 @@ export const TOAST_COMBAT_TEMPLATES = [
   "toast/combat/defend-dialog.hbs",
   "toast/combat/resolution.hbs",
   "toast/combat/wound.hbs",
+  "toast/combat/sheet-tab.hbs",
 ].map(templatePath);
 
 export function toastCombatPart(): RulesetPart {
@@ -29,6 +31,7 @@ export function toastCombatPart(): RulesetPart {
     templates: TOAST_COMBAT_TEMPLATES,
     init: () => {
       registerToastStatusSync();
+      registerCombatTab();
       Hooks.on("renderCombatTracker", (app, html) => {
         const root = html instanceof HTMLElement ? html : null;
         if (root) decorateTracker(game.combats?.viewed ?? null, root);
