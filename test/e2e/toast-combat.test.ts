@@ -85,7 +85,7 @@ describe("Toast: a full attack to Apply", () => {
     await page.evaluate(() => (window as any).bb.H.scriptDiceFaces([3, 4, 4, 4, 4, 4]));
     await defence.locator('button[data-action="roll"]').click();
     await settle(page);
-    const resolution = lastCard(page);
+    const resolution = page.locator("#bb-chat-log > li").nth((await page.locator("#bb-chat-log > li").count()) - 1);
     await expect(resolution.locator(".toast-resolution").count()).resolves.toBe(1);
     await expect(resolution.locator(".toast-outcome strong").textContent()).resolves.toBe("Hit");
     const text = (await resolution.textContent()) ?? "";
@@ -125,7 +125,7 @@ describe("Toast: a full attack to Apply", () => {
     const labels = await page.evaluate(async () => {
       const g = (window as any).game;
       const bb = (window as any).bb;
-      const actors = g.actors.filter((a: any) => a.type === "toast");
+      const actors = ["Ysolde", "Guard"].map((n) => g.actors.find((a: any) => a.type === "toast" && a.name === n));
       const combat = await g.combats.documentClass.create({});
       await combat.createEmbeddedDocuments("Combatant", actors.map((a: any) => ({ actorId: a.id, name: a.name })));
       bb.H.scriptDiceFaces([12, 4, 7]);
