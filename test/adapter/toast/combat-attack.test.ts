@@ -163,6 +163,33 @@ describe("defence, damage and Apply", () => {
   });
 });
 
+describe("death", () => {
+  it("a strike of 21 after armor calls for the death check; failing it kills: dead, the dead status once, defeated", async () => {
+    const s = await scene();
+    await s.sword.update({ system: { category: "large", baseDamage: 3 } }); // 3 + 3 = 6 dice
+    const combat: any = await Combat.create({} as never);
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: s.attacker.id, name: "Ysolde", initiative: 20 }, { actorId: s.defender.id, name: "Guard", initiative: 5 }]);
+    const card: any = await attack(s, [9]);
+    scriptDiceFaces([3, 4, 4, 4, 4, 4, 4]); // 24 damage
+    await asUser(s.p2, () => onDefend(card, document.createElement("button"), shift));
+    const resolution = lastMessage();
+    expect(resolution.flags.breadbox.damage).toBe(24);
+    // Death check: avg(STR, HTH, TOL) 10 vs effective 24; a 5 → 15 fails. No collapse check after death.
+    const dice = scriptDiceFaces([5]);
+    await asUser(s.p1, () => onApplyDamage(resolution));
+    expect(dice.remaining()).toBe(0);
+    await waitFor(() => s.defender.statuses.has("dead"));
+    expect(s.defender.system.dead).toBe(true);
+    expect(s.defender.system.collapsed).toBe(false);
+    expect(s.defender.effects.filter((e: any) => e.statuses?.has?.("dead") ?? [...(e.statuses ?? [])].includes("dead"))).toHaveLength(1);
+    expect(combat.combatants.find((c: any) => c.name === "Guard").defeated).toBe(true);
+    const text = (await lastMessage().renderHTML()).textContent;
+    expect(text).toContain("Death check");
+    expect(text).not.toContain("Collapse check");
+    expect(text).toContain("Dead");
+  });
+});
+
 describe("trust: forged and duplicated requests", () => {
   it("Apply reads the ledger, not the card: an edited card changes nothing; a player's own card counts for nothing", async () => {
     const s = await scene();

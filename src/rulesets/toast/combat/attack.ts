@@ -46,7 +46,7 @@ import {
 import { d10PlusFacesOf, rollD10Plus, rollDamageDice, rollStrikeChecks } from "./dice";
 import { toastCombatRules, type ToastCombatRules } from "./settings";
 import { defenceActionState, spendDefenceAction } from "./tracker";
-import { markStrikeState } from "./statuses";
+import { strikeStateUpdate, syncToastStatuses } from "./statuses";
 import { afterSkillRoll } from "../checks";
 
 /** The GM's or player's situational modifier on an attack or a defence: −30 … +30. */
@@ -486,12 +486,14 @@ export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> 
   await updateLedger(messageId, { resolution: { ...entry, applied: true } });
   try {
     ({ strike, rolls } = await rollStrikeChecks({ target: strikeTarget(fighter, rules), damage }));
-    await target.update({ system: { wounds: { value: strike.woundLevels } } });
-    await markStrikeState(target, strike.state);
+    // One update: the tally and the state the checks left (a failed death check kills, a failed
+    // collapse check fells her; a wound that gets through changes neither otherwise).
+    await target.update({ system: { wounds: { value: strike.woundLevels }, ...strikeStateUpdate(strike.state) } });
   } catch (err) {
     await updateLedger(messageId, { resolution: { ...entry, applied: false } });
     throw err;
   }
+  await syncToastStatuses(target);
   await message.update({ flags: { [SYSTEM_ID]: { applied: true } } });
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("toast/combat/wound.hbs"), woundContext(target, strike, fighter));
   await postCard({ speaker: ChatMessage.getSpeaker({ actor: target }), content, rolls, flags: { [SYSTEM_ID]: { type: "toastWound", resolutionMessageId: messageId, state: strike.state } } }, audienceOf(message));

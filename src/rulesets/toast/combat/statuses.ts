@@ -5,6 +5,7 @@
  * below the collapse line again (healing), or — setting — until the GM lifts it.
  */
 import { modelOf } from "../../../core/game";
+import { withLocks } from "../../../core/chat/trust";
 import { ToastActorModel } from "../data/actor";
 import { toastCombatRules } from "./settings";
 import type * as R from "../rules";
@@ -26,7 +27,12 @@ export function wantedStatuses(data: ToastActorModel): Set<string> {
   return wanted;
 }
 
+/** Mirror the stored state as status effects; calls for one actor run one after the other (no doubled effect). */
 export async function syncToastStatuses(actor: Actor.Implementation): Promise<void> {
+  await withLocks([`toastStatus:${actor.uuid}`], () => syncNow(actor));
+}
+
+async function syncNow(actor: Actor.Implementation): Promise<void> {
   const data = modelOf(actor, ToastActorModel);
   if (!data || !actor.isOwner) return;
   const wanted = wantedStatuses(data);
@@ -46,11 +52,11 @@ export async function syncToastStatuses(actor: Actor.Implementation): Promise<vo
   }
 }
 
-/** Write a strike's state: collapsed or killed (a wounded or unhurt character keeps hers). */
-export async function markStrikeState(actor: Actor.Implementation, state: R.StrikeState): Promise<void> {
-  if (state === "killed") await actor.update({ system: { dead: true, collapsed: false } });
-  else if (state === "collapsed") await actor.update({ system: { collapsed: true } });
-  await syncToastStatuses(actor);
+/** The stored state a strike leaves: dead, collapsed, or (wounded or unhurt) what she had. */
+export function strikeStateUpdate(state: R.StrikeState): { dead?: boolean; collapsed?: boolean } {
+  if (state === "killed") return { dead: true, collapsed: false };
+  if (state === "collapsed") return { collapsed: true };
+  return {};
 }
 
 /**
