@@ -237,6 +237,17 @@ describe("trust: forged and duplicated requests", () => {
     expect(again).toMatchObject({ ok: false, error: "BREADBOX.ToastCombat.Attack.AlreadyResolved" });
   });
 
+  it("a collapsed defender cannot defend with a skill, only be hit", async () => {
+    const s = await scene();
+    await s.defender.update({ system: { wounds: { value: 14 }, collapsed: true } });
+    const card: any = await attack(s, [9]);
+    const r = await asUser(s.p2, () => applyOrRelay("toast.defend", { uuid: s.defender.uuid }, { messageId: card.id, choice: "sword", situational: 0, mode: "public" }));
+    expect(r).toMatchObject({ ok: false, error: "BREADBOX.ToastCombat.Defend.BadChoice" });
+    scriptDiceFaces([1, 1, 1, 1, 1]);
+    const none = await asUser(s.p2, () => applyOrRelay("toast.defend", { uuid: s.defender.uuid }, { messageId: card.id, choice: "none", situational: 0, mode: "public" }));
+    expect(none).toMatchObject({ ok: true, data: { outcome: "hit", damage: 5 } });
+  });
+
   it("an attack card a player writes for someone else's character is refused", async () => {
     const s = await scene();
     // p3 owns nothing but writes a card claiming Ysolde attacks.

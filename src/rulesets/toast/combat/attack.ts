@@ -260,6 +260,8 @@ export interface DefendPayload {
 
 /** The choices offered to this user: weapon skills (all skills for the GM or where allowed), then no defence. */
 export function defenceChoices(defender: Fighter, rules: ToastCombatRules, isGM: boolean): FighterSkill[] {
+  // A collapsed (or dead) character cannot act to defend herself: she can only be hit.
+  if (defender.data.collapsed || defender.data.dead) return [];
   return defenceSkills(defender, isGM || rules.playersPickAnySkill);
 }
 
