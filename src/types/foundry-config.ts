@@ -39,6 +39,8 @@ export interface BreadboxMessageFlags {
 export interface BreadboxActorFlags {
   /** Toaster (Stance): what earlier stances owe to the next rolls. */
   stance?: StanceDebt;
+  /** Toast (healing): the world-time day (worldTime ÷ 86,400 s, rounded down) of the last medical treatment. */
+  toastTreatedDay?: number;
 }
 
 /** Flags a Breadbox combatant keeps under `flags.breadbox`. */

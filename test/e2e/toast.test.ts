@@ -154,6 +154,12 @@ describe("Toast checks", () => {
     await showTab(page, sheet, "skills");
     await expect(sheet.locator(".toast-used-count").textContent()).resolves.not.toBe("0");
     await sheet.locator('[data-action="endSession"]').click();
+    const dialog = page.locator("dialog.roll-dialog[open]").last();
+    await dialog.waitFor({ state: "visible", timeout: 5000 });
+    await expect(dialog.locator(".toast-advancement-odds li").count()).resolves.toBeGreaterThan(0);
+    expect(await axeSerious(page, "dialog.roll-dialog[open]")).toEqual([]);
+    await screenshot(dialog, "roll-dialog-toast-advancement");
+    await dialog.locator('button[data-action="roll"]').click();
     await settle(page);
     const li = page.locator("#bb-chat-log > li").last();
     await expect(li.locator(".toast-advance").count()).resolves.toBeGreaterThan(0);

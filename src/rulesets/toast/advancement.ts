@@ -9,7 +9,9 @@
 import * as R from "./rules";
 import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
-import { audienceForMode, currentMessageMode } from "../../core/compat";
+import { audienceForMode, currentMessageMode, type MessageMode } from "../../core/compat";
+import { rollDialog, skipDialog } from "../../core/rolls/dialog";
+import { formatChance } from "../../core/rolls/odds-panel";
 import { postCard } from "../../core/chat/post";
 import { ToastActorModel } from "./data/actor";
 import { ToastSkillModel } from "./data/items";
@@ -43,7 +45,25 @@ export async function rollD10Plus(): Promise<{ roll: Roll; faces: number[] }> {
  * Roll the end-of-session advancement for every marked skill of the character, update the levels,
  * clear the marks and post one card. Returns the lines (empty when nothing was marked).
  */
-export async function endSession(actor: Actor.Implementation): Promise<AdvancementLine[]> {
+/**
+ * The end-of-session dialog: each marked skill with its exact chance to advance (from the core's
+ * `advancementOdds`) and the roll mode. Null when cancelled; the current mode with the skip key.
+ */
+async function confirmSession(actor: Actor.Implementation, marked: { item: Item.Implementation; model: ToastSkillModel }[], focus: number, event?: Event | null): Promise<MessageMode | null> {
+  if (skipDialog(event)) return currentMessageMode();
+  const esc = foundry.utils.escapeHTML;
+  const rows = marked.map(({ item, model }) => {
+    const odds = model.level >= 1 ? R.advancementOdds({ level: model.level, focus, learnedThisSession: model.learned }) : null;
+    const chance = odds ? formatChance(odds.success) : "—";
+    const note = model.learned ? localize("BREADBOX.Toast.Advancement.Reason.learnedThisSession") : model.level < 1 ? "—" : format("BREADBOX.Toast.Advancement.Chance", { chance });
+    return `<li data-skill="${esc(item.name ?? "")}"><span>${esc(item.name ?? "")} (${model.level})</span><strong>${esc(note)}</strong></li>`;
+  });
+  const content = `<p>${esc(format("BREADBOX.Toast.Advancement.Confirm", { name: actor.name ?? "", focus }))}</p><ul class="bb-odds toast-advancement-odds">${rows.join("")}</ul>`;
+  const answer = await rollDialog<true>({ title: localize("BREADBOX.Toast.Advancement.Title"), content, read: () => true });
+  return answer ? answer.mode : null;
+}
+
+export async function endSession(actor: Actor.Implementation, event?: Event | null): Promise<AdvancementLine[]> {
   const model = modelOf(actor, ToastActorModel);
   if (!model || !actor.isOwner) return [];
   const marked = markedSkills(actor);
@@ -53,6 +73,8 @@ export async function endSession(actor: Actor.Implementation): Promise<Advanceme
   }
   if (marked.length > R.MAX_SESSION_CHECKS) throw new RangeError(`Breadbox | more than ${R.MAX_SESSION_CHECKS} advancement checks`);
   const focus = model.attributes.focus;
+  const mode = await confirmSession(actor, marked, focus, event);
+  if (mode === null) return [];
   const lines: AdvancementLine[] = [];
   const rolls: Roll[] = [];
   for (const { item, model: skill } of marked) {
@@ -86,6 +108,6 @@ export async function endSession(actor: Actor.Implementation): Promise<Advanceme
       levels: l.result.advanced ? `${l.result.level} → ${l.result.newLevel}` : String(l.result.level),
     })),
   });
-  await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, rolls, flags: { [SYSTEM_ID]: { type: "toastAdvancement", actorUuid: actor.uuid } } }, audienceForMode(currentMessageMode()));
+  await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, rolls, flags: { [SYSTEM_ID]: { type: "toastAdvancement", actorUuid: actor.uuid } } }, audienceForMode(mode));
   return lines;
 }

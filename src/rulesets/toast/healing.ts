@@ -112,6 +112,25 @@ export async function healthCheck(actor: Actor.Implementation, event?: Event | n
   return roll;
 }
 
+/** Seconds in a day of world time. */
+export const SECONDS_PER_DAY = 86_400;
+
+/** Today's number in world time (worldTime ÷ a day, rounded down). */
+export function worldDay(): number {
+  const t = game.time?.worldTime;
+  return typeof t === "number" && Number.isFinite(t) ? Math.floor(t / SECONDS_PER_DAY) : 0;
+}
+
+/** Whether the patient was already treated today (world time), when the once-a-day setting is on. */
+export function treatedToday(patient: Actor.Implementation): boolean {
+  if (!toastRules().treatmentOncePerDay) return false;
+  return patient.getFlag("breadbox", "toastTreatedDay") === worldDay();
+}
+
+async function markTreated(patient: Actor.Implementation): Promise<void> {
+  await patient.setFlag("breadbox", "toastTreatedDay", worldDay());
+}
+
 /** The treatment check's options: the treater's skill (with her own penalties) against the patient's effective level. */
 export function treatmentOptions(healer: Actor.Implementation, skill: Item.Implementation, patient: Actor.Implementation, gm = 0): ToastCheckOptions {
   const patientModel = actorModel(patient);
@@ -137,6 +156,10 @@ export async function treat(healer: Actor.Implementation, skill: Item.Implementa
     ui.notifications?.info(format("BREADBOX.Toast.Healing.NoWounds", { name: patient.name ?? "" }));
     return false;
   }
+  if (treatedToday(patient)) {
+    ui.notifications?.warn(format("BREADBOX.Toast.Healing.TreatedToday", { name: patient.name ?? "" }));
+    return false;
+  }
   const ownPatient = patient.isOwner;
   const chosen = await fixedDialog(localize("BREADBOX.Toast.Healing.Treatment"), treatmentOptions(healer, skill, patient), event, ownPatient);
   if (!chosen) return false;
@@ -147,12 +170,14 @@ export async function treat(healer: Actor.Implementation, skill: Item.Implementa
   }
   const roll = await rollAndPost(healer, chosen.options, chosen.mode, "toastTreatment", { patientUuid: patient.uuid });
   await afterSkillRoll(healer, skill.id ?? undefined);
+  await markTreated(patient);
   if (roll.checkResult?.success) await setWounds(patient, Math.max(0, actorModel(patient).wounds.value - toastRules().treatmentHeals));
   return true;
 }
 
 /**
- * GM side of "toast.treat": the requester must own the healer; the skill must be the healer's
+ * GM side of "toast.treat": the patient must not have been treated today (world time, a setting);
+ * the requester must own the healer; the skill must be the healer's
  * medical-capable skill item; the check is rebuilt from both characters as they are now, rolled on
  * this (the GM's) client, posted, and applied once here. Nothing comes from a player's card.
  */
@@ -166,6 +191,7 @@ export async function treatRelay(ctx: RelayContext): Promise<RelayResult> {
   const skill = healer.items.get(skillId);
   if (!skill || !modelOf(skill, ToastSkillModel)) return { ok: false, error: "BREADBOX.Toast.Check.NoSkill" };
   if (actorModel(patient).wounds.value === 0) return { ok: false, error: "BREADBOX.Toast.Relay.NoWounds" };
+  if (treatedToday(patient)) return { ok: false, error: "BREADBOX.Toast.Relay.TreatedToday" };
   const mode = normaliseMessageMode(ctx.payload.mode) ?? "public";
   let options: ToastCheckOptions;
   try {
@@ -174,6 +200,7 @@ export async function treatRelay(ctx: RelayContext): Promise<RelayResult> {
     return { ok: false, error: "BREADBOX.Toast.Relay.NoPatient" };
   }
   const roll = await rollAndPost(healer, options, mode, "toastTreatment", { patientUuid: patient.uuid });
+  await markTreated(patient);
   const success = roll.checkResult?.success ?? false;
   if (success) await setWounds(patient, Math.max(0, actorModel(patient).wounds.value - toastRules().treatmentHeals));
   return { ok: true, data: { success } };

@@ -12,6 +12,8 @@ export interface ToastRules {
   treatmentHeals: number;
   /** Difficulty the check dialog opens on. */
   defaultDifficulty: string;
+  /** "Healing": medical treatment once per world-time day per patient. */
+  treatmentOncePerDay: boolean;
 }
 
 const P = "toast.";
@@ -30,15 +32,16 @@ export const TOAST_SETTINGS: SettingSpec[] = [
   { key: `${P}learnByTrying`, type: Boolean, default: true },
   { key: `${P}treatmentHeals`, type: Number, default: DEFAULT_TREATMENT_HEALS, range: { min: 0, max: 10, step: 1 } },
   { key: `${P}defaultDifficulty`, type: String, default: "medium", choices: TOAST_DIFFICULTY_SETTING_CHOICES },
+  { key: `${P}treatmentOncePerDay`, type: Boolean, default: true },
 ];
 
-export const DEFAULT_TOAST_RULES: ToastRules = { learnByTrying: true, treatmentHeals: DEFAULT_TREATMENT_HEALS, defaultDifficulty: "medium" };
+export const DEFAULT_TOAST_RULES: ToastRules = { learnByTrying: true, treatmentHeals: DEFAULT_TREATMENT_HEALS, defaultDifficulty: "medium", treatmentOncePerDay: true };
 
 export function registerToastSettings(): void {
   for (const spec of TOAST_SETTINGS) registerSetting(spec);
 }
 
-function read(key: "toast.learnByTrying" | "toast.treatmentHeals" | "toast.defaultDifficulty"): unknown {
+function read(key: "toast.learnByTrying" | "toast.treatmentHeals" | "toast.defaultDifficulty" | "toast.treatmentOncePerDay"): unknown {
   try {
     return getSetting(key);
   } catch {
@@ -52,9 +55,11 @@ export function toastRules(): ToastRules {
   const learn = read(`${P}learnByTrying`);
   const heals = read(`${P}treatmentHeals`);
   const difficulty = read(`${P}defaultDifficulty`);
+  const oncePerDay = read(`${P}treatmentOncePerDay`);
   return {
     learnByTrying: typeof learn === "boolean" ? learn : DEFAULT_TOAST_RULES.learnByTrying,
     treatmentHeals: typeof heals === "number" && Number.isSafeInteger(heals) && heals >= 0 && heals <= MAX_WOUND_LEVELS ? heals : DEFAULT_TOAST_RULES.treatmentHeals,
     defaultDifficulty: typeof difficulty === "string" && Object.hasOwn(TOAST_DIFFICULTY_SETTING_CHOICES, difficulty) ? difficulty : DEFAULT_TOAST_RULES.defaultDifficulty,
+    treatmentOncePerDay: typeof oncePerDay === "boolean" ? oncePerDay : DEFAULT_TOAST_RULES.treatmentOncePerDay,
   };
 }

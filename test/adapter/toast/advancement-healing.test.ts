@@ -5,6 +5,7 @@ import { endSession } from "../../../src/rulesets/toast/advancement";
 import { healthCheck, rest, treat } from "../../../src/rulesets/toast/healing";
 import { toastMacros } from "../../../src/rulesets/toast/sheets/hotbar";
 import * as R from "../../../src/rulesets/toast/rules";
+import { formatChance } from "../../../src/core/rolls/odds-panel";
 
 beforeEach(bootSystem);
 
@@ -29,8 +30,14 @@ describe("end-of-session skill advancement", () => {
     // Sword: 9 → (9 + FOC 12) / 2 = 10 > 5 advances. Bow: Flub (degree 3) stays. Lute: Auto (degree 1) advances.
     const order = a.items.contents.filter((i: any) => i.system.used && !i.system.learned).map((i: any) => i.name);
     const faces: Record<string, number[]> = { Sword: [9], Bow: [11, 3], Lute: [12, 1] };
+    const pending = endSession(a);
+    const dialog = await waitForDialog();
+    // Sword, level 5, FOC 12: advances on an Auto or a roll of 1–10 with (roll + 12) / 2 > 5 → every plain roll: 11/12.
+    expect(dialog.element.querySelector('[data-skill="Sword"]')?.textContent).toContain(formatChance(R.advancementOdds({ level: 5, focus: 12 }).success));
+    expect(dialog.element.querySelector('[data-skill="Rope"]')?.textContent).toContain("Learned this session");
     scriptDiceFaces(order.flatMap((n: string) => faces[n]!));
-    const lines = await endSession(a);
+    await answerDialog({ action: "roll" });
+    const lines = await pending;
     const byName = Object.fromEntries(lines.map((l) => [l.name, l.result]));
     expect(byName.Sword).toEqual(R.resolveAdvancement({ level: 5, focus: 12 }, [9]));
     expect(byName.Bow).toMatchObject({ advanced: false, reason: "flub" });
@@ -96,6 +103,31 @@ describe("healing", () => {
     expect(ok).toBe(true);
     expect(patient.system.wounds.value).toBe(8);
     expect((game as any).messages.contents.at(-1).rolls[0].checkResult).toMatchObject({ modifier: 6, target: 7, success: true });
+  });
+
+  it("treatment is once per world-time day per patient (a setting)", async () => {
+    const a = await character("Ava", { wounds: { value: 9 } }, [skill("First Aid", 4)]);
+    const once = async () => {
+      const p = treat(a, a.items.getName("First Aid"), a);
+      const opened = await Promise.race([waitForDialog().then(() => true), p.then(() => false)]);
+      if (opened) {
+        scriptDiceFaces([1]);
+        await answerDialog({ action: "roll" });
+      }
+      return p;
+    };
+    expect(await once()).toBe(true);
+    const posted = (game as any).messages.size;
+    expect(await once()).toBe(false);
+    expect((game as any).messages.size).toBe(posted);
+    (game as any).time = { worldTime: 86_400 };
+    try {
+      expect(await once()).toBe(true);
+      await (game as any).settings.set("breadbox", "toast.treatmentOncePerDay", false);
+      expect(await once()).toBe(true);
+    } finally {
+      delete (game as any).time;
+    }
   });
 
   it("the relay refuses a requester who does not own the healer", async () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { scriptDiceFaces } from "../../harness/index";
+import { Hooks, installDiceSoNice, scriptDiceFaces } from "../../harness/index";
 import { bootSystem } from "../toaster/boot";
 import { D10PlusDie } from "../../../src/rulesets/toast/dice/d10plus";
 import { ToastCheckRoll, type ToastCheckOptions } from "../../../src/rulesets/toast/dice/check-roll";
@@ -45,6 +45,24 @@ describe("the d10+ as a Foundry die", () => {
     expect((flub.dice[0] as D10PlusDie).d10PlusFaces).toEqual([[11, 12], [3]]);
     expect(flub.total).toBe(3);
     expect((flub.dice[0] as D10PlusDie).getResultLabel((flub.dice[0] as D10PlusDie).results[1]!)).toBe("12");
+  });
+});
+
+describe("Dice So Nice", () => {
+  it("shows every face of the d10+ on the d12: numbers, Flub and Auto, and the degree die too", async () => {
+    const dice3d = installDiceSoNice();
+    expect(Hooks.errors).toEqual([]);
+    const preset = dice3d.presets.get("standard:dp");
+    expect(preset?.shape).toBe("d12");
+    expect(preset?.data.values).toEqual({ min: 1, max: 12 });
+    for (let face = 1; face <= 10; face++) {
+      scriptDiceFaces([face]);
+      const roll = await new Roll("1dp").evaluate();
+      expect(dice3d.faceLabel("dp", roll.dice[0]!.results[0]!.result)).toBe(String(face));
+    }
+    scriptDiceFaces([11, 12]);
+    const flub = await new Roll("1dp").evaluate();
+    expect(flub.dice[0]!.results.map((r) => dice3d.faceLabel("dp", r.result))).toEqual(["Flub", "Auto"]);
   });
 });
 

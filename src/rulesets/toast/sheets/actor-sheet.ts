@@ -65,9 +65,9 @@ async function onToggleUsed(this: unknown, _event: PointerEvent, target: HTMLEle
   await s.safeUpdate(item, { "system.used": !model.used });
 }
 
-async function onEndSession(this: unknown): Promise<void> {
+async function onEndSession(this: unknown, event: PointerEvent): Promise<void> {
   const s = toastSheet(this);
-  if (s && s.isEditable) await endSession(s.document);
+  if (s && s.isEditable) await endSession(s.document, event);
 }
 
 async function onRest(this: unknown): Promise<void> {
