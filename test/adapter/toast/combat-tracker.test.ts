@@ -3,7 +3,7 @@
  * their degree), NPC group rolls, holding and taking a held action, lost holds at the round's end.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asUser, createUser, scriptDiceFaces, turnEventsSettled } from "../../harness/index";
+import { answerDialog, asUser, createUser, fillForm, scriptDiceFaces, turnEventsSettled, waitForDialog } from "../../harness/index";
 import { bootSystem, lastMessage, notes, skill, toastCharacter } from "./combat-boot";
 import { actNow, decorateTracker, holdAction, initiativeLabel, negateAction, roundState } from "../../../src/rulesets/toast/combat/tracker";
 import * as R from "../../../src/rulesets/toast/rules";
@@ -49,12 +49,24 @@ describe("Toast initiative", () => {
     expect((game as any).messages.contents.filter((m: any) => m.flags.breadbox?.type === "toastInitiative")).toHaveLength(3);
   });
 
-  it("puts the wound penalty into the initiative modifier, as for any task", async () => {
-    const { combat, actors } = await fight(["Ada"]);
+  it("one combatant's roll goes through the dialog: wound penalty, situational modifier, odds against the best so far", async () => {
+    const { combat, actors } = await fight(["Ada", "Bryn"]);
     await actors[0].update({ system: { wounds: { value: 5 } } }); // TOL 10: no threshold, effective 5 → Light −2
+    await combat.setInitiative(byName(combat, "Bryn").id, 12);
+    const rolled = combat.rollInitiative([byName(combat, "Ada").id]);
+    const dialog = await waitForDialog();
+    const text = dialog.element.textContent ?? "";
+    expect(text).toContain("Wound penalty");
+    expect(text).toContain("Best initiative so far: 12");
+    // Modifier 5 − 2 + 3 = 6 against 12: ahead needs a 7+ (4 numbers) or an Auto → 5/12.
+    fillForm(dialog.element, { situational: "3" });
+    dialog.element.querySelector("input[name=situational]")!.dispatchEvent(new Event("input", { bubbles: true }));
+    const odds = [...dialog.element.querySelectorAll("[data-bb-odds] li strong")].map((e) => e.textContent);
+    expect(odds.slice(0, 3)).toEqual(["50.0%", "8.3%", "41.7%"]);
     scriptDiceFaces([7]);
-    await combat.rollAll();
-    expect(byName(combat, "Ada").initiative).toBe(7 + 5 - 2);
+    await answerDialog({ dialog, action: "roll" });
+    await rolled;
+    expect(byName(combat, "Ada").initiative).toBe(7 + 5 - 2 + 3);
     expect(lastMessage().content).toContain("Wound penalty");
   });
 

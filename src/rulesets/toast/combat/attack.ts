@@ -46,11 +46,12 @@ import {
 import { d10PlusFacesOf, rollD10Plus, rollDamageDice, rollStrikeChecks } from "./dice";
 import { toastCombatRules, type ToastCombatRules } from "./settings";
 import { defenceActionState, spendDefenceAction } from "./tracker";
+import { SITUATIONAL_LIMIT, readSituational } from "./situational";
+
+export { SITUATIONAL_LIMIT };
 import { strikeStateUpdate, syncToastStatuses } from "./statuses";
 import { afterSkillRoll } from "../checks";
 
-/** The GM's or player's situational modifier on an attack or a defence: −30 … +30. */
-export const SITUATIONAL_LIMIT = 30;
 /** Largest damage a ledger entry may carry (a larger number is not one the GM's client rolled). */
 const MAX_DAMAGE = R.MAX_DAMAGE_DICE * R.DAMAGE_DIE_FACES;
 
@@ -164,13 +165,6 @@ export function attackOddsHtml(setup: AttackSetup, modifier: number, rules: Toas
   return parts.join("");
 }
 
-function readSituational(form: HTMLFormElement, name = "situational"): number {
-  const el = form.elements.namedItem(name);
-  const raw = el instanceof HTMLInputElement ? el.value.trim() : "0";
-  const n = raw === "" ? 0 : Number(raw);
-  if (!Number.isSafeInteger(n) || Math.abs(n) > SITUATIONAL_LIMIT) throw new Error(format("BREADBOX.ToastCombat.SituationalRange", { limit: SITUATIONAL_LIMIT }));
-  return n;
-}
 
 /**
  * Attack with a weapon against the user's targeted token: dialog (odds, situational modifier, roll

@@ -12,6 +12,7 @@ import { registerCombatTab } from "./sheet";
 
 export const TOAST_COMBAT_TEMPLATES = [
   "toast/combat/initiative.hbs",
+  "toast/combat/initiative-dialog.hbs",
   "toast/combat/attack-dialog.hbs",
   "toast/combat/attack.hbs",
   "toast/combat/defend-dialog.hbs",

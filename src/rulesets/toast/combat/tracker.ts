@@ -13,14 +13,17 @@
  */
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
-import { format, localize, currentUser, notify } from "../../../core/game";
+import { format, getSetting, localize, currentUser, notify } from "../../../core/game";
+import { rollDialog } from "../../../core/rolls/dialog";
+import { oddsPanelHtml } from "../../../core/rolls/odds-panel";
 import { postCard } from "../../../core/chat/post";
-import { audienceForMode, currentMessageMode } from "../../../core/compat";
+import { audienceForMode, currentMessageMode, type MessageMode } from "../../../core/compat";
 import type { CombatRules, InitiativeRollOptions } from "../../../core/registry";
 import { fighterOf, initiativeSkill, modifierParts, skillTask, signed } from "./fighter";
 import { rollD10Plus } from "./dice";
 import { toastCombatRules } from "./settings";
 import { afterSkillRoll } from "../checks";
+import { SITUATIONAL_LIMIT, readSituational } from "./situational";
 
 /** What a combatant's initiative roll was (flags.breadbox.toastInitiative). */
 export interface ToastInitiativeFlag {
@@ -81,6 +84,16 @@ export async function rollToastInitiative(combat: Combat.Implementation, ids: st
   const npcs = rules.npcInitiative === "group" ? combatants.filter(isNpc) : [];
   if (npcs.length > 1) groups.push(npcs);
   for (const c of combatants) if (!npcs.includes(c) || npcs.length <= 1) groups.push([c]);
+  // One combatant (her own d20 in the tracker): the pre-roll dialog — modifier parts, a situational
+  // modifier, roll mode, the exact odds of acting before the best roll so far; the skip key skips it.
+  let situational = 0;
+  let mode: MessageMode | null = null;
+  if (combatants.length === 1 && !skipKeyHeld()) {
+    const chosen = await initiativeDialog(combat, combatants[0]!);
+    if (!chosen) return;
+    situational = chosen.situational;
+    mode = chosen.mode;
+  }
   const updates: { _id: string; initiative: number; flags: { breadbox: { toastInitiative: ToastInitiativeFlag } } }[] = [];
   for (const group of groups) {
     // A group rolls on its best Initiative modifier (the GM's one roll for the lot).
@@ -88,7 +101,7 @@ export async function rollToastInitiative(combat: Combat.Implementation, ids: st
       const f = fighterOf(c.actor);
       if (!f) return [];
       const skill = initiativeSkill(f);
-      return [{ c, f, skill, task: skillTask(f, skill) }];
+      return [{ c, f, skill, task: skillTask(f, skill, situational) }];
     });
     if (!rated.length) continue;
     const lead = rated.reduce((a, b) => (b.task.total > a.task.total ? b : a));
@@ -113,7 +126,7 @@ export async function rollToastInitiative(combat: Combat.Implementation, ids: st
     const hidden = rated.some((r) => r.c.hidden);
     await postCard(
       { speaker: ChatMessage.getSpeaker({ actor: lead.c.actor, alias: rated.length > 1 ? names : (lead.c.name ?? undefined) }), content, rolls, flags: { [SYSTEM_ID]: { type: "toastInitiative" } } },
-      audienceForMode(hidden ? "gm" : currentMessageMode()),
+      audienceForMode(hidden ? "gm" : (mode ?? currentMessageMode())),
     );
   }
   if (!updates.length) return;
@@ -126,6 +139,59 @@ export async function rollToastInitiative(combat: Combat.Implementation, ids: st
     const turn = combat.turns.findIndex((t) => t.id === currentId);
     if (turn >= 0 && turn !== combat.turn) await combat.update({ turn });
   }
+}
+
+/** Whether the user's skip key (client setting) is held now (v13's KeyboardManager; none in tests). */
+function skipKeyHeld(): boolean {
+  const keyboard: { isModifierActive?(modifier: string): boolean } | undefined = game.keyboard ?? undefined;
+  if (typeof keyboard?.isModifierActive !== "function") return false;
+  let key = "shift";
+  try {
+    key = String(getSetting("skipDialogKey") ?? "shift");
+  } catch {
+    key = "shift";
+  }
+  return keyboard.isModifierActive(key === "ctrl" ? "Control" : key === "alt" ? "Alt" : "Shift");
+}
+
+/** The best initiative rank already rolled by another combatant of this combat, or null. */
+function bestOtherRank(combat: AnyCombat, combatant: Combatant.Implementation): number | null {
+  let best: number | null = null;
+  for (const c of combat.combatants) {
+    if (c.id === combatant.id || typeof c.initiative !== "number" || !Number.isFinite(c.initiative)) continue;
+    if (Math.abs(c.initiative) > R.MAX_RANK) continue;
+    if (best === null || c.initiative > best) best = c.initiative;
+  }
+  return best;
+}
+
+/** The initiative dialog of one combatant; null when cancelled (or she is not a Toast character). */
+async function initiativeDialog(combat: AnyCombat, combatant: Combatant.Implementation): Promise<{ situational: number; mode: MessageMode } | null> {
+  const f = fighterOf(combatant.actor);
+  if (!f) return null;
+  const skill = initiativeSkill(f);
+  const against = bestOtherRank(combat, combatant);
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath("toast/combat/initiative-dialog.hbs"), {
+    skill: skill.label,
+    untrained: skill.untrained,
+    parts: modifierParts(skillTask(f, skill), skill.label).map((p) => ({ label: p.label, value: signed(p.value) })),
+    limit: SITUATIONAL_LIMIT,
+    against: against === null ? "" : rankLabel(against),
+  });
+  const chosen = await rollDialog<{ situational: number }>({
+    title: format("BREADBOX.ToastCombat.InitiativeOf", { name: combatant.name ?? "" }),
+    content,
+    read: (form) => ({ situational: readSituational(form) }),
+    odds: (v) => oddsPanelHtml(R.initiativeOdds({ modifier: skillTask(f, skill, v.situational).total, against }), { labelKey: (k) => `BREADBOX.ToastCombat.InitiativeOutcome.${k}` }),
+  });
+  return chosen ? { situational: chosen.value.situational, mode: chosen.mode } : null;
+}
+
+/** A stored rank as the tracker shows it ("14", "Auto 9", "Flub 3"). */
+function rankLabel(rank: number): string {
+  if (rank >= R.AUTO_RANK_BASE) return format("BREADBOX.ToastCombat.AutoDegree", { degree: rank - R.AUTO_RANK_BASE });
+  if (rank <= -R.AUTO_RANK_BASE) return format("BREADBOX.ToastCombat.FlubDegree", { degree: -R.AUTO_RANK_BASE - rank });
+  return String(rank);
 }
 
 // ---------------------------------------------------------------------------------------------
