@@ -82,6 +82,7 @@ describe("defence, damage and Apply", () => {
     const html: HTMLElement = await resolution.renderHTML();
     expect(html.textContent).toContain("3 +4 = 7");
     expect(html.textContent).toContain("[4, 4, 4, 4, 4] = 20");
+    expect(html.textContent).toContain("As she is now: wounded 16.7%, collapses 83.3%, dies 0.0%");
     // Apply: TOL 10 (no threshold), no armor: 20 wound levels, effective 20 (Severe, −5) → collapse
     // check on avg(STR, HTH, TOL, WIL) = 10 vs 20; face 5 → 15 fails: collapsed.
     scriptDiceFaces([5]);

@@ -22,7 +22,7 @@ import { targetedActors } from "../../../core/foundry";
 import { actorFromUuid, actorFromUuidSync, format, localize } from "../../../core/game";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
-import { oddsPanelHtml } from "../../../core/rolls/odds-panel";
+import { formatChance, oddsPanelHtml } from "../../../core/rolls/odds-panel";
 import { audienceForMode, audienceOf, combineAudiences, currentMessageMode, normaliseMessageMode, type MessageMode } from "../../../core/compat";
 import { ledgerEntry, ledgerResolutions, updateLedger } from "../../../core/chat/ledger";
 import { postCard } from "../../../core/chat/post";
@@ -399,6 +399,16 @@ export async function relayDefend(ctx: RelayContext): Promise<RelayResult> {
   if (action && defenceSkill) await spendDefenceAction(action);
   if (defenceSkill) await afterSkillRoll(defenderActor, defenceSkill.itemId);
   const damage = attack.outcome === "hit" ? await rollDamageDice(damageDice.total) : null;
+  // What Apply would do to her as she is now (the checks are rolled when Apply is clicked).
+  let preview = "";
+  if (damage) {
+    try {
+      const o = R.strikeOutcomeOdds({ target: strikeTarget(defender, rules), damage: damage.damage.total });
+      preview = o.noWound === 1 ? localize("BREADBOX.ToastCombat.Preview.NoWound") : format("BREADBOX.ToastCombat.Preview.Odds", { wounded: formatChance(o.wounded), collapsed: formatChance(o.collapsed), killed: formatChance(o.killed) });
+    } catch {
+      preview = "";
+    }
+  }
   const mode = normaliseMessageMode(p.mode) ?? "public";
   const audience = combineAudiences(audienceOf(message), audienceForMode(mode));
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("toast/combat/resolution.hbs"), {
@@ -418,6 +428,7 @@ export async function relayDefend(ctx: RelayContext): Promise<RelayResult> {
     canApply: attack.outcome === "hit",
     visibility: `owner:${attackerActor.uuid},${defenderActor.uuid}`,
     tie: attack.outcome === "tie",
+    preview,
   });
   const resolution: ToastResolutionFlags = { type: "toastResolution", attackMessageId: message.id ?? "", attackerUuid: attackerActor.uuid, targetUuid: defenderActor.uuid, outcome: attack.outcome, damage: damage?.damage.total ?? null, applied: false };
   const posted = await postCard(
