@@ -169,6 +169,35 @@ describe("Toast checks", () => {
   });
 });
 
+describe("Toast healing", () => {
+  it("the Health check rolls Health against the effective level without the wound penalty, and heals on a success", async () => {
+    const { page } = w;
+    const uuid = await toastActor(page);
+    await page.evaluate((u) => (window as any).fromUuidSync(u).update({ "system.wounds.value": 9 }), uuid);
+    const sheet = await openSheet(page, uuid);
+    await showTab(page, sheet, "health");
+    await sheet.locator('[data-action="healthCheck"]').click();
+    const dialog = page.locator("dialog.roll-dialog[open]").last();
+    await dialog.waitFor({ state: "visible", timeout: 5000 });
+    // TOL 14 → threshold 2; 9 levels → effective 7. Health 10 against 7: every plain roll succeeds.
+    await expect.poll(async () => parseFloat((await dialog.locator("[data-bb-odds] li.outcome-success strong").textContent()) ?? "")).toBeCloseTo(83.3, 1);
+    expect(await axeSerious(page, "dialog.roll-dialog[open]")).toEqual([]);
+    await screenshot(dialog, "roll-dialog-toast-health");
+    await dialog.locator('button[data-action="roll"]').click();
+    await settle(page);
+    const card = await lastCard(page);
+    expect(card.modifier).toBe(10);
+    expect(card.target).toBe("7");
+    const first = card.faces[0]!;
+    const success = first !== 11;
+    expect(card.outcome).toBe(first === 12 ? "auto" : first === 11 ? "flub" : "success");
+    const wounds = await page.evaluate((u) => (window as any).fromUuidSync(u).system.wounds.value as number, uuid);
+    expect(wounds).toBe(success ? 8 : 9);
+    await screenshot(page.locator("#bb-chat-log > li").last(), "chat-card-toast-health");
+    expect(w.errors).toEqual([]);
+  });
+});
+
 describe("Toast drag and keyboard", () => {
   it("a Toast skill dragged from the Items directory is added; an item of another ruleset is refused", async () => {
     const { page } = w;

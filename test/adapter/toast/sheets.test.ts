@@ -59,6 +59,8 @@ describe("Toast character sheet", () => {
     expect(el.querySelector(".toast-wound-penalty")?.textContent).toBe("-2");
     expect(el.querySelector(".toast-armor-penalty")?.textContent).toContain("1");
     expect(el.querySelector(".toast-skills")?.textContent).toContain("Broadsword");
+    // PER 10, FOC 12 → 11.
+    expect(el.querySelector(".toast-intelligence strong")?.textContent).toBe("11");
     expect(unlocalized(el)).toEqual([]);
     click(sheet, '[data-action="toggleMode"]');
     await settle();
@@ -139,6 +141,8 @@ describe("Toast item sheets", () => {
       expect(unlocalized(sheet.element)).toEqual([]);
       await sheet.close();
     }
+    const armorSheet = await open(a.items.getName("Chain Mail"));
+    expect(armorSheet.element.querySelector(".toast-guideline")?.textContent).toMatch(/5.*40/);
     // The sheet is still in edit mode from the loop above.
     const sheet = await open(a.items.find((i: any) => i.type === "toastSkill" && i.name === "Broadsword"));
     expect(sheet.element.classList.contains("edit-mode")).toBe(true);

@@ -62,6 +62,8 @@ export class ToastActorModel extends foundry.abstract.TypeDataModel<ActorSchema,
   /** Armor penalty size (0 without armor), subtracted from STR/AGI/TOL tasks. */
   declare armorPenalty: number;
   declare startingSkillCap: number;
+  /** The book's stand-in for Intelligence: the average of Perception and Focus, rounded down. */
+  declare intelligence: number;
   /** Creation budget report (points, caps, exchange), or null when the data cannot be read. */
   declare creation: R.CreationReport | null;
   /** Problems in the character's data, as messages. */
@@ -90,6 +92,7 @@ export class ToastActorModel extends foundry.abstract.TypeDataModel<ActorSchema,
       this.woundStatus = mods.wounds;
       this.armorPenalty = mods.armorPenalty;
       this.startingSkillCap = mods.startingSkillCap;
+      this.intelligence = R.intelligenceScore(attributes);
     } catch (err) {
       this.warnings.push(err instanceof Error ? err.message : String(err));
       this.aspects = { physical: 0, mental: 0 };
@@ -98,6 +101,7 @@ export class ToastActorModel extends foundry.abstract.TypeDataModel<ActorSchema,
       this.woundStatus = { woundLevels: this.wounds.value, threshold: 0, effective: this.wounds.value, category: "none", penalty: 0, collapseFrom: 13, deathStrikeFrom: 21, seriouslyWounded: false };
       this.armorPenalty = 0;
       this.startingSkillCap = 0;
+      this.intelligence = 0;
     }
     const skills: { name: string; model: ToastSkillModel }[] = [];
     for (const item of items) if (item.system instanceof ToastSkillModel) skills.push({ name: item.name ?? "", model: item.system });

@@ -257,6 +257,7 @@ export async function toastSheetData(actor: Actor.Implementation) {
     remaining: creation?.remainingSkillPoints ?? 0,
     creationIssues: (creation?.issues ?? []).map((i) => format(`BREADBOX.Toast.Creation.${i.key}`, { subject: subjectLabel(actor, i.subject), value: i.value, limit: i.limit })),
     startingSkillCap: model.startingSkillCap,
+    intelligence: model.intelligence,
     skills,
     usedCount: skills.filter((s) => s.used || s.learned).length,
     weapons,

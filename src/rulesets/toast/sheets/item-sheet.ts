@@ -68,6 +68,9 @@ export class ToastItemSheet extends BreadboxItemSheet {
       weaponCategoryOptions: options(WEAPON_CATEGORY_CHOICES, "BREADBOX.Toast.WeaponCategory", weapon?.category ?? ""),
       deliveryOptions: options(R.WEAPON_DELIVERY_KEYS, "BREADBOX.Toast.Delivery", weapon?.delivery ?? "wielded"),
       armorTypeOptions: options(ARMOR_TYPE_CHOICES, "BREADBOX.Toast.ArmorType", armor?.armorType ?? ""),
+      // The book's guideline numbers for the chosen category or armor type (hints; the stored numbers rule).
+      damageGuideline: weapon?.category ? format("BREADBOX.Toast.Weapon.Guideline", { n: R.weaponBaseDamage(weapon.category) }) : "",
+      armorGuideline: armor?.armorType ? format("BREADBOX.Toast.Armor.Guideline", { reduction: R.ARMOR_TABLE[armor.armorType].woundReduction, encumbrance: R.ARMOR_TABLE[armor.armorType].encumbrance }) : "",
     });
   }
 }
