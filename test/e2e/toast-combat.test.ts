@@ -55,6 +55,8 @@ describe("Toast: a full attack to Apply", () => {
     }, AVERAGE);
     const sheet = await openSheet(page, attacker);
     await showTab(page, sheet, "combat");
+    expect(await axeSerious(page, `[id="${await sheet.getAttribute("id")}"]`)).toEqual([]);
+    await screenshot(sheet, "sheet-toast-combat-tab");
     await sheet.locator('.toast-combat-weapons [data-action="toastAttack"]').first().click();
     const dialog = await rollDialog(page);
     const odds = dialog.locator("[data-bb-odds]");
