@@ -240,4 +240,37 @@ describe("Toast drag and keyboard", () => {
     await expect(page.locator("#bb-chat-log > li").count()).resolves.toBe(count + 1);
     expect(w.errors).toEqual([]);
   });
+
+  it("a skill and an attribute dragged onto the macro bar roll for the speaking actor", async () => {
+    const { page } = w;
+    const uuid = await toastActor(page);
+    await page.evaluate((u) => ((window as any).game.user.character = (window as any).fromUuidSync(u)), uuid);
+    try {
+      const sheet = await openSheet(page, uuid);
+      await showTab(page, sheet, "skills");
+      const row = sheet.locator(".toast-skills tr[data-item-id]").filter({ hasText: "First Aid" }).first();
+      await row.scrollIntoViewIfNeeded();
+      await row.dragTo(page.locator('#bb-hotbar [data-slot="4"]'));
+      await settle(page);
+      const slot = page.locator('#bb-hotbar [data-slot="4"] button');
+      await expect.poll(() => slot.getAttribute("aria-label")).toContain("First Aid");
+      await slot.click();
+      const dialog = page.locator("dialog.roll-dialog[open]").last();
+      await dialog.waitFor({ state: "visible", timeout: 5000 });
+      const count = await page.locator("#bb-chat-log > li").count();
+      await dialog.locator('button[data-action="roll"]').click();
+      await settle(page);
+      await expect(page.locator("#bb-chat-log > li").count()).resolves.toBe(count + 1);
+      await showTab(page, sheet, "attributes");
+      await sheet.locator('[data-attribute-drag="psyche"]').dragTo(page.locator('#bb-hotbar [data-slot="5"]'));
+      await settle(page);
+      await expect.poll(() => page.locator('#bb-hotbar [data-slot="5"] button').getAttribute("aria-label")).toContain("Psyche");
+      expect(w.errors).toEqual([]);
+    } finally {
+      await page.evaluate(() => {
+        (window as any).game.user.character = null;
+        (window as any).bb.closeAll();
+      });
+    }
+  });
 });

@@ -254,6 +254,25 @@ export function readChoices(form: HTMLFormElement, actor: Actor.Implementation, 
   };
 }
 
+/**
+ * Keep the dialog's dependent fields in step with its choices: the GM's target number only with
+ * "target number of the GM's choice", the opponent's fields only for a contested task (and the
+ * opponent's modifier only when no opponent's task is chosen).
+ */
+export function syncDialogFields(form: HTMLFormElement): void {
+  const el = (name: string) => form.elements.namedItem(name);
+  const difficulty = el("difficulty");
+  const contested = el("contested");
+  const oppTask = el("opponentTask");
+  const custom = el("customTarget");
+  const oppModifier = el("opponentModifier");
+  const isContested = contested instanceof HTMLInputElement && contested.checked;
+  if (custom instanceof HTMLInputElement) custom.disabled = !(difficulty instanceof HTMLSelectElement && difficulty.value === "custom") || isContested;
+  if (difficulty instanceof HTMLSelectElement) difficulty.disabled = isContested;
+  if (oppTask instanceof HTMLSelectElement) oppTask.disabled = !isContested;
+  if (oppModifier instanceof HTMLInputElement) oppModifier.disabled = !isContested || (oppTask instanceof HTMLSelectElement && oppTask.value !== "");
+}
+
 /** Render the dialog's form. */
 export async function dialogContent(actor: Actor.Implementation, c: ToastCheckChoices, opponent: Actor.Implementation | null): Promise<string> {
   const ladder = DIFFICULTY_CHOICES.map((d) => {
@@ -308,6 +327,7 @@ export async function performToastCheck(actor: Actor.Implementation, task: Toast
       title: format("BREADBOX.Toast.Check.Title", { name: actor.name ?? "" }),
       content: await dialogContent(actor, initial, opponent),
       read: (form) => {
+        syncDialogFields(form);
         const c = readChoices(form, actor, opponent, initial);
         buildCheck(actor, c, opponent);
         return c;

@@ -62,6 +62,11 @@ describe("the check dialog → roll → chat card", () => {
     const pending = performToastCheck(a, { kind: "skill", itemId: skillId(a, "Broadsword") });
     const dialog = await waitForDialog();
     const panel = () => dialog.element.querySelector("[data-bb-odds]")!.textContent!;
+    const field = (n: string) => dialog.element.querySelector(`[name="${n}"]`) as HTMLInputElement;
+    expect(field("customTarget").disabled).toBe(true);
+    expect(field("opponentModifier").disabled).toBe(true);
+    fillForm(dialog.element, { difficulty: "custom" });
+    expect(field("customTarget").disabled).toBe(false);
     // Modifier 3 + 5 − 1 (armor) = 7 against Hard (19): plain 12+ impossible → only the Auto.
     fillForm(dialog.element, { difficulty: "hard" });
     const odds = R.checkOdds({ modifier: 7, target: 19 });
