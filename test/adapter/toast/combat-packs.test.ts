@@ -68,3 +68,14 @@ describe("toast-armor", () => {
     expect(actor.system.armorPenalty).toBe(3);
   });
 });
+
+describe("token bar", () => {
+  it("offers the wound tally as a bar, with the level where Deadly begins as its maximum", async () => {
+    expect(CONFIG.Actor.trackableAttributes.toast.bar).toEqual(["wounds"]);
+    // TOL 14 → threshold 2; Deadly starts at effective 25 (scale 4) → 27; scale 5 → 31 + 2 = 33.
+    const a = await toastCharacter("Tough", { tolerance: 14 }, [], { wounds: { value: 3 } });
+    expect(a.system.wounds).toMatchObject({ value: 3, max: 27 });
+    await a.update({ system: { woundScale: 5 } });
+    expect(a.system.wounds.max).toBe(33);
+  });
+});
