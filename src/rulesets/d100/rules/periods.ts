@@ -7,7 +7,11 @@ import { rollD10 } from "./dice";
 import { requireInt, requireObject } from "./validate";
 
 // ---------------------------------------------------------------------------------------------
-// Example action costs (the seed's cost column is incomplete; see docs for our reading)
+// Example action costs (the seed's cost column is incomplete; see docs for our reading).
+// The four surviving values (1, 1, 1, 2) sit at the foot of the column: Running 1, Reloading a
+// Magazine 1, Simple Close Attack 1, Simple Ranged Attack 2 — the prose confirms both attacks
+// (one verb "strike"; "aim" and "shoot"), so reloading a magazine costs 1 (docs/rules/d100.md,
+// "Foundry side: combat"; a world setting may raise it).
 
 export interface ActionCostEntry {
   readonly key: string;
@@ -21,7 +25,7 @@ export const EXAMPLE_ACTION_COSTS: readonly ActionCostEntry[] = [
   { key: "drawWeapon", cost: 1, per: "action" },
   { key: "changeStanceCarefully", cost: 1, per: "action" },
   { key: "run", cost: 1, per: "agilityMeters" },
-  { key: "reloadMagazine", cost: 2, per: "action" },
+  { key: "reloadMagazine", cost: 1, per: "action" },
   { key: "simpleCloseAttack", cost: 1, per: "action" },
   { key: "simpleRangedAttack", cost: 2, per: "action" },
 ];
