@@ -43,6 +43,10 @@ export interface CombatRules {
   lowestFirst?: boolean;
   /** Work at the start of each new round (after initiative), e.g. bleeding. Runs on one client. */
   onRoundStart?(combat: Combat.Implementation): Promise<void>;
+  /** Work when a combatant receives the turn (e.g. refill its action points). Runs on the active GM's client. */
+  onTurnStart?(combat: Combat.Implementation, combatant: Combatant.Implementation): Promise<void>;
+  /** Work when a combatant's turn ends (e.g. forfeit unreserved points). Runs on the active GM's client. */
+  onTurnEnd?(combat: Combat.Implementation, combatant: Combatant.Implementation): Promise<void>;
 }
 
 export interface RulesetDefinition {

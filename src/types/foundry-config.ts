@@ -21,6 +21,7 @@ import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
 import type { nextRoundQueryHandler } from "../core/documents/combat";
 import type { CardLedger } from "../core/chat/ledger";
+import type { D100CombatRules } from "../rulesets/d100/combat/settings";
 
 /** Flags a Breadbox chat card keeps under `flags.breadbox`: a card type, then card-specific data. */
 export interface BreadboxMessageFlags {
@@ -62,7 +63,8 @@ export interface BreadboxCoreSettings {
 }
 
 /** Every Breadbox setting key (without the "breadbox." namespace) and its value type. */
-export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] };
+export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] }
+  & { [K in keyof D100CombatRules as `d100.${K}`]: D100CombatRules[K] };
 
 /** A Breadbox setting key without the namespace. */
 export type BreadboxSettingKey = keyof BreadboxSettings & string;

@@ -297,3 +297,47 @@ export function interrupt(p: StrictPeriod, id: string): PeriodStep {
   if (p.resume !== null) throw new RangeError("An interruption is already in progress");
   return { period: { ...p, current: [id], bypassed: p.bypassed.filter((b) => b !== id), resume: p.current }, received: [id], lostBypass: [] };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Paying for an action in the combat tracker
+
+export const SPEND_SOURCES = ["free", "available", "reserved"] as const;
+export type SpendSource = (typeof SPEND_SOURCES)[number];
+export const SPEND_REFUSALS = ["notEnough", "notEnoughReserved", "beyondQuota"] as const;
+export type SpendRefusal = (typeof SPEND_REFUSALS)[number];
+
+export interface SpendInput {
+  /** Whether a strict period is running for this character (a started combat with the rule on). */
+  readonly strict: boolean;
+  /** Whether the character has the initiative now. */
+  readonly hasInitiative: boolean;
+  readonly quota: number;
+  readonly available: number;
+  readonly reserved: number;
+  readonly cost: number;
+}
+
+export type SpendDecision =
+  | { readonly ok: true; readonly from: SpendSource; readonly available: number; readonly reserved: number; readonly cost: number }
+  | { readonly ok: false; readonly reason: SpendRefusal; readonly available: number; readonly reserved: number; readonly cost: number };
+
+/**
+ * Pay for one action (seed: "Action Timing", "During an Agent's Initiative", "Reactions"). In a
+ * free period nothing is paid. With the initiative the action is paid from the points available;
+ * without it, it is a reaction paid from reserved points. An action costing more than the whole
+ * quota cannot be paid at once (the seed lets it be paid over several rounds: `startAction`).
+ */
+export function decideSpend(input: SpendInput): SpendDecision {
+  requireObject("A spend", input);
+  const quota = requireInt("Action Quota", input.quota, 0);
+  const available = requireInt("Available action points", input.available, 0);
+  const reserved = requireInt("Reserved action points", input.reserved, 0);
+  const cost = requireInt("Action point cost", input.cost, 0);
+  if (!input.strict) return { ok: true, from: "free", available, reserved, cost };
+  if (input.hasInitiative) {
+    if (cost <= available) return { ok: true, from: "available", available: available - cost, reserved, cost };
+    return { ok: false, reason: cost > quota ? "beyondQuota" : "notEnough", available, reserved, cost };
+  }
+  if (cost <= reserved) return { ok: true, from: "reserved", available, reserved: reserved - cost, cost };
+  return { ok: false, reason: "notEnoughReserved", available, reserved, cost };
+}
