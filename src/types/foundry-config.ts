@@ -16,6 +16,9 @@ import type { ToasterRules } from "../rulesets/toaster/settings";
 import type { PoolRules } from "../rulesets/pool/settings";
 import type { PoolActorModel } from "../rulesets/pool/data/actor";
 import type { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, PoolGearModel, PoolWeaponModel } from "../rulesets/pool/data/items";
+import type { D100ActorModel } from "../rulesets/d100/data/actor";
+import type { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel } from "../rulesets/d100/data/items";
+import type { D100ArmorModel, D100WeaponModel } from "../rulesets/d100/data/weapons";
 import type { StanceDebt } from "../rulesets/toaster/stance";
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
@@ -94,6 +97,7 @@ declare module "fvtt-types/configuration" {
     Actor: {
       toaster: typeof ToasterActorModel;
       pool: typeof PoolActorModel;
+      d100: typeof D100ActorModel;
     };
     Item: {
       toasterSkill: typeof ToasterSkillModel;
@@ -106,6 +110,12 @@ declare module "fvtt-types/configuration" {
       poolWeapon: typeof PoolWeaponModel;
       poolArmor: typeof PoolArmorModel;
       poolGear: typeof PoolGearModel;
+      d100Skill: typeof D100SkillModel;
+      d100Tab: typeof D100TabModel;
+      d100Power: typeof D100PowerModel;
+      d100Weapon: typeof D100WeaponModel;
+      d100Armor: typeof D100ArmorModel;
+      d100Gear: typeof D100GearModel;
     };
   }
 
