@@ -29,7 +29,7 @@ export function apOf(actor: Actor.Implementation): ApView {
 }
 
 /** The started combat this actor fights in, with its combatant (null: a free period). */
-export function strictPeriodOf(actor: Actor.Implementation): { combat: Combat.Implementation; combatant: Combatant.Implementation } | null {
+export function strictPeriodOf(actor: Actor.Implementation): { combat: Combat.Stored; combatant: Combatant.Implementation } | null {
   for (const combat of game.combats ?? []) {
     if (!combat.started) continue;
     const combatant = combat.combatants.find((c) => c.actor?.uuid === actor.uuid);

@@ -17,6 +17,8 @@ export interface D100CombatRules {
   tieMode: TieMode;
   /** The defence against an attack: the target's conflicting effort, or none (the book has none). */
   defence: DefenceMode;
+  /** AP a defence costs: a reaction, paid from reserved points while the initiative is elsewhere. */
+  defenceAp: number;
   /** When damage dice overflow (seed: "Note About Zeros"). */
   damageOverflow: OverflowWhen;
   /** The attack's Degree of Success from which damage overflows ("highDegree"). */
@@ -33,6 +35,7 @@ export const D100_COMBAT_SETTINGS: SettingSpec[] = [
   { key: `${P}strictPeriods`, type: Boolean, default: true },
   { key: `${P}tieMode`, type: String, default: "check", choices: Object.fromEntries(TIE_MODES.map((m) => [m, `BREADBOX.D100.Combat.TieMode.${m}`])) },
   { key: `${P}defence`, type: String, default: "conflict", choices: Object.fromEntries(DEFENCE_MODES.map((m) => [m, `BREADBOX.D100.Combat.DefenceMode.${m}`])) },
+  { key: `${P}defenceAp`, type: Number, default: 1, range: { min: 0, max: 10, step: 1 } },
   { key: `${P}damageOverflow`, type: String, default: "both", choices: Object.fromEntries(OVERFLOW_WHEN.map((m) => [m, `BREADBOX.D100.Combat.OverflowWhen.${m}`])) },
   { key: `${P}overflowDegree`, type: Number, default: 21, range: { min: 1, max: 100, step: 1 } },
   { key: `${P}fireBlocks`, type: Boolean, default: true },
@@ -43,6 +46,7 @@ export const DEFAULT_D100_COMBAT_RULES: D100CombatRules = {
   strictPeriods: true,
   tieMode: "check",
   defence: "conflict",
+  defenceAp: 1,
   damageOverflow: "both",
   overflowDegree: 21,
   fireBlocks: true,
@@ -75,10 +79,12 @@ export function d100CombatRules(): D100CombatRules {
     return typeof v === "boolean" ? v : fallback;
   };
   const degree = read("overflowDegree");
+  const defenceAp = read("defenceAp");
   return {
     strictPeriods: bool("strictPeriods", d.strictPeriods),
     tieMode: oneOf(read("tieMode"), TIE_MODES, d.tieMode),
     defence: oneOf(read("defence"), DEFENCE_MODES, d.defence),
+    defenceAp: typeof defenceAp === "number" && Number.isSafeInteger(defenceAp) && defenceAp >= 0 ? defenceAp : d.defenceAp,
     damageOverflow: oneOf(read("damageOverflow"), OVERFLOW_WHEN, d.damageOverflow),
     overflowDegree: typeof degree === "number" && Number.isSafeInteger(degree) && degree >= 1 ? degree : d.overflowDegree,
     fireBlocks: bool("fireBlocks", d.fireBlocks),
