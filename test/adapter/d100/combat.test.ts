@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, scriptDiceFaces, turnEventsSettled } from "../../harness/index";
-import { bootSystem, notifications } from "../toaster/boot";
+import { bootSystem, notifications, packDoc } from "../toaster/boot";
 import { attackWithWeapon, onApplyDamage, onDefend, onTakeIt, performAttack, reloadWeapon } from "../../../src/rulesets/d100/combat/attack";
 import { decorateTracker, initiativeFormulaFor } from "../../../src/rulesets/d100/combat/tracker";
 import { reserveAp, spendAp } from "../../../src/rulesets/d100/combat/ap";
@@ -215,6 +215,38 @@ describe("D10/0 attack to Apply", () => {
     expect(left.remaining()).toBe(0);
     // (10 + 1 + 2) − 5 = 8, (10 + 3 + 4) − 5 = 12, (10 + 5 + 6) − 5 = 16 → 36.
     expect(msgs().at(-1).flags.breadbox.amount).toBe(36);
+  });
+});
+
+describe("D10/0 packs: the book's example weapons attack as printed", () => {
+  const fromPack = (pack: string, name: string) => {
+    const { _id, _key, ...rest } = structuredClone(packDoc(pack, name));
+    return rest;
+  };
+  it("Machine Gun, X Shot Burst at 3 + 3 AP with effort 11: 9 of 15 shots threaten (the book's example)", async () => {
+    const s = await scene();
+    const [gun] = await s.attacker.createEmbeddedDocuments("Item", [fromPack("d100-weapons", "Machine Gun")]);
+    // Skill 50 − roll 39 = effort 11 → step "> 10": 3X = 9 hits of 10, each −5F → 5.
+    const left = scriptDiceFaces([3, 9]);
+    await asUser(s.p1, () => performAttack(s.attacker, gun, s.defender, { difficulty: 0, block: 0, x: 3, apChoice: null, overflow: false, criticalArea: false }, "public"));
+    const attackMsg = msgs().at(-1);
+    expect(attackMsg.flags.breadbox.apCost).toBe(6);
+    expect(attackMsg.content).toContain("9 hit(s)");
+    await asUser(s.p2, () => onTakeIt(attackMsg));
+    expect(left.remaining()).toBe(0);
+    expect(msgs().at(-1).flags.breadbox.amount).toBe(45);
+  });
+  it("Particle Cannon, Proton Stream at 5 AP: 5 + 4D; armor from the pack adjusts it", async () => {
+    const s = await scene();
+    await s.defender.createEmbeddedDocuments("Item", [{ ...fromPack("d100-armor", "Armor -10F -2R"), system: { ...fromPack("d100-armor", "Armor -10F -2R").system, equipped: true } }]);
+    expect(s.defender.system.adjustmentText).toBe("-5F -10F -2R");
+    const [cannon] = await s.attacker.createEmbeddedDocuments("Item", [fromPack("d100-weapons", "Particle Cannon")]);
+    // Effort 50 − 20 = 30 > 0: one hit of 5 + [9, 9, 9, 9] = 41 → −5F 36 → −10F 26 → −2R (2 tens) 22.
+    const left = scriptDiceFaces([2, 10, 9, 9, 9, 9]);
+    await asUser(s.p1, () => performAttack(s.attacker, cannon, s.defender, { difficulty: 0, block: 0, x: 1, apChoice: 2, overflow: false, criticalArea: false }, "public"));
+    await asUser(s.p2, () => onTakeIt(msgs().at(-1)));
+    expect(left.remaining()).toBe(0);
+    expect(msgs().at(-1).flags.breadbox.amount).toBe(22);
   });
 });
 
