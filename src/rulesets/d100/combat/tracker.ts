@@ -45,7 +45,7 @@ export function decorateTracker(html: HTMLElement): void {
     if (!combatant || !actor || label === null) continue;
     row.querySelector(".bb-d100-ap")?.remove();
     const box = document.createElement("div");
-    box.className = "bb-d100-ap";
+    box.className = "breadbox bb-d100-ap";
     const text = document.createElement("span");
     text.className = "bb-d100-ap-left";
     text.textContent = label;
