@@ -160,7 +160,7 @@ function dialogContent(actor: Actor.Implementation, weapon: Item.Implementation,
 <div class="form-group"><label for="bb-d100-x">${escape(localize("BREADBOX.D100.Combat.Attack.X"))}</label><input id="bb-d100-x" type="number" name="x" value="1" step="1" min="1" max="${MAX_X}"></div>
 <div class="form-group"><label for="bb-d100-overflow">${escape(localize("BREADBOX.D100.Combat.Attack.CheckOverflow"))}</label><input id="bb-d100-overflow" type="checkbox" name="overflow"></div>
 ${critical ? `<div class="form-group"><label for="bb-d100-critical">${escape(localize("BREADBOX.D100.Combat.Attack.CriticalArea"))}</label><input id="bb-d100-critical" type="checkbox" name="criticalArea"></div>` : ""}
-<div class="bb-odds-panel"></div>
+<div class="bb-odds-panel" data-bb-odds aria-live="polite"></div>
 </div>`;
 }
 
@@ -396,7 +396,7 @@ export async function onDefend(message: ChatMessage.Implementation, _button: HTM
   if (!skipDialog(event)) {
     const select = `<div class="form-group"><label for="bb-d100-defence">${escape(localize("BREADBOX.D100.Combat.Defence.Skill"))}</label><select id="bb-d100-defence" name="skill">${options
       .map((o) => `<option value="${escape(o.id)}">${escape(o.label)} (${o.total})</option>`)
-      .join("")}</select></div><p class="bb-small">${escape(format("BREADBOX.D100.Combat.Defence.Against", { effort: attackEffort ?? "?" }))}</p><div class="bb-odds-panel"></div>`;
+      .join("")}</select></div><p class="bb-small">${escape(format("BREADBOX.D100.Combat.Defence.Against", { effort: attackEffort ?? "?" }))}</p><div class="bb-odds-panel" data-bb-odds aria-live="polite"></div>`;
     const result = await rollDialog<string>({
       title: format("BREADBOX.D100.Combat.Defence.Title", { attacker: attacker.name ?? "" }),
       content: select,
