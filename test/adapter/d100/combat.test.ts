@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, scriptDiceFaces, turnEventsSettled } from "../../harness/index";
 import { bootSystem, notifications, packDoc } from "../toaster/boot";
-import { attackWithWeapon, onApplyDamage, onDefend, onTakeIt, performAttack, reloadWeapon } from "../../../src/rulesets/d100/combat/attack";
+import { attackWithWeapon, onApplyDamage, onDefend, onTakeIt, performAttack, reloadWeapon, takeAction } from "../../../src/rulesets/d100/combat/attack";
 import { decorateTracker, initiativeFormulaFor } from "../../../src/rulesets/d100/combat/tracker";
 import { reserveAp, spendAp } from "../../../src/rulesets/d100/combat/ap";
 import { ledgerEntry } from "../../../src/core/chat/ledger";
@@ -109,6 +109,27 @@ describe("D10/0 action points in the combat tracker", () => {
     await turnEventsSettled();
     expect(s.defender.system.combat.ap.value).toBe(0);
     expect(s.attacker.system.combat).toMatchObject({ ap: { value: 6 }, reserved: 0 });
+  });
+
+  it("an action costing more than the points left is started and paid over the next initiatives", async () => {
+    const s = await scene();
+    const combat: any = await Combat.create({} as never);
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: s.attacker.id, name: "Janet" }]);
+    await combat.startCombat();
+    await turnEventsSettled();
+    expect(s.attacker.system.combat.ap.value).toBe(6);
+    // Repairing the machinery costs 10: 6 now, 4 on the next initiative.
+    expect(await asUser(s.p1, () => takeAction(s.attacker, "Repair the machinery", 10))).toBe(false);
+    expect(s.attacker.system.combat.ap.value).toBe(0);
+    expect(s.attacker.system.combat.pending).toMatchObject([{ label: "Repair the machinery", cost: 10, paid: 6 }]);
+    expect(msgs().at(-1).content).toContain("paid over the next initiatives");
+    // An attack is never started unpaid.
+    expect(await asUser(s.p1, () => attackWithWeapon(s.attacker, s.gun, shift))).toBe(null);
+    await combat.nextRound();
+    await turnEventsSettled();
+    expect(s.attacker.system.combat.pending).toEqual([]);
+    expect(s.attacker.system.combat.ap.value).toBe(2);
+    expect(msgs().at(-1).content).toContain("completes Repair the machinery");
   });
 
   it("a player cannot spend another player's character's points, even by asking the GM directly", async () => {

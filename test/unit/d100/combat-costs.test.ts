@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EXAMPLE_ACTION_COSTS, costFromVerbs, decideSpend } from "../../../src/rulesets/d100/rules";
+import { EXAMPLE_ACTION_COSTS, allotToPending, costFromVerbs, decideSpend, newActionPoints as fresh, refreshQuota as refresh, startAction as start } from "../../../src/rulesets/d100/rules";
 
 const cost = (key: string) => EXAMPLE_ACTION_COSTS.find((c) => c.key === key)?.cost;
 
@@ -34,5 +34,19 @@ describe("paying for an action (seed: Action Timing, During an Agent's Initiativ
   it("bad numbers are refused with a message", () => {
     expect(() => decideSpend({ ...base, cost: -1 })).toThrow(/Action point cost/);
     expect(() => decideSpend({ ...base, available: 1.5 })).toThrow(/Available action points/);
+  });
+});
+
+describe("actions paid over several rounds (seed: Action Quota, step 3 of an initiative)", () => {
+  it("points go to the oldest action first; an action completes when paid in full", () => {
+    let s = refresh(fresh(4));
+    s = start(s, { id: "machine", cost: 10, points: 4 }).state;
+    expect(s.pending).toEqual([{ id: "machine", cost: 10, paid: 4 }]);
+    let r = allotToPending(refresh(s));
+    expect(r.completed).toEqual([]);
+    expect(r.state).toMatchObject({ available: 0, pending: [{ id: "machine", paid: 8 }] });
+    r = allotToPending(refresh(r.state));
+    expect(r.completed).toEqual([{ id: "machine", cost: 10, paid: 10 }]);
+    expect(r.state).toMatchObject({ available: 2, pending: [] });
   });
 });

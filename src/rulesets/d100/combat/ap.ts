@@ -16,6 +16,9 @@ import { BreadboxActor } from "../../../core/documents/actor";
 import { D100ActorModel } from "../data/actor";
 import { d100CombatRules } from "./settings";
 import { MAX_ACTION_POINTS } from "./fields";
+import { SYSTEM_ID } from "../../../core/ids";
+import { postCard } from "../../../core/chat/post";
+import { audienceForMode } from "../../../core/compat";
 
 export interface ApView {
   quota: number;
@@ -23,8 +26,12 @@ export interface ApView {
   reserved: number;
 }
 
+function sys(actor: Actor.Implementation): D100ActorModel {
+  return requireModel(actor, D100ActorModel);
+}
+
 export function apOf(actor: Actor.Implementation): ApView {
-  const s = requireModel(actor, D100ActorModel);
+  const s = sys(actor);
   return { quota: s.actionQuota, available: s.combat.ap.value, reserved: s.combat.reserved };
 }
 
@@ -63,14 +70,30 @@ export function refusalMessage(decision: Extract<R.SpendDecision, { ok: false }>
  * is reported to the user and changes nothing.
  */
 export async function spendAp(actor: Actor.Implementation, cost: number, action: string): Promise<boolean> {
+  return (await payOrStart(actor, cost, action, false)) === "done";
+}
+
+/** Whether a refused spend could start a multi-round action instead (with the initiative, points to put in). */
+function canStart(decision: R.SpendDecision): boolean {
+  return !decision.ok && (decision.reason === "notEnough" || decision.reason === "beyondQuota");
+}
+
+/**
+ * Pay for an action, or — with `multiRound` — start it with every point available when it costs
+ * more, the rest paid from the next initiatives (seed: "A character is not limited to the action
+ * points from a single round"). "done": the action happens now; "started": it is under way;
+ * "refused": nothing changed (the user was told why).
+ */
+export async function payOrStart(actor: Actor.Implementation, cost: number, action: string, multiRound: boolean): Promise<"done" | "started" | "refused"> {
   const local = spendNow(actor, cost);
-  if (!local.ok) {
+  if (!local.ok && !(multiRound && canStart(local))) {
     ui.notifications?.warn(refusalMessage(local, action));
-    return false;
+    return "refused";
   }
-  if (local.from === "free") return true;
-  const result = await applyOrRelay("d100.spendAp", { uuid: actor.uuid }, { cost, action });
-  return result.ok;
+  if (local.ok && local.from === "free") return "done";
+  const result = await applyOrRelay("d100.spendAp", { uuid: actor.uuid }, { cost, action, multiRound });
+  if (!result.ok) return "refused";
+  return result.data?.started === true ? "started" : "done";
 }
 
 function requesterOwns(requester: User.Implementation, actor: Actor.Implementation): boolean {
@@ -81,9 +104,30 @@ function readCost(value: unknown): number | null {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 && value <= MAX_ACTION_POINTS ? value : null;
 }
 
+function pendingOf(actor: Actor.Implementation): R.PendingAction[] {
+  return sys(actor).combat.pending.map((p) => ({ id: p.id, cost: p.cost, paid: p.paid }));
+}
+
+function labelsOf(actor: Actor.Implementation): Map<string, string> {
+  return new Map(sys(actor).combat.pending.map((p) => [p.id, p.label]));
+}
+
+function pendingData(state: R.ActionPoints, labels: ReadonlyMap<string, string>) {
+  return state.pending.map((p) => ({ id: p.id, label: labels.get(p.id) ?? "", cost: p.cost, paid: p.paid }));
+}
+
 /** Spend on the GM's client, under the relay's lock on the actor. Exported for the attack flow. */
-export async function spendOnGM(actor: Actor.Implementation, cost: number, action: string): Promise<RelayResult> {
+export async function spendOnGM(actor: Actor.Implementation, cost: number, action: string, multiRound = false): Promise<RelayResult> {
   const decision = spendNow(actor, cost);
+  if (!decision.ok && multiRound && canStart(decision)) {
+    const ap = apOf(actor);
+    const id = foundry.utils.randomID(8);
+    const started = R.startAction({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: pendingOf(actor) }, { id, cost, points: ap.available });
+    const labels = labelsOf(actor);
+    labels.set(id, action);
+    await actor.update({ system: { combat: { ap: { value: started.state.available }, pending: pendingData(started.state, labels) } } });
+    return { ok: true, data: { started: true, paid: started.action.paid, cost } };
+  }
   if (!decision.ok) return { ok: false, error: refusalMessage(decision, action) };
   if (decision.from !== "free") await actor.update({ system: { combat: { ap: { value: decision.available }, reserved: decision.reserved } } });
   return { ok: true, data: { from: decision.from, available: decision.available, reserved: decision.reserved } };
@@ -97,7 +141,7 @@ export async function relaySpendAp(ctx: RelayContext): Promise<RelayResult> {
   const cost = readCost(ctx.payload.cost);
   const action = typeof ctx.payload.action === "string" ? ctx.payload.action.slice(0, 200) : "";
   if (cost === null) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  return spendOnGM(actor, cost, action);
+  return spendOnGM(actor, cost, action, ctx.payload.multiRound === true);
 }
 
 /** Reserve every point still available for reactions (step 6 of an initiative). */
@@ -114,18 +158,30 @@ export async function relayReserveAp(ctx: RelayContext): Promise<RelayResult> {
   const period = strictPeriodOf(actor);
   if (!period || period.combat.combatant?.id !== period.combatant.id) return { ok: false, error: "BREADBOX.D100.Combat.AP.NotYourInitiative" };
   const ap = apOf(actor);
-  const next = R.reservePoints({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: [] }, ap.available);
+  const next = R.reservePoints({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: pendingOf(actor) }, ap.available);
   await actor.update({ system: { combat: { ap: { value: next.available }, reserved: next.reserved } } });
   return { ok: true, data: { reserved: next.reserved } };
 }
 
-/** The initiative arrives: the quota refills (reserved points are replaced). GM client, turn event. */
-export async function refreshOnTurnStart(combatant: Combatant.Implementation): Promise<void> {
+/**
+ * The initiative arrives (GM client, turn event): the quota refills (reserved points are
+ * replaced), then points go to actions started in earlier rounds (step 3); each action this
+ * completes gets a card. Returns the labels of the completed actions.
+ */
+export async function refreshOnTurnStart(combatant: Combatant.Implementation): Promise<string[]> {
   const actor = combatant.actor;
-  if (!actor || !modelOf(actor, D100ActorModel) || !d100CombatRules().strictPeriods) return;
+  if (!actor || !modelOf(actor, D100ActorModel) || !d100CombatRules().strictPeriods) return [];
   const ap = apOf(actor);
-  const next = R.refreshQuota({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: [] });
-  await actor.update({ system: { combat: { ap: { value: next.available }, reserved: next.reserved } } });
+  const labels = labelsOf(actor);
+  const refreshed = R.refreshQuota({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: pendingOf(actor) });
+  const { state, completed } = R.allotToPending(refreshed);
+  await actor.update({ system: { combat: { ap: { value: state.available }, reserved: state.reserved, pending: pendingData(state, labels) } } });
+  const done = completed.map((a) => labels.get(a.id) ?? a.id);
+  for (const label of done) {
+    const content = `<div class="breadbox bb-card bb-d100-action"><p>${foundry.utils.escapeHTML(format("BREADBOX.D100.Combat.AP.Completed", { name: actor.name ?? "", action: label }))}</p></div>`;
+    await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, flags: { [SYSTEM_ID]: { type: "d100Action" } } }, audienceForMode(actor.hasPlayerOwner ? "public" : "gm"));
+  }
+  return done;
 }
 
 /** The initiative passes on: unreserved points are forfeited (the core's decision). */
@@ -134,7 +190,7 @@ export async function forfeitOnTurnEnd(combatant: Combatant.Implementation): Pro
   if (!actor || !modelOf(actor, D100ActorModel) || !d100CombatRules().strictPeriods) return;
   const ap = apOf(actor);
   if (ap.available === 0) return;
-  const next = R.passInitiative({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: [] });
+  const next = R.passInitiative({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: pendingOf(actor) });
   await actor.update({ system: { combat: { ap: { value: next.available } } } });
 }
 
@@ -142,6 +198,8 @@ export async function forfeitOnTurnEnd(combatant: Combatant.Implementation): Pro
 export function trackerLabel(actor: Actor.Implementation | null | undefined): string | null {
   if (!actor || !modelOf(actor, D100ActorModel)) return null;
   const ap = apOf(actor);
-  return format("BREADBOX.D100.Combat.AP.Tracker", { available: ap.available, quota: ap.quota, reserved: ap.reserved });
+  const line = format("BREADBOX.D100.Combat.AP.Tracker", { available: ap.available, quota: ap.quota, reserved: ap.reserved });
+  const pending = sys(actor).combat.pending.map((p) => format("BREADBOX.D100.Combat.AP.Pending", { action: p.label, paid: p.paid, cost: p.cost }));
+  return [line, ...pending].join(" · ");
 }
 

@@ -30,7 +30,7 @@ import { BreadboxActor } from "../../../core/documents/actor";
 import { D100ActorModel } from "../data/actor";
 import { D100WeaponModel, toFireBlock } from "../data/weapons";
 import { d100CombatRules, type D100CombatRules } from "./settings";
-import { spendAp, spendOnGM } from "./ap";
+import { payOrStart, spendAp, spendOnGM } from "./ap";
 
 /** A Foundry d10 read the book's way: the face showing 10 is a 0 (core faces 0–9). */
 export const d10Zero: DieFormula = () => ({ formula: "1d10", face: (roll) => (Number(roll.total) % 10) + 1 });
@@ -655,20 +655,24 @@ export async function takeActionSlot(actor: Actor.Implementation, index: number)
   const slot = sys(actor).actionSlots[index];
   if (!slot) return false;
   const label = slot.name || format("BREADBOX.D100.Combat.Action.Slot", { n: index + 1 });
-  if (!(await spendAp(actor, slot.cost, label))) return false;
-  await actionCard(actor, label, slot.cost);
-  return true;
+  return takeAction(actor, label, slot.cost);
 }
 
-/** Pay any other action's cost (a power's action, an action typed in). */
+/**
+ * Pay any other action's cost (an action slot, a power's action): an action costing more than the
+ * points left is started and paid over the next initiatives (the tracker shows it; a card says
+ * when it completes). Returns whether it happens now.
+ */
 export async function takeAction(actor: Actor.Implementation, label: string, cost: number): Promise<boolean> {
-  if (!(await spendAp(actor, cost, label))) return false;
-  await actionCard(actor, label, cost);
-  return true;
+  const paid = await payOrStart(actor, cost, label, true);
+  if (paid === "refused") return false;
+  await actionCard(actor, label, cost, paid === "started");
+  return paid === "done";
 }
 
-async function actionCard(actor: Actor.Implementation, label: string, cost: number): Promise<void> {
-  const content = `<div class="breadbox bb-card bb-d100-action"><p>${escape(format("BREADBOX.D100.Combat.Action.Card", { name: actor.name ?? "", action: label, cost }))}</p></div>`;
+async function actionCard(actor: Actor.Implementation, label: string, cost: number, started = false): Promise<void> {
+  const key = started ? "BREADBOX.D100.Combat.Action.Started" : "BREADBOX.D100.Combat.Action.Card";
+  const content = `<div class="breadbox bb-card bb-d100-action"><p>${escape(format(key, { name: actor.name ?? "", action: label, cost }))}</p></div>`;
   await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, flags: { [SYSTEM_ID]: { type: "d100Action" } } }, audienceForMode(currentMessageMode()));
 }
 

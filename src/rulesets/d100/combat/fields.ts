@@ -17,6 +17,15 @@ export function d100CombatFields() {
     ap: new fields.SchemaField({ value: points() }),
     /** Points set aside for reactions while the initiative is elsewhere. */
     reserved: points(),
+    /** Actions started but not yet paid in full (paid over several rounds; seed: "Action Quota"). */
+    pending: new fields.ArrayField(
+      new fields.SchemaField({
+        id: new fields.StringField({ required: true, blank: false, initial: "action" }),
+        label: new fields.StringField({ required: true, blank: true, initial: "" }),
+        cost: points(),
+        paid: points(),
+      }),
+    ),
   };
 }
 

@@ -341,3 +341,20 @@ export function decideSpend(input: SpendInput): SpendDecision {
   if (cost <= reserved) return { ok: true, from: "reserved", available, reserved: reserved - cost, cost };
   return { ok: false, reason: "notEnoughReserved", available, reserved, cost };
 }
+
+/**
+ * Step 3 of an initiative: allot the points available to the actions started in earlier rounds,
+ * oldest first, as far as they go. Returns the new state and the actions this completed.
+ */
+export function allotToPending(s: ActionPoints): { readonly state: ActionPoints; readonly completed: readonly PendingAction[] } {
+  let state = s;
+  const completed: PendingAction[] = [];
+  for (const action of s.pending) {
+    const points = Math.min(state.available, action.cost - action.paid);
+    if (points <= 0) continue;
+    const r = allotPoints(state, action.id, points);
+    state = r.state;
+    if (r.completed) completed.push(r.action);
+  }
+  return { state, completed };
+}
