@@ -14,6 +14,7 @@ import type { ToasterActorModel } from "../rulesets/toaster/data/actor";
 import type { ToasterArmorModel, ToasterGearModel, ToasterSkillModel, ToasterTraitModel, ToasterWeaponModel } from "../rulesets/toaster/data/items";
 import type { ToasterRules } from "../rulesets/toaster/settings";
 import type { PoolRules } from "../rulesets/pool/settings";
+import type { D100PlayRules } from "../rulesets/d100/settings";
 import type { PoolActorModel } from "../rulesets/pool/data/actor";
 import type { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, PoolGearModel, PoolWeaponModel } from "../rulesets/pool/data/items";
 import type { D100ActorModel } from "../rulesets/d100/data/actor";
@@ -66,7 +67,7 @@ export interface BreadboxCoreSettings {
 }
 
 /** Every Breadbox setting key (without the "breadbox." namespace) and its value type. */
-export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] }
+export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] } & { [K in keyof D100PlayRules as `d100.${K}`]: D100PlayRules[K] }
   & { [K in keyof D100CombatRules as `d100.${K}`]: D100CombatRules[K] };
 
 /** A Breadbox setting key without the namespace. */
