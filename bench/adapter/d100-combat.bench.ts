@@ -34,9 +34,9 @@ const rules = { ...DEFAULT_D100_COMBAT_RULES, damageOverflow: "both" as const };
 describe("D10/0 attack dialog odds panel", () => {
   bench("worst case: X Shot Burst X = 20, skill 200, 100 dice with overflow, adjustment, target (cold)", () => {
     clearOddsCaches();
-    attackOddsHtml(attacker, gun, target, { difficulty: 60, block: 0, x: 20, apChoice: null, overflow: true, criticalArea: true }, rules);
+    attackOddsHtml(attacker, gun, target, { ladder: "impossible", modifier: 0, block: 0, x: 20, apChoice: null, overflow: true, criticalArea: true }, rules);
   }, { iterations: 10, warmupIterations: 1 });
   bench("realistic: pistol 5 + 1D, skill check, target with -10F -2R 5F 1R", () => {
-    attackOddsHtml(attacker, small, target, { difficulty: 10, block: -1, x: 1, apChoice: null, overflow: false, criticalArea: false }, rules);
+    attackOddsHtml(attacker, small, target, { ladder: "tricky", modifier: 0, block: -1, x: 1, apChoice: null, overflow: false, criticalArea: false }, rules);
   });
 });

@@ -82,7 +82,7 @@ describe("D10/0 action points in the combat tracker", () => {
     expect(html.textContent).toContain("AP 6/6");
 
     // An attack from the card pays its 2 AP through the GM.
-    scriptDiceFaces([2, 5]);
+    scriptDiceFaces([25]);
     await asUser(s.p1, () => attackWithWeapon(s.attacker, s.gun, shift));
     expect(s.attacker.system.combat.ap.value).toBe(4);
     expect(s.gun.system.loaded).toBe(7);
@@ -156,14 +156,14 @@ describe("D10/0 attack to Apply", () => {
 
   it("attack card → Defend (conflicting effort) → damage as Foundry dice → adjustments → health, applied once", async () => {
     const s = await scene();
-    // Attack: d10s 1, 3 → roll 13, effort 50 − 13 = 37. Defence (Athletic 25): 5, 10 → 50, effort −25.
+    // Attack: Foundry d100 13 → the book's 1, 3, effort 50 − 13 = 37. Defence (Athletic 25): 50, effort −25.
     // Degree 37 ≥ 21: the damage overflows (a 0 would roll again). Damage 5 + [7] = 12, −5F → 7.
-    const { attackMsg, resolution } = await attackAndDefend(s, [1, 3, 5, 10, 7]);
-    expect(attackMsg.flags.breadbox).toMatchObject({ type: "d100Attack", difficulty: 0, block: -1 });
-    expect(attackMsg.rolls.map((r: any) => r.total)).toEqual([1, 3]);
+    const { attackMsg, resolution } = await attackAndDefend(s, [13, 50, 7]);
+    expect(attackMsg.flags.breadbox).toMatchObject({ type: "d100Attack", ladder: "average", modifier: 0, difficulty: 0, block: -1 });
+    expect(attackMsg.rolls.map((r: any) => r.total)).toEqual([13]);
     expect(attackMsg.content).toContain("37");
     expect(resolution.flags.breadbox).toMatchObject({ type: "d100Resolution", amount: 7 });
-    expect(resolution.rolls.map((r: any) => r.total)).toEqual([5, 10, 7]);
+    expect(resolution.rolls.map((r: any) => r.total)).toEqual([50, 7]);
     expect(resolution.content).toContain("-25");
     expect(resolution.content).toContain("-5F");
     expect(resolution.content).toContain("Injured");
@@ -205,7 +205,7 @@ describe("D10/0 attack to Apply", () => {
       ChatMessage.create({
         content: "x",
         rolls: [tens, ones],
-        flags: { breadbox: { type: "d100Attack", actorUuid: s.attacker.uuid, targetUuid: s.defender.uuid, weaponId: s.gun.id, block: -1, x: 1, apChoice: null, difficulty: -60, overflow: false, criticalArea: false, apCost: 2 } },
+        flags: { breadbox: { type: "d100Attack", actorUuid: s.attacker.uuid, targetUuid: s.defender.uuid, weaponId: s.gun.id, block: -1, x: 1, apChoice: null, ladder: "average", modifier: -60, difficulty: -60, overflow: false, criticalArea: false, apCost: 2 } },
       } as never),
     );
     await asUser(s.p2, () => onTakeIt(forged));
@@ -215,8 +215,8 @@ describe("D10/0 attack to Apply", () => {
 
   it("taking the attack resolves it with no defence roll; a miss deals nothing", async () => {
     const s = await scene();
-    // Roll 9, 9 → 99: effort 50 − 99 = −49, no hit.
-    scriptDiceFaces([9, 9]);
+    // Roll 99: effort 50 − 99 = −49, no hit.
+    scriptDiceFaces([99]);
     await asUser(s.p1, () => attackWithWeapon(s.attacker, s.gun, shift));
     const attackMsg = msgs().at(-1);
     await asUser(s.p2, () => onTakeIt(attackMsg));
@@ -228,8 +228,8 @@ describe("D10/0 attack to Apply", () => {
   it("a burst places the degree in its spread; each hit is rolled and adjusted on its own", async () => {
     const s = await scene();
     // Three Shot Burst, 3 AP. Roll 3, 5 → 35, effort 15: step 3 (> 10) → 3 hits of 10 + 2D.
-    const left = scriptDiceFaces([3, 5, 1, 2, 3, 4, 5, 6]);
-    await asUser(s.p1, () => performAttack(s.attacker, s.rifle, s.defender, { difficulty: 0, block: 0, x: 1, apChoice: null, overflow: false, criticalArea: false }, "public"));
+    const left = scriptDiceFaces([35, 1, 2, 3, 4, 5, 6]);
+    await asUser(s.p1, () => performAttack(s.attacker, s.rifle, s.defender, { ladder: "average", modifier: 0, block: 0, x: 1, apChoice: null, overflow: false, criticalArea: false }, "public"));
     const attackMsg = msgs().at(-1);
     expect(attackMsg.content).toContain("3 hit(s)");
     await asUser(s.p2, () => onTakeIt(attackMsg));
@@ -248,8 +248,8 @@ describe("D10/0 packs: the book's example weapons attack as printed", () => {
     const s = await scene();
     const [gun] = await s.attacker.createEmbeddedDocuments("Item", [fromPack("d100-weapons", "Machine Gun")]);
     // Skill 50 − roll 39 = effort 11 → step "> 10": 3X = 9 hits of 10, each −5F → 5.
-    const left = scriptDiceFaces([3, 9]);
-    await asUser(s.p1, () => performAttack(s.attacker, gun, s.defender, { difficulty: 0, block: 0, x: 3, apChoice: null, overflow: false, criticalArea: false }, "public"));
+    const left = scriptDiceFaces([39]);
+    await asUser(s.p1, () => performAttack(s.attacker, gun, s.defender, { ladder: "average", modifier: 0, block: 0, x: 3, apChoice: null, overflow: false, criticalArea: false }, "public"));
     const attackMsg = msgs().at(-1);
     expect(attackMsg.flags.breadbox.apCost).toBe(6);
     expect(attackMsg.content).toContain("9 hit(s)");
@@ -263,8 +263,8 @@ describe("D10/0 packs: the book's example weapons attack as printed", () => {
     expect(s.defender.system.adjustmentText).toBe("-5F -10F -2R");
     const [cannon] = await s.attacker.createEmbeddedDocuments("Item", [fromPack("d100-weapons", "Particle Cannon")]);
     // Effort 50 − 20 = 30 > 0: one hit of 5 + [9, 9, 9, 9] = 41 → −5F 36 → −10F 26 → −2R (2 tens) 22.
-    const left = scriptDiceFaces([2, 10, 9, 9, 9, 9]);
-    await asUser(s.p1, () => performAttack(s.attacker, cannon, s.defender, { difficulty: 0, block: 0, x: 1, apChoice: 2, overflow: false, criticalArea: false }, "public"));
+    const left = scriptDiceFaces([20, 9, 9, 9, 9]);
+    await asUser(s.p1, () => performAttack(s.attacker, cannon, s.defender, { ladder: "average", modifier: 0, block: 0, x: 1, apChoice: 2, overflow: false, criticalArea: false }, "public"));
     await asUser(s.p2, () => onTakeIt(msgs().at(-1)));
     expect(left.remaining()).toBe(0);
     expect(msgs().at(-1).flags.breadbox.amount).toBe(22);

@@ -30,19 +30,13 @@ import { BreadboxActor } from "../../../core/documents/actor";
 import { D100ActorModel } from "../data/actor";
 import { D100WeaponModel, toFireBlock } from "../data/weapons";
 import { d100CombatRules, type D100CombatRules } from "./settings";
+import { buildCheck, defaultChoices, type BuiltCheck } from "../checks";
+import { D100CheckRoll, D100OverflowRoll, bookFaces } from "../dice/check-roll";
+import { d100PlayRules } from "../settings";
 import { payOrStart, spendAp, spendOnGM } from "./ap";
 
 /** A Foundry d10 read the book's way: the face showing 10 is a 0 (core faces 0–9). */
 export const d10Zero: DieFormula = () => ({ formula: "1d10", face: (roll) => (Number(roll.total) % 10) + 1 });
-
-/** The core's face (0–9) of a Foundry 1d10 roll on a card, or null when the roll is not one d10. */
-export function cardFace(roll: Roll): number | null {
-  const dice = roll.dice;
-  const die = dice[0];
-  if (dice.length !== 1 || !die || die.faces !== 10 || die.results.length !== 1) return null;
-  const total = Number(roll.total);
-  return Number.isSafeInteger(total) && total >= 1 && total <= 10 ? total % 10 : null;
-}
 
 /** Difficulties an attack dialog offers (the ladder's −60…+60 on the skill scale). */
 export const ATTACK_DIFFICULTY_LIMIT = 60;
@@ -58,6 +52,10 @@ export interface AttackFlags {
   block: number;
   x: number | null;
   apChoice: number | null;
+  /** The difficulty ladder's step and the attacker's change to it (the check is rebuilt from them). */
+  ladder: (typeof R.DIFFICULTY_KEYS)[number];
+  modifier: number;
+  /** The difficulty the check faced when rolled (display). */
   difficulty: number;
   overflow: boolean;
   criticalArea: boolean;
@@ -73,8 +71,10 @@ export interface ResolutionFlags {
   applied?: boolean;
 }
 
-interface AttackChoice {
-  difficulty: number;
+export interface AttackChoice {
+  ladder: (typeof R.DIFFICULTY_KEYS)[number];
+  /** Change to the ladder's difficulty (TABs, powers, situation), −60…60. */
+  modifier: number;
   block: number;
   x: number | null;
   apChoice: number | null;
@@ -141,7 +141,7 @@ function dialogContent(actor: Actor.Implementation, weapon: Item.Implementation,
   const w = requireModel(weapon, D100WeaponModel);
   const ladder = R.DIFFICULTY_KEYS.map((k) => {
     const d = R.difficultyFor("skill", k);
-    return `<option value="${d}">${escape(localize(`BREADBOX.D100.Combat.Difficulty.${k}`))} (${d})</option>`;
+    return `<option value="${k}">${escape(localize(`BREADBOX.D100.Combat.Difficulty.${k}`))} (${d})</option>`;
   }).join("");
   const blocks = rules.fireBlocks ? fireBlocks(weapon) : [];
   const attackOptions = [`<option value="-1">${escape(format("BREADBOX.D100.Combat.Attack.Simple", { ap: w.attackAp }))}</option>`];
@@ -158,7 +158,7 @@ function dialogContent(actor: Actor.Implementation, weapon: Item.Implementation,
 <div class="form-group"><label for="bb-d100-modifier">${escape(localize("BREADBOX.D100.Combat.Attack.DifficultyChange"))}</label><input id="bb-d100-modifier" type="number" name="modifier" value="0" step="1" min="-${ATTACK_DIFFICULTY_LIMIT}" max="${ATTACK_DIFFICULTY_LIMIT}"></div>
 <div class="form-group"><label for="bb-d100-block">${escape(localize("BREADBOX.D100.Combat.Attack.Action"))}</label><select id="bb-d100-block" name="block">${attackOptions.join("")}</select></div>
 <div class="form-group"><label for="bb-d100-x">${escape(localize("BREADBOX.D100.Combat.Attack.X"))}</label><input id="bb-d100-x" type="number" name="x" value="1" step="1" min="1" max="${MAX_X}"></div>
-<div class="form-group"><label for="bb-d100-overflow">${escape(localize("BREADBOX.D100.Combat.Attack.CheckOverflow"))}</label><input id="bb-d100-overflow" type="checkbox" name="overflow"></div>
+${d100PlayRules().overflow === "ask" ? `<div class="form-group"><label for="bb-d100-overflow">${escape(localize("BREADBOX.D100.Combat.Attack.CheckOverflow"))}</label><input id="bb-d100-overflow" type="checkbox" name="overflow"></div>` : ""}
 ${critical ? `<div class="form-group"><label for="bb-d100-critical">${escape(localize("BREADBOX.D100.Combat.Attack.CriticalArea"))}</label><input id="bb-d100-critical" type="checkbox" name="criticalArea"></div>` : ""}
 <div class="bb-odds-panel" data-bb-odds aria-live="polite"></div>
 </div>`;
@@ -178,10 +178,8 @@ function wholeNumber(form: HTMLFormElement, name: string, min: number, max: numb
 
 /** Read and check the attack dialog (bad input: a localized message, no roll). */
 export function readAttackForm(form: HTMLFormElement): AttackChoice {
-  const ladder = wholeNumber(form, "difficulty", -ATTACK_DIFFICULTY_LIMIT, ATTACK_DIFFICULTY_LIMIT, "BREADBOX.D100.Combat.Attack.Difficulty");
+  const ladder = R.DIFFICULTY_KEYS.find((k) => k === field(form, "difficulty")?.value) ?? "average";
   const modifier = wholeNumber(form, "modifier", -ATTACK_DIFFICULTY_LIMIT, ATTACK_DIFFICULTY_LIMIT, "BREADBOX.D100.Combat.Attack.DifficultyChange");
-  const difficulty = ladder + modifier;
-  if (Math.abs(difficulty) > ATTACK_DIFFICULTY_LIMIT) throw new Error(format("BREADBOX.D100.Combat.Attack.BadNumber", { field: localize("BREADBOX.D100.Combat.Attack.Difficulty"), min: -ATTACK_DIFFICULTY_LIMIT, max: ATTACK_DIFFICULTY_LIMIT, value: difficulty }));
   const [blockRaw, choiceRaw] = String(field(form, "block")?.value ?? "-1").split(":");
   const block = Number(blockRaw);
   const apChoice = choiceRaw === undefined ? null : Number(choiceRaw);
@@ -189,7 +187,8 @@ export function readAttackForm(form: HTMLFormElement): AttackChoice {
   const overflowEl = field(form, "overflow");
   const criticalEl = field(form, "criticalArea");
   return {
-    difficulty,
+    ladder,
+    modifier,
     block: Number.isSafeInteger(block) ? block : -1,
     x,
     apChoice: apChoice !== null && Number.isSafeInteger(apChoice) ? apChoice : null,
@@ -198,15 +197,20 @@ export function readAttackForm(form: HTMLFormElement): AttackChoice {
   };
 }
 
-function checkInput(score: number, choice: Pick<AttackChoice, "difficulty" | "overflow">): R.CheckInput {
-  return { kind: "skill", score: Math.max(0, Math.min(R.MAX_CHECK_SCORE, score)), difficulty: choice.difficulty, overflow: choice.overflow };
+/**
+ * The attack's skill check as the play part builds every check (src/rulesets/d100/checks.ts): the
+ * ladder and the change, a dying attacker's extra difficulty, TABs, the overflow setting.
+ */
+export function attackCheck(actor: Actor.Implementation, skillId: string, choice: Pick<AttackChoice, "ladder" | "modifier" | "overflow">): BuiltCheck {
+  return buildCheck(actor, defaultChoices({ target: `skill:${skillId}`, ladder: choice.ladder, modifier: choice.modifier, overflow: choice.overflow }));
 }
 
 /** The dialog's odds: the check (or the fire block's steps) and what a hit does to the target. */
 export function attackOddsHtml(actor: Actor.Implementation, weapon: Item.Implementation, target: Actor.Implementation | null, choice: AttackChoice, rules: D100CombatRules): string {
   const w = requireModel(weapon, D100WeaponModel);
-  const score = skillRow(actor, w.skill)?.total ?? 0;
-  const input = checkInput(score, choice);
+  const row = skillRow(actor, w.skill);
+  if (!row) return "";
+  const input = attackCheck(actor, row.id, choice).options.input;
   const parts: string[] = [];
   let notation = w.damage;
   if (choice.block >= 0) {
@@ -253,7 +257,7 @@ export async function attackWithWeapon(actor: Actor.Implementation, weapon: Item
     return null;
   }
   if (!target) ui.notifications?.info(localize("BREADBOX.D100.Combat.Attack.NoTarget"));
-  let choice: AttackChoice = { difficulty: 0, block: -1, x: 1, apChoice: null, overflow: false, criticalArea: false };
+  let choice: AttackChoice = { ladder: "average", modifier: 0, block: -1, x: 1, apChoice: null, overflow: false, criticalArea: false };
   let mode: MessageMode = currentMessageMode();
   if (!skipDialog(event)) {
     const result = await rollDialog<AttackChoice>({
@@ -287,10 +291,21 @@ export async function performAttack(actor: Actor.Implementation, weapon: Item.Im
     ui.notifications?.warn(format("BREADBOX.D100.Combat.Attack.NotLoaded", { weapon: weapon.name ?? "", rounds, loaded: w.loaded }));
     return null;
   }
+  let built: BuiltCheck;
+  try {
+    built = attackCheck(actor, row.id, choice);
+  } catch (err) {
+    ui.notifications?.warn(err instanceof Error ? err.message : String(err));
+    return null;
+  }
   if (!(await spendAp(actor, cost, format("BREADBOX.D100.Combat.Attack.Title", { weapon: weapon.name ?? "" })))) return null;
   if (w.capacity > 0) await weapon.update({ system: { loaded: w.loaded - rounds } });
-  const input = checkInput(row.total, choice);
-  const { value: check, rolls } = await rollWithFoundryDice((rng) => R.rollCheck(input, rng), { die: d10Zero });
+  // The play part's check roll: Foundry's d100 read as the book's two d10s, overflow dice as rolls.
+  const roll = D100CheckRoll.fromCheck({ ...built.options, title: format("BREADBOX.D100.Combat.Attack.Title", { weapon: weapon.name ?? "" }) });
+  await roll.evaluate();
+  const check = roll.checkResult;
+  if (!check) return null;
+  const rolls: Roll[] = [roll, ...roll.overflowRolls];
   const flags: AttackFlags = {
     type: "d100Attack",
     actorUuid: actor.uuid,
@@ -299,8 +314,10 @@ export async function performAttack(actor: Actor.Implementation, weapon: Item.Im
     block: choice.block,
     x: choice.x,
     apChoice: choice.apChoice,
-    difficulty: choice.difficulty,
-    overflow: choice.overflow,
+    ladder: choice.ladder,
+    modifier: choice.modifier,
+    difficulty: built.options.input.difficulty ?? 0,
+    overflow: built.options.input.overflow === true,
     criticalArea: choice.criticalArea,
     apCost: cost,
   };
@@ -316,7 +333,8 @@ export async function performAttack(actor: Actor.Implementation, weapon: Item.Im
     faces: check.faces.join(" "),
     roll: check.roll,
     effort: check.effort,
-    difficulty: choice.difficulty,
+    difficulty: built.options.input.difficulty,
+    parts: built.options.parts.map((p) => `${p.label} ${p.value >= 0 ? "+" : ""}${p.value}`).join(", "),
     degree: check.degree,
     degreeLabel: localize(`BREADBOX.D100.Combat.Degree.${check.degreeKey}`),
     outcomeClass: check.outcome,
@@ -340,8 +358,9 @@ function attackFlagsOf(message: ChatMessage.Implementation): AttackFlags | null 
   const f = cardFlags(message);
   if (f.type !== "d100Attack" || typeof f.actorUuid !== "string" || typeof f.weaponId !== "string") return null;
   const num = (v: unknown, fallback: number | null) => (typeof v === "number" && Number.isSafeInteger(v) ? v : fallback);
-  const difficulty = num(f.difficulty, null);
-  if (difficulty === null || Math.abs(difficulty) > ATTACK_DIFFICULTY_LIMIT) return null;
+  const ladder = R.DIFFICULTY_KEYS.find((k) => k === f.ladder);
+  const modifier = num(f.modifier, null);
+  if (!ladder || modifier === null || Math.abs(modifier) > ATTACK_DIFFICULTY_LIMIT) return null;
   return {
     type: "d100Attack",
     actorUuid: f.actorUuid,
@@ -350,7 +369,9 @@ function attackFlagsOf(message: ChatMessage.Implementation): AttackFlags | null 
     block: num(f.block, -1) ?? -1,
     x: num(f.x, null),
     apChoice: num(f.apChoice, null),
-    difficulty,
+    ladder,
+    modifier,
+    difficulty: num(f.difficulty, 0) ?? 0,
     overflow: f.overflow === true,
     criticalArea: f.criticalArea === true,
     apCost: num(f.apCost, 0) ?? 0,
@@ -439,14 +460,17 @@ function attackCheckOf(message: ChatMessage.Implementation, attacker: Actor.Impl
   if (!w) return null;
   const row = skillRow(attacker, w.skill);
   if (!row) return null;
+  const [main, ...overflow] = message.rolls;
+  if (!(main instanceof D100CheckRoll) || main.formula !== "1d100" || overflow.some((r) => !(r instanceof D100OverflowRoll) || r.formula !== "1d100")) return null;
   const faces: number[] = [];
-  for (const roll of message.rolls) {
-    const face = cardFace(roll);
-    if (face === null) return null;
-    faces.push(face);
+  for (const r of message.rolls) {
+    const result = r.dice.length === 1 ? r.dice[0]?.results[0]?.result : undefined;
+    if (typeof result !== "number" || r.dice[0]?.results.length !== 1 || !Number.isSafeInteger(result) || result < 1 || result > 100) return null;
+    faces.push(...bookFaces("skill", result));
   }
   try {
-    return R.resolveCheck(checkInput(row.total, flags), faces);
+    // Rebuilt from the attacker as it is now and the card's choices (never the card's numbers).
+    return R.resolveCheck(attackCheck(attacker, row.id, flags).options.input, faces);
   } catch {
     return null;
   }
@@ -497,9 +521,14 @@ export async function relayResolve(ctx: RelayContext): Promise<RelayResult> {
     if (!row) return { ok: false, error: "BREADBOX.Relay.Malformed" };
     const paid = await spendOnGM(defender, rules.defenceAp, localize("BREADBOX.D100.Combat.Defence.Action"));
     if (!paid.ok) return paid;
-    const input: R.CheckInput = { kind: "skill", score: Math.max(0, Math.min(R.MAX_CHECK_SCORE, row.total)), difficulty: 0 };
-    const { value, rolls } = await rollWithFoundryDice((rng) => R.rollCheck(input, rng), { die: d10Zero });
-    defence = { label: skillLabel(row), score: row.total, check: value, rolls };
+    // The defender's check as every check is built (a dying defender's difficulty counts against
+    // the effort: the effort is what the book compares, so the difficulty lowers it).
+    const built = buildCheck(defender, defaultChoices({ target: `skill:${row.id}`, ladder: "average", modifier: 0, overflow: false }));
+    const roll = D100CheckRoll.fromCheck({ ...built.options, title: localize("BREADBOX.D100.Combat.Defence.Action") });
+    await roll.evaluate();
+    const value = roll.checkResult;
+    if (!value) return { ok: false, error: "BREADBOX.Relay.Failed" };
+    defence = { label: skillLabel(row), score: row.total, check: { ...value, effort: value.degree }, rolls: [roll, ...roll.overflowRolls] };
   }
 
   // The threat: the degree against the difficulty, raised to the defender's effort when higher.
