@@ -98,3 +98,18 @@ describe("D10/0 character model", () => {
     await expect(character("Bob", [], { progression: { earned: 5, spent: 6 } })).rejects.toThrow(/Progression points spent/);
   });
 });
+
+describe("D10/0 packs on a character", () => {
+  it("a pack power arrives with Current at its Normal; pack TABs and branches work on the sheet's numbers", async () => {
+    const { packDoc } = await import("../toaster/boot");
+    const strip = ({ _id, _key, ...d }: any) => d;
+    const a = await character("Bob", [strip(packDoc("d100-powers", "Marksman Focus")), strip(packDoc("d100-tabs", "That Didn't Hurt")), strip(packDoc("d100-skills", "Shaman")), strip(packDoc("d100-skills", "Energy Projection"))], { attributes: { focus: 8, perception: 5 } });
+    const p = a.items.find((i: any) => i.type === "d100Power");
+    expect(p.system.normal).toBe(6);
+    expect(p.system.current).toBe(6);
+    expect(a.system.adjustmentText).toBe("-1F");
+    const lance = a.system.skillRows.find((r: any) => r.id === "Energy Projection");
+    expect(lance.depth).toBe(2);
+    expect(lance.root).toBe("ranged");
+  });
+});

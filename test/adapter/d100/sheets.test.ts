@@ -59,6 +59,8 @@ describe("D10/0 character sheet", () => {
     expect(el.querySelector('.d100-dude [data-region="chest"]')?.classList.contains("covered")).toBe(true);
     expect(el.querySelector('.d100-dude [data-region="head"]')?.classList.contains("zone-red")).toBe(true);
     expect(el.querySelector('.d100-dude [data-region="leftArm"]')?.classList.contains("zone-yellow")).toBe(true);
+    expect([...el.querySelectorAll('nav [data-action="tab"]')].map((b: any) => b.dataset.tab)).toEqual(["main", "skills", "powers", "items", "notes"]);
+    expect(el.querySelector(".d100-tabs")?.textContent).toContain("That Didn't Hurt");
     expect(unlocalized(el)).toEqual([]);
     click(sheet, '[data-action="toggleMode"]');
     await settle();

@@ -144,6 +144,39 @@ export class D100PowerModel extends foundry.abstract.TypeDataModel<PowerSchema, 
     this.normal = this.normalBonus;
     this.free = this.current - this.held;
   }
+
+  /**
+   * A power that arrives on a character with no points yet (from a compendium or the sidebar)
+   * starts with Current at its Normal (seed: "Current: Starts at Normal").
+   */
+  protected override async _preCreate(...args: Parameters<foundry.abstract.TypeDataModel<PowerSchema, Item.Implementation>["_preCreate"]>): ReturnType<foundry.abstract.TypeDataModel<PowerSchema, Item.Implementation>["_preCreate"]> {
+    const allowed = await super._preCreate(...args);
+    if (allowed === false) return allowed;
+    const item = this.parent;
+    const attrs = ownerAttributes(item?.parent?.system);
+    if (item && attrs && this.current === 0 && this.held === 0) {
+      const normal = this.normalBonus + (this.normalAttributes.length ? R.powerNormal(attrs, { attributes: this.normalAttributes, combine: this.combine }) : 0);
+      if (normal > 0) item.updateSource({ system: { current: normal } });
+    }
+    return allowed;
+  }
+}
+
+/** The attributes of an actor's system data, when it has the ten D10/0 attributes. */
+function ownerAttributes(system: unknown): R.Attributes | null {
+  const attributes: unknown = system && typeof system === "object" ? Reflect.get(system, "attributes") : null;
+  if (!attributes || typeof attributes !== "object") return null;
+  const out: Partial<Record<R.AttributeKey, number>> = {};
+  for (const k of R.ATTRIBUTE_KEYS) {
+    const v: unknown = Reflect.get(attributes, k);
+    if (typeof v !== "number") return null;
+    out[k] = v;
+  }
+  try {
+    return R.validateAttributes(out);
+  } catch {
+    return null;
+  }
 }
 
 function gearSchema() {

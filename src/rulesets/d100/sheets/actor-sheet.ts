@@ -316,7 +316,7 @@ export async function d100SheetData(actor: Actor.Implementation) {
       perPurchase: r.parent === null ? R.skillPointsPerPurchase(m.attributeScores, r.root, m.skillTree.roots[r.root].majors) : 0,
     })),
     skillPoints: { spent: m.skillPointsSpent, creationLeft: m.creationSkillPointsLeft, over: m.creationSkillPointsLeft < 0, any: m.reserveSkillPoints.any, budget: R.STANDARD_CREATION.skillPoints },
-    tabs: items(D100TabModel).map(({ item, sys }) => ({
+    tabItems: items(D100TabModel).map(({ item, sys }) => ({
       id: item.id,
       name: item.name,
       kind: sys.kind,
