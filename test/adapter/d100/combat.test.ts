@@ -10,6 +10,7 @@ import { attackWithWeapon, onApplyDamage, onDefend, onTakeIt, performAttack, rel
 import { decorateTracker, initiativeFormulaFor } from "../../../src/rulesets/d100/combat/tracker";
 import { reserveAp, spendAp } from "../../../src/rulesets/d100/combat/ap";
 import { ledgerEntry } from "../../../src/core/chat/ledger";
+import { runRelay } from "../../../src/core/relay";
 
 beforeEach(bootSystem);
 
@@ -184,6 +185,28 @@ describe("D10/0 attack to Apply", () => {
     expect(ledgerEntry(resolution.id)?.damage?.applied).toBe(true);
     await new Promise((r) => setTimeout(r, 0));
     expect(s.defender.statuses.has("d100Injured")).toBe(true);
+  });
+
+  it("two Apply requests at once apply once; hostile payloads are refusals, never exceptions", async () => {
+    const s = await scene();
+    const { resolution } = await attackAndDefend(s, [13, 50, 7]);
+    const request = { action: "d100.applyDamage", requesterId: s.p2.id!, targetUuid: s.defender.uuid, payload: { messageId: resolution.id } };
+    const results = await Promise.all([runRelay(request, s.p2), runRelay({ ...request, requesterId: s.p1.id! }, s.p1)]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(s.defender.system.health.current).toBe(43);
+    const refusals = await Promise.all([
+      runRelay({ ...request, payload: { messageId: 42 } }, s.p2),
+      runRelay({ ...request, action: "d100.spendAp", payload: { cost: -1 } }, s.p2),
+      runRelay({ ...request, action: "d100.spendAp", payload: { cost: "2" } }, s.p2),
+      runRelay({ ...request, action: "d100.spendAp", payload: { cost: 1e20 } }, s.p2),
+      runRelay({ ...request, action: "d100.resolve", payload: { messageId: "nope", defence: { $gt: 1 } } }, s.p2),
+      runRelay({ ...request, action: "d100.resolve", payload: { messageId: resolution.id } }, s.p2),
+      runRelay({ ...request, action: "d100.constructor", payload: {} }, s.p2),
+      runRelay({ ...request, action: "d100.reserveAp", targetUuid: s.attacker.uuid, payload: {} }, s.p2),
+    ]);
+    expect(refusals.map((r) => r.ok)).toEqual(refusals.map(() => false));
+    expect(refusals.at(-1)?.error).toBe("BREADBOX.Relay.Forbidden");
+    expect(s.defender.system.health.current).toBe(43);
   });
 
   it("a forged resolution card (a player's own, any amount) applies nothing", async () => {
