@@ -4,7 +4,7 @@
  * fire blocks, and notation typed into a weapon.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asUser, createUser, scriptDiceFaces, turnEventsSettled } from "../../harness/index";
+import { Hooks, asUser, createUser, scriptDiceFaces, turnEventsSettled } from "../../harness/index";
 import { bootSystem, notifications, packDoc } from "../toaster/boot";
 import { attackWithWeapon, onApplyDamage, onDefend, onTakeIt, performAttack, reloadWeapon, takeAction } from "../../../src/rulesets/d100/combat/attack";
 import { decorateTracker, initiativeFormulaFor } from "../../../src/rulesets/d100/combat/tracker";
@@ -291,6 +291,25 @@ describe("D10/0 packs: the book's example weapons attack as printed", () => {
     await asUser(s.p2, () => onTakeIt(msgs().at(-1)));
     expect(left.remaining()).toBe(0);
     expect(msgs().at(-1).flags.breadbox.amount).toBe(22);
+  });
+});
+
+describe("D10/0 token bars and statuses", () => {
+  it("the health bar reads Current of Normal and a bar edit changes Current; the AP bar's maximum is the quota", async () => {
+    const s = await scene();
+    expect(s.defender.system.health).toMatchObject({ value: 50, max: 50 });
+    expect(CONFIG.Actor.trackableAttributes.d100).toMatchObject({ bar: ["health", "combat.ap"] });
+    const updates: Record<string, unknown> = { "system.health.value": 0 };
+    Hooks.call("modifyTokenAttribute", { attribute: "health", value: 0, isDelta: false, isBar: true }, updates, s.defender);
+    expect(updates).toEqual({ "system.health.current": 0 });
+    await s.defender.update(updates);
+    expect(s.defender.system.healthState).toBe("onTheBrink");
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.defender.statuses.has("d100OnTheBrink")).toBe(true);
+    await s.defender.update({ system: { health: { current: -51 } } });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.defender.statuses.has("dead")).toBe(true);
+    expect(s.defender.statuses.has("d100OnTheBrink")).toBe(false);
   });
 });
 

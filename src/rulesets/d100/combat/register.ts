@@ -8,7 +8,7 @@ import { d100Combat, registerTrackerHooks } from "./tracker";
 import { registerD100CombatSettings } from "./settings";
 import { relayReserveAp, relaySpendAp } from "./ap";
 import { onApplyDamage, onDefend, onTakeIt, relayApplyDamage, relayResolve } from "./attack";
-import { D100_STATUS_EFFECTS, registerHealthStatusSync } from "./statuses";
+import { D100_STATUS_EFFECTS, registerHealthBar, registerHealthStatusSync } from "./statuses";
 
 export const D100_COMBAT_TEMPLATES = ["d100/combat/attack.hbs", "d100/combat/resolution.hbs"].map(templatePath);
 
@@ -33,6 +33,7 @@ export function d100CombatPart(): RulesetPart {
     init: () => {
       registerTrackerHooks();
       registerHealthStatusSync();
+      registerHealthBar();
     },
   };
 }

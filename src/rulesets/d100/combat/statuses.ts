@@ -40,3 +40,25 @@ export function registerHealthStatusSync(): void {
     void syncHealthStatuses(actor);
   });
 }
+
+/**
+ * Token bar edits of health: the bar shows Current of Normal as `health.value/max` (derived), so
+ * Foundry's bar update names `system.health.value`; it is moved to the stored `health.current`
+ * (public hook `modifyTokenAttribute`, which hands over the update before it is applied).
+ */
+export function redirectHealthBar(data: { attribute?: unknown }, updates: Record<string, unknown>, actor: unknown): void {
+  if (data?.attribute !== "health" || !(actor instanceof Actor) || !modelOf(actor, D100ActorModel)) return;
+  const key = "system.health.value";
+  if (!Object.hasOwn(updates, key)) return;
+  const value = updates[key];
+  delete updates[key];
+  if (typeof value === "number" && Number.isFinite(value)) updates["system.health.current"] = Math.trunc(value);
+}
+
+export function registerHealthBar(): void {
+  // fvtt-types 13.345 omits the hook's third argument (the actor), which the public API passes.
+  Hooks.on("modifyTokenAttribute", (data: { attribute?: unknown }, updates: Record<string, unknown>, ...rest: unknown[]) => {
+    redirectHealthBar(data, updates, rest[0]);
+    return true;
+  });
+}
