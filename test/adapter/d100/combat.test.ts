@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { Hooks, asUser, createUser, scriptDiceFaces, turnEventsSettled } from "../../harness/index";
 import { bootSystem, notifications, packDoc } from "../toaster/boot";
-import { attackWithWeapon, onApplyDamage, onDefend, onTakeIt, performAttack, reloadWeapon, takeAction } from "../../../src/rulesets/d100/combat/attack";
+import { attackWithWeapon, onApplyDamage, onDefend, onDyingCheck, onTakeIt, performAttack, reloadWeapon, takeAction } from "../../../src/rulesets/d100/combat/attack";
 import { decorateTracker, initiativeFormulaFor } from "../../../src/rulesets/d100/combat/tracker";
 import { reserveAp, spendAp } from "../../../src/rulesets/d100/combat/ap";
 import { ledgerEntry } from "../../../src/core/chat/ledger";
@@ -207,6 +207,22 @@ describe("D10/0 attack to Apply", () => {
     expect(refusals.map((r) => r.ok)).toEqual(refusals.map(() => false));
     expect(refusals.at(-1)?.error).toBe("BREADBOX.Relay.Forbidden");
     expect(s.defender.system.health.current).toBe(43);
+  });
+
+  it("a hit that leaves the target dying offers its owner the dying check", async () => {
+    const s = await scene();
+    await s.defender.update({ system: { health: { current: 5 } } });
+    const { resolution } = await attackAndDefend(s, [13, 50, 7]);
+    expect(resolution.content).toContain("Dying");
+    expect(resolution.content).toContain("d100.dyingCheck");
+    await asUser(s.p2, () => onApplyDamage(resolution));
+    expect(s.defender.system.health.current).toBe(-2);
+    expect(s.defender.system.healthState).toBe("dying");
+    const before = msgs().length;
+    scriptDiceFaces([3]);
+    await asUser(s.p2, () => onDyingCheck(resolution));
+    expect(msgs().length).toBe(before + 1);
+    expect(msgs().at(-1).flags.breadbox.type).toBe("d100Check");
   });
 
   it("a forged resolution card (a player's own, any amount) applies nothing", async () => {

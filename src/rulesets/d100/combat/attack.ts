@@ -589,6 +589,8 @@ export async function relayResolve(ctx: RelayContext): Promise<RelayResult> {
     stateLabel: localize(`BREADBOX.D100.Combat.Health.${state}`),
     canApply: amount > 0,
     visibility: `owner:${attacker.uuid},${defender.uuid}`,
+    dying: state === "dying",
+    targetVisibility: `owner:${defender.uuid}`,
   });
   const flagsOut: ResolutionFlags = { type: "d100Resolution", attackMessageId: message.id ?? "", attackerUuid: attacker.uuid, targetUuid: defender.uuid, amount };
   const posted = await postCard(
@@ -652,6 +654,26 @@ export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> 
   // The statuses follow on this client's updateActor hook (statuses.ts).
   await message.update({ flags: { [SYSTEM_ID]: { applied: true } } });
   return { ok: true, data: { amount: entry.amount } };
+}
+
+/**
+ * Dying check button on a resolution card that leaves the target dying: the target's owner rolls
+ * the play part's check to avoid further degradation (after Apply; the check refuses otherwise).
+ */
+export async function onDyingCheck(message: ChatMessage.Implementation): Promise<void> {
+  const entry = ledgerEntry(message.id)?.damage;
+  const f = cardFlags(message);
+  const target = lookupUuidSync(entry?.targetUuid ?? (typeof f.targetUuid === "string" ? f.targetUuid : ""));
+  if (!(target instanceof BreadboxActor) || !target.isOwner) {
+    ui.notifications?.warn(localize("BREADBOX.D100.Combat.Attack.NotYourDefender"));
+    return;
+  }
+  const { dyingCheck } = await import("../progress");
+  try {
+    await dyingCheck(target, audienceOf(message).blind || audienceOf(message).whisper.length ? "gm" : currentMessageMode());
+  } catch (err) {
+    ui.notifications?.warn(err instanceof Error ? err.message : String(err));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import { templatePath } from "../../../core/ids";
 import { d100Combat, registerTrackerHooks } from "./tracker";
 import { registerD100CombatSettings } from "./settings";
 import { relayReserveAp, relaySpendAp } from "./ap";
-import { onApplyDamage, onDefend, onTakeIt, relayApplyDamage, relayResolve } from "./attack";
+import { onApplyDamage, onDefend, onDyingCheck, onTakeIt, relayApplyDamage, relayResolve } from "./attack";
 import { D100_STATUS_EFFECTS, registerHealthBar, registerHealthStatusSync } from "./statuses";
 
 export const D100_COMBAT_TEMPLATES = ["d100/combat/attack.hbs", "d100/combat/resolution.hbs"].map(templatePath);
@@ -19,6 +19,7 @@ export function d100CombatPart(): RulesetPart {
       defend: onDefend,
       takeIt: (m) => onTakeIt(m),
       applyDamage: (m) => onApplyDamage(m),
+      dyingCheck: (m) => onDyingCheck(m),
     },
     relayActions: {
       spendAp: relaySpendAp,
