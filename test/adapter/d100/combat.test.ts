@@ -278,6 +278,38 @@ describe("D10/0 attack to Apply", () => {
   });
 });
 
+describe("D10/0 combat settings", () => {
+  it("the book's shortcut for big bursts: one hit rolled and adjusted, times the hits", async () => {
+    const s = await scene();
+    await game.settings!.set("breadbox", "d100.fireEachShot", false);
+    // Effort 15 → 3 hits; one shot 10 + [1, 2] = 13, −5F → 8; × 3 = 24.
+    const left = scriptDiceFaces([35, 1, 2]);
+    await asUser(s.p1, () => performAttack(s.attacker, s.rifle, s.defender, { ladder: "average", modifier: 0, block: 0, x: 1, apChoice: null, overflow: false, criticalArea: false }, "public"));
+    await asUser(s.p2, () => onTakeIt(msgs().at(-1)));
+    expect(left.remaining()).toBe(0);
+    expect(msgs().at(-1).flags.breadbox.amount).toBe(24);
+  });
+
+  it("strict periods off: a combat is a free period and nothing is paid; defence off: the attacker resolves", async () => {
+    const s = await scene();
+    await game.settings!.set("breadbox", "d100.strictPeriods", false);
+    await game.settings!.set("breadbox", "d100.defence", "none");
+    const combat: any = await Combat.create({} as never);
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: s.defender.id, name: "Officer" }, { actorId: s.attacker.id, name: "Janet" }]);
+    await combat.startCombat();
+    await turnEventsSettled();
+    scriptDiceFaces([13, 7]);
+    await asUser(s.p1, () => attackWithWeapon(s.attacker, s.gun, shift));
+    expect(s.attacker.system.combat.ap.value).toBe(0);
+    const attackMsg = msgs().at(-1);
+    expect(attackMsg.content).toContain("d100.takeIt");
+    expect(attackMsg.content).not.toContain("d100.defend");
+    await asUser(s.p1, () => onTakeIt(attackMsg));
+    // Degree 37: 5 + 7 = 12, −5F → 7 (overflow on, no 0 rolled).
+    expect(msgs().at(-1).flags.breadbox.amount).toBe(7);
+  });
+});
+
 describe("D10/0 packs: the book's example weapons attack as printed", () => {
   const fromPack = (pack: string, name: string) => {
     const { _id, _key, ...rest } = structuredClone(packDoc(pack, name));
