@@ -328,6 +328,23 @@ describe("D10/0 packs: the book's example weapons attack as printed", () => {
     expect(left.remaining()).toBe(0);
     expect(msgs().at(-1).flags.breadbox.amount).toBe(45);
   });
+  it("Marksman Focus, \"That's an easy shot!\" spent on an attack: 1 + X points drained, 10 + 10X off the difficulty", async () => {
+    const s = await scene();
+    const [power] = await s.attacker.createEmbeddedDocuments("Item", [{ ...fromPack("d100-powers", "Marksman Focus"), system: { ...fromPack("d100-powers", "Marksman Focus").system, current: 5 } }]);
+    // Hard (30) − 20 = 10. Roll 35: effort 15, degree 5 — a hit that Hard alone (degree −15) would miss.
+    scriptDiceFaces([35]);
+    await asUser(s.p1, () => performAttack(s.attacker, s.gun, s.defender, { ladder: "hard", modifier: 0, block: -1, x: 1, apChoice: null, overflow: false, criticalArea: false, power: `${power.id}:1`, powerX: 1 }, "public"));
+    const attackMsg = msgs().filter((m: any) => m.flags?.breadbox?.type === "d100Attack").at(-1);
+    expect(attackMsg.flags.breadbox).toMatchObject({ ladder: "hard", difficulty: 10, power: `${power.id}:1`, powerX: 1 });
+    expect(power.system.current).toBe(3);
+    // The GM rebuilds the same difficulty from the card's choices (the power is not spent again).
+    const left = scriptDiceFaces([7]);
+    await asUser(s.p2, () => onTakeIt(attackMsg));
+    expect(left.remaining()).toBe(0);
+    expect(msgs().at(-1).flags.breadbox.amount).toBe(7);
+    expect(power.system.current).toBe(3);
+  });
+
   it("Particle Cannon, Proton Stream at 5 AP: 5 + 4D; armor from the pack adjusts it", async () => {
     const s = await scene();
     await s.defender.createEmbeddedDocuments("Item", [{ ...fromPack("d100-armor", "Armor -10F -2R"), system: { ...fromPack("d100-armor", "Armor -10F -2R").system, equipped: true } }]);

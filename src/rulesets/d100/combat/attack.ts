@@ -30,7 +30,10 @@ import { BreadboxActor } from "../../../core/documents/actor";
 import { D100ActorModel } from "../data/actor";
 import { D100WeaponModel, toFireBlock } from "../data/weapons";
 import { d100CombatRules, type D100CombatRules } from "./settings";
-import { buildCheck, defaultChoices, type BuiltCheck } from "../checks";
+import { buildCheck, defaultChoices, powerKeys, type BuiltCheck } from "../checks";
+import { spendPowerAction } from "../powers";
+import { D100PowerModel } from "../data/items";
+import { spendNow, refusalMessage } from "./ap";
 import { D100CheckRoll, D100OverflowRoll, bookFaces } from "../dice/check-roll";
 import { d100PlayRules } from "../settings";
 import { payOrStart, spendAp, spendOnGM } from "./ap";
@@ -42,6 +45,8 @@ export const d10Zero: DieFormula = () => ({ formula: "1d10", face: (roll) => (Nu
 export const ATTACK_DIFFICULTY_LIMIT = 60;
 /** Largest X a dialog offers (the core's cap). */
 const MAX_X = 20;
+/** Largest X of a power action spent in the attack dialog. */
+const MAX_POWER_X = 100;
 
 export interface AttackFlags {
   type: "d100Attack";
@@ -60,6 +65,9 @@ export interface AttackFlags {
   overflow: boolean;
   criticalArea: boolean;
   apCost: number;
+  /** The power action spent on the attack (its difficulty change is rebuilt from it). */
+  power: string;
+  powerX: number;
 }
 
 export interface ResolutionFlags {
@@ -80,6 +88,9 @@ export interface AttackChoice {
   apChoice: number | null;
   overflow: boolean;
   criticalArea: boolean;
+  /** A power action spent on the attack ("<item id>:<index>", "" for none) and its X. */
+  power?: string;
+  powerX?: number;
 }
 
 function sys(actor: Actor.Implementation): D100ActorModel {
@@ -152,6 +163,11 @@ function dialogContent(actor: Actor.Implementation, weapon: Item.Implementation,
   });
   const row = skillRow(actor, w.skill);
   const critical = rules.damageOverflow === "criticalArea" || rules.damageOverflow === "both";
+  const powers = powerKeys(actor);
+  const powerField = powers.length
+    ? `<div class="form-group"><label for="bb-d100-power">${escape(localize("BREADBOX.D100.Combat.Attack.Power"))}</label><select id="bb-d100-power" name="power"><option value="">—</option>${powers.map((p) => `<option value="${escape(p.value)}">${escape(p.label)}</option>`).join("")}</select></div>
+<div class="form-group"><label for="bb-d100-power-x">${escape(localize("BREADBOX.D100.Combat.Attack.PowerX"))}</label><input id="bb-d100-power-x" type="number" name="powerX" value="0" step="1" min="0" max="${MAX_POWER_X}"></div>`
+    : "";
   return `<div class="breadbox bb-d100-attack-dialog">
 <p class="bb-small">${escape(format("BREADBOX.D100.Combat.Attack.Skill", { skill: row ? skillLabel(row) : w.skill, score: row?.total ?? 0 }))}</p>
 <div class="form-group"><label for="bb-d100-difficulty">${escape(localize("BREADBOX.D100.Combat.Attack.Difficulty"))}</label><select id="bb-d100-difficulty" name="difficulty">${ladder}</select></div>
@@ -159,6 +175,7 @@ function dialogContent(actor: Actor.Implementation, weapon: Item.Implementation,
 <div class="form-group"><label for="bb-d100-block">${escape(localize("BREADBOX.D100.Combat.Attack.Action"))}</label><select id="bb-d100-block" name="block">${attackOptions.join("")}</select></div>
 <div class="form-group"><label for="bb-d100-x">${escape(localize("BREADBOX.D100.Combat.Attack.X"))}</label><input id="bb-d100-x" type="number" name="x" value="1" step="1" min="1" max="${MAX_X}"></div>
 ${d100PlayRules().overflow === "ask" ? `<div class="form-group"><label for="bb-d100-overflow">${escape(localize("BREADBOX.D100.Combat.Attack.CheckOverflow"))}</label><input id="bb-d100-overflow" type="checkbox" name="overflow"></div>` : ""}
+${powerField}
 ${critical ? `<div class="form-group"><label for="bb-d100-critical">${escape(localize("BREADBOX.D100.Combat.Attack.CriticalArea"))}</label><input id="bb-d100-critical" type="checkbox" name="criticalArea"></div>` : ""}
 <div class="bb-odds-panel" data-bb-odds aria-live="polite"></div>
 </div>`;
@@ -186,6 +203,8 @@ export function readAttackForm(form: HTMLFormElement): AttackChoice {
   const x = wholeNumber(form, "x", 1, MAX_X, "BREADBOX.D100.Combat.Attack.X");
   const overflowEl = field(form, "overflow");
   const criticalEl = field(form, "criticalArea");
+  const power = String(field(form, "power")?.value ?? "");
+  const powerX = power ? wholeNumber(form, "powerX", 0, MAX_POWER_X, "BREADBOX.D100.Combat.Attack.PowerX") : 0;
   return {
     ladder,
     modifier,
@@ -194,6 +213,8 @@ export function readAttackForm(form: HTMLFormElement): AttackChoice {
     apChoice: apChoice !== null && Number.isSafeInteger(apChoice) ? apChoice : null,
     overflow: overflowEl instanceof HTMLInputElement && overflowEl.checked,
     criticalArea: criticalEl instanceof HTMLInputElement && criticalEl.checked,
+    power,
+    powerX,
   };
 }
 
@@ -201,8 +222,14 @@ export function readAttackForm(form: HTMLFormElement): AttackChoice {
  * The attack's skill check as the play part builds every check (src/rulesets/d100/checks.ts): the
  * ladder and the change, a dying attacker's extra difficulty, TABs, the overflow setting.
  */
-export function attackCheck(actor: Actor.Implementation, skillId: string, choice: Pick<AttackChoice, "ladder" | "modifier" | "overflow">): BuiltCheck {
-  return buildCheck(actor, defaultChoices({ target: `skill:${skillId}`, ladder: choice.ladder, modifier: choice.modifier, overflow: choice.overflow }));
+export function attackCheck(actor: Actor.Implementation, skillId: string, choice: Pick<AttackChoice, "ladder" | "modifier" | "overflow" | "power" | "powerX">): BuiltCheck {
+  return buildCheck(actor, defaultChoices({ target: `skill:${skillId}`, ladder: choice.ladder, modifier: choice.modifier, overflow: choice.overflow, power: choice.power ?? "", powerX: choice.powerX ?? 0 }));
+}
+
+/** AP of the power action spent on an attack (0 for none). */
+function powerActionAp(actor: Actor.Implementation, built: BuiltCheck): number {
+  if (!built.power) return 0;
+  return modelOf(built.power.item, D100PowerModel)?.actions[built.power.index]?.actionPoints ?? 0;
 }
 
 /** The dialog's odds: the check (or the fire block's steps) and what a hit does to the target. */
@@ -298,10 +325,19 @@ export async function performAttack(actor: Actor.Implementation, weapon: Item.Im
     ui.notifications?.warn(err instanceof Error ? err.message : String(err));
     return null;
   }
-  if (!(await spendAp(actor, cost, format("BREADBOX.D100.Combat.Attack.Title", { weapon: weapon.name ?? "" })))) return null;
+  cost += powerActionAp(actor, built);
+  const title = format("BREADBOX.D100.Combat.Attack.Title", { weapon: weapon.name ?? "" });
+  // Both costs are checked before either is paid: the points, then the power's functions.
+  const canPay = spendNow(actor, cost);
+  if (!canPay.ok) {
+    ui.notifications?.warn(refusalMessage(canPay, title));
+    return null;
+  }
+  if (built.power && !(await spendPowerAction(actor, built.power.item, built.power.index, { x: built.power.x }))) return null;
+  if (!(await spendAp(actor, cost, title))) return null;
   if (w.capacity > 0) await weapon.update({ system: { loaded: w.loaded - rounds } });
   // The play part's check roll: Foundry's d100 read as the book's two d10s, overflow dice as rolls.
-  const roll = D100CheckRoll.fromCheck({ ...built.options, title: format("BREADBOX.D100.Combat.Attack.Title", { weapon: weapon.name ?? "" }) });
+  const roll = D100CheckRoll.fromCheck({ ...built.options, title });
   await roll.evaluate();
   const check = roll.checkResult;
   if (!check) return null;
@@ -320,6 +356,8 @@ export async function performAttack(actor: Actor.Implementation, weapon: Item.Im
     overflow: built.options.input.overflow === true,
     criticalArea: choice.criticalArea,
     apCost: cost,
+    power: choice.power ?? "",
+    powerX: choice.powerX ?? 0,
   };
   const rules = d100CombatRules();
   const block = choice.block >= 0 ? fireBlocks(weapon)[choice.block] : undefined;
@@ -375,6 +413,8 @@ function attackFlagsOf(message: ChatMessage.Implementation): AttackFlags | null 
     overflow: f.overflow === true,
     criticalArea: f.criticalArea === true,
     apCost: num(f.apCost, 0) ?? 0,
+    power: typeof f.power === "string" ? f.power : "",
+    powerX: Math.max(0, Math.min(MAX_POWER_X, num(f.powerX, 0) ?? 0)),
   };
 }
 
