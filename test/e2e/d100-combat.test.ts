@@ -98,11 +98,13 @@ describe("D10/0: a full attack to Apply", () => {
     const shots = await resolution.locator(".bb-d100-shot").allTextContents();
     expect(shots.length).toBe(1);
     // "#1: 5 + [d] = t → -5F (-5) = a ⇒ a": every hit's total is flat + die, adjusted by −5 (not below 0).
-    const shot = shots[0]!.match(/5 \+ \[(\d+)\] = (\d+).*⇒\s*(\d+)/);
+    const shot = shots[0]!.match(/5 \+ \[([\d+]+)\] = (\d+).*⇒\s*(\d+)/);
     expect(shot, shots[0]).not.toBeNull();
-    const [, die, total, after] = shot!.map(Number);
-    expect(total).toBe(5 + die!);
-    expect(after).toBe(Math.max(0, total! - 5));
+    const die = shot![1]!.split("+").reduce((x, y) => x + Number(y), 0);
+    const total = Number(shot![2]);
+    const after = Number(shot![3]);
+    expect(total).toBe(5 + die);
+    expect(after).toBe(Math.max(0, total - 5));
     const amount = Number(await resolution.locator(".bb-d100-amount").textContent());
     expect(amount).toBe(after);
     expect(await axeSerious(page, "#bb-chat-log > li:last-child")).toEqual([]);
@@ -123,6 +125,55 @@ describe("D10/0: a full attack to Apply", () => {
     await settle(page);
     expect(await health(page, target)).toBe(hpBefore - amount);
     await screenshot(page, "d100-page-after-attack");
+    expect(w.errors).toEqual([]);
+  });
+
+  it("a burst from the pack: the dialog shows each spread step's odds; every hit is rolled and adjusted", async () => {
+    const { page } = w;
+    const { attacker, target } = await fighters(page);
+    await page.evaluate(async (uuid) => {
+      const g = window as any;
+      const actor = g.fromUuidSync(uuid);
+      const pack = [...g.game.packs.values()].find((p: any) => p.metadata.name === "d100-weapons");
+      const index = await pack.getIndex();
+      const entry = [...index].find((e: any) => e.name === "Assault Rifle");
+      const doc = await pack.getDocument(entry._id);
+      await actor.createEmbeddedDocuments("Item", [doc.toObject()]);
+    }, attacker);
+    const sheet = await openSheet(page, attacker);
+    await showTab(page, sheet, "items");
+    await sheet.locator('[data-item-id] >> text=Assault Rifle').locator("xpath=ancestor::li[1]").locator('[data-action="d100Attack"]').click();
+    const dialog = await dialogOpen(page);
+    await dialog.locator('select[name="block"]').selectOption("0");
+    const odds = dialog.locator("[data-bb-odds]");
+    await expect.poll(() => odds.textContent()).toMatch(/Step 3: 3 hit/);
+    expect(await axeSerious(page, "dialog.roll-dialog[open]")).toEqual([]);
+    await screenshot(dialog, "d100-dialog-burst");
+    await dialog.locator('button[data-action="roll"]').click();
+    await settle(page);
+    const attackCard = lastCard(page);
+    await expect(attackCard.textContent()).resolves.toMatch(/Three Shot Burst/);
+    await attackCard.locator('[data-bb-action="d100.takeIt"]').click();
+    await settle(page);
+    const resolution = lastCard(page);
+    const shots = await resolution.locator(".bb-d100-shot").allTextContents();
+    // Ranged 149 against difficulty 0: the degree is far above 10, the third step: three hits.
+    expect(shots.length).toBe(3);
+    let sum = 0;
+    for (const line of shots) {
+      // "#n: 10 + [a, b] = t → …": a die may read "10+5" (a 0 is its maximum, then it overflows).
+      const m = line.match(/10 \+ \[([\d+]+), ([\d+]+)\] = (\d+).*⇒\s*(\d+)/);
+      expect(m, line).not.toBeNull();
+      const dieSum = (t: string) => t.split("+").reduce((x, y) => x + Number(y), 0);
+      const total = Number(m![3]);
+      const after = Number(m![4]);
+      expect(total).toBe(10 + dieSum(m![1]!) + dieSum(m![2]!));
+      expect(after).toBe(Math.max(0, total - 5));
+      sum += after;
+    }
+    expect(Number(await resolution.locator(".bb-d100-amount").textContent())).toBe(sum);
+    expect(await axeSerious(page, "#bb-chat-log > li:last-child")).toEqual([]);
+    await screenshot(resolution, "d100-card-resolution-burst");
     expect(w.errors).toEqual([]);
   });
 });

@@ -616,7 +616,9 @@ export async function relayResolve(ctx: RelayContext): Promise<RelayResult> {
     eachShot: rules.fireEachShot,
     shots: damage.shots.map((s, i) => ({
       n: i + 1,
-      faces: s.roll.dice.map((d) => d.faces.join("+")).join(", "),
+      // Each die's damage as the book reads its faces: a 0 is the die's maximum (and, with
+      // overflow, rolls again: "10+5"); a face above a limit counts as the limit.
+      faces: s.roll.dice.map((d) => d.faces.map((f) => (f === 0 ? d.maximum : Math.min(f, d.maximum))).join("+")).join(", "),
       flat: s.roll.flat,
       total: s.roll.total,
       steps: s.adjusted.steps.map((st) => ({ term: R.formatAdjustment([st.term]), change: st.change, after: st.after })),
