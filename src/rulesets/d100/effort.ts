@@ -239,11 +239,11 @@ function checkLine(label: string, r: R.CheckResult) {
 }
 
 /** Roll the effort (Foundry dice through the core) and the card's context. */
-export async function rollEffort(b: Built): Promise<{ rolls: Roll[]; context: Record<string, unknown> }> {
+export async function rollEffort(b: Built): Promise<{ rolls: Roll[]; context: Record<string, unknown>; value?: R.CumulativeRoll }> {
   const title = localize(`BREADBOX.D100.Effort.${b.kind === "assisted" ? "cooperative" : b.kind}.Title`);
   if (b.kind === "cumulative") {
     const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollCumulative(b.input, rng), { die: bookD10 });
-    return { rolls, context: {
+    return { rolls, value: r, context: {
       title,
       lines: r.checks.map((c, i) => ({ ...checkLine(`${b.labels[0]} #${i + 1}`, c) })),
       verdict: r.complete ? format("BREADBOX.D100.Effort.cumulative.Done", { n: r.completedAt ?? 0 }) : localize("BREADBOX.D100.Effort.cumulative.Outcome.incomplete"),
@@ -254,9 +254,13 @@ export async function rollEffort(b: Built): Promise<{ rolls: Roll[]; context: Re
   if (b.kind === "conflicting") {
     const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollConflict(b.input, rng), { die: bookD10 });
     const name = (i: number) => (b.labels[i] ?? "").split(":")[0] ?? "";
+    // The extra detail the book allows: each side's degree against the other's effort (same kind only).
+    const degrees = r.first.kind === r.second.kind ? R.conflictDegrees({ kind: r.first.kind, first: r.first.effort, second: r.second.effort }) : null;
+    const degreeNote = (d: R.EffortClass | undefined) =>
+      d ? `${localize(`BREADBOX.D100.Degree.${d.degreeKey}`)}${d.consolation ? ` · ${localize("BREADBOX.D100.Degree.consolation")}` : ""}${d.agitation ? ` · ${localize("BREADBOX.D100.Degree.agitation")}` : ""}` : "";
     return { rolls, context: {
       title,
-      lines: [checkLine(b.labels[0] ?? "", r.first), checkLine(b.labels[1] ?? "", r.second)],
+      lines: [{ ...checkLine(b.labels[0] ?? "", r.first), note: degreeNote(degrees?.first) }, { ...checkLine(b.labels[1] ?? "", r.second), note: degreeNote(degrees?.second) }],
       verdict: r.winner === "tie" ? localize("BREADBOX.D100.Effort.conflicting.Outcome.tie") : format("BREADBOX.D100.Effort.conflicting.Wins", { name: name(r.winner === "first" ? 0 : 1) }),
       good: r.winner === "first",
       detail: format("BREADBOX.D100.Effort.conflicting.Margin", { margin: r.margin }),
@@ -284,4 +288,25 @@ export async function rollEffort(b: Built): Promise<{ rolls: Roll[]; context: Re
     consolation: r.result.consolation,
     agitation: r.result.agitation,
   } };
+}
+
+/**
+ * Make the next check of a cumulative task kept on the character: the core adds its effort to the
+ * stored total (never below 0), the card shows it, and the character's task is updated.
+ */
+export async function rollTask(actor: Actor.Implementation, index: number, mode: Parameters<typeof audienceForMode>[0]): Promise<ChatMessage.Implementation | null> {
+  const m = modelOf(actor, D100ActorModel);
+  const task = m?.tasks[index];
+  if (!m || !task) throw new Error(format("BREADBOX.D100.Error.UnknownTarget", { target: String(index) }));
+  if (task.total >= task.goal) throw new Error(format("BREADBOX.D100.Effort.cumulative.AlreadyDone", { name: task.name }));
+  const check = checkFor(actor, task.target, { difficulty: 0 });
+  const b: Built = { kind: "cumulative", input: { goal: task.goal, mode: task.mode, total: task.total, check: check.input, checks: 1 }, labels: [task.name ? `${task.name} — ${check.label}` : check.label] };
+  const card = await rollEffort(b);
+  const value = card.value;
+  const tasks = m.tasks.map((t, i) => (i === index ? { ...t, total: value ? Math.min(value.total, R.MAX_CUMULATIVE_GOAL) : t.total, checks: t.checks + 1 } : { ...t }));
+  await actor.update({ system: { tasks } });
+  // The task's own count of checks, not this roll's.
+  if (value?.complete) card.context.verdict = format("BREADBOX.D100.Effort.cumulative.Done", { n: task.checks + 1 });
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath("d100/chat/effort.hbs"), card.context);
+  return (await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, rolls: card.rolls, flags: { [SYSTEM_ID]: { type: "d100Effort", effort: "cumulative" } } }, audienceForMode(mode))) ?? null;
 }

@@ -9,7 +9,7 @@
 import * as R from "./rules";
 import { format, localize, modelOf } from "../../core/game";
 import { D100ActorModel } from "./data/actor";
-import { D100SkillModel } from "./data/items";
+import { D100PowerModel, D100SkillModel, D100TabModel } from "./data/items";
 import { d100PlayRules } from "./settings";
 import type { MessageMode } from "../../core/compat";
 import { currentMessageMode } from "../../core/compat";
@@ -142,4 +142,29 @@ export async function dyingCheck(actor: Actor.Implementation, mode: MessageMode 
     if (loss > 0) await actor.update({ system: { health: { current: m.health.current - loss } } });
     return { dyingLoss: loss };
   });
+}
+
+/**
+ * Pay Progression Points for a TAB (5–10 by degree; an untiered TAB costs 5) or a power (10)
+ * the character takes during play. Burdens are not bought.
+ */
+export async function buyItem(actor: Actor.Implementation, itemId: string): Promise<number> {
+  const m = model(actor);
+  const item = actor.items.get(itemId);
+  const tab = modelOf(item, D100TabModel);
+  const power = modelOf(item, D100PowerModel);
+  let progression: R.ProgressionLedger;
+  if (tab && tab.kind !== "burden") progression = pay(m, "tab", { tabDegree: Math.max(1, tab.degree) });
+  else if (power) progression = pay(m, "power");
+  else throw new Error(format("BREADBOX.D100.Error.UnknownTarget", { target: item?.name ?? itemId }));
+  await actor.update({ system: { progression: { earned: progression.earned, spent: progression.spent } } });
+  return progression.spent - m.progression.spent;
+}
+
+/** A GM's skill-point reward (seed: "Skill Improvement"): the kind's most points, kept in reserve for any skill. */
+export async function rewardSkillPoints(actor: Actor.Implementation, kind: R.SkillRewardKind): Promise<number> {
+  const m = model(actor);
+  const points = R.skillPointReward(kind, R.SKILL_REWARD_MAXIMA[kind] ?? 1);
+  await actor.update({ system: { reserveSkillPoints: { any: m.reserveSkillPoints.any + points } } });
+  return points;
 }

@@ -35,6 +35,8 @@ describe("effort cards", () => {
     const card = lastCard();
     expect(card.querySelector(".d100-effort-verdict")?.textContent).toBe("Ann prevails");
     expect(card.textContent).toContain("By 1 points of effort");
+    // Each side's degree against the other's effort: Ann +1 (Minor Success), Bea −1 with a consolation.
+    expect([...card.querySelectorAll(".d100-effort-note")].map((n) => n.textContent)).toEqual(["Minor Success", "Almost Successful · Consolation"]);
     expect((game as any).messages.contents.at(-1).rolls).toHaveLength(2);
   });
 
@@ -65,5 +67,36 @@ describe("effort cards", () => {
     // 8 then 7: complete at the second check.
     expect(lastCard().querySelector(".d100-effort-verdict")?.textContent).toBe("Complete at check 2");
     expect(lastCard().textContent).toContain("Effort 15 of 12");
+  });
+});
+
+describe("cumulative tasks kept on the character", () => {
+  it("each check adds its effort to the stored total until the goal; a complete task is refused", async () => {
+    const a: any = await pc("Ann", { intellect: 7 });
+    await a.update({ "system.tasks": [{ name: "Decipher", target: "attribute:intellect", goal: 10, mode: "positiveOnly", total: 0, checks: 0 }] });
+    await a.sheet.render({ force: true });
+    await settle();
+    const click = () => (a.sheet.element.querySelector('[data-index="0"] [data-action="rollTask"]') as HTMLElement).click();
+    scriptDiceFaces([3]);
+    click();
+    await settle();
+    await new Promise((r) => setTimeout(r, 0));
+    await settle();
+    expect(a.system.tasks[0]).toMatchObject({ total: 4, checks: 1 });
+    // A negative effort does not count in "positive only" mode.
+    scriptDiceFaces([9]);
+    click();
+    await settle();
+    await new Promise((r) => setTimeout(r, 0));
+    await settle();
+    expect(a.system.tasks[0]).toMatchObject({ total: 4, checks: 2 });
+    scriptDiceFaces([10]);
+    click();
+    await settle();
+    await new Promise((r) => setTimeout(r, 0));
+    await settle();
+    expect(a.system.tasks[0]).toMatchObject({ total: 11, checks: 3 });
+    expect(lastCard().querySelector(".d100-effort-verdict")?.textContent).toBe("Complete at check 3");
+    expect(a.sheet.element.querySelector('[data-index="0"] [data-action="rollTask"]')).toBeNull();
   });
 });

@@ -142,6 +142,29 @@ describe("D10/0 character sheet", () => {
     expect(a.system.progression.spent).toBe(8);
   });
 
+  it("pays for a TAB and a power with Progression Points; the GM rewards skill points", async () => {
+    const a = await character();
+    const sheet = await open(a);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    const tab = a.items.getName("The Voice");
+    click(sheet, `[data-item-id="${tab.id}"] [data-action="buyItem"]`);
+    await settle();
+    expect(a.system.progression.spent).toBe(5);
+    const power = a.items.getName("Spirit Shaman");
+    click(sheet, `[data-item-id="${power.id}"] [data-action="buyItem"]`);
+    await settle();
+    expect(a.system.progression.spent).toBe(15);
+    // 5 left: a second power (10) is refused with a message and nothing changes.
+    click(sheet, `[data-item-id="${power.id}"] [data-action="buyItem"]`);
+    await settle();
+    expect(notifications().at(-1)?.message).toMatch(/Progression Points/);
+    expect(a.system.progression.spent).toBe(15);
+    click(sheet, '[data-action="rewardSkillPoints"][data-kind="creativeExtension"]');
+    await settle();
+    expect(a.system.reserveSkillPoints.any).toBe(5);
+  });
+
   it("the Dude's bubbles and injuries are marked from the sheet", async () => {
     const a = await character();
     const sheet = await open(a);
@@ -182,5 +205,38 @@ describe("D10/0 item sheets", () => {
     await settle();
     expect(notifications().some((n) => n.type === "error" && /notation/i.test(n.message))).toBe(true);
     expect(w.system.damage).toBe("10 + 2D");
+  });
+});
+
+describe("D10/0 health over time and failing health", () => {
+  it("a day's rest recovers below Normal; health above Normal fades by the daily rate (setting)", async () => {
+    const a = await character({ health: { current: 40, bonus: 0 } });
+    const sheet = await open(a);
+    click(sheet, '[data-action="rest"][data-care="rest"]');
+    await settle();
+    // Recovery: average(EN 6, SP 5) rounded up = 6, ×2 with rest.
+    expect(a.system.health.current).toBe(52);
+    await a.update({ "system.health.current": 70 });
+    click(sheet, '[data-action="rest"][data-care="none"]');
+    await settle();
+    expect(a.system.health.current).toBe(64);
+    await (game as any).settings.set("breadbox", "d100.exceptionalFade", "never");
+    click(sheet, '[data-action="rest"][data-care="none"]');
+    await settle();
+    expect(a.system.health.current).toBe(64);
+  });
+
+  it("a dying character's Endurance check: a failure costs its Degree of Failure in health", async () => {
+    const a = await character({ health: { current: -5, bonus: 0 } });
+    const sheet = await open(a);
+    scriptDiceFaces([9]);
+    click(sheet, '[data-action="dyingCheck"]');
+    await settle();
+    await new Promise((r) => setTimeout(r, 0));
+    await settle();
+    // Endurance 6 − 9 = −3 at Average: failure by 3.
+    expect(a.system.health.current).toBe(-8);
+    const html: HTMLElement = await (game as any).messages.contents.at(-1).renderHTML();
+    expect(html.querySelector(".d100-dying")?.textContent).toContain("3");
   });
 });

@@ -92,6 +92,16 @@ function actorSchema() {
       cost: int({ min: 0, max: 1000, initial: 1 }),
       check: text(),
     })),
+    /** Cumulative efforts in progress (seed: "Cumulative Effort"): the total is kept between checks. */
+    tasks: new fields.ArrayField(new fields.SchemaField({
+      name: text(),
+      /** "attribute:<key>" or "skill:<id>". */
+      target: text("attribute:intellect"),
+      goal: int({ min: 1, max: R.MAX_CUMULATIVE_GOAL, initial: 100 }),
+      mode: choice(R.CUMULATIVE_MODES, "positiveOnly"),
+      total: int({ min: 0, max: R.MAX_CUMULATIVE_GOAL, initial: 0 }),
+      checks: int({ min: 0, max: 100_000, initial: 0 }),
+    })),
     combat: new fields.SchemaField(d100CombatFields()),
     biography: html(),
     notes: html(),

@@ -19,8 +19,11 @@ import { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel } from "../
 import { D100ArmorModel, D100WeaponModel } from "../data/weapons";
 import { performD100Check } from "../checks";
 import { recoverPower, releaseHeldPoints, spendPowerAction } from "../powers";
-import { awardProgression, buyHealthIncrease, buyOffKarma, buySkillPoints, dyingCheck, raiseSkill, rest } from "../progress";
-import { startEffort } from "../effort";
+import { awardProgression, buyHealthIncrease, buyItem, buyOffKarma, buySkillPoints, dyingCheck, raiseSkill, rest, rewardSkillPoints } from "../progress";
+import { rollTask, startEffort } from "../effort";
+import { ATTRIBUTE_DRAG_TYPE } from "../../../core/hotbar";
+import { currentMessageMode } from "../../../core/compat";
+import "./hotbar";
 
 function d100Sheet(sheet: unknown): D100ActorSheet | null {
   return sheet instanceof D100ActorSheet ? sheet : null;
@@ -47,7 +50,7 @@ function indexOf(target: HTMLElement): number {
   return Number(data(target, "index"));
 }
 
-async function editList<K extends "conditions" | "actionSlots">(s: D100ActorSheet, m: D100ActorModel, key: K, change: (list: unknown[]) => unknown[]): Promise<void> {
+async function editList<K extends "conditions" | "actionSlots" | "tasks">(s: D100ActorSheet, m: D100ActorModel, key: K, change: (list: unknown[]) => unknown[]): Promise<void> {
   if (!s.isEditable) return;
   const list: unknown[] = m[key].map((x: unknown) => (x && typeof x === "object" ? { ...x } : x));
   await s.safeUpdate(s.document, { [`system.${key}`]: change(list) });
@@ -68,6 +71,18 @@ const ACTIONS = {
   },
   startEffort: async function (this: unknown, _event: PointerEvent, target: HTMLElement) {
     await guarded(this, (s) => startEffort(s.document, data(target, "effort")));
+  },
+  addTask: async function (this: unknown) {
+    await guarded(this, (s, m) => editList(s, m, "tasks", (l) => [...l, { name: localize("BREADBOX.D100.Effort.cumulative.NewTask"), target: "attribute:intellect", goal: 100, mode: "positiveOnly", total: 0, checks: 0 }]));
+  },
+  removeTask: async function (this: unknown, _event: PointerEvent, target: HTMLElement) {
+    await guarded(this, (s, m) => editList(s, m, "tasks", (l) => l.filter((_, i) => i !== indexOf(target))));
+  },
+  resetTask: async function (this: unknown, _event: PointerEvent, target: HTMLElement) {
+    await guarded(this, (s, m) => editList(s, m, "tasks", (l) => l.map((t, i) => (i === indexOf(target) && t && typeof t === "object" ? { ...t, total: 0, checks: 0 } : t))));
+  },
+  rollTask: async function (this: unknown, _event: PointerEvent, target: HTMLElement) {
+    await guarded(this, (s) => rollTask(s.document, indexOf(target), currentMessageMode()));
   },
   raiseSkill: async function (this: unknown, _event: PointerEvent, target: HTMLElement) {
     await guarded(this, (s) => raiseSkill(s.document, data(target, "skill-id")));
@@ -93,6 +108,15 @@ const ACTIONS = {
     await guarded(this, async (s) => {
       const degree = R.REWARD_DEGREES.find((k) => k === data(target, "degree"));
       if (degree && game.user?.isGM) await awardProgression(s.document, degree);
+    });
+  },
+  buyItem: async function (this: unknown, _event: PointerEvent, target: HTMLElement) {
+    await guarded(this, (s) => buyItem(s.document, data(target, "item-id")));
+  },
+  rewardSkillPoints: async function (this: unknown, _event: PointerEvent, target: HTMLElement) {
+    await guarded(this, async (s) => {
+      const kind = R.SKILL_REWARD_KINDS.find((k) => k === data(target, "kind"));
+      if (kind && game.user?.isGM) await rewardSkillPoints(s.document, kind);
     });
   },
   buyOffKarma: async function (this: unknown, _event: PointerEvent, target: HTMLElement) {
@@ -241,6 +265,17 @@ export class D100ActorSheet extends BreadboxActorSheet {
     const context = await super._prepareContext(options);
     return Object.assign(context, await d100SheetData(this.document));
   }
+
+  protected override async _onRender(...args: Parameters<BreadboxActorSheet["_onRender"]>): Promise<void> {
+    await super._onRender(...args);
+    // Attributes and root skills can be dragged onto the macro bar (sheets/hotbar.ts).
+    for (const row of this.element.querySelectorAll<HTMLElement>("[data-drag-check]")) {
+      row.addEventListener("dragstart", (event) => {
+        const [kind = "", key = ""] = (row.dataset.dragCheck ?? "").split(":");
+        event.dataTransfer?.setData("text/plain", JSON.stringify({ type: ATTRIBUTE_DRAG_TYPE, ruleset: "d100", kind, key, label: row.dataset.dragLabel ?? key }));
+      });
+    }
+  }
 }
 
 function signed(n: number): string {
@@ -329,6 +364,8 @@ export async function d100SheetData(actor: Actor.Implementation) {
       degree: sys.degree,
       effects: sys.tab.effects.map((e) => tabEffectLine(e)).join(" · "),
       perDay: R.tabUsesPerDay(sys.tab),
+      buyable: sys.kind !== "burden",
+      cost: R.purchaseCost("tab", { tabDegree: Math.max(1, sys.degree) }),
       usesToday: sys.usesToday,
     })),
     powers: items(D100PowerModel).map(({ item, sys }) => ({
@@ -338,6 +375,7 @@ export async function d100SheetData(actor: Actor.Implementation) {
       current: sys.current,
       held: sys.held,
       free: sys.free,
+      cost: R.purchaseCost("power"),
       recovery: sys.recoveryPer ? `${sys.recoveryAmount} / ${sys.recoveryPer}` : String(sys.recoveryAmount),
       actions: sys.actions.map((a, index) => {
         let choices: { label: string; choice: number }[] = [];
@@ -356,6 +394,20 @@ export async function d100SheetData(actor: Actor.Implementation) {
     armor: items(D100ArmorModel).map(({ item, sys }) => ({ id: item.id, name: item.name, adjustment: sys.adjustment, coverage: sys.coverage.map((r) => localize(`BREADBOX.D100.Dude.Region.${r}`)).join(", "), equipped: sys.equipped })),
     gear: items(D100GearModel).map(({ item, sys }) => ({ id: item.id, name: item.name, quantity: sys.quantity, region: sys.region ? localize(`BREADBOX.D100.Dude.Region.${sys.region}`) : "", adjustment: sys.adjustment, equipped: sys.equipped })),
     branchItems: items(D100SkillModel).length,
+    skillRewards: R.SKILL_REWARD_KINDS.map((k) => ({ key: k, label: format("BREADBOX.D100.Skill.Reward", { kind: localize(`BREADBOX.D100.Skill.RewardKind.${k}`), n: R.SKILL_REWARD_MAXIMA[k] ?? 1 }) })),
+    tasks: m.tasks.map((t, index) => ({
+      ...t,
+      index,
+      complete: t.total >= t.goal,
+      targets: [...R.ATTRIBUTE_KEYS.map((k) => ({ value: `attribute:${k}`, label: localize(`BREADBOX.D100.Attribute.${k}`) })), ...m.skillRows.map((r) => ({ value: `skill:${r.id}`, label: r.parent === null ? localize(`BREADBOX.D100.Skill.${r.id}`) : r.name }))].map((o) => ({ ...o, selected: o.value === t.target })),
+      targetLabel: (() => {
+        const [kind, key = ""] = t.target.split(/:(.*)/s);
+        if (kind === "attribute") return localize(`BREADBOX.D100.Attribute.${key}`);
+        const row = m.skillRows.find((r) => r.id === key);
+        return row ? (row.parent === null ? localize(`BREADBOX.D100.Skill.${row.id}`) : row.name) : key;
+      })(),
+      modes: R.CUMULATIVE_MODES.map((k) => ({ value: k, label: localize(`BREADBOX.D100.Effort.cumulative.${k}`), selected: k === t.mode })),
+    })),
     efforts: ["cumulative", "cooperative", "conflicting"].map((k) => ({ key: k, label: localize(`BREADBOX.D100.Effort.${k}.Start`) })),
     problems: m.problems.map((p) => format(p.key, { ...p.data, attribute: p.data.attribute ? localize(`BREADBOX.D100.Attribute.${p.data.attribute}`) : "" })),
     biographyHTML: await TextEditor.enrichHTML(m.biography, { secrets: actor.isOwner }),
