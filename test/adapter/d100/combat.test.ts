@@ -258,6 +258,9 @@ describe("D10/0 attack to Apply", () => {
     scriptDiceFaces([99]);
     await asUser(s.p1, () => attackWithWeapon(s.attacker, s.gun, shift));
     const attackMsg = msgs().at(-1);
+    // A simple attack that already fails offers no defence, only "Take it".
+    expect(attackMsg.content).not.toContain("d100.defend");
+    expect(attackMsg.content).toContain("d100.takeIt");
     await asUser(s.p2, () => onTakeIt(attackMsg));
     const resolution = msgs().at(-1);
     expect(resolution.flags.breadbox).toMatchObject({ type: "d100Resolution", amount: 0 });

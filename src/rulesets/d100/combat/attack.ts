@@ -380,7 +380,9 @@ export async function performAttack(actor: Actor.Implementation, weapon: Item.Im
     rounds: w.capacity > 0 ? rounds : null,
     block: block ? block.title : "",
     fire: evaluation ? (evaluation.hit ? format("BREADBOX.D100.Combat.Fire.Placed", { step: (evaluation.step ?? 0) + 1, hits: evaluation.amount }) : localize("BREADBOX.D100.Combat.Fire.Fail")) : "",
-    defend: Boolean(target) && rules.defence === "conflict",
+    // A simple attack that already fails needs no defence: only "Take it" resolves it.
+    defend: Boolean(target) && rules.defence === "conflict" && (Boolean(block) || check.degree > 0),
+    takeIt: Boolean(target) && rules.defence === "conflict",
     resolve: Boolean(target) && rules.defence === "none",
     targetVisibility: target ? `owner:${target.uuid}` : "gm",
     attackerVisibility: target ? `owner:${actor.uuid},${target.uuid}` : `owner:${actor.uuid}`,
