@@ -579,7 +579,8 @@ export async function relayResolve(ctx: RelayContext): Promise<RelayResult> {
   let evaluation: R.FireEvaluation;
   let blockTitle = "";
   try {
-    const block = flags.block >= 0 && rules.fireBlocks ? fireBlocks(weapon)[flags.block] : undefined;
+    // The block the attack was made (and paid) with, even if the rule was turned off since.
+    const block = flags.block >= 0 ? fireBlocks(weapon)[flags.block] : undefined;
     if (flags.block >= 0 && !block) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
     if (block) {
       blockTitle = block.title;
