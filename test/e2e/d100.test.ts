@@ -21,7 +21,7 @@ async function d100Actor(page: Page): Promise<string> {
     const game = (window as any).game;
     let actor = game.actors.find((a: any) => a.type === "d100" && a.name === "Janet");
     if (!actor) {
-      actor = await (window as any).Actor.create({ name: "Janet", type: "d100", system: { attributes: { agility: 7, focus: 6, perception: 6, endurance: 6, spirit: 5 }, health: { current: 44, bonus: 0 }, progression: { earned: 12, spent: 0 }, karma: { marks: [{ name: "Veteran", text: "", value: 2 }], stances: [{ holder: "Town", stance: "Reliable" }] }, dude: { injuries: [{ region: "leftArm", note: "Graze" }], bubbles: ["head"] } } });
+      actor = await (window as any).Actor.create({ name: "Janet", type: "d100", system: { attributes: { agility: 7, focus: 6, perception: 6, endurance: 6, spirit: 5 }, health: { current: 44, bonus: 0 }, progression: { earned: 12, spent: 0 }, karma: { marks: [{ name: "Veteran", text: "", value: 2 }], stances: [{ holder: "Town", stance: "Reliable" }] }, dude: { injuries: [{ region: "leftArm", note: "Graze" }], bubbles: ["head"] }, tasks: [{ name: "Decipher the map", target: "attribute:intellect", goal: 30, mode: "positiveOnly", total: 12, checks: 2 }] } });
       await actor.createEmbeddedDocuments("Item", [
         { name: "Firearms", type: "d100Skill", system: { parentSkill: "ranged", adjust: 6 } },
         { name: "Rifles", type: "d100Skill", system: { parentSkill: "Firearms", adjust: 2 } },

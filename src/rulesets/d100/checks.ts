@@ -53,6 +53,8 @@ export interface BuiltCheck {
   options: D100CheckOptions;
   /** The power action to spend when rolling (null: none). */
   power: { item: Item.Implementation; index: number; x: number } | null;
+  /** TAB items with a daily limit that contributed: a use is counted when the check is rolled. */
+  tabUses: Item.Implementation[];
 }
 
 function targetOf(model: D100ActorModel, target: string): { kind: R.CheckKind; key: string; label: string; score: number } {
@@ -135,7 +137,11 @@ export function buildCheck(actor: Actor.Implementation, c: D100CheckChoices, rul
     agitationMargin: c.agitationMargin,
   };
   R.normaliseCheck(input);
-  return { options: { title, actorUuid: actor.uuid, input, parts }, power };
+  const tabUses = [...actor.items].filter((i) => {
+    const tab = modelOf(i, D100TabModel);
+    return tab !== null && m.sources.includes(tab.tab.key) && R.tabUsesPerDay(tab.tab) !== null;
+  });
+  return { options: { title, actorUuid: actor.uuid, input, parts }, power, tabUses };
 }
 
 export function checkOddsHtml(built: BuiltCheck): string {
@@ -219,6 +225,10 @@ export async function rollBuiltCheck(actor: Actor.Implementation, built: BuiltCh
   if (built.power) {
     const spent = await spendPowerAction(actor, built.power.item, built.power.index, { x: built.power.x });
     if (!spent) return null;
+  }
+  for (const item of built.tabUses) {
+    const tab = modelOf(item, D100TabModel);
+    if (tab) await item.update({ system: { usesToday: tab.usesToday + 1 } });
   }
   const roll = D100CheckRoll.fromCheck(built.options);
   await roll.evaluate();

@@ -104,6 +104,20 @@ describe("the check dialog", () => {
     expect(power.system.current).toBe(2);
   });
 
+  it("The Voice doubles Charisma once a day: the use is counted, and a second check that day gets no help", async () => {
+    const a = await hero({ attributes: { charisma: 6 } }, [
+      { name: "The Voice", type: "d100Tab", system: { kind: "asset", effects: [{ kind: "attributeMultiplier", when: "swayTheMasses", attribute: "charisma", factor: 2, usesPerDay: 1 }] } },
+    ]);
+    const { rollBuiltCheck } = await import("../../../src/rulesets/d100/checks");
+    const first = buildCheck(a, defaultChoices({ target: "attribute:charisma", tags: ["swayTheMasses"] }));
+    expect(first.options.input.score).toBe(12);
+    scriptDiceFaces([4]);
+    await rollBuiltCheck(a, first, "public");
+    expect(a.items.getName("The Voice").system.usesToday).toBe(1);
+    const second = buildCheck(a, defaultChoices({ target: "attribute:charisma", tags: ["swayTheMasses"] }));
+    expect(second.options.input.score).toBe(6);
+  });
+
   it("a dying character checks at great difficulty", async () => {
     const a = await hero({ health: { current: -5, bonus: 0 } });
     expect(a.system.healthState).toBe("dying");
