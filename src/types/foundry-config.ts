@@ -15,6 +15,8 @@ import type { ToasterArmorModel, ToasterGearModel, ToasterSkillModel, ToasterTra
 import type { ToasterRules } from "../rulesets/toaster/settings";
 import type { PoolRules } from "../rulesets/pool/settings";
 import type { ToastRules } from "../rulesets/toast/settings";
+import type { PoolActorModel } from "../rulesets/pool/data/actor";
+import type { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, PoolGearModel, PoolWeaponModel } from "../rulesets/pool/data/items";
 import type { ToastActorModel } from "../rulesets/toast/data/actor";
 import type { ToastGearModel, ToastSkillModel } from "../rulesets/toast/data/items";
 import type { ToastArmorModel, ToastWeaponModel } from "../rulesets/toast/data/weapons";
