@@ -35,6 +35,14 @@ export interface SheetRegistration {
 export interface CombatRules {
   /** Initiative formula for a combatant of this ruleset, in Foundry dice notation. */
   initiativeFormula(actor: Actor.Implementation | null): string;
+  /**
+   * Optional: the formula for one combatant and the round it is rolled for, where initiative
+   * depends on more than the actor (Flange: cumulative, the previous round's total plus failed
+   * blocks). `previous` is the combatant's total of the round before when the tracker rolls a new
+   * round (BreadboxCombat#rollRoundInitiative), null for a roll made by hand. Overrides
+   * `initiativeFormula` when present.
+   */
+  combatantInitiativeFormula?(combatant: Combatant.Implementation, context: { round: number; previous: number | null }): string;
   /** Whether initiative is rolled again at the start of every round (world setting). */
   rerollEachRound(): boolean;
   /** Order of two combatants with equal initiative; negative puts a first. */

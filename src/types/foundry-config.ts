@@ -14,20 +14,26 @@ import type { ToasterActorModel } from "../rulesets/toaster/data/actor";
 import type { ToasterArmorModel, ToasterGearModel, ToasterSkillModel, ToasterTraitModel, ToasterWeaponModel } from "../rulesets/toaster/data/items";
 import type { ToasterRules } from "../rulesets/toaster/settings";
 import type { PoolRules } from "../rulesets/pool/settings";
-import type { ToastRules } from "../rulesets/toast/settings";
+import type { D100PlayRules } from "../rulesets/d100/settings";
 import type { PoolActorModel } from "../rulesets/pool/data/actor";
 import type { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, PoolGearModel, PoolWeaponModel } from "../rulesets/pool/data/items";
-import type { ToastActorModel } from "../rulesets/toast/data/actor";
-import type { ToastGearModel, ToastSkillModel } from "../rulesets/toast/data/items";
-import type { ToastArmorModel, ToastWeaponModel } from "../rulesets/toast/data/weapons";
-import type { D100PlayRules } from "../rulesets/d100/settings";
 import type { D100ActorModel } from "../rulesets/d100/data/actor";
 import type { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel } from "../rulesets/d100/data/items";
 import type { D100ArmorModel, D100WeaponModel } from "../rulesets/d100/data/weapons";
+import type { ToastRules } from "../rulesets/toast/settings";
+import type { FlangeCombatRules } from "../rulesets/flange/combat/settings";
+import type { FlangeRules } from "../rulesets/flange/settings";
+import type { FlangeActorModel } from "../rulesets/flange/data/actor";
+import type { FlangeGearModel, FlangePowerModel, FlangeSkillModel } from "../rulesets/flange/data/items";
+import type { FlangeArmorModel, FlangeWeaponModel } from "../rulesets/flange/data/weapons";
+import type { ToastActorModel } from "../rulesets/toast/data/actor";
+import type { ToastGearModel, ToastSkillModel } from "../rulesets/toast/data/items";
+import type { ToastArmorModel, ToastWeaponModel } from "../rulesets/toast/data/weapons";
 import type { StanceDebt } from "../rulesets/toaster/stance";
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
 import type { nextRoundQueryHandler } from "../core/documents/combat";
+import type { handQueryHandler } from "../rulesets/flange/combat/simultaneous";
 import type { CardLedger } from "../core/chat/ledger";
 import type { D100CombatRules } from "../rulesets/d100/combat/settings";
 
@@ -73,8 +79,9 @@ export interface BreadboxCoreSettings {
 }
 
 /** Every Breadbox setting key (without the "breadbox." namespace) and its value type. */
-export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] } & { [K in keyof ToastRules as `toast.${K}`]: ToastRules[K] }
-  & { [K in keyof D100PlayRules as `d100.${K}`]: D100PlayRules[K] }
+export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] } & { [K in keyof D100PlayRules as `d100.${K}`]: D100PlayRules[K] } & { [K in keyof ToastRules as `toast.${K}`]: ToastRules[K] }
+  & { [K in keyof FlangeRules as `flange.${K}`]: FlangeRules[K] }
+  & { [K in keyof FlangeCombatRules as `flange.${K}`]: FlangeCombatRules[K] }
   & { [K in keyof D100CombatRules as `d100.${K}`]: D100CombatRules[K] };
 
 /** A Breadbox setting key without the namespace. */
@@ -89,6 +96,8 @@ declare global {
       "breadbox.relay": typeof relayQueryHandler;
       /** A player ends the round where initiative is rolled again: the GM rolls it and advances. */
       "breadbox.nextRound": typeof nextRoundQueryHandler;
+      /** Flange simultaneous action: a player's secret hand, opened to the active GM only. */
+      "breadbox.flangeHand": typeof handQueryHandler;
     }
   }
 }
@@ -105,8 +114,9 @@ declare module "fvtt-types/configuration" {
     Actor: {
       toaster: typeof ToasterActorModel;
       pool: typeof PoolActorModel;
-      toast: typeof ToastActorModel;
       d100: typeof D100ActorModel;
+      flange: typeof FlangeActorModel;
+      toast: typeof ToastActorModel;
     };
     Item: {
       toasterSkill: typeof ToasterSkillModel;
@@ -119,16 +129,21 @@ declare module "fvtt-types/configuration" {
       poolWeapon: typeof PoolWeaponModel;
       poolArmor: typeof PoolArmorModel;
       poolGear: typeof PoolGearModel;
-      toastSkill: typeof ToastSkillModel;
-      toastWeapon: typeof ToastWeaponModel;
-      toastArmor: typeof ToastArmorModel;
-      toastGear: typeof ToastGearModel;
       d100Skill: typeof D100SkillModel;
       d100Tab: typeof D100TabModel;
       d100Power: typeof D100PowerModel;
       d100Weapon: typeof D100WeaponModel;
       d100Armor: typeof D100ArmorModel;
       d100Gear: typeof D100GearModel;
+      flangeSkill: typeof FlangeSkillModel;
+      flangeWeapon: typeof FlangeWeaponModel;
+      flangeArmor: typeof FlangeArmorModel;
+      flangePower: typeof FlangePowerModel;
+      flangeGear: typeof FlangeGearModel;
+      toastSkill: typeof ToastSkillModel;
+      toastWeapon: typeof ToastWeaponModel;
+      toastArmor: typeof ToastArmorModel;
+      toastGear: typeof ToastGearModel;
     };
   }
 

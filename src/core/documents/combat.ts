@@ -14,6 +14,7 @@ function rulesFor(actor: Actor.Implementation | null | undefined): CombatRules |
 export class BreadboxCombatant extends Combatant {
   protected override _getInitiativeFormula(): string {
     const rules = rulesFor(this.actor);
+    if (rules?.combatantInitiativeFormula) return rules.combatantInitiativeFormula(this, { round: Math.max(1, this.combat?.round ?? 1), previous: null });
     return rules ? rules.initiativeFormula(this.actor) : super._getInitiativeFormula();
   }
 }
@@ -75,7 +76,10 @@ export class BreadboxCombat extends Combat {
     for (const combatant of this.combatants) {
       const id = combatant.id;
       if (!id) continue;
-      const roll = combatant.getInitiativeRoll();
+      // A ruleset whose initiative builds on the last round's (Flange) gets that total and the new round.
+      const rules = rulesFor(combatant.actor);
+      const previous = typeof combatant.initiative === "number" && Number.isFinite(combatant.initiative) ? combatant.initiative : null;
+      const roll = combatant.getInitiativeRoll(rules?.combatantInitiativeFormula?.(combatant, { round: this.round + 1, previous }));
       await roll.evaluate();
       const total = roll.total;
       if (typeof total !== "number") continue;
