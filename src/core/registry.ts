@@ -51,6 +51,10 @@ export interface CombatRules {
   lowestFirst?: boolean;
   /** Work at the start of each new round (after initiative), e.g. bleeding. Runs on one client. */
   onRoundStart?(combat: Combat.Implementation): Promise<void>;
+  /** Work when a combatant receives the turn (e.g. refill its action points). Runs on the active GM's client. */
+  onTurnStart?(combat: Combat.Implementation, combatant: Combatant.Implementation): Promise<void>;
+  /** Work when a combatant's turn ends (e.g. forfeit unreserved points). Runs on the active GM's client. */
+  onTurnEnd?(combat: Combat.Implementation, combatant: Combatant.Implementation): Promise<void>;
   /**
    * Roll initiative for these combatants in place of Foundry's formula roll (Combat#rollInitiative,
    * and so rollAll, rollNPC and the tracker's buttons): for a ruleset whose initiative is not the

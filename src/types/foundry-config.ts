@@ -37,6 +37,7 @@ import type { relayQueryHandler } from "../core/relay";
 import type { nextRoundQueryHandler } from "../core/documents/combat";
 import type { handQueryHandler } from "../rulesets/flange/combat/simultaneous";
 import type { CardLedger } from "../core/chat/ledger";
+import type { D100CombatRules } from "../rulesets/d100/combat/settings";
 
 /** Flags a Breadbox chat card keeps under `flags.breadbox`: a card type, then card-specific data. */
 export interface BreadboxMessageFlags {
@@ -91,7 +92,8 @@ export interface BreadboxCoreSettings {
 export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] } & { [K in keyof D100PlayRules as `d100.${K}`]: D100PlayRules[K] } & { [K in keyof ToastRules as `toast.${K}`]: ToastRules[K] }
   & { [K in keyof FlangeRules as `flange.${K}`]: FlangeRules[K] }
   & { [K in keyof FlangeCombatRules as `flange.${K}`]: FlangeCombatRules[K] }
-  & { [K in keyof ToastCombatRules as `toast.${K}`]: ToastCombatRules[K] };
+  & { [K in keyof ToastCombatRules as `toast.${K}`]: ToastCombatRules[K] }
+  & { [K in keyof D100CombatRules as `d100.${K}`]: D100CombatRules[K] };
 
 /** A Breadbox setting key without the namespace. */
 export type BreadboxSettingKey = keyof BreadboxSettings & string;

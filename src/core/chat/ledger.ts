@@ -30,10 +30,27 @@ export interface LedgerResolution {
   damage?: number;
 }
 
+/**
+ * A resolved attack of a ruleset whose damage is one amount off a health track (D10/0), as the
+ * GM's client resolved it. Apply reads only this, never the card.
+ */
+export interface LedgerDamage {
+  /** The ruleset that resolved it (its relay handler applies it). */
+  ruleset: string;
+  attackMessageId: string;
+  attackerUuid: string;
+  targetUuid: string;
+  /** Damage after the target's adjustments (whole number, 0 or more). */
+  amount: number;
+  applied: boolean;
+}
+
 export interface LedgerEntry {
   /** Id of the user who created the card (the server's record, seen by the active GM). */
   writer?: string;
   resolution?: LedgerResolution;
+  /** A health-damage resolution (rulesets other than Toaster). */
+  damage?: LedgerDamage;
 }
 
 /** The stored ledger: message id → entry. */
@@ -61,6 +78,17 @@ export function ledgerResolutions(): { messageId: string; resolution: LedgerReso
   for (const id of ids) {
     const resolution = ledgerEntry(id)?.resolution;
     if (resolution) out.push({ messageId: id, resolution });
+  }
+  return out;
+}
+
+/** Every health-damage resolution in the ledger, with its resolution card's id. */
+export function ledgerDamages(): { messageId: string; damage: LedgerDamage }[] {
+  const ids = new Set([...Object.keys(stored()), ...overlay.keys()]);
+  const out: { messageId: string; damage: LedgerDamage }[] = [];
+  for (const id of ids) {
+    const damage = ledgerEntry(id)?.damage;
+    if (damage) out.push({ messageId: id, damage });
   }
   return out;
 }

@@ -120,6 +120,23 @@ export class BreadboxCombat extends Combat {
     if (args[0].round <= 1) return;
     await this.rules?.onRoundStart?.(this);
   }
+
+  /**
+   * A combatant receives the turn (v13 turn event: once, on the active GM's client). The rules of
+   * that combatant's own ruleset run their turn-start work (e.g. D10/0 refills action points).
+   */
+  protected override async _onStartTurn(...args: Parameters<Combat["_onStartTurn"]>): Promise<void> {
+    await super._onStartTurn(...args);
+    const [combatant] = args;
+    await rulesFor(combatant.actor)?.onTurnStart?.(this, combatant);
+  }
+
+  /** A combatant's turn ends (v13 turn event, as above). */
+  protected override async _onEndTurn(...args: Parameters<Combat["_onEndTurn"]>): Promise<void> {
+    await super._onEndTurn(...args);
+    const [combatant] = args;
+    await rulesFor(combatant.actor)?.onTurnEnd?.(this, combatant);
+  }
 }
 
 /** Ask the active GM to advance a combat to its next round for a player (see BreadboxCombat#nextRound). */
