@@ -82,6 +82,13 @@ describe("Flange attack to Apply", () => {
     await gmCard.locator('[data-bb-action="flange.declare"][data-with="body"]').click();
     const defence = await rollDialog(page);
     await expect(defence.locator('select[name="skillId"] option:checked').textContent()).resolves.toContain("Parkour");
+    // The defender sees the odds of this attack against the block, and they change with the skill.
+    const defOdds = defence.locator("[data-bb-odds]");
+    await expect.poll(() => defOdds.textContent()).toMatch(/Blocked with the body[\s\S]*%/);
+    const withParkour = await defOdds.textContent();
+    await defence.locator('select[name="skillId"]').selectOption("");
+    await expect.poll(() => defOdds.textContent()).not.toBe(withParkour);
+    await defence.locator('select[name="skillId"]').selectOption({ label: "Parkour" });
     expect(await axeSerious(page, "dialog.roll-dialog[open]")).toEqual([]);
     await screenshot(defence, "roll-dialog-flange-defence");
     // Foundry's dice, scripted: attack (2 dice + 1 Edge die at 8) 9, 4, 8 → two successes; damage

@@ -280,7 +280,23 @@ export async function onDeclare(message: ChatMessage.Implementation, button: HTM
   if ((kind === "dodge" || kind === "block") && flangeCombatRules().defenceDice === "skill") {
     const skills = itemsWithModel(defender, FlangeSkillModel);
     if (skills.length && !skipDialog(event)) {
-      const picked = await pickDefenceSkill(defender, kind, skills.map(({ item, model }) => ({ id: item.id ?? "", name: item.name ?? "", heading: model.heading })));
+      // The odds the defender sees: this attack (as its card announces it) against the defence with each skill.
+      const attacker = lookupUuidSync(flags.attackerUuid);
+      const weapon = attacker instanceof BreadboxActor ? modelOf(attacker.items.get(flags.weaponId), FlangeWeaponModel) : null;
+      const odds =
+        attacker instanceof BreadboxActor && weapon && flange(attacker)
+          ? (id: string | null): string => {
+              // Odds are information only: odd card data shows none rather than blocking the declaration.
+              try {
+                const check = defenceCheck(defender, id);
+                const defence: R.DefenceInput = kind === "dodge" ? { kind: "dodge", check } : { kind: "block", check, with: blockWith };
+                return attackOddsHtml(exchangeInput(attacker, weapon, defender, choicesWithinLimits(flags.choices, Number.MAX_SAFE_INTEGER) ?? NO_CHOICES, defence));
+              } catch {
+                return "";
+              }
+            }
+          : undefined;
+      const picked = await pickDefenceSkill(defender, kind, skills.map(({ item, model }) => ({ id: item.id ?? "", name: item.name ?? "", heading: model.heading })), odds);
       if (picked === undefined) return;
       skillId = picked;
     } else {
@@ -298,7 +314,7 @@ export function defaultDefenceSkill(defender: Actor.Implementation): string | nu
 }
 
 /** A small dialog: which skill the dodge or block rolls (or attribute only). undefined = cancelled. */
-async function pickDefenceSkill(defender: Actor.Implementation, kind: string, skills: { id: string; name: string; heading: string }[]): Promise<string | null | undefined> {
+async function pickDefenceSkill(defender: Actor.Implementation, kind: string, skills: { id: string; name: string; heading: string }[], odds?: (skillId: string | null) => string): Promise<string | null | undefined> {
   const preferred = defaultDefenceSkill(defender) ?? "";
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/defence-dialog.hbs"), {
     skills: skills.map((s) => ({ ...s, selected: s.id === preferred })),
@@ -313,6 +329,7 @@ async function pickDefenceSkill(defender: Actor.Implementation, kind: string, sk
       if (v !== "" && !skills.some((s) => s.id === v)) throw new Error(localize("BREADBOX.Flange.Combat.NoSuchSkill"));
       return v === "" ? null : v;
     },
+    odds,
     rollLabel: "BREADBOX.Flange.Combat.Declare",
   });
   return result ? result.value : undefined;
