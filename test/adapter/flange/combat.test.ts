@@ -233,6 +233,18 @@ describe("flange attack sequence: attack card → declared defence → GM resolv
     expect(s.don.system.edge.spent).toBe(1);
   });
 
+  it("the defence dialog's visibility carries to the resolution (a GM-only block stays GM-only)", async () => {
+    const s = await example();
+    target(s.pTims, s.don);
+    const card = await asUser(s.pTims, () => attackWithWeapon(s.tims, s.sock, shift));
+    scriptDiceFaces([9, 4, 8, 7, 1, 1]); // no skill named: the block rolls 3 dice attribute-only
+    const r = await runRelay({ action: "flange.declare", requesterId: s.pDon.id!, targetUuid: s.don.uuid, payload: { messageId: card.id, defence: "block", with: "body", skillId: null, mode: "gm" } }, s.pDon as never);
+    expect(r).toEqual({ ok: true });
+    const res = byType("flangeResolution").at(-1);
+    expect(res.whisper).toContain(gmUser().id);
+    expect(res.whisper).not.toContain(s.pTims.id);
+  });
+
   it("choices outside the dialog's limits are refused", () => {
     expect(choicesWithinLimits({ ...NO_CHOICES, diceModifier: 6 }, 0)).toBeNull();
     expect(choicesWithinLimits({ ...NO_CHOICES, edgeTarget: 1, edgeDice: 1 }, 1)).toBeNull();

@@ -277,6 +277,8 @@ export async function onDeclare(message: ChatMessage.Implementation, button: HTM
   }
   const blockWith = button.dataset.with === "object" ? "object" : "body";
   let skillId: string | null = null;
+  // The resolution's visibility: the attack card's audience, plus the defence dialog's own mode.
+  let mode: MessageMode = "public";
   if ((kind === "dodge" || kind === "block") && flangeCombatRules().defenceDice === "skill") {
     const skills = itemsWithModel(defender, FlangeSkillModel);
     if (skills.length && !skipDialog(event)) {
@@ -298,12 +300,13 @@ export async function onDeclare(message: ChatMessage.Implementation, button: HTM
           : undefined;
       const picked = await pickDefenceSkill(defender, kind, skills.map(({ item, model }) => ({ id: item.id ?? "", name: item.name ?? "", heading: model.heading })), odds);
       if (picked === undefined) return;
-      skillId = picked;
+      skillId = picked.skillId;
+      mode = picked.mode;
     } else {
       skillId = defaultDefenceSkill(defender);
     }
   }
-  await applyOrRelay("flange.declare", { uuid: defender.uuid }, { messageId: message.id, defence: kind, with: blockWith, skillId });
+  await applyOrRelay("flange.declare", { uuid: defender.uuid }, { messageId: message.id, defence: kind, with: blockWith, skillId, mode });
 }
 
 /** The defender's best Acrobatics skill (the example's dodges and blocks), or none (3 dice on Athleticism). */
@@ -314,7 +317,7 @@ export function defaultDefenceSkill(defender: Actor.Implementation): string | nu
 }
 
 /** A small dialog: which skill the dodge or block rolls (or attribute only). undefined = cancelled. */
-async function pickDefenceSkill(defender: Actor.Implementation, kind: string, skills: { id: string; name: string; heading: string }[], odds?: (skillId: string | null) => string): Promise<string | null | undefined> {
+async function pickDefenceSkill(defender: Actor.Implementation, kind: string, skills: { id: string; name: string; heading: string }[], odds?: (skillId: string | null) => string): Promise<{ skillId: string | null; mode: MessageMode } | undefined> {
   const preferred = defaultDefenceSkill(defender) ?? "";
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/defence-dialog.hbs"), {
     skills: skills.map((s) => ({ ...s, selected: s.id === preferred })),
@@ -332,7 +335,7 @@ async function pickDefenceSkill(defender: Actor.Implementation, kind: string, sk
     odds,
     rollLabel: "BREADBOX.Flange.Combat.Declare",
   });
-  return result ? result.value : undefined;
+  return result ? { skillId: result.value, mode: result.mode } : undefined;
 }
 
 /* ---------- 3. the GM resolves ---------- */
