@@ -1,19 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { bootSystem } from "../toaster/boot";
 import { rulesetOfType } from "../../../src/core/registry";
+import { flangeCharacter, skill, JOE_AVERAGE } from "./helpers";
 
 beforeEach(bootSystem);
-
-export async function flangeCharacter(name: string, system: Record<string, unknown> = {}, items: Record<string, unknown>[] = []): Promise<any> {
-  const actor: any = await Actor.create({ name, type: "flange", system } as never);
-  if (items.length) await actor.createEmbeddedDocuments("Item", items);
-  return actor;
-}
-
-export const skill = (name: string, heading: string, dots: number, extra: Record<string, unknown> = {}) => ({ name, type: "flangeSkill", system: { heading, dots, ...extra } });
-
-/** Peter Player's "Joe Average": two boxes off all nine, one more off Strength, Athleticism, Constitution. */
-export const JOE_AVERAGE = { strength: 7, athleticism: 7, constitution: 7, perception: 8, dexterity: 8, appearance: 8, personality: 8, subtlety: 8, intellect: 8 };
 
 describe("Flange registration", () => {
   it("registers the actor type and every item type under the flange ruleset", () => {
@@ -68,5 +58,35 @@ describe("Flange data models", () => {
     expect(a.system.healthBoxes).toBe(9);
     expect(a.system.grindBoxes).toBe(5);
     expect(a.system.grind.max).toBe(5);
+  });
+});
+
+describe("Flange packs", () => {
+  it("the skills pack files every example skill of the book under its heading, one folder per heading", async () => {
+    const { packSources } = await import("../toaster/boot");
+    const { SKILL_HEADINGS, SKILL_HEADING_EXAMPLES } = await import("../../../src/rulesets/flange/rules");
+    const docs = packSources("flange-skills");
+    const folders = docs.filter((d) => d._key.startsWith("!folders!"));
+    expect(folders.map((f) => f.flags.breadbox.flangeHeading).sort()).toEqual([...SKILL_HEADINGS].sort());
+    for (const h of SKILL_HEADINGS) {
+      const folder = folders.find((f) => f.flags.breadbox.flangeHeading === h)!;
+      const skills = docs.filter((d) => d.type === "flangeSkill" && d.system.heading === h);
+      expect(skills.map((s) => s.name).sort()).toEqual([...SKILL_HEADING_EXAMPLES[h]].sort());
+      for (const s of skills) expect(s.folder).toBe(folder._id);
+    }
+    const a = await flangeCharacter("Dropper");
+    await a.createEmbeddedDocuments("Item", [docs.find((d) => d.name === "Surgery")!].map(({ _id, _key, folder, ...rest }) => rest));
+    expect(a.system.skills[0]).toMatchObject({ name: "Surgery", heading: "medicine", dice: 1 });
+  });
+
+  it("the price-list tables carry the rules core's prices", async () => {
+    const { packSources } = await import("../toaster/boot");
+    const { FLANGE_POINT_COSTS, SKILL_POINT_COSTS } = await import("../../../src/rulesets/flange/rules");
+    const tables = packSources("flange-tables");
+    const flange = tables.find((t) => t.name === "Flange Point Prices")!;
+    expect(Object.fromEntries(flange.results.map((r: any) => [r.flags.breadbox.flangePrice.key, r.flags.breadbox.flangePrice.cost]))).toEqual({ ...FLANGE_POINT_COSTS });
+    const skill = tables.find((t) => t.name === "Skill Point Prices")!;
+    expect(Object.fromEntries(skill.results.map((r: any) => [r.flags.breadbox.skillPrice.key, r.flags.breadbox.skillPrice.cost]))).toEqual({ ...SKILL_POINT_COSTS });
+    for (const t of tables) for (const r of t.results) expect(r.description).toMatch(new RegExp(`: ${Object.values<any>(r.flags.breadbox)[0].cost}$`));
   });
 });

@@ -6,7 +6,7 @@ import { FlangeCheckRoll, poolFormula } from "../../../src/rulesets/flange/dice/
 import { buildCheck, defaultChoices, performFlangeCheck } from "../../../src/rulesets/flange/checks";
 import { onEdgeReroll, refreshEdge } from "../../../src/rulesets/flange/edge";
 import { performOpposedCheck } from "../../../src/rulesets/flange/opposed";
-import { flangeCharacter, skill } from "./models.test";
+import { flangeCharacter, skill } from "./helpers";
 
 beforeEach(bootSystem);
 

@@ -16,6 +16,7 @@ import { HEADING_PREFIX, performFlangeCheck, type FlangeCheckChoices } from "../
 import { performOpposedCheck } from "../opposed";
 import { refreshEdge } from "../edge";
 import { campaignLevel } from "../settings";
+import { attackWithWeapon } from "../combat/attack";
 
 const ACTIONS = {
   rollCheck: onRollCheck,
@@ -24,6 +25,7 @@ const ACTIONS = {
   rollHeading: onRollHeading,
   rollOpposed: onRollOpposed,
   refreshEdge: onRefreshEdge,
+  attack: onAttack,
 };
 
 function flangeSheet(sheet: unknown): FlangeActorSheet | null {
@@ -60,6 +62,14 @@ async function onRollHeading(this: unknown, event: PointerEvent, target: HTMLEle
 async function onRollOpposed(this: unknown, event: PointerEvent): Promise<void> {
   const s = flangeSheet(this);
   if (s) await performOpposedCheck(s.document, event);
+}
+
+/** A weapon row's attack button: the combat part's attack dialog (needs a targeted Flange character). */
+async function onAttack(this: unknown, event: PointerEvent, target: HTMLElement): Promise<void> {
+  const s = flangeSheet(this);
+  const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "";
+  const item = s?.document.items.get(id);
+  if (s && item && modelOf(item, FlangeWeaponModel)) await attackWithWeapon(s.document, item, event);
 }
 
 async function onRefreshEdge(this: unknown): Promise<void> {
