@@ -1,12 +1,12 @@
 /**
- * Flange combat in a real browser, on the built system: the player attacks (dialog with live
+ * Flange combat in a real browser, on the built system: an attack from the sheet (dialog with live
  * odds), the GM declares the defender's block on the attack card and picks the skill, the GM's
  * client resolves (a card whose numbers follow from its dice), the player applies the damage
  * through the GM relay, once; a serious injury card. axe-core on each dialog and card; screenshots.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { axeSerious, openWorld, screenshot, settle, startTestBed, unlocalizedKeys, type TestBed, type WorldPage } from "./helpers";
+import { axeSerious, openSheet, openWorld, screenshot, settle, showTab, startTestBed, unlocalizedKeys, type TestBed, type WorldPage } from "./helpers";
 
 let bed: TestBed;
 let w: WorldPage;
@@ -44,7 +44,11 @@ describe("Flange attack to Apply", () => {
     // The GM attacks the Don with Tims's sock of sand (this page is one client: the GM's records who
     // wrote a card as it arrives, so the card is written while the GM's user is the current one).
     await page.evaluate(async ({ don }) => (window as any).bb.setTarget(don), ids);
-    const start = page.evaluate(({ tims }) => (window as any).game.breadbox.flangeAttack("Sock of sand", tims), ids);
+    // From Tims's sheet: the weapon row's attack button (Gear tab).
+    const sheet = await openSheet(page, ids.tims);
+    await showTab(page, sheet, "gear");
+    await screenshot(sheet, "sheet-flange-gear-attack");
+    await sheet.locator('table.flange-weapons tr[data-item-id] [data-action="attack"]').first().click();
     const dialog = await rollDialog(page);
     const odds = dialog.locator("[data-bb-odds]");
     await expect.poll(() => odds.textContent()).toMatch(/%/);
@@ -64,8 +68,8 @@ describe("Flange attack to Apply", () => {
     expect(await unlocalizedKeys(page, "dialog.roll-dialog[open]")).toEqual([]);
     await screenshot(dialog, "roll-dialog-flange-attack");
     await dialog.locator('button[data-action="roll"]').click();
-    await start;
     await settle(page);
+    await page.evaluate(() => (window as any).bb.closeAll());
     const attackCard = lastCard(page);
     await expect(attackCard.locator(".flange-attack").count()).resolves.toBe(1);
     // Tims's player does not own the Don: no defence buttons for them.
