@@ -144,7 +144,8 @@ describe("Flange attack to Apply", () => {
       await page.evaluate(async ({ gm }) => (window as any).bb.setUser(gm), ids);
       {
         const injury = lastCard(page);
-        await expect(injury.locator(".flange-serious-injury").count()).resolves.toBe(1);
+        await expect(injury.locator(".flange-damage-applied.flange-serious-injury").count()).resolves.toBe(1);
+        await expect(injury.textContent()).resolves.toMatch(/9\s*\/\s*12/);
         expect(await axeSerious(page, "#bb-chat-log > li:last-child")).toEqual([]);
         await screenshot(injury, "chat-card-flange-serious-injury");
       }

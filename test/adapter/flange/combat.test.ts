@@ -125,7 +125,10 @@ describe("flange attack sequence: attack card → declared defence → GM resolv
     expect(s.don.system.wounds.value).toBe(3);
     expect(ledgerEntry(res.id)?.resolution?.applied).toBe(true);
     // Three boxes at once: a serious injury card for the GM to name (the fractured forearm).
-    expect(byType("flangeSeriousInjury")).toHaveLength(1);
+    const applied = byType("flangeDamageApplied");
+    expect(applied).toHaveLength(1);
+    expect(applied[0].flags.breadbox).toMatchObject({ seriousInjury: true, dead: false, targetUuid: s.don.uuid });
+    expect(applied[0].content).toContain("9</strong> / 12");
   });
 
   it("the Don's revolver on Tims, who dodges: 7,8,9 v 9,5 → two left; three damage dice 1,5,8 → 7", async () => {
@@ -326,6 +329,29 @@ describe("flange damage: grind wounds, dramatic, serious injury", () => {
     expect(() => readInjuryForm(form)).toThrow();
     form.innerHTML = `<input name="condition" value="Broken leg"><input name="penalty" value="3">`;
     expect(readInjuryForm(form)).toEqual({ name: "Broken leg", penalty: 3 });
+  });
+
+  it("the GM names the injury from the damage card: the effect lands once, on the target", async () => {
+    const { answerDialog } = await import("../../harness/index");
+    const { onSeriousInjury } = await import("../../../src/rulesets/flange/combat/attack");
+    const s = await example();
+    target(s.pTims, s.don);
+    const card = await asUser(s.pTims, () => attackWithWeapon(s.tims, s.sock, shift));
+    scriptDiceFaces([9, 4, 8, 7, 1]);
+    await asUser(s.pDon, () => onDeclare(card, button({ defence: "block", with: "body" }), shift));
+    await asUser(s.pDon, () => onApply(byType("flangeResolution").at(-1), button({})));
+    const applied = byType("flangeDamageApplied").at(-1);
+    // A player cannot (the button is the GM's, and the handler says so).
+    await asUser(s.pDon, () => onSeriousInjury(applied));
+    expect(s.don.effects.size).toBe(0);
+    const pending = onSeriousInjury(applied);
+    await answerDialog({ action: "roll", fill: { condition: "Fractured forearm", penalty: "1" } });
+    await pending;
+    expect(s.don.effects.contents.map((e: any) => e.name)).toEqual(["Fractured forearm"]);
+    expect(s.don.system.attributes.athleticism).toBe(8);
+    expect(applied.flags.breadbox).toMatchObject({ done: true, condition: "Fractured forearm", penalty: 1 });
+    await onSeriousInjury(applied); // done: nothing more
+    expect(s.don.effects.size).toBe(1);
   });
 
   it("Apply outside the ledger is refused on the GM side too (relayApplyDamage)", async () => {

@@ -567,16 +567,26 @@ export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> 
   }
   if (applied.status === "dead" && !target.statuses.has("dead")) await target.toggleStatusEffect("dead", { active: true, overlay: true });
   await message.update({ flags: { [SYSTEM_ID]: { applied: true, seriousInjury: applied.seriousInjury } } });
-  if (applied.seriousInjury) {
-    await postCard(
-      {
-        speaker: ChatMessage.getSpeaker({ actor: target }),
-        content: await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/serious-injury.hbs"), { name: target.name ?? "", boxes: applied.boxesLost, resolutionId: messageId }),
-        flags: { [SYSTEM_ID]: { type: "flangeSeriousInjury", resolutionId: messageId, targetUuid: target.uuid } },
-      },
-      combineAudiences(audienceOf(message)),
-    );
-  }
+  // What the damage did, as a card everyone who saw the resolution can follow; a serious injury
+  // carries the GM's button to name it.
+  const left = applied.after.boxes - applied.after.lost;
+  await postCard(
+    {
+      speaker: ChatMessage.getSpeaker({ actor: target }),
+      content: await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/damage-applied.hbs"), {
+        name: target.name ?? "",
+        boxes: applied.boxesLost,
+        grind: applied.grindCrossed,
+        left,
+        total: applied.after.boxes,
+        dramatic,
+        serious: applied.seriousInjury,
+        dead: applied.status === "dead",
+      }),
+      flags: { [SYSTEM_ID]: { type: "flangeDamageApplied", resolutionId: messageId, targetUuid: target.uuid, seriousInjury: applied.seriousInjury, dead: applied.status === "dead" } },
+    },
+    combineAudiences(audienceOf(message)),
+  );
   return { ok: true, data: { boxes: applied.boxesLost, grind: applied.grindCrossed, serious: applied.seriousInjury, status: applied.status } };
 }
 
@@ -616,7 +626,7 @@ export async function onSeriousInjury(message: ChatMessage.Implementation): Prom
   }
   const f = cardFlags(message);
   const target = typeof f.targetUuid === "string" ? lookupUuidSync(f.targetUuid) : null;
-  if (f.type !== "flangeSeriousInjury" || !(target instanceof BreadboxActor) || f.done === true) return;
+  if (f.type !== "flangeDamageApplied" || f.seriousInjury !== true || !(target instanceof BreadboxActor) || f.done === true) return;
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/injury-dialog.hbs"), { penalty: flangeCombatRules().seriousInjuryPenalty, max: SERIOUS_INJURY_PENALTY_MAX });
   const result = await rollDialog<{ name: string; penalty: number }>({
     title: format("BREADBOX.Flange.Combat.Injury.Title", { name: target.name ?? "" }),

@@ -16,7 +16,7 @@ export const FLANGE_COMBAT_TEMPLATES = [
   "flange/combat/attack-card.hbs",
   "flange/combat/defence-dialog.hbs",
   "flange/combat/resolution.hbs",
-  "flange/combat/serious-injury.hbs",
+  "flange/combat/damage-applied.hbs",
   "flange/combat/injury-dialog.hbs",
   "flange/combat/simultaneous.hbs",
   "flange/combat/hand-dialog.hbs",
