@@ -120,6 +120,9 @@ describe("flange attack sequence: attack card → declared defence → GM resolv
     expect(res.rolls.map((r: any) => r.total)).toEqual([9, 4, 8, 7, 1]);
     expect(res.content).toContain("[9, 4]");
     expect(ledgerEntry(res.id)?.resolution).toMatchObject({ attackMessageId: card.id, wounds: 3, applied: false });
+    // The attack card says how it was met and offers no more buttons.
+    expect(card.content).toContain("Block (body)");
+    expect(card.content).not.toContain("flange.declare");
     // The Don's player applies it to the Don (through the GM, once).
     await asUser(s.pDon, () => onApply(res, button({})));
     expect(s.don.system.wounds.value).toBe(3);

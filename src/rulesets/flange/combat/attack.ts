@@ -507,7 +507,17 @@ export async function resolveAttack(
   if (posted?.id) {
     // Apply reads only this: the damage the GM's client rolled (boxes, in the ledger's `wounds`).
     await updateLedger(posted.id, { resolution: { attackMessageId: flags.attackMessageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, stun: 0, wounds: r.damage, applied: false } });
-    await attackMessage.update({ flags: { [SYSTEM_ID]: { declared: defence.kind } } });
+    // The attack card now says how it was met, without its buttons (display only; the ledger is the record).
+    const content = await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/attack-card.hbs"), {
+      attacker: attacker.name ?? "",
+      target: defender.name ?? "",
+      weapon: weaponItem.name ?? "",
+      damage: weapon.damageNotation,
+      attribute: localize(`BREADBOX.Flange.Combat.Attr.${weapon.attribute}`),
+      edge: spent,
+      declared: context.defenceLabel,
+    });
+    await attackMessage.update({ content, flags: { [SYSTEM_ID]: { declared: defence.kind } } });
   }
   return posted;
 }
