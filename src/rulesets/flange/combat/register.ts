@@ -28,7 +28,10 @@ function watchTies(): void {
     if (!combat || !isLedgerKeeper()) return;
     announceSimultaneous(combat).catch((err: unknown) => console.error("Breadbox | simultaneous action", err));
   };
-  Hooks.on("updateCombatant", (combatant, changes) => {
+  Hooks.on("updateCombatant", (combatant, changes, options) => {
+    // A new round's initiative is stored before the round changes (BreadboxCombat#nextRound,
+    // without turn events): the round change below looks for its ties, under the right round.
+    if (Reflect.get(options, "turnEvents") === false) return;
     if ("initiative" in changes) check(combatant.parent);
   });
   Hooks.on("updateCombat", (combat, changes) => {
