@@ -213,6 +213,10 @@ export async function performFlangeCheck(actor: Actor.Implementation, preset: Pa
     ui.notifications?.error(err instanceof Error ? err.message : String(err));
     return null;
   }
+  if (built.pool.edgeSpent > 0 && !actor.isOwner) {
+    ui.notifications?.warn(localize("BREADBOX.Flange.Edge.NotOwner"));
+    return null;
+  }
   const roll = FlangeCheckRoll.fromCheck(built.options);
   await roll.evaluate();
   await spendEdge(actor, built.pool.edgeSpent);

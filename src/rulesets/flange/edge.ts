@@ -132,7 +132,7 @@ export async function refreshEdgeMacro(options: { all?: boolean } = {}): Promise
 
 /** With the "encounter ends" setting, the active GM refreshes the Edge of a deleted combat's Flange combatants. */
 function onDeleteCombat(combat: Combat.Implementation): void {
-  if (!game.user?.isActiveGM || flangeRules().edgeRefresh !== "combatEnd") return;
+  if (!game.user?.isGM || game.users?.activeGM?.id !== game.user.id || flangeRules().edgeRefresh !== "combatEnd") return;
   const actors = [...combat.combatants].map((c) => c.actor).filter((a) => a instanceof BreadboxActor);
   void refreshEdge(actors);
 }

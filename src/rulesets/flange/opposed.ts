@@ -141,6 +141,10 @@ export async function performOpposedCheck(actor: Actor.Implementation, event?: E
     ui.notifications?.error(err instanceof Error ? err.message : String(err));
     return null;
   }
+  if (built.pools.first.edgeSpent > 0 && !actor.isOwner) {
+    ui.notifications?.warn(localize("BREADBOX.Flange.Edge.NotOwner"));
+    return null;
+  }
   // The opposed card has no re-roll button: its rolls carry no roller (the re-roll is a check card's).
   const first = FlangeCheckRoll.fromCheck({ ...built.first, actorUuid: undefined });
   const second = FlangeCheckRoll.fromCheck({ ...built.second, actorUuid: undefined });

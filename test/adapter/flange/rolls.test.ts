@@ -47,6 +47,14 @@ describe("the pool die typed in chat", () => {
     expect(high.total).toBe(0);
   });
 
+  it("has a Dice So Nice preset: a d10 read 1–10", async () => {
+    const { presetData } = await import("../../../src/core/dice-so-nice");
+    const { flangeRuleset } = await import("../../../src/rulesets/flange/register");
+    const presets = (flangeRuleset().diceSoNice ?? []).map(presetData);
+    expect(presets.map((p) => [p.type, p.labels[0], p.labels.at(-1), p.labels.length])).toEqual([["df", "1", "10", 10]]);
+    expect((CONFIG.Dice.terms as any).f).toBeDefined();
+  });
+
   it("refuses a target of 0 with a message", async () => {
     scriptDiceFaces([5]);
     await expect(new Roll("1dft0").evaluate()).rejects.toThrow(/target number/);
@@ -130,6 +138,17 @@ describe("the check dialog", () => {
     expect(() => buildCheck(a.system, defaultChoices(a.system, { skill: "", attribute: "perception", targetModifier: -1, edgeTarget: 1 }))).toThrow(/never below 5/);
   });
 
+  it("a user who does not own the character cannot spend its Edge: nothing rolled or spent", async () => {
+    const p1 = createUser({ name: "Observer" });
+    const a = await tims({ edge: { points: 2, spent: 0 } });
+    await a.update({ ownership: { [p1.id!]: 2 } });
+    const before = msgs().length;
+    const r = await asUser(p1, () => performFlangeCheck(a, { skill: "", attribute: "perception", edgeDice: 1 }, shift));
+    expect(r).toBeNull();
+    expect(msgs().length).toBe(before);
+    expect(a.system.edge.spent).toBe(0);
+  });
+
   it("refuses a typed bad number in the dialog and rolls nothing", async () => {
     const a = await tims();
     const before = msgs().length;
@@ -194,6 +213,30 @@ describe("the Edge re-roll", () => {
     await a.update({ system: { edge: { spent: 1 } } });
     expect(await asUser(p1, () => refreshEdge([a]))).toBe(0);
     expect(a.system.edge.spent).toBe(1);
+  });
+});
+
+describe("when spent Edge returns", () => {
+  it("the macro refreshes every Flange character with {all: true}", async () => {
+    const a = await tims({ edge: { points: 3, spent: 2 } });
+    const b = await flangeCharacter("Don", { edge: { points: 1, spent: 1 } });
+    expect(await (game as any).breadbox.flange.refreshEdge({ all: true })).toBe(2);
+    expect([a.system.edgeAvailable, b.system.edgeAvailable]).toEqual([3, 1]);
+  });
+
+  it("with the encounter-end setting, ending a combat refreshes its Flange combatants; by default it does not", async () => {
+    const a = await tims({ edge: { points: 3, spent: 2 } });
+    const first: any = await Combat.create({} as never);
+    await first.createEmbeddedDocuments("Combatant", [{ actorId: a.id, name: "Tims" }]);
+    await first.delete();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(a.system.edge.spent).toBe(2);
+    await (game as any).settings.set("breadbox", "flange.edgeRefresh", "combatEnd");
+    const second: any = await Combat.create({} as never);
+    await second.createEmbeddedDocuments("Combatant", [{ actorId: a.id, name: "Tims" }]);
+    await second.delete();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(a.system.edge.spent).toBe(0);
   });
 });
 

@@ -145,3 +145,53 @@ describe("Flange item sheet", () => {
     expect(sock.element.querySelector(".bb-summary")?.textContent).toContain("-3");
   });
 });
+
+describe("Flange hotbar macros", () => {
+  function dragData(el: HTMLElement): Record<string, unknown> {
+    let payload = "";
+    const event = new Event("dragstart", { bubbles: true });
+    Object.defineProperty(event, "dataTransfer", { value: { setData: (_type: string, value: string) => (payload = value) } });
+    el.dispatchEvent(event);
+    return JSON.parse(payload);
+  }
+  async function dropOnSlot(data: Record<string, unknown>, slot: number) {
+    await (ui as any).hotbar.drop(data, slot);
+    await settle();
+    await new Promise((r) => setTimeout(r, 0));
+    const id = (game as any).user.hotbar?.[slot];
+    return id ? (game as any).macros.get(id) : undefined;
+  }
+
+  it("a skill and an attribute dragged onto the bar roll for the speaking actor; a gone skill is explained", async () => {
+    const a = await character();
+    const sheet = await open(a);
+    click(sheet, '[data-tab="skills"]');
+    await settle();
+    const row = sheet.element.querySelector('[data-heading="medicine"] li[data-item-id]') as HTMLElement;
+    const macro = await dropOnSlot(dragData(row), 3);
+    expect(macro?.name).toBe("Surgery");
+    (game as any).user.character = a;
+    scriptDiceFaces([8, 9, 3]);
+    const run = macro.execute();
+    const dialog = await waitForDialog();
+    expect((dialog.element.querySelector('select[name="attribute"]') as HTMLSelectElement).value).toBe("dexterity");
+    await answerDialog({ action: "roll" });
+    await run;
+    await settle();
+    expect((game as any).messages.contents.at(-1).rolls[0].formula).toBe("3dft8");
+    click(sheet, '[data-tab="attributes"]');
+    await settle();
+    const attr = await dropOnSlot(dragData(sheet.element.querySelector('[data-drag-attribute="perception"]') as HTMLElement), 4);
+    scriptDiceFaces([8, 9, 3]);
+    const run2 = attr.execute();
+    await waitForDialog();
+    await answerDialog({ action: "roll" });
+    await run2;
+    await settle();
+    expect((game as any).messages.contents.at(-1).rolls[0].formula).toBe("3dft8");
+    await a.items.getName("Surgery").delete();
+    await macro.execute();
+    await settle();
+    expect(notifications().some((n) => /Surgery/.test(n.message))).toBe(true);
+  });
+});

@@ -17,6 +17,8 @@ import { performOpposedCheck } from "../opposed";
 import { refreshEdge } from "../edge";
 import { campaignLevel } from "../settings";
 import { attackWithWeapon } from "../combat/attack";
+import { ATTRIBUTE_DRAG_TYPE } from "../../../core/hotbar";
+import "./hotbar";
 
 const ACTIONS = {
   rollCheck: onRollCheck,
@@ -102,6 +104,18 @@ export class FlangeActorSheet extends BreadboxActorSheet {
     { id: "gear", label: "BREADBOX.Flange.Tab.Gear" },
     { id: "biography", label: "BREADBOX.Flange.Tab.Biography" },
   ];
+
+  /** Attribute rows drag onto the hotbar as attribute-only roll macros (see ./hotbar.ts). */
+  protected override async _onRender(...args: Parameters<BreadboxActorSheet["_onRender"]>): Promise<void> {
+    await super._onRender(...args);
+    for (const row of this.element.querySelectorAll<HTMLElement>("[data-drag-attribute]")) {
+      row.addEventListener("dragstart", (event) => {
+        if (!event.dataTransfer) return;
+        const { dragAttribute: key, dragLabel: label } = row.dataset;
+        event.dataTransfer.setData("text/plain", JSON.stringify({ type: ATTRIBUTE_DRAG_TYPE, ruleset: "flange", key, label }));
+      });
+    }
+  }
 
   protected override async _prepareContext(options: Parameters<BreadboxActorSheet["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
