@@ -567,6 +567,7 @@ export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> 
   if (dramatic && !ctx.requester.isGM) return { ok: false, error: "BREADBOX.Flange.Combat.DramaticGMOnly" };
   if (entry.applied) return { ok: false, error: "BREADBOX.Flange.Combat.AlreadyApplied" };
   if (!Number.isSafeInteger(entry.wounds) || entry.wounds < 0 || entry.wounds > MAX_APPLIED) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  if (entry.wounds === 0) return { ok: false, error: "BREADBOX.Flange.Combat.NothingToApply" };
   const applied = R.applyDamage(t.healthState(), entry.wounds, dramatic);
   await updateLedger(messageId, { resolution: { ...entry, applied: true } });
   try {
