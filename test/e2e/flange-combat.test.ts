@@ -80,7 +80,7 @@ describe("Flange attack to Apply", () => {
     // The GM declares the Don's block with his arm and picks the skill.
     await page.evaluate(async ({ gm }) => (window as any).bb.setUser(gm), ids);
     const gmCard = lastCard(page);
-    await expect(gmCard.locator('[data-bb-action="flange.declare"]').count()).resolves.toBe(4);
+    await expect(gmCard.locator('[data-bb-action="flange.declare"]').count()).resolves.toBe(5); // with the GM's "undefended (ambush)"
     expect(await axeSerious(page, "#bb-chat-log > li:last-child")).toEqual([]);
     await screenshot(gmCard, "chat-card-flange-attack");
     await gmCard.locator('[data-bb-action="flange.declare"][data-with="body"]').click();

@@ -157,6 +157,21 @@ describe("flange attack sequence: attack card → declared defence → GM resolv
     expect(byType("flangeResolution").at(-1).flags.breadbox.damage).toBe(7);
   });
 
+  it("an ambush: only the GM rules the attack undefended (armour only, no counterattack bonus)", async () => {
+    const s = await example();
+    target(s.pDon, s.tims);
+    const card = await asUser(s.pDon, () => attackWithWeapon(s.don, s.revolver, shift));
+    expect(await runRelay({ action: "flange.declare", requesterId: s.pTims.id!, targetUuid: s.tims.uuid, payload: { messageId: card.id, defence: "none" } }, s.pTims as never)).toEqual({
+      ok: false,
+      error: "BREADBOX.Flange.Combat.UndefendedGMOnly",
+    });
+    scriptDiceFaces([7, 2, 2, 9, 3]); // one success → 2 damage dice: 9, 3 → 9 − 1 = 8
+    await onDeclare(card, button({ defence: "none" }), shift); // the GM
+    const res = byType("flangeResolution").at(-1);
+    expect(res.flags.breadbox.damage).toBe(8);
+    expect(res.content).toContain("Undefended");
+  });
+
   it("Apply twice, or by two clicks at once, applies once", async () => {
     const s = await example();
     target(s.pTims, s.don);

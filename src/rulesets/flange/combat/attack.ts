@@ -256,6 +256,8 @@ async function declareAttack(
 /* ---------- 2. the defender declares ---------- */
 
 const DECLARATIONS = new Map<string, R.DefenceInput["kind"]>([
+  // The GM's ruling for an ambush or a sniper: the defender gets no defence at all.
+  ["none", "none"],
   ["counterattack", "counterattack"],
   ["dodge", "dodge"],
   ["block", "block"],
@@ -433,12 +435,13 @@ export async function relayDeclare(ctx: RelayContext): Promise<RelayResult> {
     if (!requesterOwns(ctx.requester, defender)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
     const kind = DECLARATIONS.get(typeof ctx.payload.defence === "string" ? ctx.payload.defence : "");
     if (!kind) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+    if (kind === "none" && !ctx.requester.isGM) return { ok: false, error: "BREADBOX.Flange.Combat.UndefendedGMOnly" };
     const skillId = typeof ctx.payload.skillId === "string" && ctx.payload.skillId ? ctx.payload.skillId : null;
     if (ctx.payload.skillId !== null && ctx.payload.skillId !== undefined && typeof ctx.payload.skillId !== "string") return { ok: false, error: "BREADBOX.Relay.Malformed" };
     if (skillId && !defender.items.get(skillId)) return { ok: false, error: "BREADBOX.Flange.Combat.NoSuchSkill" };
     const blockWith = ctx.payload.with === "object" ? "object" : ctx.payload.with === "body" ? "body" : null;
     if (kind === "block" && !blockWith) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-    defence = kind === "counterattack" ? { kind } : kind === "dodge" ? { kind, check: defenceCheck(defender, skillId) } : { kind, check: defenceCheck(defender, skillId), with: blockWith ?? "body" };
+    defence = kind === "none" || kind === "counterattack" ? { kind } : kind === "dodge" ? { kind, check: defenceCheck(defender, skillId) } : { kind, check: defenceCheck(defender, skillId), with: blockWith ?? "body" };
   }
   const posted = await resolveAttack(message, attacker, weaponItem, weapon, defender, choices, defence, normaliseMessageMode(ctx.payload.mode) ?? "public");
   return posted ? { ok: true } : { ok: false, error: "BREADBOX.Relay.Failed" };
