@@ -14,6 +14,7 @@ import type { ToasterActorModel } from "../rulesets/toaster/data/actor";
 import type { ToasterArmorModel, ToasterGearModel, ToasterSkillModel, ToasterTraitModel, ToasterWeaponModel } from "../rulesets/toaster/data/items";
 import type { ToasterRules } from "../rulesets/toaster/settings";
 import type { PoolRules } from "../rulesets/pool/settings";
+import type { ToastRules } from "../rulesets/toast/settings";
 import type { PoolActorModel } from "../rulesets/pool/data/actor";
 import type { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, PoolGearModel, PoolWeaponModel } from "../rulesets/pool/data/items";
 import type { FlangeCombatRules } from "../rulesets/flange/combat/settings";
@@ -21,6 +22,9 @@ import type { FlangeRules } from "../rulesets/flange/settings";
 import type { FlangeActorModel } from "../rulesets/flange/data/actor";
 import type { FlangeGearModel, FlangePowerModel, FlangeSkillModel } from "../rulesets/flange/data/items";
 import type { FlangeArmorModel, FlangeWeaponModel } from "../rulesets/flange/data/weapons";
+import type { ToastActorModel } from "../rulesets/toast/data/actor";
+import type { ToastGearModel, ToastSkillModel } from "../rulesets/toast/data/items";
+import type { ToastArmorModel, ToastWeaponModel } from "../rulesets/toast/data/weapons";
 import type { StanceDebt } from "../rulesets/toaster/stance";
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
@@ -39,6 +43,8 @@ export interface BreadboxMessageFlags {
 export interface BreadboxActorFlags {
   /** Toaster (Stance): what earlier stances owe to the next rolls. */
   stance?: StanceDebt;
+  /** Toast (healing): the world-time day (worldTime ÷ 86,400 s, rounded down) of the last medical treatment. */
+  toastTreatedDay?: number;
 }
 
 /** One relay nonce a user wrote under its own User document (src/core/relay.ts). */
@@ -68,7 +74,7 @@ export interface BreadboxCoreSettings {
 }
 
 /** Every Breadbox setting key (without the "breadbox." namespace) and its value type. */
-export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] }
+export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] } & { [K in keyof ToastRules as `toast.${K}`]: ToastRules[K] }
   & { [K in keyof FlangeRules as `flange.${K}`]: FlangeRules[K] }
   & { [K in keyof FlangeCombatRules as `flange.${K}`]: FlangeCombatRules[K] };
 
@@ -103,6 +109,7 @@ declare module "fvtt-types/configuration" {
       toaster: typeof ToasterActorModel;
       pool: typeof PoolActorModel;
       flange: typeof FlangeActorModel;
+      toast: typeof ToastActorModel;
     };
     Item: {
       toasterSkill: typeof ToasterSkillModel;
@@ -120,6 +127,10 @@ declare module "fvtt-types/configuration" {
       flangeArmor: typeof FlangeArmorModel;
       flangePower: typeof FlangePowerModel;
       flangeGear: typeof FlangeGearModel;
+      toastSkill: typeof ToastSkillModel;
+      toastWeapon: typeof ToastWeaponModel;
+      toastArmor: typeof ToastArmorModel;
+      toastGear: typeof ToastGearModel;
     };
   }
 

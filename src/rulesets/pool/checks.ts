@@ -15,7 +15,12 @@ import { postCard } from "../../core/chat/post";
 import type { Odds } from "../../dice/contract";
 import { PoolActorModel } from "./data/actor";
 import { PoolCheckRoll, POOL_RESOLUTIONS, type PoolCheckOptions, type PoolPart, type PoolResolution } from "./dice/pool-roll";
-import { poolRules, type PoolRules } from "./settings";
+import { defaultActivity, poolRules, type PoolRules } from "./settings";
+
+/** Text for HTML (names are typed by users). */
+function escapeText(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
 
 export const TIME_MODES = ["none", "detailed", "regular"] as const;
 export type TimeMode = (typeof TIME_MODES)[number];
@@ -30,7 +35,8 @@ export interface PoolCheckChoices {
   convert: number;
   difficulty: number;
   requiredDegree: number;
-  activity: R.TraumaKind;
+  /** Which wound penalties apply; "" = the activity of the chosen trait (data/actor.ts). */
+  activity: R.TraumaKind | "";
   timeMode: TimeMode;
   normalPhases: number;
   phasesTaken: number;
@@ -39,6 +45,8 @@ export interface PoolCheckChoices {
   extraBonus: number;
   extraPenalty: number;
   resolution: PoolResolution;
+  /** "Rolling the dice": an Effect Level the Degree of Success may raise or lower (null = none). */
+  effectLevel: number | null;
 }
 
 /** The usual Difficulty when the Storyguide names none (the seed's example "easy task" is 20). */
@@ -54,7 +62,7 @@ export function defaultChoices(model: PoolActorModel, preset: Partial<PoolCheckC
     convert: 0,
     difficulty: DEFAULT_DIFFICULTY,
     requiredDegree: 0,
-    activity: "physical",
+    activity: "",
     timeMode: "none",
     normalPhases: 1,
     phasesTaken: 1,
@@ -62,8 +70,11 @@ export function defaultChoices(model: PoolActorModel, preset: Partial<PoolCheckC
     extraAdd: 0,
     extraBonus: 0,
     extraPenalty: 0,
+    effectLevel: null,
     resolution: model.npc && rules.npcDicePhobe ? "dicePhobe" : "roll",
     ...preset,
+    // The optional rule off: no supporting ability, whatever a caller asks.
+    ...(rules.supportingAbilities ? {} : { supporting: "" }),
   };
 }
 
@@ -71,14 +82,101 @@ export function defaultChoices(model: PoolActorModel, preset: Partial<PoolCheckC
 export interface BuiltCheck {
   options: PoolCheckOptions;
   build: R.PoolBuild;
+  /** The activity the check counts as, and the wounds whose penalties it takes. */
+  activity: R.TraumaKind;
+  wounds: WoundSource[];
 }
 
 function traitName(tree: { rows: { traitId: string; name: string }[] }, id: string): string {
   return tree.rows.find((r) => r.traitId === id)?.name ?? id;
 }
 
-/** Build the check with the rules core; throws (with the core's message) on choices that do not fit. */
+/** Activity choices of the dialog: "" follows the trait. */
+export const ACTIVITY_CHOICES = ["", ...R.TRAUMA_KINDS] as const;
+
+/**
+ * The activity a check counts as for wound penalties: the dialog's choice, else the ability's
+ * (resolved up its tree), else the attribute's, else the world's default.
+ */
+export function checkActivity(model: PoolActorModel, c: Pick<PoolCheckChoices, "activity" | "ability" | "attribute">): R.TraumaKind {
+  if (c.activity === "physical" || c.activity === "mental") return c.activity;
+  return (c.ability ? model.abilityActivity[c.ability] : undefined) ?? (c.attribute ? model.attributeActivity[c.attribute] : undefined) ?? defaultActivity();
+}
+
+/** One wound that adds Penalty dice to a check of this activity (its own kind, or a cross-over). */
+export interface WoundSource {
+  label: string;
+  penalty: number;
+}
+
+/** The wounds behind a check's wound penalty, each with the dice it adds (docs/rules/pool.md). */
+export function woundSources(model: PoolActorModel, activity: R.TraumaKind): WoundSource[] {
+  const out: WoundSource[] = [];
+  for (const w of model.woundViews) {
+    const cross = w.kind !== activity;
+    const penalty = cross ? w.crossPenaltyDice : w.penaltyDice;
+    if (penalty <= 0) continue;
+    out.push({
+      label: format(cross ? "BREADBOX.Pool.Check.WoundCross" : "BREADBOX.Pool.Check.WoundOwn", {
+        severity: w.severity ? localize(`BREADBOX.Pool.Wound.severity.${w.severity}`) : String(w.degree),
+        kind: localize(`BREADBOX.Pool.Wound.kind.${w.kind}`),
+      }),
+      penalty,
+    });
+  }
+  return out;
+}
+
+/** A trait's ancestors in one of the character's trees, nearest first (bounded by the tree's size). */
+function ancestorsOf(tree: Record<string, string | null>, id: string, limit: number): string[] {
+  const out: string[] = [];
+  let p = tree[id] ?? null;
+  while (p !== null && out.length <= limit && !out.includes(p)) {
+    out.push(p);
+    p = tree[p] ?? null;
+  }
+  return out;
+}
+
+function refuse(key: string, data: Record<string, string | number> = {}): never {
+  throw new Error(format(`BREADBOX.Pool.Check.Refused.${key}`, data));
+}
+
+/**
+ * Build the check with the rules core. Choices that do not fit are refused with a localized
+ * message before the core sees them: a descendant that is not one, a supporting ability that is
+ * the ability itself (or its ancestor, or the accepted descendant), more Add dice converted than
+ * the pool has, a pool past the 60-dice limits.
+ */
 export function buildCheck(model: PoolActorModel, c: PoolCheckChoices, actorUuid?: string): BuiltCheck {
+  const tree = model.abilityTree.tree;
+  const limit = model.abilityTree.rows.length;
+  const name = (id: string) => traitName(model.abilityTree, id);
+  if (c.ability !== "" && c.justified !== "" && !ancestorsOf(tree, c.justified, limit).includes(c.ability)) {
+    refuse("NotDescendant", { trait: name(c.justified), ability: name(c.ability) });
+  }
+  if (c.supporting !== "") {
+    if (c.ability === "") refuse("SupportNeedsAbility", { trait: name(c.supporting) });
+    if (c.supporting === c.ability) refuse("SupportIsAbility", { trait: name(c.supporting) });
+    if (ancestorsOf(tree, c.ability, limit).includes(c.supporting)) refuse("SupportIsAncestor", { trait: name(c.supporting), ability: name(c.ability) });
+    if (c.supporting === c.justified) refuse("SupportIsJustified", { trait: name(c.supporting), ability: name(c.ability) });
+  }
+  if (c.effectLevel !== null && !(Number.isSafeInteger(c.effectLevel) && Math.abs(c.effectLevel) <= R.MAX_EFFECT_LEVEL)) {
+    refuse("EffectLevel", { value: String(c.effectLevel), max: R.MAX_EFFECT_LEVEL });
+  }
+  let plain: BuiltCheck;
+  try {
+    plain = buildCheckUnchecked(model, { ...c, convert: 0 }, actorUuid);
+  } catch (err) {
+    if (err instanceof RangeError) refuse("TooManyDice", { max: R.MAX_POOL_DICE });
+    throw err;
+  }
+  if (c.convert > plain.build.baseAddDice) refuse("Convert", { n: c.convert, max: plain.build.baseAddDice });
+  return c.convert === 0 ? plain : buildCheckUnchecked(model, c, actorUuid);
+}
+
+function buildCheckUnchecked(model: PoolActorModel, c: PoolCheckChoices, actorUuid?: string): BuiltCheck {
+  const activity = checkActivity(model, c);
   const time = c.timeMode === "detailed"
     ? R.detailedTimeFactor({ normalPhases: c.normalPhases, phasesTaken: c.phasesTaken })
     : c.timeMode === "regular" ? R.regularTimeFactor(c.doublings) : { extraAddDice: 0, extraBonusDice: 0 };
@@ -94,7 +192,7 @@ export function buildCheck(model: PoolActorModel, c: PoolCheckChoices, actorUuid
   if (c.ability === "") {
     // No ability named (a bare attribute check): one Add die, the attribute's dice, the wounds.
     attribute = R.characterAttribute(model.character, attrRequest);
-    woundPenaltyDice = model.status.penalties[c.activity];
+    woundPenaltyDice = model.status.penalties[activity];
     ability = { requested: "", traitId: "", score: 0, relation: "none", distance: 0 };
     build = R.buildPool({ ability: 0, attribute: attribute.score, convertAddDice: c.convert, extraAddDice, extraBonusDice, extraPenaltyDice: c.extraPenalty + woundPenaltyDice, die: c.die });
   } else {
@@ -103,7 +201,7 @@ export function buildCheck(model: PoolActorModel, c: PoolCheckChoices, actorUuid
       ...attrRequest,
       justifiedAbilities: c.justified ? [c.justified] : [],
       supportingAbility: c.supporting || undefined,
-      activity: c.activity,
+      activity,
       convertAddDice: c.convert,
       extraAddDice,
       extraBonusDice,
@@ -129,7 +227,10 @@ export function buildCheck(model: PoolActorModel, c: PoolCheckChoices, actorUuid
   if (c.convert) parts.push({ label: localize("BREADBOX.Pool.Check.Converted"), add: -c.convert, bonus: c.convert, penalty: 0 });
   if (time.extraAddDice || time.extraBonusDice) parts.push({ label: localize("BREADBOX.Pool.Check.Time"), add: time.extraAddDice, bonus: time.extraBonusDice, penalty: 0 });
   if (c.extraAdd || c.extraBonus || c.extraPenalty) parts.push({ label: localize("BREADBOX.Pool.Check.Storyguide"), add: c.extraAdd, bonus: c.extraBonus, penalty: c.extraPenalty });
-  if (woundPenaltyDice) parts.push({ label: localize("BREADBOX.Pool.Check.Wounds"), add: 0, bonus: 0, penalty: woundPenaltyDice });
+  // Each wound is its own source; should the chart's sum ever differ, the total is shown instead.
+  let wounds = woundPenaltyDice ? woundSources(model, activity) : [];
+  if (wounds.reduce((s, w) => s + w.penalty, 0) !== woundPenaltyDice) wounds = [{ label: format("BREADBOX.Pool.Check.WoundsOf", { activity: localize(`BREADBOX.Pool.Activity.${activity}`) }), penalty: woundPenaltyDice }];
+  for (const w of wounds) parts.push({ label: w.label, add: 0, bonus: 0, penalty: w.penalty });
   const title = format("BREADBOX.Pool.Check.Title", { ability: abilityLabel, attribute: attributeLabel });
   const options: PoolCheckOptions = {
     title,
@@ -138,9 +239,11 @@ export function buildCheck(model: PoolActorModel, c: PoolCheckChoices, actorUuid
     requiredDegree: R.assertRequiredDegree(c.requiredDegree),
     parts,
     resolution: c.resolution,
+    activity,
   };
+  if (c.effectLevel !== null) options.effectLevel = c.effectLevel;
   if (actorUuid) options.actorUuid = actorUuid;
-  return { options, build };
+  return { options, build, activity, wounds };
 }
 
 /** The exact odds of a check (a dice-phobe result is certain: its outcome at 100 %). */
@@ -158,7 +261,9 @@ export function checkOddsFor(options: PoolCheckOptions): Odds {
 export function oddsHtml(built: BuiltCheck): string {
   const p = built.options.pool;
   const pool = `<p class="bb-pool-summary">${localize("BREADBOX.Pool.Dice.Pool")}: ${p.addDice} ${localize("BREADBOX.Pool.Dice.Add")} · ${p.bonusDice} ${localize("BREADBOX.Pool.Dice.Bonus")} · ${p.penaltyDice} ${localize("BREADBOX.Pool.Dice.Penalty")} (${localize(`BREADBOX.Pool.Die.${p.die}`)})</p>`;
-  return pool + oddsPanelHtml(checkOddsFor(built.options), { labelKey: (k) => `BREADBOX.Pool.Outcome.${k}` });
+  const wounds = built.wounds.length ? built.wounds.map((w) => `${escapeText(w.label)} −${w.penalty}`).join(", ") : localize("BREADBOX.Pool.Check.NoWoundPenalty");
+  const activityLine = `<p class="bb-pool-activity">${format("BREADBOX.Pool.Check.ActivityLine", { activity: localize(`BREADBOX.Pool.Activity.${built.activity}`) })}: ${wounds}</p>`;
+  return pool + activityLine + oddsPanelHtml(checkOddsFor(built.options), { labelKey: (k) => `BREADBOX.Pool.Outcome.${k}` });
 }
 
 function readInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback: number): number {
@@ -171,6 +276,14 @@ function readInt(form: HTMLFormElement, name: string, label: string, min: number
   if (!Number.isInteger(n)) throw new Error(format("BREADBOX.Error.NotAWholeNumber", { field: label, value: raw }));
   if (n < min || n > max) throw new Error(format("BREADBOX.Error.OutOfRange", { field: label, value: n, min, max }));
   return n;
+}
+
+/** An optional whole number: blank = null; anything else checked like readInt. */
+function readOptionalInt(form: HTMLFormElement, name: string, label: string, min: number, max: number): number | null {
+  const el = form.elements.namedItem(name);
+  if (!(el instanceof HTMLInputElement)) return null;
+  if (el.value.trim() === "" && !el.validity?.badInput) return null;
+  return readInt(form, name, label, min, max, 0);
 }
 
 function readKey<K extends string>(form: HTMLFormElement, name: string, label: string, allowed: readonly K[], fallback: K): K {
@@ -195,12 +308,13 @@ export function readChoices(form: HTMLFormElement, model: PoolActorModel, rules:
     ability: readTrait(form, "ability", localize("BREADBOX.Pool.Ability.Label"), abilities),
     attribute: readTrait(form, "attribute", localize("BREADBOX.Pool.Attribute.Label"), attributes),
     justified: readTrait(form, "justified", L("Justified"), abilities),
-    supporting: readTrait(form, "supporting", localize("BREADBOX.Pool.Ability.Supporting"), abilities),
+    // Without the optional rule the field is not shown, and no supporting ability applies.
+    supporting: rules.supportingAbilities ? readTrait(form, "supporting", localize("BREADBOX.Pool.Ability.Supporting"), abilities) : "",
     die: readKey(form, "die", L("Die"), dice, "d8"),
     convert: readInt(form, "convert", L("Convert"), 0, R.MAX_POOL_DICE, 0),
     difficulty: readInt(form, "difficulty", L("Difficulty"), -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY, DEFAULT_DIFFICULTY),
     requiredDegree: readInt(form, "requiredDegree", L("RequiredDegree"), 0, R.MAX_DIFFICULTY, 0),
-    activity: readKey(form, "activity", L("Activity"), R.TRAUMA_KINDS, "physical"),
+    activity: readKey(form, "activity", L("Activity"), ACTIVITY_CHOICES, ""),
     timeMode: readKey(form, "timeMode", L("TimeFactor"), TIME_MODES, "none"),
     normalPhases: readInt(form, "normalPhases", L("NormalPhases"), 1, R.MAX_PHASES, 1),
     phasesTaken: readInt(form, "phasesTaken", L("PhasesTaken"), 1, R.MAX_PHASES, 1),
@@ -209,6 +323,7 @@ export function readChoices(form: HTMLFormElement, model: PoolActorModel, rules:
     extraBonus: readInt(form, "extraBonus", L("ExtraBonus"), 0, R.MAX_POOL_DICE, 0),
     extraPenalty: readInt(form, "extraPenalty", L("ExtraPenalty"), 0, R.MAX_POOL_DICE, 0),
     resolution: readKey(form, "resolution", localize("BREADBOX.Pool.Resolution.Label"), POOL_RESOLUTIONS, "roll"),
+    effectLevel: readOptionalInt(form, "effectLevel", localize("BREADBOX.Pool.Effect.Level"), -R.MAX_EFFECT_LEVEL, R.MAX_EFFECT_LEVEL),
   };
 }
 
@@ -229,14 +344,16 @@ export async function dialogContent(model: PoolActorModel, c: PoolCheckChoices, 
     abilities: treeOptions(model.abilityTree.rows, c.ability),
     attributes: treeOptions(model.attributeTree.rows, c.attribute),
     supporting: treeOptions(model.abilityTree.rows, c.supporting),
+    supportingAllowed: rules.supportingAbilities,
     justified: treeOptions(model.abilityTree.rows, c.justified),
     dice: sel(rules.dieSubstitution ? R.DIE_KEYS : ["d8"], "BREADBOX.Pool.Die", c.die),
-    activities: sel(R.TRAUMA_KINDS, "BREADBOX.Pool.Activity", c.activity),
+    activities: ACTIVITY_CHOICES.map((k) => ({ value: k, label: localize(k ? `BREADBOX.Pool.Activity.${k}` : "BREADBOX.Pool.Activity.fromTrait"), selected: k === c.activity })),
     timeModes: TIME_MODES.map((k) => ({ value: k, label: localize(`BREADBOX.Pool.Check.Time${k === "none" ? "None" : k === "detailed" ? "Detailed" : "Regular"}`), selected: k === c.timeMode })),
     resolutions: sel(POOL_RESOLUTIONS, "BREADBOX.Pool.Resolution", c.resolution),
     c,
     maxDice: R.MAX_POOL_DICE,
     maxDifficulty: R.MAX_DIFFICULTY,
+    maxEffect: R.MAX_EFFECT_LEVEL,
   });
 }
 

@@ -10,12 +10,16 @@ import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
 import { PoolActorModel } from "../data/actor";
 import { PoolArmorModel, PoolGearModel, PoolWeaponModel } from "../data/items";
-import { performPoolCheck, type PoolCheckChoices } from "../checks";
+import { buildCheck, defaultChoices, performPoolCheck, type PoolCheckChoices } from "../checks";
 import { rollComplexAction } from "../complex";
+import { performGroupCheck } from "../group";
+import { complexCounting } from "../settings";
+import { formatChance } from "../../../core/rolls/odds-panel";
 
 const ACTIONS = {
   rollCheck: onRollCheck,
   rollPhobe: onRollPhobe,
+  rollGroup: onRollGroup,
   rollAbility: onRollAbility,
   rollAttribute: onRollAttribute,
   rollWeapon: onRollWeapon,
@@ -52,6 +56,12 @@ async function onRollCheck(this: unknown, event: PointerEvent): Promise<void> {
 /** The dice-phobe result (no roll): the same dialog, set to the fixed total. */
 async function onRollPhobe(this: unknown, event: PointerEvent): Promise<void> {
   await roll(this, event, { resolution: "dicePhobe" });
+}
+
+/** A group check (working together or against) launched from this character. */
+async function onRollGroup(this: unknown): Promise<void> {
+  const s = poolSheet(this);
+  if (s) await performGroupCheck(s.document);
 }
 
 async function onRollAbility(this: unknown, event: PointerEvent, target: HTMLElement): Promise<void> {
@@ -164,6 +174,33 @@ function hours(h: number | null): string {
   return h === null ? localize("BREADBOX.Pool.Wound.NoHealing") : format("BREADBOX.Pool.Wound.HealingHours", { hours: Math.round(h * 10) / 10 });
 }
 
+/** How many more rolls a complex action needs, from the core's exact completion odds ("" when it cannot be built). */
+export function complexOddsLine(model: PoolActorModel, c: PoolActorModel["complexActions"][number]): string {
+  const has = (rows: { traitId: string }[], id: string) => rows.some((r) => r.traitId === id);
+  try {
+    const { options } = buildCheck(model, defaultChoices(model, {
+      ability: has(model.abilityTree.rows, c.ability) ? c.ability : "",
+      attribute: has(model.attributeTree.rows, c.attribute) ? c.attribute : "",
+      difficulty: c.difficulty,
+      resolution: "roll",
+    }));
+    const completion = R.complexCompletion({
+      action: { pool: options.pool, difficulty: c.difficulty, required: c.required, rollInterval: 1, counting: complexCounting() },
+      progress: { accumulated: c.accumulated, rolls: c.rolls, complete: false },
+      rolls: COMPLEX_ODDS_ROLLS,
+    });
+    const within = completion.cumulative.at(-1) ?? 0;
+    return completion.medianRolls === null
+      ? format("BREADBOX.Pool.Complex.OddsUnlikely", { rolls: COMPLEX_ODDS_ROLLS, chance: formatChance(within) })
+      : format("BREADBOX.Pool.Complex.Odds", { median: completion.medianRolls, rolls: COMPLEX_ODDS_ROLLS, chance: formatChance(within) });
+  } catch {
+    return "";
+  }
+}
+
+/** How far ahead the sheet looks for a complex action's completion odds. */
+export const COMPLEX_ODDS_ROLLS = 20;
+
 /** Everything the Dice Pool templates show, computed from the actor's derived data. */
 export async function poolSheetData(actor: Actor.Implementation) {
   const model = modelOf(actor, PoolActorModel);
@@ -179,6 +216,7 @@ export async function poolSheetData(actor: Actor.Implementation) {
     npc: model.npc,
     abilities: model.abilityTree.rows.map((r) => ({
       ...r,
+      activity: localize(`BREADBOX.Pool.Activity.short.${model.abilityActivity[r.traitId] ?? "physical"}`),
       indent: r.depth,
       addDice: 1 + r.score,
       untrained: r.score === 0,
@@ -210,13 +248,32 @@ export async function poolSheetData(actor: Actor.Implementation) {
       healing: hours(w.healingHours),
       kinds: R.TRAUMA_KINDS.map((k) => ({ value: k, label: localize(`BREADBOX.Pool.Wound.kind.${k}`), selected: k === w.kind })),
     })),
-    complexActions: model.complexActions.map((c, index) => ({ ...c, index, complete: model.complexComplete[index] ?? false, progress: `${c.accumulated} / ${c.required}` })),
+    complexActions: model.complexActions.map((c, index) => {
+      const complete = model.complexComplete[index] ?? false;
+      return { ...c, index, complete, progress: `${c.accumulated} / ${c.required}`, odds: complete ? "" : complexOddsLine(model, c) };
+    }),
     penalties: format("BREADBOX.Pool.Wound.Penalties", { physical: model.status.penalties.physical, mental: model.status.penalties.mental }),
     penaltyTotal: model.status.penalties.physical + model.status.penalties.mental,
     incapacitated: model.status.incapacitated,
     dead: model.status.dead,
     defender: model.defender,
     problems: model.problems.map((p) => format(p.key, p.data)),
+    budget: model.budget
+      ? {
+        ok: model.budget.ok,
+        lines: (["abilities", "attributes"] as const).map((k) => {
+          const line = model.budget?.[k] ?? { spent: 0, allowed: 0, remaining: 0, over: false };
+          return {
+            key: k,
+            label: localize(`BREADBOX.Pool.Budget.${k}`),
+            spent: line.spent,
+            allowed: line.allowed,
+            over: line.over,
+            status: line.over ? format("BREADBOX.Pool.Budget.Over", { n: -line.remaining }) : line.remaining > 0 ? format("BREADBOX.Pool.Budget.Left", { n: line.remaining }) : localize("BREADBOX.Pool.Budget.Exact"),
+          };
+        }),
+      }
+      : null,
     biographyHTML: await TextEditor.enrichHTML(model.biography, { secrets: actor.isOwner }),
     notesHTML: await TextEditor.enrichHTML(model.notes, { secrets: actor.isOwner }),
   };
