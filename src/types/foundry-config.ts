@@ -14,7 +14,7 @@ import type { ToasterActorModel } from "../rulesets/toaster/data/actor";
 import type { ToasterArmorModel, ToasterGearModel, ToasterSkillModel, ToasterTraitModel, ToasterWeaponModel } from "../rulesets/toaster/data/items";
 import type { ToasterRules } from "../rulesets/toaster/settings";
 import type { PoolRules } from "../rulesets/pool/settings";
-import type { ToastRules } from "../rulesets/toast/settings";
+import type { D100PlayRules } from "../rulesets/d100/settings";
 import type { PoolActorModel } from "../rulesets/pool/data/actor";
 import type { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, PoolGearModel, PoolWeaponModel } from "../rulesets/pool/data/items";
 import type { FlangeCombatRules } from "../rulesets/flange/combat/settings";
@@ -22,6 +22,10 @@ import type { FlangeRules } from "../rulesets/flange/settings";
 import type { FlangeActorModel } from "../rulesets/flange/data/actor";
 import type { FlangeGearModel, FlangePowerModel, FlangeSkillModel } from "../rulesets/flange/data/items";
 import type { FlangeArmorModel, FlangeWeaponModel } from "../rulesets/flange/data/weapons";
+import type { D100ActorModel } from "../rulesets/d100/data/actor";
+import type { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel } from "../rulesets/d100/data/items";
+import type { D100ArmorModel, D100WeaponModel } from "../rulesets/d100/data/weapons";
+import type { ToastRules } from "../rulesets/toast/settings";
 import type { ToastActorModel } from "../rulesets/toast/data/actor";
 import type { ToastGearModel, ToastSkillModel } from "../rulesets/toast/data/items";
 import type { ToastArmorModel, ToastWeaponModel } from "../rulesets/toast/data/weapons";
@@ -74,7 +78,7 @@ export interface BreadboxCoreSettings {
 }
 
 /** Every Breadbox setting key (without the "breadbox." namespace) and its value type. */
-export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] } & { [K in keyof ToastRules as `toast.${K}`]: ToastRules[K] }
+export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] } & { [K in keyof D100PlayRules as `d100.${K}`]: D100PlayRules[K] } & { [K in keyof ToastRules as `toast.${K}`]: ToastRules[K] }
   & { [K in keyof FlangeRules as `flange.${K}`]: FlangeRules[K] }
   & { [K in keyof FlangeCombatRules as `flange.${K}`]: FlangeCombatRules[K] };
 
@@ -109,6 +113,7 @@ declare module "fvtt-types/configuration" {
       toaster: typeof ToasterActorModel;
       pool: typeof PoolActorModel;
       flange: typeof FlangeActorModel;
+      d100: typeof D100ActorModel;
       toast: typeof ToastActorModel;
     };
     Item: {
@@ -127,6 +132,12 @@ declare module "fvtt-types/configuration" {
       flangeArmor: typeof FlangeArmorModel;
       flangePower: typeof FlangePowerModel;
       flangeGear: typeof FlangeGearModel;
+      d100Skill: typeof D100SkillModel;
+      d100Tab: typeof D100TabModel;
+      d100Power: typeof D100PowerModel;
+      d100Weapon: typeof D100WeaponModel;
+      d100Armor: typeof D100ArmorModel;
+      d100Gear: typeof D100GearModel;
       toastSkill: typeof ToastSkillModel;
       toastWeapon: typeof ToastWeaponModel;
       toastArmor: typeof ToastArmorModel;
