@@ -51,6 +51,19 @@ export interface CombatRules {
   lowestFirst?: boolean;
   /** Work at the start of each new round (after initiative), e.g. bleeding. Runs on one client. */
   onRoundStart?(combat: Combat.Implementation): Promise<void>;
+  /**
+   * Roll initiative for these combatants in place of Foundry's formula roll (Combat#rollInitiative,
+   * and so rollAll, rollNPC and the tracker's buttons): for a ruleset whose initiative is not the
+   * total of one formula (e.g. a rank that puts an automatic success above every total, or one roll
+   * shared by a group). It stores the values and posts the cards itself.
+   */
+  rollInitiative?(combat: Combat.Implementation, ids: string[], options: InitiativeRollOptions): Promise<void>;
+}
+
+/** The options Combat#rollInitiative passes on to a ruleset's own initiative roll. */
+export interface InitiativeRollOptions {
+  /** Keep the turn on the combatant who had it before the re-sort (Foundry's default: true). */
+  updateTurn: boolean;
 }
 
 export interface RulesetDefinition {

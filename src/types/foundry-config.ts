@@ -30,6 +30,8 @@ import type { ToastActorModel } from "../rulesets/toast/data/actor";
 import type { ToastGearModel, ToastSkillModel } from "../rulesets/toast/data/items";
 import type { ToastArmorModel, ToastWeaponModel } from "../rulesets/toast/data/weapons";
 import type { StanceDebt } from "../rulesets/toaster/stance";
+import type { ToastCombatRules } from "../rulesets/toast/combat/settings";
+import type { ToastInitiativeFlag, ToastTurnFlag } from "../rulesets/toast/combat/tracker";
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
 import type { nextRoundQueryHandler } from "../core/documents/combat";
@@ -49,6 +51,14 @@ export interface BreadboxActorFlags {
   stance?: StanceDebt;
   /** Toast (healing): the world-time day (worldTime ÷ 86,400 s, rounded down) of the last medical treatment. */
   toastTreatedDay?: number;
+}
+
+/** Flags a Breadbox combatant keeps under `flags.breadbox`. */
+export interface BreadboxCombatantFlags {
+  /** Toast: what the initiative roll was (the tracker shows "Auto 9"). */
+  toastInitiative?: ToastInitiativeFlag;
+  /** Toast: held, taken or lost action this round. */
+  toastTurn?: ToastTurnFlag;
 }
 
 /** One relay nonce a user wrote under its own User document (src/core/relay.ts). */
@@ -80,7 +90,8 @@ export interface BreadboxCoreSettings {
 /** Every Breadbox setting key (without the "breadbox." namespace) and its value type. */
 export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] } & { [K in keyof D100PlayRules as `d100.${K}`]: D100PlayRules[K] } & { [K in keyof ToastRules as `toast.${K}`]: ToastRules[K] }
   & { [K in keyof FlangeRules as `flange.${K}`]: FlangeRules[K] }
-  & { [K in keyof FlangeCombatRules as `flange.${K}`]: FlangeCombatRules[K] };
+  & { [K in keyof FlangeCombatRules as `flange.${K}`]: FlangeCombatRules[K] }
+  & { [K in keyof ToastCombatRules as `toast.${K}`]: ToastCombatRules[K] };
 
 /** A Breadbox setting key without the namespace. */
 export type BreadboxSettingKey = keyof BreadboxSettings & string;
@@ -149,6 +160,7 @@ declare module "fvtt-types/configuration" {
     Actor: { breadbox?: BreadboxActorFlags };
     ChatMessage: { breadbox?: BreadboxMessageFlags };
     User: { breadbox?: BreadboxUserFlags };
+    Combatant: { breadbox?: BreadboxCombatantFlags };
   }
 
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

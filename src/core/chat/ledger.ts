@@ -24,6 +24,10 @@ export interface LedgerResolution {
   stun: number;
   wounds: number;
   applied: boolean;
+  /** The ruleset whose attack this is, when not Toaster's (its Apply handler refuses others'). */
+  ruleset?: string;
+  /** Damage rolled on the GM's client, for rulesets that work out wounds when applying (Toast). */
+  damage?: number;
 }
 
 export interface LedgerEntry {

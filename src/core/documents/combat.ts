@@ -69,6 +69,17 @@ export class BreadboxCombat extends Combat {
     return super.nextRound();
   }
 
+  /**
+   * Roll initiative (the tracker's buttons, rollAll, rollNPC). A ruleset with its own initiative
+   * roll (CombatRules.rollInitiative) takes over; otherwise Foundry rolls the formula.
+   */
+  override async rollInitiative(ids: string | string[], options: Combat.InitiativeOptions = {}): Promise<this> {
+    const own = this.rules?.rollInitiative;
+    if (!own) return super.rollInitiative(ids, options);
+    await own(this, typeof ids === "string" ? [ids] : [...ids], { updateTurn: options.updateTurn ?? true });
+    return this;
+  }
+
   /** Roll every combatant's initiative and store it without moving the turn or firing turn events. */
   async rollRoundInitiative(): Promise<void> {
     const updates: { _id: string; initiative: number }[] = [];
