@@ -1,12 +1,12 @@
 /**
- * Flange combat in a real browser, on the built system: the player attacks (dialog with live
+ * Flange combat in a real browser, on the built system: an attack from the sheet (dialog with live
  * odds), the GM declares the defender's block on the attack card and picks the skill, the GM's
  * client resolves (a card whose numbers follow from its dice), the player applies the damage
  * through the GM relay, once; a serious injury card. axe-core on each dialog and card; screenshots.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { axeSerious, openWorld, screenshot, settle, startTestBed, unlocalizedKeys, type TestBed, type WorldPage } from "./helpers";
+import { axeSerious, openSheet, openWorld, screenshot, settle, showTab, startTestBed, unlocalizedKeys, type TestBed, type WorldPage } from "./helpers";
 
 let bed: TestBed;
 let w: WorldPage;
@@ -44,7 +44,11 @@ describe("Flange attack to Apply", () => {
     // The GM attacks the Don with Tims's sock of sand (this page is one client: the GM's records who
     // wrote a card as it arrives, so the card is written while the GM's user is the current one).
     await page.evaluate(async ({ don }) => (window as any).bb.setTarget(don), ids);
-    const start = page.evaluate(({ tims }) => (window as any).game.breadbox.flangeAttack("Sock of sand", tims), ids);
+    // From Tims's sheet: the weapon row's attack button (Gear tab).
+    const sheet = await openSheet(page, ids.tims);
+    await showTab(page, sheet, "gear");
+    await screenshot(sheet, "sheet-flange-gear-attack");
+    await sheet.locator('table.flange-weapons tr[data-item-id] [data-action="attack"]').first().click();
     const dialog = await rollDialog(page);
     const odds = dialog.locator("[data-bb-odds]");
     await expect.poll(() => odds.textContent()).toMatch(/%/);
@@ -64,8 +68,8 @@ describe("Flange attack to Apply", () => {
     expect(await unlocalizedKeys(page, "dialog.roll-dialog[open]")).toEqual([]);
     await screenshot(dialog, "roll-dialog-flange-attack");
     await dialog.locator('button[data-action="roll"]').click();
-    await start;
     await settle(page);
+    await page.evaluate(() => (window as any).bb.closeAll());
     const attackCard = lastCard(page);
     await expect(attackCard.locator(".flange-attack").count()).resolves.toBe(1);
     // Tims's player does not own the Don: no defence buttons for them.
@@ -76,12 +80,19 @@ describe("Flange attack to Apply", () => {
     // The GM declares the Don's block with his arm and picks the skill.
     await page.evaluate(async ({ gm }) => (window as any).bb.setUser(gm), ids);
     const gmCard = lastCard(page);
-    await expect(gmCard.locator('[data-bb-action="flange.declare"]').count()).resolves.toBe(4);
+    await expect(gmCard.locator('[data-bb-action="flange.declare"]').count()).resolves.toBe(5); // with the GM's "undefended (ambush)"
     expect(await axeSerious(page, "#bb-chat-log > li:last-child")).toEqual([]);
     await screenshot(gmCard, "chat-card-flange-attack");
     await gmCard.locator('[data-bb-action="flange.declare"][data-with="body"]').click();
     const defence = await rollDialog(page);
     await expect(defence.locator('select[name="skillId"] option:checked').textContent()).resolves.toContain("Parkour");
+    // The defender sees the odds of this attack against the block, and they change with the skill.
+    const defOdds = defence.locator("[data-bb-odds]");
+    await expect.poll(() => defOdds.textContent()).toMatch(/Blocked with the body[\s\S]*%/);
+    const withParkour = await defOdds.textContent();
+    await defence.locator('select[name="skillId"]').selectOption("");
+    await expect.poll(() => defOdds.textContent()).not.toBe(withParkour);
+    await defence.locator('select[name="skillId"]').selectOption({ label: "Parkour" });
     expect(await axeSerious(page, "dialog.roll-dialog[open]")).toEqual([]);
     await screenshot(defence, "roll-dialog-flange-defence");
     // Foundry's dice, scripted: attack (2 dice + 1 Edge die at 8) 9, 4, 8 → two successes; damage
@@ -133,7 +144,8 @@ describe("Flange attack to Apply", () => {
       await page.evaluate(async ({ gm }) => (window as any).bb.setUser(gm), ids);
       {
         const injury = lastCard(page);
-        await expect(injury.locator(".flange-serious-injury").count()).resolves.toBe(1);
+        await expect(injury.locator(".flange-damage-applied.flange-serious-injury").count()).resolves.toBe(1);
+        await expect(injury.textContent()).resolves.toMatch(/9\s*\/\s*12/);
         expect(await axeSerious(page, "#bb-chat-log > li:last-child")).toEqual([]);
         await screenshot(injury, "chat-card-flange-serious-injury");
       }

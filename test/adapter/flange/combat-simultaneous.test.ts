@@ -59,6 +59,21 @@ describe("flange simultaneous action: a card for every tie", () => {
     expect(card.flags.breadbox.members.map((m: any) => m.name).sort()).toEqual(["Ada", "Bo"]);
   });
 
+  it("a tie in a later round gets one card, for that round", async () => {
+    const a = await character("Ada", { perception: 8, athleticism: 8 });
+    const b = await character("Bo", { perception: 8, athleticism: 7 });
+    const combat: any = await Combat.create({} as never);
+    await combat.createEmbeddedDocuments("Combatant", [a, b].map((x) => ({ actorId: x.id, name: x.name })));
+    await combat.startCombat();
+    scriptDiceFaces([5, 5]); // 21 and 20: no tie
+    await combat.rollAll();
+    scriptDiceFaces([3, 4]); // 24 and 24
+    await combat.nextRound();
+    await announceSimultaneous(combat);
+    expect(simCards()).toHaveLength(1);
+    expect(simCards()[0].flags.breadbox).toMatchObject({ round: 2, total: 24 });
+  });
+
   it("no card without a tie", async () => {
     const a = await character("Ada", { perception: 8, athleticism: 8 });
     const b = await character("Bo", { perception: 8, athleticism: 8 });

@@ -120,12 +120,18 @@ describe("flange attack sequence: attack card → declared defence → GM resolv
     expect(res.rolls.map((r: any) => r.total)).toEqual([9, 4, 8, 7, 1]);
     expect(res.content).toContain("[9, 4]");
     expect(ledgerEntry(res.id)?.resolution).toMatchObject({ attackMessageId: card.id, wounds: 3, applied: false });
+    // The attack card says how it was met and offers no more buttons.
+    expect(card.content).toContain("Block (body)");
+    expect(card.content).not.toContain("flange.declare");
     // The Don's player applies it to the Don (through the GM, once).
     await asUser(s.pDon, () => onApply(res, button({})));
     expect(s.don.system.wounds.value).toBe(3);
     expect(ledgerEntry(res.id)?.resolution?.applied).toBe(true);
     // Three boxes at once: a serious injury card for the GM to name (the fractured forearm).
-    expect(byType("flangeSeriousInjury")).toHaveLength(1);
+    const applied = byType("flangeDamageApplied");
+    expect(applied).toHaveLength(1);
+    expect(applied[0].flags.breadbox).toMatchObject({ seriousInjury: true, dead: false, targetUuid: s.don.uuid });
+    expect(applied[0].content).toContain("9</strong> / 12");
   });
 
   it("the Don's revolver on Tims, who dodges: 7,8,9 v 9,5 → two left; three damage dice 1,5,8 → 7", async () => {
@@ -149,6 +155,21 @@ describe("flange attack sequence: attack card → declared defence → GM resolv
     scriptDiceFaces([7, 2, 2, 9, 3]); // one success → 2 damage dice: 9, 3 → 9 − 1 − 1 armour = 7
     await asUser(s.pTims, () => onDeclare(card, button({ defence: "counterattack" }), shift));
     expect(byType("flangeResolution").at(-1).flags.breadbox.damage).toBe(7);
+  });
+
+  it("an ambush: only the GM rules the attack undefended (armour only, no counterattack bonus)", async () => {
+    const s = await example();
+    target(s.pDon, s.tims);
+    const card = await asUser(s.pDon, () => attackWithWeapon(s.don, s.revolver, shift));
+    expect(await runRelay({ action: "flange.declare", requesterId: s.pTims.id!, targetUuid: s.tims.uuid, payload: { messageId: card.id, defence: "none" } }, s.pTims as never)).toEqual({
+      ok: false,
+      error: "BREADBOX.Flange.Combat.UndefendedGMOnly",
+    });
+    scriptDiceFaces([7, 2, 2, 9, 3]); // one success → 2 damage dice: 9, 3 → 9 − 1 = 8
+    await onDeclare(card, button({ defence: "none" }), shift); // the GM
+    const res = byType("flangeResolution").at(-1);
+    expect(res.flags.breadbox.damage).toBe(8);
+    expect(res.content).toContain("Undefended");
   });
 
   it("Apply twice, or by two clicks at once, applies once", async () => {
@@ -233,6 +254,18 @@ describe("flange attack sequence: attack card → declared defence → GM resolv
     expect(s.don.system.edge.spent).toBe(1);
   });
 
+  it("the defence dialog's visibility carries to the resolution (a GM-only block stays GM-only)", async () => {
+    const s = await example();
+    target(s.pTims, s.don);
+    const card = await asUser(s.pTims, () => attackWithWeapon(s.tims, s.sock, shift));
+    scriptDiceFaces([9, 4, 8, 7, 1, 1]); // no skill named: the block rolls 3 dice attribute-only
+    const r = await runRelay({ action: "flange.declare", requesterId: s.pDon.id!, targetUuid: s.don.uuid, payload: { messageId: card.id, defence: "block", with: "body", skillId: null, mode: "gm" } }, s.pDon as never);
+    expect(r).toEqual({ ok: true });
+    const res = byType("flangeResolution").at(-1);
+    expect(res.whisper).toContain(gmUser().id);
+    expect(res.whisper).not.toContain(s.pTims.id);
+  });
+
   it("choices outside the dialog's limits are refused", () => {
     expect(choicesWithinLimits({ ...NO_CHOICES, diceModifier: 6 }, 0)).toBeNull();
     expect(choicesWithinLimits({ ...NO_CHOICES, edgeTarget: 1, edgeDice: 1 }, 1)).toBeNull();
@@ -314,6 +347,29 @@ describe("flange damage: grind wounds, dramatic, serious injury", () => {
     expect(() => readInjuryForm(form)).toThrow();
     form.innerHTML = `<input name="condition" value="Broken leg"><input name="penalty" value="3">`;
     expect(readInjuryForm(form)).toEqual({ name: "Broken leg", penalty: 3 });
+  });
+
+  it("the GM names the injury from the damage card: the effect lands once, on the target", async () => {
+    const { answerDialog } = await import("../../harness/index");
+    const { onSeriousInjury } = await import("../../../src/rulesets/flange/combat/attack");
+    const s = await example();
+    target(s.pTims, s.don);
+    const card = await asUser(s.pTims, () => attackWithWeapon(s.tims, s.sock, shift));
+    scriptDiceFaces([9, 4, 8, 7, 1]);
+    await asUser(s.pDon, () => onDeclare(card, button({ defence: "block", with: "body" }), shift));
+    await asUser(s.pDon, () => onApply(byType("flangeResolution").at(-1), button({})));
+    const applied = byType("flangeDamageApplied").at(-1);
+    // A player cannot (the button is the GM's, and the handler says so).
+    await asUser(s.pDon, () => onSeriousInjury(applied));
+    expect(s.don.effects.size).toBe(0);
+    const pending = onSeriousInjury(applied);
+    await answerDialog({ action: "roll", fill: { condition: "Fractured forearm", penalty: "1" } });
+    await pending;
+    expect(s.don.effects.contents.map((e: any) => e.name)).toEqual(["Fractured forearm"]);
+    expect(s.don.system.attributes.athleticism).toBe(8);
+    expect(applied.flags.breadbox).toMatchObject({ done: true, condition: "Fractured forearm", penalty: 1 });
+    await onSeriousInjury(applied); // done: nothing more
+    expect(s.don.effects.size).toBe(1);
   });
 
   it("Apply outside the ledger is refused on the GM side too (relayApplyDamage)", async () => {

@@ -256,6 +256,8 @@ async function declareAttack(
 /* ---------- 2. the defender declares ---------- */
 
 const DECLARATIONS = new Map<string, R.DefenceInput["kind"]>([
+  // The GM's ruling for an ambush or a sniper: the defender gets no defence at all.
+  ["none", "none"],
   ["counterattack", "counterattack"],
   ["dodge", "dodge"],
   ["block", "block"],
@@ -277,17 +279,36 @@ export async function onDeclare(message: ChatMessage.Implementation, button: HTM
   }
   const blockWith = button.dataset.with === "object" ? "object" : "body";
   let skillId: string | null = null;
+  // The resolution's visibility: the attack card's audience, plus the defence dialog's own mode.
+  let mode: MessageMode = "public";
   if ((kind === "dodge" || kind === "block") && flangeCombatRules().defenceDice === "skill") {
     const skills = itemsWithModel(defender, FlangeSkillModel);
     if (skills.length && !skipDialog(event)) {
-      const picked = await pickDefenceSkill(defender, kind, skills.map(({ item, model }) => ({ id: item.id ?? "", name: item.name ?? "", heading: model.heading })));
+      // The odds the defender sees: this attack (as its card announces it) against the defence with each skill.
+      const attacker = lookupUuidSync(flags.attackerUuid);
+      const weapon = attacker instanceof BreadboxActor ? modelOf(attacker.items.get(flags.weaponId), FlangeWeaponModel) : null;
+      const odds =
+        attacker instanceof BreadboxActor && weapon && flange(attacker)
+          ? (id: string | null): string => {
+              // Odds are information only: odd card data shows none rather than blocking the declaration.
+              try {
+                const check = defenceCheck(defender, id);
+                const defence: R.DefenceInput = kind === "dodge" ? { kind: "dodge", check } : { kind: "block", check, with: blockWith };
+                return attackOddsHtml(exchangeInput(attacker, weapon, defender, choicesWithinLimits(flags.choices, Number.MAX_SAFE_INTEGER) ?? NO_CHOICES, defence));
+              } catch {
+                return "";
+              }
+            }
+          : undefined;
+      const picked = await pickDefenceSkill(defender, kind, skills.map(({ item, model }) => ({ id: item.id ?? "", name: item.name ?? "", heading: model.heading })), odds);
       if (picked === undefined) return;
-      skillId = picked;
+      skillId = picked.skillId;
+      mode = picked.mode;
     } else {
       skillId = defaultDefenceSkill(defender);
     }
   }
-  await applyOrRelay("flange.declare", { uuid: defender.uuid }, { messageId: message.id, defence: kind, with: blockWith, skillId });
+  await applyOrRelay("flange.declare", { uuid: defender.uuid }, { messageId: message.id, defence: kind, with: blockWith, skillId, mode });
 }
 
 /** The defender's best Acrobatics skill (the example's dodges and blocks), or none (3 dice on Athleticism). */
@@ -298,7 +319,7 @@ export function defaultDefenceSkill(defender: Actor.Implementation): string | nu
 }
 
 /** A small dialog: which skill the dodge or block rolls (or attribute only). undefined = cancelled. */
-async function pickDefenceSkill(defender: Actor.Implementation, kind: string, skills: { id: string; name: string; heading: string }[]): Promise<string | null | undefined> {
+async function pickDefenceSkill(defender: Actor.Implementation, kind: string, skills: { id: string; name: string; heading: string }[], odds?: (skillId: string | null) => string): Promise<{ skillId: string | null; mode: MessageMode } | undefined> {
   const preferred = defaultDefenceSkill(defender) ?? "";
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/defence-dialog.hbs"), {
     skills: skills.map((s) => ({ ...s, selected: s.id === preferred })),
@@ -313,9 +334,10 @@ async function pickDefenceSkill(defender: Actor.Implementation, kind: string, sk
       if (v !== "" && !skills.some((s) => s.id === v)) throw new Error(localize("BREADBOX.Flange.Combat.NoSuchSkill"));
       return v === "" ? null : v;
     },
+    odds,
     rollLabel: "BREADBOX.Flange.Combat.Declare",
   });
-  return result ? result.value : undefined;
+  return result ? { skillId: result.value, mode: result.mode } : undefined;
 }
 
 /* ---------- 3. the GM resolves ---------- */
@@ -413,12 +435,13 @@ export async function relayDeclare(ctx: RelayContext): Promise<RelayResult> {
     if (!requesterOwns(ctx.requester, defender)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
     const kind = DECLARATIONS.get(typeof ctx.payload.defence === "string" ? ctx.payload.defence : "");
     if (!kind) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+    if (kind === "none" && !ctx.requester.isGM) return { ok: false, error: "BREADBOX.Flange.Combat.UndefendedGMOnly" };
     const skillId = typeof ctx.payload.skillId === "string" && ctx.payload.skillId ? ctx.payload.skillId : null;
     if (ctx.payload.skillId !== null && ctx.payload.skillId !== undefined && typeof ctx.payload.skillId !== "string") return { ok: false, error: "BREADBOX.Relay.Malformed" };
     if (skillId && !defender.items.get(skillId)) return { ok: false, error: "BREADBOX.Flange.Combat.NoSuchSkill" };
     const blockWith = ctx.payload.with === "object" ? "object" : ctx.payload.with === "body" ? "body" : null;
     if (kind === "block" && !blockWith) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-    defence = kind === "counterattack" ? { kind } : kind === "dodge" ? { kind, check: defenceCheck(defender, skillId) } : { kind, check: defenceCheck(defender, skillId), with: blockWith ?? "body" };
+    defence = kind === "none" || kind === "counterattack" ? { kind } : kind === "dodge" ? { kind, check: defenceCheck(defender, skillId) } : { kind, check: defenceCheck(defender, skillId), with: blockWith ?? "body" };
   }
   const posted = await resolveAttack(message, attacker, weaponItem, weapon, defender, choices, defence, normaliseMessageMode(ctx.payload.mode) ?? "public");
   return posted ? { ok: true } : { ok: false, error: "BREADBOX.Relay.Failed" };
@@ -487,7 +510,17 @@ export async function resolveAttack(
   if (posted?.id) {
     // Apply reads only this: the damage the GM's client rolled (boxes, in the ledger's `wounds`).
     await updateLedger(posted.id, { resolution: { attackMessageId: flags.attackMessageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, stun: 0, wounds: r.damage, applied: false } });
-    await attackMessage.update({ flags: { [SYSTEM_ID]: { declared: defence.kind } } });
+    // The attack card now says how it was met, without its buttons (display only; the ledger is the record).
+    const content = await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/attack-card.hbs"), {
+      attacker: attacker.name ?? "",
+      target: defender.name ?? "",
+      weapon: weaponItem.name ?? "",
+      damage: weapon.damageNotation,
+      attribute: localize(`BREADBOX.Flange.Combat.Attr.${weapon.attribute}`),
+      edge: spent,
+      declared: context.defenceLabel,
+    });
+    await attackMessage.update({ content, flags: { [SYSTEM_ID]: { declared: defence.kind } } });
   }
   return posted;
 }
@@ -537,6 +570,7 @@ export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> 
   if (dramatic && !ctx.requester.isGM) return { ok: false, error: "BREADBOX.Flange.Combat.DramaticGMOnly" };
   if (entry.applied) return { ok: false, error: "BREADBOX.Flange.Combat.AlreadyApplied" };
   if (!Number.isSafeInteger(entry.wounds) || entry.wounds < 0 || entry.wounds > MAX_APPLIED) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  if (entry.wounds === 0) return { ok: false, error: "BREADBOX.Flange.Combat.NothingToApply" };
   const applied = R.applyDamage(t.healthState(), entry.wounds, dramatic);
   await updateLedger(messageId, { resolution: { ...entry, applied: true } });
   try {
@@ -547,16 +581,26 @@ export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> 
   }
   if (applied.status === "dead" && !target.statuses.has("dead")) await target.toggleStatusEffect("dead", { active: true, overlay: true });
   await message.update({ flags: { [SYSTEM_ID]: { applied: true, seriousInjury: applied.seriousInjury } } });
-  if (applied.seriousInjury) {
-    await postCard(
-      {
-        speaker: ChatMessage.getSpeaker({ actor: target }),
-        content: await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/serious-injury.hbs"), { name: target.name ?? "", boxes: applied.boxesLost, resolutionId: messageId }),
-        flags: { [SYSTEM_ID]: { type: "flangeSeriousInjury", resolutionId: messageId, targetUuid: target.uuid } },
-      },
-      combineAudiences(audienceOf(message)),
-    );
-  }
+  // What the damage did, as a card everyone who saw the resolution can follow; a serious injury
+  // carries the GM's button to name it.
+  const left = applied.after.boxes - applied.after.lost;
+  await postCard(
+    {
+      speaker: ChatMessage.getSpeaker({ actor: target }),
+      content: await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/damage-applied.hbs"), {
+        name: target.name ?? "",
+        boxes: applied.boxesLost,
+        grind: applied.grindCrossed,
+        left,
+        total: applied.after.boxes,
+        dramatic,
+        serious: applied.seriousInjury,
+        dead: applied.status === "dead",
+      }),
+      flags: { [SYSTEM_ID]: { type: "flangeDamageApplied", resolutionId: messageId, targetUuid: target.uuid, seriousInjury: applied.seriousInjury, dead: applied.status === "dead" } },
+    },
+    combineAudiences(audienceOf(message)),
+  );
   return { ok: true, data: { boxes: applied.boxesLost, grind: applied.grindCrossed, serious: applied.seriousInjury, status: applied.status } };
 }
 
@@ -596,7 +640,7 @@ export async function onSeriousInjury(message: ChatMessage.Implementation): Prom
   }
   const f = cardFlags(message);
   const target = typeof f.targetUuid === "string" ? lookupUuidSync(f.targetUuid) : null;
-  if (f.type !== "flangeSeriousInjury" || !(target instanceof BreadboxActor) || f.done === true) return;
+  if (f.type !== "flangeDamageApplied" || f.seriousInjury !== true || !(target instanceof BreadboxActor) || f.done === true) return;
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/injury-dialog.hbs"), { penalty: flangeCombatRules().seriousInjuryPenalty, max: SERIOUS_INJURY_PENALTY_MAX });
   const result = await rollDialog<{ name: string; penalty: number }>({
     title: format("BREADBOX.Flange.Combat.Injury.Title", { name: target.name ?? "" }),

@@ -16,7 +16,7 @@ export const FLANGE_COMBAT_TEMPLATES = [
   "flange/combat/attack-card.hbs",
   "flange/combat/defence-dialog.hbs",
   "flange/combat/resolution.hbs",
-  "flange/combat/serious-injury.hbs",
+  "flange/combat/damage-applied.hbs",
   "flange/combat/injury-dialog.hbs",
   "flange/combat/simultaneous.hbs",
   "flange/combat/hand-dialog.hbs",
@@ -28,7 +28,10 @@ function watchTies(): void {
     if (!combat || !isLedgerKeeper()) return;
     announceSimultaneous(combat).catch((err: unknown) => console.error("Breadbox | simultaneous action", err));
   };
-  Hooks.on("updateCombatant", (combatant, changes) => {
+  Hooks.on("updateCombatant", (combatant, changes, options) => {
+    // A new round's initiative is stored before the round changes (BreadboxCombat#nextRound,
+    // without turn events): the round change below looks for its ties, under the right round.
+    if (Reflect.get(options, "turnEvents") === false) return;
     if ("initiative" in changes) check(combatant.parent);
   });
   Hooks.on("updateCombat", (combat, changes) => {
