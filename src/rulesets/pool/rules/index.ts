@@ -12,3 +12,4 @@ export * from "./complex";
 export * from "./trauma";
 export * from "./character";
 export { poolCheckCore } from "./cores";
+export * from "./phase-clock";
