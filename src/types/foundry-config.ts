@@ -14,6 +14,8 @@ import type { ToasterActorModel } from "../rulesets/toaster/data/actor";
 import type { ToasterArmorModel, ToasterGearModel, ToasterSkillModel, ToasterTraitModel, ToasterWeaponModel } from "../rulesets/toaster/data/items";
 import type { ToasterRules } from "../rulesets/toaster/settings";
 import type { PoolRules } from "../rulesets/pool/settings";
+import type { PoolCombatRules } from "../rulesets/pool/combat/settings";
+import type { PoolCombatantFlags } from "../rulesets/pool/combat/clock";
 import type { PoolActorModel } from "../rulesets/pool/data/actor";
 import type { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, PoolGearModel, PoolWeaponModel } from "../rulesets/pool/data/items";
 import type { StanceDebt } from "../rulesets/toaster/stance";
@@ -62,7 +64,8 @@ export interface BreadboxCoreSettings {
 }
 
 /** Every Breadbox setting key (without the "breadbox." namespace) and its value type. */
-export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] };
+export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] }
+  & { [K in keyof PoolCombatRules as `pool.${K}`]: PoolCombatRules[K] };
 
 /** A Breadbox setting key without the namespace. */
 export type BreadboxSettingKey = keyof BreadboxSettings & string;
@@ -111,6 +114,7 @@ declare module "fvtt-types/configuration" {
     Actor: { breadbox?: BreadboxActorFlags };
     ChatMessage: { breadbox?: BreadboxMessageFlags };
     User: { breadbox?: BreadboxUserFlags };
+    Combatant: { breadbox?: PoolCombatantFlags };
   }
 
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

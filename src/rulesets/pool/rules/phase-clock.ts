@@ -23,8 +23,8 @@ export interface PhaseAction {
  * everything longer costs more, so that Reaction Time, Speed or Wits can shorten it.
  */
 export const DEFAULT_PHASE_ACTIONS: readonly PhaseAction[] = [
-  { key: "shoot", baseCost: 1, attribute: "reactionTime" },
   { key: "strike", baseCost: 3, attribute: "reactionTime" },
+  { key: "shoot", baseCost: 1, attribute: "reactionTime" },
   { key: "drawWeapon", baseCost: 2, attribute: "reactionTime" },
   { key: "reload", baseCost: 4, attribute: "reactionTime" },
   { key: "aim", baseCost: 2, attribute: "reactionTime" },
