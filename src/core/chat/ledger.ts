@@ -24,6 +24,18 @@ export interface LedgerResolution {
   stun: number;
   wounds: number;
   applied: boolean;
+  /**
+   * Rulesets whose wounds are a list rather than a count (the Dice Pool: kind, degree, nonlethal
+   * per wound), as the GM's client resolved them. Optional.
+   */
+  woundList?: LedgerWound[];
+}
+
+/** One wound of a resolution's `woundList`. */
+export interface LedgerWound {
+  kind: string;
+  degree: number;
+  nonlethal: boolean;
 }
 
 export interface LedgerEntry {

@@ -1,0 +1,479 @@
+/**
+ * The Dice Pool's attack sequence in chat (docs/rules/pool.md, "Foundry side: combat").
+ *
+ *  1. The attacker rolls a weapon's check from the sheet against the targeted character: an
+ *     attack card (a PoolCheckRoll with the Difficulty that counts if nobody opposes it).
+ *  2. The target's owner (or the GM) answers on the card: oppose it with a check of their own
+ *     (direct opposition, "parrying a sword"), or take it unopposed.
+ *  3. The active GM's client rolls the defence with Foundry's dice, judges the attack with the
+ *     rules core (attackHit), reads armor, Muscle Power, the weapon's modifier, Toughness and the
+ *     threshold (resolveTrauma) and posts a resolution card; what it resolved goes to the GM-only
+ *     ledger.
+ *  4. Apply adds the wounds to the target — through the GM, from the ledger only (never the card),
+ *     exactly once — and the status effects follow.
+ */
+import * as R from "../rules";
+import { SYSTEM_ID, templatePath } from "../../../core/ids";
+import { requireModel, targetedActors } from "../../../core/foundry";
+import { format, localize, lookupUuidSync, modelOf } from "../../../core/game";
+import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
+import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
+import { audienceForMode, audienceOf, combineAudiences, currentMessageMode, normaliseMessageMode, type MessageMode } from "../../../core/compat";
+import { isLedgerKeeper, ledgerEntry, ledgerResolutions, updateLedger, type LedgerWound } from "../../../core/chat/ledger";
+import { postCard } from "../../../core/chat/post";
+import { cardFlags, cardRefusal } from "../../../core/chat/trust";
+import { BreadboxActor } from "../../../core/documents/actor";
+import { PoolActorModel } from "../data/actor";
+import { PoolWeaponModel } from "../data/items";
+import { PoolCheckRoll, POOL_RESOLUTIONS, rolledPool } from "../dice/pool-roll";
+import { DEFAULT_DIFFICULTY, TIME_MODES, buildCheck, defaultChoices, dialogContent, oddsHtml, readAndBuild, type PoolCheckChoices } from "../checks";
+import { poolRules, type PoolRules } from "../settings";
+import { syncPoolStatuses } from "./statuses";
+
+export interface PoolAttackFlags {
+  type: "poolAttack";
+  actorUuid: string;
+  targetUuid: string;
+  weaponId: string;
+}
+
+/** The defender's two answers on an attack card. */
+export const DEFENCE_RESPONSES = ["oppose", "none"] as const;
+export type DefenceResponse = (typeof DEFENCE_RESPONSES)[number];
+
+function attackFlags(message: ChatMessage.Implementation): PoolAttackFlags | null {
+  const f = cardFlags(message);
+  if (f.type !== "poolAttack" || typeof f.actorUuid !== "string" || typeof f.targetUuid !== "string" || typeof f.weaponId !== "string") return null;
+  return { type: "poolAttack", actorUuid: f.actorUuid, targetUuid: f.targetUuid, weaponId: f.weaponId };
+}
+
+function actorOf(uuid: string): Actor.Implementation | null {
+  const doc = lookupUuidSync(uuid);
+  return doc instanceof BreadboxActor ? doc : null;
+}
+
+function poolModel(actor: Actor.Implementation | null | undefined): PoolActorModel | null {
+  return modelOf(actor, PoolActorModel);
+}
+
+/** The first check roll of a card. */
+function poolRollOf(message: ChatMessage.Implementation): PoolCheckRoll | undefined {
+  return message.rolls.find((r): r is PoolCheckRoll => r instanceof PoolCheckRoll);
+}
+
+/** Whether an attack card has been resolved (the GM-only ledger records a resolution of it). */
+export function isResolved(messageId: string | null | undefined): boolean {
+  return Boolean(messageId) && ledgerResolutions().some((r) => r.resolution.attackMessageId === messageId);
+}
+
+/**
+ * Attack with a weapon against the user's target: the check dialog (the weapon's ability and
+ * attribute preset, the Difficulty for an unopposed attack), a Foundry roll, an attack card with
+ * the defender's buttons. Returns null (nothing posted) without a Dice Pool target.
+ */
+export async function attackWithWeapon(actor: Actor.Implementation, item: Item.Implementation, event?: Event | null): Promise<PoolCheckRoll | null> {
+  const weapon = requireModel(item, PoolWeaponModel);
+  const model = requireModel(actor, PoolActorModel);
+  const target = targetedActors()[0] ?? null;
+  if (!target) return null;
+  if (!poolModel(target)) {
+    ui.notifications?.warn(format("BREADBOX.Pool.Attack.WrongRulesetTarget", { name: target.name ?? "" }));
+    return null;
+  }
+  const rules = poolRules();
+  const ability = model.abilityTree.rows.some((r) => r.traitId === weapon.ability) ? weapon.ability : "";
+  const attribute = model.attributeTree.rows.some((r) => r.traitId === weapon.attribute) ? weapon.attribute : "";
+  let choices: PoolCheckChoices | null = defaultChoices(model, { ability, attribute, activity: weapon.trauma }, rules);
+  let mode: MessageMode = currentMessageMode();
+  if (!skipDialog(event)) {
+    const answer = await rollDialog<PoolCheckChoices>({
+      title: format("BREADBOX.Pool.Attack.Title", { weapon: item.name ?? "", target: target.name ?? "" }),
+      content: `<p class="bb-muted">${foundry.utils.escapeHTML(localize("BREADBOX.Pool.Attack.DifficultyNote"))}</p>${await dialogContent(model, choices, rules)}`,
+      read: (form) => readAndBuild(form, model, rules).choices,
+      odds: (c) => oddsHtml(buildCheck(model, c)),
+    });
+    choices = answer?.value ?? null;
+    if (answer) mode = answer.mode;
+  }
+  if (!choices) return null;
+  let roll: PoolCheckRoll;
+  try {
+    const built = buildCheck(model, choices, actor.uuid);
+    built.options.title = format("BREADBOX.Pool.Attack.CardTitle", { weapon: item.name ?? "", title: built.options.title });
+    roll = PoolCheckRoll.fromCheck(built.options);
+  } catch (err) {
+    ui.notifications?.error(err instanceof Error ? err.message : String(err));
+    return null;
+  }
+  await roll.evaluate();
+  const flags: PoolAttackFlags = { type: "poolAttack", actorUuid: actor.uuid, targetUuid: target.uuid, weaponId: item.id ?? "" };
+  const content = (await roll.render()) + (await foundry.applications.handlebars.renderTemplate(templatePath("pool/combat/attack-card.hbs"), {
+    target: target.name ?? "",
+    targetUuid: target.uuid,
+    weapon: weaponSummary(item.name ?? "", weapon),
+  }));
+  await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, rolls: [roll], flags: { [SYSTEM_ID]: { ...flags } } }, audienceForMode(mode));
+  return roll;
+}
+
+function weaponSummary(name: string, w: PoolWeaponModel): string {
+  const bits = [name, localize(`BREADBOX.Pool.Wound.kind.${w.trauma}`)];
+  if (w.trauma === "physical") bits.push(localize(`BREADBOX.Pool.Weapon.damageType.${w.damageType}`));
+  if (w.damageModifier) bits.push(`${w.damageModifier > 0 ? "+" : ""}${w.damageModifier}`);
+  if (w.musclePowered) bits.push(localize("BREADBOX.Pool.Weapon.MusclePowered"));
+  return bits.join(" · ");
+}
+
+/** Oppose / take it on an attack card: the defender's owner answers; the active GM resolves. */
+export async function onDefend(message: ChatMessage.Implementation, button: HTMLElement, event: Event): Promise<void> {
+  const flags = attackFlags(message);
+  if (!flags) return;
+  const response = DEFENCE_RESPONSES.find((r) => r === button.dataset.response) ?? "oppose";
+  if (isResolved(message.id)) {
+    ui.notifications?.warn(localize("BREADBOX.Pool.Attack.AlreadyResolved"));
+    return;
+  }
+  const defender = actorOf(flags.targetUuid);
+  const model = poolModel(defender);
+  if (!defender || !model) {
+    ui.notifications?.warn(localize("BREADBOX.Pool.Attack.MissingActor"));
+    return;
+  }
+  if (!defender.isOwner) {
+    ui.notifications?.warn(localize("BREADBOX.Pool.Attack.NotYourDefender"));
+    return;
+  }
+  let mode: MessageMode = currentMessageMode();
+  let choices: PoolCheckChoices | null = null;
+  if (response === "oppose") {
+    const rules = poolRules();
+    choices = defaultChoices(model, {}, rules);
+    if (!skipDialog(event)) {
+      const attacker = actorOf(flags.actorUuid);
+      const answer = await rollDialog<PoolCheckChoices>({
+        title: format("BREADBOX.Pool.Attack.OpposeTitle", { attacker: attacker?.name ?? "" }),
+        content: `<p class="bb-muted">${foundry.utils.escapeHTML(localize("BREADBOX.Pool.Attack.OpposeNote"))}</p>${await dialogContent(model, choices, rules)}`,
+        read: (form) => readAndBuild(form, model, rules).choices,
+        odds: (c) => oddsHtml(buildCheck(model, c)),
+      });
+      if (!answer) return;
+      choices = answer.value;
+      mode = answer.mode;
+    }
+  }
+  await applyOrRelay("pool.defend", { uuid: defender.uuid }, { messageId: message.id, response, choices: choices ? { ...choices } : null, mode });
+}
+
+function ownInt(raw: Record<string, unknown>, key: string, min: number, max: number): number | null {
+  const v = raw[key];
+  return typeof v === "number" && Number.isSafeInteger(v) && v >= min && v <= max ? v : null;
+}
+
+function ownKey<K extends string>(raw: Record<string, unknown>, key: string, allowed: readonly K[]): K | null {
+  const v = raw[key];
+  return allowed.find((k) => k === v) ?? null;
+}
+
+/**
+ * A defence's dialog choices from a relayed payload, held to the same limits as the dialog's form
+ * (src/rulesets/pool/checks.ts readChoices) and to the defender's own traits; null when anything
+ * does not fit.
+ */
+export function choicesWithinLimits(raw: unknown, model: PoolActorModel, rules: PoolRules): PoolCheckChoices | null {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const r: Record<string, unknown> = { ...raw };
+  const abilities = ["", ...model.abilityTree.rows.map((x) => x.traitId)];
+  const attributes = ["", ...model.attributeTree.rows.map((x) => x.traitId)];
+  const dice: readonly R.DieKey[] = rules.dieSubstitution ? R.DIE_KEYS : ["d8"];
+  const out = {
+    ability: ownKey(r, "ability", abilities),
+    attribute: ownKey(r, "attribute", attributes),
+    justified: ownKey(r, "justified", abilities),
+    supporting: ownKey(r, "supporting", abilities),
+    die: ownKey(r, "die", dice),
+    convert: ownInt(r, "convert", 0, R.MAX_POOL_DICE),
+    difficulty: ownInt(r, "difficulty", -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY),
+    requiredDegree: ownInt(r, "requiredDegree", 0, R.MAX_DIFFICULTY),
+    activity: ownKey(r, "activity", R.TRAUMA_KINDS),
+    timeMode: ownKey(r, "timeMode", TIME_MODES),
+    normalPhases: ownInt(r, "normalPhases", 1, R.MAX_PHASES),
+    phasesTaken: ownInt(r, "phasesTaken", 1, R.MAX_PHASES),
+    doublings: ownInt(r, "doublings", -R.MAX_POOL_DICE, R.MAX_POOL_DICE),
+    extraAdd: ownInt(r, "extraAdd", -R.MAX_POOL_DICE, R.MAX_POOL_DICE),
+    extraBonus: ownInt(r, "extraBonus", 0, R.MAX_POOL_DICE),
+    extraPenalty: ownInt(r, "extraPenalty", 0, R.MAX_POOL_DICE),
+    resolution: ownKey(r, "resolution", POOL_RESOLUTIONS),
+  };
+  if (Object.values(out).some((v) => v === null)) return null;
+  return {
+    ability: out.ability ?? "",
+    attribute: out.attribute ?? "",
+    justified: out.justified ?? "",
+    supporting: out.supporting ?? "",
+    die: out.die ?? "d8",
+    convert: out.convert ?? 0,
+    difficulty: out.difficulty ?? DEFAULT_DIFFICULTY,
+    requiredDegree: out.requiredDegree ?? 0,
+    activity: out.activity ?? "physical",
+    timeMode: out.timeMode ?? "none",
+    normalPhases: out.normalPhases ?? 1,
+    phasesTaken: out.phasesTaken ?? 1,
+    doublings: out.doublings ?? 0,
+    extraAdd: out.extraAdd ?? 0,
+    extraBonus: out.extraBonus ?? 0,
+    extraPenalty: out.extraPenalty ?? 0,
+    resolution: out.resolution ?? "roll",
+  };
+}
+
+/**
+ * The attack card's result, classified again here from the faces Foundry rolled (never the result
+ * stored in the card's options), or null when the roll carries no usable pool.
+ */
+function attackResult(roll: PoolCheckRoll): R.CheckResult | null {
+  const o = roll.check;
+  if (!o) return null;
+  const against = { pool: o.pool, difficulty: o.difficulty, requiredDegree: o.requiredDegree };
+  try {
+    return o.resolution === "dicePhobe" ? R.dicePhobeCheck(against) : R.resolveCheck({ ...against, pool: rolledPool(o.pool) }, roll.poolFaces);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * GM side of the defender's answer. The requester must be the GM or an owner of the defender (the
+ * card's target); the card must be an attack card written by the GM or an owner of the attacker,
+ * whose roll names the attacker and whose weapon is still the attacker's; not yet resolved. The
+ * defence's choices must fit the dialog's limits and the defender's traits. The GM's client rolls
+ * the defence, resolves, posts the resolution and records it in the ledger.
+ */
+export async function relayDefend(ctx: RelayContext): Promise<RelayResult> {
+  const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
+  const message = messageId ? game.messages?.get(messageId) : undefined;
+  const flags = message ? attackFlags(message) : null;
+  const roll = message ? poolRollOf(message) : undefined;
+  if (!message || !flags || !roll) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  const defender = ctx.target;
+  if (!(defender instanceof BreadboxActor) || defender.uuid !== flags.targetUuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  const defModel = poolModel(defender);
+  if (!defModel) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  if (!ctx.requester.isGM && !defender.testUserPermission(ctx.requester, "OWNER")) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
+  const attacker = actorOf(flags.actorUuid);
+  const atkModel = poolModel(attacker);
+  if (!attacker || !atkModel) return { ok: false, error: "BREADBOX.Pool.Attack.MissingActor" };
+  const refusal = cardRefusal(message, attacker);
+  if (refusal) return { ok: false, error: refusal };
+  const item = attacker.items.get(flags.weaponId);
+  const weapon = modelOf(item, PoolWeaponModel);
+  if (!item || !weapon || roll.check?.actorUuid !== attacker.uuid) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
+  if (isResolved(messageId)) return { ok: false, error: "BREADBOX.Pool.Attack.AlreadyResolved" };
+  const attack = attackResult(roll);
+  if (!attack) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  const response = DEFENCE_RESPONSES.find((r) => r === ctx.payload.response);
+  if (!response) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  let defenceRoll: PoolCheckRoll | null = null;
+  if (response === "oppose") {
+    const choices = choicesWithinLimits(ctx.payload.choices, defModel, poolRules());
+    if (!choices) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+    try {
+      const built = buildCheck(defModel, choices, defender.uuid);
+      built.options.title = format("BREADBOX.Pool.Attack.DefenceTitle", { title: built.options.title });
+      defenceRoll = PoolCheckRoll.fromCheck(built.options);
+    } catch {
+      return { ok: false, error: "BREADBOX.Relay.Malformed" };
+    }
+    await defenceRoll.evaluate();
+  }
+  const mode = normaliseMessageMode(ctx.payload.mode) ?? "public";
+  const posted = await resolveAndPost({ message, attack, defenceRoll, attacker, defender, item, weapon, mode });
+  return posted ? { ok: true } : { ok: false, error: "BREADBOX.Relay.Failed" };
+}
+
+/** Everything a resolution shows, step by step. */
+export interface AttackResolution {
+  hit: R.AttackHit;
+  trauma: R.TraumaResult | null;
+  armor: R.ArmorSpec | null;
+  musclePower: number;
+  weaponModifier: number;
+  defender: R.DefenderInput;
+}
+
+/** The rules core's answer for an attack, from the two characters and the weapon as they stand. */
+export function resolveAttack(input: { attack: R.CheckResult; defence: R.CheckResult | null; attacker: PoolActorModel; defender: PoolActorModel; weapon: PoolWeaponModel }): AttackResolution {
+  const { weapon } = input;
+  const hit = R.attackHit({ attack: input.attack, defence: input.defence });
+  // Worn armor (the strongest) meets physical attacks; the seed's mental trauma (torture, psychic
+  // attack, fatigue) is not something armor affects (docs/rules/pool.md).
+  const armor = weapon.trauma === "physical" ? (input.defender.armor[0] ?? null) : null;
+  const musclePower = weapon.trauma === "physical" && weapon.musclePowered ? R.attributeScore(input.attacker.character, "musclePower") : 0;
+  const weaponModifier = weapon.trauma === "physical" ? weapon.damageModifier : 0;
+  const trauma = hit.hit
+    ? R.resolveTrauma({ degree: hit.degree, trauma: weapon.trauma, damageType: weapon.damageType, musclePower, weaponModifier, ...(armor ? { armor } : {}) }, input.defender.defender)
+    : null;
+  return { hit, trauma, armor, musclePower, weaponModifier, defender: input.defender.defender };
+}
+
+function signed(n: number): string {
+  return n >= 0 ? `+${n}` : `${n}`;
+}
+
+async function resolveAndPost(args: {
+  message: ChatMessage.Implementation;
+  attack: R.CheckResult;
+  defenceRoll: PoolCheckRoll | null;
+  attacker: Actor.Implementation;
+  defender: Actor.Implementation;
+  item: Item.Implementation;
+  weapon: PoolWeaponModel;
+  mode: MessageMode;
+}): Promise<ChatMessage.Implementation | undefined> {
+  if (!isLedgerKeeper()) throw new Error("Breadbox | only the active GM's client resolves attacks");
+  const { message, attack, defenceRoll, attacker, defender, weapon } = args;
+  const atk = requireModel(attacker, PoolActorModel);
+  const def = requireModel(defender, PoolActorModel);
+  const defence = defenceRoll?.checkResult ?? null;
+  const r = resolveAttack({ attack, defence, attacker: atk, defender: def, weapon });
+  const wounds = r.trauma?.wounds ?? [];
+  const t = r.trauma;
+  const physical = weapon.trauma === "physical";
+  const steps: { label: string; value: string }[] = [];
+  if (t) {
+    steps.push({ label: localize("BREADBOX.Pool.Attack.Step.Degree"), value: String(r.hit.degree) });
+    if (r.armor) steps.push({ label: format("BREADBOX.Pool.Attack.Step.Armor", { rating: r.armor.rating }), value: `${signed(-r.armor.rating)} → ${t.degreeAfterArmor}` });
+    if (physical && !t.stoppedByArmor) {
+      if (r.musclePower) steps.push({ label: localize("BREADBOX.Pool.Attack.Step.MusclePower"), value: signed(r.musclePower) });
+      if (r.weaponModifier) steps.push({ label: localize("BREADBOX.Pool.Attack.Step.Weapon"), value: signed(r.weaponModifier) });
+      if (r.defender.toughness) steps.push({ label: localize("BREADBOX.Pool.Defender.Toughness"), value: signed(-r.defender.toughness) });
+      steps.push({ label: localize("BREADBOX.Pool.Defender.PhysicalThreshold"), value: signed(-r.defender.physicalThreshold) });
+    } else if (!physical && !t.stoppedByArmor) {
+      steps.push({ label: localize("BREADBOX.Pool.Defender.MentalThreshold"), value: signed(-r.defender.mentalThreshold) });
+    }
+    if (!t.stoppedByArmor) steps.push({ label: localize("BREADBOX.Pool.Attack.Step.Final"), value: String(t.finalDegree) });
+    if (t.split) steps.push({ label: localize("BREADBOX.Pool.Attack.Step.Split"), value: format("BREADBOX.Pool.Attack.SplitValue", { physical: t.split.physical, mental: t.split.mental }) });
+  }
+  const immune = R.attributeScore(def.character, R.HEALING_ATTRIBUTE.physical);
+  const stamina = R.attributeScore(def.character, R.HEALING_ATTRIBUTE.mental);
+  const woundLines = wounds.map((w) => {
+    const hours = R.healingHours(w, { governingAttribute: w.kind === "physical" ? immune : stamina });
+    return format("BREADBOX.Pool.Attack.WoundLine", {
+      kind: localize(`BREADBOX.Pool.Wound.kind.${w.kind}`),
+      severity: localize(`BREADBOX.Pool.Wound.severity.${w.severity}`),
+      degree: w.degree,
+      nonlethal: w.nonlethal ? localize("BREADBOX.Pool.Wound.Nonlethal") : localize("BREADBOX.Pool.Weapon.damageType.lethal"),
+      healing: hours === null ? localize("BREADBOX.Pool.Wound.NoHealing") : format("BREADBOX.Pool.Wound.HealingHours", { hours: Math.round(hours * 10) / 10 }),
+    });
+  });
+  const outcome = !r.hit.hit
+    ? localize(r.hit.contest === "tie" ? "BREADBOX.Pool.Attack.Tie" : "BREADBOX.Pool.Attack.Miss")
+    : t?.stoppedByArmor ? localize("BREADBOX.Pool.Attack.Stopped") : wounds.length ? localize("BREADBOX.Pool.Attack.Wounds") : localize("BREADBOX.Pool.Attack.NoWound");
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath("pool/combat/resolution.hbs"), {
+    attacker: attacker.name ?? "",
+    defender: defender.name ?? "",
+    weapon: weaponSummary(args.item.name ?? "", weapon),
+    attackTotal: attack.total,
+    attackOutcome: localize(`BREADBOX.Pool.Outcome.${attack.outcome}`),
+    against: r.hit.against === "opposed"
+      ? format("BREADBOX.Pool.Attack.AgainstDefence", { total: defence?.total ?? 0, outcome: localize(`BREADBOX.Pool.Outcome.${defence?.outcome ?? "failure"}`) })
+      : format("BREADBOX.Pool.Attack.AgainstDifficulty", { difficulty: attack.difficulty }),
+    hit: r.hit.hit,
+    degree: r.hit.degree,
+    outcome,
+    steps,
+    damageType: t?.damageType ? localize(`BREADBOX.Pool.Weapon.damageType.${t.damageType}`) : "",
+    converted: Boolean(t && r.armor?.convertsLethal && weapon.damageType === "lethal" && t.damageType === "nonlethal"),
+    wounds: woundLines,
+    canApply: wounds.length > 0,
+    visibility: `owner:${attacker.uuid},${defender.uuid}`,
+  });
+  const rolls = defenceRoll ? [defenceRoll] : [];
+  const posted = await postCard(
+    { speaker: ChatMessage.getSpeaker({ actor: defender }), content, rolls, flags: { [SYSTEM_ID]: { type: "poolResolution", attackMessageId: message.id ?? "", attackerUuid: attacker.uuid, targetUuid: defender.uuid } } },
+    combineAudiences(audienceOf(message), audienceForMode(args.mode)),
+  );
+  if (posted?.id) {
+    const woundList: LedgerWound[] = wounds.map((w) => ({ kind: w.kind, degree: w.degree, nonlethal: w.nonlethal }));
+    await updateLedger(posted.id, { resolution: { attackMessageId: message.id ?? "", attackerUuid: attacker.uuid, targetUuid: defender.uuid, stun: 0, wounds: woundList.length, applied: false, woundList } });
+  }
+  return posted;
+}
+
+/** Apply on a resolution card: the active GM adds the wounds the ledger records. */
+export async function onApplyWounds(message: ChatMessage.Implementation): Promise<void> {
+  const entry = ledgerEntry(message.id)?.resolution;
+  if (entry?.applied) {
+    ui.notifications?.warn(localize("BREADBOX.Pool.Attack.AlreadyApplied"));
+    return;
+  }
+  const flags = cardFlags(message);
+  const targetUuid = entry?.targetUuid ?? (typeof flags.targetUuid === "string" ? flags.targetUuid : "");
+  const target = actorOf(targetUuid);
+  if (!target) {
+    ui.notifications?.warn(localize("BREADBOX.Pool.Attack.MissingActor"));
+    return;
+  }
+  const result = await applyOrRelay("pool.applyWounds", { uuid: target.uuid }, { messageId: message.id });
+  if (result.ok) ui.notifications?.info(format("BREADBOX.Pool.Attack.Applied", { name: target.name ?? "", count: Number(result.data?.count ?? 0) }));
+}
+
+/** The most wounds one resolution may carry (nonlethal damage deals two; more is forged). */
+const MAX_WOUNDS_APPLIED = 2;
+
+function validWounds(list: unknown): { kind: R.TraumaKind; degree: number; nonlethal: boolean }[] | null {
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_WOUNDS_APPLIED) return null;
+  const out: { kind: R.TraumaKind; degree: number; nonlethal: boolean }[] = [];
+  for (const w of list) {
+    if (!w || typeof w !== "object") return null;
+    const x: Record<string, unknown> = { ...w };
+    const kind = R.TRAUMA_KINDS.find((k) => k === x.kind);
+    if (!kind || typeof x.degree !== "number" || !Number.isSafeInteger(x.degree) || x.degree < 0 || x.degree > R.MAX_TRAUMA_VALUE || typeof x.nonlethal !== "boolean") return null;
+    out.push({ kind, degree: x.degree, nonlethal: x.nonlethal });
+  }
+  return out;
+}
+
+/**
+ * GM side of Apply. Everything comes from the GM-only ledger, nothing from the card: a resolution
+ * card not in the ledger counts for nothing. The requester must be the GM or own the attacker or
+ * the target; the ledger's `applied` is checked and set here, under the relay's lock on the card
+ * and the target, so the wounds are added exactly once (reset if the update fails).
+ */
+export async function relayApplyWounds(ctx: RelayContext): Promise<RelayResult> {
+  const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
+  const message = messageId ? game.messages?.get(messageId) : undefined;
+  if (!message) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  const entry = ledgerEntry(messageId)?.resolution;
+  if (!entry) return { ok: false, error: "BREADBOX.Relay.NotResolved" };
+  const target = ctx.target;
+  if (!(target instanceof BreadboxActor) || target.uuid !== entry.targetUuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  const model = poolModel(target);
+  if (!model) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  const attacker = actorOf(entry.attackerUuid);
+  const owns = (d: Actor.Implementation | null) => Boolean(d?.testUserPermission(ctx.requester, "OWNER"));
+  if (!ctx.requester.isGM && !owns(attacker) && !owns(target)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
+  if (entry.applied) return { ok: false, error: "BREADBOX.Pool.Attack.AlreadyApplied" };
+  const wounds = validWounds(entry.woundList);
+  if (!wounds) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  await updateLedger(messageId, { resolution: { ...entry, applied: true } });
+  const existing = model.wounds.map((w) => ({ kind: w.kind, degree: w.degree, nonlethal: w.nonlethal }));
+  try {
+    await target.update({ system: { wounds: [...existing, ...wounds] } });
+  } catch (err) {
+    await updateLedger(messageId, { resolution: { ...entry, applied: false } });
+    throw err;
+  }
+  await syncPoolStatuses(target);
+  await message.update({ flags: { [SYSTEM_ID]: { applied: true } } });
+  return { ok: true, data: { count: wounds.length } };
+}
+
+export const POOL_ATTACK_CHAT_ACTIONS = {
+  defend: onDefend,
+  applyWounds: (m: ChatMessage.Implementation) => onApplyWounds(m),
+};
+
+export const POOL_ATTACK_RELAY_ACTIONS = {
+  defend: relayDefend,
+  applyWounds: relayApplyWounds,
+};
