@@ -73,7 +73,7 @@ export function addHealButtons(app: { document?: unknown }, element: HTMLElement
     const label = localize("BREADBOX.Pool.Heal.Button");
     button.setAttribute("aria-label", `${label} ${index + 1}`);
     button.title = label;
-    button.innerHTML = `<i class="fa-solid fa-kit-medical" aria-hidden="true"></i>`;
+    button.innerHTML = `<i class="fa-solid fa-plus" aria-hidden="true"></i>`;
     button.addEventListener("click", (event) => {
       event.preventDefault();
       event.stopPropagation();
