@@ -2,9 +2,12 @@
  * The Dice Pool in a real browser: a trait on the character sheet opens the check dialog with
  * exact odds; rolling posts a card whose total is the sum of its kept dice and whose outcome
  * follows from that total, the Add dice and the Difficulty. axe-core on the dialog and the card.
+ * A group check (working together / against) from the sheet posts ONE card whose verdict follows
+ * from its dice; a `/pool` formula typed in chat rolls the same card; keyboard only works too.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeSerious, openSheet, openWorld, screenshot, settle, startTestBed, type TestBed, type WorldPage } from "./helpers";
+import type { Locator, Page } from "playwright-core";
+import { axeSerious, notificationCount, notificationsSince, openSheet, openWorld, screenshot, settle, startTestBed, type TestBed, type WorldPage } from "./helpers";
 
 let bed: TestBed;
 let w: WorldPage;
@@ -60,6 +63,133 @@ describe("Dice Pool checks", () => {
     expect(read.outcome).toBe(expected);
     expect(await axeSerious(page, "#bb-chat-log > li:last-child")).toEqual([]);
     await screenshot(card, "chat-card-pool");
+    expect(w.errors).toEqual([]);
+  });
+});
+
+/** A Dice Pool character with the given traits; its uuid. */
+async function makeCharacter(page: Page, name: string, items: Record<string, unknown>[]): Promise<string> {
+  return page.evaluate(async ({ name, items }) => {
+    const actor = await (window as any).Actor.create({ name, type: "pool" });
+    await actor.createEmbeddedDocuments("Item", items);
+    return actor.uuid as string;
+  }, { name, items });
+}
+
+const lastCard = (page: Page): Locator => page.locator("#bb-chat-log > li").last();
+
+describe("Dice Pool group checks", () => {
+  it("simple addition from the sheet: one card, the merged pool's total is its kept dice, the verdict follows", async () => {
+    const { page } = w;
+    const a = await makeCharacter(page, "Group Lead", [{ name: "Lifting", type: "poolAbility", system: { rating: 2 } }]);
+    await makeCharacter(page, "Group Helper", [{ name: "Lifting", type: "poolAbility", system: { rating: 1 } }]);
+    const sheet = await openSheet(page, a);
+    await sheet.locator('[data-action="rollGroup"]').click();
+    const dialog = page.locator("dialog.roll-dialog[open]").last();
+    await dialog.waitFor({ state: "visible", timeout: 5000 });
+    const helperRow = dialog.locator("tr[data-member-index]").filter({ hasText: "Group Helper" });
+    const index = await helperRow.getAttribute("data-member-index");
+    await dialog.locator('select[name="mode"]').selectOption("simpleAddition");
+    await dialog.locator(`input[name="member.${index}.include"]`).check();
+    await dialog.locator('select[name="member.0.ability"]').selectOption("Lifting");
+    await dialog.locator(`select[name="member.${index}.ability"]`).selectOption("Lifting");
+    await dialog.locator('input[name="difficulty"]').fill("20");
+    const odds = dialog.locator("[data-bb-odds]");
+    await expect.poll(() => odds.textContent()).toMatch(/Group pool: 5 Add/);
+    // "<0.1%" and ">99.9%" read as their bound.
+    const pcts = (await odds.locator(".bb-odds strong").allTextContents()).map((t) => parseFloat(t.replace(/[<>]/g, "")));
+    expect(Math.abs(pcts.reduce((sum, p) => sum + p, 0) - 100)).toBeLessThan(0.2);
+    expect(await axeSerious(page, "dialog.roll-dialog[open]")).toEqual([]);
+    await screenshot(dialog, "roll-dialog-pool-group");
+    const count = await page.locator("#bb-chat-log > li").count();
+    await dialog.locator('button[data-action="roll"]').click();
+    await settle(page);
+    await expect(page.locator("#bb-chat-log > li").count()).resolves.toBe(count + 1);
+    const card = lastCard(page);
+    const read = await card.evaluate((li) => ({
+      members: [...li.querySelectorAll(".pool-group .bb-group-member strong")].map((e) => e.textContent?.trim()),
+      kept: [...li.querySelectorAll(".bb-group-merged .bb-die.kept")].map((d) => Number(d.textContent)),
+      total: Number(li.querySelector(".bb-group-merged .bb-total strong")?.textContent),
+      result: li.querySelector(".bb-group-result")?.textContent?.trim() ?? "",
+    }));
+    expect(read.members).toEqual(["Group Lead", "Group Helper"]);
+    // Lead 3 Add + Helper 2 Add = 5 Add d8, no modifier dice: every die counts.
+    expect(read.kept).toHaveLength(5);
+    expect(read.total).toBe(read.kept.reduce((sum, v) => sum + v, 0));
+    const expected = read.total <= 5 ? "Botch" : read.total >= 20 ? "Success" : "Failure";
+    expect(read.result.startsWith(expected)).toBe(true);
+    expect(await axeSerious(page, "#bb-chat-log > li:last-child")).toEqual([]);
+    await screenshot(card, "chat-card-pool-group");
+    expect(w.errors).toEqual([]);
+  });
+
+  it("direct opposition by keyboard only: the higher total triumphs, as the card's dice say", async () => {
+    const { page } = w;
+    const a = await makeCharacter(page, "Duelist A", [{ name: "Fencing", type: "poolAbility", system: { rating: 2 } }]);
+    await makeCharacter(page, "Duelist B", [{ name: "Fencing", type: "poolAbility", system: { rating: 3 } }]);
+    const sheet = await openSheet(page, a);
+    await sheet.locator('[data-action="rollGroup"]').focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.locator("dialog.roll-dialog[open]").last();
+    await dialog.waitFor({ state: "visible", timeout: 5000 });
+    const index = await dialog.locator("tr[data-member-index]").filter({ hasText: "Duelist B" }).getAttribute("data-member-index");
+    await dialog.locator('select[name="mode"]').focus();
+    await dialog.locator('select[name="mode"]').selectOption("direct");
+    await dialog.locator(`input[name="member.${index}.include"]`).focus();
+    await page.keyboard.press("Space");
+    await expect.poll(() => dialog.locator("[data-bb-odds]").textContent()).toMatch(/First side triumphs/);
+    await dialog.locator('button[data-action="roll"]').focus();
+    await page.keyboard.press("Enter");
+    await settle(page);
+    const read = await lastCard(page).evaluate((li) => ({
+      totals: [...li.querySelectorAll(".bb-group-member .bb-total strong")].map((e) => Number(e.textContent)),
+      kept: [...li.querySelectorAll(".bb-group-member")].map((m) => [...m.querySelectorAll(".bb-die.kept")].map((d) => Number(d.textContent))),
+      result: li.querySelector(".bb-group-result")?.textContent?.trim() ?? "",
+    }));
+    expect(read.totals).toHaveLength(2);
+    read.kept.forEach((k, i) => expect(read.totals[i]).toBe(k.reduce((sum, v) => sum + v, 0)));
+    const [ta, tb] = read.totals as [number, number];
+    // A botch (total ≤ its Add dice: 3 and 4) cannot triumph.
+    const botchA = ta <= 3;
+    const botchB = tb <= 4;
+    if (botchA && botchB) expect(read.result).toMatch(/Neither/);
+    else if (botchB || (!botchA && ta > tb)) expect(read.result).toMatch(/Duelist A triumphs/);
+    else if (botchA || tb > ta) expect(read.result).toMatch(/Duelist B triumphs/);
+    else expect(read.result).toMatch(/Tie/);
+    await screenshot(lastCard(page), "chat-card-pool-contest");
+    expect(w.errors).toEqual([]);
+  });
+});
+
+describe("a pool formula typed in chat", () => {
+  it("/pool 3a 1b d10-1 vs 12 rolls the pool with Foundry dice and posts the check card; bad input is refused", async () => {
+    const { page } = w;
+    const count = await page.locator("#bb-chat-log > li").count();
+    // What Foundry's chat log does with a typed message: the chatMessage hook, which we answer.
+    const handled = await page.evaluate(() => (window as any).Hooks.call("chatMessage", null, "/pool 3a 1b d10-1 vs 12 # Typed climb", {}));
+    expect(handled).toBe(false);
+    await settle(page);
+    await expect(page.locator("#bb-chat-log > li").count()).resolves.toBe(count + 1);
+    const read = await lastCard(page).evaluate((li) => ({
+      title: li.querySelector(".pool-check h3")?.textContent?.trim(),
+      kept: [...li.querySelectorAll(".pool-check .bb-die.kept")].map((d) => Number(d.textContent)),
+      discarded: li.querySelectorAll(".pool-check .bb-die.discarded").length,
+      total: Number(li.querySelector(".pool-check .bb-total strong")?.textContent),
+      outcome: li.querySelector(".pool-check .bb-outcome strong")?.textContent?.trim(),
+    }));
+    expect(read.title).toBe("Typed climb");
+    expect(read.kept).toHaveLength(3);
+    expect(read.discarded).toBe(1);
+    expect(read.kept.every((v) => v >= 0 && v <= 9)).toBe(true);
+    expect(read.total).toBe(read.kept.reduce((sum, v) => sum + v, 0));
+    expect(read.outcome).toBe(read.total <= 3 ? "Botch" : read.total >= 12 ? "Success" : "Failure");
+    await screenshot(lastCard(page), "chat-card-pool-formula");
+    const n0 = await notificationCount(page);
+    await page.evaluate(() => (window as any).Hooks.call("chatMessage", null, "/pool 3a 2z", {}));
+    await settle(page);
+    const notes = await notificationsSince(page, n0);
+    expect(notes.map((n) => n.message)).toEqual(["The pool formula cannot read “2z”. Write it like /pool 3a 2b d10-1 vs 15 deg 1 # Title."]);
+    await expect(page.locator("#bb-chat-log > li").count()).resolves.toBe(count + 1);
     expect(w.errors).toEqual([]);
   });
 });

@@ -15,7 +15,12 @@ import { postCard } from "../../core/chat/post";
 import type { Odds } from "../../dice/contract";
 import { PoolActorModel } from "./data/actor";
 import { PoolCheckRoll, POOL_RESOLUTIONS, type PoolCheckOptions, type PoolPart, type PoolResolution } from "./dice/pool-roll";
-import { poolRules, type PoolRules } from "./settings";
+import { defaultActivity, poolRules, type PoolRules } from "./settings";
+
+/** Text for HTML (names are typed by users). */
+function escapeText(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
 
 export const TIME_MODES = ["none", "detailed", "regular"] as const;
 export type TimeMode = (typeof TIME_MODES)[number];
@@ -30,7 +35,8 @@ export interface PoolCheckChoices {
   convert: number;
   difficulty: number;
   requiredDegree: number;
-  activity: R.TraumaKind;
+  /** Which wound penalties apply; "" = the activity of the chosen trait (data/actor.ts). */
+  activity: R.TraumaKind | "";
   timeMode: TimeMode;
   normalPhases: number;
   phasesTaken: number;
@@ -54,7 +60,7 @@ export function defaultChoices(model: PoolActorModel, preset: Partial<PoolCheckC
     convert: 0,
     difficulty: DEFAULT_DIFFICULTY,
     requiredDegree: 0,
-    activity: "physical",
+    activity: "",
     timeMode: "none",
     normalPhases: 1,
     phasesTaken: 1,
@@ -71,14 +77,54 @@ export function defaultChoices(model: PoolActorModel, preset: Partial<PoolCheckC
 export interface BuiltCheck {
   options: PoolCheckOptions;
   build: R.PoolBuild;
+  /** The activity the check counts as, and the wounds whose penalties it takes. */
+  activity: R.TraumaKind;
+  wounds: WoundSource[];
 }
 
 function traitName(tree: { rows: { traitId: string; name: string }[] }, id: string): string {
   return tree.rows.find((r) => r.traitId === id)?.name ?? id;
 }
 
+/** Activity choices of the dialog: "" follows the trait. */
+export const ACTIVITY_CHOICES = ["", ...R.TRAUMA_KINDS] as const;
+
+/**
+ * The activity a check counts as for wound penalties: the dialog's choice, else the ability's
+ * (resolved up its tree), else the attribute's, else the world's default.
+ */
+export function checkActivity(model: PoolActorModel, c: Pick<PoolCheckChoices, "activity" | "ability" | "attribute">): R.TraumaKind {
+  if (c.activity === "physical" || c.activity === "mental") return c.activity;
+  return (c.ability ? model.abilityActivity[c.ability] : undefined) ?? (c.attribute ? model.attributeActivity[c.attribute] : undefined) ?? defaultActivity();
+}
+
+/** One wound that adds Penalty dice to a check of this activity (its own kind, or a cross-over). */
+export interface WoundSource {
+  label: string;
+  penalty: number;
+}
+
+/** The wounds behind a check's wound penalty, each with the dice it adds (docs/rules/pool.md). */
+export function woundSources(model: PoolActorModel, activity: R.TraumaKind): WoundSource[] {
+  const out: WoundSource[] = [];
+  for (const w of model.woundViews) {
+    const cross = w.kind !== activity;
+    const penalty = cross ? w.crossPenaltyDice : w.penaltyDice;
+    if (penalty <= 0) continue;
+    out.push({
+      label: format(cross ? "BREADBOX.Pool.Check.WoundCross" : "BREADBOX.Pool.Check.WoundOwn", {
+        severity: w.severity ? localize(`BREADBOX.Pool.Wound.severity.${w.severity}`) : String(w.degree),
+        kind: localize(`BREADBOX.Pool.Wound.kind.${w.kind}`),
+      }),
+      penalty,
+    });
+  }
+  return out;
+}
+
 /** Build the check with the rules core; throws (with the core's message) on choices that do not fit. */
 export function buildCheck(model: PoolActorModel, c: PoolCheckChoices, actorUuid?: string): BuiltCheck {
+  const activity = checkActivity(model, c);
   const time = c.timeMode === "detailed"
     ? R.detailedTimeFactor({ normalPhases: c.normalPhases, phasesTaken: c.phasesTaken })
     : c.timeMode === "regular" ? R.regularTimeFactor(c.doublings) : { extraAddDice: 0, extraBonusDice: 0 };
@@ -94,7 +140,7 @@ export function buildCheck(model: PoolActorModel, c: PoolCheckChoices, actorUuid
   if (c.ability === "") {
     // No ability named (a bare attribute check): one Add die, the attribute's dice, the wounds.
     attribute = R.characterAttribute(model.character, attrRequest);
-    woundPenaltyDice = model.status.penalties[c.activity];
+    woundPenaltyDice = model.status.penalties[activity];
     ability = { requested: "", traitId: "", score: 0, relation: "none", distance: 0 };
     build = R.buildPool({ ability: 0, attribute: attribute.score, convertAddDice: c.convert, extraAddDice, extraBonusDice, extraPenaltyDice: c.extraPenalty + woundPenaltyDice, die: c.die });
   } else {
@@ -103,7 +149,7 @@ export function buildCheck(model: PoolActorModel, c: PoolCheckChoices, actorUuid
       ...attrRequest,
       justifiedAbilities: c.justified ? [c.justified] : [],
       supportingAbility: c.supporting || undefined,
-      activity: c.activity,
+      activity,
       convertAddDice: c.convert,
       extraAddDice,
       extraBonusDice,
@@ -129,7 +175,10 @@ export function buildCheck(model: PoolActorModel, c: PoolCheckChoices, actorUuid
   if (c.convert) parts.push({ label: localize("BREADBOX.Pool.Check.Converted"), add: -c.convert, bonus: c.convert, penalty: 0 });
   if (time.extraAddDice || time.extraBonusDice) parts.push({ label: localize("BREADBOX.Pool.Check.Time"), add: time.extraAddDice, bonus: time.extraBonusDice, penalty: 0 });
   if (c.extraAdd || c.extraBonus || c.extraPenalty) parts.push({ label: localize("BREADBOX.Pool.Check.Storyguide"), add: c.extraAdd, bonus: c.extraBonus, penalty: c.extraPenalty });
-  if (woundPenaltyDice) parts.push({ label: localize("BREADBOX.Pool.Check.Wounds"), add: 0, bonus: 0, penalty: woundPenaltyDice });
+  // Each wound is its own source; should the chart's sum ever differ, the total is shown instead.
+  let wounds = woundPenaltyDice ? woundSources(model, activity) : [];
+  if (wounds.reduce((s, w) => s + w.penalty, 0) !== woundPenaltyDice) wounds = [{ label: format("BREADBOX.Pool.Check.WoundsOf", { activity: localize(`BREADBOX.Pool.Activity.${activity}`) }), penalty: woundPenaltyDice }];
+  for (const w of wounds) parts.push({ label: w.label, add: 0, bonus: 0, penalty: w.penalty });
   const title = format("BREADBOX.Pool.Check.Title", { ability: abilityLabel, attribute: attributeLabel });
   const options: PoolCheckOptions = {
     title,
@@ -138,9 +187,10 @@ export function buildCheck(model: PoolActorModel, c: PoolCheckChoices, actorUuid
     requiredDegree: R.assertRequiredDegree(c.requiredDegree),
     parts,
     resolution: c.resolution,
+    activity,
   };
   if (actorUuid) options.actorUuid = actorUuid;
-  return { options, build };
+  return { options, build, activity, wounds };
 }
 
 /** The exact odds of a check (a dice-phobe result is certain: its outcome at 100 %). */
@@ -158,7 +208,9 @@ export function checkOddsFor(options: PoolCheckOptions): Odds {
 export function oddsHtml(built: BuiltCheck): string {
   const p = built.options.pool;
   const pool = `<p class="bb-pool-summary">${localize("BREADBOX.Pool.Dice.Pool")}: ${p.addDice} ${localize("BREADBOX.Pool.Dice.Add")} · ${p.bonusDice} ${localize("BREADBOX.Pool.Dice.Bonus")} · ${p.penaltyDice} ${localize("BREADBOX.Pool.Dice.Penalty")} (${localize(`BREADBOX.Pool.Die.${p.die}`)})</p>`;
-  return pool + oddsPanelHtml(checkOddsFor(built.options), { labelKey: (k) => `BREADBOX.Pool.Outcome.${k}` });
+  const wounds = built.wounds.length ? built.wounds.map((w) => `${escapeText(w.label)} −${w.penalty}`).join(", ") : localize("BREADBOX.Pool.Check.NoWoundPenalty");
+  const activityLine = `<p class="bb-pool-activity">${format("BREADBOX.Pool.Check.ActivityLine", { activity: localize(`BREADBOX.Pool.Activity.${built.activity}`) })}: ${wounds}</p>`;
+  return pool + activityLine + oddsPanelHtml(checkOddsFor(built.options), { labelKey: (k) => `BREADBOX.Pool.Outcome.${k}` });
 }
 
 function readInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback: number): number {
@@ -200,7 +252,7 @@ export function readChoices(form: HTMLFormElement, model: PoolActorModel, rules:
     convert: readInt(form, "convert", L("Convert"), 0, R.MAX_POOL_DICE, 0),
     difficulty: readInt(form, "difficulty", L("Difficulty"), -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY, DEFAULT_DIFFICULTY),
     requiredDegree: readInt(form, "requiredDegree", L("RequiredDegree"), 0, R.MAX_DIFFICULTY, 0),
-    activity: readKey(form, "activity", L("Activity"), R.TRAUMA_KINDS, "physical"),
+    activity: readKey(form, "activity", L("Activity"), ACTIVITY_CHOICES, ""),
     timeMode: readKey(form, "timeMode", L("TimeFactor"), TIME_MODES, "none"),
     normalPhases: readInt(form, "normalPhases", L("NormalPhases"), 1, R.MAX_PHASES, 1),
     phasesTaken: readInt(form, "phasesTaken", L("PhasesTaken"), 1, R.MAX_PHASES, 1),
@@ -231,7 +283,7 @@ export async function dialogContent(model: PoolActorModel, c: PoolCheckChoices, 
     supporting: treeOptions(model.abilityTree.rows, c.supporting),
     justified: treeOptions(model.abilityTree.rows, c.justified),
     dice: sel(rules.dieSubstitution ? R.DIE_KEYS : ["d8"], "BREADBOX.Pool.Die", c.die),
-    activities: sel(R.TRAUMA_KINDS, "BREADBOX.Pool.Activity", c.activity),
+    activities: ACTIVITY_CHOICES.map((k) => ({ value: k, label: localize(k ? `BREADBOX.Pool.Activity.${k}` : "BREADBOX.Pool.Activity.fromTrait"), selected: k === c.activity })),
     timeModes: TIME_MODES.map((k) => ({ value: k, label: localize(`BREADBOX.Pool.Check.Time${k === "none" ? "None" : k === "detailed" ? "Detailed" : "Regular"}`), selected: k === c.timeMode })),
     resolutions: sel(POOL_RESOLUTIONS, "BREADBOX.Pool.Resolution", c.resolution),
     c,

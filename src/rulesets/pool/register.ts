@@ -10,6 +10,8 @@ import { numberLabels } from "../../core/dice-so-nice";
 import { registerPoolSettings } from "./settings";
 import { PoolActorSheet } from "./sheets/actor-sheet";
 import { PoolItemSheet } from "./sheets/item-sheet";
+import { onChatMessage } from "./formula";
+import { registerPoolMacros } from "./hotbar";
 
 export const POOL_TEMPLATES = [
   "shared/tabs.hbs",
@@ -21,6 +23,8 @@ export const POOL_TEMPLATES = [
   "pool/item/details.hbs",
   "pool/chat/check-roll.hbs",
   "pool/dialogs/check.hbs",
+  "pool/dialogs/group.hbs",
+  "pool/chat/group-card.hbs",
 ].map(templatePath);
 
 export function poolRuleset(): RulesetDefinition {
@@ -42,5 +46,10 @@ export function poolRuleset(): RulesetDefinition {
     rolls: [PoolCheckRoll],
     registerSettings: registerPoolSettings,
     templates: POOL_TEMPLATES,
+    init: () => {
+      // `/pool 3a 2b d10-1 vs 15` typed in chat (formula.ts); trait macros on the hotbar (hotbar.ts).
+      Hooks.on("chatMessage", onChatMessage);
+      registerPoolMacros();
+    },
   }, poolCombatPart());
 }

@@ -3,6 +3,7 @@
  * (docs/rules/pool.md, "Foundry side: settings").
  */
 import { getSetting, registerSetting, type SettingSpec } from "../../core/game";
+import { DEFAULT_CREATION_BUDGET, MAX_BUDGET_POINTS } from "./rules/creation";
 
 export interface PoolRules {
   /** "Picking the Dice": a roller may substitute d10−1, d12−2, d6+1 or d4+2 for the d8. */
@@ -11,6 +12,12 @@ export interface PoolRules {
   npcDicePhobe: boolean;
   /** "Complex Actions": count each roll as degree + 1 ("levels") or as its plain degree ("degrees"). */
   complexCounting: string;
+  /** Creation budget (the seed sets none): show the budgets on the sheet, with their sizes. */
+  creationBudget: boolean;
+  abilityPoints: number;
+  attributePoints: number;
+  /** Wound penalties: the activity of a check whose traits name none ("physical" or "mental"). */
+  defaultActivity: string;
 }
 
 const P = "pool.";
@@ -22,15 +29,37 @@ export const POOL_SETTINGS: SettingSpec[] = [
     levels: "BREADBOX.Pool.Complex.Counting.levels",
     degrees: "BREADBOX.Pool.Complex.Counting.degrees",
   } },
+  { key: `${P}creationBudget`, type: Boolean, default: true },
+  { key: `${P}abilityPoints`, type: Number, default: DEFAULT_CREATION_BUDGET.abilityPoints, range: { min: 0, max: MAX_BUDGET_POINTS, step: 1 } },
+  { key: `${P}attributePoints`, type: Number, default: DEFAULT_CREATION_BUDGET.attributePoints, range: { min: 0, max: MAX_BUDGET_POINTS, step: 1 } },
+  { key: `${P}defaultActivity`, type: String, default: "physical", choices: {
+    physical: "BREADBOX.Pool.Activity.physical",
+    mental: "BREADBOX.Pool.Activity.mental",
+  } },
 ];
 
-export const DEFAULT_POOL_RULES: PoolRules = { dieSubstitution: true, npcDicePhobe: true, complexCounting: "levels" };
+export const DEFAULT_POOL_RULES: PoolRules = {
+  dieSubstitution: true, npcDicePhobe: true, complexCounting: "levels",
+  creationBudget: true, abilityPoints: DEFAULT_CREATION_BUDGET.abilityPoints, attributePoints: DEFAULT_CREATION_BUDGET.attributePoints,
+  defaultActivity: "physical",
+};
 
 export function registerPoolSettings(): void {
-  for (const spec of POOL_SETTINGS) registerSetting(spec);
+  for (const spec of POOL_SETTINGS) registerSetting({ ...spec, onChange: () => refreshPoolActors() });
 }
 
-function readBoolean(key: "pool.dieSubstitution" | "pool.npcDicePhobe", fallback: boolean): boolean {
+/** A rule changed: prepare every Dice Pool character again (budgets, activities) and re-render open sheets. */
+export function refreshPoolActors(): void {
+  const actors: (Actor.Stored | Actor.Implementation)[] = [...(game.actors ?? [])];
+  for (const scene of game.scenes ?? []) for (const token of scene.tokens ?? []) if (!token.actorLink && token.actor) actors.push(token.actor);
+  for (const actor of actors) {
+    if (String(actor.type) !== "pool") continue;
+    actor.reset();
+    if (actor.sheet?.rendered) void actor.sheet.render();
+  }
+}
+
+function readBoolean(key: "pool.dieSubstitution" | "pool.npcDicePhobe" | "pool.creationBudget", fallback: boolean): boolean {
   try {
     const value: unknown = getSetting(key);
     return typeof value === "boolean" ? value : fallback;
@@ -51,11 +80,35 @@ export function complexCounting(): "levels" | "degrees" {
   return value === "degrees" ? "degrees" : "levels";
 }
 
+function readPoints(key: "pool.abilityPoints" | "pool.attributePoints", fallback: number): number {
+  try {
+    const value: unknown = getSetting(key);
+    return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 && value <= MAX_BUDGET_POINTS ? value : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The activity of a check whose traits name none (the setting, checked; "physical" when unreadable). */
+export function defaultActivity(): "physical" | "mental" {
+  let value: unknown = DEFAULT_POOL_RULES.defaultActivity;
+  try {
+    value = getSetting(`${P}defaultActivity`);
+  } catch {
+    // Settings not registered: the shipped default.
+  }
+  return value === "mental" ? "mental" : "physical";
+}
+
 /** The world's current optional rules. */
 export function poolRules(): PoolRules {
   return {
     dieSubstitution: readBoolean(`${P}dieSubstitution`, DEFAULT_POOL_RULES.dieSubstitution),
     npcDicePhobe: readBoolean(`${P}npcDicePhobe`, DEFAULT_POOL_RULES.npcDicePhobe),
     complexCounting: complexCounting(),
+    creationBudget: readBoolean(`${P}creationBudget`, DEFAULT_POOL_RULES.creationBudget),
+    abilityPoints: readPoints(`${P}abilityPoints`, DEFAULT_POOL_RULES.abilityPoints),
+    attributePoints: readPoints(`${P}attributePoints`, DEFAULT_POOL_RULES.attributePoints),
+    defaultActivity: defaultActivity(),
   };
 }

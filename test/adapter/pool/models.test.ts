@@ -82,7 +82,7 @@ describe("Dice Pool strings", () => {
   it("every choice of a Dice Pool model has its localized label", async () => {
     const lang = readLang(process.cwd()) as any;
     const at = (path: string) => path.split(".").reduce((o: any, k) => (o === undefined ? undefined : o[k]), lang);
-    const groups: Record<string, string> = { role: "BREADBOX.Pool.Attribute.role", trauma: "BREADBOX.Pool.Wound.kind", damageType: "BREADBOX.Pool.Weapon.damageType", kind: "BREADBOX.Pool.Wound.kind" };
+    const groups: Record<string, string> = { role: "BREADBOX.Pool.Attribute.role", trauma: "BREADBOX.Pool.Wound.kind", damageType: "BREADBOX.Pool.Weapon.damageType", kind: "BREADBOX.Pool.Wound.kind", activity: "BREADBOX.Pool.Activity" };
     const missing: string[] = [];
     const models = { ...(CONFIG as any).Item.dataModels, pool: (CONFIG as any).Actor.dataModels.pool } as Record<string, any>;
     const visit = (type: string, fields: Record<string, any>) => {

@@ -6,7 +6,8 @@
  */
 import * as R from "../rules";
 import { WOUND_DEGREE_RANGE, choice, html, int } from "./fields";
-import { PoolAbilityModel, PoolArmorModel, PoolAttributeModel } from "./items";
+import { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, type TraitActivity } from "./items";
+import { poolRules } from "../settings";
 import { buildTraitTree, type TraitTreeBuild } from "./tree";
 import { dict } from "../../../dice/dict";
 import { poolCombatFields } from "../combat/fields";
@@ -72,20 +73,32 @@ export class PoolActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
   declare armor: R.ArmorSpec[];
   /** Whether each complex action (same order) has reached its required degree. */
   declare complexComplete: boolean[];
+  /** The activity (which wound penalties apply) of every ability and attribute, by trait id, resolved up the tree. */
+  declare abilityActivity: Record<string, R.TraumaKind>;
+  declare attributeActivity: Record<string, R.TraumaKind>;
+  /** The creation budget (null when the world does not use one). */
+  declare budget: R.CreationBudget | null;
   /** Problems in the character's data that the sheet reports (already localizable as key + data). */
   declare problems: { key: string; data: Record<string, string> }[];
 
   override prepareDerivedData(): void {
     const items = this.parent?.items ? [...this.parent.items] : [];
+    const rules = poolRules();
     const attributeRows = [];
     const abilityRows = [];
+    const ownActivity = { ability: dict<TraitActivity>(), attribute: dict<TraitActivity>() };
     const armor: R.ArmorSpec[] = [];
     for (const item of items) {
       const sys: unknown = item.system;
       const id = item.id ?? "";
       const itemName = (item.name ?? "").trim();
-      if (sys instanceof PoolAttributeModel) attributeRows.push({ id, traitId: sys.role || itemName, name: itemName, parent: sys.parentTrait, score: sys.score });
-      else if (sys instanceof PoolAbilityModel) abilityRows.push({ id, traitId: itemName, name: itemName, parent: sys.parentTrait, score: sys.rating });
+      if (sys instanceof PoolAttributeModel) {
+        attributeRows.push({ id, traitId: sys.role || itemName, name: itemName, parent: sys.parentTrait, score: sys.score });
+        ownActivity.attribute[sys.role || itemName] ??= sys.activity;
+      } else if (sys instanceof PoolAbilityModel) {
+        abilityRows.push({ id, traitId: itemName, name: itemName, parent: sys.parentTrait, score: sys.rating });
+        ownActivity.ability[itemName] ??= sys.activity;
+      }
       else if (sys instanceof PoolArmorModel && sys.equipped) armor.push({ rating: sys.rating, convertsLethal: sys.convertsLethal });
     }
     this.attributeTree = buildTraitTree(attributeRows);
@@ -105,7 +118,31 @@ export class PoolActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     });
     this.defender = R.defenderOf(this.character);
     this.armor = armor.sort((a, b) => b.rating - a.rating);
+    const fallback: R.TraumaKind = rules.defaultActivity === "mental" ? "mental" : "physical";
+    this.abilityActivity = resolveActivities(this.abilityTree, ownActivity.ability, fallback);
+    this.attributeActivity = resolveActivities(this.attributeTree, ownActivity.attribute, fallback);
+    this.budget = rules.creationBudget
+      ? R.creationBudget({
+        abilityRatings: this.abilityTree.rows.map((r) => r.score),
+        attributeScores: this.attributeTree.rows.map((r) => r.score),
+        abilityPoints: rules.abilityPoints,
+        attributePoints: rules.attributePoints,
+      })
+      : null;
     this.complexComplete = this.complexActions.map((c) => c.accumulated >= c.required);
     this.problems = [...this.attributeTree.problems, ...this.abilityTree.problems].map((p) => ({ key: `BREADBOX.Pool.Tree.${p.key}`, data: { name: p.name, parent: p.parent } }));
   }
+}
+
+/**
+ * Each trait's activity: its own choice, else its parent's (rows come parents first), else the
+ * world's default. Depth-first rows make this one pass.
+ */
+function resolveActivities(tree: TraitTreeBuild, own: Record<string, TraitActivity>, fallback: R.TraumaKind): Record<string, R.TraumaKind> {
+  const out = dict<R.TraumaKind>();
+  for (const row of tree.rows) {
+    const mine = own[row.traitId];
+    out[row.traitId] = mine === "physical" || mine === "mental" ? mine : (row.parentId !== null ? out[row.parentId] : undefined) ?? fallback;
+  }
+  return out;
 }

@@ -14,11 +14,19 @@ const fields = foundry.data.fields;
 export const ATTRIBUTE_ROLES = ["", ...R.NAMED_ATTRIBUTES] as const;
 export type AttributeRole = (typeof ATTRIBUTE_ROLES)[number];
 
+/**
+ * Which wound penalties a check on a trait takes: physical or mental activity, or "" = as its
+ * parent trait (a top trait: the world's `pool.defaultActivity`). docs/rules/pool.md, "Wound penalties".
+ */
+export const TRAIT_ACTIVITIES = ["", ...R.TRAUMA_KINDS] as const;
+export type TraitActivity = (typeof TRAIT_ACTIVITIES)[number];
+
 function attributeSchema() {
   return {
     parentTrait: name(),
     role: choice(ATTRIBUTE_ROLES, ""),
     score: int({ ...ATTRIBUTE_RANGE, initial: 0 }),
+    activity: choice(TRAIT_ACTIVITIES, ""),
     description: html(),
   };
 }
@@ -43,6 +51,7 @@ function abilitySchema() {
   return {
     parentTrait: name(),
     rating: int({ ...RATING_RANGE, initial: 0 }),
+    activity: choice(TRAIT_ACTIVITIES, ""),
     description: html(),
   };
 }

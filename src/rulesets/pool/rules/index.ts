@@ -13,3 +13,4 @@ export * from "./trauma";
 export * from "./character";
 export { poolCheckCore } from "./cores";
 export * from "./phase-clock";
+export * from "./creation";

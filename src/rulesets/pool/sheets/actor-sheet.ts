@@ -14,10 +14,12 @@ import { attackWithWeapon } from "../combat/attack";
 import { targetedActors } from "../../../core/foundry";
 import { performPoolCheck, type PoolCheckChoices } from "../checks";
 import { rollComplexAction } from "../complex";
+import { performGroupCheck } from "../group";
 
 const ACTIONS = {
   rollCheck: onRollCheck,
   rollPhobe: onRollPhobe,
+  rollGroup: onRollGroup,
   rollAbility: onRollAbility,
   rollAttribute: onRollAttribute,
   rollWeapon: onRollWeapon,
@@ -54,6 +56,12 @@ async function onRollCheck(this: unknown, event: PointerEvent): Promise<void> {
 /** The dice-phobe result (no roll): the same dialog, set to the fixed total. */
 async function onRollPhobe(this: unknown, event: PointerEvent): Promise<void> {
   await roll(this, event, { resolution: "dicePhobe" });
+}
+
+/** A group check (working together or against) launched from this character. */
+async function onRollGroup(this: unknown): Promise<void> {
+  const s = poolSheet(this);
+  if (s) await performGroupCheck(s.document);
 }
 
 async function onRollAbility(this: unknown, event: PointerEvent, target: HTMLElement): Promise<void> {
@@ -186,6 +194,7 @@ export async function poolSheetData(actor: Actor.Implementation) {
     npc: model.npc,
     abilities: model.abilityTree.rows.map((r) => ({
       ...r,
+      activity: localize(`BREADBOX.Pool.Activity.short.${model.abilityActivity[r.traitId] ?? "physical"}`),
       indent: r.depth,
       addDice: 1 + r.score,
       untrained: r.score === 0,
@@ -224,6 +233,22 @@ export async function poolSheetData(actor: Actor.Implementation) {
     dead: model.status.dead,
     defender: model.defender,
     problems: model.problems.map((p) => format(p.key, p.data)),
+    budget: model.budget
+      ? {
+        ok: model.budget.ok,
+        lines: (["abilities", "attributes"] as const).map((k) => {
+          const line = model.budget?.[k] ?? { spent: 0, allowed: 0, remaining: 0, over: false };
+          return {
+            key: k,
+            label: localize(`BREADBOX.Pool.Budget.${k}`),
+            spent: line.spent,
+            allowed: line.allowed,
+            over: line.over,
+            status: line.over ? format("BREADBOX.Pool.Budget.Over", { n: -line.remaining }) : line.remaining > 0 ? format("BREADBOX.Pool.Budget.Left", { n: line.remaining }) : localize("BREADBOX.Pool.Budget.Exact"),
+          };
+        }),
+      }
+      : null,
     biographyHTML: await TextEditor.enrichHTML(model.biography, { secrets: actor.isOwner }),
     notesHTML: await TextEditor.enrichHTML(model.notes, { secrets: actor.isOwner }),
   };

@@ -7,7 +7,7 @@ import { BreadboxItemSheet } from "../../../core/sheets/item-sheet";
 import { joinSummary } from "../../../core/sheets/helpers";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
-import { ATTRIBUTE_ROLES, PoolAbilityModel, PoolArmorModel, PoolAttributeModel, PoolGearModel, PoolWeaponModel } from "../data/items";
+import { ATTRIBUTE_ROLES, TRAIT_ACTIVITIES, PoolAbilityModel, PoolArmorModel, PoolAttributeModel, PoolGearModel, PoolWeaponModel } from "../data/items";
 
 function options(keys: readonly string[], prefix: string, selected: string) {
   return keys.map((k) => ({ key: k, label: localize(`${prefix}.${k || "none"}`), selected: k === selected }));
@@ -33,9 +33,12 @@ export class PoolItemSheet extends BreadboxItemSheet {
     const item = this.document;
     const attribute = modelOf(item, PoolAttributeModel);
     const weapon = modelOf(item, PoolWeaponModel);
+    const ability = modelOf(item, PoolAbilityModel);
+    const activity = attribute?.activity ?? ability?.activity ?? "";
     return Object.assign(context, {
+      activityOptions: TRAIT_ACTIVITIES.map((k) => ({ key: k, label: localize(k ? `BREADBOX.Pool.Activity.${k}` : "BREADBOX.Pool.Activity."), selected: k === activity })),
       isAttribute: attribute !== null,
-      isAbility: modelOf(item, PoolAbilityModel) !== null,
+      isAbility: ability !== null,
       isWeapon: weapon !== null,
       isArmor: modelOf(item, PoolArmorModel) !== null,
       isGear: modelOf(item, PoolGearModel) !== null,

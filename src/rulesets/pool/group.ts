@@ -1,0 +1,434 @@
+/**
+ * Group checks ("Working Together" and "Working Against"): one dialog gathers the participants
+ * (the launching character, the selected tokens' characters, and any Dice Pool character the user
+ * owns), each with their own ability and attribute from their own trait tree; the rules core merges
+ * or opposes their pools (`rules/team.ts`, `rules/opposition.ts`) and gives the exact odds; the
+ * dice are Foundry dice (PoolCheckRoll); ONE chat card shows every participant, their dice, and the
+ * core's verdict for the group.
+ *
+ * - simple addition / combining dice / worst roller: the merged pool is rolled once;
+ * - either/or: every member rolls; only the one(s) with a chance can succeed — chosen by the
+ *   Storyguide in the dialog, or picked at random with a Foundry die;
+ * - direct / indirect opposition: the first two participants (in the dialog's order) roll against
+ *   each other (indirect: against one Difficulty).
+ */
+import * as R from "./rules";
+import { rollDialog } from "../../core/rolls/dialog";
+import { oddsPanelHtml } from "../../core/rolls/odds-panel";
+import { format, localize, modelOf } from "../../core/game";
+import { SYSTEM_ID, templatePath } from "../../core/ids";
+import { audienceForMode, type MessageMode } from "../../core/compat";
+import { postCard } from "../../core/chat/post";
+import { makeOdds, type Odds } from "../../dice/contract";
+import { PoolActorModel } from "./data/actor";
+import { BreadboxActor } from "../../core/documents/actor";
+import { PoolCheckRoll, diceLine, poolCardContext, rolledPool, type PoolPart } from "./dice/pool-roll";
+import { DEFAULT_DIFFICULTY, buildCheck, defaultChoices, type BuiltCheck } from "./checks";
+import { poolRules, type PoolRules } from "./settings";
+
+/** The six ways a group can roll. */
+export const GROUP_MODES = ["simpleAddition", "combiningDice", "worstRoller", "eitherOr", "direct", "indirect"] as const;
+export type GroupMode = (typeof GROUP_MODES)[number];
+const POOLED: readonly string[] = R.POOLED_TEAMWORK_MODES;
+const CONTESTS: readonly string[] = ["direct", "indirect"];
+
+/** Either/or: who has the chance of success — ticked by the Storyguide, or one member at random. */
+export const CHANCE_MODES = ["chosen", "random"] as const;
+export type ChanceMode = (typeof CHANCE_MODES)[number];
+
+/** The dialog lists at most this many characters (bounds the form and every loop over it). */
+export const MAX_CANDIDATES = 60;
+
+/** A character the dialog offers. */
+export interface GroupCandidate {
+  actor: Actor.Implementation;
+  model: PoolActorModel;
+  /** Ticked when the dialog opens (the launching character, the selected tokens). */
+  included: boolean;
+}
+
+export interface MemberChoice {
+  /** Index into the candidates. */
+  index: number;
+  ability: string;
+  attribute: string;
+  hasChance: boolean;
+}
+
+export interface GroupChoices {
+  mode: GroupMode;
+  die: R.DieKey;
+  difficulty: number;
+  requiredDegree: number;
+  chance: ChanceMode;
+  members: MemberChoice[];
+}
+
+export interface BuiltMember {
+  candidate: GroupCandidate;
+  choice: MemberChoice;
+  check: BuiltCheck;
+}
+
+export interface BuiltGroup {
+  choices: GroupChoices;
+  members: BuiltMember[];
+  /** The merged pool (simple addition, combining dice, worst roller). */
+  team: R.TeamPool | null;
+}
+
+function isPooled(mode: GroupMode): mode is R.PooledTeamworkMode {
+  return POOLED.includes(mode);
+}
+
+function fail(key: string, data: Record<string, string | number> = {}): never {
+  throw new Error(format(`BREADBOX.Pool.Group.Error.${key}`, data));
+}
+
+function memberDice(pool: R.PoolSpec): R.TeamMemberDice {
+  return { addDice: pool.addDice, bonusDice: pool.bonusDice, penaltyDice: pool.penaltyDice };
+}
+
+/** Build every member's pool (their own tree, wounds and activity) and the merged pool; throws a localized message. */
+export function buildGroup(candidates: readonly GroupCandidate[], c: GroupChoices): BuiltGroup {
+  const n = c.members.length;
+  if (CONTESTS.includes(c.mode) && n !== 2) fail("TwoSides", { n });
+  if (!CONTESTS.includes(c.mode) && n < 2) fail("TooFew", { n });
+  if (n > R.MAX_TEAM_MEMBERS) fail("TooMany", { n, max: R.MAX_TEAM_MEMBERS });
+  const members = c.members.map((choice): BuiltMember => {
+    const candidate = candidates[choice.index];
+    if (!candidate) fail("Unknown", { n: choice.index });
+    const preset = { ability: choice.ability, attribute: choice.attribute, die: c.die, difficulty: c.difficulty, requiredDegree: c.requiredDegree, resolution: "roll" as const };
+    try {
+      return { candidate, choice, check: buildCheck(candidate.model, defaultChoices(candidate.model, preset), candidate.actor.uuid) };
+    } catch (err) {
+      throw new Error(`${candidate.actor.name ?? ""}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    }
+  });
+  const team = isPooled(c.mode) ? R.teamPool({ mode: c.mode, members: members.map((m) => memberDice(m.check.options.pool)), die: c.die }) : null;
+  return { choices: c, members, team };
+}
+
+/** The exact odds of a group roll, from the rules core. */
+export function groupOdds(g: BuiltGroup): Odds {
+  const c = g.choices;
+  const pools = g.members.map((m) => m.check.options.pool);
+  if (isPooled(c.mode)) return R.teamCheckOdds({ mode: c.mode, members: pools.map(memberDice), die: c.die, difficulty: c.difficulty, requiredDegree: c.requiredDegree });
+  if (c.mode === "eitherOr") {
+    if (c.chance === "chosen") return R.eitherOrOdds({ members: pools.map((pool, i) => ({ pool, hasChance: g.members[i]?.choice.hasChance ?? false })), difficulty: c.difficulty, requiredDegree: c.requiredDegree });
+    // At random: each member is equally likely to hold the one chance.
+    let success = 0;
+    for (let holder = 0; holder < pools.length; holder++) {
+      success += R.eitherOrOdds({ members: pools.map((pool, i) => ({ pool, hasChance: i === holder })), difficulty: c.difficulty, requiredDegree: c.requiredDegree }).success / pools.length;
+    }
+    return makeOdds({ success, outcomes: [{ key: "failure", p: 1 - success }, { key: "success", p: success }] });
+  }
+  const [first, second] = pools;
+  if (!first || !second) fail("TwoSides", { n: pools.length });
+  return c.mode === "direct" ? R.directContestOdds({ first, second }) : R.indirectContestOdds({ first, second, difficulty: c.difficulty });
+}
+
+function escapeText(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+function outcomeLabelKey(mode: GroupMode, key: string): string {
+  return CONTESTS.includes(mode) ? `BREADBOX.Pool.Contest.${key}` : `BREADBOX.Pool.Outcome.${key}`;
+}
+
+/** The dialog's live panel: each member's pool, the merged pool, and the exact odds. */
+export function groupOddsHtml(g: BuiltGroup): string {
+  const c = g.choices;
+  const rows = g.members.map((m, i) => {
+    const side = CONTESTS.includes(c.mode) ? `${localize(i === 0 ? "BREADBOX.Pool.Group.First" : "BREADBOX.Pool.Group.Second")}: ` : "";
+    const chance = c.mode === "eitherOr" && c.chance === "chosen" && m.choice.hasChance ? ` · ${localize("BREADBOX.Pool.Group.HasChance")}` : "";
+    return `<li>${escapeText(side + (m.candidate.actor.name ?? ""))}: ${diceLine(poolDice(m.check.options.pool))}${chance}</li>`;
+  });
+  const merged = g.team ? `<p class="bb-pool-summary">${localize("BREADBOX.Pool.Group.Merged")}: ${diceLine(poolDice(g.team.pool))} (${localize(`BREADBOX.Pool.Die.${g.team.pool.die}`)})</p>` : "";
+  return `<ul class="bb-pool-members">${rows.join("")}</ul>${merged}${oddsPanelHtml(groupOdds(g), { labelKey: (k) => outcomeLabelKey(c.mode, k) })}`;
+}
+
+function poolDice(p: R.PoolSpec): { add: number; bonus: number; penalty: number } {
+  return { add: p.addDice, bonus: p.bonusDice, penalty: p.penaltyDice };
+}
+
+// ---- the form ------------------------------------------------------------------------------
+
+function readInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback: number): number {
+  const el = form.elements.namedItem(name);
+  if (!(el instanceof HTMLInputElement)) return fallback;
+  if (el.validity?.badInput) throw new Error(format("BREADBOX.Error.NotANumberTyped", { field: label }));
+  const raw = el.value.trim();
+  if (raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n)) throw new Error(format("BREADBOX.Error.NotAWholeNumber", { field: label, value: raw }));
+  if (n < min || n > max) throw new Error(format("BREADBOX.Error.OutOfRange", { field: label, value: n, min, max }));
+  return n;
+}
+
+function readKey<K extends string>(form: HTMLFormElement, name: string, label: string, allowed: readonly K[], fallback: K): K {
+  const el = form.elements.namedItem(name);
+  if (!(el instanceof HTMLSelectElement || el instanceof HTMLInputElement)) return fallback;
+  const found = allowed.find((k) => k === el.value);
+  if (found === undefined) throw new Error(format("BREADBOX.Error.UnknownChoice", { field: label, value: el.value }));
+  return found;
+}
+
+function checked(form: HTMLFormElement, name: string): boolean {
+  const el = form.elements.namedItem(name);
+  return el instanceof HTMLInputElement && el.checked;
+}
+
+/** Read and check the group dialog's form. */
+export function readGroupChoices(form: HTMLFormElement, candidates: readonly GroupCandidate[], rules: PoolRules): GroupChoices {
+  const L = (k: string) => localize(`BREADBOX.Pool.${k}`);
+  const members: MemberChoice[] = [];
+  candidates.forEach((cand, index) => {
+    if (!checked(form, `member.${index}.include`)) return;
+    const name = cand.actor.name ?? "";
+    members.push({
+      index,
+      ability: readKey(form, `member.${index}.ability`, `${L("Ability.Label")} (${name})`, ["", ...cand.model.abilityTree.rows.map((r) => r.traitId)], ""),
+      attribute: readKey(form, `member.${index}.attribute`, `${L("Attribute.Label")} (${name})`, ["", ...cand.model.attributeTree.rows.map((r) => r.traitId)], ""),
+      hasChance: checked(form, `member.${index}.chance`),
+    });
+  });
+  return {
+    mode: readKey(form, "mode", L("Group.Mode"), GROUP_MODES, "simpleAddition"),
+    die: readKey(form, "die", L("Check.Die"), rules.dieSubstitution ? R.DIE_KEYS : ["d8"], "d8"),
+    difficulty: readInt(form, "difficulty", L("Check.Difficulty"), -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY, DEFAULT_DIFFICULTY),
+    requiredDegree: readInt(form, "requiredDegree", L("Check.RequiredDegree"), 0, R.MAX_DIFFICULTY, 0),
+    chance: readKey(form, "chance", L("Group.Chance"), CHANCE_MODES, "chosen"),
+    members,
+  };
+}
+
+function treeOptions(rows: { traitId: string; name: string; depth: number; score: number }[], selected: string) {
+  return rows.map((r) => ({ value: r.traitId, label: `${"— ".repeat(r.depth)}${r.name} (${r.score})`, selected: r.traitId === selected }));
+}
+
+/** What the dialog opens with. */
+export interface GroupPreset {
+  mode?: GroupMode;
+  ability?: string;
+  attribute?: string;
+}
+
+/** Render the group dialog's form. */
+export async function groupDialogContent(candidates: readonly GroupCandidate[], preset: GroupPreset, rules: PoolRules): Promise<string> {
+  const mode = preset.mode ?? "simpleAddition";
+  const has = (rows: { traitId: string }[], id: string | undefined) => (id && rows.some((r) => r.traitId === id) ? id : "");
+  return foundry.applications.handlebars.renderTemplate(templatePath("pool/dialogs/group.hbs"), {
+    modes: GROUP_MODES.map((k) => ({ value: k, label: localize(`BREADBOX.Pool.Group.Modes.${k}`), selected: k === mode })),
+    dice: (rules.dieSubstitution ? R.DIE_KEYS : ["d8"]).map((k) => ({ value: k, label: localize(`BREADBOX.Pool.Die.${k}`), selected: k === "d8" })),
+    chances: CHANCE_MODES.map((k) => ({ value: k, label: localize(`BREADBOX.Pool.Group.Chances.${k}`), selected: k === "chosen" })),
+    difficulty: DEFAULT_DIFFICULTY,
+    maxDifficulty: R.MAX_DIFFICULTY,
+    candidates: candidates.map((cand, index) => ({
+      index,
+      name: cand.actor.name ?? "",
+      included: cand.included,
+      abilities: treeOptions(cand.model.abilityTree.rows, has(cand.model.abilityTree.rows, preset.ability)),
+      attributes: treeOptions(cand.model.attributeTree.rows, has(cand.model.attributeTree.rows, preset.attribute)),
+    })),
+  });
+}
+
+/** The Dice Pool characters the dialog offers: the launcher, the selected tokens', then every other one the user owns. */
+export function groupCandidates(launcher?: Actor.Implementation | null): GroupCandidate[] {
+  const out: GroupCandidate[] = [];
+  const seen = new Set<string>();
+  const add = (actor: unknown, included: boolean) => {
+    if (!(actor instanceof BreadboxActor) || out.length >= MAX_CANDIDATES) return;
+    const model = modelOf(actor, PoolActorModel);
+    const key = actor.uuid;
+    if (!model || seen.has(key) || !actor.isOwner) return;
+    seen.add(key);
+    out.push({ actor, model, included });
+  };
+  add(launcher, true);
+  for (const token of selectedTokens()) add(token, true);
+  for (const actor of game.actors ?? []) add(actor, false);
+  return out;
+}
+
+/** The actors of the selected tokens (none without a canvas). */
+function selectedTokens(): Actor.Implementation[] {
+  const controlled: unknown = Reflect.get(globalThis, "canvas")?.tokens?.controlled;
+  if (!Array.isArray(controlled)) return [];
+  const out: Actor.Implementation[] = [];
+  for (const token of controlled.slice(0, MAX_CANDIDATES)) {
+    const actor: unknown = token?.actor;
+    if (actor instanceof BreadboxActor) out.push(actor);
+  }
+  return out;
+}
+
+// ---- rolling and the card ------------------------------------------------------------------
+
+/** What the group card shows about one participant. */
+interface MemberView {
+  name: string;
+  side: string;
+  poolLine: string;
+  parts: { label: string; dice: string }[];
+  rolled: boolean;
+  dice: { value: number; cssClass: string; label: string }[];
+  dieLabel: string;
+  total: number;
+  outcomeLabel: string;
+  degreeLabel: string;
+  achieved: boolean;
+  chance: string;
+}
+
+/** The group's verdict, as the core gives it, stored in the card's flags. */
+export interface GroupVerdict {
+  mode: GroupMode;
+  outcome: string;
+  degree: number;
+  /** Member index (in the card) that triumphs or holds the chance, or -1. */
+  member: number;
+}
+
+function memberParts(m: BuiltMember): { label: string; dice: string }[] {
+  return m.check.options.parts.filter((p) => p.add || p.bonus || p.penalty).map((p) => ({ label: p.label, dice: diceLine(p) }));
+}
+
+function memberView(m: BuiltMember, side: string, roll: PoolCheckRoll | null, chance: string): MemberView {
+  const base = { name: m.candidate.actor.name ?? "", side, poolLine: diceLine(poolDice(m.check.options.pool)), parts: memberParts(m), chance };
+  if (!roll) return { ...base, rolled: false, dice: [], dieLabel: "", total: 0, outcomeLabel: "", degreeLabel: "", achieved: false };
+  const card = poolCardContext(roll, false);
+  return { ...base, rolled: true, dice: card.dice, dieLabel: card.dieLabel, total: card.total, outcomeLabel: card.outcomeLabel, degreeLabel: card.degreeLabel, achieved: card.achieved };
+}
+
+/** Roll a built group with Foundry's dice, resolve it with the core, and render its one card. */
+export async function rollGroup(g: BuiltGroup): Promise<{ rolls: Roll[]; content: string; verdict: GroupVerdict }> {
+  const c = g.choices;
+  const modeLabel = localize(`BREADBOX.Pool.Group.Modes.${c.mode}`);
+  const names = g.members.map((m) => m.candidate.actor.name ?? "");
+  let rolls: Roll[] = [];
+  let verdict: GroupVerdict;
+  let members: MemberView[];
+  let merged: ReturnType<typeof poolCardContext> | null = null;
+  let resultLine: string;
+  let achieved = false;
+  if (g.team) {
+    const parts: PoolPart[] = g.members.map((m, i) => ({ label: names[i] ?? "", ...poolDice(m.check.options.pool) }));
+    if (g.team.reassignedDice) {
+      const asBonus = g.team.mode === "combiningDice";
+      parts.push({ label: localize(asBonus ? "BREADBOX.Pool.Group.ReassignedBonus" : "BREADBOX.Pool.Group.ReassignedPenalty"), add: -g.team.reassignedDice, bonus: asBonus ? g.team.reassignedDice : 0, penalty: asBonus ? 0 : g.team.reassignedDice });
+    }
+    const roll = PoolCheckRoll.fromCheck({ title: modeLabel, pool: g.team.pool, difficulty: c.difficulty, requiredDegree: c.requiredDegree, parts, resolution: "roll" });
+    await roll.evaluate();
+    // The core's team resolution of the very faces Foundry rolled.
+    // (A merged pool without Add dice rolls nothing and botches: the roll's own classification.)
+    const team = g.team.pool.addDice === 0
+      ? roll.checkResult
+      : R.resolveTeamCheck({ mode: g.team.mode, members: g.members.map((m) => memberDice(m.check.options.pool)), die: c.die, difficulty: c.difficulty, requiredDegree: c.requiredDegree }, roll.poolFaces);
+    if (!team) throw new Error("Breadbox | the merged pool was not classified");
+    rolls = [roll];
+    merged = poolCardContext(roll, false);
+    members = g.members.map((m) => memberView(m, "", null, ""));
+    verdict = { mode: c.mode, outcome: team.outcome, degree: team.degree, member: -1 };
+    achieved = team.achieved;
+    resultLine = `${localize(`BREADBOX.Pool.Outcome.${team.outcome}`)} · ${localize(team.outcome === "success" ? "BREADBOX.Pool.Degree.Success" : "BREADBOX.Pool.Degree.Failure")} ${team.degree}`;
+  } else {
+    const memberRolls: PoolCheckRoll[] = [];
+    for (const m of g.members) {
+      const roll = PoolCheckRoll.fromCheck(m.check.options);
+      await roll.evaluate();
+      memberRolls.push(roll);
+    }
+    rolls = [...memberRolls];
+    const faces = memberRolls.map((r) => r.poolFaces);
+    const pools = g.members.map((m) => rolledPool(m.check.options.pool));
+    if (c.mode === "eitherOr") {
+      let holders = g.members.map((m) => m.choice.hasChance);
+      let pickLine = "";
+      if (c.chance === "random") {
+        const pick = new Roll(`1d${g.members.length}`);
+        await pick.evaluate();
+        const index = Math.min(g.members.length - 1, Math.max(0, (pick.total ?? 1) - 1));
+        holders = g.members.map((_, i) => i === index);
+        rolls.push(pick);
+        pickLine = format("BREADBOX.Pool.Group.Picked", { name: names[index] ?? "", roll: pick.total ?? 0 });
+      }
+      const result = R.resolveEitherOr({ members: pools.map((pool, i) => ({ pool, hasChance: holders[i] ?? false })), difficulty: c.difficulty, requiredDegree: c.requiredDegree }, faces);
+      const winner = result.results.findIndex((r) => r.hasChance && r.roll.achieved);
+      members = g.members.map((m, i) => memberView(m, "", memberRolls[i] ?? null, localize(holders[i] ? "BREADBOX.Pool.Group.HasChance" : "BREADBOX.Pool.Group.NoChance")));
+      verdict = { mode: c.mode, outcome: result.outcome, degree: winner >= 0 ? result.results[winner]?.roll.degree ?? 0 : 0, member: winner };
+      achieved = result.success;
+      resultLine = (pickLine ? `${pickLine} — ` : "") + (result.success ? format("BREADBOX.Pool.Group.EitherOrSuccess", { name: names[winner] ?? "" }) : localize("BREADBOX.Pool.Group.EitherOrFailure"));
+    } else {
+      const [fa = [], fb = []] = faces;
+      const [pa, pb] = pools;
+      if (!pa || !pb) fail("TwoSides", { n: pools.length });
+      const result = c.mode === "direct" ? R.resolveDirectContest({ first: pa, second: pb }, { first: fa, second: fb }) : R.resolveIndirectContest({ first: pa, second: pb, difficulty: c.difficulty }, { first: fa, second: fb });
+      const sides = [localize("BREADBOX.Pool.Group.First"), localize("BREADBOX.Pool.Group.Second")];
+      members = g.members.map((m, i) => memberView(m, sides[i] ?? "", memberRolls[i] ?? null, ""));
+      const winner = result.outcome === "firstTriumphs" ? 0 : result.outcome === "secondTriumphs" ? 1 : -1;
+      verdict = { mode: c.mode, outcome: result.outcome, degree: result.degree, member: winner };
+      achieved = winner >= 0;
+      resultLine = winner >= 0
+        ? format("BREADBOX.Pool.Group.Triumphs", { name: names[winner] ?? "", degree: result.degree })
+        : localize(`BREADBOX.Pool.Group.${result.outcome === "tie" ? "Tie" : "Neither"}`);
+    }
+  }
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath("pool/chat/group-card.hbs"), {
+    title: modeLabel,
+    mode: c.mode,
+    difficulty: c.mode === "direct" ? null : c.difficulty,
+    requiredDegree: isPooled(c.mode) || c.mode === "eitherOr" ? c.requiredDegree : 0,
+    members,
+    merged,
+    resultLine,
+    achieved,
+  });
+  return { rolls, content, verdict };
+}
+
+/**
+ * Open the group dialog (launched from a character, optionally with a mode, ability and attribute),
+ * roll and post one card. Returns the verdict, or null when nothing was rolled.
+ */
+export async function performGroupCheck(launcher?: Actor.Implementation | null, preset: GroupPreset = {}): Promise<GroupVerdict | null> {
+  const rules = poolRules();
+  const candidates = groupCandidates(launcher);
+  if (candidates.length < 2) {
+    ui.notifications?.warn(localize("BREADBOX.Pool.Group.Error.NoCandidates"));
+    return null;
+  }
+  const content = await groupDialogContent(candidates, preset, rules);
+  const answer = await rollDialog<GroupChoices>({
+    title: localize("BREADBOX.Pool.Group.Title"),
+    content,
+    read: (form) => {
+      const choices = readGroupChoices(form, candidates, rules);
+      buildGroup(candidates, choices);
+      return choices;
+    },
+    odds: (c) => groupOddsHtml(buildGroup(candidates, c)),
+  });
+  if (!answer) return null;
+  const mode: MessageMode = answer.mode;
+  let built: BuiltGroup;
+  try {
+    built = buildGroup(candidates, answer.value);
+  } catch (err) {
+    ui.notifications?.error(err instanceof Error ? err.message : String(err));
+    return null;
+  }
+  const { rolls, content: card, verdict } = await rollGroup(built);
+  const speakerActor = built.members[0]?.candidate.actor;
+  await postCard(
+    {
+      speaker: ChatMessage.getSpeaker(speakerActor ? { actor: speakerActor } : {}),
+      content: card,
+      rolls,
+      flags: { [SYSTEM_ID]: { type: "poolGroup", ...verdict, members: built.members.map((m) => m.candidate.actor.uuid) } },
+    },
+    audienceForMode(mode),
+  );
+  return verdict;
+}
