@@ -25,8 +25,8 @@ import { cardFlags, cardRefusal } from "../../../core/chat/trust";
 import { BreadboxActor } from "../../../core/documents/actor";
 import { PoolActorModel } from "../data/actor";
 import { PoolWeaponModel } from "../data/items";
-import { PoolCheckRoll, POOL_RESOLUTIONS, rolledPool } from "../dice/pool-roll";
-import { DEFAULT_DIFFICULTY, TIME_MODES, buildCheck, defaultChoices, dialogContent, oddsHtml, readAndBuild, type PoolCheckChoices } from "../checks";
+import { PoolCheckRoll, rolledPool } from "../dice/pool-roll";
+import { buildCheck, defaultChoices, dialogContent, oddsHtml, readAndBuild, readChoices, type PoolCheckChoices } from "../checks";
 import { poolRules, type PoolRules } from "../settings";
 import { syncPoolStatuses } from "./statuses";
 
@@ -164,66 +164,26 @@ export async function onDefend(message: ChatMessage.Implementation, button: HTML
   await applyOrRelay("pool.defend", { uuid: defender.uuid }, { messageId: message.id, response, choices: choices ? { ...choices } : null, mode });
 }
 
-function ownInt(raw: Record<string, unknown>, key: string, min: number, max: number): number | null {
-  const v = raw[key];
-  return typeof v === "number" && Number.isSafeInteger(v) && v >= min && v <= max ? v : null;
-}
-
-function ownKey<K extends string>(raw: Record<string, unknown>, key: string, allowed: readonly K[]): K | null {
-  const v = raw[key];
-  return allowed.find((k) => k === v) ?? null;
-}
-
 /**
- * A defence's dialog choices from a relayed payload, held to the same limits as the dialog's form
- * (src/rulesets/pool/checks.ts readChoices) and to the defender's own traits; null when anything
- * does not fit.
+ * A defence's dialog choices from a relayed payload, held to exactly the dialog's own limits and
+ * to the defender's own traits: the values are put into a form of the dialog's field names and read
+ * by the dialog's reader (src/rulesets/pool/checks.ts readChoices); null when anything does not fit.
  */
 export function choicesWithinLimits(raw: unknown, model: PoolActorModel, rules: PoolRules): PoolCheckChoices | null {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
-  const r: Record<string, unknown> = { ...raw };
-  const abilities = ["", ...model.abilityTree.rows.map((x) => x.traitId)];
-  const attributes = ["", ...model.attributeTree.rows.map((x) => x.traitId)];
-  const dice: readonly R.DieKey[] = rules.dieSubstitution ? R.DIE_KEYS : ["d8"];
-  const out = {
-    ability: ownKey(r, "ability", abilities),
-    attribute: ownKey(r, "attribute", attributes),
-    justified: ownKey(r, "justified", abilities),
-    supporting: ownKey(r, "supporting", abilities),
-    die: ownKey(r, "die", dice),
-    convert: ownInt(r, "convert", 0, R.MAX_POOL_DICE),
-    difficulty: ownInt(r, "difficulty", -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY),
-    requiredDegree: ownInt(r, "requiredDegree", 0, R.MAX_DIFFICULTY),
-    activity: ownKey(r, "activity", R.TRAUMA_KINDS),
-    timeMode: ownKey(r, "timeMode", TIME_MODES),
-    normalPhases: ownInt(r, "normalPhases", 1, R.MAX_PHASES),
-    phasesTaken: ownInt(r, "phasesTaken", 1, R.MAX_PHASES),
-    doublings: ownInt(r, "doublings", -R.MAX_POOL_DICE, R.MAX_POOL_DICE),
-    extraAdd: ownInt(r, "extraAdd", -R.MAX_POOL_DICE, R.MAX_POOL_DICE),
-    extraBonus: ownInt(r, "extraBonus", 0, R.MAX_POOL_DICE),
-    extraPenalty: ownInt(r, "extraPenalty", 0, R.MAX_POOL_DICE),
-    resolution: ownKey(r, "resolution", POOL_RESOLUTIONS),
-  };
-  if (Object.values(out).some((v) => v === null)) return null;
-  return {
-    ability: out.ability ?? "",
-    attribute: out.attribute ?? "",
-    justified: out.justified ?? "",
-    supporting: out.supporting ?? "",
-    die: out.die ?? "d8",
-    convert: out.convert ?? 0,
-    difficulty: out.difficulty ?? DEFAULT_DIFFICULTY,
-    requiredDegree: out.requiredDegree ?? 0,
-    activity: out.activity ?? "physical",
-    timeMode: out.timeMode ?? "none",
-    normalPhases: out.normalPhases ?? 1,
-    phasesTaken: out.phasesTaken ?? 1,
-    doublings: out.doublings ?? 0,
-    extraAdd: out.extraAdd ?? 0,
-    extraBonus: out.extraBonus ?? 0,
-    extraPenalty: out.extraPenalty ?? 0,
-    resolution: out.resolution ?? "roll",
-  };
+  const form = document.createElement("form");
+  for (const [name, value] of Object.entries(raw)) {
+    if (typeof value !== "string" && !(typeof value === "number" && Number.isFinite(value))) return null;
+    const input = document.createElement("input");
+    input.name = name;
+    input.value = String(value);
+    form.append(input);
+  }
+  try {
+    return readChoices(form, model, rules);
+  } catch {
+    return null;
+  }
 }
 
 /**
