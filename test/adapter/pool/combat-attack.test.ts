@@ -108,6 +108,26 @@ describe("attack → opposition → degree → armor → Muscle Power, weapon, T
     expect(s.defender.system.status.penalties.physical).toBe(2);
   });
 
+  it("the attack dialog shows the exact odds of each result if the target takes it unopposed", async () => {
+    const s = await scene();
+    s.p1.targets = new Set([{ actor: s.defender }]);
+    const pending = asUser(s.p1, () => attackWithWeapon(s.attacker, s.weapon, new MouseEvent("click")));
+    const dialog = await waitForDialog();
+    fillForm(dialog.element, { difficulty: "12" });
+    const panel = dialog.element.querySelector("[data-bb-odds]")!.textContent!;
+    expect(panel).toContain("If Guard takes it unopposed:");
+    const odds = R.attackOdds({
+      attack: { pool: { addDice: 4, bonusDice: 1, penaltyDice: 0, die: "d8" }, difficulty: 12 },
+      weapon: { trauma: "physical", damageType: "lethal", musclePower: 2, weaponModifier: 1, armor: { rating: 1, convertsLethal: false } },
+      defender: { physicalThreshold: 1, mentalThreshold: 0, toughness: 1 },
+    });
+    const severe = odds.outcomes.find((o) => o.key === "severe")!.p;
+    expect(severe).toBeGreaterThan(0);
+    expect(panel).toContain(`Severe${(severe * 100).toFixed(1)}%`);
+    await answerDialog({ action: "cancel" });
+    expect(await pending).toBeNull();
+  });
+
   it("the book's order on the card agrees with the rules core for the same characters", async () => {
     const s = await scene();
     const attack = R.resolveCheck({ pool: { addDice: 4, bonusDice: 1, penaltyDice: 0, die: "d8" }, difficulty: 15 }, [8, 7, 6, 5, 1]);

@@ -18,6 +18,7 @@ import { requireModel, targetedActors } from "../../../core/foundry";
 import { format, localize, lookupUuidSync, modelOf } from "../../../core/game";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
+import { oddsPanelHtml } from "../../../core/rolls/odds-panel";
 import { audienceForMode, audienceOf, combineAudiences, currentMessageMode, normaliseMessageMode, type MessageMode } from "../../../core/compat";
 import { isLedgerKeeper, ledgerEntry, ledgerResolutions, updateLedger, type LedgerWound } from "../../../core/chat/ledger";
 import { postCard } from "../../../core/chat/post";
@@ -76,7 +77,8 @@ export async function attackWithWeapon(actor: Actor.Implementation, item: Item.I
   const model = requireModel(actor, PoolActorModel);
   const target = targetedActors()[0] ?? null;
   if (!target) return null;
-  if (!poolModel(target)) {
+  const targetModel = poolModel(target);
+  if (!targetModel) {
     ui.notifications?.warn(format("BREADBOX.Pool.Attack.WrongRulesetTarget", { name: target.name ?? "" }));
     return null;
   }
@@ -90,7 +92,10 @@ export async function attackWithWeapon(actor: Actor.Implementation, item: Item.I
       title: format("BREADBOX.Pool.Attack.Title", { weapon: item.name ?? "", target: target.name ?? "" }),
       content: `<p class="bb-muted">${foundry.utils.escapeHTML(localize("BREADBOX.Pool.Attack.DifficultyNote"))}</p>${await dialogContent(model, choices, rules)}`,
       read: (form) => readAndBuild(form, model, rules).choices,
-      odds: (c) => oddsHtml(buildCheck(model, c)),
+      odds: (c) => {
+        const built = buildCheck(model, c);
+        return oddsHtml(built) + attackOddsHtml(built.options, model, targetModel, weapon, target.name ?? "");
+      },
     });
     choices = answer?.value ?? null;
     if (answer) mode = answer.mode;
@@ -261,18 +266,31 @@ export interface AttackResolution {
 }
 
 /** The rules core's answer for an attack, from the two characters and the weapon as they stand. */
-export function resolveAttack(input: { attack: R.CheckResult; defence: R.CheckResult | null; attacker: PoolActorModel; defender: PoolActorModel; weapon: PoolWeaponModel }): AttackResolution {
-  const { weapon } = input;
-  const hit = R.attackHit({ attack: input.attack, defence: input.defence });
+/** What the trauma rules read about this weapon, attacker and defender (everything but the degree). */
+export function traumaInputs(attacker: PoolActorModel, defender: PoolActorModel, weapon: PoolWeaponModel): { weapon: Omit<R.AttackInput, "degree">; armor: R.ArmorSpec | null; musclePower: number; weaponModifier: number } {
   // Worn armor (the strongest) meets physical attacks; the seed's mental trauma (torture, psychic
   // attack, fatigue) is not something armor affects (docs/rules/pool.md).
-  const armor = weapon.trauma === "physical" ? (input.defender.armor[0] ?? null) : null;
-  const musclePower = weapon.trauma === "physical" && weapon.musclePowered ? R.attributeScore(input.attacker.character, "musclePower") : 0;
+  const armor = weapon.trauma === "physical" ? (defender.armor[0] ?? null) : null;
+  const musclePower = weapon.trauma === "physical" && weapon.musclePowered ? R.attributeScore(attacker.character, "musclePower") : 0;
   const weaponModifier = weapon.trauma === "physical" ? weapon.damageModifier : 0;
-  const trauma = hit.hit
-    ? R.resolveTrauma({ degree: hit.degree, trauma: weapon.trauma, damageType: weapon.damageType, musclePower, weaponModifier, ...(armor ? { armor } : {}) }, input.defender.defender)
-    : null;
-  return { hit, trauma, armor, musclePower, weaponModifier, defender: input.defender.defender };
+  return { weapon: { trauma: weapon.trauma, damageType: weapon.damageType, musclePower, weaponModifier, ...(armor ? { armor } : {}) }, armor, musclePower, weaponModifier };
+}
+
+export function resolveAttack(input: { attack: R.CheckResult; defence: R.CheckResult | null; attacker: PoolActorModel; defender: PoolActorModel; weapon: PoolWeaponModel }): AttackResolution {
+  const hit = R.attackHit({ attack: input.attack, defence: input.defence });
+  const t = traumaInputs(input.attacker, input.defender, input.weapon);
+  const trauma = hit.hit ? R.resolveTrauma({ ...t.weapon, degree: hit.degree }, input.defender.defender) : null;
+  return { hit, trauma, armor: t.armor, musclePower: t.musclePower, weaponModifier: t.weaponModifier, defender: input.defender.defender };
+}
+
+/** The attack dialog's second panel: the exact odds of each result if the target takes it unopposed. */
+export function attackOddsHtml(options: { pool: R.PoolSpec; difficulty: number; resolution: string }, attacker: PoolActorModel, defender: PoolActorModel, weapon: PoolWeaponModel, targetName: string): string {
+  if (options.resolution !== "roll") return "";
+  const t = traumaInputs(attacker, defender, weapon);
+  const odds = R.attackOdds({ attack: { pool: options.pool, difficulty: options.difficulty }, weapon: t.weapon, defender: defender.defender });
+  const shown = { ...odds, outcomes: odds.outcomes.filter((o) => o.p > 0) };
+  const labelKey = (k: string) => (R.ATTACK_MISS_KEYS.some((m) => m === k) ? `BREADBOX.Pool.AttackOdds.${k}` : `BREADBOX.Pool.Wound.severity.${k}`);
+  return `<p class="bb-small bb-muted pool-attack-odds-title">${foundry.utils.escapeHTML(format("BREADBOX.Pool.AttackOdds.Title", { name: targetName }))}</p>${oddsPanelHtml(shown, { labelKey })}`;
 }
 
 function signed(n: number): string {

@@ -14,3 +14,4 @@ export * from "./character";
 export { poolCheckCore } from "./cores";
 export * from "./phase-clock";
 export * from "./creation";
+export * from "./attack-odds";
