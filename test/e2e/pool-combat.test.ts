@@ -156,6 +156,25 @@ describe("Dice Pool combat", () => {
     await expect(card.locator(".pool-phase-acted").textContent()).resolves.toContain("Rhoenda completed Strike in melee");
     expect(await axeSerious(page, "#bb-chat-log > li:last-child")).toEqual([]);
     await screenshot(card, "chat-card-pool-phase");
+    // The Guard's turn: its owner (here the GM) declares the next action from the card.
+    await card.locator('[data-bb-action="pool.declare"]').click();
+    const dialog = page.locator("dialog.roll-dialog[open]").last();
+    await dialog.waitFor({ state: "visible", timeout: 5000 });
+    await dialog.locator('select[name="action"]').selectOption("move");
+    await dialog.locator('input[name="also"][value="shoot"]').check();
+    // Move 3 and shoot 1 at once (no Speed or Reaction Time): slowest 3 + 2 actions = 5 phases, from phase 3.
+    await expect.poll(() => dialog.locator("[data-bb-odds]").textContent()).toContain("Takes 5 phases: completes at phase 8.");
+    expect(await axeSerious(page, "dialog.roll-dialog[open]")).toEqual([]);
+    await screenshot(dialog, "dialog-pool-declare");
+    await dialog.locator('button[data-action="roll"]').click();
+    await settle(page);
+    const next = await page.evaluate(async () => {
+      const combat = (window as any).game.combats.contents.at(-1);
+      await combat.nextTurn();
+      return combat.turns.map((c: any) => [c.name, c.initiative]);
+    });
+    await settle(page);
+    expect(next).toEqual([["Rhoenda", 4], ["Guard", 8]]);
     expect(w.errors).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, asUser, createUser, fillForm, settle, turnEventsSettled, waitForDialog } from "../../harness/index";
 import { bootSystem, notifications } from "../toaster/boot";
-import { clockEntries, declareAction, moveClock } from "../../../src/rulesets/pool/combat/clock";
+import { clockEntries, declareAction, moveClock, onDeclareFromCard } from "../../../src/rulesets/pool/combat/clock";
 import * as R from "../../../src/rulesets/pool/rules";
 
 beforeEach(bootSystem);
@@ -89,6 +89,37 @@ describe("phase clock: initiative is the phase an action completes", () => {
     await answerDialog({ action: "roll" });
     expect(await pending).toMatchObject({ abortCost: 2, phases: 1, completesAt: 5 });
     expect(bo.initiative).toBe(5);
+  });
+
+  it("a clock that lags the acting combatant (round set by hand) catches up instead of giving a second turn", async () => {
+    const { combat } = await fight();
+    await combat.rollAll();
+    await combat.startCombat();
+    await combat.update({ round: 1, turn: 1 }); // Ann (completes at 2) holds the turn at phase 1
+    expect(combat.combatant.name).toBe("Ann");
+    await combat.nextTurn();
+    // Ann's strike completed at 2 and the next starts there: 2 + 2 = 4.
+    expect(byName(combat, "Ann").initiative).toBe(4);
+    expect(order(combat)).toEqual(["Cy@1", "Bo@3", "Ann@4"]);
+  });
+
+  it("the phase card's Declare button opens the dialog for the acting combatant; a stranger is refused", async () => {
+    const { combat } = await fight();
+    await combat.rollAll();
+    await combat.startCombat();
+    await combat.nextTurn(); // Cy → 2, Cy acts again at 2 (tie with Ann, higher RT)
+    const card = (game as any).messages.contents.at(-1);
+    expect(card.flags.breadbox).toMatchObject({ type: "poolPhase", combatantId: byName(combat, "Cy").id });
+    const pending = onDeclareFromCard(card);
+    const dialog = await waitForDialog();
+    expect(dialog.element.textContent).toContain("Your action completes now");
+    fillForm(dialog.element, { action: "aim" });
+    await answerDialog({ action: "roll" });
+    await pending;
+    expect(byName(combat, "Cy").flags.breadbox.poolPlan).toEqual({ actions: ["aim"] });
+    const stranger = createUser({ name: "Stranger" });
+    await asUser(stranger, () => onDeclareFromCard(card));
+    expect(notifications().some((n) => n.message === "You do not own this combatant.")).toBe(true);
   });
 
   it("a player's end of turn goes through the GM once; a stale or foreign request changes nothing", async () => {

@@ -159,8 +159,10 @@ export async function relayAdvancePhase(ctx: RelayContext): Promise<RelayResult>
  * then the clock jumps to the earliest completion and a phase card says who acts.
  */
 export async function moveClock(combat: Combat.Implementation): Promise<void> {
-  const now = currentPhase(combat);
   const current = combat.combatant;
+  // The clock may lag the combatant whose turn it is (a combat started before anyone had declared,
+  // or a round edited by hand): its action completes at its own phase, not before.
+  const now = Math.max(currentPhase(combat), current && typeof current.initiative === "number" && Number.isSafeInteger(current.initiative) ? current.initiative : 0);
   const updates: { _id: string; initiative: number; flags: { breadbox: PoolCombatantFlags } }[] = [];
   let acted: { name: string; did: string[]; next: string[]; at: number } | null = null;
   if (current?.id && current.initiative === now) {
