@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, asUser, createUser, fillForm, settle, turnEventsSettled, waitForDialog } from "../../harness/index";
 import { bootSystem, notifications } from "../toaster/boot";
-import { clockEntries, declareAction, moveClock, onDeclareFromCard } from "../../../src/rulesets/pool/combat/clock";
+import { clockEntries, declareAction, moveClock, onDeclareFromCard, relabelTrackerRound } from "../../../src/rulesets/pool/combat/clock";
 import * as R from "../../../src/rulesets/pool/rules";
 
 beforeEach(bootSystem);
@@ -101,6 +101,17 @@ describe("phase clock: initiative is the phase an action completes", () => {
     // Ann's strike completed at 2 and the next starts there: 2 + 2 = 4.
     expect(byName(combat, "Ann").initiative).toBe(4);
     expect(order(combat)).toEqual(["Cy@1", "Bo@3", "Ann@4"]);
+  });
+
+  it("the tracker's round label reads as the phase", async () => {
+    const { combat } = await fight();
+    await combat.rollAll();
+    await combat.startCombat();
+    (game as any).i18n.translations.COMBAT = { ...(game as any).i18n.translations.COMBAT, Round: "Round {round}" };
+    const el = document.createElement("section");
+    el.innerHTML = `<h3 class="encounter-title">Round ${combat.round}</h3><span>Round 99</span>`;
+    expect(relabelTrackerRound(combat, el)).toBe(1);
+    expect(el.textContent).toBe(`Phase ${combat.round}Round 99`);
   });
 
   it("the phase card's Declare button opens the dialog for the acting combatant; a stranger is refused", async () => {

@@ -4,7 +4,8 @@
  */
 import type { RulesetPart } from "../../../core/registry";
 import { templatePath } from "../../../core/ids";
-import { onCombatStart, onDeclareFromCard, poolCombatRules, relayAdvancePhase } from "./clock";
+import { BreadboxCombat } from "../../../core/documents/combat";
+import { onCombatStart, onDeclareFromCard, poolCombatRules, relabelTrackerRound, relayAdvancePhase } from "./clock";
 import { registerPoolCombatSettings } from "./settings";
 import { POOL_ATTACK_CHAT_ACTIONS, POOL_ATTACK_RELAY_ACTIONS } from "./attack";
 import { POOL_STATUS_EFFECTS, addHealButtons, registerPoolStatusSync } from "./statuses";
@@ -28,6 +29,10 @@ export function poolCombatPart(): RulesetPart {
     init: () => {
       Hooks.on("combatStart", (combat, updateData) => onCombatStart(combat, updateData));
       Hooks.on("renderActorSheetV2", (app, element) => addHealButtons(app, element));
+      Hooks.on("renderCombatTracker", (app, element) => {
+        const combat = game.combat;
+        if (combat instanceof BreadboxCombat && element instanceof HTMLElement) relabelTrackerRound(combat, element);
+      });
       registerPoolStatusSync();
     },
   };
