@@ -77,6 +77,12 @@ describe("how an attack's degree becomes damage (decision)", () => {
     // A botched defence: the attack triumphs with at least degree 0.
     expect(attackHit({ attack: { total: 5, outcome: "failure", degree: 2 }, defence: { total: 9, outcome: "botch" } })).toMatchObject({ hit: true, degree: 0 });
   });
+  it("a dice-phobe defence is the attack's Difficulty (NPC actions): equal totals hit, a botched attack misses", () => {
+    expect(attackHit({ attack: { total: 12, outcome: "success", degree: 0 }, defence: { total: 12, outcome: "success", mode: "dicePhobe" } })).toEqual({ hit: true, degree: 0, against: "phobe", contest: null });
+    expect(attackHit({ attack: { total: 23, outcome: "failure", degree: 0 }, defence: { total: 12, outcome: "success", mode: "dicePhobe" } })).toMatchObject({ hit: true, degree: 2 });
+    expect(attackHit({ attack: { total: 11, outcome: "success", degree: 0 }, defence: { total: 12, outcome: "success", mode: "dicePhobe" } })).toMatchObject({ hit: false });
+    expect(attackHit({ attack: { total: 3, outcome: "botch", degree: 0 }, defence: { total: 1, outcome: "botch", mode: "dicePhobe" } })).toMatchObject({ hit: false });
+  });
   it("unopposed: a success against the Difficulty hits with its degree", () => {
     expect(attackHit({ attack: { total: 27, outcome: "success", degree: 2 } })).toEqual({ hit: true, degree: 2, against: "unopposed", contest: null });
     expect(attackHit({ attack: { total: 9, outcome: "failure", degree: 1 } })).toMatchObject({ hit: false, degree: 0 });

@@ -354,7 +354,9 @@ async function resolveAndPost(args: {
     attackOutcome: localize(`BREADBOX.Pool.Outcome.${attack.outcome}`),
     against: r.hit.against === "opposed"
       ? format("BREADBOX.Pool.Attack.AgainstDefence", { total: defence?.total ?? 0, outcome: localize(`BREADBOX.Pool.Outcome.${defence?.outcome ?? "failure"}`) })
-      : format("BREADBOX.Pool.Attack.AgainstDifficulty", { difficulty: attack.difficulty }),
+      : r.hit.against === "phobe"
+        ? format("BREADBOX.Pool.Attack.AgainstPhobe", { total: defence?.total ?? 0 })
+        : format("BREADBOX.Pool.Attack.AgainstDifficulty", { difficulty: attack.difficulty }),
     hit: r.hit.hit,
     degree: r.hit.degree,
     outcome,

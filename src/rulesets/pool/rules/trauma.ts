@@ -9,7 +9,7 @@
  */
 import { requireInt, requireKey, requireNumber, requireObject } from "./validate";
 import { judgeDirect as judgeContest } from "./opposition";
-import { CHECK_OUTCOMES, type CheckOutcome } from "./resolve";
+import { CHECK_OUTCOMES, degreeOf, type CheckOutcome } from "./resolve";
 
 export const TRAUMA_KINDS = ["physical", "mental"] as const;
 export type TraumaKind = (typeof TRAUMA_KINDS)[number];
@@ -223,6 +223,8 @@ export function resolveTrauma(attack: AttackInput, defender: DefenderInput, char
 export interface RolledSide {
   readonly total: number;
   readonly outcome: CheckOutcome;
+  /** How the side was resolved; a defence "dicePhobe" (an NPC that does not roll) sets the attack's Difficulty. */
+  readonly mode?: string;
 }
 
 /** How an attack went before trauma: whether it hit, and the Degree of Success the trauma rules read. */
@@ -230,8 +232,11 @@ export interface AttackHit {
   readonly hit: boolean;
   /** Degree of Success of the attack (0 when it missed). */
   readonly degree: number;
-  /** "opposed" (direct opposition: the defender rolled) or "unopposed" (against the Difficulty). */
-  readonly against: "opposed" | "unopposed";
+  /**
+   * "opposed" (direct opposition: the defender rolled), "unopposed" (against the attack's
+   * Difficulty) or "phobe" (the defender's dice-phobe total is the Difficulty: "NPC actions").
+   */
+  readonly against: "opposed" | "unopposed" | "phobe";
   /** Direct opposition: the contest's outcome. Unopposed: null. */
   readonly contest: "firstTriumphs" | "secondTriumphs" | "tie" | "neither" | null;
 }
@@ -242,7 +247,8 @@ export interface AttackHit {
  * sword"): it hits only if it triumphs, with the degree of success the contest gives (the lower
  * roll as the Difficulty); a tie keeps the status quo (a miss); a botched attack never hits.
  * Unopposed, the attack is a check against its Difficulty: it hits on a success, with that
- * success's degree. The degree then goes to resolveTrauma unchanged.
+ * success's degree. A defender who takes the dice-phobe total (an NPC that does not roll) sets the
+ * attack's Difficulty instead, as the seed's "NPC actions" says: the attack hits at or above it. The degree then goes to resolveTrauma unchanged.
  */
 export function attackHit(input: { readonly attack: RolledSide & { readonly degree: number }; readonly defence?: RolledSide | null }): AttackHit {
   requireObject("attack hit", input);
@@ -251,6 +257,12 @@ export function attackHit(input: { readonly attack: RolledSide & { readonly degr
   if (input.defence !== undefined && input.defence !== null) {
     requireObject("defence", input.defence);
     const defenceBotch = requireKey("defence outcome", input.defence.outcome, CHECK_OUTCOMES) === "botch";
+    if (input.defence.mode === "dicePhobe") {
+      // "For directly opposed actions, the dice phobes total becomes the Difficulty for the PC."
+      const margin = requireInt("attack total", input.attack.total) - requireInt("defence total", input.defence.total);
+      const hit = !attackBotch && margin >= 0;
+      return { hit, degree: hit ? degreeOf(margin) : 0, against: "phobe", contest: null };
+    }
     const j = judgeContest({ total: input.attack.total, botch: attackBotch }, { total: input.defence.total, botch: defenceBotch });
     return { hit: j.outcome === "firstTriumphs", degree: j.outcome === "firstTriumphs" ? j.degree : 0, against: "opposed", contest: j.outcome };
   }
