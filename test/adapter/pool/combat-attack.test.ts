@@ -133,14 +133,14 @@ describe("attack → opposition → degree → armor → Muscle Power, weapon, T
     await s.defender.update({ system: { npc: true } });
     s.p1.targets = new Set([{ actor: s.defender }]);
     const card = await attack(s, [3, 3, 3, 2, 1]); // 11: a failure against the card's Difficulty 15
-    // The GM answers for the NPC with the skip key: no ability chosen → 1 Add die → dice-phobe 5; 11 − 5 = 6: degree 1.
+    // The GM answers for the NPC with the skip key: Dodge (offered first) 1 → 2 Add dice → dice-phobe 10; 11 − 10 = 1: degree 0.
     await onDefend(card, button("oppose"), shift);
     await settle();
     const res = msgs().at(-1);
     const text = (await res.renderHTML()).textContent!;
-    expect(text).toContain("Difficulty 5 (the defender's dice-phobe total)");
-    // 1 − armor 1 + Muscle Power 2 + weapon 1 − Toughness 1 − Physical Threshold 1 = 1.
-    expect(text).toContain("Physical wound: Moderate (degree 1, Lethal)");
+    expect(text).toContain("Difficulty 10 (the defender's dice-phobe total)");
+    // 0 − armor 1 = −1: the armor stops it.
+    expect(text).toContain("Stopped by the armor");
   });
 
   it("the book's order on the card agrees with the rules core for the same characters", async () => {

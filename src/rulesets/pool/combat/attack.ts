@@ -152,7 +152,9 @@ export async function onDefend(message: ChatMessage.Implementation, button: HTML
   let choices: PoolCheckChoices | null = null;
   if (response === "oppose") {
     const rules = poolRules();
-    choices = defaultChoices(model, {}, rules);
+    // A convenience: an ability named Dodge (the default tree has one) is offered first.
+    const dodge = model.abilityTree.rows.find((r) => r.traitId.toLowerCase() === "dodge")?.traitId ?? "";
+    choices = defaultChoices(model, { ability: dodge }, rules);
     if (!skipDialog(event)) {
       const attacker = actorOf(flags.actorUuid);
       const answer = await rollDialog<PoolCheckChoices>({
