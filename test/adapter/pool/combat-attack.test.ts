@@ -91,7 +91,7 @@ describe("attack → opposition → degree → armor → Muscle Power, weapon, T
     const html: HTMLElement = await resolution.renderHTML();
     const text = html.textContent!;
     expect(text).toContain("Final Degree of Success");
-    expect(text).toContain("Physical wound: Severe (degree 3, Lethal)");
+    expect(text).toContain("Physical wound: Severe (degree 3, Lethal) — Penalty dice 2 (1 on the other kind)");
     // Healing time on the card: 2 weeks at Immune System 0.
     expect(text).toContain(`${14 * 24} h`);
     // Apply by the defender's player (not the attacker's owner): relayed to the GM.

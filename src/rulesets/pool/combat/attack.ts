@@ -337,7 +337,10 @@ async function resolveAndPost(args: {
   const stamina = R.attributeScore(def.character, R.HEALING_ATTRIBUTE.mental);
   const woundLines = wounds.map((w) => {
     const hours = R.healingHours(w, { governingAttribute: w.kind === "physical" ? immune : stamina });
+    const row = R.woundRow(w.kind, w.degree);
     return format("BREADBOX.Pool.Attack.WoundLine", {
+      penalty: row?.penaltyDice ?? 0,
+      cross: row?.crossPenaltyDice ?? 0,
       kind: localize(`BREADBOX.Pool.Wound.kind.${w.kind}`),
       severity: localize(`BREADBOX.Pool.Wound.severity.${w.severity}`),
       degree: w.degree,
