@@ -58,7 +58,15 @@ describe("phase clock: initiative is the phase an action completes", () => {
     await combat.nextTurn(); // Cy → 3; Ann acts at 2
     expect(combat.round).toBe(2);
     expect(combat.combatant.name).toBe("Ann");
+    const seen: any[] = [];
+    const update = combat.update.bind(combat);
+    combat.update = (data: any, options: any) => {
+      seen.push(options);
+      return update(data, options);
+    };
     await combat.nextRound(); // "next round" moves the clock the same way: Ann → 4; Cy@3 (RT 2) before Bo@3
+    // One second of world time per phase (2 → 3).
+    expect(seen.at(-1)).toMatchObject({ direction: 1, worldTime: { delta: 1 } });
     expect(order(combat)).toEqual(["Cy@3", "Bo@3", "Ann@4"]);
     expect(combat.round).toBe(3);
     const card = (game as any).messages.contents.at(-1);

@@ -25,6 +25,9 @@ import { BreadboxCombat } from "../../../core/documents/combat";
 import { PoolActorModel } from "../data/actor";
 import { phaseActions } from "./settings";
 
+/** World time per phase, in seconds (the seed: "a phase is … about a second"). */
+export const SECONDS_PER_PHASE = 1;
+
 /** What the clock keeps on a combatant (`flags.breadbox`). */
 export interface PoolCombatantFlags {
   /** The action under way: its action keys and the phase it started. */
@@ -187,7 +190,9 @@ export async function moveClock(combat: Combat.Implementation): Promise<void> {
   const nextIndex = turns.findIndex((c) => !c.defeated && typeof c.initiative === "number");
   const next = nextIndex >= 0 ? turns[nextIndex] : undefined;
   if (!next || typeof next.initiative !== "number") return;
-  await combat.update({ round: next.initiative, turn: nextIndex });
+  // "A phase is … about a second": world time moves one second per phase, as Foundry's own turns
+  // move it by their turn time.
+  await combat.update({ round: next.initiative, turn: nextIndex }, { direction: 1, worldTime: { delta: Math.max(0, next.initiative - now) * SECONDS_PER_PHASE } });
   await postPhaseCard(combat, acted);
 }
 
