@@ -108,7 +108,25 @@ describe("phase clock: initiative is the phase an action completes", () => {
     await combat.nextTurn();
     // Ann's strike completed at 2 and the next starts there: 2 + 2 = 4.
     expect(byName(combat, "Ann").initiative).toBe(4);
-    expect(order(combat)).toEqual(["Cy@1", "Bo@3", "Ann@4"]);
+    // Cy, left behind at 1 by the hand-set turn, starts again from 2: 2 + 1 = 3 (before Bo@3 on Reaction Time).
+    expect(order(combat)).toEqual(["Cy@3", "Bo@3", "Ann@4"]);
+    expect(combat.round).toBe(3);
+  });
+
+  it("a combatant who cannot act (incapacitated) is passed over, and rejoins the clock when healed", async () => {
+    const { combat, cy } = await fight();
+    await combat.rollAll();
+    await combat.startCombat(); // Cy@1, Ann@2, Bo@3
+    await cy.update({ system: { wounds: [{ kind: "physical", degree: 5, nonlethal: false }] } });
+    await combat.nextTurn(); // Cy "completes" at 1 but cannot act: the clock passes to Ann at 2
+    expect(combat.combatant.name).toBe("Ann");
+    expect(combat.round).toBe(2);
+    await combat.nextTurn(); // Ann → 4; Bo at 3
+    expect(combat.combatant.name).toBe("Bo");
+    await cy.update({ system: { wounds: [] } });
+    await combat.nextTurn(); // Bo → 6; Cy rejoins: strike from phase 3 → 3 + 1 = 4, ahead of Ann@4 (RT 2)
+    expect(order(combat)).toEqual(["Cy@4", "Ann@4", "Bo@6"]);
+    expect(combat.round).toBe(4);
   });
 
   it("the tracker's round label reads as the phase", async () => {

@@ -180,20 +180,27 @@ export async function moveClock(combat: Combat.Implementation): Promise<void> {
     }
   }
   for (const c of combatants(combat)) {
-    if (!c.id || c.defeated || (typeof c.initiative === "number" && Number.isFinite(c.initiative))) continue;
+    // Those who never declared, and those who fell behind the clock while they could not act (an
+    // incapacitating wound since healed), start the default action now.
+    if (!c.id || c === current || !canAct(c) || (typeof c.initiative === "number" && Number.isFinite(c.initiative) && c.initiative >= now)) continue;
     const key = defaultActionKey();
     const s = scheduleFor(c.actor, [key], now, false);
     if (s) updates.push({ _id: c.id, initiative: s.completesAt, flags: { breadbox: { poolAction: { actions: [key], startedAt: now }, poolPlan: null } } });
   }
   if (updates.length) await combat.updateEmbeddedDocuments("Combatant", updates, { turnEvents: false });
   const turns = combat.turns;
-  const nextIndex = turns.findIndex((c) => !c.defeated && typeof c.initiative === "number");
+  const nextIndex = turns.findIndex((c) => canAct(c) && typeof c.initiative === "number");
   const next = nextIndex >= 0 ? turns[nextIndex] : undefined;
   if (!next || typeof next.initiative !== "number") return;
   // "A phase is … about a second": world time moves one second per phase, as Foundry's own turns
   // move it by their turn time.
   await combat.update({ round: next.initiative, turn: nextIndex }, { direction: 1, worldTime: { delta: Math.max(0, next.initiative - now) * SECONDS_PER_PHASE } });
   await postPhaseCard(combat, acted);
+}
+
+/** Whether a combatant can act: not defeated, and no incapacitating wound ("cannot act"). */
+export function canAct(c: Combatant.Implementation): boolean {
+  return !c.isDefeated && !model(c.actor)?.status.incapacitated;
 }
 
 function combatants(combat: Combat.Implementation): Combatant.Implementation[] {
