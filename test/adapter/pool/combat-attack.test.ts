@@ -128,6 +128,31 @@ describe("attack → opposition → degree → armor → Muscle Power, weapon, T
     expect(await pending).toBeNull();
   });
 
+  it("the Oppose dialog shows the exact odds of each result against the attack already rolled", async () => {
+    const s = await scene();
+    const card = await attack(s, [8, 7, 6, 5, 1]); // 26
+    const pending = asUser(s.p2, () => onDefend(card, button("oppose"), new MouseEvent("click")));
+    const dialog = await waitForDialog();
+    fillForm(dialog.element, { ability: "Dodge" });
+    const panel = dialog.element.querySelector("[data-bb-odds]")!.textContent!;
+    expect(panel).toContain("The attack rolled 26; with this defence:");
+    const odds = R.defenceOdds({
+      attack: { total: 26, outcome: "success", degree: 2 },
+      defence: { addDice: 2, bonusDice: 0, penaltyDice: 0, die: "d8" },
+      weapon: { trauma: "physical", damageType: "lethal", musclePower: 2, weaponModifier: 1, armor: { rating: 1, convertsLethal: false } },
+      defender: { physicalThreshold: 1, mentalThreshold: 0, toughness: 1 },
+    });
+    // 2d8 tops at 16: the attack always triumphs by 10 or more (degree ≥ 2): at least a serious wound.
+    expect(odds.outcomes.find((o) => o.key === "miss")!.p).toBe(0);
+    for (const o of odds.outcomes.filter((x) => x.p > 0)) expect(panel).toContain(`${(o.p * 100).toFixed(1)}%`);
+    fillForm(dialog.element, { resolution: "dicePhobe" });
+    // Dice phobe: 10, the attack's Difficulty; 26 − 10 = 16 → degree 3 → severe, certain.
+    expect(dialog.element.querySelector("[data-bb-odds]")!.textContent).toContain("Severe100.0%");
+    await answerDialog({ action: "cancel" });
+    await pending;
+    expect(msgs().at(-1).id).toBe(card.id);
+  });
+
   it("an NPC defender takes the dice-phobe total, which becomes the attack's Difficulty (NPC actions)", async () => {
     const s = await scene();
     await s.defender.update({ system: { npc: true } });

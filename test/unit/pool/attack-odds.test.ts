@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attackHit, attackOdds, attackOddsKeys, resolveCheck, resolveTrauma, rollCheck, rollDirectContest, type AttackOddsInput } from "../../../src/rulesets/pool/rules";
+import { attackHit, attackOdds, attackOddsKeys, defenceOdds, resolveCheck, resolveTrauma, rollCheck, rollDirectContest, type AttackOddsInput } from "../../../src/rulesets/pool/rules";
 import { seededRandom } from "../../../src/dice/random";
 
 const defender = { physicalThreshold: 1, mentalThreshold: 0, toughness: 1 };
@@ -62,5 +62,25 @@ describe("exact attack odds (unopposed and opposed) against a seeded simulation"
     expect(mental.outcomes.find((o) => o.key === "stopped")!.p).toBe(0);
     const armored = attackOdds({ attack: { pool: { addDice: 3, bonusDice: 0, penaltyDice: 0, die: "d8" }, difficulty: 5 }, weapon: { trauma: "physical", damageType: "lethal", armor: { rating: 2, convertsLethal: false } }, defender });
     expect(armored.outcomes.find((o) => o.key === "stopped")!.p).toBeGreaterThan(0.05);
+  });
+});
+
+describe("defence odds: the attack is rolled, the defender weighs a defence pool", () => {
+  it("agrees with enumerating every roll of the defence (2 Add + 1 Bonus d8)", () => {
+    const attack = { total: 14, outcome: "success" as const, degree: 0 };
+    const input = { attack, defence: { addDice: 2, bonusDice: 1, penaltyDice: 0, die: "d8" as const }, weapon, defender };
+    const odds = defenceOdds(input);
+    const counts = new Map<string, number>();
+    for (let a = 1; a <= 8; a++) for (let b = 1; b <= 8; b++) for (let c = 1; c <= 8; c++) {
+      const d = resolveCheck({ pool: input.defence, difficulty: 0 }, [a, b, c]);
+      const k = classify({ attack: { pool: input.defence, difficulty: 0 }, weapon, defender }, attack, d);
+      counts.set(k, (counts.get(k) ?? 0) + 1 / 512);
+    }
+    for (const o of odds.outcomes) expect(o.p).toBeCloseTo(counts.get(o.key) ?? 0, 12);
+    expect(odds.outcomes.reduce((sum, o) => sum + o.p, 0)).toBeCloseTo(1, 12);
+  });
+  it("a botched attack cannot hit whatever the defence", () => {
+    const odds = defenceOdds({ attack: { total: 2, outcome: "botch", degree: 0 }, defence: { addDice: 1, bonusDice: 0, penaltyDice: 0, die: "d8" }, weapon, defender });
+    expect(odds.outcomes.find((o) => o.key === "miss")!.p).toBe(1);
   });
 });

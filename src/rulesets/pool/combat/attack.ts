@@ -157,11 +157,19 @@ export async function onDefend(message: ChatMessage.Implementation, button: HTML
     choices = defaultChoices(model, { ability: dodge }, rules);
     if (!skipDialog(event)) {
       const attacker = actorOf(flags.actorUuid);
+      const attackerModel = poolModel(attacker);
+      const item = attacker?.items.get(flags.weaponId);
+      const weapon = modelOf(item, PoolWeaponModel);
+      const rolled = poolRollOf(message);
+      const attack = rolled ? attackResult(rolled) : null;
       const answer = await rollDialog<PoolCheckChoices>({
         title: format("BREADBOX.Pool.Attack.OpposeTitle", { attacker: attacker?.name ?? "" }),
         content: `<p class="bb-muted">${foundry.utils.escapeHTML(localize("BREADBOX.Pool.Attack.OpposeNote"))}</p>${await dialogContent(model, choices, rules)}`,
         read: (form) => readAndBuild(form, model, rules).choices,
-        odds: (c) => oddsHtml(buildCheck(model, c)),
+        odds: (c) => {
+          const built = buildCheck(model, c);
+          return attack && attackerModel && weapon ? defenceOddsHtml(attack, built.options, attackerModel, model, weapon) : oddsHtml(built);
+        },
       });
       if (!answer) return;
       choices = answer.value;
@@ -283,6 +291,32 @@ export function resolveAttack(input: { attack: R.CheckResult; defence: R.CheckRe
   const t = traumaInputs(input.attacker, input.defender, input.weapon);
   const trauma = hit.hit ? R.resolveTrauma({ ...t.weapon, degree: hit.degree }, input.defender.defender) : null;
   return { hit, trauma, armor: t.armor, musclePower: t.musclePower, weaponModifier: t.weaponModifier, defender: input.defender.defender };
+}
+
+/**
+ * The Oppose dialog's panel: with the attack already rolled, the exact chance of each result for
+ * the defence as configured (a dice-phobe defence is a certain result).
+ */
+export function defenceOddsHtml(attack: R.CheckResult, options: { pool: R.PoolSpec; resolution: string }, attacker: PoolActorModel, defender: PoolActorModel, weapon: PoolWeaponModel): string {
+  const t = traumaInputs(attacker, defender, weapon);
+  let odds: ReturnType<typeof R.attackOdds>;
+  if (options.resolution === "dicePhobe") {
+    const total = R.dicePhobeTotal(options.pool);
+    const hit = R.attackHit({ attack, defence: { total, outcome: "success", mode: "dicePhobe" } });
+    const tr = hit.hit ? R.resolveTrauma({ ...t.weapon, degree: hit.degree }, defender.defender) : null;
+    const kind = weapon.trauma;
+    const wound = tr?.wounds.find((w) => w.kind === kind) ?? tr?.wounds[0];
+    const key = !hit.hit ? "miss" : tr?.stoppedByArmor ? "stopped" : wound ? wound.severity : "noWound";
+    const keys = R.attackOddsKeys(kind);
+    odds = { success: keys.indexOf(key) >= R.ATTACK_MISS_KEYS.length ? 1 : 0, outcomes: keys.map((k) => ({ key: k, p: k === key ? 1 : 0 })), extras: [], error: 0 };
+  } else {
+    odds = R.defenceOdds({ attack, defence: options.pool, weapon: t.weapon, defender: defender.defender });
+  }
+  const shown = { ...odds, outcomes: odds.outcomes.filter((o) => o.p > 0) };
+  const labelKey = (k: string) => (R.ATTACK_MISS_KEYS.some((m) => m === k) ? `BREADBOX.Pool.AttackOdds.${k}` : `BREADBOX.Pool.Wound.severity.${k}`);
+  const p = options.pool;
+  const pool = `<p class="bb-pool-summary">${localize("BREADBOX.Pool.Dice.Pool")}: ${p.addDice} ${localize("BREADBOX.Pool.Dice.Add")} · ${p.bonusDice} ${localize("BREADBOX.Pool.Dice.Bonus")} · ${p.penaltyDice} ${localize("BREADBOX.Pool.Dice.Penalty")}</p>`;
+  return `${pool}<p class="bb-small bb-muted pool-attack-odds-title">${foundry.utils.escapeHTML(format("BREADBOX.Pool.AttackOdds.AgainstRolled", { total: attack.total }))}</p>${oddsPanelHtml(shown, { labelKey })}`;
 }
 
 /** The attack dialog's second panel: the exact odds of each result if the target takes it unopposed. */

@@ -9,8 +9,8 @@ import { makeOdds, type Odds } from "../../../dice/contract";
 import { checkDistribution } from "./odds";
 import { directContestDistribution } from "./opposition";
 import { checkPool, type PoolSpec } from "./pool";
-import type { CheckInput } from "./resolve";
-import { DEFAULT_WOUND_CHART, checkWoundChart, resolveTrauma, type AttackInput, type DefenderInput, type TraumaKind, type WoundChart } from "./trauma";
+import { isBotch, type CheckInput, type CheckOutcome } from "./resolve";
+import { DEFAULT_WOUND_CHART, attackHit, checkWoundChart, resolveTrauma, type AttackInput, type DefenderInput, type TraumaKind, type WoundChart } from "./trauma";
 import { requireObject } from "./validate";
 
 export interface AttackOddsInput {
@@ -72,6 +72,46 @@ export function attackOdds(input: AttackOddsInput): Odds {
     const wound = t.wounds.find((w) => w.kind === kind) ?? t.wounds[0];
     const key = t.stoppedByArmor ? "stopped" : wound ? wound.severity : "noWound";
     p.set(key, (p.get(key) ?? 0) + prob);
+  }
+  const wounded = keys.slice(ATTACK_MISS_KEYS.length).reduce((s, k) => s + (p.get(k) ?? 0), 0);
+  return makeOdds({ success: wounded, outcomes: keys.map((key) => ({ key, p: p.get(key) ?? 0 })) });
+}
+
+export interface DefenceOddsInput {
+  /** The attack as rolled (its total and outcome are known when the defender answers). */
+  readonly attack: { readonly total: number; readonly outcome: CheckOutcome; readonly degree: number };
+  /** The defence pool the defender would roll (direct opposition). */
+  readonly defence: PoolSpec;
+  readonly weapon: Omit<AttackInput, "degree">;
+  readonly defender: DefenderInput;
+  readonly chart?: WoundChart;
+}
+
+/**
+ * Exact odds of an attack's result once the attack is rolled, for a defence pool the defender
+ * considers: every total the defence can roll, judged against the known attack (attackHit), then
+ * the trauma rules. Outcomes as attackOdds; `success` = some wound (worst first for the attacker).
+ */
+export function defenceOdds(input: DefenceOddsInput): Odds {
+  requireObject("defence odds", input);
+  requireObject("attack", input.attack);
+  requireObject("weapon", input.weapon);
+  const chart = checkWoundChart(input.chart ?? DEFAULT_WOUND_CHART);
+  const pool = checkPool(input.defence);
+  const kind: TraumaKind = input.weapon.trauma === "mental" ? "mental" : "physical";
+  const keys = attackOddsKeys(kind, chart);
+  const p = new Map<string, number>(keys.map((k) => [k, 0]));
+  const dist = checkDistribution({ pool, difficulty: 0 });
+  for (const { total, probability } of dist.totals) {
+    const outcome: CheckOutcome = isBotch({ total, addDice: pool.addDice }) ? "botch" : "success";
+    const hit = attackHit({ attack: input.attack, defence: { total, outcome } });
+    let key = "miss";
+    if (hit.hit) {
+      const t = resolveTrauma({ ...input.weapon, degree: hit.degree }, input.defender, chart);
+      const wound = t.wounds.find((w) => w.kind === kind) ?? t.wounds[0];
+      key = t.stoppedByArmor ? "stopped" : wound ? wound.severity : "noWound";
+    }
+    p.set(key, (p.get(key) ?? 0) + probability);
   }
   const wounded = keys.slice(ATTACK_MISS_KEYS.length).reduce((s, k) => s + (p.get(k) ?? 0), 0);
   return makeOdds({ success: wounded, outcomes: keys.map((key) => ({ key, p: p.get(key) ?? 0 })) });
