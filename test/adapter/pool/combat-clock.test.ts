@@ -129,6 +129,16 @@ describe("phase clock: initiative is the phase an action completes", () => {
     expect(combat.round).toBe(4);
   });
 
+  it("a combat started before anyone declared: the first move schedules everyone from phase 1", async () => {
+    const { combat } = await fight();
+    await combat.startCombat(); // nobody rolled: Foundry's round 1, turn 0
+    expect(combat.round).toBe(1);
+    await combat.nextTurn();
+    // Strike from phase 1: Cy 1 + 1 = 2, Ann 1 + 2 = 3, Bo 1 + 3 = 4.
+    expect(order(combat)).toEqual(["Cy@2", "Ann@3", "Bo@4"]);
+    expect(combat.round).toBe(2);
+  });
+
   it("the tracker's round label reads as the phase", async () => {
     const { combat } = await fight();
     await combat.rollAll();

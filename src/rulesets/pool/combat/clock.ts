@@ -182,7 +182,7 @@ export async function moveClock(combat: Combat.Implementation): Promise<void> {
   for (const c of combatants(combat)) {
     // Those who never declared, and those who fell behind the clock while they could not act (an
     // incapacitating wound since healed), start the default action now.
-    if (!c.id || c === current || !canAct(c) || (typeof c.initiative === "number" && Number.isFinite(c.initiative) && c.initiative >= now)) continue;
+    if (!c.id || !canAct(c) || (typeof c.initiative === "number" && Number.isFinite(c.initiative) && c.initiative >= now)) continue;
     const key = defaultActionKey();
     const s = scheduleFor(c.actor, [key], now, false);
     if (s) updates.push({ _id: c.id, initiative: s.completesAt, flags: { breadbox: { poolAction: { actions: [key], startedAt: now }, poolPlan: null } } });
