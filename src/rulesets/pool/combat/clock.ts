@@ -14,7 +14,7 @@
  */
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
-import { currentUser, format, localize, lookupUuidSync, modelOf } from "../../../core/game";
+import { currentUser, format, localize, modelOf } from "../../../core/game";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { rollDialog } from "../../../core/rolls/dialog";
 import { postCard } from "../../../core/chat/post";
@@ -314,14 +314,6 @@ export async function onDeclareFromCard(message: ChatMessage.Implementation): Pr
     return;
   }
   await declareAction(combatant);
-}
-
-/** The combatant of an actor in the viewed combat (for the sheet's button and macros). */
-export function combatantOf(actorUuid: string): Combatant.Implementation | null {
-  const actor = lookupUuidSync(actorUuid);
-  const combat = game.combat;
-  if (!(combat instanceof BreadboxCombat)) return null;
-  return combat.combatants.find((c) => c.actor === actor) ?? null;
 }
 
 /** Mutates Foundry's start data so the first round is the phase of the first completion. */

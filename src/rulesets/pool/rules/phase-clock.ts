@@ -7,7 +7,7 @@
  */
 import { ABORT_COST_PHASES, MAX_PHASES, MAX_SIMULTANEOUS_ACTIONS, actionPhases, multipleActionPhases } from "./time";
 import { PHASE_ATTRIBUTES, type PhaseAttribute } from "./character";
-import { requireArray, requireBool, requireInt, requireKey, requireObject } from "./validate";
+import { requireArray, requireBool, requireInt, requireObject } from "./validate";
 
 /** A kind of action and its base phase cost, and which attribute shortens it. */
 export interface PhaseAction {
@@ -144,9 +144,4 @@ export function scheduleAction(input: Declaration): ScheduledAction {
   const phases = perAction.length === 1 ? perAction[0] : multipleActionPhases(perAction);
   const abortCost = aborting ? ABORT_COST_PHASES : 0;
   return { perAction, phases, abortCost, completesAt: now + abortCost + phases };
-}
-
-/** The attribute key an action uses, checked. */
-export function phaseAttributeOf(action: PhaseAction): PhaseAttribute {
-  return requireKey("phase attribute", action.attribute, PHASE_ATTRIBUTES);
 }
