@@ -149,9 +149,9 @@ describe("Dice Pool group checks", () => {
     expect(read.totals).toHaveLength(2);
     read.kept.forEach((k, i) => expect(read.totals[i]).toBe(k.reduce((sum, v) => sum + v, 0)));
     const [ta, tb] = read.totals as [number, number];
-    // A botch (total ≤ its Add dice: 3 and 4) cannot triumph.
-    const botchA = ta <= 3;
-    const botchB = tb <= 4;
+    // A botch (total ≤ its Add dice, the kept dice) cannot triumph.
+    const botchA = ta <= (read.kept[0]?.length ?? 0);
+    const botchB = tb <= (read.kept[1]?.length ?? 0);
     if (botchA && botchB) expect(read.result).toMatch(/Neither/);
     else if (botchB || (!botchA && ta > tb)) expect(read.result).toMatch(/Duelist A triumphs/);
     else if (botchA || tb > ta) expect(read.result).toMatch(/Duelist B triumphs/);
@@ -190,6 +190,141 @@ describe("a pool formula typed in chat", () => {
     const notes = await notificationsSince(page, n0);
     expect(notes.map((n) => n.message)).toEqual(["The pool formula cannot read “2z”. Write it like /pool 3a 2b d10-1 vs 15 deg 1 # Title."]);
     await expect(page.locator("#bb-chat-log > li").count()).resolves.toBe(count + 1);
+    expect(w.errors).toEqual([]);
+  });
+});
+
+describe("Dice Pool sheet: drags and keyboard", () => {
+  const itemsOf = (page: Page, uuid: string) => page.evaluate((u) => (window as any).fromUuidSync(u).items.contents.map((i: any) => `${i.type}:${i.name}`).sort() as string[], uuid);
+
+  it("a trait from the default trait tree compendium is added; a Toaster item is refused with a message", async () => {
+    const { page } = w;
+    const uuid = await makeCharacter(page, "Drag Target", []);
+    const sheet = await openSheet(page, uuid);
+    await page.locator('#bb-sidebar details[data-pack="pool-traits"] > summary').click();
+    const entry = page.locator('#bb-sidebar details[data-pack="pool-traits"] li.bb-entry').filter({ hasText: "Climbing" });
+    await entry.scrollIntoViewIfNeeded();
+    await entry.dragTo(sheet.locator(".window-content"));
+    await settle(page);
+    expect(await itemsOf(page, uuid)).toEqual(["poolAbility:Climbing"]);
+    const toaster = await page.evaluate(() => (window as any).game.items.find((i: any) => i.type === "toasterArmor").uuid as string);
+    const n0 = await notificationCount(page);
+    const source = page.locator(`#bb-sidebar li[data-uuid="${toaster}"]`);
+    await source.scrollIntoViewIfNeeded();
+    await source.dragTo(sheet.locator(".window-content"));
+    await settle(page);
+    const notes = await notificationsSince(page, n0);
+    expect(notes.map((n) => n.type)).toEqual(["warning"]);
+    expect(notes[0]?.message).toMatch(/Nothing was changed/);
+    expect(await itemsOf(page, uuid)).toEqual(["poolAbility:Climbing"]);
+    expect(w.errors).toEqual([]);
+  });
+
+  it("every control of each tab (play and edit mode) is reachable with Tab; the budget is on the sheet", async () => {
+    const { page } = w;
+    const uuid = await makeCharacter(page, "Keyboard Kim", [
+      { name: "Athletics", type: "poolAbility", system: { rating: 12, activity: "physical" } },
+      { name: "Running", type: "poolAbility", system: { rating: 10, parentTrait: "Athletics" } },
+      { name: "Wits", type: "poolAttribute", system: { score: 2, role: "wits" } },
+    ]);
+    await page.evaluate(async (u) => {
+      const a = (window as any).fromUuidSync(u);
+      await a.update({ system: { complexActions: [{ name: "Fix the car", ability: "Athletics", attribute: "", difficulty: 20, required: 5, interval: "1 h", accumulated: 1, rolls: 1 }] } });
+    }, uuid);
+    for (const edit of [false, true]) {
+      const sheet = await openSheet(page, uuid, edit);
+      if (!edit) {
+        await expect(sheet.locator(".pool-budget-abilities").textContent()).resolves.toMatch(/22 \/ 20.*2 over the budget/);
+        await expect(sheet.locator(".pool-complex-odds").count()).resolves.toBe(1);
+        await screenshot(sheet, "sheet-pool-budget-complex");
+      }
+      const tabs = await sheet.locator('[data-action="tab"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.tab!));
+      for (const tab of tabs) {
+        await sheet.locator(`[data-action="tab"][data-tab="${tab}"]`).click();
+        await settle(page);
+        const n = await sheet.evaluate((root) => {
+          const controls = Array.from(root.querySelectorAll<HTMLElement>("button, input, select, textarea, a[href], [tabindex]")).filter(
+            (c) => !(c as HTMLButtonElement).disabled && c.tabIndex >= 0 && c.offsetParent !== null && (c as HTMLInputElement).type !== "hidden",
+          );
+          controls.forEach((c, i) => (c.dataset.kb = String(i)));
+          return controls.length;
+        });
+        await sheet.locator('[data-kb="0"]').focus();
+        const seen = new Set<string>(["0"]);
+        const id = (await sheet.getAttribute("id"))!;
+        for (let i = 0; i < n + 5; i++) {
+          await page.keyboard.press("Tab");
+          const kb = await page.evaluate((sid) => {
+            const a = document.activeElement as HTMLElement | null;
+            return a && document.getElementById(sid)?.contains(a) ? (a.dataset.kb ?? "?") : null;
+          }, id);
+          if (kb === null) break;
+          seen.add(kb);
+        }
+        const missed = Array.from({ length: n }, (_, i) => String(i)).filter((i) => !seen.has(i));
+        expect(missed, `${tab} (${edit ? "edit" : "play"})`).toEqual([]);
+      }
+      await page.evaluate(() => (window as any).bb.closeAll());
+    }
+    expect(w.errors).toEqual([]);
+  });
+});
+
+describe("Dice Pool macro bar", () => {
+  it("an ability dragged from the sheet onto the macro bar opens its check for the speaking actor", async () => {
+    const { page } = w;
+    const uuid = await makeCharacter(page, "Macro Max", [{ name: "Juggling", type: "poolAbility", system: { rating: 2 } }]);
+    await page.evaluate((u) => ((window as any).game.user.character = (window as any).fromUuidSync(u)), uuid);
+    try {
+      const sheet = await openSheet(page, uuid);
+      const row = sheet.locator('[data-trait-id="Juggling"]');
+      await row.scrollIntoViewIfNeeded();
+      await row.dragTo(page.locator('#bb-hotbar [data-slot="5"]'));
+      await settle(page);
+      const slot = page.locator('#bb-hotbar [data-slot="5"] button');
+      await expect.poll(() => slot.getAttribute("aria-label")).toContain("Juggling");
+      await slot.click();
+      const dialog = page.locator("dialog.roll-dialog[open]");
+      await dialog.waitFor();
+      await expect(dialog.locator('select[name="ability"]').inputValue()).resolves.toBe("Juggling");
+      const count = await page.locator("#bb-chat-log > li").count();
+      await dialog.locator('button[data-action="roll"]').click();
+      await settle(page);
+      await expect(page.locator("#bb-chat-log > li").count()).resolves.toBe(count + 1);
+      await expect(lastCard(page).locator(".pool-check h3").textContent()).resolves.toContain("Juggling");
+      expect(w.errors).toEqual([]);
+    } finally {
+      await page.evaluate(() => {
+        (window as any).game.user.character = null;
+        (window as any).bb.closeAll();
+      });
+    }
+  });
+});
+
+describe("the Effect Level on the card", () => {
+  it("the roller raises the Effect Level by the card's Degree of Success with one click", async () => {
+    const { page } = w;
+    const uuid = await makeCharacter(page, "Effect Eve", [{ name: "Forging", type: "poolAbility", system: { rating: 2 } }]);
+    const sheet = await openSheet(page, uuid);
+    await sheet.locator('[data-trait-id="Forging"] [data-action="rollAbility"]').click();
+    const dialog = page.locator("dialog.roll-dialog[open]").last();
+    await dialog.waitFor({ state: "visible", timeout: 5000 });
+    // d4+2 cannot botch: 3 dice total at least 9, so Difficulty 0 is a success of degree ≥ 1.
+    await dialog.locator('select[name="die"]').selectOption("d4Plus2");
+    await dialog.locator('input[name="difficulty"]').fill("0");
+    await dialog.locator('input[name="effectLevel"]').fill("3");
+    await dialog.locator('button[data-action="roll"]').click();
+    await settle(page);
+    const card = lastCard(page);
+    const total = Number(await card.locator(".pool-check .bb-total strong").textContent());
+    const degree = Math.floor(total / 5);
+    await expect(card.locator(".bb-effect").textContent()).resolves.toContain(`Degree of Success ${degree} may raise or lower it`);
+    await screenshot(card, "chat-card-pool-effect");
+    await card.locator('[data-bb-action="pool.effect"][data-direction="raise"]').click();
+    await settle(page);
+    await expect.poll(() => lastCard(page).locator(".bb-effect").textContent()).toContain(`Effect Level 3 raised by ${degree} to ${3 + degree}.`);
+    await expect(lastCard(page).locator('[data-bb-action="pool.effect"]').count()).resolves.toBe(0);
     expect(w.errors).toEqual([]);
   });
 });

@@ -45,6 +45,8 @@ export interface PoolCheckChoices {
   extraBonus: number;
   extraPenalty: number;
   resolution: PoolResolution;
+  /** "Rolling the dice": an Effect Level the Degree of Success may raise or lower (null = none). */
+  effectLevel: number | null;
 }
 
 /** The usual Difficulty when the Storyguide names none (the seed's example "easy task" is 20). */
@@ -68,8 +70,11 @@ export function defaultChoices(model: PoolActorModel, preset: Partial<PoolCheckC
     extraAdd: 0,
     extraBonus: 0,
     extraPenalty: 0,
+    effectLevel: null,
     resolution: model.npc && rules.npcDicePhobe ? "dicePhobe" : "roll",
     ...preset,
+    // The optional rule off: no supporting ability, whatever a caller asks.
+    ...(rules.supportingAbilities ? {} : { supporting: "" }),
   };
 }
 
@@ -122,8 +127,55 @@ export function woundSources(model: PoolActorModel, activity: R.TraumaKind): Wou
   return out;
 }
 
-/** Build the check with the rules core; throws (with the core's message) on choices that do not fit. */
+/** A trait's ancestors in one of the character's trees, nearest first (bounded by the tree's size). */
+function ancestorsOf(tree: Record<string, string | null>, id: string, limit: number): string[] {
+  const out: string[] = [];
+  let p = tree[id] ?? null;
+  while (p !== null && out.length <= limit && !out.includes(p)) {
+    out.push(p);
+    p = tree[p] ?? null;
+  }
+  return out;
+}
+
+function refuse(key: string, data: Record<string, string | number> = {}): never {
+  throw new Error(format(`BREADBOX.Pool.Check.Refused.${key}`, data));
+}
+
+/**
+ * Build the check with the rules core. Choices that do not fit are refused with a localized
+ * message before the core sees them: a descendant that is not one, a supporting ability that is
+ * the ability itself (or its ancestor, or the accepted descendant), more Add dice converted than
+ * the pool has, a pool past the 60-dice limits.
+ */
 export function buildCheck(model: PoolActorModel, c: PoolCheckChoices, actorUuid?: string): BuiltCheck {
+  const tree = model.abilityTree.tree;
+  const limit = model.abilityTree.rows.length;
+  const name = (id: string) => traitName(model.abilityTree, id);
+  if (c.ability !== "" && c.justified !== "" && !ancestorsOf(tree, c.justified, limit).includes(c.ability)) {
+    refuse("NotDescendant", { trait: name(c.justified), ability: name(c.ability) });
+  }
+  if (c.supporting !== "") {
+    if (c.ability === "") refuse("SupportNeedsAbility", { trait: name(c.supporting) });
+    if (c.supporting === c.ability) refuse("SupportIsAbility", { trait: name(c.supporting) });
+    if (ancestorsOf(tree, c.ability, limit).includes(c.supporting)) refuse("SupportIsAncestor", { trait: name(c.supporting), ability: name(c.ability) });
+    if (c.supporting === c.justified) refuse("SupportIsJustified", { trait: name(c.supporting), ability: name(c.ability) });
+  }
+  if (c.effectLevel !== null && !(Number.isSafeInteger(c.effectLevel) && Math.abs(c.effectLevel) <= R.MAX_EFFECT_LEVEL)) {
+    refuse("EffectLevel", { value: String(c.effectLevel), max: R.MAX_EFFECT_LEVEL });
+  }
+  let plain: BuiltCheck;
+  try {
+    plain = buildCheckUnchecked(model, { ...c, convert: 0 }, actorUuid);
+  } catch (err) {
+    if (err instanceof RangeError) refuse("TooManyDice", { max: R.MAX_POOL_DICE });
+    throw err;
+  }
+  if (c.convert > plain.build.baseAddDice) refuse("Convert", { n: c.convert, max: plain.build.baseAddDice });
+  return c.convert === 0 ? plain : buildCheckUnchecked(model, c, actorUuid);
+}
+
+function buildCheckUnchecked(model: PoolActorModel, c: PoolCheckChoices, actorUuid?: string): BuiltCheck {
   const activity = checkActivity(model, c);
   const time = c.timeMode === "detailed"
     ? R.detailedTimeFactor({ normalPhases: c.normalPhases, phasesTaken: c.phasesTaken })
@@ -189,6 +241,7 @@ export function buildCheck(model: PoolActorModel, c: PoolCheckChoices, actorUuid
     resolution: c.resolution,
     activity,
   };
+  if (c.effectLevel !== null) options.effectLevel = c.effectLevel;
   if (actorUuid) options.actorUuid = actorUuid;
   return { options, build, activity, wounds };
 }
@@ -225,6 +278,14 @@ function readInt(form: HTMLFormElement, name: string, label: string, min: number
   return n;
 }
 
+/** An optional whole number: blank = null; anything else checked like readInt. */
+function readOptionalInt(form: HTMLFormElement, name: string, label: string, min: number, max: number): number | null {
+  const el = form.elements.namedItem(name);
+  if (!(el instanceof HTMLInputElement)) return null;
+  if (el.value.trim() === "" && !el.validity?.badInput) return null;
+  return readInt(form, name, label, min, max, 0);
+}
+
 function readKey<K extends string>(form: HTMLFormElement, name: string, label: string, allowed: readonly K[], fallback: K): K {
   const el = form.elements.namedItem(name);
   if (!(el instanceof HTMLSelectElement || el instanceof HTMLInputElement)) return fallback;
@@ -247,7 +308,8 @@ export function readChoices(form: HTMLFormElement, model: PoolActorModel, rules:
     ability: readTrait(form, "ability", localize("BREADBOX.Pool.Ability.Label"), abilities),
     attribute: readTrait(form, "attribute", localize("BREADBOX.Pool.Attribute.Label"), attributes),
     justified: readTrait(form, "justified", L("Justified"), abilities),
-    supporting: readTrait(form, "supporting", localize("BREADBOX.Pool.Ability.Supporting"), abilities),
+    // Without the optional rule the field is not shown, and no supporting ability applies.
+    supporting: rules.supportingAbilities ? readTrait(form, "supporting", localize("BREADBOX.Pool.Ability.Supporting"), abilities) : "",
     die: readKey(form, "die", L("Die"), dice, "d8"),
     convert: readInt(form, "convert", L("Convert"), 0, R.MAX_POOL_DICE, 0),
     difficulty: readInt(form, "difficulty", L("Difficulty"), -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY, DEFAULT_DIFFICULTY),
@@ -261,6 +323,7 @@ export function readChoices(form: HTMLFormElement, model: PoolActorModel, rules:
     extraBonus: readInt(form, "extraBonus", L("ExtraBonus"), 0, R.MAX_POOL_DICE, 0),
     extraPenalty: readInt(form, "extraPenalty", L("ExtraPenalty"), 0, R.MAX_POOL_DICE, 0),
     resolution: readKey(form, "resolution", localize("BREADBOX.Pool.Resolution.Label"), POOL_RESOLUTIONS, "roll"),
+    effectLevel: readOptionalInt(form, "effectLevel", localize("BREADBOX.Pool.Effect.Level"), -R.MAX_EFFECT_LEVEL, R.MAX_EFFECT_LEVEL),
   };
 }
 
@@ -281,6 +344,7 @@ export async function dialogContent(model: PoolActorModel, c: PoolCheckChoices, 
     abilities: treeOptions(model.abilityTree.rows, c.ability),
     attributes: treeOptions(model.attributeTree.rows, c.attribute),
     supporting: treeOptions(model.abilityTree.rows, c.supporting),
+    supportingAllowed: rules.supportingAbilities,
     justified: treeOptions(model.abilityTree.rows, c.justified),
     dice: sel(rules.dieSubstitution ? R.DIE_KEYS : ["d8"], "BREADBOX.Pool.Die", c.die),
     activities: ACTIVITY_CHOICES.map((k) => ({ value: k, label: localize(k ? `BREADBOX.Pool.Activity.${k}` : "BREADBOX.Pool.Activity.fromTrait"), selected: k === c.activity })),
@@ -289,6 +353,7 @@ export async function dialogContent(model: PoolActorModel, c: PoolCheckChoices, 
     c,
     maxDice: R.MAX_POOL_DICE,
     maxDifficulty: R.MAX_DIFFICULTY,
+    maxEffect: R.MAX_EFFECT_LEVEL,
   });
 }
 

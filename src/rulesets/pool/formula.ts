@@ -8,6 +8,9 @@
  * - die: `d8` (default), `d10-1`, `d12-2`, `d6+1`, `d4+2`;
  * - `vs` (or `dc`) the Difficulty (default 15, the dialog's), `deg` the required Degree of Success;
  * - `phobe`: the dice-phobe total instead of a roll.
+ * `/pool group [mode]` opens the group-check dialog (group.ts) for the speaking actor and the
+ * selected tokens, optionally set to a mode (simpleAddition, combiningDice, worstRoller, eitherOr,
+ * direct, indirect).
  * The formula becomes the same PoolCheckRoll the dialog posts (Foundry's dice, classified by the
  * rules core), with the world's die-substitution setting and the user's current roll mode. Bad
  * input is refused with a localized message and posts nothing.
@@ -20,6 +23,7 @@ import { postCard } from "../../core/chat/post";
 import { PoolCheckRoll, type PoolCheckOptions, type PoolResolution } from "./dice/pool-roll";
 import { DEFAULT_DIFFICULTY } from "./checks";
 import { poolRules } from "./settings";
+import { GROUP_MODES, performGroupCheck, type GroupMode } from "./group";
 
 /** What a pool formula asks for (before Bonus and Penalty dice cancel). */
 export interface PoolFormula {
@@ -112,7 +116,13 @@ export function parsePoolFormula(message: string): PoolFormula {
 /** The check options of a formula: the pool after cancelling, and the formula as its one source. */
 export function formulaOptions(f: PoolFormula, rules = poolRules()): PoolCheckOptions {
   if (!rules.dieSubstitution && f.die !== "d8") fail("NoSubstitution", { die: localize(`BREADBOX.Pool.Die.${f.die}`) });
-  const pool = R.makePool({ addDice: f.addDice, bonusDice: f.bonusDice, penaltyDice: f.penaltyDice, die: f.die });
+  let pool: R.PoolSpec;
+  try {
+    pool = R.makePool({ addDice: f.addDice, bonusDice: f.bonusDice, penaltyDice: f.penaltyDice, die: f.die });
+  } catch (err) {
+    if (err instanceof RangeError) fail("TooManyDice", { max: R.MAX_POOL_DICE });
+    throw err;
+  }
   return {
     title: f.label || localize("BREADBOX.Pool.Formula.Title"),
     pool,
@@ -141,9 +151,33 @@ export async function rollPoolFormula(message: string): Promise<PoolCheckRoll | 
   return roll;
 }
 
-/** The `chatMessage` hook: a `/pool …` message is rolled here and not posted as text. */
+/** `/pool group [mode]`: open the group dialog (see group.ts), or null when the message is not one. */
+export function groupCommandMode(message: string): GroupMode | "" | null {
+  const m = /^\/pool\s+group(?:\s+(\S+))?\s*$/i.exec(message.trim());
+  if (!m) return null;
+  const asked = m[1]?.toLowerCase() ?? "";
+  if (asked === "") return "";
+  const mode = GROUP_MODES.find((k) => k.toLowerCase() === asked);
+  if (mode === undefined) fail("UnknownMode", { mode: m[1] ?? "", modes: GROUP_MODES.join(", ") });
+  return mode;
+}
+
+/** The speaking actor (the selected token's, else the user's character), for `/pool group`. */
+function speakingActor(): Actor.Implementation | null {
+  return ChatMessage.getSpeakerActor(ChatMessage.getSpeaker()) ?? game.user?.character ?? null;
+}
+
+/** The `chatMessage` hook: a `/pool …` message is rolled (or opens the group dialog) here and not posted as text. */
 export function onChatMessage(_log: unknown, message: unknown): boolean | void {
   if (typeof message !== "string" || !isPoolCommand(message)) return;
-  void rollPoolFormula(message);
+  let mode: GroupMode | "" | null;
+  try {
+    mode = groupCommandMode(message);
+  } catch (err) {
+    ui.notifications?.error(err instanceof Error ? err.message : String(err));
+    return false;
+  }
+  if (mode === null) void rollPoolFormula(message);
+  else void performGroupCheck(speakingActor(), mode ? { mode } : {});
   return false;
 }

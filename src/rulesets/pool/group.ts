@@ -53,6 +53,8 @@ export interface MemberChoice {
   ability: string;
   attribute: string;
   hasChance: boolean;
+  /** Direct opposition only: this side does not roll; its dice-phobe total is the other side's Difficulty. */
+  phobe: boolean;
 }
 
 export interface GroupChoices {
@@ -105,7 +107,17 @@ export function buildGroup(candidates: readonly GroupCandidate[], c: GroupChoice
       throw new Error(`${candidate.actor.name ?? ""}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }
   });
-  const team = isPooled(c.mode) ? R.teamPool({ mode: c.mode, members: members.map((m) => memberDice(m.check.options.pool)), die: c.die }) : null;
+  let team: R.TeamPool | null = null;
+  if (isPooled(c.mode)) {
+    const dice = members.map((m) => memberDice(m.check.options.pool));
+    try {
+      team = R.teamPool({ mode: c.mode, members: dice, die: c.die });
+    } catch (err) {
+      // The one limit a group can hit that its members cannot: the merged pool's size.
+      if (err instanceof RangeError) fail("TooManyDice", { add: dice.reduce((s, d) => s + d.addDice, 0), bonus: dice.reduce((s, d) => s + d.bonusDice, 0), penalty: dice.reduce((s, d) => s + d.penaltyDice, 0), max: R.MAX_POOL_DICE });
+      throw err;
+    }
+  }
   return { choices: c, members, team };
 }
 
@@ -125,7 +137,40 @@ export function groupOdds(g: BuiltGroup): Odds {
   }
   const [first, second] = pools;
   if (!first || !second) fail("TwoSides", { n: pools.length });
-  return c.mode === "direct" ? R.directContestOdds({ first, second }) : R.indirectContestOdds({ first, second, difficulty: c.difficulty });
+  if (c.mode === "direct") {
+    const phobe = phobeSides(g);
+    if (phobe.some(Boolean)) return phobeContestOdds(first, second, phobe);
+    return R.directContestOdds({ first, second });
+  }
+  return R.indirectContestOdds({ first, second, difficulty: c.difficulty });
+}
+
+/** Which sides of a direct opposition take the dice-phobe total instead of rolling. */
+function phobeSides(g: BuiltGroup): [boolean, boolean] {
+  if (g.choices.mode !== "direct") return [false, false];
+  return [g.members[0]?.choice.phobe ?? false, g.members[1]?.choice.phobe ?? false];
+}
+
+/**
+ * "Not Rolling the Dice": in direct opposition a dice-phobe side's fixed total is the Difficulty of
+ * the side that rolls — it triumphs on a success (its degree against that Difficulty), else the
+ * dice phobe holds. Two dice phobes compare their fixed totals like two rolls.
+ */
+function phobeContestOdds(first: R.PoolSpec, second: R.PoolSpec, phobe: [boolean, boolean]): Odds {
+  const entries = (p: Record<R.ContestOutcome, number>) => R.CONTEST_ODDS_ORDER.map((key) => ({ key, p: p[key] }));
+  if (phobe[0] && phobe[1]) {
+    const j = R.judgeDirect(R.dicePhobeRoll(first), R.dicePhobeRoll(second));
+    const p = { firstTriumphs: 0, secondTriumphs: 0, tie: 0, neither: 0, [j.outcome]: 1 };
+    return makeOdds({ success: p.firstTriumphs, outcomes: entries(p) });
+  }
+  const rollerFirst = !phobe[0];
+  const roller = rollerFirst ? first : second;
+  const difficulty = R.dicePhobeTotal(rollerFirst ? second : first);
+  const success = R.checkOdds({ pool: roller, difficulty }).success;
+  const p = rollerFirst
+    ? { firstTriumphs: success, secondTriumphs: 1 - success, tie: 0, neither: 0 }
+    : { firstTriumphs: 1 - success, secondTriumphs: success, tie: 0, neither: 0 };
+  return makeOdds({ success: p.firstTriumphs, outcomes: entries(p) });
 }
 
 function escapeText(text: string): string {
@@ -141,7 +186,7 @@ export function groupOddsHtml(g: BuiltGroup): string {
   const c = g.choices;
   const rows = g.members.map((m, i) => {
     const side = CONTESTS.includes(c.mode) ? `${localize(i === 0 ? "BREADBOX.Pool.Group.First" : "BREADBOX.Pool.Group.Second")}: ` : "";
-    const chance = c.mode === "eitherOr" && c.chance === "chosen" && m.choice.hasChance ? ` · ${localize("BREADBOX.Pool.Group.HasChance")}` : "";
+    const chance = c.mode === "eitherOr" && c.chance === "chosen" && m.choice.hasChance ? ` · ${localize("BREADBOX.Pool.Group.HasChance")}` : c.mode === "direct" && m.choice.phobe ? ` · ${format("BREADBOX.Pool.Group.PhobeTotal", { total: R.dicePhobeTotal(m.check.options.pool) })}` : "";
     return `<li>${escapeText(side + (m.candidate.actor.name ?? ""))}: ${diceLine(poolDice(m.check.options.pool))}${chance}</li>`;
   });
   const merged = g.team ? `<p class="bb-pool-summary">${localize("BREADBOX.Pool.Group.Merged")}: ${diceLine(poolDice(g.team.pool))} (${localize(`BREADBOX.Pool.Die.${g.team.pool.die}`)})</p>` : "";
@@ -191,6 +236,7 @@ export function readGroupChoices(form: HTMLFormElement, candidates: readonly Gro
       ability: readKey(form, `member.${index}.ability`, `${L("Ability.Label")} (${name})`, ["", ...cand.model.abilityTree.rows.map((r) => r.traitId)], ""),
       attribute: readKey(form, `member.${index}.attribute`, `${L("Attribute.Label")} (${name})`, ["", ...cand.model.attributeTree.rows.map((r) => r.traitId)], ""),
       hasChance: checked(form, `member.${index}.chance`),
+      phobe: checked(form, `member.${index}.phobe`),
     });
   });
   return {
@@ -228,6 +274,7 @@ export async function groupDialogContent(candidates: readonly GroupCandidate[], 
       index,
       name: cand.actor.name ?? "",
       included: cand.included,
+      phobe: cand.model.npc && rules.npcDicePhobe,
       abilities: treeOptions(cand.model.abilityTree.rows, has(cand.model.abilityTree.rows, preset.ability)),
       attributes: treeOptions(cand.model.attributeTree.rows, has(cand.model.attributeTree.rows, preset.attribute)),
     })),
@@ -295,11 +342,31 @@ function memberParts(m: BuiltMember): { label: string; dice: string }[] {
   return m.check.options.parts.filter((p) => p.add || p.bonus || p.penalty).map((p) => ({ label: p.label, dice: diceLine(p) }));
 }
 
-function memberView(m: BuiltMember, side: string, roll: PoolCheckRoll | null, chance: string): MemberView {
+/**
+ * One participant on the card. In direct opposition there is no Difficulty: a side shows only
+ * whether it botched (a botch cannot triumph), and a dice-phobe side shows its fixed total.
+ */
+function memberView(m: BuiltMember, side: string, roll: PoolCheckRoll | null, chance: string, direct = false): MemberView {
   const base = { name: m.candidate.actor.name ?? "", side, poolLine: diceLine(poolDice(m.check.options.pool)), parts: memberParts(m), chance };
   if (!roll) return { ...base, rolled: false, dice: [], dieLabel: "", total: 0, outcomeLabel: "", degreeLabel: "", achieved: false };
   const card = poolCardContext(roll, false);
-  return { ...base, rolled: true, dice: card.dice, dieLabel: card.dieLabel, total: card.total, outcomeLabel: card.outcomeLabel, degreeLabel: card.degreeLabel, achieved: card.achieved };
+  const view = { ...base, rolled: true, dice: card.dice, dieLabel: card.dieLabel, total: card.total, outcomeLabel: card.outcomeLabel, degreeLabel: card.degreeLabel, achieved: card.achieved };
+  if (card.dicePhobe && direct) return { ...view, outcomeLabel: localize("BREADBOX.Pool.Resolution.dicePhobe"), degreeLabel: localize("BREADBOX.Pool.Group.PhobeIsDifficulty") };
+  if (direct && roll.check?.resolution === "roll" && roll.check.difficulty === m.check.options.difficulty) {
+    return { ...view, outcomeLabel: card.outcome === "botch" ? card.outcomeLabel : "", degreeLabel: "" };
+  }
+  return view;
+}
+
+/** The verdict of a direct opposition with a dice-phobe side, from the classified rolls (see phobeContestOdds). */
+function phobeContest(rolls: readonly PoolCheckRoll[], phobe: [boolean, boolean]): R.ContestJudgement {
+  const [a, b] = rolls.map((r) => r.checkResult);
+  if (!a || !b) throw new Error("Breadbox | a side of the contest was not classified");
+  if (phobe[0] && phobe[1]) return R.judgeDirect(a, b);
+  const rollerFirst = !phobe[0];
+  const roller = rollerFirst ? a : b;
+  if (roller.outcome === "success") return { outcome: rollerFirst ? "firstTriumphs" : "secondTriumphs", degree: roller.degree };
+  return { outcome: rollerFirst ? "secondTriumphs" : "firstTriumphs", degree: 0 };
 }
 
 /** Roll a built group with Foundry's dice, resolve it with the core, and render its one card. */
@@ -333,10 +400,15 @@ export async function rollGroup(g: BuiltGroup): Promise<{ rolls: Roll[]; content
     verdict = { mode: c.mode, outcome: team.outcome, degree: team.degree, member: -1 };
     achieved = team.achieved;
     resultLine = `${localize(`BREADBOX.Pool.Outcome.${team.outcome}`)} · ${localize(team.outcome === "success" ? "BREADBOX.Pool.Degree.Success" : "BREADBOX.Pool.Degree.Failure")} ${team.degree}`;
+    if (team.outcome === "success" && !team.achieved) resultLine += ` — ${format("BREADBOX.Pool.Group.ShortOfDegree", { required: c.requiredDegree })}`;
   } else {
+    const phobe = phobeSides(g);
     const memberRolls: PoolCheckRoll[] = [];
-    for (const m of g.members) {
-      const roll = PoolCheckRoll.fromCheck(m.check.options);
+    for (const [i, m] of g.members.entries()) {
+      const other = g.members[1 - i];
+      // Against a dice phobe the roller's Difficulty is the phobe's fixed total.
+      const difficulty = c.mode === "direct" && phobe[1 - i] && !phobe[i] && other ? R.dicePhobeTotal(other.check.options.pool) : m.check.options.difficulty;
+      const roll = PoolCheckRoll.fromCheck({ ...m.check.options, difficulty, resolution: phobe[i] ? "dicePhobe" : "roll" });
       await roll.evaluate();
       memberRolls.push(roll);
     }
@@ -364,9 +436,11 @@ export async function rollGroup(g: BuiltGroup): Promise<{ rolls: Roll[]; content
       const [fa = [], fb = []] = faces;
       const [pa, pb] = pools;
       if (!pa || !pb) fail("TwoSides", { n: pools.length });
-      const result = c.mode === "direct" ? R.resolveDirectContest({ first: pa, second: pb }, { first: fa, second: fb }) : R.resolveIndirectContest({ first: pa, second: pb, difficulty: c.difficulty }, { first: fa, second: fb });
+      const result = c.mode === "direct" && (phobe[0] || phobe[1])
+        ? phobeContest(memberRolls, phobe)
+        : c.mode === "direct" ? R.resolveDirectContest({ first: pa, second: pb }, { first: fa, second: fb }) : R.resolveIndirectContest({ first: pa, second: pb, difficulty: c.difficulty }, { first: fa, second: fb });
       const sides = [localize("BREADBOX.Pool.Group.First"), localize("BREADBOX.Pool.Group.Second")];
-      members = g.members.map((m, i) => memberView(m, sides[i] ?? "", memberRolls[i] ?? null, ""));
+      members = g.members.map((m, i) => memberView(m, sides[i] ?? "", memberRolls[i] ?? null, "", c.mode === "direct"));
       const winner = result.outcome === "firstTriumphs" ? 0 : result.outcome === "secondTriumphs" ? 1 : -1;
       verdict = { mode: c.mode, outcome: result.outcome, degree: result.degree, member: winner };
       achieved = winner >= 0;
@@ -375,7 +449,10 @@ export async function rollGroup(g: BuiltGroup): Promise<{ rolls: Roll[]; content
         : localize(`BREADBOX.Pool.Group.${result.outcome === "tie" ? "Tie" : "Neither"}`);
     }
   }
+  // The exact odds the dialog showed, kept on the card (the core's, for this very group).
+  const oddsHtml = oddsPanelHtml(groupOdds(g), { labelKey: (k) => outcomeLabelKey(c.mode, k) });
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("pool/chat/group-card.hbs"), {
+    oddsHtml,
     title: modeLabel,
     mode: c.mode,
     difficulty: c.mode === "direct" ? null : c.difficulty,

@@ -12,6 +12,7 @@ import { PoolActorSheet } from "./sheets/actor-sheet";
 import { PoolItemSheet } from "./sheets/item-sheet";
 import { onChatMessage } from "./formula";
 import { registerPoolMacros } from "./hotbar";
+import { onEffectChoice } from "./effect";
 
 export const POOL_TEMPLATES = [
   "shared/tabs.hbs",
@@ -46,6 +47,7 @@ export function poolRuleset(): RulesetDefinition {
     rolls: [PoolCheckRoll],
     registerSettings: registerPoolSettings,
     templates: POOL_TEMPLATES,
+    chatActions: { effect: onEffectChoice },
     init: () => {
       // `/pool 3a 2b d10-1 vs 15` typed in chat (formula.ts); trait macros on the hotbar (hotbar.ts).
       Hooks.on("chatMessage", onChatMessage);

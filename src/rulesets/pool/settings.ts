@@ -12,6 +12,8 @@ export interface PoolRules {
   npcDicePhobe: boolean;
   /** "Complex Actions": count each roll as degree + 1 ("levels") or as its plain degree ("degrees"). */
   complexCounting: string;
+  /** "Calculating the Dice Pool": "optionally, every point of a supporting Ability adds a Bonus Die". */
+  supportingAbilities: boolean;
   /** Creation budget (the seed sets none): show the budgets on the sheet, with their sizes. */
   creationBudget: boolean;
   abilityPoints: number;
@@ -29,6 +31,7 @@ export const POOL_SETTINGS: SettingSpec[] = [
     levels: "BREADBOX.Pool.Complex.Counting.levels",
     degrees: "BREADBOX.Pool.Complex.Counting.degrees",
   } },
+  { key: `${P}supportingAbilities`, type: Boolean, default: true },
   { key: `${P}creationBudget`, type: Boolean, default: true },
   { key: `${P}abilityPoints`, type: Number, default: DEFAULT_CREATION_BUDGET.abilityPoints, range: { min: 0, max: MAX_BUDGET_POINTS, step: 1 } },
   { key: `${P}attributePoints`, type: Number, default: DEFAULT_CREATION_BUDGET.attributePoints, range: { min: 0, max: MAX_BUDGET_POINTS, step: 1 } },
@@ -40,7 +43,7 @@ export const POOL_SETTINGS: SettingSpec[] = [
 
 export const DEFAULT_POOL_RULES: PoolRules = {
   dieSubstitution: true, npcDicePhobe: true, complexCounting: "levels",
-  creationBudget: true, abilityPoints: DEFAULT_CREATION_BUDGET.abilityPoints, attributePoints: DEFAULT_CREATION_BUDGET.attributePoints,
+  supportingAbilities: true, creationBudget: true, abilityPoints: DEFAULT_CREATION_BUDGET.abilityPoints, attributePoints: DEFAULT_CREATION_BUDGET.attributePoints,
   defaultActivity: "physical",
 };
 
@@ -59,7 +62,7 @@ export function refreshPoolActors(): void {
   }
 }
 
-function readBoolean(key: "pool.dieSubstitution" | "pool.npcDicePhobe" | "pool.creationBudget", fallback: boolean): boolean {
+function readBoolean(key: "pool.dieSubstitution" | "pool.npcDicePhobe" | "pool.creationBudget" | "pool.supportingAbilities", fallback: boolean): boolean {
   try {
     const value: unknown = getSetting(key);
     return typeof value === "boolean" ? value : fallback;
@@ -100,12 +103,17 @@ export function defaultActivity(): "physical" | "mental" {
   return value === "mental" ? "mental" : "physical";
 }
 
-/** The world's current optional rules. */
+/**
+ * The world's current optional rules, read from the settings on every call (no cache: a cache
+ * would outlive a settings reset that fires no onChange; reading them costs nothing measurable in
+ * the prepareData bench).
+ */
 export function poolRules(): PoolRules {
   return {
     dieSubstitution: readBoolean(`${P}dieSubstitution`, DEFAULT_POOL_RULES.dieSubstitution),
     npcDicePhobe: readBoolean(`${P}npcDicePhobe`, DEFAULT_POOL_RULES.npcDicePhobe),
     complexCounting: complexCounting(),
+    supportingAbilities: readBoolean(`${P}supportingAbilities`, DEFAULT_POOL_RULES.supportingAbilities),
     creationBudget: readBoolean(`${P}creationBudget`, DEFAULT_POOL_RULES.creationBudget),
     abilityPoints: readPoints(`${P}abilityPoints`, DEFAULT_POOL_RULES.abilityPoints),
     attributePoints: readPoints(`${P}attributePoints`, DEFAULT_POOL_RULES.attributePoints),

@@ -86,7 +86,7 @@ describe("the check dialog → roll → chat card", () => {
     const pending = performPoolCheck(a);
     const dialog = await waitForDialog();
     fillForm(dialog.element, { ability: "Athletics", convert: "9" });
-    expect(dialog.element.querySelector("[data-bb-odds]")!.textContent).toMatch(/convertAddDice/);
+    expect(dialog.element.querySelector("[data-bb-odds]")!.textContent).toMatch(/9 Add dice cannot be converted: this pool has 3\./);
     expect(dialog.element.querySelector<HTMLButtonElement>('button[data-action="roll"]')!.disabled).toBe(true);
     await answerDialog({ action: "cancel" });
     expect(await pending).toBeNull();

@@ -34,6 +34,11 @@ describe("parsing a pool formula", () => {
     expect(isPoolCommand("hello")).toBe(false);
   });
 
+  it("a pool past the 60-dice cap is refused with a localized message", () => {
+    expect(() => formulaOptions(parsePoolFormula("/pool 40a 30b"))).toThrow("That pool rolls more than 60 dice.");
+    expect(formulaOptions(parsePoolFormula("/pool 40a 30b 30p")).pool).toEqual({ addDice: 40, bonusDice: 0, penaltyDice: 0, die: "d8" });
+  });
+
   it("Bonus and Penalty dice cancel; a world without substitution refuses other dice", async () => {
     expect(formulaOptions(parsePoolFormula("/pool 3a 2b 1p")).pool).toEqual({ addDice: 3, bonusDice: 1, penaltyDice: 0, die: "d8" });
     await (game as any).settings.set("breadbox", "pool.dieSubstitution", false);
@@ -67,5 +72,23 @@ describe("rolling a typed formula", () => {
     expect(await rollPoolFormula("/pool 3q")).toBeNull();
     expect((game as any).messages.size).toBe(0);
     expect((ui as any).notifications.history.at(-1).message).toContain("cannot read “3q”");
+  });
+});
+
+describe("/pool group", () => {
+  it("opens the group dialog for the speaking actor, set to the asked mode; an unknown mode is refused", async () => {
+    const { waitForDialog, answerDialog } = await import("../../harness/index");
+    const a: any = await Actor.create({ name: "Lead", type: "pool" } as never);
+    await Actor.create({ name: "Mate", type: "pool" } as never);
+    (game as any).user.character = a;
+    expect(onChatMessage(null, "/pool group direct")).toBe(false);
+    const dialog = await waitForDialog();
+    expect((dialog.element.querySelector('select[name="mode"]') as HTMLSelectElement).value).toBe("direct");
+    expect((dialog.element.querySelector('input[name="member.0.include"]') as HTMLInputElement).checked).toBe(true);
+    expect(dialog.element.querySelector('tr[data-member-index="0"]')!.textContent).toContain("Lead");
+    await answerDialog({ action: "cancel" });
+    expect(onChatMessage(null, "/pool group tug-of-war")).toBe(false);
+    expect((ui as any).notifications.history.at(-1).message).toContain("“tug-of-war” is not a group mode");
+    expect((game as any).messages.size).toBe(0);
   });
 });

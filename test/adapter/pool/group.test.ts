@@ -42,7 +42,7 @@ describe("building a group", () => {
     const cands = groupCandidates(mira);
     expect(cands.map((c) => c.actor.name)).toEqual(["Mira", "Tom", "Ana"]);
     expect(cands.map((c) => c.included)).toEqual([true, false, false]);
-    const c = choices("combiningDice", [{ index: 0, ability: "Athletics", attribute: "Agility", hasChance: false }, { index: 1, ability: "Athletics", attribute: "Brawn", hasChance: false }]);
+    const c = choices("combiningDice", [{ index: 0, ability: "Athletics", attribute: "Agility", hasChance: false, phobe: false }, { index: 1, ability: "Athletics", attribute: "Brawn", hasChance: false, phobe: false }]);
     const g = buildGroup(cands, c);
     // Mira 3 Add + 1 Bonus; Tom 2 Add + 1 Penalty → combining: 3 Add, 1 + 2 Bonus, 1 Penalty → 3 Add, 2 Bonus.
     expect(g.members.map((m) => m.check.options.pool)).toEqual([
@@ -54,17 +54,38 @@ describe("building a group", () => {
     expect(tom.name).toBe("Tom");
   });
 
+  it("the selected tokens' characters come right after the launcher, ticked", async () => {
+    const { mira, ana } = await crew();
+    (globalThis as any).canvas = { tokens: { controlled: [{ actor: ana }, { actor: mira }, { actor: null }] } };
+    try {
+      const cands = groupCandidates(null);
+      expect(cands.map((c) => [c.actor.name, c.included])).toEqual([["Ana", true], ["Mira", true], ["Tom", false]]);
+    } finally {
+      delete (globalThis as any).canvas;
+    }
+  });
+
   it("refuses a group of one, and opposition without exactly two sides, with a message", async () => {
     const { mira } = await crew();
     const cands = groupCandidates(mira);
-    expect(() => buildGroup(cands, choices("simpleAddition", [{ index: 0, ability: "", attribute: "", hasChance: false }]))).toThrow("at least two participants");
-    expect(() => buildGroup(cands, choices("direct", [0, 1, 2].map((index) => ({ index, ability: "", attribute: "", hasChance: false }))))).toThrow("exactly two participants, not 3");
+    expect(() => buildGroup(cands, choices("simpleAddition", [{ index: 0, ability: "", attribute: "", hasChance: false, phobe: false }]))).toThrow("at least two participants");
+    expect(() => buildGroup(cands, choices("direct", [0, 1, 2].map((index) => ({ index, ability: "", attribute: "", hasChance: false, phobe: false }))))).toThrow("exactly two participants, not 3");
+  });
+
+  it("a merged pool past the 60-dice cap is refused with a localized message", async () => {
+    const big = await Promise.all([0, 1, 2, 3].map((i) => character(`Giant ${i}`, [{ name: "Lift", type: "poolAbility", system: { rating: 20 } }])));
+    const cands = groupCandidates(big[0]);
+    const members = cands.map((_, index) => ({ index, ability: "Lift", attribute: "", hasChance: false, phobe: false })).filter((m) => cands[m.index]!.actor.name!.startsWith("Giant"));
+    expect(() => buildGroup(cands, choices("simpleAddition", members))).toThrow("The group's dice (Add 84, Bonus 0, Penalty 0) are more than one pool can hold");
+    // Combining keeps only the highest Add dice: 21 Add + 63 Bonus is still past the cap.
+    expect(() => buildGroup(cands, choices("combiningDice", members))).toThrow("more than one pool can hold");
+    expect(buildGroup(cands, choices("combiningDice", members.slice(0, 2))).team?.pool).toEqual({ addDice: 21, bonusDice: 21, penaltyDice: 0, die: "d8" });
   });
 
   it("either/or at random: each member equally likely to hold the chance", async () => {
     const { mira } = await crew();
     const cands = groupCandidates(mira);
-    const members = [{ index: 0, ability: "Athletics", attribute: "", hasChance: false }, { index: 2, ability: "Lore", attribute: "", hasChance: false }];
+    const members = [{ index: 0, ability: "Athletics", attribute: "", hasChance: false, phobe: false }, { index: 2, ability: "Lore", attribute: "", hasChance: false, phobe: false }];
     const g = buildGroup(cands, choices("eitherOr", members, { chance: "random" }));
     const p = (i: number) => R.checkOdds({ pool: g.members[i]!.check.options.pool, difficulty: 15 }).success;
     expect(groupOdds(g).success).toBeCloseTo((p(0) + p(1)) / 2, 12);
@@ -95,6 +116,8 @@ describe("the group dialog → Foundry dice → one card", () => {
     expect(html.querySelector(".bb-group-merged .bb-total strong")?.textContent).toBe("20");
     expect(html.querySelectorAll(".bb-group-merged .bb-die.discarded")).toHaveLength(1);
     expect(html.querySelector(".bb-group-result")?.textContent).toContain("Success");
+    // The card keeps the exact odds the dialog showed.
+    expect(html.querySelector(".bb-group-odds")?.textContent).toContain(`${(odds.success * 100).toFixed(1)}%`);
   });
 
   it("direct opposition: both sides roll Foundry dice; the core names who triumphs and by how much", async () => {
@@ -115,6 +138,26 @@ describe("the group dialog → Foundry dice → one card", () => {
     expect(lastMessage().rolls).toHaveLength(2);
     expect(html.querySelector(".bb-group-result")?.textContent).toContain("Mira triumphs");
     expect([...html.querySelectorAll(".bb-group-member .bb-total strong")].map((e) => e.textContent)).toEqual(["24", "8"]);
+  });
+
+  it("direct opposition against a dice-phobe NPC: its fixed total is the roller's Difficulty", async () => {
+    const { mira } = await crew();
+    const guard = await character("Guard", [{ name: "Watch", type: "poolAbility", system: { rating: 2 } }], { npc: true });
+    const pending = performGroupCheck(mira, { mode: "direct" });
+    const dialog = await waitForDialog();
+    const guardIndex = groupCandidates(mira).findIndex((c) => c.actor.id === guard.id);
+    // NPCs default to the dice-phobe total (setting pool.npcDicePhobe).
+    expect(dialog.element.querySelector<HTMLInputElement>(`input[name="member.${guardIndex}.phobe"]`)!.checked).toBe(true);
+    fillForm(dialog.element, { [`member.${guardIndex}.include`]: true, [`member.${guardIndex}.ability`]: "Watch", "member.0.ability": "Athletics" });
+    // The guard's 3 Add dice → a fixed 15; Mira's 3 Add d8 must reach 15.
+    const p = R.checkOdds({ pool: { addDice: 3, bonusDice: 0, penaltyDice: 0, die: "d8" }, difficulty: 15 }).success;
+    expect(dialog.element.querySelector("[data-bb-odds]")!.textContent).toContain(`First side triumphs${(p * 100).toFixed(1)}%`);
+    expect(dialog.element.querySelector("[data-bb-odds]")!.textContent).toContain("dice phobe: 15");
+    scriptDiceFaces([8, 8, 4]);
+    await answerDialog({ action: "roll" });
+    // 20 against 15: success by 5, degree 1 — Mira triumphs; only Mira's dice were rolled.
+    expect(await pending).toMatchObject({ outcome: "firstTriumphs", degree: 1, member: 0 });
+    expect(lastMessage().rolls.map((r: any) => r.total)).toEqual([20, 15]);
   });
 
   it("indirect opposition: two successes compare degrees", async () => {
@@ -140,6 +183,22 @@ describe("the group dialog → Foundry dice → one card", () => {
     const html: HTMLElement = await lastMessage().renderHTML();
     expect(html.textContent).toContain("No chance");
     expect(html.textContent).toContain("Has the chance");
+  });
+
+  it("either/or at random: a Foundry die picks who has the chance, shown on the card", async () => {
+    const { mira } = await crew();
+    const pending = performGroupCheck(mira, { mode: "eitherOr" });
+    const dialog = await waitForDialog();
+    fillForm(dialog.element, { "member.1.include": true, chance: "random", difficulty: "6" });
+    // Mira rolls 2 (fails), Tom rolls 7 (succeeds); the 1d2 shows 2: Tom has the chance → success.
+    scriptDiceFaces([2, 7, 2]);
+    await answerDialog({ action: "roll" });
+    expect(await pending).toMatchObject({ mode: "eitherOr", outcome: "success", member: 1 });
+    const message = lastMessage();
+    expect(message.rolls).toHaveLength(3);
+    const html: HTMLElement = await message.renderHTML();
+    expect(html.querySelector(".bb-group-result")?.textContent).toContain("Tom has the chance (die: 2)");
+    expect(html.querySelector(".bb-group-result")?.textContent).toContain("Success: Tom finds it");
   });
 
   it("an invalid group disables Roll with the reason; cancelling posts nothing", async () => {

@@ -164,3 +164,117 @@ describe("the default trait tree pack (packs/_source/pool-traits)", () => {
     expect(docs.every((d) => d.system.description === "")).toBe(true);
   });
 });
+
+describe("complex actions on the sheet refuse bad numbers", () => {
+  it("a required degree of 0 or a Difficulty past the limit is refused with a message; nothing changes", async () => {
+    const a = await hero({ complexActions: [{ name: "Fix the car", ability: "Body", attribute: "", difficulty: 20, required: 5, interval: "1 h", accumulated: 0, rolls: 0 }] });
+    await a.sheet.render({ force: true });
+    await settle();
+    a.sheet.element.querySelector('[data-action="toggleMode"]').click();
+    await settle();
+    const before = (ui as any).notifications.history.length;
+    for (const [field, value] of [["required", "0"], ["difficulty", "99999"]] as const) {
+      const input = a.sheet.element.querySelector(`input[name="system.complexActions.0.${field}"]`) as HTMLInputElement;
+      expect(input).not.toBeNull();
+      input.value = value;
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+      await settle();
+    }
+    const notes = (ui as any).notifications.history.slice(before);
+    expect(notes.filter((n: any) => n.type === "error")).toHaveLength(2);
+    expect(a.system.complexActions[0]).toMatchObject({ required: 5, difficulty: 20 });
+  });
+});
+
+describe("complex actions show their exact completion odds on the sheet", () => {
+  it("the line is the core's complexCompletion for the character's pool, and disappears once complete", async () => {
+    const action = { name: "Fix the car", ability: "Body", attribute: "", difficulty: 12, required: 6, interval: "1 h", accumulated: 2, rolls: 1 };
+    const a = await hero({ complexActions: [action] });
+    await a.sheet.render({ force: true });
+    await settle();
+    const line = a.sheet.element.querySelector(".pool-complex-odds")?.textContent ?? "";
+    const c = R.complexCompletion({ action: { pool: { addDice: 4, bonusDice: 0, penaltyDice: 0, die: "d8" }, difficulty: 12, required: 6, rollInterval: 1, counting: "levels" }, progress: { accumulated: 2, rolls: 1, complete: false }, rolls: 20 });
+    expect(c.medianRolls).not.toBeNull();
+    expect(line).toContain(`even chance of finishing: ${c.medianRolls};`);
+    await a.update({ system: { complexActions: [{ ...action, accumulated: 6 }] } });
+    await a.sheet.render({ force: true });
+    await settle();
+    expect(a.sheet.element.querySelector(".pool-complex-odds")).toBeNull();
+  });
+});
+
+describe("supporting abilities are an optional rule (setting)", () => {
+  it("on: the dialog offers one and it adds Bonus dice; off: none is offered and none applies", async () => {
+    const a = await hero();
+    const on = buildCheck(a.system, defaultChoices(a.system, { ability: "Running", supporting: "Haggling" }));
+    expect(on.options.pool.bonusDice).toBe(2);
+    await g().settings.set("breadbox", "pool.supportingAbilities", false);
+    const off = buildCheck(a.system, defaultChoices(a.system, { ability: "Running", supporting: "Haggling" }));
+    expect(off.options.pool.bonusDice).toBe(0);
+    const pending = performPoolCheck(a, { ability: "Running" });
+    const dialog = await waitForDialog();
+    expect(dialog.element.querySelector('select[name="supporting"]')).toBeNull();
+    await answerDialog({ action: "cancel" });
+    await pending;
+  });
+});
+
+describe("the check refuses choices that do not fit, in words", () => {
+  it("descendant, supporting ability and conversion problems are localized messages", async () => {
+    const a = await hero();
+    const build = (p: Record<string, unknown>) => () => buildCheck(a.system, defaultChoices(a.system, p));
+    expect(build({ ability: "Running", justified: "Chess" })).toThrow("“Chess” is not a descendant of “Running”");
+    expect(build({ ability: "Running", supporting: "Running" })).toThrow("“Running” is the ability of the check");
+    expect(build({ ability: "Running", supporting: "Body" })).toThrow("“Body” is an ancestor of “Running”");
+    expect(build({ ability: "", attribute: "wits", supporting: "Chess" })).toThrow("helps an ability");
+    expect(build({ ability: "Running", convert: 4 })).toThrow("4 Add dice cannot be converted: this pool has 3.");
+    expect(build({ ability: "Running", extraAdd: 60 })).toThrow("past the limits");
+    expect(build({ ability: "Running", convert: 3 })().options.pool).toEqual({ addDice: 0, bonusDice: 3, penaltyDice: 0, die: "d8" });
+  });
+});
+
+describe("the Effect Level ('Rolling the dice')", () => {
+  it("a success offers the author to raise or lower the Effect Level by its degree; the choice sticks once", async () => {
+    const { asUser, createUser } = await import("../../harness/index");
+    const { onEffectChoice } = await import("../../../src/rulesets/pool/effect");
+    const { scriptDiceFaces } = await import("../../harness/index");
+    const a = await hero();
+    const pending = performPoolCheck(a, { ability: "Running", difficulty: 10 });
+    const dialog = await waitForDialog();
+    fillForm(dialog.element, { effectLevel: "3" });
+    // 3 Add dice: 8 + 8 + 4 = 20 vs 10 → success, degree 2.
+    scriptDiceFaces([8, 8, 4]);
+    await answerDialog({ action: "roll" });
+    await pending;
+    const msg = g().messages.contents.at(-1);
+    let html: HTMLElement = await msg.renderHTML();
+    expect(html.querySelector(".bb-effect")?.textContent).toContain("Effect Level 3: the Degree of Success 2 may raise or lower it.");
+    const buttons = [...html.querySelectorAll<HTMLElement>('[data-bb-action="pool.effect"]')];
+    expect(buttons.map((b) => b.textContent?.trim())).toEqual(["Raise to 5", "Lower to 1"]);
+    // Another player sees no buttons and cannot choose.
+    const other = await createUser({ name: "Other" } as never);
+    const asOther: HTMLElement = await asUser(other, () => msg.renderHTML());
+    expect(asOther.querySelector('[data-bb-action="pool.effect"]')).toBeNull();
+    await asUser(other, () => onEffectChoice(msg, buttons[0]!));
+    expect(g().messages.contents.at(-1).rolls[0].options.effectDirection).toBeUndefined();
+    await onEffectChoice(msg, buttons[1]!);
+    html = await g().messages.contents.at(-1).renderHTML();
+    expect(html.querySelector(".bb-effect")?.textContent?.trim()).toBe("Effect Level 3 lowered by 2 to 1.");
+    expect(html.querySelector('[data-bb-action="pool.effect"]')).toBeNull();
+    await onEffectChoice(g().messages.contents.at(-1), buttons[0]!);
+    expect(g().messages.contents.at(-1).rolls[0].options.effectDirection).toBe("lower");
+  });
+
+  it("a failure leaves the Effect Level unchanged; a bad Effect Level is refused in words", async () => {
+    const a = await hero();
+    expect(() => buildCheck(a.system, defaultChoices(a.system, { ability: "Running", effectLevel: 2.5 }))).toThrow("is not a whole number");
+    const { scriptDiceFaces } = await import("../../harness/index");
+    const pending = performPoolCheck(a, { ability: "Running", difficulty: 20, effectLevel: 4 });
+    await waitForDialog();
+    scriptDiceFaces([2, 3, 4]);
+    await answerDialog({ action: "roll" });
+    await pending;
+    const html: HTMLElement = await g().messages.contents.at(-1).renderHTML();
+    expect(html.querySelector(".bb-effect")?.textContent?.trim()).toBe("Effect Level 4: unchanged (no success).");
+  });
+});

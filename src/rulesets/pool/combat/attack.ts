@@ -188,6 +188,8 @@ export function choicesWithinLimits(raw: unknown, model: PoolActorModel, rules: 
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
   const form = document.createElement("form");
   for (const [name, value] of Object.entries(raw)) {
+    // An empty optional field (null) is an empty input: the reader's own default.
+    if (value === null) continue;
     if (typeof value !== "string" && !(typeof value === "number" && Number.isFinite(value))) return null;
     const input = document.createElement("input");
     input.name = name;

@@ -10,7 +10,7 @@
  */
 import * as R from "../rules";
 import { templatePath } from "../../../core/ids";
-import { localize } from "../../../core/game";
+import { format, localize } from "../../../core/game";
 import { POOL_DIE_DENOMINATION } from "./substitutes";
 import { complexLine, isComplexNote } from "../complex-note";
 
@@ -191,6 +191,39 @@ export interface PoolCardContext {
   formula: string;
   /** A complex action's running total after this roll (complex.ts), already localized. */
   complexLine: string;
+  /** The Effect Level line and, while the player has not chosen, the raise/lower buttons. */
+  effect: EffectView | null;
+}
+
+/** What the card shows about an Effect Level ("Rolling the dice": the degree may raise or lower it). */
+export interface EffectView {
+  line: string;
+  choose: boolean;
+  raiseLabel: string;
+  lowerLabel: string;
+}
+
+function safeInt(v: unknown): number | null {
+  return typeof v === "number" && Number.isSafeInteger(v) && Math.abs(v) <= R.MAX_EFFECT_LEVEL ? v : null;
+}
+
+/** The effect part of a card, from the roll's options and its classified result. */
+export function effectView(o: PoolCheckOptions, r: R.CheckResult): EffectView | null {
+  const level = safeInt(o.effectLevel);
+  if (level === null) return null;
+  const none = { choose: false, raiseLabel: "", lowerLabel: "" };
+  if (r.outcome !== "success") return { line: format("BREADBOX.Pool.Effect.Unchanged", { level }), ...none };
+  if (r.degree === 0) return { line: format("BREADBOX.Pool.Effect.NoDegree", { level }), ...none };
+  const direction = R.EFFECT_DIRECTIONS.find((d) => d === o.effectDirection);
+  const up = R.applyDegreeToEffect({ effectLevel: level, degree: r.degree, direction: "raise" });
+  const down = R.applyDegreeToEffect({ effectLevel: level, degree: r.degree, direction: "lower" });
+  if (direction) return { line: format(`BREADBOX.Pool.Effect.Chosen.${direction}`, { level, result: direction === "raise" ? up : down, degree: r.degree }), ...none };
+  return {
+    line: format("BREADBOX.Pool.Effect.Choose", { level, degree: r.degree }),
+    choose: true,
+    raiseLabel: format("BREADBOX.Pool.Effect.Raise", { result: up }),
+    lowerLabel: format("BREADBOX.Pool.Effect.Lower", { result: down }),
+  };
 }
 
 function safeResult(roll: PoolCheckRoll): R.CheckResult | null {
@@ -224,7 +257,7 @@ export function poolCardContext(roll: PoolCheckRoll, isPrivate: boolean): PoolCa
     return {
       title: o?.title ?? "", isPrivate, classified: false, dicePhobe: false, dieLabel: "", dice: [], parts: [], poolLine: "",
       total, difficulty: 0, margin: "", outcome: "", outcomeLabel: "", degreeLabel: "", requiredDegree: 0, achieved: false,
-      formula: isPrivate ? "???" : roll.formula, complexLine: "",
+      formula: isPrivate ? "???" : roll.formula, complexLine: "", effect: null,
     };
   }
   const degreeKey = r.outcome === "success" ? "BREADBOX.Pool.Degree.Success" : "BREADBOX.Pool.Degree.Failure";
@@ -253,5 +286,6 @@ export function poolCardContext(roll: PoolCheckRoll, isPrivate: boolean): PoolCa
     achieved: r.achieved,
     formula: roll.formula,
     complexLine: isComplexNote(o.complex) ? complexLine(o.complex) : "",
+    effect: effectView(o, r),
   };
 }

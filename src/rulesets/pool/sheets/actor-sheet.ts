@@ -12,9 +12,11 @@ import { PoolActorModel } from "../data/actor";
 import { PoolArmorModel, PoolGearModel, PoolWeaponModel } from "../data/items";
 import { attackWithWeapon } from "../combat/attack";
 import { targetedActors } from "../../../core/foundry";
-import { performPoolCheck, type PoolCheckChoices } from "../checks";
+import { buildCheck, defaultChoices, performPoolCheck, type PoolCheckChoices } from "../checks";
 import { rollComplexAction } from "../complex";
 import { performGroupCheck } from "../group";
+import { complexCounting } from "../settings";
+import { formatChance } from "../../../core/rolls/odds-panel";
 
 const ACTIONS = {
   rollCheck: onRollCheck,
@@ -179,6 +181,33 @@ function hours(h: number | null): string {
   return h === null ? localize("BREADBOX.Pool.Wound.NoHealing") : format("BREADBOX.Pool.Wound.HealingHours", { hours: Math.round(h * 10) / 10 });
 }
 
+/** How many more rolls a complex action needs, from the core's exact completion odds ("" when it cannot be built). */
+export function complexOddsLine(model: PoolActorModel, c: PoolActorModel["complexActions"][number]): string {
+  const has = (rows: { traitId: string }[], id: string) => rows.some((r) => r.traitId === id);
+  try {
+    const { options } = buildCheck(model, defaultChoices(model, {
+      ability: has(model.abilityTree.rows, c.ability) ? c.ability : "",
+      attribute: has(model.attributeTree.rows, c.attribute) ? c.attribute : "",
+      difficulty: c.difficulty,
+      resolution: "roll",
+    }));
+    const completion = R.complexCompletion({
+      action: { pool: options.pool, difficulty: c.difficulty, required: c.required, rollInterval: 1, counting: complexCounting() },
+      progress: { accumulated: c.accumulated, rolls: c.rolls, complete: false },
+      rolls: COMPLEX_ODDS_ROLLS,
+    });
+    const within = completion.cumulative.at(-1) ?? 0;
+    return completion.medianRolls === null
+      ? format("BREADBOX.Pool.Complex.OddsUnlikely", { rolls: COMPLEX_ODDS_ROLLS, chance: formatChance(within) })
+      : format("BREADBOX.Pool.Complex.Odds", { median: completion.medianRolls, rolls: COMPLEX_ODDS_ROLLS, chance: formatChance(within) });
+  } catch {
+    return "";
+  }
+}
+
+/** How far ahead the sheet looks for a complex action's completion odds. */
+export const COMPLEX_ODDS_ROLLS = 20;
+
 /** Everything the Dice Pool templates show, computed from the actor's derived data. */
 export async function poolSheetData(actor: Actor.Implementation) {
   const model = modelOf(actor, PoolActorModel);
@@ -226,7 +255,10 @@ export async function poolSheetData(actor: Actor.Implementation) {
       healing: hours(w.healingHours),
       kinds: R.TRAUMA_KINDS.map((k) => ({ value: k, label: localize(`BREADBOX.Pool.Wound.kind.${k}`), selected: k === w.kind })),
     })),
-    complexActions: model.complexActions.map((c, index) => ({ ...c, index, complete: model.complexComplete[index] ?? false, progress: `${c.accumulated} / ${c.required}` })),
+    complexActions: model.complexActions.map((c, index) => {
+      const complete = model.complexComplete[index] ?? false;
+      return { ...c, index, complete, progress: `${c.accumulated} / ${c.required}`, odds: complete ? "" : complexOddsLine(model, c) };
+    }),
     penalties: format("BREADBOX.Pool.Wound.Penalties", { physical: model.status.penalties.physical, mental: model.status.penalties.mental }),
     penaltyTotal: model.status.penalties.physical + model.status.penalties.mental,
     incapacitated: model.status.incapacitated,

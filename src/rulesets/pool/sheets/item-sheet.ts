@@ -36,7 +36,7 @@ export class PoolItemSheet extends BreadboxItemSheet {
     const ability = modelOf(item, PoolAbilityModel);
     const activity = attribute?.activity ?? ability?.activity ?? "";
     return Object.assign(context, {
-      activityOptions: TRAIT_ACTIVITIES.map((k) => ({ key: k, label: localize(k ? `BREADBOX.Pool.Activity.${k}` : "BREADBOX.Pool.Activity."), selected: k === activity })),
+      activityOptions: TRAIT_ACTIVITIES.map((k) => ({ key: k, label: localize(k ? `BREADBOX.Pool.Activity.${k}` : "BREADBOX.Pool.Activity.inherit"), selected: k === activity })),
       isAttribute: attribute !== null,
       isAbility: ability !== null,
       isWeapon: weapon !== null,
