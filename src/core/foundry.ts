@@ -85,3 +85,15 @@ export function targetedActors(): Actor.Implementation[] {
   if (!targets) return [];
   return [...targets].flatMap((token) => (token.actor ? [token.actor] : []));
 }
+
+/** The world's actors (none before the game is ready). */
+export function worldActors(): Actor.Implementation[] {
+  const actors = game.actors;
+  if (!actors) return [];
+  return [...actors] as Actor.Implementation[];
+}
+
+/** A world actor by id, or null. */
+export function worldActor(id: string): Actor.Implementation | null {
+  return (game.actors?.get(id) as Actor.Implementation | undefined) ?? null;
+}

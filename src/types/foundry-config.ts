@@ -16,8 +16,16 @@ import type { ToasterRules } from "../rulesets/toaster/settings";
 import type { PoolRules } from "../rulesets/pool/settings";
 import type { PoolCombatRules } from "../rulesets/pool/combat/settings";
 import type { PoolCombatantFlags } from "../rulesets/pool/combat/clock";
+import type { D100PlayRules } from "../rulesets/d100/settings";
 import type { PoolActorModel } from "../rulesets/pool/data/actor";
 import type { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, PoolGearModel, PoolWeaponModel } from "../rulesets/pool/data/items";
+import type { D100ActorModel } from "../rulesets/d100/data/actor";
+import type { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel } from "../rulesets/d100/data/items";
+import type { D100ArmorModel, D100WeaponModel } from "../rulesets/d100/data/weapons";
+import type { ToastRules } from "../rulesets/toast/settings";
+import type { ToastActorModel } from "../rulesets/toast/data/actor";
+import type { ToastGearModel, ToastSkillModel } from "../rulesets/toast/data/items";
+import type { ToastArmorModel, ToastWeaponModel } from "../rulesets/toast/data/weapons";
 import type { StanceDebt } from "../rulesets/toaster/stance";
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
@@ -35,6 +43,8 @@ export interface BreadboxMessageFlags {
 export interface BreadboxActorFlags {
   /** Toaster (Stance): what earlier stances owe to the next rolls. */
   stance?: StanceDebt;
+  /** Toast (healing): the world-time day (worldTime ÷ 86,400 s, rounded down) of the last medical treatment. */
+  toastTreatedDay?: number;
 }
 
 /** One relay nonce a user wrote under its own User document (src/core/relay.ts). */
@@ -64,7 +74,7 @@ export interface BreadboxCoreSettings {
 }
 
 /** Every Breadbox setting key (without the "breadbox." namespace) and its value type. */
-export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] }
+export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] } & { [K in keyof D100PlayRules as `d100.${K}`]: D100PlayRules[K] } & { [K in keyof ToastRules as `toast.${K}`]: ToastRules[K] }
   & { [K in keyof PoolCombatRules as `pool.${K}`]: PoolCombatRules[K] };
 
 /** A Breadbox setting key without the namespace. */
@@ -95,6 +105,8 @@ declare module "fvtt-types/configuration" {
     Actor: {
       toaster: typeof ToasterActorModel;
       pool: typeof PoolActorModel;
+      d100: typeof D100ActorModel;
+      toast: typeof ToastActorModel;
     };
     Item: {
       toasterSkill: typeof ToasterSkillModel;
@@ -107,6 +119,16 @@ declare module "fvtt-types/configuration" {
       poolWeapon: typeof PoolWeaponModel;
       poolArmor: typeof PoolArmorModel;
       poolGear: typeof PoolGearModel;
+      d100Skill: typeof D100SkillModel;
+      d100Tab: typeof D100TabModel;
+      d100Power: typeof D100PowerModel;
+      d100Weapon: typeof D100WeaponModel;
+      d100Armor: typeof D100ArmorModel;
+      d100Gear: typeof D100GearModel;
+      toastSkill: typeof ToastSkillModel;
+      toastWeapon: typeof ToastWeaponModel;
+      toastArmor: typeof ToastArmorModel;
+      toastGear: typeof ToastGearModel;
     };
   }
 

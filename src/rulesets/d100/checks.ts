@@ -1,0 +1,278 @@
+/**
+ * The D10/0 roll pipeline: gather the character (attribute or skill, TABs, powers, health),
+ * configure (the dialog: what is checked, the difficulty ladder Average … Impossible, a GM
+ * modifier, TAB situations, a power action spent before the roll, overflow, consolation and
+ * agitation margins, roll mode, and the exact odds of every degree), build the core's CheckInput,
+ * spend the power's points, evaluate a D100CheckRoll with Foundry's dice and post it.
+ */
+import * as R from "./rules";
+import { rollDialog, skipDialog } from "../../core/rolls/dialog";
+import { oddsPanelHtml } from "../../core/rolls/odds-panel";
+import { format, localize, modelOf } from "../../core/game";
+import { SYSTEM_ID, templatePath } from "../../core/ids";
+import { audienceForMode, currentMessageMode, type MessageMode } from "../../core/compat";
+import { postCard } from "../../core/chat/post";
+import { D100ActorModel } from "./data/actor";
+import { D100PowerModel, D100TabModel } from "./data/items";
+import { D100CheckRoll, type CheckPart, type D100CheckOptions } from "./dice/check-roll";
+import { d100PlayRules, type D100PlayRules } from "./settings";
+import { powerActionDelta, spendPowerAction } from "./powers";
+
+export interface D100CheckChoices {
+  /** "attribute:<key>" or "skill:<skill id>". */
+  target: string;
+  ladder: (typeof R.DIFFICULTY_KEYS)[number];
+  /** The GM's change to the difficulty (difficulty points: −10 is easier on a skill check). */
+  modifier: number;
+  /** TAB situation tags that apply. */
+  tags: string[];
+  /** A power action spent before the roll: "<item id>:<action index>", or "". */
+  power: string;
+  powerX: number;
+  overflow: boolean;
+  consolationMargin: number;
+  agitationMargin: number;
+}
+
+export function defaultChoices(preset: Partial<D100CheckChoices> = {}, rules: D100PlayRules = d100PlayRules()): D100CheckChoices {
+  return {
+    target: "attribute:agility",
+    ladder: "average",
+    modifier: 0,
+    tags: [],
+    power: "",
+    powerX: 0,
+    overflow: rules.overflow === "always",
+    consolationMargin: 0,
+    agitationMargin: 0,
+    ...preset,
+  };
+}
+
+export interface BuiltCheck {
+  options: D100CheckOptions;
+  /** The power action to spend when rolling (null: none). */
+  power: { item: Item.Implementation; index: number; x: number } | null;
+  /** TAB items with a daily limit that contributed: a use is counted when the check is rolled. */
+  tabUses: Item.Implementation[];
+}
+
+function targetOf(model: D100ActorModel, target: string): { kind: R.CheckKind; key: string; label: string; score: number } {
+  const [kind, key = ""] = target.split(/:(.*)/s);
+  if (kind === "attribute") {
+    const attr = R.ATTRIBUTE_KEYS.find((k) => k === key);
+    if (!attr) throw new Error(format("BREADBOX.D100.Error.UnknownTarget", { target }));
+    return { kind: "attribute", key: attr, label: localize(`BREADBOX.D100.Attribute.${attr}`), score: model.attributes[attr] };
+  }
+  if (kind === "skill") {
+    const row = model.skillRows.find((r) => r.id === key);
+    if (!row) throw new Error(format("BREADBOX.D100.Error.UnknownTarget", { target }));
+    return { kind: "skill", key: row.id, label: row.parent === null ? localize(`BREADBOX.D100.Skill.${row.id}`) : row.name, score: row.total };
+  }
+  throw new Error(format("BREADBOX.D100.Error.UnknownTarget", { target }));
+}
+
+/** Daily uses of the actor's TABs, by TAB key (the item's name). */
+function usesToday(actor: Actor.Implementation): Record<string, number> {
+  const out: Record<string, number> = Object.create(null);
+  for (const item of actor.items) {
+    const tab = modelOf(item, D100TabModel);
+    if (tab && tab.usesToday > 0) out[tab.tab.key] = tab.usesToday;
+  }
+  return out;
+}
+
+/** The situation tags the actor's TABs react to. */
+export function situationTags(model: D100ActorModel): string[] {
+  const tags = new Set<string>();
+  for (const t of model.tabs) for (const e of t.effects) if (e.kind !== "adjustment" && e.when) tags.add(e.when);
+  return [...tags].sort();
+}
+
+/** Build the check with the rules core; throws (with a localized or core message) on choices that do not fit. */
+export function buildCheck(actor: Actor.Implementation, c: D100CheckChoices, rules: D100PlayRules = d100PlayRules()): BuiltCheck {
+  const model = modelOf(actor, D100ActorModel);
+  if (!model) throw new Error(localize("BREADBOX.D100.Error.NotACharacter"));
+  const t = targetOf(model, c.target);
+  const scale = R.CHECK_SCALE[t.kind] ?? 1;
+  const parts: CheckPart[] = [];
+  const ladder = R.difficultyFor(t.kind, c.ladder);
+  parts.push({ label: format("BREADBOX.D100.Check.Ladder", { name: localize(`BREADBOX.D100.Difficulty.${c.ladder}`) }), value: ladder });
+  let situation = ladder;
+  if (c.modifier) {
+    parts.push({ label: localize("BREADBOX.D100.Check.Modifier"), value: c.modifier });
+    situation += c.modifier;
+  }
+  let power: BuiltCheck["power"] = null;
+  if (c.power) {
+    const [itemId = "", idx = ""] = c.power.split(":");
+    const item = actor.items.get(itemId);
+    const model = modelOf(item, D100PowerModel);
+    const index = Number(idx);
+    const action = model?.actions[index];
+    if (!item || !model || !action) throw new Error(format("BREADBOX.D100.Error.UnknownPowerAction", { action: c.power }));
+    const delta = powerActionDelta(action, c.powerX);
+    if (delta) {
+      parts.push({ label: format("BREADBOX.D100.Check.Power", { power: item.name ?? "", action: action.name }), value: delta });
+      situation += delta;
+    }
+    power = { item, index, x: c.powerX };
+  }
+  if (model.healthState === "dying" && rules.dyingDifficulty > 0) {
+    const dying = rules.dyingDifficulty * scale;
+    parts.push({ label: localize("BREADBOX.D100.Check.Dying"), value: dying });
+    situation += dying;
+  }
+  const m = R.tabCheckModifiers(model.tabs, { kind: t.kind, tags: c.tags, attribute: t.kind === "attribute" ? R.requireAttributeKey("Check", t.key) : undefined, usesToday: usesToday(actor) });
+  const difficulty = R.applyTabDifficulty(situation, m);
+  if (difficulty !== situation) parts.push({ label: format("BREADBOX.D100.Check.Tabs", { tabs: m.sources.join(", ") }), value: difficulty - situation });
+  const score = t.score * m.attributeFactor;
+  const title = format("BREADBOX.D100.Check.Title", { target: t.label, score });
+  const input: R.CheckInput = {
+    kind: t.kind,
+    score,
+    difficulty,
+    overflow: rules.overflow === "never" ? false : rules.overflow === "always" ? true : c.overflow,
+    consolationMargin: c.consolationMargin,
+    agitationMargin: c.agitationMargin,
+  };
+  R.normaliseCheck(input);
+  const tabUses = [...actor.items].filter((i) => {
+    const tab = modelOf(i, D100TabModel);
+    return tab !== null && m.sources.includes(tab.tab.key) && R.tabUsesPerDay(tab.tab) !== null;
+  });
+  return { options: { title, actorUuid: actor.uuid, input, parts }, power, tabUses };
+}
+
+export function checkOddsHtml(built: BuiltCheck): string {
+  return oddsPanelHtml(R.checkOdds(built.options.input), { labelKey: (k) => `BREADBOX.D100.Degree.${k}` });
+}
+
+function readInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback: number): number {
+  const el = form.elements.namedItem(name);
+  if (!(el instanceof HTMLInputElement)) return fallback;
+  if (el.validity?.badInput) throw new Error(format("BREADBOX.Error.NotANumberTyped", { field: label }));
+  const raw = el.value.trim();
+  if (raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n)) throw new Error(format("BREADBOX.Error.NotAWholeNumber", { field: label, value: raw }));
+  if (n < min || n > max) throw new Error(format("BREADBOX.Error.OutOfRange", { field: label, value: n, min, max }));
+  return n;
+}
+
+function readKey<K extends string>(form: HTMLFormElement, name: string, label: string, allowed: readonly K[], fallback: K): K {
+  const el = form.elements.namedItem(name);
+  if (!(el instanceof HTMLSelectElement || el instanceof HTMLInputElement)) return fallback;
+  const found = allowed.find((k) => k === el.value);
+  if (found === undefined) throw new Error(format("BREADBOX.Error.UnknownChoice", { field: label, value: el.value }));
+  return found;
+}
+
+function targetKeys(model: D100ActorModel): string[] {
+  return [...R.ATTRIBUTE_KEYS.map((k) => `attribute:${k}`), ...model.skillRows.map((r) => `skill:${r.id}`)];
+}
+
+function powerKeys(actor: Actor.Implementation): { value: string; label: string }[] {
+  const out: { value: string; label: string }[] = [];
+  for (const item of actor.items) {
+    const p = modelOf(item, D100PowerModel);
+    if (!p) continue;
+    p.actions.forEach((a, i) => out.push({ value: `${item.id}:${i}`, label: `${item.name} — ${a.name} (${a.cost})` }));
+  }
+  return out;
+}
+
+export function readChoices(form: HTMLFormElement, actor: Actor.Implementation, model: D100ActorModel): D100CheckChoices {
+  const L = (k: string) => localize(`BREADBOX.D100.Check.${k}`);
+  const tags = situationTags(model).filter((tag) => {
+    const el = form.elements.namedItem(`tag.${tag}`);
+    return el instanceof HTMLInputElement && el.checked;
+  });
+  const overflowEl = form.elements.namedItem("overflow");
+  return {
+    target: readKey(form, "target", L("Target"), targetKeys(model), "attribute:agility"),
+    ladder: readKey(form, "ladder", L("Difficulty"), R.DIFFICULTY_KEYS, "average"),
+    modifier: readInt(form, "modifier", L("Modifier"), -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY, 0),
+    tags,
+    power: readKey(form, "power", L("PowerAction"), ["", ...powerKeys(actor).map((p) => p.value)], ""),
+    powerX: readInt(form, "powerX", L("PowerX"), 0, R.MAX_POWER_AMOUNT, 0),
+    overflow: overflowEl instanceof HTMLInputElement ? overflowEl.checked : false,
+    consolationMargin: readInt(form, "consolationMargin", L("ConsolationMargin"), 0, R.MAX_MARGIN, 0),
+    agitationMargin: readInt(form, "agitationMargin", L("AgitationMargin"), 0, R.MAX_MARGIN, 0),
+  };
+}
+
+export async function dialogContent(actor: Actor.Implementation, model: D100ActorModel, c: D100CheckChoices, rules: D100PlayRules): Promise<string> {
+  const targets = [
+    { group: localize("BREADBOX.D100.Attribute.Label"), options: R.ATTRIBUTE_KEYS.map((k) => ({ value: `attribute:${k}`, label: `${localize(`BREADBOX.D100.Attribute.${k}`)} (${model.attributes[k]})`, selected: c.target === `attribute:${k}` })) },
+    { group: localize("BREADBOX.D100.Skill.Label"), options: model.skillRows.map((r) => ({ value: `skill:${r.id}`, label: `${"— ".repeat(r.depth)}${r.parent === null ? localize(`BREADBOX.D100.Skill.${r.id}`) : r.name} (${r.total})`, selected: c.target === `skill:${r.id}` })) },
+  ];
+  return foundry.applications.handlebars.renderTemplate(templatePath("d100/dialogs/check.hbs"), {
+    targets,
+    ladder: R.DIFFICULTY_KEYS.map((k) => ({ value: k, label: localize(`BREADBOX.D100.Difficulty.${k}`), selected: k === c.ladder })),
+    tags: situationTags(model).map((tag) => ({ tag, checked: c.tags.includes(tag) })),
+    powers: powerKeys(actor).map((p) => ({ ...p, selected: p.value === c.power })),
+    overflowAsk: rules.overflow === "ask",
+    overflowAlways: rules.overflow === "always",
+    c,
+    maxDifficulty: R.MAX_DIFFICULTY,
+    maxMargin: R.MAX_MARGIN,
+  });
+}
+
+/** Roll and post a built check (spending its power action first). Returns the roll, or null. */
+export async function rollBuiltCheck(actor: Actor.Implementation, built: BuiltCheck, mode: MessageMode, extra?: (roll: D100CheckRoll) => Promise<Record<string, unknown> | null>): Promise<D100CheckRoll | null> {
+  if (built.power) {
+    const spent = await spendPowerAction(actor, built.power.item, built.power.index, { x: built.power.x });
+    if (!spent) return null;
+  }
+  for (const item of built.tabUses) {
+    const tab = modelOf(item, D100TabModel);
+    if (tab) await item.update({ system: { usesToday: tab.usesToday + 1 } });
+  }
+  const roll = D100CheckRoll.fromCheck(built.options);
+  await roll.evaluate();
+  const more = extra ? await extra(roll) : null;
+  if (more) Object.assign(roll.options, more);
+  await postCard(
+    {
+      speaker: ChatMessage.getSpeaker({ actor }),
+      rolls: [roll, ...roll.overflowRolls],
+      flags: { [SYSTEM_ID]: { type: "d100Check", actorUuid: actor.uuid } },
+    },
+    audienceForMode(mode),
+  );
+  return roll;
+}
+
+/** Configure, roll and post a check for a D10/0 character. Returns the evaluated roll, or null. */
+export async function performD100Check(actor: Actor.Implementation, preset: Partial<D100CheckChoices> = {}, event?: Event | null): Promise<D100CheckRoll | null> {
+  const model = modelOf(actor, D100ActorModel);
+  if (!model) return null;
+  const rules = d100PlayRules();
+  let choices: D100CheckChoices | null = defaultChoices(preset, rules);
+  let mode: MessageMode = currentMessageMode();
+  if (!skipDialog(event)) {
+    const answer = await rollDialog<D100CheckChoices>({
+      title: localize("BREADBOX.D100.Check.Roll"),
+      content: await dialogContent(actor, model, choices, rules),
+      read: (form) => {
+        const ch = readChoices(form, actor, model);
+        buildCheck(actor, ch, rules);
+        return ch;
+      },
+      odds: (ch) => checkOddsHtml(buildCheck(actor, ch, rules)),
+    });
+    choices = answer?.value ?? null;
+    if (answer) mode = answer.mode;
+  }
+  if (!choices) return null;
+  let built: BuiltCheck;
+  try {
+    built = buildCheck(actor, choices, rules);
+  } catch (err) {
+    ui.notifications?.error(err instanceof Error ? err.message : String(err));
+    return null;
+  }
+  return rollBuiltCheck(actor, built, mode);
+}

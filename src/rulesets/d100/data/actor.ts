@@ -1,0 +1,244 @@
+/**
+ * The D10/0 character data model (seed: "The Character", "Character Sheet"). Stored: what a
+ * player chooses or tracks — attributes, current health and what progression added to Normal,
+ * health conditions, each root skill's majors and Adjust, reserve skill points, karma, progression
+ * points, extra adjustments, the Dude's marks, action slots and notes. Derived through the rules
+ * core: the attribute build, Health (normal, state, increase, recovery), Action Quota, the skill
+ * tree with Base/Adjust/Total and costs, adjustments from armor, gear and TABs, power points'
+ * Normal, points spent and left.
+ */
+import * as R from "../rules";
+import { d100CombatFields } from "../combat/fields";
+import { ADJUST_RANGE, ATTRIBUTE_RANGE, DUDE_REGIONS, HEALTH_RANGE, POINTS_RANGE, choice, html, int, notation, text } from "./fields";
+import { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel } from "./items";
+import { D100ArmorModel } from "./weapons";
+import { buildSkillTree, defaultMajors, type BranchRow, type RootRow, type TreeProblem } from "./tree";
+
+const fields = foundry.data.fields;
+
+function attributesSchema() {
+  const a = (): ReturnType<typeof int> => int({ ...ATTRIBUTE_RANGE, initial: 5 });
+  return new fields.SchemaField({
+    agility: a(), endurance: a(), intellect: a(), perception: a(), strength: a(),
+    focus: a(), spirit: a(), sense: a(), beyond: a(), charisma: a(),
+  });
+}
+
+function rootSchema(root: R.RootSkillKey) {
+  const contributors = R.ROOT_SKILLS[root];
+  const [m1, m2] = defaultMajors(root);
+  return new fields.SchemaField({
+    major1: choice(contributors, m1),
+    major2: choice(contributors, m2),
+    adjust: int({ ...ADJUST_RANGE, initial: 0 }),
+  });
+}
+
+function rootsSchema() {
+  return new fields.SchemaField({
+    athletic: rootSchema("athletic"), close: rootSchema("close"), domestic: rootSchema("domestic"), interaction: rootSchema("interaction"),
+    navigation: rootSchema("navigation"), ranged: rootSchema("ranged"), sensory: rootSchema("sensory"), society: rootSchema("society"),
+    theory: rootSchema("theory"), vocational: rootSchema("vocational"),
+  });
+}
+
+function reserveSchema() {
+  const p = (): ReturnType<typeof int> => int({ ...POINTS_RANGE, initial: 0 });
+  return new fields.SchemaField({
+    any: p(),
+    athletic: p(), close: p(), domestic: p(), interaction: p(), navigation: p(),
+    ranged: p(), sensory: p(), society: p(), theory: p(), vocational: p(),
+  });
+}
+
+function actorSchema() {
+  return {
+    species: text(),
+    statistics: text(),
+    definingAspects: text(),
+    attributes: attributesSchema(),
+    health: new fields.SchemaField({
+      current: int({ ...HEALTH_RANGE, initial: 50 }),
+      /** Normal health added by Progression Point purchases. */
+      bonus: int({ ...POINTS_RANGE, initial: 0 }),
+    }),
+    /** Health Conditions: free notes (broken arm, a cold) that heal on their own terms. */
+    conditions: new fields.ArrayField(text()),
+    skills: rootsSchema(),
+    reserveSkillPoints: reserveSchema(),
+    progression: new fields.SchemaField({
+      earned: int({ ...POINTS_RANGE, initial: 0 }),
+      spent: int({ ...POINTS_RANGE, initial: 0 }),
+    }),
+    karma: new fields.SchemaField({
+      marks: new fields.ArrayField(new fields.SchemaField({
+        name: text(),
+        text: text(),
+        /** 1–10 when the setting values marks (the buy-off cost); 0: no value. */
+        value: int({ min: 0, max: 10, initial: 0 }),
+      })),
+      stances: new fields.ArrayField(new fields.SchemaField({ holder: text(), stance: text() })),
+    }),
+    /** Adjustments written on the sheet besides armor, gear and TABs ("-1R"). */
+    adjustments: notation(R.parseAdjustment),
+    dude: new fields.SchemaField({
+      injuries: new fields.ArrayField(new fields.SchemaField({ region: choice(DUDE_REGIONS, "chest"), note: text() })),
+      /** Filled bubbles, one per region. */
+      bubbles: new fields.ArrayField(choice(DUDE_REGIONS, "chest")),
+    }),
+    /** The sheet's ten action slots: the character's significant actions. */
+    actionSlots: new fields.ArrayField(new fields.SchemaField({
+      name: text(),
+      cost: int({ min: 0, max: 1000, initial: 1 }),
+      check: text(),
+    })),
+    /** Cumulative efforts in progress (seed: "Cumulative Effort"): the total is kept between checks. */
+    tasks: new fields.ArrayField(new fields.SchemaField({
+      name: text(),
+      /** "attribute:<key>" or "skill:<id>". */
+      target: text("attribute:intellect"),
+      goal: int({ min: 1, max: R.MAX_CUMULATIVE_GOAL, initial: 100 }),
+      mode: choice(R.CUMULATIVE_MODES, "positiveOnly"),
+      total: int({ min: 0, max: R.MAX_CUMULATIVE_GOAL, initial: 0 }),
+      checks: int({ min: 0, max: 100_000, initial: 0 }),
+    })),
+    combat: new fields.SchemaField(d100CombatFields()),
+    biography: html(),
+    notes: html(),
+  };
+}
+type ActorSchema = ReturnType<typeof actorSchema>;
+
+/** A skill row as the sheet shows it. */
+export interface SkillView extends R.SkillRating {
+  /** The branch item's id ("" for a root). */
+  itemId: string;
+  /** Skill points the next point of Adjust costs. */
+  nextCost: number;
+  /** The root's three contributors and its two majors (roots only). */
+  contributors: readonly R.AttributeKey[];
+  majors: readonly R.AttributeKey[];
+}
+
+export interface D100Problem {
+  key: string;
+  data: Record<string, string>;
+}
+
+export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, Actor.Implementation> {
+  static override defineSchema(): ActorSchema {
+    return actorSchema();
+  }
+
+  static override validateJoint(data: foundry.data.fields.SchemaField.SourceData<ActorSchema>): void {
+    const p = data.progression;
+    if (p && p.spent > p.earned) throw new Error(`Progression points spent (${p.spent}) cannot exceed those earned (${p.earned})`);
+  }
+
+  declare attributeBuild: R.AttributeBuildCheck;
+  declare actionQuota: number;
+  /** Normal health (the rules' starting Normal plus what progression added). */
+  declare healthNormal: number;
+  declare baseNormalHealth: number;
+  declare healthState: R.HealthState;
+  declare healthIncrease: number;
+  declare dailyRecovery: number;
+  declare skillTree: R.SkillTree;
+  declare skillRows: SkillView[];
+  declare skillPointsSpent: number;
+  declare creationSkillPointsLeft: number;
+  /** Adjustments combined: the sheet's, equipped armor's and gear's, then TABs'. */
+  declare adjustment: R.AdjustmentNotation;
+  declare adjustmentText: string;
+  declare progressionAvailable: number;
+  declare tabs: R.Tab[];
+  /** The Dude: regions covered by equipped armor. */
+  declare coverage: Set<string>;
+  declare problems: D100Problem[];
+
+  /** The attributes as the rules core reads them. */
+  get attributeScores(): R.Attributes {
+    return { ...this.attributes };
+  }
+
+  override prepareDerivedData(): void {
+    const attrs = this.attributeScores;
+    const problems: D100Problem[] = [];
+    this.attributeBuild = R.checkAttributeBuild(attrs);
+    this.actionQuota = R.actionQuota(attrs);
+    this.baseNormalHealth = R.normalHealth(attrs);
+    this.healthNormal = this.baseNormalHealth + this.health.bonus;
+    this.healthState = R.healthState({ normal: this.healthNormal, current: this.health.current });
+    this.healthIncrease = R.healthIncrease(attrs);
+    this.dailyRecovery = R.dailyRecoveryRate(attrs);
+    this.progressionAvailable = this.progression.earned - this.progression.spent;
+
+    const items = this.parent?.items ? [...this.parent.items] : [];
+    const branches: BranchRow[] = [];
+    const tabs: R.Tab[] = [];
+    const adjustments: string[] = [this.adjustments];
+    const coverage = new Set<string>();
+    for (const item of items) {
+      const sys: unknown = item.system;
+      if (sys instanceof D100SkillModel) branches.push({ itemId: item.id ?? "", name: item.name ?? "", parent: sys.parentSkill, adjust: sys.adjust });
+      else if (sys instanceof D100TabModel) tabs.push(sys.tab);
+      else if (sys instanceof D100ArmorModel && sys.equipped) {
+        adjustments.push(sys.adjustment);
+        for (const r of sys.coverage) coverage.add(r);
+      } else if (sys instanceof D100GearModel && sys.equipped) adjustments.push(sys.adjustment);
+      else if (sys instanceof D100PowerModel) {
+        sys.normal = sys.normalBonus + (sys.normalAttributes.length ? R.powerNormal(attrs, { attributes: sys.normalAttributes, combine: sys.combine }) : 0);
+      }
+    }
+    this.tabs = tabs;
+    this.coverage = coverage;
+    this.adjustment = R.combineAdjustments(...adjustments.filter((a) => a.trim() !== ""), R.tabAdjustments(tabs));
+    this.adjustmentText = R.formatAdjustment(this.adjustment.terms);
+
+    const roots = {} as Record<R.RootSkillKey, RootRow>;
+    for (const key of R.ROOT_SKILL_KEYS) {
+      const r = this.skills[key];
+      roots[key] = { majors: [r.major1, r.major2], adjust: r.adjust };
+    }
+    const build = buildSkillTree(roots, branches);
+    this.skillTree = build.tree;
+    for (const p of build.problems) problems.push(treeProblem(p));
+    const ratings = R.computeSkills(attrs, build.tree);
+    this.skillRows = orderTree([...ratings.values()]).map((r) => ({
+      ...r,
+      itemId: build.itemIds.get(r.id) ?? "",
+      nextCost: R.incrementCost(r.adjust),
+      contributors: r.parent === null ? R.ROOT_SKILLS[r.root] : [],
+      majors: r.parent === null ? build.tree.roots[r.root].majors : [],
+    }));
+    this.skillPointsSpent = R.treeCost(build.tree).total;
+    this.creationSkillPointsLeft = R.STANDARD_CREATION.skillPoints - this.skillPointsSpent;
+    for (const p of this.attributeBuild.problems) problems.push({ key: `BREADBOX.D100.Build.${p.key}`, data: { attribute: p.attribute ?? "" } });
+    this.problems = problems;
+  }
+}
+
+function treeProblem(p: TreeProblem): D100Problem {
+  return { key: `BREADBOX.D100.Tree.${p.key}`, data: { name: p.name, parent: p.parent ?? "" } };
+}
+
+/** Roots in the book's order, each followed depth-first by its branches (by name). */
+export function orderTree(rows: readonly R.SkillRating[]): R.SkillRating[] {
+  const children = new Map<string, R.SkillRating[]>();
+  for (const r of rows) {
+    if (r.parent === null) continue;
+    const list = children.get(r.parent) ?? [];
+    list.push(r);
+    children.set(r.parent, list);
+  }
+  const out: R.SkillRating[] = [];
+  const visit = (r: R.SkillRating): void => {
+    out.push(r);
+    for (const c of (children.get(r.id) ?? []).sort((a, b) => a.name.localeCompare(b.name))) visit(c);
+  };
+  for (const key of R.ROOT_SKILL_KEYS) {
+    const root = rows.find((r) => r.id === key);
+    if (root) visit(root);
+  }
+  return out;
+}

@@ -1,0 +1,89 @@
+/**
+ * D10/0 weapon and armor item models (seed: "DAT", "Adjustment", "Advanced Simulations"). Stored:
+ * what the item sheet edits — the check's skill, damage notation, AP costs, fire blocks (optional
+ * rule), adjustment notation and the Dude regions armor covers. Notation is checked by the rules
+ * core's parsers, so a malformed `10 - 2D` is refused with the parser's message.
+ *
+ * Ownership: after the models commit this file belongs to the combat part (DAT, fire blocks).
+ */
+import * as R from "../rules";
+import { AP_RANGE, DUDE_REGIONS, choice, html, int, notation, text } from "./fields";
+
+const fields = foundry.data.fields;
+
+export const WEAPON_RANGES = ["close", "ranged"] as const;
+export type WeaponRange = (typeof WEAPON_RANGES)[number];
+export const FIRE_AP_KINDS = ["fixed", "perX", "choice"] as const;
+export const FIRE_AMOUNT_KINDS = ["flat", "perX"] as const;
+export const FIRE_DAMAGE_BY = ["all", "step", "apCost"] as const;
+
+function fireBlockSchema() {
+  return new fields.SchemaField({
+    title: text(),
+    kind: choice(R.FIRE_KINDS, "single"),
+    apKind: choice(FIRE_AP_KINDS, "fixed"),
+    /** Fixed cost, or the base of a base + X cost. */
+    apCost: int({ ...AP_RANGE, initial: 2 }),
+    shotsPerX: int({ min: 1, max: R.MAX_FIRE_AMOUNT, initial: 1 }),
+    apChoices: new fields.ArrayField(int({ ...AP_RANGE, initial: 1 })),
+    spread: new fields.ArrayField(notation(R.parseSpreadStep, "> 0")),
+    amountKind: choice(FIRE_AMOUNT_KINDS, "flat"),
+    amounts: new fields.ArrayField(int({ min: 0, max: R.MAX_FIRE_AMOUNT, initial: 1 })),
+    damageBy: choice(FIRE_DAMAGE_BY, "all"),
+    damage: new fields.ArrayField(notation(R.parseDamage)),
+  });
+}
+export type FireBlockData = foundry.data.fields.SchemaField.InitializedData<ReturnType<typeof fireBlockSchema>["fields"]>;
+
+/** The core's FireBlock from a stored block (validated by the core; throws with its message). */
+export function toFireBlock(b: FireBlockData, key: string): R.FireBlock {
+  const apCost: R.FireApCost =
+    b.apKind === "fixed" ? { kind: "fixed", cost: b.apCost } : b.apKind === "perX" ? { kind: "perX", base: b.apCost, shotsPerX: b.shotsPerX } : { kind: "choice", costs: [...b.apChoices] };
+  const amount: R.FireAmount[] = b.amounts.map((a) => (b.amountKind === "flat" ? { kind: "flat", value: a } : { kind: "perX", per: a }));
+  return R.validateFireBlock({ key, title: b.title, kind: b.kind, apCost, spread: b.spread.map((s) => R.parseSpreadStep(s)), amount, damage: [...b.damage], damageBy: b.damageBy });
+}
+
+function weaponSchema() {
+  return {
+    /** The skill the attack checks: a root key (ranged, close…) or a branch skill's name. */
+    skill: text("ranged"),
+    range: choice(WEAPON_RANGES, "ranged"),
+    /** Damage notation (flat + variable dice with limits, kilo/mega prefixes): "10 + 2D(ST)". */
+    damage: notation(R.parseDamage, "0 + 1D"),
+    /** AP of a simple attack with it (a simple ranged attack is 2, a simple close attack 1). */
+    attackAp: int({ ...AP_RANGE, initial: 2 }),
+    drawAp: int({ ...AP_RANGE, initial: 1 }),
+    reloadAp: int({ ...AP_RANGE, initial: 2 }),
+    /** Rounds in a magazine (0: no magazine) and rounds loaded. */
+    capacity: int({ min: 0, max: 100_000, initial: 0 }),
+    loaded: int({ min: 0, max: 100_000, initial: 0 }),
+    fireBlocks: new fields.ArrayField(fireBlockSchema()),
+    equipped: new fields.BooleanField({ initial: true }),
+    description: html(),
+  };
+}
+type WeaponSchema = ReturnType<typeof weaponSchema>;
+
+export class D100WeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation> {
+  static override defineSchema(): WeaponSchema {
+    return weaponSchema();
+  }
+}
+
+function armorSchema() {
+  return {
+    /** Adjustment notation ("-10F -2R"): flat for hard armor, repeating for soft. */
+    adjustment: notation(R.parseAdjustment, "-5F"),
+    /** Dude regions the armor covers (drawn on the sheet's body diagram). */
+    coverage: new fields.ArrayField(choice(DUDE_REGIONS, "chest")),
+    equipped: new fields.BooleanField({ initial: true }),
+    description: html(),
+  };
+}
+type ArmorSchema = ReturnType<typeof armorSchema>;
+
+export class D100ArmorModel extends foundry.abstract.TypeDataModel<ArmorSchema, Item.Implementation> {
+  static override defineSchema(): ArmorSchema {
+    return armorSchema();
+  }
+}

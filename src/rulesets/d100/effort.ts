@@ -1,0 +1,312 @@
+/**
+ * Cumulative, cooperative and conflicting effort as cards (seed: "Cumulative Effort",
+ * "Cooperative Effort", "Conflicting Effort"). One dialog per kind gathers the participants
+ * (this character first, then other D10/0 characters the user can see) with the attribute or
+ * skill each uses, the task, and shows the exact odds from the rules core; the dice are Foundry
+ * dice (each d10 a Foundry roll, a d100 its tens and ones d10s) fed to the core's roll function
+ * (src/core/rolls/foundry-dice.ts), and the card shows every participant's dice and effort and
+ * the core's verdict. Nothing here changes a document: the cards report.
+ */
+import * as R from "./rules";
+import { rollDialog } from "../../core/rolls/dialog";
+import { oddsPanelHtml } from "../../core/rolls/odds-panel";
+import { format, localize, modelOf } from "../../core/game";
+import { SYSTEM_ID, templatePath } from "../../core/ids";
+import { audienceForMode } from "../../core/compat";
+import { postCard } from "../../core/chat/post";
+import { rollWithFoundryDice, type DieFormula } from "../../core/rolls/foundry-dice";
+import type { Odds } from "../../dice/contract";
+import { D100ActorModel } from "./data/actor";
+import { worldActor, worldActors } from "../../core/foundry";
+
+export const EFFORT_KINDS = ["cumulative", "cooperative", "conflicting"] as const;
+export type EffortKind = (typeof EFFORT_KINDS)[number];
+export const COOPERATION_MODES = ["direct", "indirect"] as const;
+
+/** A d10 read as the book reads it: Foundry's 10 is the book's 0 (face 1 of the core's d10). */
+export const bookD10: DieFormula = (faces) => ({ formula: `1d${faces}`, face: (roll) => (Number(roll.total) % faces) + 1 });
+
+export interface Participant {
+  actorId: string;
+  /** "attribute:<key>" or "skill:<id>". */
+  target: string;
+}
+
+export interface EffortChoices {
+  kind: EffortKind;
+  participants: Participant[];
+  mode: (typeof COOPERATION_MODES)[number];
+  cumulativeMode: R.CumulativeMode;
+  ladder: (typeof R.DIFFICULTY_KEYS)[number];
+  modifier: number;
+  goal: number;
+  total: number;
+  checks: number;
+}
+
+/** The D10/0 characters a user may draw into an effort: the acting one and those they can observe. */
+function candidates(actor: Actor.Implementation): Actor.Implementation[] {
+  const user = game.user;
+  const others = worldActors().filter((a) => a.id !== actor.id && modelOf(a, D100ActorModel) !== null && user != null && a.testUserPermission(user, "OBSERVER"));
+  return [actor, ...others];
+}
+
+function checkFor(actor: Actor.Implementation, target: string, task: { kind?: R.CheckKind; difficulty: number }): { input: R.CheckInput; label: string } {
+  const m = modelOf(actor, D100ActorModel);
+  if (!m) throw new Error(localize("BREADBOX.D100.Error.NotACharacter"));
+  const [kind, key = ""] = target.split(/:(.*)/s);
+  if (kind === "attribute") {
+    const attr = R.ATTRIBUTE_KEYS.find((k) => k === key);
+    if (!attr) throw new Error(format("BREADBOX.D100.Error.UnknownTarget", { target }));
+    return { input: { kind: "attribute", score: m.attributes[attr], difficulty: task.difficulty }, label: `${actor.name}: ${localize(`BREADBOX.D100.Attribute.${attr}`)}` };
+  }
+  const row = kind === "skill" ? m.skillRows.find((r) => r.id === key) : undefined;
+  if (!row) throw new Error(format("BREADBOX.D100.Effort.NoSkill", { name: actor.name ?? "", target: key }));
+  return { input: { kind: "skill", score: row.total, difficulty: task.difficulty }, label: `${actor.name}: ${row.parent === null ? localize(`BREADBOX.D100.Skill.${row.id}`) : row.name}` };
+}
+
+type Built =
+  | { kind: "cumulative"; input: R.CumulativeInput; labels: string[] }
+  | { kind: "cooperative"; input: R.CooperativeInput; labels: string[] }
+  | { kind: "assisted"; input: R.AssistedInput; labels: string[] }
+  | { kind: "conflicting"; input: R.ConflictInput; labels: string[] };
+
+function kindOfTarget(target: string): R.CheckKind {
+  return target.startsWith("skill:") ? "skill" : "attribute";
+}
+
+/** Build the core's input from the choices; throws with a localized or core message. */
+export function buildEffort(c: EffortChoices): Built {
+  const actors = c.participants.map((p) => {
+    const a = worldActor(p.actorId);
+    if (!a) throw new Error(format("BREADBOX.D100.Error.UnknownTarget", { target: p.actorId }));
+    return a;
+  });
+  const first = c.participants[0];
+  if (!first || !actors[0]) throw new Error(localize("BREADBOX.D100.Effort.NoParticipants"));
+  const kind = kindOfTarget(first.target);
+  const difficulty = R.difficultyFor(kind, c.ladder) + c.modifier;
+  const checks = c.participants.map((p, i) => checkFor(actors[i]!, p.target, { difficulty }));
+  const labels = checks.map((x) => x.label);
+  if (c.kind === "cumulative") {
+    const input: R.CumulativeInput = { goal: c.goal, mode: c.cumulativeMode, total: c.total, check: checks[0]!.input, checks: c.checks };
+    R.cumulativeOdds(input);
+    return { kind: "cumulative", input, labels: labels.slice(0, 1) };
+  }
+  if (c.kind === "conflicting") {
+    if (checks.length !== 2) throw new Error(localize("BREADBOX.D100.Effort.TwoSides"));
+    const input: R.ConflictInput = { first: { ...checks[0]!.input, difficulty: 0 }, second: { ...checks[1]!.input, difficulty: 0 } };
+    R.conflictOdds(input);
+    return { kind: "conflicting", input, labels };
+  }
+  if (c.mode === "direct") {
+    for (const x of checks) if (x.input.kind !== kind) throw new Error(localize("BREADBOX.D100.Effort.SameKind"));
+    const input: R.CooperativeInput = { helpers: checks.map((x) => ({ ...x.input, difficulty: 0 })), task: { kind, difficulty } };
+    R.cooperativeOdds(input);
+    return { kind: "cooperative", input, labels };
+  }
+  const input: R.AssistedInput = { main: checks[0]!.input, assists: checks.slice(1).map((x) => ({ ...x.input, difficulty: 0 })) };
+  R.assistedOdds(input);
+  return { kind: "assisted", input, labels };
+}
+
+export function effortOdds(b: Built): Odds {
+  switch (b.kind) {
+    case "cumulative": return R.cumulativeOdds(b.input);
+    case "conflicting": return R.conflictOdds(b.input);
+    case "cooperative": return R.cooperativeOdds(b.input);
+    default: return R.assistedOdds(b.input);
+  }
+}
+
+function oddsLabel(b: Built): (k: string) => string {
+  if (b.kind === "conflicting") return (k) => `BREADBOX.D100.Effort.conflicting.Outcome.${k}`;
+  if (b.kind === "cumulative") return (k) => (k.startsWith("check") ? "BREADBOX.D100.Effort.cumulative.CompleteAt" : `BREADBOX.D100.Effort.cumulative.Outcome.${k}`);
+  return (k) => `BREADBOX.D100.Degree.${k}`;
+}
+
+export function effortOddsHtml(b: Built): string {
+  const odds = effortOdds(b);
+  if (b.kind !== "cumulative") return oddsPanelHtml(odds, { labelKey: oddsLabel(b) });
+  // "Complete at check n" needs its number: label each outcome here.
+  const relabelled: Odds = { ...odds, outcomes: odds.outcomes.map((o) => ({ ...o })) };
+  const html = oddsPanelHtml(relabelled, { labelKey: oddsLabel(b) });
+  return html.replace(/<li class="outcome-check(\d+)[^"]*"><span>[^<]*<\/span>/g, (_m, n: string) => `<li class="outcome-check${n} band-check${n}"><span>${format("BREADBOX.D100.Effort.cumulative.CompleteAtN", { n })}</span>`);
+}
+
+function readInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback: number): number {
+  const el = form.elements.namedItem(name);
+  if (!(el instanceof HTMLInputElement)) return fallback;
+  const raw = el.value.trim();
+  if (raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n)) throw new Error(format("BREADBOX.Error.NotAWholeNumber", { field: label, value: raw }));
+  if (n < min || n > max) throw new Error(format("BREADBOX.Error.OutOfRange", { field: label, value: n, min, max }));
+  return n;
+}
+
+function readSelect(form: HTMLFormElement, name: string): string {
+  const el = form.elements.namedItem(name);
+  return el instanceof HTMLSelectElement || el instanceof HTMLInputElement ? el.value : "";
+}
+
+function pick<K extends string>(allowed: readonly K[], value: string, label: string): K {
+  const found = allowed.find((k) => k === value);
+  if (found === undefined) throw new Error(format("BREADBOX.Error.UnknownChoice", { field: label, value }));
+  return found;
+}
+
+export function readEffort(form: HTMLFormElement, kind: EffortKind, actor: Actor.Implementation): EffortChoices {
+  const rows = kind === "cumulative" ? 1 : kind === "conflicting" ? 2 : R.MAX_HELPERS;
+  const participants: Participant[] = [];
+  for (let i = 0; i < rows; i++) {
+    const actorId = i === 0 ? actor.id ?? "" : readSelect(form, `actor${i}`);
+    if (!actorId) continue;
+    participants.push({ actorId, target: readSelect(form, `target${i}`) });
+  }
+  return {
+    kind,
+    participants,
+    mode: pick(COOPERATION_MODES, readSelect(form, "mode") || "direct", localize("BREADBOX.D100.Effort.Mode")),
+    cumulativeMode: pick(R.CUMULATIVE_MODES, readSelect(form, "cumulativeMode") || "positiveOnly", localize("BREADBOX.D100.Effort.cumulative.Mode")),
+    ladder: pick(R.DIFFICULTY_KEYS, readSelect(form, "ladder") || "average", localize("BREADBOX.D100.Check.Difficulty")),
+    modifier: readInt(form, "modifier", localize("BREADBOX.D100.Check.Modifier"), -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY, 0),
+    goal: readInt(form, "goal", localize("BREADBOX.D100.Effort.cumulative.Goal"), 1, R.MAX_CUMULATIVE_GOAL, 100),
+    total: readInt(form, "total", localize("BREADBOX.D100.Effort.cumulative.Total"), 0, R.MAX_CUMULATIVE_GOAL - 1, 0),
+    checks: readInt(form, "checks", localize("BREADBOX.D100.Effort.cumulative.Checks"), 1, R.MAX_CUMULATIVE_CHECKS, 1),
+  };
+}
+
+function targetOptions(actors: Actor.Implementation[]): { value: string; label: string }[] {
+  const out = R.ATTRIBUTE_KEYS.map((k) => ({ value: `attribute:${k}`, label: localize(`BREADBOX.D100.Attribute.${k}`) }));
+  const seen = new Set<string>();
+  for (const a of actors) {
+    const m = modelOf(a, D100ActorModel);
+    for (const r of m?.skillRows ?? []) {
+      if (seen.has(r.id)) continue;
+      seen.add(r.id);
+      out.push({ value: `skill:${r.id}`, label: r.parent === null ? localize(`BREADBOX.D100.Skill.${r.id}`) : r.name });
+    }
+  }
+  return out;
+}
+
+/** Open the dialog for an effort of this kind, roll it with Foundry dice and post its card. */
+export async function startEffort(actor: Actor.Implementation, kindText: string): Promise<ChatMessage.Implementation | null> {
+  const kind = EFFORT_KINDS.find((k) => k === kindText);
+  if (!kind) throw new Error(format("BREADBOX.D100.Error.UnknownTarget", { target: kindText }));
+  const people = candidates(actor);
+  const rows = kind === "cumulative" ? 1 : kind === "conflicting" ? 2 : R.MAX_HELPERS;
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath("d100/dialogs/effort.hbs"), {
+    kind,
+    isCumulative: kind === "cumulative",
+    isCooperative: kind === "cooperative",
+    isConflicting: kind === "conflicting",
+    rows: Array.from({ length: rows }, (_, i) => ({ i, first: i === 0, name: actor.name, others: people.slice(1).map((a) => ({ id: a.id, name: a.name, selected: kind === "conflicting" && i === 1 && a === people[1] })) })),
+    targets: targetOptions(people),
+    ladder: R.DIFFICULTY_KEYS.map((k) => ({ value: k, label: localize(`BREADBOX.D100.Difficulty.${k}`) })),
+    modes: COOPERATION_MODES.map((k) => ({ value: k, label: localize(`BREADBOX.D100.Effort.cooperative.${k}`) })),
+    cumulativeModes: R.CUMULATIVE_MODES.map((k) => ({ value: k, label: localize(`BREADBOX.D100.Effort.cumulative.${k}`) })),
+  });
+  const answer = await rollDialog<EffortChoices>({
+    title: localize(`BREADBOX.D100.Effort.${kind}.Start`),
+    content,
+    read: (form) => {
+      const c = readEffort(form, kind, actor);
+      buildEffort(c);
+      return c;
+    },
+    odds: (c) => effortOddsHtml(buildEffort(c)),
+  });
+  if (!answer) return null;
+  return postEffort(actor, answer.value, answer.mode);
+}
+
+/** Roll an effort with Foundry dice and post its card. */
+export async function postEffort(actor: Actor.Implementation, choices: EffortChoices, mode: Parameters<typeof audienceForMode>[0]): Promise<ChatMessage.Implementation | null> {
+  const b = buildEffort(choices);
+  const card = await rollEffort(b);
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath("d100/chat/effort.hbs"), card.context);
+  return (await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, rolls: card.rolls, flags: { [SYSTEM_ID]: { type: "d100Effort", effort: b.kind } } }, audienceForMode(mode))) ?? null;
+}
+
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : `${n}`;
+}
+
+function checkLine(label: string, r: R.CheckResult) {
+  return { label, dice: r.rolls.map((x) => (x.tens === null ? String(x.value) : String(x.value).padStart(2, "0"))).join(" → "), score: r.score, effort: signed(r.effort) };
+}
+
+/** Roll the effort (Foundry dice through the core) and the card's context. */
+export async function rollEffort(b: Built): Promise<{ rolls: Roll[]; context: Record<string, unknown>; value?: R.CumulativeRoll }> {
+  const title = localize(`BREADBOX.D100.Effort.${b.kind === "assisted" ? "cooperative" : b.kind}.Title`);
+  if (b.kind === "cumulative") {
+    const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollCumulative(b.input, rng), { die: bookD10 });
+    return { rolls, value: r, context: {
+      title,
+      lines: r.checks.map((c, i) => ({ ...checkLine(`${b.labels[0]} #${i + 1}`, c) })),
+      verdict: r.complete ? format("BREADBOX.D100.Effort.cumulative.Done", { n: r.completedAt ?? 0 }) : localize("BREADBOX.D100.Effort.cumulative.Outcome.incomplete"),
+      good: r.complete,
+      detail: format("BREADBOX.D100.Effort.cumulative.Progress", { total: r.total, goal: b.input.goal }),
+    } };
+  }
+  if (b.kind === "conflicting") {
+    const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollConflict(b.input, rng), { die: bookD10 });
+    const name = (i: number) => (b.labels[i] ?? "").split(":")[0] ?? "";
+    // The extra detail the book allows: each side's degree against the other's effort (same kind only).
+    const degrees = r.first.kind === r.second.kind ? R.conflictDegrees({ kind: r.first.kind, first: r.first.effort, second: r.second.effort }) : null;
+    const degreeNote = (d: R.EffortClass | undefined) =>
+      d ? `${localize(`BREADBOX.D100.Degree.${d.degreeKey}`)}${d.consolation ? ` · ${localize("BREADBOX.D100.Degree.consolation")}` : ""}${d.agitation ? ` · ${localize("BREADBOX.D100.Degree.agitation")}` : ""}` : "";
+    return { rolls, context: {
+      title,
+      lines: [{ ...checkLine(b.labels[0] ?? "", r.first), note: degreeNote(degrees?.first) }, { ...checkLine(b.labels[1] ?? "", r.second), note: degreeNote(degrees?.second) }],
+      verdict: r.winner === "tie" ? localize("BREADBOX.D100.Effort.conflicting.Outcome.tie") : format("BREADBOX.D100.Effort.conflicting.Wins", { name: name(r.winner === "first" ? 0 : 1) }),
+      good: r.winner === "first",
+      detail: format("BREADBOX.D100.Effort.conflicting.Margin", { margin: r.margin }),
+    } };
+  }
+  if (b.kind === "cooperative") {
+    const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollCooperative(b.input, rng), { die: bookD10 });
+    return { rolls, context: {
+      title,
+      lines: r.checks.map((c, i) => checkLine(b.labels[i] ?? "", c)),
+      verdict: `${localize(`BREADBOX.D100.Outcome.${r.result.outcome}`)} · ${localize(`BREADBOX.D100.Degree.${r.result.degreeKey}`)} (${signed(r.result.degree)})`,
+      good: r.result.outcome === "success",
+      detail: format("BREADBOX.D100.Effort.cooperative.Total", { effort: signed(r.result.effort), difficulty: b.input.task.difficulty ?? 0 }),
+      consolation: r.result.consolation,
+      agitation: r.result.agitation,
+    } };
+  }
+  const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollAssisted(b.input, rng), { die: bookD10 });
+  return { rolls, context: {
+    title,
+    lines: [...r.assists.map((c, i) => checkLine(b.labels[i + 1] ?? "", c)), checkLine(b.labels[0] ?? "", r.result)],
+    verdict: `${localize(`BREADBOX.D100.Outcome.${r.result.outcome}`)} · ${localize(`BREADBOX.D100.Degree.${r.result.degreeKey}`)} (${signed(r.result.degree)})`,
+    good: r.result.outcome === "success",
+    detail: format("BREADBOX.D100.Effort.cooperative.Assisted", { from: b.input.main.difficulty ?? 0, to: r.difficulty }),
+    consolation: r.result.consolation,
+    agitation: r.result.agitation,
+  } };
+}
+
+/**
+ * Make the next check of a cumulative task kept on the character: the core adds its effort to the
+ * stored total (never below 0), the card shows it, and the character's task is updated.
+ */
+export async function rollTask(actor: Actor.Implementation, index: number, mode: Parameters<typeof audienceForMode>[0]): Promise<ChatMessage.Implementation | null> {
+  const m = modelOf(actor, D100ActorModel);
+  const task = m?.tasks[index];
+  if (!m || !task) throw new Error(format("BREADBOX.D100.Error.UnknownTarget", { target: String(index) }));
+  if (task.total >= task.goal) throw new Error(format("BREADBOX.D100.Effort.cumulative.AlreadyDone", { name: task.name }));
+  const check = checkFor(actor, task.target, { difficulty: 0 });
+  const b: Built = { kind: "cumulative", input: { goal: task.goal, mode: task.mode, total: task.total, check: check.input, checks: 1 }, labels: [task.name ? `${task.name} — ${check.label}` : check.label] };
+  const card = await rollEffort(b);
+  const value = card.value;
+  const tasks = m.tasks.map((t, i) => (i === index ? { ...t, total: value ? Math.min(value.total, R.MAX_CUMULATIVE_GOAL) : t.total, checks: t.checks + 1 } : { ...t }));
+  await actor.update({ system: { tasks } });
+  // The task's own count of checks, not this roll's.
+  if (value?.complete) card.context.verdict = format("BREADBOX.D100.Effort.cumulative.Done", { n: task.checks + 1 });
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath("d100/chat/effort.hbs"), card.context);
+  return (await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, rolls: card.rolls, flags: { [SYSTEM_ID]: { type: "d100Effort", effort: "cumulative" } } }, audienceForMode(mode))) ?? null;
+}

@@ -1,0 +1,84 @@
+/**
+ * Power points on the sheet and in checks (seed: "Powers"): an action's cost runs through the
+ * rules core's `applyPowerCost` (Need, Gain, Drain, Hold, left to right, all or nothing), then
+ * the power item's Current and held points are written. A failed Need or a short Drain/Hold
+ * changes nothing and says which function failed. Recovery and releasing held points use
+ * `recoverPowerPoints` and `releaseHeld`.
+ */
+import * as R from "./rules";
+import { format, localize, modelOf } from "../../core/game";
+import { SYSTEM_ID } from "../../core/ids";
+import { postCard } from "../../core/chat/post";
+import { audienceForMode, currentMessageMode } from "../../core/compat";
+import { D100PowerModel } from "./data/items";
+
+type PowerAction = D100PowerModel["actions"][number];
+
+/** The difficulty change a power action grants the next check: its delta once, and again per X when its cost takes X. */
+export function powerActionDelta(action: PowerAction, x: number): number {
+  if (!action.difficultyDelta) return 0;
+  const usesX = /x/i.test(action.cost);
+  return action.difficultyDelta * (usesX ? 1 + x : 1);
+}
+
+function pointsOf(p: D100PowerModel): R.PowerPoints {
+  return { normal: Math.max(0, p.normal), current: p.current, held: p.held };
+}
+
+/**
+ * Spend a power action's cost. Returns the applied steps, or null (with a message) when the cost
+ * cannot be paid or the action does not exist.
+ */
+export async function spendPowerAction(
+  actor: Actor.Implementation,
+  item: Item.Implementation,
+  index: number,
+  opts: { x?: number; choices?: number[]; post?: boolean } = {},
+): Promise<R.PowerCostResult | null> {
+  const power = modelOf(item, D100PowerModel);
+  const action = power?.actions[index];
+  if (!power || !action || item.parent !== actor) {
+    ui.notifications?.error(format("BREADBOX.D100.Error.UnknownPowerAction", { action: String(index) }));
+    return null;
+  }
+  let result: R.PowerCostResult;
+  try {
+    const terms = R.parsePowerCost(action.cost);
+    const choices = opts.choices ?? terms.filter((t) => t.kind === "choice").map(() => 0);
+    result = R.applyPowerCost(pointsOf(power), terms, { x: opts.x ?? 0, choices });
+  } catch (err) {
+    ui.notifications?.error(err instanceof Error ? err.message : String(err));
+    return null;
+  }
+  if (!result.ok) {
+    ui.notifications?.warn(format("BREADBOX.D100.Power.Refused", { power: item.name ?? "", action: action.name, fn: localize(`BREADBOX.D100.Power.Fn.${result.failed ?? "need"}`) }));
+    return null;
+  }
+  await item.update({ system: { current: result.points.current, held: result.points.held } });
+  if (opts.post !== false) {
+    const steps = result.applied.map((s) => `${localize(`BREADBOX.D100.Power.Fn.${s.fn}`)} ${s.amount}`).join(", ");
+    const content = `<div class="breadbox bb-card d100-power"><header class="bb-card-title"><h3>${escapeHtml(`${item.name ?? ""} — ${action.name}`)}</h3></header><p>${escapeHtml(steps)}</p><p class="bb-muted">${escapeHtml(format("BREADBOX.D100.Power.Points", { current: result.points.current, held: result.points.held, normal: power.normal }))}</p>${action.actionPoints ? `<p class="bb-muted">${escapeHtml(format("BREADBOX.D100.Power.ActionPoints", { ap: action.actionPoints }))}</p>` : ""}</div>`;
+    await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, flags: { [SYSTEM_ID]: { type: "d100Power" } } }, audienceForMode(currentMessageMode()));
+  }
+  return result;
+}
+
+/** Recover a power's points for some intervals (never past Normal). */
+export async function recoverPower(item: Item.Implementation, intervals: number): Promise<void> {
+  const power = modelOf(item, D100PowerModel);
+  if (!power) return;
+  const next = R.recoverPowerPoints(pointsOf(power), { recovery: { amount: power.recoveryAmount, per: power.recoveryPer } }, intervals);
+  await item.update({ system: { current: next.current } });
+}
+
+/** Release held points (a missed Spirit Lance), or spend them (a hit). */
+export async function releaseHeldPoints(item: Item.Implementation, spend: boolean): Promise<void> {
+  const power = modelOf(item, D100PowerModel);
+  if (!power || power.held === 0) return;
+  const next = R.releaseHeld(pointsOf(power), power.held, spend);
+  await item.update({ system: { current: next.current, held: next.held } });
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

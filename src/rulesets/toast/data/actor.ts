@@ -1,0 +1,135 @@
+/**
+ * The Toast character data model. Stored (the player's and GM's choices): the ten attribute
+ * levels, the running wound tally, the wound scale (4 for humanoids, more for hardier races),
+ * the collapsed and dead states a failed check leaves, biography and notes, and the combat part's
+ * fields under `combat`. Derived (never stored), through the rules core: aspect scores, attribute
+ * modifiers, skill modifiers, wound threshold, effective wound level, category and penalty, armor
+ * penalty, the creation budget report.
+ */
+import * as R from "../rules";
+import { ATTRIBUTE_RANGE, WOUND_RANGE, WOUND_SCALE_RANGE, html, int } from "./fields";
+import { ToastSkillModel } from "./items";
+import { ToastArmorModel } from "./weapons";
+import { toastCombatFields } from "../combat/fields";
+
+const fields = foundry.data.fields;
+
+const attribute = () => int({ ...ATTRIBUTE_RANGE, initial: 10 });
+
+function actorSchema() {
+  return {
+    attributes: new fields.SchemaField({
+      strength: attribute(),
+      agility: attribute(),
+      hec: attribute(),
+      health: attribute(),
+      tolerance: attribute(),
+      perception: attribute(),
+      focus: attribute(),
+      empathy: attribute(),
+      will: attribute(),
+      psyche: attribute(),
+    }),
+    /** The running tally of wound levels taken. */
+    wounds: new fields.SchemaField({ value: int({ ...WOUND_RANGE, initial: 0 }) }),
+    /** Wound levels per penalty category (seed: 4 for humanoids, 5 for a hardier race, more for monsters). */
+    woundScale: int({ ...WOUND_SCALE_RANGE, initial: R.HUMANOID_WOUND_SCALE }),
+    /** Left by a failed collapse check until the GM clears it. */
+    collapsed: new fields.BooleanField({ initial: false }),
+    /** Left by a failed death check. */
+    dead: new fields.BooleanField({ initial: false }),
+    combat: new fields.SchemaField({ ...toastCombatFields() }),
+    biography: html(),
+    notes: html(),
+  };
+}
+type ActorSchema = ReturnType<typeof actorSchema>;
+
+export class ToastActorModel extends foundry.abstract.TypeDataModel<ActorSchema, Actor.Implementation> {
+  static override defineSchema(): ActorSchema {
+    return actorSchema();
+  }
+
+  /** Aspect scores (average of the aspect's five attributes, rounded down). */
+  declare aspects: Record<R.AspectKey, number>;
+  /** Attribute points in each aspect (creation: at most 70). */
+  declare aspectPoints: Record<R.AspectKey, number>;
+  declare attributeModifiers: Record<R.AttributeKey, number>;
+  /** Threshold, effective level, category, penalty, collapse and death lines. */
+  declare woundStatus: R.WoundStatus;
+  /** The worn armor's numbers (the strongest equipped suit), or null. */
+  declare armor: R.ArmorStats | null;
+  /** Armor penalty size (0 without armor), subtracted from STR/AGI/TOL tasks. */
+  declare armorPenalty: number;
+  declare startingSkillCap: number;
+  /** The book's stand-in for Intelligence: the average of Perception and Focus, rounded down. */
+  declare intelligence: number;
+  /** Creation budget report (points, caps, exchange), or null when the data cannot be read. */
+  declare creation: R.CreationReport | null;
+  /** Problems in the character's data, as messages. */
+  declare warnings: string[];
+
+  /** The attributes as the rules core reads them. */
+  get attributeLevels(): R.Attributes {
+    const a = this.attributes;
+    return { strength: a.strength, agility: a.agility, hec: a.hec, health: a.health, tolerance: a.tolerance, perception: a.perception, focus: a.focus, empathy: a.empathy, will: a.will, psyche: a.psyche };
+  }
+
+  override prepareDerivedData(): void {
+    const items = this.parent?.items ? [...this.parent.items] : [];
+    this.warnings = [];
+    const attributes = this.attributeLevels;
+    const armor = items
+      .map((i) => i.system)
+      .filter((s): s is ToastArmorModel => s instanceof ToastArmorModel && s.equipped)
+      .sort((a, b) => b.woundReduction - a.woundReduction)[0];
+    this.armor = armor ? armor.stats : null;
+    try {
+      this.aspects = { ...R.aspectScores(attributes) };
+      this.aspectPoints = { physical: R.aspectPoints(attributes, "physical"), mental: R.aspectPoints(attributes, "mental") };
+      const mods = { ...R.deriveCharacter({ attributes, skills: [], woundLevels: this.wounds.value, woundScale: this.woundScale, armor: this.armor }) };
+      this.attributeModifiers = { ...mods.attributeModifiers };
+      this.woundStatus = mods.wounds;
+      this.armorPenalty = mods.armorPenalty;
+      this.startingSkillCap = mods.startingSkillCap;
+      this.intelligence = R.intelligenceScore(attributes);
+    } catch (err) {
+      this.warnings.push(err instanceof Error ? err.message : String(err));
+      this.aspects = { physical: 0, mental: 0 };
+      this.aspectPoints = { physical: 0, mental: 0 };
+      this.attributeModifiers = { strength: 0, agility: 0, hec: 0, health: 0, tolerance: 0, perception: 0, focus: 0, empathy: 0, will: 0, psyche: 0 };
+      this.woundStatus = { woundLevels: this.wounds.value, threshold: 0, effective: this.wounds.value, category: "none", penalty: 0, collapseFrom: 13, deathStrikeFrom: 21, seriouslyWounded: false };
+      this.armorPenalty = 0;
+      this.startingSkillCap = 0;
+      this.intelligence = 0;
+    }
+    const skills: { name: string; model: ToastSkillModel }[] = [];
+    for (const item of items) if (item.system instanceof ToastSkillModel) skills.push({ name: item.name ?? "", model: item.system });
+    for (const { name, model } of skills) {
+      try {
+        const task = taskOf(model);
+        model.attributeModifier = R.skillAttributeModifier(attributes, task.baseAttributes);
+        model.modifier = model.attributeModifier + model.level;
+        model.currentModifier = R.taskModifier({ attributes, task, woundLevels: this.wounds.value, woundScale: this.woundScale, armor: this.armor }).total;
+        model.overStartingCap = model.level > this.startingSkillCap;
+      } catch (err) {
+        this.warnings.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    try {
+      this.creation = R.validateCreation({ attributes, skills: skills.map(({ name, model }) => ({ key: model.key || name, level: model.level })) });
+    } catch (err) {
+      this.creation = null;
+      this.warnings.push(err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  /** Roll data for formulas: attribute levels by key, the wound penalty and the armor penalty. */
+  getRollData(): Record<string, number> {
+    return { ...this.attributeLevels, woundPenalty: this.woundStatus?.penalty ?? 0, armorPenalty: this.armorPenalty ?? 0 };
+  }
+}
+
+function taskOf(model: ToastSkillModel): { kind: "skill"; baseAttributes: readonly R.AttributeKey[]; level: number } {
+  return { kind: "skill", baseAttributes: [...model.baseAttributes], level: model.level };
+}

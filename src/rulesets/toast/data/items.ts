@@ -1,0 +1,78 @@
+/**
+ * Toast skill and gear item models. A skill stores its level, category, base attributes and the
+ * session marks (used this session, learned this session); its standing modifier is derived from
+ * the owning character in the actor's prepareDerivedData. Weapons and armor live in weapons.ts.
+ */
+import * as R from "../rules";
+import { QUANTITY_RANGE, SKILL_LEVEL_RANGE, choice, html, int, text } from "./fields";
+import { ToastArmorModel, ToastWeaponModel } from "./weapons";
+
+const fields = foundry.data.fields;
+
+function skillSchema() {
+  return {
+    /** Stable key of a listed skill (e.g. "initiative"), blank for a GM's own. */
+    key: text(),
+    category: choice(R.SKILL_CATEGORY_KEYS, "athletic"),
+    baseAttributes: new fields.ArrayField(new fields.StringField({ required: true, blank: false, choices: [...R.ATTRIBUTE_KEYS] }), { initial: ["agility"], min: 1 }),
+    level: int({ ...SKILL_LEVEL_RANGE, initial: 0 }),
+    /** Rolled this session (the end-of-session advancement check looks at it). */
+    used: new fields.BooleanField({ initial: false }),
+    /** Learned this session (level 0 → 1 by an attempt): no advancement check this session. */
+    learned: new fields.BooleanField({ initial: false }),
+    description: html(),
+  };
+}
+type SkillSchema = ReturnType<typeof skillSchema>;
+
+export class ToastSkillModel extends foundry.abstract.TypeDataModel<SkillSchema, Item.Implementation> {
+  static override defineSchema(): SkillSchema {
+    return skillSchema();
+  }
+
+  /** Attribute modifier of the averaged base attributes (0 when not owned by a character). */
+  declare attributeModifier: number;
+  /** Attribute modifier + level: the skill's standing modifier. */
+  declare modifier: number;
+  /** The modifier with the current wound penalty and (STR/AGI/TOL skills) the armor penalty. */
+  declare currentModifier: number;
+  /** Whether the skill may be attempted at its level (a Knowledge skill needs study). */
+  declare attemptable: boolean;
+  /** Above the starting cap (10 + FOC) / 2 — shown during creation. */
+  declare overStartingCap: boolean;
+
+  /** The skill as the rules core reads it. */
+  definition(name: string): R.CharacterSkill {
+    return { key: this.key || name, category: this.category, baseAttributes: [...this.baseAttributes], level: this.level };
+  }
+
+  override prepareDerivedData(): void {
+    // The owning actor fills in the modifiers; alone, the skill shows its level only.
+    this.attributeModifier = 0;
+    this.modifier = this.level;
+    this.currentModifier = this.level;
+    this.attemptable = R.canAttemptSkill(this.category, this.level);
+    this.overStartingCap = false;
+  }
+}
+
+function gearSchema() {
+  return {
+    quantity: int({ ...QUANTITY_RANGE, initial: 1 }),
+    description: html(),
+  };
+}
+type GearSchema = ReturnType<typeof gearSchema>;
+
+export class ToastGearModel extends foundry.abstract.TypeDataModel<GearSchema, Item.Implementation> {
+  static override defineSchema(): GearSchema {
+    return gearSchema();
+  }
+}
+
+export const TOAST_ITEM_MODELS = {
+  toastSkill: ToastSkillModel,
+  toastWeapon: ToastWeaponModel,
+  toastArmor: ToastArmorModel,
+  toastGear: ToastGearModel,
+};

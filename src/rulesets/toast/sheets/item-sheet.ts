@@ -1,0 +1,103 @@
+/**
+ * Item sheet for every Toast item type: one details template with a section per type; the summary
+ * line is generated from the data (presentation, not content). A skill's base attributes are
+ * toggled one by one (at least one stays).
+ */
+import * as R from "../rules";
+import { BreadboxItemSheet } from "../../../core/sheets/item-sheet";
+import { joinSummary } from "../../../core/sheets/helpers";
+import { templatePath } from "../../../core/ids";
+import { format, localize, modelOf } from "../../../core/game";
+import { ToastGearModel, ToastSkillModel } from "../data/items";
+import { ARMOR_TYPE_CHOICES, ToastArmorModel, ToastWeaponModel, WEAPON_CATEGORY_CHOICES } from "../data/weapons";
+import { attributeName } from "../checks";
+
+function options(keys: readonly string[], prefix: string, selected: string) {
+  return keys.map((k) => ({ key: k, label: localize(`${prefix}.${k || "none"}`), selected: k === selected }));
+}
+
+async function onToggleBase(this: unknown, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  if (!(this instanceof ToastItemSheet) || !this.isEditable) return;
+  const model = modelOf(this.document, ToastSkillModel);
+  const key = R.ATTRIBUTE_KEYS.find((k) => k === target.dataset.attribute);
+  if (!model || !key) return;
+  const has = model.baseAttributes.includes(key);
+  if (has && model.baseAttributes.length === 1) {
+    ui.notifications?.warn(localize("BREADBOX.Toast.Skill.NeedsBase"));
+    void this.render();
+    return;
+  }
+  const next = has ? model.baseAttributes.filter((a) => a !== key) : [...model.baseAttributes, key];
+  try {
+    await this.document.update({ system: { baseAttributes: next } });
+  } catch (err) {
+    ui.notifications?.error(err instanceof Error ? err.message : String(err));
+    void this.render();
+  }
+}
+
+export class ToastItemSheet extends BreadboxItemSheet {
+  static override DEFAULT_OPTIONS = {
+    ...BreadboxItemSheet.DEFAULT_OPTIONS,
+    classes: ["toast"],
+    actions: { ...BreadboxItemSheet.DEFAULT_OPTIONS.actions, toggleBase: onToggleBase },
+  };
+
+  static override PARTS = {
+    header: { template: templatePath("toast/item/header.hbs") },
+    details: { template: templatePath("toast/item/details.hbs"), scrollable: [""] },
+  };
+
+  protected override summarize(item: Item.Implementation): string {
+    return toastItemSummary(item);
+  }
+
+  protected override async _prepareContext(opts: Parameters<BreadboxItemSheet["_prepareContext"]>[0]) {
+    const context = await super._prepareContext(opts);
+    const item = this.document;
+    const skill = modelOf(item, ToastSkillModel);
+    const weapon = modelOf(item, ToastWeaponModel);
+    const armor = modelOf(item, ToastArmorModel);
+    return Object.assign(context, {
+      isSkill: skill !== null,
+      isWeapon: weapon !== null,
+      isArmor: armor !== null,
+      isGear: modelOf(item, ToastGearModel) !== null,
+      categoryOptions: options(R.SKILL_CATEGORY_KEYS, "BREADBOX.Toast.Category", skill?.category ?? ""),
+      baseOptions: R.ATTRIBUTE_KEYS.map((k) => ({ key: k, label: attributeName(k), checked: skill?.baseAttributes.includes(k) ?? false })),
+      weaponCategoryOptions: options(WEAPON_CATEGORY_CHOICES, "BREADBOX.Toast.WeaponCategory", weapon?.category ?? ""),
+      deliveryOptions: options(R.WEAPON_DELIVERY_KEYS, "BREADBOX.Toast.Delivery", weapon?.delivery ?? "wielded"),
+      armorTypeOptions: options(ARMOR_TYPE_CHOICES, "BREADBOX.Toast.ArmorType", armor?.armorType ?? ""),
+      // The book's guideline numbers for the chosen category or armor type (hints; the stored numbers rule).
+      damageGuideline: weapon?.category ? format("BREADBOX.Toast.Weapon.Guideline", { n: R.weaponBaseDamage(weapon.category) }) : "",
+      armorGuideline: armor?.armorType ? format("BREADBOX.Toast.Armor.Guideline", { reduction: R.ARMOR_TABLE[armor.armorType].woundReduction, encumbrance: R.ARMOR_TABLE[armor.armorType].encumbrance }) : "",
+    });
+  }
+}
+
+/** "Weapon · AGI · level 5 (+8)", "2 damage dice · wielded", "wound reduction 5 · encumbrance 40"… */
+export function toastItemSummary(item: Item.Implementation): string {
+  const skill = modelOf(item, ToastSkillModel);
+  if (skill) {
+    return joinSummary([
+      localize(`BREADBOX.Toast.Category.${skill.category}`),
+      skill.baseAttributes.map((a) => R.ATTRIBUTE_ABBREVIATIONS[a]).join("/"),
+      format("BREADBOX.Toast.Summary.Level", { level: skill.level }),
+    ]);
+  }
+  const weapon = modelOf(item, ToastWeaponModel);
+  if (weapon) {
+    return joinSummary([
+      weapon.category ? localize(`BREADBOX.Toast.WeaponCategory.${weapon.category}`) : null,
+      format("BREADBOX.Toast.Summary.DamageDice", { n: weapon.baseDamage }),
+      localize(`BREADBOX.Toast.Delivery.${weapon.delivery}`),
+      weapon.bonusDice ? format("BREADBOX.Toast.Summary.BonusDice", { n: weapon.bonusDice }) : null,
+      weapon.skill || null,
+    ]);
+  }
+  const armor = modelOf(item, ToastArmorModel);
+  if (armor) return format("BREADBOX.Toast.Summary.Armor", { reduction: armor.woundReduction, encumbrance: armor.encumbrance });
+  const gear = modelOf(item, ToastGearModel);
+  if (gear) return format("BREADBOX.Toast.Summary.Quantity", { n: gear.quantity });
+  return "";
+}
