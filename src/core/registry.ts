@@ -35,6 +35,14 @@ export interface SheetRegistration {
 export interface CombatRules {
   /** Initiative formula for a combatant of this ruleset, in Foundry dice notation. */
   initiativeFormula(actor: Actor.Implementation | null): string;
+  /**
+   * Optional: the formula for one combatant and the round it is rolled for, where initiative
+   * depends on more than the actor (Flange: cumulative, the previous round's total plus failed
+   * blocks). `previous` is the combatant's total of the round before when the tracker rolls a new
+   * round (BreadboxCombat#rollRoundInitiative), null for a roll made by hand. Overrides
+   * `initiativeFormula` when present.
+   */
+  combatantInitiativeFormula?(combatant: Combatant.Implementation, context: { round: number; previous: number | null }): string;
   /** Whether initiative is rolled again at the start of every round (world setting). */
   rerollEachRound(): boolean;
   /** Order of two combatants with equal initiative; negative puts a first. */
@@ -49,6 +57,23 @@ export interface CombatRules {
    * (false falls back to Foundry's). Optional.
    */
   advance?(combat: Combat.Implementation): Promise<boolean>;
+  /** Work when a combatant receives the turn (e.g. refill its action points). Runs on the active GM's client. */
+  onTurnStart?(combat: Combat.Implementation, combatant: Combatant.Implementation): Promise<void>;
+  /** Work when a combatant's turn ends (e.g. forfeit unreserved points). Runs on the active GM's client. */
+  onTurnEnd?(combat: Combat.Implementation, combatant: Combatant.Implementation): Promise<void>;
+  /**
+   * Roll initiative for these combatants in place of Foundry's formula roll (Combat#rollInitiative,
+   * and so rollAll, rollNPC and the tracker's buttons): for a ruleset whose initiative is not the
+   * total of one formula (e.g. a rank that puts an automatic success above every total, or one roll
+   * shared by a group). It stores the values and posts the cards itself.
+   */
+  rollInitiative?(combat: Combat.Implementation, ids: string[], options: InitiativeRollOptions): Promise<void>;
+}
+
+/** The options Combat#rollInitiative passes on to a ruleset's own initiative roll. */
+export interface InitiativeRollOptions {
+  /** Keep the turn on the combatant who had it before the re-sort (Foundry's default: true). */
+  updateTurn: boolean;
 }
 
 export interface RulesetDefinition {

@@ -23,14 +23,23 @@ import type { D100ActorModel } from "../rulesets/d100/data/actor";
 import type { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel } from "../rulesets/d100/data/items";
 import type { D100ArmorModel, D100WeaponModel } from "../rulesets/d100/data/weapons";
 import type { ToastRules } from "../rulesets/toast/settings";
+import type { FlangeCombatRules } from "../rulesets/flange/combat/settings";
+import type { FlangeRules } from "../rulesets/flange/settings";
+import type { FlangeActorModel } from "../rulesets/flange/data/actor";
+import type { FlangeGearModel, FlangePowerModel, FlangeSkillModel } from "../rulesets/flange/data/items";
+import type { FlangeArmorModel, FlangeWeaponModel } from "../rulesets/flange/data/weapons";
 import type { ToastActorModel } from "../rulesets/toast/data/actor";
 import type { ToastGearModel, ToastSkillModel } from "../rulesets/toast/data/items";
 import type { ToastArmorModel, ToastWeaponModel } from "../rulesets/toast/data/weapons";
 import type { StanceDebt } from "../rulesets/toaster/stance";
+import type { ToastCombatRules } from "../rulesets/toast/combat/settings";
+import type { ToastInitiativeFlag, ToastTurnFlag } from "../rulesets/toast/combat/tracker";
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
 import type { nextRoundQueryHandler } from "../core/documents/combat";
+import type { handQueryHandler } from "../rulesets/flange/combat/simultaneous";
 import type { CardLedger } from "../core/chat/ledger";
+import type { D100CombatRules } from "../rulesets/d100/combat/settings";
 
 /** Flags a Breadbox chat card keeps under `flags.breadbox`: a card type, then card-specific data. */
 export interface BreadboxMessageFlags {
@@ -45,6 +54,14 @@ export interface BreadboxActorFlags {
   stance?: StanceDebt;
   /** Toast (healing): the world-time day (worldTime ÷ 86,400 s, rounded down) of the last medical treatment. */
   toastTreatedDay?: number;
+}
+
+/** Flags a Breadbox combatant keeps under `flags.breadbox`. */
+export interface BreadboxCombatantFlags extends PoolCombatantFlags {
+  /** Toast: what the initiative roll was (the tracker shows "Auto 9"). */
+  toastInitiative?: ToastInitiativeFlag;
+  /** Toast: held, taken or lost action this round. */
+  toastTurn?: ToastTurnFlag;
 }
 
 /** One relay nonce a user wrote under its own User document (src/core/relay.ts). */
@@ -75,7 +92,11 @@ export interface BreadboxCoreSettings {
 
 /** Every Breadbox setting key (without the "breadbox." namespace) and its value type. */
 export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] } & { [K in keyof D100PlayRules as `d100.${K}`]: D100PlayRules[K] } & { [K in keyof ToastRules as `toast.${K}`]: ToastRules[K] }
-  & { [K in keyof PoolCombatRules as `pool.${K}`]: PoolCombatRules[K] };
+  & { [K in keyof PoolCombatRules as `pool.${K}`]: PoolCombatRules[K] }
+  & { [K in keyof FlangeRules as `flange.${K}`]: FlangeRules[K] }
+  & { [K in keyof FlangeCombatRules as `flange.${K}`]: FlangeCombatRules[K] }
+  & { [K in keyof ToastCombatRules as `toast.${K}`]: ToastCombatRules[K] }
+  & { [K in keyof D100CombatRules as `d100.${K}`]: D100CombatRules[K] };
 
 /** A Breadbox setting key without the namespace. */
 export type BreadboxSettingKey = keyof BreadboxSettings & string;
@@ -89,6 +110,8 @@ declare global {
       "breadbox.relay": typeof relayQueryHandler;
       /** A player ends the round where initiative is rolled again: the GM rolls it and advances. */
       "breadbox.nextRound": typeof nextRoundQueryHandler;
+      /** Flange simultaneous action: a player's secret hand, opened to the active GM only. */
+      "breadbox.flangeHand": typeof handQueryHandler;
     }
   }
 }
@@ -106,6 +129,7 @@ declare module "fvtt-types/configuration" {
       toaster: typeof ToasterActorModel;
       pool: typeof PoolActorModel;
       d100: typeof D100ActorModel;
+      flange: typeof FlangeActorModel;
       toast: typeof ToastActorModel;
     };
     Item: {
@@ -125,6 +149,11 @@ declare module "fvtt-types/configuration" {
       d100Weapon: typeof D100WeaponModel;
       d100Armor: typeof D100ArmorModel;
       d100Gear: typeof D100GearModel;
+      flangeSkill: typeof FlangeSkillModel;
+      flangeWeapon: typeof FlangeWeaponModel;
+      flangeArmor: typeof FlangeArmorModel;
+      flangePower: typeof FlangePowerModel;
+      flangeGear: typeof FlangeGearModel;
       toastSkill: typeof ToastSkillModel;
       toastWeapon: typeof ToastWeaponModel;
       toastArmor: typeof ToastArmorModel;
@@ -136,7 +165,7 @@ declare module "fvtt-types/configuration" {
     Actor: { breadbox?: BreadboxActorFlags };
     ChatMessage: { breadbox?: BreadboxMessageFlags };
     User: { breadbox?: BreadboxUserFlags };
-    Combatant: { breadbox?: PoolCombatantFlags };
+    Combatant: { breadbox?: BreadboxCombatantFlags };
   }
 
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -34,8 +34,8 @@ const readJson = (file: string) => JSON.parse(fs.readFileSync(file, "utf8"));
 const pkg = readJson(path.join(ROOT, "package.json"));
 const scss = path.join(ROOT, "styles", "breadbox.scss");
 const EXPECTED_TYPES = {
-  Actor: ["toaster", "pool", "toast", "d100"],
-  Item: ["toasterSkill", "toasterTrait", "toasterWeapon", "toasterArmor", "toasterGear", "poolAttribute", "poolAbility", "poolWeapon", "poolArmor", "poolGear", "toastSkill", "toastWeapon", "toastArmor", "toastGear", "d100Skill", "d100Tab", "d100Power", "d100Weapon", "d100Armor", "d100Gear"],
+  Actor: ["toaster",  "pool",  "toast",  "d100",  "flange"],
+  Item: ["toasterSkill",  "toasterTrait",  "toasterWeapon",  "toasterArmor",  "toasterGear",  "poolAttribute",  "poolAbility",  "poolWeapon",  "poolArmor",  "poolGear",  "toastSkill",  "toastWeapon",  "toastArmor",  "toastGear",  "d100Skill",  "d100Tab",  "d100Power",  "d100Weapon",  "d100Armor",  "d100Gear",  "flangeSkill",  "flangeWeapon",  "flangeArmor",  "flangePower",  "flangeGear"],
 };
 
 describe.runIf(fs.existsSync(scss))("build smoke", () => {

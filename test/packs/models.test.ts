@@ -43,7 +43,8 @@ describe.each(packs)("pack %s", (pack) => {
         checkSystem("Actor", doc.type, doc.system, where);
         for (const item of doc.items ?? []) checkSystem("Item", item.type, item.system, `${where} → ${item.name}`);
       } else if (doc._key.startsWith("!tables!")) {
-        expect(doc.formula, where).toMatch(/dt/);
+        // Toaster's tables roll its d10*; other rulesets' tables (Flange's price lists) roll plain dice.
+        if (pack.startsWith("toaster")) expect(doc.formula, where).toMatch(/dt/);
         const roll = new Roll(doc.formula);
         expect(roll.terms.length, where).toBeGreaterThan(0);
       }

@@ -45,6 +45,8 @@ export function readPacks() {
           .filter((f) => f.endsWith(".json"))
           .sort()
           .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")))
+          // Folder documents group a pack's entries (Flange's skill headings); the test bed lists entries only.
+          .filter((d) => !(typeof d._key === "string" && d._key.startsWith("!folders!")))
       : [];
     return { name: p.name, label: p.label, type: p.type, system: p.system, docs };
   });

@@ -29,6 +29,10 @@ export interface LedgerResolution {
    * per wound), as the GM's client resolved them. Optional.
    */
   woundList?: LedgerWound[];
+  /** The ruleset whose attack this is, when not Toaster's (its Apply handler refuses others'). */
+  ruleset?: string;
+  /** Damage rolled on the GM's client, for rulesets that work out wounds when applying (Toast). */
+  damage?: number;
 }
 
 /** One wound of a resolution's `woundList`. */
@@ -38,10 +42,27 @@ export interface LedgerWound {
   nonlethal: boolean;
 }
 
+/**
+ * A resolved attack of a ruleset whose damage is one amount off a health track (D10/0), as the
+ * GM's client resolved it. Apply reads only this, never the card.
+ */
+export interface LedgerDamage {
+  /** The ruleset that resolved it (its relay handler applies it). */
+  ruleset: string;
+  attackMessageId: string;
+  attackerUuid: string;
+  targetUuid: string;
+  /** Damage after the target's adjustments (whole number, 0 or more). */
+  amount: number;
+  applied: boolean;
+}
+
 export interface LedgerEntry {
   /** Id of the user who created the card (the server's record, seen by the active GM). */
   writer?: string;
   resolution?: LedgerResolution;
+  /** A health-damage resolution (rulesets other than Toaster). */
+  damage?: LedgerDamage;
 }
 
 /** The stored ledger: message id → entry. */
@@ -69,6 +90,17 @@ export function ledgerResolutions(): { messageId: string; resolution: LedgerReso
   for (const id of ids) {
     const resolution = ledgerEntry(id)?.resolution;
     if (resolution) out.push({ messageId: id, resolution });
+  }
+  return out;
+}
+
+/** Every health-damage resolution in the ledger, with its resolution card's id. */
+export function ledgerDamages(): { messageId: string; damage: LedgerDamage }[] {
+  const ids = new Set([...Object.keys(stored()), ...overlay.keys()]);
+  const out: { messageId: string; damage: LedgerDamage }[] = [];
+  for (const id of ids) {
+    const damage = ledgerEntry(id)?.damage;
+    if (damage) out.push({ messageId: id, damage });
   }
   return out;
 }

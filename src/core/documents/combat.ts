@@ -14,6 +14,7 @@ function rulesFor(actor: Actor.Implementation | null | undefined): CombatRules |
 export class BreadboxCombatant extends Combatant {
   protected override _getInitiativeFormula(): string {
     const rules = rulesFor(this.actor);
+    if (rules?.combatantInitiativeFormula) return rules.combatantInitiativeFormula(this, { round: Math.max(1, this.combat?.round ?? 1), previous: null });
     return rules ? rules.initiativeFormula(this.actor) : super._getInitiativeFormula();
   }
 }
@@ -75,6 +76,17 @@ export class BreadboxCombat extends Combat {
     return super.nextRound();
   }
 
+  /**
+   * Roll initiative (the tracker's buttons, rollAll, rollNPC). A ruleset with its own initiative
+   * roll (CombatRules.rollInitiative) takes over; otherwise Foundry rolls the formula.
+   */
+  override async rollInitiative(ids: string | string[], options: Combat.InitiativeOptions = {}): Promise<this> {
+    const own = this.rules?.rollInitiative;
+    if (!own) return super.rollInitiative(ids, options);
+    await own(this, typeof ids === "string" ? [ids] : [...ids], { updateTurn: options.updateTurn ?? true });
+    return this;
+  }
+
   /** Roll every combatant's initiative and store it without moving the turn or firing turn events. */
   async rollRoundInitiative(): Promise<void> {
     const updates: { _id: string; initiative: number }[] = [];
@@ -82,7 +94,10 @@ export class BreadboxCombat extends Combat {
     for (const combatant of this.combatants) {
       const id = combatant.id;
       if (!id) continue;
-      const roll = combatant.getInitiativeRoll();
+      // A ruleset whose initiative builds on the last round's (Flange) gets that total and the new round.
+      const rules = rulesFor(combatant.actor);
+      const previous = typeof combatant.initiative === "number" && Number.isFinite(combatant.initiative) ? combatant.initiative : null;
+      const roll = combatant.getInitiativeRoll(rules?.combatantInitiativeFormula?.(combatant, { round: this.round + 1, previous }));
       await roll.evaluate();
       const total = roll.total;
       if (typeof total !== "number") continue;
@@ -111,6 +126,23 @@ export class BreadboxCombat extends Combat {
     // The round this event is for: the combat may have moved on by the time the event runs.
     if (args[0].round <= 1) return;
     await this.rules?.onRoundStart?.(this);
+  }
+
+  /**
+   * A combatant receives the turn (v13 turn event: once, on the active GM's client). The rules of
+   * that combatant's own ruleset run their turn-start work (e.g. D10/0 refills action points).
+   */
+  protected override async _onStartTurn(...args: Parameters<Combat["_onStartTurn"]>): Promise<void> {
+    await super._onStartTurn(...args);
+    const [combatant] = args;
+    await rulesFor(combatant.actor)?.onTurnStart?.(this, combatant);
+  }
+
+  /** A combatant's turn ends (v13 turn event, as above). */
+  protected override async _onEndTurn(...args: Parameters<Combat["_onEndTurn"]>): Promise<void> {
+    await super._onEndTurn(...args);
+    const [combatant] = args;
+    await rulesFor(combatant.actor)?.onTurnEnd?.(this, combatant);
   }
 }
 

@@ -172,7 +172,7 @@ function targetKeys(model: D100ActorModel): string[] {
   return [...R.ATTRIBUTE_KEYS.map((k) => `attribute:${k}`), ...model.skillRows.map((r) => `skill:${r.id}`)];
 }
 
-function powerKeys(actor: Actor.Implementation): { value: string; label: string }[] {
+export function powerKeys(actor: Actor.Implementation): { value: string; label: string }[] {
   const out: { value: string; label: string }[] = [];
   for (const item of actor.items) {
     const p = modelOf(item, D100PowerModel);

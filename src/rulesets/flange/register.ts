@@ -1,16 +1,50 @@
 /** Everything the flange ruleset registers with the core. */
 import { withParts, type RulesetDefinition } from "../../core/registry";
+import { templatePath } from "../../core/ids";
+import { numberLabels } from "../../core/dice-so-nice";
 import { flangeCombatPart } from "./combat/register";
+import { FlangeActorModel } from "./data/actor";
+import { FLANGE_ITEM_MODELS } from "./data/items";
+import { FlangeDie } from "./dice/flange-die";
+import { FlangeCheckRoll } from "./dice/check-roll";
+import { onEdgeReroll, registerEdge, relayEdgeReroll } from "./edge";
+import { registerFlangeSettings } from "./settings";
+import { FlangeActorSheet } from "./sheets/actor-sheet";
+import { FlangeItemSheet } from "./sheets/item-sheet";
+
+export const FLANGE_TEMPLATES = [
+  "shared/tabs.hbs",
+  "flange/actor/header.hbs",
+  "flange/actor/attributes.hbs",
+  "flange/actor/skills.hbs",
+  "flange/actor/gear.hbs",
+  "flange/actor/biography.hbs",
+  "flange/item/header.hbs",
+  "flange/item/details.hbs",
+  "flange/chat/check-roll.hbs",
+  "flange/chat/opposed.hbs",
+  "flange/dialogs/side.hbs",
+  "flange/dialogs/unnamed.hbs",
+].map(templatePath);
 
 export function flangeRuleset(): RulesetDefinition {
   return withParts(
     {
       id: "flange",
       label: "BREADBOX.Ruleset.flange",
-      actorModels: {},
-      itemModels: {},
-      actorSheets: [],
-      itemSheets: [],
+      actorModels: { flange: FlangeActorModel },
+      itemModels: FLANGE_ITEM_MODELS,
+      actorSheets: [{ sheetClass: FlangeActorSheet, types: ["flange"], label: "BREADBOX.Flange.Sheet.Actor" }],
+      itemSheets: [{ sheetClass: FlangeItemSheet, types: Object.keys(FLANGE_ITEM_MODELS), label: "BREADBOX.Flange.Sheet.Item" }],
+      dieTerms: [FlangeDie],
+      // A plain d10 read 1–10: the pool die of every Flange roll (`3dft7`).
+      diceSoNice: [{ term: FlangeDie, shape: "d10", labels: numberLabels(1, 10), min: 1 }],
+      rolls: [FlangeCheckRoll],
+      chatActions: { edgeReroll: (m: ChatMessage.Implementation) => onEdgeReroll(m) },
+      relayActions: { edgeReroll: relayEdgeReroll },
+      registerSettings: registerFlangeSettings,
+      templates: FLANGE_TEMPLATES,
+      init: registerEdge,
     },
     flangeCombatPart(),
   );

@@ -166,7 +166,7 @@ describe("a tab added by another part (the combat part's seam)", () => {
     const template = "systems/breadbox/templates/toast/test-extra.hbs";
     registerTemplateSource(template, `<section class="tab bb-tab {{tabs.extra.cssClass}}" data-tab="extra" data-group="primary"><p class="extra-line">{{extra.line}}</p></section>`);
     registerToastSheetTab({ id: "extra", label: "BREADBOX.Toast.Tab.Health", template, context: (actor) => ({ extra: { line: `for ${actor.name}` } }) });
-    expect(ToastActorSheet.SHEET_TABS.map((t) => t.id)).toEqual(["attributes", "skills", "equipment", "health", "extra", "biography"]);
+    expect(ToastActorSheet.SHEET_TABS.map((t) => t.id)).toEqual(["attributes", "skills", "equipment", "health", "combat", "extra", "biography"]);
     expect(Object.keys(ToastActorSheet.PARTS).slice(-2)).toEqual(["extra", "biography"]);
     expect(() => registerToastSheetTab({ id: "extra", label: "x", template })).toThrow(/twice/);
     const a = await character();

@@ -8,7 +8,7 @@
  * Normal, points spent and left.
  */
 import * as R from "../rules";
-import { d100CombatFields } from "../combat/fields";
+import { d100CombatFields, prepareCombatDerived } from "../combat/fields";
 import { ADJUST_RANGE, ATTRIBUTE_RANGE, DUDE_REGIONS, HEALTH_RANGE, POINTS_RANGE, choice, html, int, notation, text } from "./fields";
 import { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel } from "./items";
 import { D100ArmorModel } from "./weapons";
@@ -215,6 +215,8 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     this.creationSkillPointsLeft = R.STANDARD_CREATION.skillPoints - this.skillPointsSpent;
     for (const p of this.attributeBuild.problems) problems.push({ key: `BREADBOX.D100.Build.${p.key}`, data: { attribute: p.attribute ?? "" } });
     this.problems = problems;
+    // Token bars (combat part): AP of the quota, health Current of Normal.
+    prepareCombatDerived(this);
   }
 }
 

@@ -53,7 +53,8 @@ function weaponSchema() {
     /** AP of a simple attack with it (a simple ranged attack is 2, a simple close attack 1). */
     attackAp: int({ ...AP_RANGE, initial: 2 }),
     drawAp: int({ ...AP_RANGE, initial: 1 }),
-    reloadAp: int({ ...AP_RANGE, initial: 2 }),
+    /** Reloading a magazine: 1 AP (docs/rules/d100.md, "Foundry side: combat"). */
+    reloadAp: int({ ...AP_RANGE, initial: 1 }),
     /** Rounds in a magazine (0: no magazine) and rounds loaded. */
     capacity: int({ min: 0, max: 100_000, initial: 0 }),
     loaded: int({ min: 0, max: 100_000, initial: 0 }),

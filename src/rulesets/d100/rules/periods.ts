@@ -7,7 +7,11 @@ import { rollD10 } from "./dice";
 import { requireInt, requireObject } from "./validate";
 
 // ---------------------------------------------------------------------------------------------
-// Example action costs (the seed's cost column is incomplete; see docs for our reading)
+// Example action costs (the seed's cost column is incomplete; see docs for our reading).
+// The four surviving values (1, 1, 1, 2) sit at the foot of the column: Running 1, Reloading a
+// Magazine 1, Simple Close Attack 1, Simple Ranged Attack 2 — the prose confirms both attacks
+// (one verb "strike"; "aim" and "shoot"), so reloading a magazine costs 1 (docs/rules/d100.md,
+// "Foundry side: combat"; a world setting may raise it).
 
 export interface ActionCostEntry {
   readonly key: string;
@@ -21,7 +25,7 @@ export const EXAMPLE_ACTION_COSTS: readonly ActionCostEntry[] = [
   { key: "drawWeapon", cost: 1, per: "action" },
   { key: "changeStanceCarefully", cost: 1, per: "action" },
   { key: "run", cost: 1, per: "agilityMeters" },
-  { key: "reloadMagazine", cost: 2, per: "action" },
+  { key: "reloadMagazine", cost: 1, per: "action" },
   { key: "simpleCloseAttack", cost: 1, per: "action" },
   { key: "simpleRangedAttack", cost: 2, per: "action" },
 ];
@@ -292,4 +296,65 @@ export function interrupt(p: StrictPeriod, id: string): PeriodStep {
   if (!p.bypassed.includes(id)) throw new RangeError(`"${id}" has not bypassed this round`);
   if (p.resume !== null) throw new RangeError("An interruption is already in progress");
   return { period: { ...p, current: [id], bypassed: p.bypassed.filter((b) => b !== id), resume: p.current }, received: [id], lostBypass: [] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paying for an action in the combat tracker
+
+export const SPEND_SOURCES = ["free", "available", "reserved"] as const;
+export type SpendSource = (typeof SPEND_SOURCES)[number];
+export const SPEND_REFUSALS = ["notEnough", "notEnoughReserved", "beyondQuota"] as const;
+export type SpendRefusal = (typeof SPEND_REFUSALS)[number];
+
+export interface SpendInput {
+  /** Whether a strict period is running for this character (a started combat with the rule on). */
+  readonly strict: boolean;
+  /** Whether the character has the initiative now. */
+  readonly hasInitiative: boolean;
+  readonly quota: number;
+  readonly available: number;
+  readonly reserved: number;
+  readonly cost: number;
+}
+
+export type SpendDecision =
+  | { readonly ok: true; readonly from: SpendSource; readonly available: number; readonly reserved: number; readonly cost: number }
+  | { readonly ok: false; readonly reason: SpendRefusal; readonly available: number; readonly reserved: number; readonly cost: number };
+
+/**
+ * Pay for one action (seed: "Action Timing", "During an Agent's Initiative", "Reactions"). In a
+ * free period nothing is paid. With the initiative the action is paid from the points available;
+ * without it, it is a reaction paid from reserved points. An action costing more than the whole
+ * quota cannot be paid at once (the seed lets it be paid over several rounds: `startAction`).
+ */
+export function decideSpend(input: SpendInput): SpendDecision {
+  requireObject("A spend", input);
+  const quota = requireInt("Action Quota", input.quota, 0);
+  const available = requireInt("Available action points", input.available, 0);
+  const reserved = requireInt("Reserved action points", input.reserved, 0);
+  const cost = requireInt("Action point cost", input.cost, 0);
+  if (!input.strict) return { ok: true, from: "free", available, reserved, cost };
+  if (input.hasInitiative) {
+    if (cost <= available) return { ok: true, from: "available", available: available - cost, reserved, cost };
+    return { ok: false, reason: cost > quota ? "beyondQuota" : "notEnough", available, reserved, cost };
+  }
+  if (cost <= reserved) return { ok: true, from: "reserved", available, reserved: reserved - cost, cost };
+  return { ok: false, reason: "notEnoughReserved", available, reserved, cost };
+}
+
+/**
+ * Step 3 of an initiative: allot the points available to the actions started in earlier rounds,
+ * oldest first, as far as they go. Returns the new state and the actions this completed.
+ */
+export function allotToPending(s: ActionPoints): { readonly state: ActionPoints; readonly completed: readonly PendingAction[] } {
+  let state = s;
+  const completed: PendingAction[] = [];
+  for (const action of s.pending) {
+    const points = Math.min(state.available, action.cost - action.paid);
+    if (points <= 0) continue;
+    const r = allotPoints(state, action.id, points);
+    state = r.state;
+    if (r.completed) completed.push(r.action);
+  }
+  return { state, completed };
 }

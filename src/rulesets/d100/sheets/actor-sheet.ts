@@ -8,6 +8,8 @@
  * equipment; notes. Play mode rolls and spends; edit mode edits.
  */
 import * as R from "../rules";
+import { D100_COMBAT_SHEET_ACTIONS } from "../combat/sheet-actions";
+import { spendAp } from "../combat/ap";
 import { BreadboxActorSheet } from "../../../core/sheets/actor-sheet";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
@@ -136,6 +138,9 @@ const ACTIONS = {
       const x = xInput ? Number(xInput.value || 0) : 0;
       if (!Number.isInteger(x) || x < 0) throw new Error(format("BREADBOX.Error.NotAWholeNumber", { field: "X", value: xInput?.value ?? "" }));
       const choice = Number(target.dataset.choice ?? 0);
+      // The action's AP first (combat part: strict periods; free outside a combat).
+      const action = modelOf(item, D100PowerModel)?.actions[indexOf(target)];
+      if (item && action && !(await spendAp(s.document, action.actionPoints, `${item.name ?? ""}: ${action.name}`))) return;
       if (item) await spendPowerAction(s.document, item, indexOf(target), { x, choices: [choice] });
     });
   },
@@ -232,7 +237,7 @@ export class D100ActorSheet extends BreadboxActorSheet {
     ...BreadboxActorSheet.DEFAULT_OPTIONS,
     classes: ["d100"],
     position: { width: 820, height: 820 },
-    actions: { ...BreadboxActorSheet.DEFAULT_OPTIONS.actions, ...ACTIONS },
+    actions: { ...BreadboxActorSheet.DEFAULT_OPTIONS.actions, ...ACTIONS, ...D100_COMBAT_SHEET_ACTIONS },
   };
 
   static override PARTS = {

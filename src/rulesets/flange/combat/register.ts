@@ -1,9 +1,81 @@
 /**
  * The combat part of the flange ruleset: tracker rules, the attack sequence's chat actions and relay
- * handlers, status effects and token bars. register.ts folds it into the definition (withParts).
+ * handlers, simultaneous action, status effects and token bars. register.ts folds it into the
+ * definition (withParts).
  */
 import type { RulesetPart } from "../../../core/registry";
+import { templatePath } from "../../../core/ids";
+import { isLedgerKeeper } from "../../../core/chat/ledger";
+import { COUNTERATTACK_STATUS, FAILED_BLOCK_STATUS, flangeCombat, syncCombatStatuses } from "./tracker";
+import { registerFlangeCombatSettings } from "./settings";
+import { SERIOUS_INJURY_STATUS, flangeAttackMacro, onApply, onDeclare, onSeriousInjury, relayApplyDamage, relayDeclare } from "./attack";
+import { HAND_QUERY, announceSimultaneous, handQueryHandler, onChooseHand, onResetHands, onSimultaneousAttack, relayCommitHand } from "./simultaneous";
+
+export const FLANGE_COMBAT_TEMPLATES = [
+  "flange/combat/attack-dialog.hbs",
+  "flange/combat/attack-card.hbs",
+  "flange/combat/defence-dialog.hbs",
+  "flange/combat/resolution.hbs",
+  "flange/combat/serious-injury.hbs",
+  "flange/combat/injury-dialog.hbs",
+  "flange/combat/simultaneous.hbs",
+  "flange/combat/hand-dialog.hbs",
+].map(templatePath);
+
+/** Look for ties whenever initiative or the round changes (the GM's client posts the cards). */
+function watchTies(): void {
+  const check = (combat: Combat.Implementation | null | undefined): void => {
+    if (!combat || !isLedgerKeeper()) return;
+    announceSimultaneous(combat).catch((err: unknown) => console.error("Breadbox | simultaneous action", err));
+  };
+  Hooks.on("updateCombatant", (combatant, changes) => {
+    if ("initiative" in changes) check(combatant.parent);
+  });
+  Hooks.on("updateCombat", (combat, changes) => {
+    if (!("round" in changes)) return;
+    check(combat);
+    // Carried bonuses and penalties as token icons for the new round.
+    if (isLedgerKeeper() && combat.id) {
+      const id = combat.id;
+      for (const c of combat.combatants) syncCombatStatuses(c.actor, id, combat.round).catch((err: unknown) => console.error("Breadbox | flange statuses", err));
+    }
+  });
+  Hooks.on("deleteCombat", (combat) => {
+    if (!isLedgerKeeper()) return;
+    for (const c of combat.combatants) syncCombatStatuses(c.actor, combat.id ?? "", 0).catch((err: unknown) => console.error("Breadbox | flange statuses", err));
+  });
+}
 
 export function flangeCombatPart(): RulesetPart {
-  return {};
+  return {
+    combat: flangeCombat,
+    chatActions: {
+      declare: onDeclare,
+      applyDamage: onApply,
+      seriousInjury: (m) => onSeriousInjury(m),
+      chooseHand: onChooseHand,
+      resetHands: (m) => onResetHands(m),
+      simultaneousAttack: onSimultaneousAttack,
+    },
+    relayActions: {
+      declare: relayDeclare,
+      applyDamage: relayApplyDamage,
+      commitHand: relayCommitHand,
+    },
+    statusEffects: [
+      { id: SERIOUS_INJURY_STATUS, name: "BREADBOX.Flange.Combat.Status.seriousInjury", img: "icons/svg/blood.svg" },
+      { id: COUNTERATTACK_STATUS, name: "BREADBOX.Flange.Combat.Status.counterattack", img: "icons/svg/sword.svg" },
+      { id: FAILED_BLOCK_STATUS, name: "BREADBOX.Flange.Combat.Status.failedBlock", img: "icons/svg/downgrade.svg" },
+    ],
+    trackableAttributes: { flange: { bar: ["wounds", "grind", "edge"], value: [] } },
+    registerSettings: registerFlangeCombatSettings,
+    templates: FLANGE_COMBAT_TEMPLATES,
+    init: () => {
+      CONFIG.queries[HAND_QUERY] = handQueryHandler;
+      watchTies();
+      // A script entry point next to the core's rollMacro: game.breadbox.flangeAttack(weaponName, actorUuid?).
+      const api: unknown = Reflect.get(game, "breadbox");
+      Reflect.set(game, "breadbox", { ...(typeof api === "object" && api !== null ? api : {}), flangeAttack: flangeAttackMacro });
+    },
+  };
 }

@@ -299,7 +299,10 @@ export interface AttackInput {
   readonly skillDice: number;
   /** The target number of the weapon's attribute (or the one the GM picks). */
   readonly attributeTarget: number;
-  /** The attacker declared a counterattack since their last attack: +1 die and −1 target. */
+  /**
+   * The attacker declared a counterattack in the previous round of combat: +1 die and −1 target
+   * (seed: "in the previous round"; `attackCarry` in combat-state.ts decides it from the rounds).
+   */
   readonly counterattackBonus?: boolean;
   /** The attacker failed a block since their last attack: +1 target (decision: does not stack). */
   readonly failedBlockPenalty?: boolean;
@@ -482,7 +485,7 @@ function checkExchangeInput(x: ExchangeInput): void {
 export interface ExchangeEffects {
   /** The defender failed a block: +1 to their next initiative (stacks) and +1 target on their next attack. */
   readonly defenderFailedBlock: boolean;
-  /** The defender counterattacked: +1 die and −1 target on their next attack. */
+  /** The defender counterattacked: +1 die and −1 target on their attack in the next round (combat-state.ts). */
   readonly defenderCounterattackBonus: boolean;
 }
 

@@ -7,3 +7,4 @@ export * from "./health";
 export * from "./combat";
 export * from "./derived";
 export * from "./cores";
+export * from "./combat-state";

@@ -64,7 +64,7 @@ function poolRollOf(message: ChatMessage.Implementation): PoolCheckRoll | undefi
 
 /** Whether an attack card has been resolved (the GM-only ledger records a resolution of it). */
 export function isResolved(messageId: string | null | undefined): boolean {
-  return Boolean(messageId) && ledgerResolutions().some((r) => r.resolution.attackMessageId === messageId);
+  return Boolean(messageId) && ledgerResolutions().some((r) => r.resolution.ruleset === "pool" && r.resolution.attackMessageId === messageId);
 }
 
 /**
@@ -415,7 +415,7 @@ async function resolveAndPost(args: {
   );
   if (posted?.id) {
     const woundList: LedgerWound[] = wounds.map((w) => ({ kind: w.kind, degree: w.degree, nonlethal: w.nonlethal }));
-    await updateLedger(posted.id, { resolution: { attackMessageId: message.id ?? "", attackerUuid: attacker.uuid, targetUuid: defender.uuid, stun: 0, wounds: woundList.length, applied: false, woundList } });
+    await updateLedger(posted.id, { resolution: { ruleset: "pool", attackMessageId: message.id ?? "", attackerUuid: attacker.uuid, targetUuid: defender.uuid, stun: 0, wounds: woundList.length, applied: false, woundList } });
   }
   return posted;
 }
@@ -465,7 +465,8 @@ export async function relayApplyWounds(ctx: RelayContext): Promise<RelayResult> 
   const message = messageId ? game.messages?.get(messageId) : undefined;
   if (!message) return { ok: false, error: "BREADBOX.Relay.Malformed" };
   const entry = ledgerEntry(messageId)?.resolution;
-  if (!entry) return { ok: false, error: "BREADBOX.Relay.NotResolved" };
+  // Another ruleset's resolution is not the Dice Pool's to apply.
+  if (!entry || entry.ruleset !== "pool") return { ok: false, error: "BREADBOX.Relay.NotResolved" };
   const target = ctx.target;
   if (!(target instanceof BreadboxActor) || target.uuid !== entry.targetUuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
   const model = poolModel(target);

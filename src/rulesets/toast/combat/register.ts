@@ -3,7 +3,41 @@
  * handlers, status effects and token bars. register.ts folds it into the definition (withParts).
  */
 import type { RulesetPart } from "../../../core/registry";
+import { templatePath } from "../../../core/ids";
+import { TOAST_COMBAT, decorateTracker } from "./tracker";
+import { TOAST_COMBAT_CHAT_ACTIONS, TOAST_COMBAT_RELAY_ACTIONS } from "./attack";
+import { TOAST_STATUS_EFFECTS, registerToastStatusSync } from "./statuses";
+import { registerToastCombatSettings } from "./settings";
+import { registerCombatTab } from "./sheet";
+
+export const TOAST_COMBAT_TEMPLATES = [
+  "toast/combat/initiative.hbs",
+  "toast/combat/initiative-dialog.hbs",
+  "toast/combat/attack-dialog.hbs",
+  "toast/combat/attack.hbs",
+  "toast/combat/defend-dialog.hbs",
+  "toast/combat/resolution.hbs",
+  "toast/combat/wound.hbs",
+  "toast/combat/sheet-tab.hbs",
+].map(templatePath);
 
 export function toastCombatPart(): RulesetPart {
-  return {};
+  return {
+    combat: TOAST_COMBAT,
+    chatActions: TOAST_COMBAT_CHAT_ACTIONS,
+    relayActions: TOAST_COMBAT_RELAY_ACTIONS,
+    statusEffects: TOAST_STATUS_EFFECTS,
+    trackableAttributes: { toast: { bar: ["wounds"], value: [] } },
+    registerSettings: registerToastCombatSettings,
+    templates: TOAST_COMBAT_TEMPLATES,
+    init: () => {
+      registerToastStatusSync();
+      registerCombatTab();
+      Hooks.on("renderCombatTracker", (app, html) => {
+        const root = html instanceof HTMLElement ? html : null;
+        if (root) decorateTracker(game.combats?.viewed ?? null, root);
+        void app;
+      });
+    },
+  };
 }

@@ -103,6 +103,8 @@ export class ToastActorModel extends foundry.abstract.TypeDataModel<ActorSchema,
       this.startingSkillCap = 0;
       this.intelligence = 0;
     }
+    // Token bar (combat part): the tally against the level where Deadly begins.
+    Object.assign(this.wounds, { max: this.woundStatus.threshold + R.woundCategoryStart("deadly", this.woundScale) });
     const skills: { name: string; model: ToastSkillModel }[] = [];
     for (const item of items) if (item.system instanceof ToastSkillModel) skills.push({ name: item.name ?? "", model: item.system });
     for (const { name, model } of skills) {

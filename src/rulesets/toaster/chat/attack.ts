@@ -525,7 +525,8 @@ export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> 
   const message = messageId ? game.messages?.get(messageId) : undefined;
   if (!message) return { ok: false, error: "BREADBOX.Relay.Malformed" };
   const entry = ledgerEntry(messageId)?.resolution;
-  if (!entry) return { ok: false, error: "BREADBOX.Relay.NotResolved" };
+  // Another ruleset's resolution (e.g. Toast's) is not Toaster's to apply.
+  if (!entry || (entry.ruleset !== undefined && entry.ruleset !== "toaster")) return { ok: false, error: "BREADBOX.Relay.NotResolved" };
   const target = ctx.target;
   if (!(target instanceof BreadboxActor) || target.uuid !== entry.targetUuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
   const attacker = lookupUuidSync(entry.attackerUuid) as Actor.Implementation | null;

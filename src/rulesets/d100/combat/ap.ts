@@ -1,0 +1,205 @@
+/**
+ * Action points in the combat tracker (seed: "Action Quota", "Action Timing", "During an Agent's
+ * Initiative", "Reactions"). In a started combat (a strict period, while the world setting keeps
+ * strict periods on) every action a character takes from the sheet or a card pays its AP cost:
+ * from the points available while the character has the initiative, from reserved points as a
+ * reaction otherwise. The quota refills when the initiative arrives (turn start) and unreserved
+ * points are forfeited when it passes on (turn end). Outside a combat (a free period) nothing is
+ * paid. Every spend runs on the active GM's client through the relay (src/core/relay.ts), where
+ * the combat state and the points are read again and the change is made once.
+ */
+import * as R from "../rules";
+import { requireModel } from "../../../core/foundry";
+import { format, modelOf } from "../../../core/game";
+import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
+import { BreadboxActor } from "../../../core/documents/actor";
+import { D100ActorModel } from "../data/actor";
+import { d100CombatRules } from "./settings";
+import { MAX_ACTION_POINTS } from "./fields";
+import { SYSTEM_ID } from "../../../core/ids";
+import { postCard } from "../../../core/chat/post";
+import { audienceForMode } from "../../../core/compat";
+
+export interface ApView {
+  quota: number;
+  available: number;
+  reserved: number;
+}
+
+function sys(actor: Actor.Implementation): D100ActorModel {
+  return requireModel(actor, D100ActorModel);
+}
+
+export function apOf(actor: Actor.Implementation): ApView {
+  const s = sys(actor);
+  return { quota: s.actionQuota, available: s.combat.ap.value, reserved: s.combat.reserved };
+}
+
+/** The started combat this actor fights in, with its combatant (null: a free period). */
+export function strictPeriodOf(actor: Actor.Implementation): { combat: Combat.Stored; combatant: Combatant.Implementation } | null {
+  for (const combat of game.combats ?? []) {
+    if (!combat.started) continue;
+    const combatant = combat.combatants.find((c) => c.actor?.uuid === actor.uuid);
+    if (combatant) return { combat, combatant };
+  }
+  return null;
+}
+
+/** What paying `cost` would do now, as the rules core decides it. */
+export function spendNow(actor: Actor.Implementation, cost: number): R.SpendDecision {
+  const period = d100CombatRules().strictPeriods ? strictPeriodOf(actor) : null;
+  const ap = apOf(actor);
+  return R.decideSpend({
+    strict: Boolean(period),
+    hasInitiative: Boolean(period && period.combat.combatant?.id === period.combatant.id),
+    quota: ap.quota,
+    available: ap.available,
+    reserved: ap.reserved,
+    cost,
+  });
+}
+
+/** The message of a refused spend. */
+export function refusalMessage(decision: Extract<R.SpendDecision, { ok: false }>, action: string): string {
+  return format(`BREADBOX.D100.Combat.AP.Refused.${decision.reason}`, { action, cost: decision.cost, available: decision.available, reserved: decision.reserved });
+}
+
+/**
+ * Pay for an action before it happens. Free periods pay nothing and ask nobody; in a strict period
+ * the active GM checks and spends (the relay). Returns whether the action may go ahead; a refusal
+ * is reported to the user and changes nothing.
+ */
+export async function spendAp(actor: Actor.Implementation, cost: number, action: string): Promise<boolean> {
+  return (await payOrStart(actor, cost, action, false)) === "done";
+}
+
+/** Whether a refused spend could start a multi-round action instead (with the initiative, points to put in). */
+function canStart(decision: R.SpendDecision): boolean {
+  return !decision.ok && (decision.reason === "notEnough" || decision.reason === "beyondQuota");
+}
+
+/**
+ * Pay for an action, or — with `multiRound` — start it with every point available when it costs
+ * more, the rest paid from the next initiatives (seed: "A character is not limited to the action
+ * points from a single round"). "done": the action happens now; "started": it is under way;
+ * "refused": nothing changed (the user was told why).
+ */
+export async function payOrStart(actor: Actor.Implementation, cost: number, action: string, multiRound: boolean): Promise<"done" | "started" | "refused"> {
+  const local = spendNow(actor, cost);
+  if (!local.ok && !(multiRound && canStart(local))) {
+    ui.notifications?.warn(refusalMessage(local, action));
+    return "refused";
+  }
+  if (local.ok && local.from === "free") return "done";
+  const result = await applyOrRelay("d100.spendAp", { uuid: actor.uuid }, { cost, action, multiRound });
+  if (!result.ok) return "refused";
+  return result.data?.started === true ? "started" : "done";
+}
+
+function requesterOwns(requester: User.Implementation, actor: Actor.Implementation): boolean {
+  return requester.isGM || actor.testUserPermission(requester, "OWNER");
+}
+
+function readCost(value: unknown): number | null {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 && value <= MAX_ACTION_POINTS ? value : null;
+}
+
+function pendingOf(actor: Actor.Implementation): R.PendingAction[] {
+  return sys(actor).combat.pending.map((p) => ({ id: p.id, cost: p.cost, paid: p.paid }));
+}
+
+function labelsOf(actor: Actor.Implementation): Map<string, string> {
+  return new Map(sys(actor).combat.pending.map((p) => [p.id, p.label]));
+}
+
+function pendingData(state: R.ActionPoints, labels: ReadonlyMap<string, string>) {
+  return state.pending.map((p) => ({ id: p.id, label: labels.get(p.id) ?? "", cost: p.cost, paid: p.paid }));
+}
+
+/** Spend on the GM's client, under the relay's lock on the actor. Exported for the attack flow. */
+export async function spendOnGM(actor: Actor.Implementation, cost: number, action: string, multiRound = false): Promise<RelayResult> {
+  const decision = spendNow(actor, cost);
+  if (!decision.ok && multiRound && canStart(decision)) {
+    const ap = apOf(actor);
+    const id = foundry.utils.randomID(8);
+    const started = R.startAction({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: pendingOf(actor) }, { id, cost, points: ap.available });
+    const labels = labelsOf(actor);
+    labels.set(id, action);
+    await actor.update({ system: { combat: { ap: { value: started.state.available }, pending: pendingData(started.state, labels) } } });
+    return { ok: true, data: { started: true, paid: started.action.paid, cost } };
+  }
+  if (!decision.ok) return { ok: false, error: refusalMessage(decision, action) };
+  if (decision.from !== "free") await actor.update({ system: { combat: { ap: { value: decision.available }, reserved: decision.reserved } } });
+  return { ok: true, data: { from: decision.from, available: decision.available, reserved: decision.reserved } };
+}
+
+/** GM side of `d100.spendAp`: the requester must own the character; the cost is a whole number. */
+export async function relaySpendAp(ctx: RelayContext): Promise<RelayResult> {
+  const actor = ctx.target;
+  if (!(actor instanceof BreadboxActor) || !modelOf(actor, D100ActorModel)) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  if (!requesterOwns(ctx.requester, actor)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
+  const cost = readCost(ctx.payload.cost);
+  const action = typeof ctx.payload.action === "string" ? ctx.payload.action.slice(0, 200) : "";
+  if (cost === null) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  return spendOnGM(actor, cost, action, ctx.payload.multiRound === true);
+}
+
+/** Reserve every point still available for reactions (step 6 of an initiative). */
+export async function reserveAp(actor: Actor.Implementation): Promise<boolean> {
+  const result = await applyOrRelay("d100.reserveAp", { uuid: actor.uuid }, {});
+  return result.ok;
+}
+
+/** GM side of `d100.reserveAp`: only while the character has the initiative in a started combat. */
+export async function relayReserveAp(ctx: RelayContext): Promise<RelayResult> {
+  const actor = ctx.target;
+  if (!(actor instanceof BreadboxActor) || !modelOf(actor, D100ActorModel)) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  if (!requesterOwns(ctx.requester, actor)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
+  const period = strictPeriodOf(actor);
+  if (!period || period.combat.combatant?.id !== period.combatant.id) return { ok: false, error: "BREADBOX.D100.Combat.AP.NotYourInitiative" };
+  const ap = apOf(actor);
+  const next = R.reservePoints({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: pendingOf(actor) }, ap.available);
+  await actor.update({ system: { combat: { ap: { value: next.available }, reserved: next.reserved } } });
+  return { ok: true, data: { reserved: next.reserved } };
+}
+
+/**
+ * The initiative arrives (GM client, turn event): the quota refills (reserved points are
+ * replaced), then points go to actions started in earlier rounds (step 3); each action this
+ * completes gets a card. Returns the labels of the completed actions.
+ */
+export async function refreshOnTurnStart(combatant: Combatant.Implementation): Promise<string[]> {
+  const actor = combatant.actor;
+  if (!actor || !modelOf(actor, D100ActorModel) || !d100CombatRules().strictPeriods) return [];
+  const ap = apOf(actor);
+  const labels = labelsOf(actor);
+  const refreshed = R.refreshQuota({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: pendingOf(actor) });
+  const { state, completed } = R.allotToPending(refreshed);
+  await actor.update({ system: { combat: { ap: { value: state.available }, reserved: state.reserved, pending: pendingData(state, labels) } } });
+  const done = completed.map((a) => labels.get(a.id) ?? a.id);
+  for (const label of done) {
+    const content = `<div class="breadbox bb-card bb-d100-action"><p>${foundry.utils.escapeHTML(format("BREADBOX.D100.Combat.AP.Completed", { name: actor.name ?? "", action: label }))}</p></div>`;
+    await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, flags: { [SYSTEM_ID]: { type: "d100Action" } } }, audienceForMode(actor.hasPlayerOwner ? "public" : "gm"));
+  }
+  return done;
+}
+
+/** The initiative passes on: unreserved points are forfeited (the core's decision). */
+export async function forfeitOnTurnEnd(combatant: Combatant.Implementation): Promise<void> {
+  const actor = combatant.actor;
+  if (!actor || !modelOf(actor, D100ActorModel) || !d100CombatRules().strictPeriods) return;
+  const ap = apOf(actor);
+  if (ap.available === 0) return;
+  const next = R.passInitiative({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: pendingOf(actor) });
+  await actor.update({ system: { combat: { ap: { value: next.available } } } });
+}
+
+/** The tracker's line for a combatant: points left of the quota, and reserved points. */
+export function trackerLabel(actor: Actor.Implementation | null | undefined): string | null {
+  if (!actor || !modelOf(actor, D100ActorModel)) return null;
+  const ap = apOf(actor);
+  const line = format("BREADBOX.D100.Combat.AP.Tracker", { available: ap.available, quota: ap.quota, reserved: ap.reserved });
+  const pending = sys(actor).combat.pending.map((p) => format("BREADBOX.D100.Combat.AP.Pending", { action: p.label, paid: p.paid, cost: p.cost }));
+  return [line, ...pending].join(" · ");
+}
+

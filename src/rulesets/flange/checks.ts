@@ -1,0 +1,232 @@
+/**
+ * Flange's roll pipeline: gather the character (skills, generalisation dots, target numbers,
+ * Edge available), configure (the dialog: the skill or an attribute-only roll, the attribute the
+ * GM names, the GM's extra or fewer dice and target change, Edge spent before the roll on dice or
+ * on the target, and the exact odds of every result and of a critical failure), settle the pool
+ * with the rules core, evaluate a FlangeCheckRoll with Foundry's dice, mark the Edge spent and post.
+ */
+import * as R from "./rules";
+import { rollDialog, skipDialog } from "../../core/rolls/dialog";
+import { oddsPanelHtml } from "../../core/rolls/odds-panel";
+import { format, localize, modelOf } from "../../core/game";
+import { SYSTEM_ID, templatePath } from "../../core/ids";
+import { audienceForMode, currentMessageMode, type MessageMode } from "../../core/compat";
+import { postCard } from "../../core/chat/post";
+import { FlangeActorModel, type SkillView } from "./data/actor";
+import { FlangeCheckRoll, type FlangeCheckOptions, type FlangePart } from "./dice/check-roll";
+
+/** The attribute-only choice of the skill select (3 dice). */
+export const ATTRIBUTE_ONLY = "";
+/** Prefix of a heading's generalisation dots used without a skill ("h:medicine"). */
+export const HEADING_PREFIX = "h:";
+
+/** Everything the check dialog asks. `skill` is a skill item id, "" (attribute only) or "h:<heading>". */
+export interface FlangeCheckChoices {
+  skill: string;
+  attribute: R.AttributeKey;
+  diceModifier: number;
+  targetModifier: number;
+  edgeDice: number;
+  edgeTarget: number;
+}
+
+export function defaultChoices(model: FlangeActorModel, preset: Partial<FlangeCheckChoices> = {}): FlangeCheckChoices {
+  const skill = model.skills.find((s) => s.id === preset.skill);
+  return {
+    skill: ATTRIBUTE_ONLY,
+    attribute: skill && skill.attribute !== "" ? skill.attribute : "strength",
+    diceModifier: 0,
+    targetModifier: 0,
+    edgeDice: 0,
+    edgeTarget: 0,
+    ...preset,
+  };
+}
+
+function headingOf(choice: string): R.SkillHeading | null {
+  if (!choice.startsWith(HEADING_PREFIX)) return null;
+  const h = choice.slice(HEADING_PREFIX.length);
+  return R.isSkillHeading(h) ? h : null;
+}
+
+/** The check built for a character and the dialog's choices, with every source named. */
+export interface BuiltCheck {
+  options: FlangeCheckOptions;
+  pool: R.CheckPool;
+}
+
+/** Build the check with the rules core; throws (with a message) on choices that do not fit. */
+export function buildCheck(model: FlangeActorModel, c: FlangeCheckChoices, actorUuid?: string): BuiltCheck {
+  const edgeSpent = c.edgeDice + c.edgeTarget;
+  if (edgeSpent > model.edgeAvailable) throw new Error(format("BREADBOX.Flange.Edge.NotEnough", { n: edgeSpent, available: model.edgeAvailable }));
+  const skill: SkillView | undefined = model.skills.find((s) => s.id === c.skill);
+  const heading = headingOf(c.skill);
+  if (c.skill !== ATTRIBUTE_ONLY && !skill && !heading) throw new Error(format("BREADBOX.Error.UnknownChoice", { field: localize("BREADBOX.Flange.Check.Skill"), value: c.skill }));
+  const extras = { diceModifier: c.diceModifier, targetModifier: c.targetModifier, edgeDice: c.edgeDice, edgeTarget: c.edgeTarget };
+  // Edge is checked against what is available above; the core checks it against Edge owned.
+  const input = R.characterCheck(model.character, c.attribute, skill ? { name: skill.name, heading: skill.heading } : heading ? { name: "", heading } : null, extras);
+  const room = R.maxEdgeTargetReduction({ dice: input.dice, target: input.target, targetModifier: c.targetModifier });
+  if (c.edgeTarget > room) throw new Error(format("BREADBOX.Flange.Edge.TargetFloor", { n: c.edgeTarget, room, floor: R.EDGE_TARGET_FLOOR }));
+  const dice = input.dice + c.diceModifier + c.edgeDice;
+  if (dice > R.CHECK_DICE_MAX) throw new Error(format("BREADBOX.Flange.Check.TooManyDice", { n: dice, max: R.CHECK_DICE_MAX }));
+  let pool: R.CheckPool;
+  try {
+    pool = R.settlePool(input);
+  } catch (err) {
+    throw new Error(format("BREADBOX.Flange.Check.Refused", { reason: err instanceof Error ? err.message : String(err) }));
+  }
+  const attributeLabel = localize(`BREADBOX.Flange.Attribute.${c.attribute}`);
+  const sourceLabel = skill
+    ? skill.name
+    : heading
+      ? format("BREADBOX.Flange.Check.Generalisation", { heading: localize(`BREADBOX.Flange.Heading.${heading}`) })
+      : localize("BREADBOX.Flange.Check.AttributeOnly");
+  const parts: FlangePart[] = [];
+  if (skill) {
+    parts.push({ label: format("BREADBOX.Flange.Check.SkillDots", { name: skill.name }), dice: skill.dots, target: 0 });
+    if (skill.generalisation) parts.push({ label: format("BREADBOX.Flange.Check.Generalisation", { heading: localize(`BREADBOX.Flange.Heading.${skill.heading}`) }), dice: Math.min(skill.generalisation, R.SKILL_DOTS_MAX - skill.dots), target: 0 });
+  } else {
+    parts.push({ label: sourceLabel, dice: input.dice, target: 0 });
+  }
+  if (c.diceModifier || c.targetModifier) parts.push({ label: localize("BREADBOX.Flange.Check.GM"), dice: c.diceModifier, target: c.targetModifier });
+  if (c.edgeDice) parts.push({ label: localize("BREADBOX.Flange.Edge.Dice"), dice: c.edgeDice, target: 0 });
+  if (c.edgeTarget) parts.push({ label: localize("BREADBOX.Flange.Edge.Target"), dice: 0, target: -c.edgeTarget });
+  const title = format("BREADBOX.Flange.Check.Title", { skill: sourceLabel, attribute: `${attributeLabel} ${input.target}` });
+  const options: FlangeCheckOptions = { title, input, parts };
+  if (actorUuid) options.actorUuid = actorUuid;
+  return { options, pool };
+}
+
+/** The pool line above the odds: "3 dice against 7", or the desperate roll. */
+export function poolSummary(pool: R.CheckPool): string {
+  const line = format("BREADBOX.Flange.Check.PoolLine", { dice: pool.dice, target: pool.target });
+  return pool.desperate ? `${line} — ${localize("BREADBOX.Flange.Check.Desperate")}` : line;
+}
+
+/** The odds panel's HTML for a check: the pool it rolls and the exact odds of every result. */
+export function oddsHtml(built: BuiltCheck): string {
+  const summary = document.createElement("p");
+  summary.className = "bb-pool-summary";
+  summary.textContent = poolSummary(built.pool);
+  return summary.outerHTML + oddsPanelHtml(R.checkOdds(built.options.input), { labelKey: (k) => `BREADBOX.Flange.Outcome.${k}` });
+}
+
+function readInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback: number): number {
+  const el = form.elements.namedItem(name);
+  if (!(el instanceof HTMLInputElement)) return fallback;
+  if (el.validity?.badInput) throw new Error(format("BREADBOX.Error.NotANumberTyped", { field: label }));
+  const raw = el.value.trim();
+  if (raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n)) throw new Error(format("BREADBOX.Error.NotAWholeNumber", { field: label, value: raw }));
+  if (n < min || n > max) throw new Error(format("BREADBOX.Error.OutOfRange", { field: label, value: n, min, max }));
+  return n;
+}
+
+function readKey<K extends string>(form: HTMLFormElement, name: string, label: string, allowed: readonly K[], fallback: K): K {
+  const el = form.elements.namedItem(name);
+  if (!(el instanceof HTMLSelectElement || el instanceof HTMLInputElement)) return fallback;
+  const found = allowed.find((k) => k === el.value);
+  if (found === undefined) throw new Error(format("BREADBOX.Error.UnknownChoice", { field: label, value: el.value }));
+  return found;
+}
+
+/** The skill select's values for a character: attribute only, each skill, each heading with generalisation dots. */
+export function skillChoices(model: FlangeActorModel): string[] {
+  const headings = R.SKILL_HEADINGS.filter((h) => model.generalisation[h] > 0).map((h) => `${HEADING_PREFIX}${h}`);
+  return [ATTRIBUTE_ONLY, ...model.skills.map((s) => s.id), ...headings];
+}
+
+/** Read and check the dialog's form (prefix: the field names of one side of an opposed roll). */
+export function readChoices(form: HTMLFormElement, model: FlangeActorModel, prefix = "", edgeLimit = model.edgeAvailable): FlangeCheckChoices {
+  const L = (k: string) => localize(`BREADBOX.Flange.Check.${k}`);
+  return {
+    skill: readKey(form, `${prefix}skill`, L("Skill"), skillChoices(model), ATTRIBUTE_ONLY),
+    attribute: readKey(form, `${prefix}attribute`, L("Attribute"), R.ATTRIBUTES, "strength"),
+    diceModifier: readInt(form, `${prefix}diceModifier`, L("DiceModifier"), -R.CHECK_DICE_MAX, R.CHECK_DICE_MAX, 0),
+    targetModifier: readInt(form, `${prefix}targetModifier`, L("TargetModifier"), -R.CHECK_TARGET_MAX, R.CHECK_TARGET_MAX, 0),
+    edgeDice: readInt(form, `${prefix}edgeDice`, localize("BREADBOX.Flange.Edge.Dice"), 0, edgeLimit, 0),
+    edgeTarget: readInt(form, `${prefix}edgeTarget`, localize("BREADBOX.Flange.Edge.Target"), 0, edgeLimit, 0),
+  };
+}
+
+/** The form's options for one side. */
+export function sideContext(model: FlangeActorModel, c: FlangeCheckChoices, prefix = "", edgeLimit = model.edgeAvailable) {
+  const skills = [
+    { value: ATTRIBUTE_ONLY, label: localize("BREADBOX.Flange.Check.AttributeOnly"), selected: c.skill === ATTRIBUTE_ONLY },
+    ...model.skills.map((s) => ({ value: s.id, label: `${s.name} (${localize(`BREADBOX.Flange.Heading.${s.heading}`)}, ${format("BREADBOX.Flange.Check.DiceCount", { n: s.dice })})`, selected: s.id === c.skill })),
+    ...R.SKILL_HEADINGS.filter((h) => model.generalisation[h] > 0).map((h) => ({
+      value: `${HEADING_PREFIX}${h}`,
+      label: format("BREADBOX.Flange.Check.Generalisation", { heading: localize(`BREADBOX.Flange.Heading.${h}`) }),
+      selected: c.skill === `${HEADING_PREFIX}${h}`,
+    })),
+  ];
+  const attributes = R.ATTRIBUTES.map((a) => ({ value: a, label: `${localize(`BREADBOX.Flange.Attribute.${a}`)} (${model.attributes[a]})`, selected: a === c.attribute }));
+  return { prefix, skills, attributes, c, edgeAvailable: edgeLimit, maxDice: R.CHECK_DICE_MAX, maxTarget: R.CHECK_TARGET_MAX };
+}
+
+/** The live odds panel the core dialog fills. */
+export const ODDS_PANEL = '<div class="bb-odds-panel" data-bb-odds aria-live="polite"></div>';
+
+/** Render the check dialog's form. */
+export async function dialogContent(model: FlangeActorModel, c: FlangeCheckChoices): Promise<string> {
+  const side = await foundry.applications.handlebars.renderTemplate(templatePath("flange/dialogs/side.hbs"), { side: sideContext(model, c), idPrefix: "bb-flange" });
+  return `<div class="bb-check-dialog flange-check-dialog">${side}${ODDS_PANEL}</div>`;
+}
+
+/** Mark Edge spent on the roller (an owner's own change: the roller owns the character). */
+export async function spendEdge(actor: Actor.Implementation, points: number): Promise<void> {
+  const model = modelOf(actor, FlangeActorModel);
+  if (!model || points <= 0) return;
+  R.spendEdge({ available: model.edgeAvailable, points });
+  await actor.update({ system: { edge: { spent: model.edge.spent + points } } });
+}
+
+/**
+ * Configure, roll and post a check for a Flange character. Returns the evaluated roll, or null
+ * (dialog closed, or choices the rules refuse: a message, nothing rolled or spent).
+ */
+export async function performFlangeCheck(actor: Actor.Implementation, preset: Partial<FlangeCheckChoices> = {}, event?: Event | null): Promise<FlangeCheckRoll | null> {
+  const model = modelOf(actor, FlangeActorModel);
+  if (!model) return null;
+  let choices: FlangeCheckChoices | null = defaultChoices(model, preset);
+  let mode: MessageMode = currentMessageMode();
+  if (!skipDialog(event)) {
+    const answer = await rollDialog<FlangeCheckChoices>({
+      title: localize("BREADBOX.Flange.Check.Roll"),
+      content: await dialogContent(model, choices),
+      read: (form) => {
+        const c = readChoices(form, model);
+        buildCheck(model, c);
+        return c;
+      },
+      odds: (c) => oddsHtml(buildCheck(model, c)),
+    });
+    choices = answer?.value ?? null;
+    if (answer) mode = answer.mode;
+  }
+  if (!choices) return null;
+  let built: BuiltCheck;
+  try {
+    built = buildCheck(model, choices, actor.uuid);
+  } catch (err) {
+    ui.notifications?.error(err instanceof Error ? err.message : String(err));
+    return null;
+  }
+  if (built.pool.edgeSpent > 0 && !actor.isOwner) {
+    ui.notifications?.warn(localize("BREADBOX.Flange.Edge.NotOwner"));
+    return null;
+  }
+  const roll = FlangeCheckRoll.fromCheck(built.options);
+  await roll.evaluate();
+  await spendEdge(actor, built.pool.edgeSpent);
+  await postCard(
+    {
+      speaker: ChatMessage.getSpeaker({ actor }),
+      rolls: [roll],
+      flags: { [SYSTEM_ID]: { type: "flangeCheck", actorUuid: actor.uuid } },
+    },
+    audienceForMode(mode),
+  );
+  return roll;
+}

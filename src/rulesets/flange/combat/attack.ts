@@ -1,0 +1,628 @@
+/**
+ * Flange's attack sequence in chat (seed 004 "Attack roll", "Damage roll", "Health", "Armour"):
+ *
+ *  1. The attacker picks a weapon and a target and sets the attack's modifiers and Edge in a
+ *     dialog (live odds); an attack card announces the attack. Nothing is rolled yet: in the book
+ *     the defender declares before the attack roll.
+ *  2. The defender's owner (or the GM) declares Counterattack, Dodge or Block (with an object or
+ *     the body) on the card. The declaration goes to the active GM (relay).
+ *  3. The GM's client checks everything again, rolls the attack, the dodge, the damage and the
+ *     block in the book's order with Foundry dice fed to the rules core (`rollExchange`), spends
+ *     the attacker's Edge, carries the counterattack bonus and failed-block penalties to the
+ *     combatants' next exchanges (combat-state.ts), posts a resolution card and records the damage
+ *     in the GM-only ledger.
+ *  4. Apply writes the damage to the target's health boxes (grind wounds when the option is on;
+ *     "dramatic" straight to the standard boxes, the GM's ruling) through the GM, exactly once.
+ *     A serious injury (3+ standard boxes at once) lets the GM name the condition and its
+ *     target-number penalty (an Active Effect).
+ *
+ * Amounts are never read from a card: the attacker's dice and targets come from its actor, the
+ * dialog's choices are checked against the dialog's limits and the attacker's Edge, the damage to
+ * apply comes from the ledger.
+ */
+import * as R from "../rules";
+import { SYSTEM_ID, templatePath } from "../../../core/ids";
+import { itemsWithModel, requireModel, targetedActors } from "../../../core/foundry";
+import { currentUser, format, localize, lookupUuidSync, modelOf, notify } from "../../../core/game";
+import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
+import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
+import { rollWithFoundryDice } from "../../../core/rolls/foundry-dice";
+import { oddsPanelHtml } from "../../../core/rolls/odds-panel";
+import { audienceForMode, audienceOf, combineAudiences, currentMessageMode, effectChangesData, normaliseMessageMode, type MessageMode } from "../../../core/compat";
+import { isLedgerKeeper, ledgerEntry, ledgerResolutions, updateLedger } from "../../../core/chat/ledger";
+import { postCard } from "../../../core/chat/post";
+import { cardFlags, cardRefusal, writtenByGMOrOwner } from "../../../core/chat/trust";
+import { BreadboxActor } from "../../../core/documents/actor";
+import { FlangeActorModel } from "../data/actor";
+import { FlangeSkillModel } from "../data/items";
+import { FlangeWeaponModel } from "../data/weapons";
+import { combatOf, combatantState, combatantStateUpdate, syncCombatStatuses } from "./tracker";
+import { flangeCombatRules, SERIOUS_INJURY_PENALTY_MAX } from "./settings";
+
+/* ---------- the attacker's choices ---------- */
+
+/** What the attack dialog lets the attacker choose (checked again on the GM's client). */
+export interface AttackChoices {
+  diceModifier: number;
+  targetModifier: number;
+  edgeDice: number;
+  edgeTarget: number;
+  damageEdgeDice: number;
+}
+
+export const NO_CHOICES: AttackChoices = { diceModifier: 0, targetModifier: 0, edgeDice: 0, edgeTarget: 0, damageEdgeDice: 0 };
+
+/** The dialog's limits: GM modifiers of ±5, Edge up to what the attacker has. */
+export const CHOICE_LIMITS = { modifier: 5, edge: R.CHECK_DICE_MAX } as const;
+
+/** Parse choices from a card or a request: whole numbers within the dialog's limits, Edge within `edgeAvailable`; null otherwise. */
+export function choicesWithinLimits(raw: unknown, edgeAvailable: number): AttackChoices | null {
+  if (!raw || typeof raw !== "object") return null;
+  const out: Record<string, number> = {};
+  for (const key of Object.keys(NO_CHOICES)) {
+    const v: unknown = Reflect.get(raw, key);
+    if (typeof v !== "number" || !Number.isSafeInteger(v)) return null;
+    const limit = key.endsWith("Modifier") ? CHOICE_LIMITS.modifier : CHOICE_LIMITS.edge;
+    if (key.endsWith("Modifier") ? Math.abs(v) > limit : v < 0 || v > limit) return null;
+    out[key] = v;
+  }
+  const choices: AttackChoices = { diceModifier: out.diceModifier ?? 0, targetModifier: out.targetModifier ?? 0, edgeDice: out.edgeDice ?? 0, edgeTarget: out.edgeTarget ?? 0, damageEdgeDice: out.damageEdgeDice ?? 0 };
+  return edgeSpent(choices) <= edgeAvailable ? choices : null;
+}
+
+export function edgeSpent(c: AttackChoices): number {
+  return c.edgeDice + c.edgeTarget + c.damageEdgeDice;
+}
+
+/* ---------- reading actors ---------- */
+
+function flange(actor: Actor.Implementation | null | undefined): FlangeActorModel | null {
+  return modelOf(actor, FlangeActorModel);
+}
+
+/** The attack input of an actor with a weapon (its skill's dice, the weapon's attribute), before carries and choices. */
+export function weaponAttack(actor: Actor.Implementation, weapon: FlangeWeaponModel): { skillDice: number; attributeTarget: number } {
+  const m = requireModel(actor, FlangeActorModel);
+  const name = weapon.skill.trim().toLowerCase();
+  const skill = m.skills.find((s) => s.name.toLowerCase() === name && (weapon.heading === "" || s.heading === weapon.heading));
+  const heading = skill?.heading ?? (weapon.heading === "" ? null : weapon.heading);
+  const skillDice = skill ? skill.dice : heading ? m.generalisation[heading] : 0;
+  return { skillDice: Math.min(R.CHECK_DICE_MAX, skillDice), attributeTarget: m.attributes[weapon.attribute] };
+}
+
+/** The dodge or block check of a defender: a skill it names (setting "skill"), else 3 dice on Athleticism. */
+export function defenceCheck(defender: Actor.Implementation, skillId: string | null): R.CheckInput {
+  const m = requireModel(defender, FlangeActorModel);
+  const target = m.attributes.athleticism;
+  if (flangeCombatRules().defenceDice === "skill" && skillId) {
+    const view = m.skills.find((s) => s.id === skillId);
+    if (!view) throw new RangeError(localize("BREADBOX.Flange.Combat.NoSuchSkill"));
+    return { dice: view.dice, target };
+  }
+  return { dice: R.ATTRIBUTE_ONLY_DICE, target };
+}
+
+/** The round the attacker's combat is in (0 outside combat) and the combat's id. */
+function roundOf(actor: Actor.Implementation): { combatId: string; round: number } {
+  const combat = combatOf(actor);
+  return combat?.id && combat.round >= 1 ? { combatId: combat.id, round: Math.min(R.COMBAT_ROUND_MAX, combat.round) } : { combatId: "", round: 0 };
+}
+
+/** What earlier exchanges give this attack (nothing outside combat). */
+function carryFor(actor: Actor.Implementation): R.AttackCarry {
+  const { combatId, round } = roundOf(actor);
+  return round > 0 ? R.attackCarry(combatantState(actor, combatId), round) : { counterattackBonus: false, failedBlockPenalty: false };
+}
+
+/** The exchange's rules-core input. */
+export function exchangeInput(attacker: Actor.Implementation, weapon: FlangeWeaponModel, defender: Actor.Implementation, choices: AttackChoices, defence: R.DefenceInput): R.ExchangeInput {
+  const d = requireModel(defender, FlangeActorModel);
+  return {
+    attack: {
+      ...weaponAttack(attacker, weapon),
+      ...carryFor(attacker),
+      diceModifier: choices.diceModifier,
+      targetModifier: choices.targetModifier,
+      edgeDice: choices.edgeDice,
+      edgeTarget: choices.edgeTarget,
+    },
+    weapon: { damageDice: weapon.damageDots, damageModifier: weapon.damageModifier },
+    defence,
+    armour: Math.min(R.ARMOUR_MAX, d.armour),
+    damageEdgeDice: choices.damageEdgeDice,
+    defenderHealth: d.healthState(),
+  };
+}
+
+/* ---------- 1. the attack card ---------- */
+
+export interface FlangeAttackFlags {
+  type: "flangeAttack";
+  attackerUuid: string;
+  targetUuid: string;
+  weaponId: string;
+  choices: AttackChoices;
+  /** Display only: the declared defence once the GM resolved it. */
+  declared?: string;
+  /** For an attack called by a simultaneous-action reveal: the reveal card and the attack's index there. */
+  simultaneous?: { messageId: string; index: number };
+}
+
+function attackFlags(message: ChatMessage.Implementation): FlangeAttackFlags | null {
+  const f = cardFlags(message);
+  if (f.type !== "flangeAttack" || typeof f.attackerUuid !== "string" || typeof f.targetUuid !== "string" || typeof f.weaponId !== "string") return null;
+  const sim: unknown = f.simultaneous;
+  const simultaneous =
+    sim && typeof sim === "object" && typeof Reflect.get(sim, "messageId") === "string" && Number.isSafeInteger(Reflect.get(sim, "index"))
+      ? { messageId: String(Reflect.get(sim, "messageId")), index: Number(Reflect.get(sim, "index")) }
+      : undefined;
+  return { type: "flangeAttack", attackerUuid: f.attackerUuid, targetUuid: f.targetUuid, weaponId: f.weaponId, choices: { ...NO_CHOICES, ...(typeof f.choices === "object" ? f.choices : {}) }, simultaneous };
+}
+
+function num(form: HTMLFormElement, name: string): number {
+  const el = form.elements.namedItem(name);
+  const raw = el instanceof HTMLInputElement ? el.value.trim() : "0";
+  const v = raw === "" ? 0 : Number(raw);
+  if (!Number.isSafeInteger(v)) throw new Error(format("BREADBOX.Flange.Combat.NotWhole", { field: localize(`BREADBOX.Flange.Combat.Choice.${name}`) }));
+  return v;
+}
+
+/** Read the attack dialog: bad input is a localized error (the dialog shows it and will not roll). */
+export function readAttackForm(form: HTMLFormElement, edgeAvailable: number): AttackChoices {
+  const raw = { diceModifier: num(form, "diceModifier"), targetModifier: num(form, "targetModifier"), edgeDice: num(form, "edgeDice"), edgeTarget: num(form, "edgeTarget"), damageEdgeDice: num(form, "damageEdgeDice") };
+  for (const key of ["diceModifier", "targetModifier"] as const) {
+    if (Math.abs(raw[key]) > CHOICE_LIMITS.modifier) throw new Error(format("BREADBOX.Flange.Combat.OutOfRange", { field: localize(`BREADBOX.Flange.Combat.Choice.${key}`), min: -CHOICE_LIMITS.modifier, max: CHOICE_LIMITS.modifier }));
+  }
+  for (const key of ["edgeDice", "edgeTarget", "damageEdgeDice"] as const) {
+    if (raw[key] < 0 || raw[key] > CHOICE_LIMITS.edge) throw new Error(format("BREADBOX.Flange.Combat.OutOfRange", { field: localize(`BREADBOX.Flange.Combat.Choice.${key}`), min: 0, max: CHOICE_LIMITS.edge }));
+  }
+  if (edgeSpent(raw) > edgeAvailable) throw new Error(format("BREADBOX.Flange.Combat.NotEnoughEdge", { spent: edgeSpent(raw), available: edgeAvailable }));
+  return raw;
+}
+
+/** The odds of the attack as the attacker sets it up, against an undefended target (the defence is not declared yet). */
+export function attackOddsHtml(x: R.ExchangeInput): string {
+  return oddsPanelHtml(R.exchangeOdds(x), { labelKey: (key) => `BREADBOX.Flange.Combat.Outcome.${key}` });
+}
+
+/** Start an attack with a weapon against the user's targeted token (the weapon's "attack" button). */
+export async function attackWithWeapon(actor: Actor.Implementation, weapon: Item.Implementation, event?: Event | null): Promise<ChatMessage.Implementation | null> {
+  const w = requireModel(weapon, FlangeWeaponModel);
+  const a = requireModel(actor, FlangeActorModel);
+  const target = targetedActors()[0] ?? null;
+  if (!target) {
+    notify("warn", "BREADBOX.Flange.Combat.NoTarget");
+    return null;
+  }
+  if (!flange(target)) {
+    notify("warn", "BREADBOX.Flange.Combat.WrongRulesetTarget", { name: target.name ?? "" });
+    return null;
+  }
+  return declareAttack(actor, weapon, target, event, { edgeAvailable: a.edgeAvailable, weapon: w });
+}
+
+async function declareAttack(
+  actor: Actor.Implementation,
+  weapon: Item.Implementation,
+  target: Actor.Implementation,
+  event: Event | null | undefined,
+  { edgeAvailable, weapon: w, simultaneous }: { edgeAvailable: number; weapon: FlangeWeaponModel; simultaneous?: { messageId: string; index: number; defence: R.DefenceInput } },
+): Promise<ChatMessage.Implementation | null> {
+  let choices: AttackChoices = { ...NO_CHOICES };
+  let mode: MessageMode = currentMessageMode();
+  if (!skipDialog(event)) {
+    const content = await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/attack-dialog.hbs"), {
+      weapon: weapon.name ?? "",
+      target: target.name ?? "",
+      damage: w.damageNotation,
+      attribute: localize(`BREADBOX.Flange.Combat.Attr.${w.attribute}`),
+      edgeAvailable,
+      modifierLimit: CHOICE_LIMITS.modifier,
+      edgeLimit: Math.min(CHOICE_LIMITS.edge, edgeAvailable),
+    });
+    const result = await rollDialog<AttackChoices>({
+      title: format("BREADBOX.Flange.Combat.AttackTitle", { weapon: weapon.name ?? "", target: target.name ?? "" }),
+      content,
+      read: (form) => readAttackForm(form, edgeAvailable),
+      odds: (c) => attackOddsHtml(exchangeInput(actor, w, target, c, simultaneous?.defence ?? { kind: "none" })),
+      rollLabel: "BREADBOX.Flange.Combat.Declare",
+    });
+    if (!result) return null;
+    choices = result.value;
+    mode = result.mode;
+  }
+  const flags: FlangeAttackFlags = {
+    type: "flangeAttack",
+    attackerUuid: actor.uuid,
+    targetUuid: target.uuid,
+    weaponId: weapon.id ?? "",
+    choices,
+    ...(simultaneous ? { simultaneous: { messageId: simultaneous.messageId, index: simultaneous.index } } : {}),
+  };
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/attack-card.hbs"), {
+    attacker: actor.name ?? "",
+    target: target.name ?? "",
+    weapon: weapon.name ?? "",
+    damage: w.damageNotation,
+    attribute: localize(`BREADBOX.Flange.Combat.Attr.${w.attribute}`),
+    edge: edgeSpent(choices),
+    simultaneous: Boolean(simultaneous),
+    visibility: `owner:${target.uuid}`,
+  });
+  const posted = await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, flags: { [SYSTEM_ID]: { ...flags } } }, audienceForMode(mode));
+  return posted ?? null;
+}
+
+/* ---------- 2. the defender declares ---------- */
+
+const DECLARATIONS = new Map<string, R.DefenceInput["kind"]>([
+  ["counterattack", "counterattack"],
+  ["dodge", "dodge"],
+  ["block", "block"],
+]);
+
+/** The defender's button: Counterattack, Dodge, Block (object) or Block (body). */
+export async function onDeclare(message: ChatMessage.Implementation, button: HTMLElement, event: Event): Promise<void> {
+  const flags = attackFlags(message);
+  const kind = DECLARATIONS.get(button.dataset.defence ?? "");
+  if (!flags || !kind) return;
+  if (isResolved(message)) {
+    notify("warn", "BREADBOX.Flange.Combat.AlreadyResolved");
+    return;
+  }
+  const defender = lookupUuidSync(flags.targetUuid);
+  if (!(defender instanceof BreadboxActor) || !defender.isOwner) {
+    notify("warn", "BREADBOX.Flange.Combat.NotYourDefender");
+    return;
+  }
+  const blockWith = button.dataset.with === "object" ? "object" : "body";
+  let skillId: string | null = null;
+  if ((kind === "dodge" || kind === "block") && flangeCombatRules().defenceDice === "skill") {
+    const skills = itemsWithModel(defender, FlangeSkillModel);
+    if (skills.length && !skipDialog(event)) {
+      const picked = await pickDefenceSkill(defender, kind, skills.map(({ item, model }) => ({ id: item.id ?? "", name: item.name ?? "", heading: model.heading })));
+      if (picked === undefined) return;
+      skillId = picked;
+    } else {
+      skillId = defaultDefenceSkill(defender);
+    }
+  }
+  await applyOrRelay("flange.declare", { uuid: defender.uuid }, { messageId: message.id, defence: kind, with: blockWith, skillId });
+}
+
+/** The defender's best Acrobatics skill (the example's dodges and blocks), or none (3 dice on Athleticism). */
+export function defaultDefenceSkill(defender: Actor.Implementation): string | null {
+  const m = flange(defender);
+  const best = m?.skills.filter((s) => s.heading === "acrobatics").sort((a, b) => b.dice - a.dice)[0];
+  return best && best.dice > 0 ? best.id : null;
+}
+
+/** A small dialog: which skill the dodge or block rolls (or attribute only). undefined = cancelled. */
+async function pickDefenceSkill(defender: Actor.Implementation, kind: string, skills: { id: string; name: string; heading: string }[]): Promise<string | null | undefined> {
+  const preferred = defaultDefenceSkill(defender) ?? "";
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/defence-dialog.hbs"), {
+    skills: skills.map((s) => ({ ...s, selected: s.id === preferred })),
+    attributeOnly: preferred === "",
+  });
+  const result = await rollDialog<string | null>({
+    title: localize(`BREADBOX.Flange.Combat.Defence.${kind}`),
+    content,
+    read: (form) => {
+      const el = form.elements.namedItem("skillId");
+      const v = el instanceof HTMLSelectElement ? el.value : "";
+      if (v !== "" && !skills.some((s) => s.id === v)) throw new Error(localize("BREADBOX.Flange.Combat.NoSuchSkill"));
+      return v === "" ? null : v;
+    },
+    rollLabel: "BREADBOX.Flange.Combat.Declare",
+  });
+  return result ? result.value : undefined;
+}
+
+/* ---------- 3. the GM resolves ---------- */
+
+/** An attack card that the ledger says is resolved. */
+function isResolved(message: ChatMessage.Implementation): boolean {
+  return Boolean(message.id) && ledgerResolutions().some((r) => r.resolution.attackMessageId === message.id);
+}
+
+function requesterOwns(requester: User.Implementation, ...docs: (Actor.Implementation | null | undefined)[]): boolean {
+  return requester.isGM || docs.some((d) => Boolean(d?.testUserPermission(requester, "OWNER")));
+}
+
+export interface FlangeResolutionFlags {
+  type: "flangeResolution";
+  attackMessageId: string;
+  attackerUuid: string;
+  targetUuid: string;
+  damage: number;
+  hit: boolean;
+  /** Display only; the ledger is the record. */
+  applied?: boolean;
+  seriousInjury?: boolean;
+}
+
+/** A planned attack of a simultaneous-action reveal, as the GM's reveal card records it. */
+export interface PlannedAttack {
+  attacker: string;
+  defender: string;
+  attackerUuid: string;
+  defenderUuid: string;
+  defence: R.SimultaneousDefence;
+  blockWith: R.BlockWith | null;
+}
+
+/** The plan a genuine (GM-written) reveal card holds for attack `index`, or null. */
+export function plannedAttack(messageId: string, index: number): PlannedAttack | null {
+  const reveal = game.messages?.get(messageId);
+  if (!reveal || !writtenByGMOrOwner(reveal, null)) return null;
+  const f = cardFlags(reveal);
+  if (f.type !== "flangeSimultaneous" || !Array.isArray(f.attacks)) return null;
+  const a: unknown = f.attacks[index];
+  if (!a || typeof a !== "object") return null;
+  const get = (k: string): unknown => Reflect.get(a, k);
+  const defence = get("defence");
+  if (defence !== "none" && defence !== "dodge" && defence !== "block") return null;
+  const blockWith = get("blockWith") === "object" ? "object" : get("blockWith") === "body" ? "body" : null;
+  return { attacker: String(get("attacker")), defender: String(get("defender")), attackerUuid: String(get("attackerUuid")), defenderUuid: String(get("defenderUuid")), defence, blockWith };
+}
+
+/** Whether a planned attack already has a resolved attack card. */
+function plannedAttackUsed(messageId: string, index: number): boolean {
+  return ledgerResolutions().some((r) => {
+    const m = game.messages?.get(r.resolution.attackMessageId);
+    const f = m ? attackFlags(m) : null;
+    return f?.simultaneous?.messageId === messageId && f.simultaneous.index === index;
+  });
+}
+
+/**
+ * GM side of a declaration. The requester must be the GM or own the defender (the card's target);
+ * the attack card must be written by the GM or an owner of the attacker (ledger), not resolved,
+ * name a weapon the attacker still has, and carry choices within the dialog's limits and the
+ * attacker's Edge. An attack called by a simultaneous reveal takes its defence from the GM's
+ * reveal card, once. Then the GM's client rolls and resolves (resolveAttack).
+ */
+export async function relayDeclare(ctx: RelayContext): Promise<RelayResult> {
+  const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
+  const message = messageId ? game.messages?.get(messageId) : undefined;
+  const flags = message ? attackFlags(message) : null;
+  if (!message || !flags) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  const defender = ctx.target;
+  if (!(defender instanceof BreadboxActor) || defender.uuid !== flags.targetUuid || !flange(defender)) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  const attacker = lookupUuidSync(flags.attackerUuid);
+  if (!(attacker instanceof BreadboxActor) || !flange(attacker)) return { ok: false, error: "BREADBOX.Flange.Combat.MissingActor" };
+  const refusal = cardRefusal(message, attacker);
+  if (refusal) return { ok: false, error: refusal };
+  if (isResolved(message)) return { ok: false, error: "BREADBOX.Flange.Combat.AlreadyResolved" };
+  const weaponItem = attacker.items.get(flags.weaponId);
+  const weapon = modelOf(weaponItem, FlangeWeaponModel);
+  if (!weaponItem || !weapon) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
+  const a = requireModel(attacker, FlangeActorModel);
+  const choices = choicesWithinLimits(cardFlags(message).choices, a.edgeAvailable);
+  if (!choices) return { ok: false, error: "BREADBOX.Flange.Combat.BadChoices" };
+  let defence: R.DefenceInput;
+  if (flags.simultaneous) {
+    // The defence was fixed by the reveal: either side's owner may ask, nobody may choose.
+    if (!requesterOwns(ctx.requester, attacker, defender)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
+    const plan = plannedAttack(flags.simultaneous.messageId, flags.simultaneous.index);
+    if (!plan || plan.attackerUuid !== attacker.uuid || plan.defenderUuid !== defender.uuid) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
+    if (plannedAttackUsed(flags.simultaneous.messageId, flags.simultaneous.index)) return { ok: false, error: "BREADBOX.Flange.Combat.AlreadyResolved" };
+    const skillId = plan.defence === "none" ? null : defaultDefenceSkill(defender);
+    defence = plan.defence === "none" ? { kind: "none" } : plan.defence === "dodge" ? { kind: "dodge", check: defenceCheck(defender, skillId) } : { kind: "block", check: defenceCheck(defender, skillId), with: plan.blockWith ?? "body" };
+  } else {
+    if (!requesterOwns(ctx.requester, defender)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
+    const kind = DECLARATIONS.get(typeof ctx.payload.defence === "string" ? ctx.payload.defence : "");
+    if (!kind) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+    const skillId = typeof ctx.payload.skillId === "string" && ctx.payload.skillId ? ctx.payload.skillId : null;
+    if (ctx.payload.skillId !== null && ctx.payload.skillId !== undefined && typeof ctx.payload.skillId !== "string") return { ok: false, error: "BREADBOX.Relay.Malformed" };
+    if (skillId && !defender.items.get(skillId)) return { ok: false, error: "BREADBOX.Flange.Combat.NoSuchSkill" };
+    const blockWith = ctx.payload.with === "object" ? "object" : ctx.payload.with === "body" ? "body" : null;
+    if (kind === "block" && !blockWith) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+    defence = kind === "counterattack" ? { kind } : kind === "dodge" ? { kind, check: defenceCheck(defender, skillId) } : { kind, check: defenceCheck(defender, skillId), with: blockWith ?? "body" };
+  }
+  const posted = await resolveAttack(message, attacker, weaponItem, weapon, defender, choices, defence, normaliseMessageMode(ctx.payload.mode) ?? "public");
+  return posted ? { ok: true } : { ok: false, error: "BREADBOX.Relay.Failed" };
+}
+
+/**
+ * Roll and resolve one attack on the GM's client and post the resolution card. Every die is a
+ * Foundry d10 fed to the rules core in the book's order (attack, dodge, damage, block).
+ */
+export async function resolveAttack(
+  attackMessage: ChatMessage.Implementation,
+  attacker: Actor.Implementation,
+  weaponItem: Item.Implementation,
+  weapon: FlangeWeaponModel,
+  defender: Actor.Implementation,
+  choices: AttackChoices,
+  defence: R.DefenceInput,
+  mode: MessageMode = "public",
+): Promise<ChatMessage.Implementation | undefined> {
+  if (!isLedgerKeeper()) throw new Error("Breadbox | only the active GM's client resolves attacks");
+  const x = exchangeInput(attacker, weapon, defender, choices, defence);
+  const carry = { counterattackBonus: x.attack.counterattackBonus === true, failedBlockPenalty: x.attack.failedBlockPenalty === true };
+  const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollExchange(x, rng));
+  // Edge is spent when the attack is rolled, on the GM's client (checked against what is left now).
+  const spent = edgeSpent(choices);
+  const a = requireModel(attacker, FlangeActorModel);
+  if (spent > 0) await attacker.update({ system: { edge: { spent: Math.min(a.edge.points, a.edge.spent + spent) } } });
+  // Carry the exchange into the combatants' next attacks and initiative (the attacker's combat, this round).
+  const { combatId, round } = roundOf(attacker);
+  if (round > 0) {
+    await attacker.update(combatantStateUpdate(combatId, R.afterAttack(combatantState(attacker, combatId), round)));
+    if (combatOf(defender)?.id === combatId) {
+      const next = R.afterDefence(combatantState(defender, combatId), round, r.effects);
+      await defender.update(combatantStateUpdate(combatId, next));
+      await syncCombatStatuses(defender, combatId, round);
+    }
+    await syncCombatStatuses(attacker, combatId, round);
+  }
+  const pool = R.settlePool(R.attackCheck(x.attack));
+  const context = {
+    attacker: attacker.name ?? "",
+    defender: defender.name ?? "",
+    weapon: weaponItem.name ?? "",
+    defenceLabel: localize(`BREADBOX.Flange.Combat.Defence.${defence.kind === "block" ? `block${defence.with === "object" ? "Object" : "Body"}` : defence.kind}`),
+    attack: { faces: r.attack.faces.join(", "), dice: pool.dice, target: pool.target, successes: r.attack.successes, critical: r.attack.criticalFailure, ones: r.attack.ones },
+    carry: { counterattack: carry.counterattackBonus, failedBlock: carry.failedBlockPenalty },
+    edge: spent,
+    defenceRoll: r.defence ? { faces: r.defence.faces.join(", "), successes: r.defence.successes, target: defence.kind === "dodge" || defence.kind === "block" ? R.settlePool(defence.check).target : 0 } : null,
+    dodge: defence.kind === "dodge",
+    net: r.netSuccesses,
+    hit: r.hit,
+    damageRoll: r.damageRoll
+      ? { faces: r.damageRoll.faces.join(", "), top: r.damageRoll.top, modifier: r.damageRoll.modifier === 0 ? "" : r.damageRoll.modifier > 0 ? `+ ${r.damageRoll.modifier}` : `− ${-r.damageRoll.modifier}`, armour: r.damageRoll.armour, damage: r.damageRoll.damage }
+      : null,
+    block: r.block ? localize(`BREADBOX.Flange.Combat.Block.${r.block}`) : "",
+    outcome: localize(`BREADBOX.Flange.Combat.Outcome.${r.outcome}`),
+    damage: r.damage,
+    serious: r.applied?.seriousInjury ?? false,
+    dead: r.applied?.status === "dead",
+    canApply: r.hit && r.damage > 0,
+    visibility: `owner:${attacker.uuid},${defender.uuid}`,
+  };
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/resolution.hbs"), context);
+  const flags: FlangeResolutionFlags = { type: "flangeResolution", attackMessageId: attackMessage.id ?? "", attackerUuid: attacker.uuid, targetUuid: defender.uuid, damage: r.damage, hit: r.hit };
+  const posted = await postCard({ speaker: ChatMessage.getSpeaker({ actor: attacker }), content, rolls, flags: { [SYSTEM_ID]: { ...flags } } }, combineAudiences(audienceOf(attackMessage), audienceForMode(mode)));
+  if (posted?.id) {
+    // Apply reads only this: the damage the GM's client rolled (boxes, in the ledger's `wounds`).
+    await updateLedger(posted.id, { resolution: { attackMessageId: flags.attackMessageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, stun: 0, wounds: r.damage, applied: false } });
+    await attackMessage.update({ flags: { [SYSTEM_ID]: { declared: defence.kind } } });
+  }
+  return posted;
+}
+
+/* ---------- 4. Apply ---------- */
+
+/** Largest damage one card may apply (far above any roll: 40 dice of 10s and +99). */
+const MAX_APPLIED = 10_000;
+
+/** Apply (or, for the GM, Apply as dramatic) on a resolution card. */
+export async function onApply(message: ChatMessage.Implementation, button: HTMLElement): Promise<void> {
+  const f = cardFlags(message);
+  if (f.type !== "flangeResolution") return;
+  const entry = ledgerEntry(message.id)?.resolution;
+  if (entry?.applied) {
+    notify("warn", "BREADBOX.Flange.Combat.AlreadyApplied");
+    return;
+  }
+  const target = entry ? lookupUuidSync(entry.targetUuid) : null;
+  if (!(target instanceof BreadboxActor)) {
+    notify("warn", entry ? "BREADBOX.Flange.Combat.MissingActor" : "BREADBOX.Relay.NotResolved");
+    return;
+  }
+  const dramatic = button.dataset.dramatic === "1";
+  const result = await applyOrRelay("flange.applyDamage", { uuid: target.uuid }, { messageId: message.id, dramatic });
+  if (result.ok) notify("info", "BREADBOX.Flange.Combat.Applied", { name: target.name ?? "", boxes: Number(result.data?.boxes ?? 0), grind: Number(result.data?.grind ?? 0) });
+}
+
+/**
+ * GM side of Apply. Everything comes from the ledger, nothing from the card. The requester must be
+ * the GM or own the attacker or the target; only the GM may rule damage dramatic. The ledger's
+ * `applied` is checked and set here, under the relay's lock on this card and target.
+ */
+export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> {
+  const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
+  const message = messageId ? game.messages?.get(messageId) : undefined;
+  if (!message) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  const entry = ledgerEntry(messageId)?.resolution;
+  if (!entry || cardFlags(message).type !== "flangeResolution") return { ok: false, error: "BREADBOX.Relay.NotResolved" };
+  const target = ctx.target;
+  if (!(target instanceof BreadboxActor) || target.uuid !== entry.targetUuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  const t = flange(target);
+  if (!t) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  const attacker = lookupUuidSync(entry.attackerUuid);
+  if (!requesterOwns(ctx.requester, attacker instanceof BreadboxActor ? attacker : null, target)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
+  const dramatic = ctx.payload.dramatic === true;
+  if (dramatic && !ctx.requester.isGM) return { ok: false, error: "BREADBOX.Flange.Combat.DramaticGMOnly" };
+  if (entry.applied) return { ok: false, error: "BREADBOX.Flange.Combat.AlreadyApplied" };
+  if (!Number.isSafeInteger(entry.wounds) || entry.wounds < 0 || entry.wounds > MAX_APPLIED) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  const applied = R.applyDamage(t.healthState(), entry.wounds, dramatic);
+  await updateLedger(messageId, { resolution: { ...entry, applied: true } });
+  try {
+    await target.update({ system: { wounds: { value: applied.after.lost }, grind: { value: applied.after.grindLost } } });
+  } catch (err) {
+    await updateLedger(messageId, { resolution: { ...entry, applied: false } });
+    throw err;
+  }
+  if (applied.status === "dead" && !target.statuses.has("dead")) await target.toggleStatusEffect("dead", { active: true, overlay: true });
+  await message.update({ flags: { [SYSTEM_ID]: { applied: true, seriousInjury: applied.seriousInjury } } });
+  if (applied.seriousInjury) {
+    await postCard(
+      {
+        speaker: ChatMessage.getSpeaker({ actor: target }),
+        content: await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/serious-injury.hbs"), { name: target.name ?? "", boxes: applied.boxesLost, resolutionId: messageId }),
+        flags: { [SYSTEM_ID]: { type: "flangeSeriousInjury", resolutionId: messageId, targetUuid: target.uuid } },
+      },
+      combineAudiences(audienceOf(message)),
+    );
+  }
+  return { ok: true, data: { boxes: applied.boxesLost, grind: applied.grindCrossed, serious: applied.seriousInjury, status: applied.status } };
+}
+
+/* ---------- serious injury: the GM names the condition ---------- */
+
+export const SERIOUS_INJURY_STATUS = "flangeSeriousInjury";
+
+/** Read the serious-injury dialog. */
+export function readInjuryForm(form: HTMLFormElement): { name: string; penalty: number } {
+  const nameEl = form.elements.namedItem("condition");
+  const name = nameEl instanceof HTMLInputElement ? nameEl.value.trim() : "";
+  if (!name) throw new Error(localize("BREADBOX.Flange.Combat.Injury.NeedName"));
+  if (name.length > 200) throw new Error(localize("BREADBOX.Flange.Combat.Injury.NameTooLong"));
+  const penEl = form.elements.namedItem("penalty");
+  const raw = penEl instanceof HTMLInputElement ? penEl.value.trim() : "";
+  const penalty = Number(raw);
+  if (raw === "" || !Number.isSafeInteger(penalty) || penalty < 0 || penalty > SERIOUS_INJURY_PENALTY_MAX) {
+    throw new Error(format("BREADBOX.Flange.Combat.OutOfRange", { field: localize("BREADBOX.Flange.Combat.Injury.Penalty"), min: 0, max: SERIOUS_INJURY_PENALTY_MAX }));
+  }
+  return { name, penalty };
+}
+
+/** The Active Effect of a serious injury: the GM's name, the status, +penalty on all nine target numbers. */
+export function injuryEffectData(name: string, penalty: number) {
+  const base = { name, img: "icons/svg/blood.svg", statuses: [SERIOUS_INJURY_STATUS] };
+  // v13 or v14 shape (compat.ts); every change adds, so v13's numeric mode is ADD.
+  const data = effectChangesData(R.ATTRIBUTES.map((key) => ({ key: `system.attributes.${key}`, type: "add" as const, value: String(penalty) })));
+  if ("changes" in data) return { ...base, changes: data.changes.map((c) => ({ key: c.key, value: c.value, mode: CONST.ACTIVE_EFFECT_MODES.ADD })) };
+  return { ...base, system: data.system };
+}
+
+/** GM button on a serious-injury card: name the condition and its target-number penalty. */
+export async function onSeriousInjury(message: ChatMessage.Implementation): Promise<void> {
+  if (!currentUser().isGM) {
+    notify("warn", "BREADBOX.Relay.NotGM");
+    return;
+  }
+  const f = cardFlags(message);
+  const target = typeof f.targetUuid === "string" ? lookupUuidSync(f.targetUuid) : null;
+  if (f.type !== "flangeSeriousInjury" || !(target instanceof BreadboxActor) || f.done === true) return;
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/injury-dialog.hbs"), { penalty: flangeCombatRules().seriousInjuryPenalty, max: SERIOUS_INJURY_PENALTY_MAX });
+  const result = await rollDialog<{ name: string; penalty: number }>({
+    title: format("BREADBOX.Flange.Combat.Injury.Title", { name: target.name ?? "" }),
+    content,
+    read: readInjuryForm,
+    rollLabel: "BREADBOX.Flange.Combat.Injury.Apply",
+  });
+  if (!result) return;
+  await target.createEmbeddedDocuments("ActiveEffect", [injuryEffectData(result.value.name, result.value.penalty)]);
+  await message.update({ flags: { [SYSTEM_ID]: { done: true, condition: result.value.name, penalty: result.value.penalty } } });
+}
+
+/**
+ * Script entry point (macros, `game.breadbox.flangeAttack`): attack with the named weapon of an
+ * actor (its UUID, else the speaking actor: the selected token's, else the user's character)
+ * against the user's target. Anything missing is a notification, not an error.
+ */
+export async function flangeAttackMacro(weaponName: unknown, actorUuid?: unknown, event?: Event | null): Promise<ChatMessage.Implementation | null> {
+  const named = typeof actorUuid === "string" ? lookupUuidSync(actorUuid) : null;
+  const actor = named instanceof BreadboxActor ? named : (ChatMessage.getSpeakerActor(ChatMessage.getSpeaker()) ?? game.user?.character ?? null);
+  const item = actor && typeof weaponName === "string" ? itemsWithModel(actor, FlangeWeaponModel).find((w) => w.item.name === weaponName)?.item : undefined;
+  if (!actor || !flange(actor) || !item) {
+    notify("warn", "BREADBOX.Hotbar.NoActor", { name: typeof weaponName === "string" ? weaponName : "" });
+    return null;
+  }
+  return attackWithWeapon(actor, item, event);
+}
+
+export { declareAttack };

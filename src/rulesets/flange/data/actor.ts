@@ -1,0 +1,238 @@
+/**
+ * The Flange character data model. Stored (what a player or GM chooses): the nine attribute
+ * target numbers, generalisation dots per heading, the campaign level if the character names its
+ * own, Edge points owned and spent, Flange Points awarded after creation or spent on other
+ * things, health boxes and grind wounds crossed off, the descriptive fields and notes; skills,
+ * weapons, armour, powers and gear are items. Derived (never stored), through the rules core: boxes
+ * crossed per attribute, skill dice, the creation budgets, health boxes (18 − Constitution),
+ * grind wounds, Edge available, armour worn.
+ */
+import * as R from "../rules";
+import { BOXES_CROSSED_RANGE, EDGE_RANGE, FLANGE_EXTRA_RANGE, choice, html, int, text } from "./fields";
+import { FlangePowerModel, FlangeSkillModel } from "./items";
+import { FlangeArmorModel } from "./weapons";
+import { flangeCombatFields } from "../combat/fields";
+import { campaignLevel, flangeRules, DEFAULT_FLANGE_RULES, type FlangeRules } from "../settings";
+
+const fields = foundry.data.fields;
+
+const attribute = () => int({ min: R.ATTRIBUTE_MIN, max: R.ATTRIBUTE_MAX, initial: R.ATTRIBUTE_MAX });
+const generalisation = () => int({ min: 0, max: R.GENERALISATION_DOTS_MAX, initial: 0 });
+
+function attributesSchema() {
+  return {
+    strength: attribute(),
+    athleticism: attribute(),
+    constitution: attribute(),
+    perception: attribute(),
+    dexterity: attribute(),
+    appearance: attribute(),
+    personality: attribute(),
+    subtlety: attribute(),
+    intellect: attribute(),
+  };
+}
+
+function generalisationSchema() {
+  return {
+    combatBrawl: generalisation(),
+    combatMelee: generalisation(),
+    combatRanged: generalisation(),
+    acrobatics: generalisation(),
+    deception: generalisation(),
+    etiquette: generalisation(),
+    academics: generalisation(),
+    science: generalisation(),
+    administration: generalisation(),
+    engineering: generalisation(),
+    crafts: generalisation(),
+    performance: generalisation(),
+    persuasion: generalisation(),
+    languages: generalisation(),
+    insight: generalisation(),
+    transport: generalisation(),
+    animalHandling: generalisation(),
+    security: generalisation(),
+    stealth: generalisation(),
+    outdoors: generalisation(),
+    technology: generalisation(),
+    puzzling: generalisation(),
+    medicine: generalisation(),
+  };
+}
+
+function actorSchema() {
+  return {
+    /** "" = the world's campaign level (setting); otherwise this character's own. */
+    level: choice(["", ...R.LEVELS], ""),
+    attributes: new fields.SchemaField(attributesSchema()),
+    generalisation: new fields.SchemaField(generalisationSchema()),
+    edge: new fields.SchemaField({ points: int({ ...EDGE_RANGE, initial: 0 }), spent: int({ ...EDGE_RANGE, initial: 0 }) }),
+    flange: new fields.SchemaField({
+      /** Flange Points the GM awarded beyond the level's budget. */
+      awarded: int({ ...FLANGE_EXTRA_RANGE, initial: 0 }),
+      /** Flange Points spent on things no item records (the GM's call). */
+      other: int({ ...FLANGE_EXTRA_RANGE, initial: 0 }),
+    }),
+    /** Standard health boxes crossed off (the boxes themselves are 18 − Constitution). */
+    wounds: new fields.SchemaField({ value: int({ ...BOXES_CROSSED_RANGE, initial: 0 }) }),
+    /** Grind wounds crossed off (Dramatic Wounds System; resets when the last one goes). */
+    grind: new fields.SchemaField({ value: int({ ...BOXES_CROSSED_RANGE, initial: 0 }) }),
+    combat: new fields.SchemaField({ ...flangeCombatFields() }),
+    player: text(),
+    game: text(),
+    race: text(),
+    gender: text(),
+    age: text(),
+    biography: html(),
+    notes: html(),
+  };
+}
+type ActorSchema = ReturnType<typeof actorSchema>;
+
+/** One attribute as the sheet shows it. */
+export interface AttributeView {
+  key: R.AttributeKey;
+  target: number;
+  /** Boxes crossed off it (10 − target). */
+  crossed: number;
+}
+
+/** One skill as the sheet and the dialog read it. */
+export interface SkillView {
+  id: string;
+  name: string;
+  heading: R.SkillHeading;
+  dots: number;
+  generalisation: number;
+  /** Dice a check with it rolls (dots + generalisation, at most 5). */
+  dice: number;
+  attribute: R.AttributeKey | "";
+}
+
+function rulesOrDefault(): FlangeRules {
+  try {
+    return flangeRules();
+  } catch {
+    return DEFAULT_FLANGE_RULES;
+  }
+}
+
+export class FlangeActorModel extends foundry.abstract.TypeDataModel<ActorSchema, Actor.Implementation> {
+  static override defineSchema(): ActorSchema {
+    return actorSchema();
+  }
+
+  /** The level whose budgets apply (the character's own, else the world's). */
+  declare effectiveLevel: R.Level;
+  declare attributeViews: AttributeView[];
+  declare skills: SkillView[];
+  /** The character as the rules core reads it. */
+  declare character: R.FlangeCharacter;
+  /** Creation budgets (null when the data is out of the core's bounds; see problems). */
+  declare spend: R.CreationSpend | null;
+  /** Flange Points available: the level's budget plus what the GM awarded. */
+  declare flangeBudget: number;
+  /** Standard health boxes (18 − Constitution) and what is left of them. */
+  declare healthBoxes: number;
+  declare healthLeft: number;
+  /** Grind wounds (0 when the Dramatic Wounds System is off). */
+  declare grindBoxes: number;
+  declare dramaticWounds: boolean;
+  declare healthStatus: R.HealthStatus;
+  /** Edge points not spent yet. */
+  declare edgeAvailable: number;
+  /** Armour worn: the sum of equipped armour (subtracted from damage). */
+  declare armour: number;
+  /** Problems the sheet reports, as localization key + data. */
+  declare problems: { key: string; data: Record<string, string | number> }[];
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    const items = this.parent?.items ? [...this.parent.items] : [];
+    const rules = rulesOrDefault();
+    this.problems = [];
+    this.effectiveLevel = this.level === "" ? rulesLevel(rules) : this.level;
+    // Active Effects may push a target number out of 5..10 (a serious injury's penalty); the sheet
+    // shows it, the budgets count the stored choice within bounds.
+    this.attributeViews = R.ATTRIBUTES.map((key) => {
+      const target = this.attributes[key];
+      return { key, target, crossed: Math.max(0, R.ATTRIBUTE_MAX - target) };
+    });
+    const skills: R.FlangeSkill[] = [];
+    const views: SkillView[] = [];
+    let powers = 0;
+    let armour = 0;
+    for (const item of items) {
+      const s = item.system;
+      if (s instanceof FlangeSkillModel) {
+        const name = (item.name ?? "").trim();
+        const gen = this.generalisation[s.heading];
+        skills.push({ name, heading: s.heading, dots: s.dots });
+        views.push({ id: item.id ?? "", name, heading: s.heading, dots: s.dots, generalisation: gen, dice: Math.min(R.SKILL_DOTS_MAX, s.dots + gen), attribute: s.attribute === "" ? "" : s.attribute });
+      } else if (s instanceof FlangePowerModel) {
+        powers += s.cost;
+      } else if (s instanceof FlangeArmorModel && s.equipped) {
+        armour += s.armour;
+      }
+    }
+    this.skills = views.sort((a, b) => R.SKILL_HEADINGS.indexOf(a.heading) - R.SKILL_HEADINGS.indexOf(b.heading) || a.name.localeCompare(b.name));
+    this.armour = armour;
+    const generalisation: Partial<Record<R.SkillHeading, number>> = {};
+    for (const h of R.SKILL_HEADINGS) if (this.generalisation[h] > 0) generalisation[h] = this.generalisation[h];
+    const attributes = { ...this.attributes };
+    this.character = { level: this.effectiveLevel, attributes, skills, generalisation, edgePoints: this.edge.points, otherFlangeSpend: this.flange.other + powers };
+    try {
+      // Budgets count the stored choices, not what Active Effects (an injury's penalty) made of them.
+      this.spend = R.creationSpend({ ...this.character, attributes: { ...this._source.attributes } });
+    } catch (err) {
+      this.spend = null;
+      this.problems.push({ key: "BREADBOX.Flange.Problem.data", data: { message: err instanceof Error ? err.message : String(err) } });
+    }
+    this.flangeBudget = R.LEVEL_BUDGETS[this.effectiveLevel].flangePoints + this.flange.awarded;
+    if (this.spend && this.spend.attributeBoxes.used < this.spend.attributeBoxes.budget) {
+      this.problems.push({ key: "BREADBOX.Flange.Problem.boxesLeft", data: { n: this.spend.attributeBoxes.budget - this.spend.attributeBoxes.used } });
+    }
+    if (this.spend && this.spend.flangePoints.used > this.flangeBudget) {
+      this.problems.push({ key: "BREADBOX.Flange.Problem.flangeOver", data: { used: this.spend.flangePoints.used, budget: this.flangeBudget } });
+    }
+    const seen = new Set<string>();
+    for (const s of skills) {
+      const key = `${s.heading}\u0000${s.name.toLowerCase()}`;
+      if (seen.has(key)) this.problems.push({ key: "BREADBOX.Flange.Problem.duplicateSkill", data: { name: s.name } });
+      seen.add(key);
+    }
+
+    const con = Math.min(R.ATTRIBUTE_MAX, Math.max(R.ATTRIBUTE_MIN, this.attributes.constitution));
+    this.dramaticWounds = rules.dramaticWounds;
+    this.healthBoxes = R.healthBoxes(con);
+    this.grindBoxes = rules.dramaticWounds ? R.grindBoxes(con) : 0;
+    this.healthLeft = Math.max(0, this.healthBoxes - this.wounds.value);
+    this.healthStatus = this.wounds.value >= this.healthBoxes ? "dead" : this.wounds.value > 0 || (this.grindBoxes > 0 && this.grind.value > 0) ? "wounded" : "unhurt";
+    // Token bars read {value, max}: the maxima are derived, only the values are stored.
+    Object.assign(this.wounds, { max: this.healthBoxes });
+    Object.assign(this.grind, { max: this.grindBoxes });
+    this.edgeAvailable = Math.max(0, this.edge.points - this.edge.spent);
+    Object.assign(this.edge, { value: this.edgeAvailable, max: this.edge.points });
+    if (this.edge.spent > this.edge.points) this.problems.push({ key: "BREADBOX.Flange.Problem.edgeSpent", data: { spent: this.edge.spent, points: this.edge.points } });
+  }
+
+  /** The health track as the rules core reads it (lost boxes clamped into the track). */
+  healthState(): R.HealthState {
+    return {
+      boxes: this.healthBoxes,
+      lost: Math.min(this.wounds.value, this.healthBoxes),
+      grindBoxes: this.grindBoxes,
+      grindLost: this.grindBoxes > 0 ? Math.min(this.grind.value, this.grindBoxes - 1) : 0,
+    };
+  }
+
+  /** Roll data for formulas: the attribute target numbers by key. */
+  getRollData(): Record<string, number> {
+    return { ...this.attributes, armour: this.armour, edge: this.edgeAvailable };
+  }
+}
+
+function rulesLevel(rules: FlangeRules): R.Level {
+  return R.LEVELS.find((l) => l === rules.campaignLevel) ?? campaignLevel();
+}

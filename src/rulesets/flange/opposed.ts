@@ -1,0 +1,177 @@
+/**
+ * Opposed rolls (seed 004 "Opposed Dice Rolls"): two characters roll their checks as normal; the
+ * one with more successes wins; on equal successes the highest single die wins, then the next
+ * highest and so on; with no successes on either side both lose. One dialog sets up both sides —
+ * the roller's, and the targeted Flange character's (its Edge only when the user owns it) or, with
+ * no target, an unnamed opponent's dice and target number — shows the exact odds of each result,
+ * rolls both pools with Foundry's dice and posts one card with the rules core's verdict.
+ */
+import * as R from "./rules";
+import { rollDialog, skipDialog } from "../../core/rolls/dialog";
+import { oddsPanelHtml } from "../../core/rolls/odds-panel";
+import { format, localize, modelOf } from "../../core/game";
+import { SYSTEM_ID, templatePath } from "../../core/ids";
+import { audienceForMode, currentMessageMode, type MessageMode } from "../../core/compat";
+import { postCard } from "../../core/chat/post";
+import { targetedActors } from "../../core/foundry";
+import { FlangeActorModel } from "./data/actor";
+import { FlangeCheckRoll, flangeCardContext, type FlangeCheckOptions } from "./dice/check-roll";
+import { ODDS_PANEL, buildCheck, defaultChoices, poolSummary, readChoices, sideContext, spendEdge, type FlangeCheckChoices } from "./checks";
+
+/** The second side: a Flange character (its choices) or an unnamed opponent (dice and target). */
+export type OpposedSecond = { kind: "actor"; choices: FlangeCheckChoices } | { kind: "unnamed"; dice: number; target: number };
+
+export interface OpposedChoices {
+  first: FlangeCheckChoices;
+  second: OpposedSecond;
+}
+
+export interface Opponent {
+  actor: Actor.Implementation;
+  model: FlangeActorModel;
+  /** Edge the user may spend for the opponent (0 unless the user owns it). */
+  edgeLimit: number;
+}
+
+/** The first targeted Flange character other than the roller, if any. */
+export function opponentOf(actor: Actor.Implementation): Opponent | null {
+  for (const a of targetedActors()) {
+    if (a.uuid === actor.uuid) continue;
+    const model = modelOf(a, FlangeActorModel);
+    if (model) return { actor: a, model, edgeLimit: a.isOwner ? model.edgeAvailable : 0 };
+  }
+  return null;
+}
+
+export interface BuiltOpposed {
+  first: FlangeCheckOptions;
+  second: FlangeCheckOptions;
+  pools: { first: R.CheckPool; second: R.CheckPool };
+}
+
+export function buildOpposed(model: FlangeActorModel, opponent: Opponent | null, c: OpposedChoices, uuids: { first?: string; second?: string } = {}): BuiltOpposed {
+  const first = buildCheck(model, c.first, uuids.first);
+  if (c.second.kind === "actor") {
+    if (!opponent) throw new Error(localize("BREADBOX.Flange.Opposed.NoOpponent"));
+    if (c.second.choices.edgeDice + c.second.choices.edgeTarget > opponent.edgeLimit) throw new Error(format("BREADBOX.Flange.Edge.NotEnough", { n: c.second.choices.edgeDice + c.second.choices.edgeTarget, available: opponent.edgeLimit }));
+    const second = buildCheck(opponent.model, c.second.choices, uuids.second);
+    return { first: first.options, second: second.options, pools: { first: first.pool, second: second.pool } };
+  }
+  const input: R.CheckInput = { dice: c.second.dice, target: c.second.target };
+  let pool: R.CheckPool;
+  try {
+    pool = R.settlePool(input);
+  } catch (err) {
+    throw new Error(format("BREADBOX.Flange.Check.Refused", { reason: err instanceof Error ? err.message : String(err) }));
+  }
+  const title = localize("BREADBOX.Flange.Opposed.Unnamed");
+  return { first: first.options, second: { title, input, parts: [{ label: title, dice: c.second.dice, target: 0 }] }, pools: { first: first.pool, second: pool } };
+}
+
+export function opposedOddsHtml(built: BuiltOpposed): string {
+  const summary = document.createElement("p");
+  summary.className = "bb-pool-summary";
+  summary.textContent = `${poolSummary(built.pools.first)} ↔ ${poolSummary(built.pools.second)}`;
+  return summary.outerHTML + oddsPanelHtml(R.opposedOdds({ first: built.first.input, second: built.second.input }), { labelKey: (k) => `BREADBOX.Flange.Opposed.${k}` });
+}
+
+function readInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback: number): number {
+  const el = form.elements.namedItem(name);
+  if (!(el instanceof HTMLInputElement)) return fallback;
+  if (el.validity?.badInput) throw new Error(format("BREADBOX.Error.NotANumberTyped", { field: label }));
+  const raw = el.value.trim();
+  if (raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n)) throw new Error(format("BREADBOX.Error.NotAWholeNumber", { field: label, value: raw }));
+  if (n < min || n > max) throw new Error(format("BREADBOX.Error.OutOfRange", { field: label, value: n, min, max }));
+  return n;
+}
+
+export function readOpposed(form: HTMLFormElement, model: FlangeActorModel, opponent: Opponent | null): OpposedChoices {
+  const first = readChoices(form, model, "first-");
+  const second: OpposedSecond = opponent
+    ? { kind: "actor", choices: readChoices(form, opponent.model, "second-", opponent.edgeLimit) }
+    : {
+        kind: "unnamed",
+        dice: readInt(form, "second-dice", localize("BREADBOX.Flange.Opposed.Dice"), 0, R.CHECK_DICE_MAX, R.ATTRIBUTE_ONLY_DICE),
+        target: readInt(form, "second-target", localize("BREADBOX.Flange.Opposed.Target"), 1, R.CHECK_TARGET_MAX, R.ATTRIBUTE_HUMAN_AVERAGE),
+      };
+  return { first, second };
+}
+
+async function dialogContent(actor: Actor.Implementation, model: FlangeActorModel, opponent: Opponent | null): Promise<string> {
+  const render = foundry.applications.handlebars.renderTemplate;
+  const first = await render(templatePath("flange/dialogs/side.hbs"), { side: sideContext(model, defaultChoices(model), "first-"), idPrefix: "bb-flange-opp" });
+  const second = opponent
+    ? await render(templatePath("flange/dialogs/side.hbs"), { side: sideContext(opponent.model, defaultChoices(opponent.model), "second-", opponent.edgeLimit), idPrefix: "bb-flange-opp" })
+    : await render(templatePath("flange/dialogs/unnamed.hbs"), { dice: R.ATTRIBUTE_ONLY_DICE, target: R.ATTRIBUTE_HUMAN_AVERAGE, maxDice: R.CHECK_DICE_MAX, maxTarget: R.CHECK_TARGET_MAX });
+  const esc = foundry.utils.escapeHTML;
+  return `<div class="bb-check-dialog flange-opposed-dialog"><fieldset><legend>${esc(actor.name ?? "")}</legend>${first}</fieldset><fieldset><legend>${esc(opponent?.actor.name ?? localize("BREADBOX.Flange.Opposed.Unnamed"))}</legend>${second}</fieldset>${ODDS_PANEL}</div>`;
+}
+
+/** Configure, roll and post an opposed roll; returns both evaluated rolls, or null. */
+export async function performOpposedCheck(actor: Actor.Implementation, event?: Event | null, preset?: OpposedChoices): Promise<{ first: FlangeCheckRoll; second: FlangeCheckRoll; comparison: R.OpposedComparison } | null> {
+  const model = modelOf(actor, FlangeActorModel);
+  if (!model) return null;
+  const opponent = opponentOf(actor);
+  let choices: OpposedChoices | null = preset ?? {
+    first: defaultChoices(model),
+    second: opponent ? { kind: "actor", choices: defaultChoices(opponent.model) } : { kind: "unnamed", dice: R.ATTRIBUTE_ONLY_DICE, target: R.ATTRIBUTE_HUMAN_AVERAGE },
+  };
+  let mode: MessageMode = currentMessageMode();
+  if (!preset && !skipDialog(event)) {
+    const answer = await rollDialog<OpposedChoices>({
+      title: localize("BREADBOX.Flange.Opposed.Roll"),
+      content: await dialogContent(actor, model, opponent),
+      read: (form) => {
+        const c = readOpposed(form, model, opponent);
+        buildOpposed(model, opponent, c);
+        return c;
+      },
+      odds: (c) => opposedOddsHtml(buildOpposed(model, opponent, c)),
+    });
+    choices = answer?.value ?? null;
+    if (answer) mode = answer.mode;
+  }
+  if (!choices) return null;
+  let built: BuiltOpposed;
+  try {
+    built = buildOpposed(model, opponent, choices, { first: actor.uuid, second: opponent?.actor.uuid });
+  } catch (err) {
+    ui.notifications?.error(err instanceof Error ? err.message : String(err));
+    return null;
+  }
+  if (built.pools.first.edgeSpent > 0 && !actor.isOwner) {
+    ui.notifications?.warn(localize("BREADBOX.Flange.Edge.NotOwner"));
+    return null;
+  }
+  // The opposed card has no re-roll button: its rolls carry no roller (the re-roll is a check card's).
+  const first = FlangeCheckRoll.fromCheck({ ...built.first, actorUuid: undefined });
+  const second = FlangeCheckRoll.fromCheck({ ...built.second, actorUuid: undefined });
+  await first.evaluate();
+  await second.evaluate();
+  const a = first.checkResult;
+  const b = second.checkResult;
+  if (!a || !b) return null;
+  const comparison = R.compareChecks(a, b);
+  await spendEdge(actor, built.pools.first.edgeSpent);
+  if (opponent && choices.second.kind === "actor") await spendEdge(opponent.actor, built.pools.second.edgeSpent);
+  const winner = comparison.outcome === "firstWins" ? actor.name : comparison.outcome === "secondWins" ? (opponent?.actor.name ?? localize("BREADBOX.Flange.Opposed.Unnamed")) : "";
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath("flange/chat/opposed.hbs"), {
+    first: { name: actor.name, ...flangeCardContext(first, false) },
+    second: { name: opponent?.actor.name ?? localize("BREADBOX.Flange.Opposed.Unnamed"), ...flangeCardContext(second, false) },
+    outcome: comparison.outcome,
+    verdict: winner ? format("BREADBOX.Flange.Opposed.Wins", { name: winner }) : localize(`BREADBOX.Flange.Opposed.${comparison.outcome}`),
+    decidedBy: localize(`BREADBOX.Flange.Opposed.DecidedBy.${comparison.decidedBy}`),
+  });
+  await postCard(
+    {
+      speaker: ChatMessage.getSpeaker({ actor }),
+      content,
+      rolls: [first, second],
+      flags: { [SYSTEM_ID]: { type: "flangeOpposed", actorUuid: actor.uuid, opponentUuid: opponent?.actor.uuid ?? "", outcome: comparison.outcome, decidedBy: comparison.decidedBy } },
+    },
+    audienceForMode(mode),
+  );
+  return { first, second, comparison };
+}

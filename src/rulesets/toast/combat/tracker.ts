@@ -1,0 +1,398 @@
+/**
+ * Toast's combat tracker (seed: "Initiative", "Combat Rounds", "Holding Actions").
+ *
+ * - Initiative is rolled once, when the fight begins, on the Initiative skill (a d10+ ranked like a
+ *   contested task: any Auto above every total, any Flub below) and kept for the whole fight. The
+ *   tracker stores the core's rank (so Foundry sorts by it) and shows "14", "Auto 9" or "Flub 3".
+ *   NPCs roll one each, or (setting) one roll for all NPCs rolled together, on the best modifier.
+ * - Holding: the combatant whose turn it is may hold her action (the turn moves on); later in the
+ *   round she acts when she chooses ("Act now"); a held action not taken is lost at the round's end.
+ *   The GM may rule an action lost (a faster character's action negated it).
+ * Each combatant's state this round lives in its own flags ({round, status}); the order and the
+ * transitions are checked by the rules core's round functions.
+ */
+import * as R from "../rules";
+import { SYSTEM_ID, templatePath } from "../../../core/ids";
+import { format, getSetting, localize, currentUser, notify } from "../../../core/game";
+import { rollDialog } from "../../../core/rolls/dialog";
+import { oddsPanelHtml } from "../../../core/rolls/odds-panel";
+import { postCard } from "../../../core/chat/post";
+import { audienceForMode, currentMessageMode, type MessageMode } from "../../../core/compat";
+import type { CombatRules, InitiativeRollOptions } from "../../../core/registry";
+import { fighterOf, initiativeSkill, modifierParts, skillTask, signed } from "./fighter";
+import { rollD10Plus } from "./dice";
+import { toastCombatRules } from "./settings";
+import { afterSkillRoll } from "../checks";
+import { SITUATIONAL_LIMIT, readSituational } from "./situational";
+
+/** What a combatant's initiative roll was (flags.breadbox.toastInitiative). */
+export interface ToastInitiativeFlag {
+  kind: R.D10PlusKind;
+  /** Number + modifier; null for an Auto or a Flub. */
+  total: number | null;
+  degree: number | null;
+  modifier: number;
+  /** Set when one roll served a group of NPCs. */
+  shared?: boolean;
+}
+
+/** A combat as a hook or a collection hands it over (stored or not). */
+export type AnyCombat = Combat.Implementation | Combat.Stored;
+
+export type HeldStatus = Exclude<R.TurnStatus, "waiting">;
+
+/** A combatant's own state this round (flags.breadbox.toastTurn); stale rounds count for nothing. */
+export interface ToastTurnFlag {
+  round: number;
+  status: HeldStatus;
+  /** Why the action was used or lost: held and taken, defended, or negated by the GM. */
+  reason?: "held" | "defence" | "negated";
+}
+
+function initiativeFlag(c: Combatant.Implementation): ToastInitiativeFlag | null {
+  const f = c.flags?.[SYSTEM_ID]?.toastInitiative;
+  return f && typeof f === "object" && typeof f.kind === "string" ? f : null;
+}
+
+function turnFlag(c: Combatant.Implementation, round: number): ToastTurnFlag | null {
+  const f = c.flags?.[SYSTEM_ID]?.toastTurn;
+  return f && typeof f === "object" && f.round === round ? f : null;
+}
+
+/** How the tracker shows an initiative: the total, or "Auto 9" / "Flub 3" (the degree). */
+export function initiativeLabel(flag: ToastInitiativeFlag): string {
+  if (flag.kind === "auto") return format("BREADBOX.ToastCombat.AutoDegree", { degree: flag.degree ?? 0 });
+  if (flag.kind === "flub") return format("BREADBOX.ToastCombat.FlubDegree", { degree: flag.degree ?? 0 });
+  return String(flag.total ?? "");
+}
+
+/** Whether a combatant counts as an NPC for the group roll (no player owns it). */
+function isNpc(c: Combatant.Implementation): boolean {
+  return !c.hasPlayerOwner;
+}
+
+/**
+ * Roll initiative for these combatants (CombatRules.rollInitiative): each on her Initiative skill
+ * (wound and armor penalties included, as for any task), or one roll for the NPCs among them when
+ * the world rolls NPCs as a group. Stores the rank, posts one card per roll.
+ */
+export async function rollToastInitiative(combat: Combat.Implementation, ids: string[], options: InitiativeRollOptions): Promise<void> {
+  const currentId = combat.combatant?.id;
+  const rules = toastCombatRules();
+  const combatants = ids.map((id) => combat.combatants.get(id)).filter((c): c is Combatant.Implementation => Boolean(c?.isOwner));
+  const groups: Combatant.Implementation[][] = [];
+  const npcs = rules.npcInitiative === "group" ? combatants.filter(isNpc) : [];
+  if (npcs.length > 1) groups.push(npcs);
+  for (const c of combatants) if (!npcs.includes(c) || npcs.length <= 1) groups.push([c]);
+  // One combatant (her own d20 in the tracker): the pre-roll dialog — modifier parts, a situational
+  // modifier, roll mode, the exact odds of acting before the best roll so far; the skip key skips it.
+  let situational = 0;
+  let mode: MessageMode | null = null;
+  if (combatants.length === 1 && !skipKeyHeld()) {
+    const chosen = await initiativeDialog(combat, combatants[0]!);
+    if (!chosen) return;
+    situational = chosen.situational;
+    mode = chosen.mode;
+  }
+  const updates: { _id: string; initiative: number; flags: { breadbox: { toastInitiative: ToastInitiativeFlag } } }[] = [];
+  for (const group of groups) {
+    // A group rolls on its best Initiative modifier (the GM's one roll for the lot).
+    const rated = group.flatMap((c) => {
+      const f = fighterOf(c.actor);
+      if (!f) return [];
+      const skill = initiativeSkill(f);
+      return [{ c, f, skill, task: skillTask(f, skill, situational) }];
+    });
+    if (!rated.length) continue;
+    const lead = rated.reduce((a, b) => (b.task.total > a.task.total ? b : a));
+    const { faces, roll } = await rollD10Plus();
+    const result = R.resolveInitiative({ modifier: lead.task.total }, faces);
+    const rolls = [roll];
+    const flag: ToastInitiativeFlag = { kind: result.roll.kind, total: result.total, degree: result.roll.degree, modifier: lead.task.total, ...(rated.length > 1 ? { shared: true } : {}) };
+    for (const entry of R.sharedInitiative(rated.map((r) => r.c.id ?? ""), result)) {
+      if (entry.id) updates.push({ _id: entry.id, initiative: entry.rank, flags: { breadbox: { toastInitiative: flag } } });
+    }
+    const names = rated.map((r) => r.c.name ?? "").join(", ");
+    const content = await foundry.applications.handlebars.renderTemplate(templatePath("toast/combat/initiative.hbs"), {
+      title: format("BREADBOX.ToastCombat.InitiativeOf", { name: names }),
+      skill: lead.skill.label,
+      untrained: lead.skill.untrained,
+      parts: modifierParts(lead.task, lead.skill.label).map((p) => ({ label: p.label, value: signed(p.value) })),
+      faces: result.faces.join(", "),
+      result: initiativeLabel(flag),
+      kind: result.roll.kind,
+      shared: rated.length > 1,
+    });
+    const hidden = rated.some((r) => r.c.hidden);
+    await postCard(
+      { speaker: ChatMessage.getSpeaker({ actor: lead.c.actor, alias: rated.length > 1 ? names : (lead.c.name ?? undefined) }), content, rolls, flags: { [SYSTEM_ID]: { type: "toastInitiative" } } },
+      audienceForMode(hidden ? "gm" : (mode ?? currentMessageMode())),
+    );
+  }
+  if (!updates.length) return;
+  await combat.updateEmbeddedDocuments("Combatant", updates);
+  for (const group of groups) for (const c of group) {
+    const f = fighterOf(c.actor);
+    if (f && c.actor) await afterSkillRoll(c.actor, initiativeSkill(f).itemId);
+  }
+  if (options.updateTurn && currentId) {
+    const turn = combat.turns.findIndex((t) => t.id === currentId);
+    if (turn >= 0 && turn !== combat.turn) await combat.update({ turn });
+  }
+}
+
+/** Whether the user's skip key (client setting) is held now (v13's KeyboardManager; none in tests). */
+function skipKeyHeld(): boolean {
+  const keyboard: { isModifierActive?(modifier: string): boolean } | undefined = game.keyboard ?? undefined;
+  if (typeof keyboard?.isModifierActive !== "function") return false;
+  let key = "shift";
+  try {
+    key = String(getSetting("skipDialogKey") ?? "shift");
+  } catch {
+    key = "shift";
+  }
+  return keyboard.isModifierActive(key === "ctrl" ? "Control" : key === "alt" ? "Alt" : "Shift");
+}
+
+/** The best initiative rank already rolled by another combatant of this combat, or null. */
+function bestOtherRank(combat: AnyCombat, combatant: Combatant.Implementation): number | null {
+  let best: number | null = null;
+  for (const c of combat.combatants) {
+    if (c.id === combatant.id || typeof c.initiative !== "number" || !Number.isFinite(c.initiative)) continue;
+    if (Math.abs(c.initiative) > R.MAX_RANK) continue;
+    if (best === null || c.initiative > best) best = c.initiative;
+  }
+  return best;
+}
+
+/** The initiative dialog of one combatant; null when cancelled (or she is not a Toast character). */
+async function initiativeDialog(combat: AnyCombat, combatant: Combatant.Implementation): Promise<{ situational: number; mode: MessageMode } | null> {
+  const f = fighterOf(combatant.actor);
+  if (!f) return null;
+  const skill = initiativeSkill(f);
+  const against = bestOtherRank(combat, combatant);
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath("toast/combat/initiative-dialog.hbs"), {
+    skill: skill.label,
+    untrained: skill.untrained,
+    parts: modifierParts(skillTask(f, skill), skill.label).map((p) => ({ label: p.label, value: signed(p.value) })),
+    limit: SITUATIONAL_LIMIT,
+    against: against === null ? "" : rankLabel(against),
+  });
+  const chosen = await rollDialog<{ situational: number }>({
+    title: format("BREADBOX.ToastCombat.InitiativeOf", { name: combatant.name ?? "" }),
+    content,
+    read: (form) => ({ situational: readSituational(form) }),
+    odds: (v) => oddsPanelHtml(R.initiativeOdds({ modifier: skillTask(f, skill, v.situational).total, against }), { labelKey: (k) => `BREADBOX.ToastCombat.InitiativeOutcome.${k}` }),
+  });
+  return chosen ? { situational: chosen.value.situational, mode: chosen.mode } : null;
+}
+
+/** A stored rank as the tracker shows it ("14", "Auto 9", "Flub 3"). */
+function rankLabel(rank: number): string {
+  if (rank >= R.AUTO_RANK_BASE) return format("BREADBOX.ToastCombat.AutoDegree", { degree: rank - R.AUTO_RANK_BASE });
+  if (rank <= -R.AUTO_RANK_BASE) return format("BREADBOX.ToastCombat.FlubDegree", { degree: -R.AUTO_RANK_BASE - rank });
+  return String(rank);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The round: who has acted, who holds
+
+/** The rules core's view of the combat's current round, built from the turn order and the flags. */
+export function roundState(combat: AnyCombat): R.RoundState {
+  const order = combat.turns.map((c) => c.id ?? "").filter(Boolean);
+  const turn = combat.turn ?? 0;
+  const state = R.startRound(order, Math.max(1, combat.round));
+  const statuses: Record<string, R.TurnStatus> = Object.create(null);
+  combat.turns.forEach((c, i) => {
+    const id = c.id ?? "";
+    if (!id) return;
+    const own = turnFlag(c, combat.round);
+    statuses[id] = own ? own.status : i < turn ? "acted" : "waiting";
+  });
+  return { ...state, statuses };
+}
+
+export function turnStatus(combat: AnyCombat, combatant: Combatant.Implementation): R.TurnStatus {
+  const id = combatant.id ?? "";
+  const s = roundState(combat).statuses;
+  return Object.hasOwn(s, id) ? s[id] : "waiting";
+}
+
+async function setTurnFlag(combatant: Combatant.Implementation, flag: ToastTurnFlag): Promise<void> {
+  await combatant.update({ flags: { [SYSTEM_ID]: { toastTurn: flag } } });
+}
+
+/** The refusal of a round transition as a localized message (the core says why in English). */
+function refuse(key: string, combatant: Combatant.Implementation): false {
+  notify("warn", key, { name: combatant.name ?? "" });
+  return false;
+}
+
+/** The combatant whose turn it is holds her action; the turn moves on. */
+export async function holdAction(combat: AnyCombat, combatant: Combatant.Implementation): Promise<boolean> {
+  if (!combat.started || !combatant.isOwner) return refuse("BREADBOX.ToastCombat.Hold.NotYours", combatant);
+  try {
+    R.holdAction(roundState(combat), combatant.id ?? "");
+  } catch {
+    return refuse("BREADBOX.ToastCombat.Hold.NotYourTurn", combatant);
+  }
+  await setTurnFlag(combatant, { round: combat.round, status: "holding", reason: "held" });
+  await combat.nextTurn();
+  return true;
+}
+
+/** A holding combatant takes her action now (any later point of the round). */
+export async function actNow(combat: AnyCombat, combatant: Combatant.Implementation): Promise<boolean> {
+  if (!combat.started || !combatant.isOwner) return refuse("BREADBOX.ToastCombat.Hold.NotYours", combatant);
+  if (turnStatus(combat, combatant) !== "holding") return refuse("BREADBOX.ToastCombat.Hold.NotHolding", combatant);
+  R.takeAction(roundState(combat), combatant.id ?? "");
+  await setTurnFlag(combatant, { round: combat.round, status: "acted", reason: "held" });
+  await postCard(
+    { speaker: ChatMessage.getSpeaker({ actor: combatant.actor, alias: combatant.name ?? undefined }), content: noteHtml(format("BREADBOX.ToastCombat.Hold.ActsNow", { name: combatant.name ?? "" })), flags: { [SYSTEM_ID]: { type: "toastTurnNote" } } },
+    audienceForMode(combatant.hidden ? "gm" : "public"),
+  );
+  return true;
+}
+
+/** The GM rules a waiting or holding combatant's action lost this round (negated by a faster one). */
+export async function negateAction(combat: AnyCombat, combatant: Combatant.Implementation): Promise<boolean> {
+  if (!currentUser().isGM) return refuse("BREADBOX.ToastCombat.Hold.GMOnly", combatant);
+  try {
+    R.negateAction(roundState(combat), combatant.id ?? "");
+  } catch {
+    return refuse("BREADBOX.ToastCombat.Hold.NothingToNegate", combatant);
+  }
+  const wasCurrent = combat.combatant?.id === combatant.id;
+  await setTurnFlag(combatant, { round: combat.round, status: "lost", reason: "negated" });
+  if (wasCurrent) await combat.nextTurn();
+  return true;
+}
+
+/**
+ * A defender's action is used by her defence (setting): refused when she has none left this round;
+ * marked as used otherwise. Outside a started combat there is no round to use it from.
+ */
+export function defenceActionState(actor: Actor.Implementation): { combat: AnyCombat; combatant: Combatant.Implementation; status: R.TurnStatus } | null {
+  for (const combat of game.combats ?? []) {
+    if (!combat.started) continue;
+    const combatant = combat.combatants.find((c) => c.actor?.uuid === actor.uuid || c.actorId === actor.id);
+    if (combatant) return { combat, combatant, status: turnStatus(combat, combatant) };
+  }
+  return null;
+}
+
+export async function spendDefenceAction(state: { combat: AnyCombat; combatant: Combatant.Implementation }): Promise<void> {
+  await setTurnFlag(state.combatant, { round: state.combat.round, status: "acted", reason: "defence" });
+}
+
+function noteHtml(text: string): string {
+  return `<div class="breadbox bb-card toast-combat-note"><p>${foundry.utils.escapeHTML(text)}</p></div>`;
+}
+
+/**
+ * A new round (GM's client): held actions of the round that ended are gone — say whose. The round
+ * state of the old round is rebuilt from the flags (everybody not holding or negated has acted).
+ */
+export async function announceLostHolds(combat: AnyCombat): Promise<string[]> {
+  const previous = combat.round - 1;
+  if (previous < 1) return [];
+  const holders = combat.turns.filter((c) => turnFlag(c, previous)?.status === "holding");
+  if (!holders.length) return [];
+  const order = combat.turns.map((c) => c.id ?? "").filter(Boolean);
+  let state = R.startRound(order, previous);
+  const statuses: Record<string, R.TurnStatus> = Object.create(null);
+  for (const c of combat.turns) if (c.id) statuses[c.id] = turnFlag(c, previous)?.status ?? "acted";
+  state = { ...state, statuses };
+  const lostIds = new Set(R.endRound(state).lost);
+  const names = holders.filter((c) => lostIds.has(c.id ?? "")).map((c) => c.name ?? "");
+  if (!names.length) return [];
+  const hidden = holders.every((c) => c.hidden);
+  await postCard(
+    { content: noteHtml(format("BREADBOX.ToastCombat.Hold.Lost", { names: names.join(", ") })), flags: { [SYSTEM_ID]: { type: "toastTurnNote" } } },
+    audienceForMode(hidden ? "gm" : "public"),
+  );
+  return names;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tracker's rows
+
+const STATUS_KEY: Record<R.TurnStatus, string> = {
+  waiting: "BREADBOX.ToastCombat.Turn.waiting",
+  holding: "BREADBOX.ToastCombat.Turn.holding",
+  acted: "BREADBOX.ToastCombat.Turn.acted",
+  lost: "BREADBOX.ToastCombat.Turn.lost",
+};
+
+function trackerButton(action: string, icon: string, label: string): HTMLButtonElement {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "inline-control combatant-control icon toast-turn-control";
+  b.dataset.toastTurn = action;
+  b.setAttribute("aria-label", label);
+  b.dataset.tooltip = label;
+  const i = document.createElement("i");
+  i.className = `fa-solid ${icon}`;
+  i.setAttribute("aria-hidden", "true");
+  b.append(i);
+  return b;
+}
+
+/**
+ * Decorate the tracker's rows (renderCombatTracker): the initiative as the tracker should read it
+ * ("Auto 9"), the combatant's state this round, and the Hold / Act now / Lose action controls for
+ * those allowed. Rows are `[data-combatant-id]`; the initiative is `.token-initiative .initiative`.
+ */
+export function decorateTracker(combat: AnyCombat | null | undefined, root: HTMLElement): void {
+  if (!combat) return;
+  const user = currentUser();
+  for (const row of root.querySelectorAll<HTMLElement>("[data-combatant-id]")) {
+    const combatant = combat.combatants.get(row.dataset.combatantId ?? "");
+    if (!combatant || !fighterOf(combatant.actor)) continue;
+    const flag = initiativeFlag(combatant);
+    const shown = row.querySelector<HTMLElement>(".token-initiative .initiative");
+    if (flag && shown) {
+      shown.textContent = initiativeLabel(flag);
+      shown.classList.add(`toast-initiative-${flag.kind}`);
+      if (flag.shared) shown.dataset.tooltip = localize("BREADBOX.ToastCombat.SharedRoll");
+    }
+    row.querySelector(".toast-turn")?.remove();
+    if (!combat.started) continue;
+    const status = turnStatus(combat, combatant);
+    const box = document.createElement("div");
+    box.className = "breadbox toast-turn";
+    const badge = document.createElement("span");
+    badge.className = `toast-turn-status toast-turn-${status}`;
+    badge.textContent = localize(STATUS_KEY[status]);
+    box.append(badge);
+    const current = combat.combatant?.id === combatant.id;
+    if (combatant.isOwner && current && status === "waiting") box.append(trackerButton("hold", "fa-hand", localize("BREADBOX.ToastCombat.Hold.Hold")));
+    if (combatant.isOwner && status === "holding") box.append(trackerButton("act", "fa-arrow-up", localize("BREADBOX.ToastCombat.Hold.ActNow")));
+    if (user.isGM && (status === "waiting" || status === "holding")) box.append(trackerButton("negate", "fa-xmark", localize("BREADBOX.ToastCombat.Hold.Negate")));
+    (row.querySelector(".token-name") ?? row).append(box);
+  }
+  if (root.dataset.toastTurnListener) return;
+  root.dataset.toastTurnListener = "1";
+  root.addEventListener("click", (event) => {
+    const target = event.target;
+    const button = target instanceof Element ? target.closest<HTMLElement>("[data-toast-turn]") : null;
+    if (!button) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const combatNow = game.combats?.viewed ?? combat;
+    const id = button.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId ?? "";
+    const combatant = combatNow?.combatants.get(id);
+    if (!combatNow || !combatant) return;
+    const run = button.dataset.toastTurn === "hold" ? holdAction : button.dataset.toastTurn === "act" ? actNow : negateAction;
+    run(combatNow, combatant).catch((err: unknown) => console.error("Breadbox | Toast turn control", err));
+  });
+}
+
+export const TOAST_COMBAT: CombatRules = {
+  initiativeFormula: () => "1d12",
+  rerollEachRound: () => false,
+  rollInitiative: rollToastInitiative,
+  onRoundStart: async (combat) => {
+    await announceLostHolds(combat);
+  },
+};

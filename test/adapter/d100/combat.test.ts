@@ -1,0 +1,391 @@
+/**
+ * D10/0 combat on the harness (both profiles): action points in the combat tracker, the attack
+ * sequence from the attack card to Apply through the GM (forged and duplicate Apply refused),
+ * fire blocks, and notation typed into a weapon.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { Hooks, asUser, createUser, scriptDiceFaces, turnEventsSettled } from "../../harness/index";
+import { bootSystem, notifications, packDoc } from "../toaster/boot";
+import { attackWithWeapon, onApplyDamage, onDefend, onDyingCheck, onTakeIt, performAttack, reloadWeapon, takeAction } from "../../../src/rulesets/d100/combat/attack";
+import { decorateTracker, initiativeFormulaFor } from "../../../src/rulesets/d100/combat/tracker";
+import { reserveAp, spendAp } from "../../../src/rulesets/d100/combat/ap";
+import { ledgerEntry } from "../../../src/core/chat/ledger";
+import { runRelay } from "../../../src/core/relay";
+
+beforeEach(bootSystem);
+
+const shift = new MouseEvent("click", { shiftKey: true });
+const msgs = (): any[] => (game as any).messages.contents;
+const fives = { agility: 5, endurance: 5, intellect: 5, perception: 5, strength: 5, focus: 5, spirit: 5, sense: 5, beyond: 5, charisma: 5 };
+
+async function character(name: string, attributes: Record<string, number>, extra: Record<string, unknown> = {}, items: Record<string, unknown>[] = []): Promise<any> {
+  const actor: any = await Actor.create({ name, type: "d100", system: { attributes: { ...fives, ...attributes }, ...extra } } as never);
+  if (items.length) await actor.createEmbeddedDocuments("Item", items);
+  return actor;
+}
+
+const pistol = { name: "Pistol", type: "d100Weapon", system: { skill: "ranged", range: "ranged", damage: "5 + 1D", attackAp: 2, capacity: 8, loaded: 8 } };
+const assaultRifle = {
+  name: "Assault Rifle",
+  type: "d100Weapon",
+  system: {
+    skill: "ranged",
+    damage: "10 + 2D",
+    attackAp: 2,
+    fireBlocks: [{ title: "Three Shot Burst", kind: "burst", apKind: "fixed", apCost: 3, spread: ["> -10", "> 0", "> 10"], amountKind: "flat", amounts: [1, 2, 3], damageBy: "all", damage: ["10 + 2D"] }],
+  },
+};
+const vest = { name: "Vest", type: "d100Armor", system: { adjustment: "-5F", coverage: ["chest"], equipped: true } };
+
+async function scene() {
+  const p1 = createUser({ name: "Attacker's player" });
+  const p2 = createUser({ name: "Defender's player" });
+  const p3 = createUser({ name: "Stranger" });
+  // Ranged: AG FO PE, majors AG and FO: 6·2 + 6·2 + 5 = 29, +21 Adjust = 50. Quota floor((6 + 6) / 2) = 6.
+  const attacker = await character("Janet", { agility: 6, focus: 6 }, { skills: { ranged: { major1: "agility", major2: "focus", adjust: 21 } } }, [pistol, assaultRifle]);
+  await attacker.update({ ownership: { [p1.id!]: 3 } });
+  // Athletic AG EN ST, all 5: 25. Health 50 of 50. Quota 5.
+  const defender = await character("Officer", {}, { health: { current: 50, bonus: 0 } }, [vest]);
+  await defender.update({ ownership: { [p2.id!]: 3 } });
+  const gun = attacker.items.find((i: any) => i.name === "Pistol");
+  const rifle = attacker.items.find((i: any) => i.name === "Assault Rifle");
+  (p1 as any).targets = new Set([{ actor: defender }]);
+  return { p1, p2, p3, attacker, defender, gun, rifle };
+}
+
+describe("D10/0 action points in the combat tracker", () => {
+  it("initiative is the Action Quota, ties broken by d10 checks against it (or none when simultaneous)", () => {
+    expect(initiativeFormulaFor(6, "simultaneous")).toBe("6");
+    const r = new Roll(initiativeFormulaFor(6, "check"));
+    expect(r.formula).toContain("1d10 % 10");
+  });
+
+  it("refills on receiving the initiative, spends, refuses what cannot be paid, forfeits on passing, pays reactions from reserve", async () => {
+    const s = await scene();
+    expect(s.attacker.system.actionQuota).toBe(6);
+    expect(s.defender.system.actionQuota).toBe(5);
+    const combat: any = await Combat.create({} as never);
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: s.attacker.id, name: "Janet" }, { actorId: s.defender.id, name: "Officer" }]);
+    scriptDiceFaces([3, 4, 3, 4]);
+    await combat.rollAll();
+    // 6 + (6 − 3)/1000 … beats 5 + …: the higher quota acts first.
+    expect(combat.combatants.find((c: any) => c.actorId === s.attacker.id).initiative).toBeGreaterThan(6);
+    await combat.startCombat();
+    await turnEventsSettled();
+    expect(combat.combatant.actorId).toBe(s.attacker.id);
+    expect(s.attacker.system.combat.ap.value).toBe(6);
+    expect(s.attacker.system.combat.ap.max).toBe(6);
+
+    // The tracker row shows what is left.
+    const html = document.createElement("div");
+    html.innerHTML = `<ol><li data-combatant-id="${combat.combatant.id}"><span class="token-name">Janet</span></li></ol>`;
+    decorateTracker(html);
+    expect(html.textContent).toContain("AP 6/6");
+
+    // An attack from the card pays its 2 AP through the GM.
+    scriptDiceFaces([25]);
+    await asUser(s.p1, () => attackWithWeapon(s.attacker, s.gun, shift));
+    expect(s.attacker.system.combat.ap.value).toBe(4);
+    expect(s.gun.system.loaded).toBe(7);
+    // What cannot be paid is refused with a message, and nothing changes.
+    const before = msgs().length;
+    expect(await asUser(s.p1, () => spendAp(s.attacker, 5, "Sprint"))).toBe(false);
+    expect(notifications().at(-1)?.message).toContain("only 4 are left");
+    expect(s.attacker.system.combat.ap.value).toBe(4);
+    expect(msgs().length).toBe(before);
+    // Reserve 4 for reactions, pass the initiative: the defender refills, nothing is forfeited.
+    await asUser(s.p1, () => reserveAp(s.attacker));
+    expect(s.attacker.system.combat).toMatchObject({ ap: { value: 0 }, reserved: 4 });
+    await combat.nextTurn();
+    await turnEventsSettled();
+    expect(s.defender.system.combat.ap.value).toBe(5);
+    // A reaction of 2 on the defender's initiative comes from the reserve; one of 3 more is refused.
+    expect(await asUser(s.p1, () => reloadWeapon(s.attacker, s.gun))).toBe(true);
+    expect(s.attacker.system.combat.reserved).toBe(3);
+    expect(s.gun.system.loaded).toBe(8);
+    expect(await asUser(s.p1, () => spendAp(s.attacker, 4, "Dive"))).toBe(false);
+    expect(notifications().at(-1)?.message).toContain("not your initiative");
+    // The defender passes with points left: they are forfeited (the core's decision).
+    await combat.nextTurn();
+    await turnEventsSettled();
+    expect(s.defender.system.combat.ap.value).toBe(0);
+    expect(s.attacker.system.combat).toMatchObject({ ap: { value: 6 }, reserved: 0 });
+  });
+
+  it("an action costing more than the points left is started and paid over the next initiatives", async () => {
+    const s = await scene();
+    const combat: any = await Combat.create({} as never);
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: s.attacker.id, name: "Janet" }]);
+    await combat.startCombat();
+    await turnEventsSettled();
+    expect(s.attacker.system.combat.ap.value).toBe(6);
+    // Repairing the machinery costs 10: 6 now, 4 on the next initiative.
+    expect(await asUser(s.p1, () => takeAction(s.attacker, "Repair the machinery", 10))).toBe(false);
+    expect(s.attacker.system.combat.ap.value).toBe(0);
+    expect(s.attacker.system.combat.pending).toMatchObject([{ label: "Repair the machinery", cost: 10, paid: 6 }]);
+    expect(msgs().at(-1).content).toContain("paid over the next initiatives");
+    // An attack is never started unpaid.
+    expect(await asUser(s.p1, () => attackWithWeapon(s.attacker, s.gun, shift))).toBe(null);
+    await combat.nextRound();
+    await turnEventsSettled();
+    expect(s.attacker.system.combat.pending).toEqual([]);
+    expect(s.attacker.system.combat.ap.value).toBe(2);
+    expect(msgs().at(-1).content).toContain("completes Repair the machinery");
+  });
+
+  it("a player cannot spend another player's character's points, even by asking the GM directly", async () => {
+    const s = await scene();
+    const combat: any = await Combat.create({} as never);
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: s.defender.id, name: "Officer" }]);
+    await combat.startCombat();
+    await turnEventsSettled();
+    expect(s.defender.system.combat.ap.value).toBe(5);
+    expect(await asUser(s.p3, () => spendAp(s.defender, 2, "Mischief"))).toBe(false);
+    expect(s.defender.system.combat.ap.value).toBe(5);
+  });
+});
+
+describe("D10/0 attack to Apply", () => {
+  async function attackAndDefend(s: Awaited<ReturnType<typeof scene>>, faces: number[]) {
+    const left = scriptDiceFaces(faces);
+    await asUser(s.p1, () => attackWithWeapon(s.attacker, s.gun, shift));
+    const attackMsg = msgs().at(-1);
+    await asUser(s.p2, () => onDefend(attackMsg, document.createElement("button"), shift));
+    expect(left.remaining()).toBe(0);
+    return { attackMsg, resolution: msgs().at(-1) };
+  }
+
+  it("attack card → Defend (conflicting effort) → damage as Foundry dice → adjustments → health, applied once", async () => {
+    const s = await scene();
+    // Attack: Foundry d100 13 → the book's 1, 3, effort 50 − 13 = 37. Defence (Athletic 25): 50, effort −25.
+    // Degree 37 ≥ 21: the damage overflows (a 0 would roll again). Damage 5 + [7] = 12, −5F → 7.
+    const { attackMsg, resolution } = await attackAndDefend(s, [13, 50, 7]);
+    expect(attackMsg.flags.breadbox).toMatchObject({ type: "d100Attack", ladder: "average", modifier: 0, difficulty: 0, block: -1 });
+    expect(attackMsg.rolls.map((r: any) => r.total)).toEqual([13]);
+    expect(attackMsg.content).toContain("37");
+    expect(resolution.flags.breadbox).toMatchObject({ type: "d100Resolution", amount: 7 });
+    expect(resolution.rolls.map((r: any) => r.total)).toEqual([50, 7]);
+    expect(resolution.content).toContain("-25");
+    expect(resolution.content).toContain("-5F");
+    expect(resolution.content).toContain("Injured");
+    expect(ledgerEntry(resolution.id)?.damage).toMatchObject({ amount: 7, applied: false });
+    // A second defence of the same attack is refused.
+    await asUser(s.p2, () => onDefend(attackMsg, document.createElement("button"), shift));
+    expect(notifications().at(-1)?.message).toContain("already been resolved");
+
+    // A stranger cannot apply it; the defender's owner can, once.
+    await asUser(s.p3, () => onApplyDamage(resolution));
+    expect(s.defender.system.health.current).toBe(50);
+    await asUser(s.p2, () => onApplyDamage(resolution));
+    expect(s.defender.system.health.current).toBe(43);
+    expect(s.defender.system.healthState).toBe("injured");
+    await asUser(s.p1, () => onApplyDamage(resolution));
+    await asUser(s.p2, () => onApplyDamage(resolution));
+    expect(s.defender.system.health.current).toBe(43);
+    expect(ledgerEntry(resolution.id)?.damage?.applied).toBe(true);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.defender.statuses.has("d100Injured")).toBe(true);
+  });
+
+  it("two Apply requests at once apply once; hostile payloads are refusals, never exceptions", async () => {
+    const s = await scene();
+    const { resolution } = await attackAndDefend(s, [13, 50, 7]);
+    const request = { action: "d100.applyDamage", requesterId: s.p2.id!, targetUuid: s.defender.uuid, payload: { messageId: resolution.id } };
+    const results = await Promise.all([runRelay(request, s.p2), runRelay({ ...request, requesterId: s.p1.id! }, s.p1)]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(s.defender.system.health.current).toBe(43);
+    const refusals = await Promise.all([
+      runRelay({ ...request, payload: { messageId: 42 } }, s.p2),
+      runRelay({ ...request, action: "d100.spendAp", payload: { cost: -1 } }, s.p2),
+      runRelay({ ...request, action: "d100.spendAp", payload: { cost: "2" } }, s.p2),
+      runRelay({ ...request, action: "d100.spendAp", payload: { cost: 1e20 } }, s.p2),
+      runRelay({ ...request, action: "d100.resolve", payload: { messageId: "nope", defence: { $gt: 1 } } }, s.p2),
+      runRelay({ ...request, action: "d100.resolve", payload: { messageId: resolution.id } }, s.p2),
+      runRelay({ ...request, action: "d100.constructor", payload: {} }, s.p2),
+      runRelay({ ...request, action: "d100.reserveAp", targetUuid: s.attacker.uuid, payload: {} }, s.p2),
+    ]);
+    expect(refusals.map((r) => r.ok)).toEqual(refusals.map(() => false));
+    expect(refusals.at(-1)?.error).toBe("BREADBOX.Relay.Forbidden");
+    expect(s.defender.system.health.current).toBe(43);
+  });
+
+  it("a hit that leaves the target dying offers its owner the dying check", async () => {
+    const s = await scene();
+    await s.defender.update({ system: { health: { current: 5 } } });
+    const { resolution } = await attackAndDefend(s, [13, 50, 7]);
+    expect(resolution.content).toContain("Dying");
+    expect(resolution.content).toContain("d100.dyingCheck");
+    await asUser(s.p2, () => onApplyDamage(resolution));
+    expect(s.defender.system.health.current).toBe(-2);
+    expect(s.defender.system.healthState).toBe("dying");
+    const before = msgs().length;
+    scriptDiceFaces([3]);
+    await asUser(s.p2, () => onDyingCheck(resolution));
+    expect(msgs().length).toBe(before + 1);
+    expect(msgs().at(-1).flags.breadbox.type).toBe("d100Check");
+  });
+
+  it("a forged resolution card (a player's own, any amount) applies nothing", async () => {
+    const s = await scene();
+    const forged = await asUser(s.p1, () =>
+      ChatMessage.create({ content: "999", flags: { breadbox: { type: "d100Resolution", attackMessageId: "x", attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, amount: 999 } } } as never),
+    );
+    await asUser(s.p1, () => onApplyDamage(forged));
+    expect(s.defender.system.health.current).toBe(50);
+    expect(notifications().at(-1)?.message).toMatch(/resolved|ledger|not/i);
+  });
+
+  it("an attack card forged by a stranger for another's character is not resolved", async () => {
+    const s = await scene();
+    scriptDiceFaces([1, 1]);
+    const tens = await new Roll("1d10").evaluate();
+    const ones = await new Roll("1d10").evaluate();
+    const forged = await asUser(s.p3, () =>
+      ChatMessage.create({
+        content: "x",
+        rolls: [tens, ones],
+        flags: { breadbox: { type: "d100Attack", actorUuid: s.attacker.uuid, targetUuid: s.defender.uuid, weaponId: s.gun.id, block: -1, x: 1, apChoice: null, ladder: "average", modifier: -60, difficulty: -60, overflow: false, criticalArea: false, apCost: 2 } },
+      } as never),
+    );
+    await asUser(s.p2, () => onTakeIt(forged));
+    expect(msgs().some((m: any) => m.flags?.breadbox?.type === "d100Resolution")).toBe(false);
+    expect(notifications().at(-1)?.message).toMatch(/genuine|GM|not/i);
+  });
+
+  it("taking the attack resolves it with no defence roll; a miss deals nothing", async () => {
+    const s = await scene();
+    // Roll 99: effort 50 − 99 = −49, no hit.
+    scriptDiceFaces([99]);
+    await asUser(s.p1, () => attackWithWeapon(s.attacker, s.gun, shift));
+    const attackMsg = msgs().at(-1);
+    // A simple attack that already fails offers no defence, only "Take it".
+    expect(attackMsg.content).not.toContain("d100.defend");
+    expect(attackMsg.content).toContain("d100.takeIt");
+    await asUser(s.p2, () => onTakeIt(attackMsg));
+    const resolution = msgs().at(-1);
+    expect(resolution.flags.breadbox).toMatchObject({ type: "d100Resolution", amount: 0 });
+    expect(resolution.content).toContain("does not land");
+  });
+
+  it("a burst places the degree in its spread; each hit is rolled and adjusted on its own", async () => {
+    const s = await scene();
+    // Three Shot Burst, 3 AP. Roll 3, 5 → 35, effort 15: step 3 (> 10) → 3 hits of 10 + 2D.
+    const left = scriptDiceFaces([35, 1, 2, 3, 4, 5, 6]);
+    await asUser(s.p1, () => performAttack(s.attacker, s.rifle, s.defender, { ladder: "average", modifier: 0, block: 0, x: 1, apChoice: null, overflow: false, criticalArea: false }, "public"));
+    const attackMsg = msgs().at(-1);
+    expect(attackMsg.content).toContain("3 hit(s)");
+    await asUser(s.p2, () => onTakeIt(attackMsg));
+    expect(left.remaining()).toBe(0);
+    // (10 + 1 + 2) − 5 = 8, (10 + 3 + 4) − 5 = 12, (10 + 5 + 6) − 5 = 16 → 36.
+    expect(msgs().at(-1).flags.breadbox.amount).toBe(36);
+  });
+});
+
+describe("D10/0 combat settings", () => {
+  it("the book's shortcut for big bursts: one hit rolled and adjusted, times the hits", async () => {
+    const s = await scene();
+    await game.settings!.set("breadbox", "d100.fireEachShot", false);
+    // Effort 15 → 3 hits; one shot 10 + [1, 2] = 13, −5F → 8; × 3 = 24.
+    const left = scriptDiceFaces([35, 1, 2]);
+    await asUser(s.p1, () => performAttack(s.attacker, s.rifle, s.defender, { ladder: "average", modifier: 0, block: 0, x: 1, apChoice: null, overflow: false, criticalArea: false }, "public"));
+    await asUser(s.p2, () => onTakeIt(msgs().at(-1)));
+    expect(left.remaining()).toBe(0);
+    expect(msgs().at(-1).flags.breadbox.amount).toBe(24);
+  });
+
+  it("strict periods off: a combat is a free period and nothing is paid; defence off: the attacker resolves", async () => {
+    const s = await scene();
+    await game.settings!.set("breadbox", "d100.strictPeriods", false);
+    await game.settings!.set("breadbox", "d100.defence", "none");
+    const combat: any = await Combat.create({} as never);
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: s.defender.id, name: "Officer" }, { actorId: s.attacker.id, name: "Janet" }]);
+    await combat.startCombat();
+    await turnEventsSettled();
+    scriptDiceFaces([13, 7]);
+    await asUser(s.p1, () => attackWithWeapon(s.attacker, s.gun, shift));
+    expect(s.attacker.system.combat.ap.value).toBe(0);
+    const attackMsg = msgs().at(-1);
+    expect(attackMsg.content).toContain("d100.takeIt");
+    expect(attackMsg.content).not.toContain("d100.defend");
+    await asUser(s.p1, () => onTakeIt(attackMsg));
+    // Degree 37: 5 + 7 = 12, −5F → 7 (overflow on, no 0 rolled).
+    expect(msgs().at(-1).flags.breadbox.amount).toBe(7);
+  });
+});
+
+describe("D10/0 packs: the book's example weapons attack as printed", () => {
+  const fromPack = (pack: string, name: string) => {
+    const { _id, _key, ...rest } = structuredClone(packDoc(pack, name));
+    return rest;
+  };
+  it("Machine Gun, X Shot Burst at 3 + 3 AP with effort 11: 9 of 15 shots threaten (the book's example)", async () => {
+    const s = await scene();
+    const [gun] = await s.attacker.createEmbeddedDocuments("Item", [fromPack("d100-weapons", "Machine Gun")]);
+    // Skill 50 − roll 39 = effort 11 → step "> 10": 3X = 9 hits of 10, each −5F → 5.
+    const left = scriptDiceFaces([39]);
+    await asUser(s.p1, () => performAttack(s.attacker, gun, s.defender, { ladder: "average", modifier: 0, block: 0, x: 3, apChoice: null, overflow: false, criticalArea: false }, "public"));
+    const attackMsg = msgs().at(-1);
+    expect(attackMsg.flags.breadbox.apCost).toBe(6);
+    expect(attackMsg.content).toContain("9 hit(s)");
+    await asUser(s.p2, () => onTakeIt(attackMsg));
+    expect(left.remaining()).toBe(0);
+    expect(msgs().at(-1).flags.breadbox.amount).toBe(45);
+  });
+  it("Marksman Focus, \"That's an easy shot!\" spent on an attack: 1 + X points drained, 10 + 10X off the difficulty", async () => {
+    const s = await scene();
+    const [power] = await s.attacker.createEmbeddedDocuments("Item", [{ ...fromPack("d100-powers", "Marksman Focus"), system: { ...fromPack("d100-powers", "Marksman Focus").system, current: 5 } }]);
+    // Hard (30) − 20 = 10. Roll 35: effort 15, degree 5 — a hit that Hard alone (degree −15) would miss.
+    scriptDiceFaces([35]);
+    await asUser(s.p1, () => performAttack(s.attacker, s.gun, s.defender, { ladder: "hard", modifier: 0, block: -1, x: 1, apChoice: null, overflow: false, criticalArea: false, power: `${power.id}:1`, powerX: 1 }, "public"));
+    const attackMsg = msgs().filter((m: any) => m.flags?.breadbox?.type === "d100Attack").at(-1);
+    expect(attackMsg.flags.breadbox).toMatchObject({ ladder: "hard", difficulty: 10, power: `${power.id}:1`, powerX: 1 });
+    expect(power.system.current).toBe(3);
+    // The GM rebuilds the same difficulty from the card's choices (the power is not spent again).
+    const left = scriptDiceFaces([7]);
+    await asUser(s.p2, () => onTakeIt(attackMsg));
+    expect(left.remaining()).toBe(0);
+    expect(msgs().at(-1).flags.breadbox.amount).toBe(7);
+    expect(power.system.current).toBe(3);
+  });
+
+  it("Particle Cannon, Proton Stream at 5 AP: 5 + 4D; armor from the pack adjusts it", async () => {
+    const s = await scene();
+    await s.defender.createEmbeddedDocuments("Item", [{ ...fromPack("d100-armor", "Armor -10F -2R"), system: { ...fromPack("d100-armor", "Armor -10F -2R").system, equipped: true } }]);
+    expect(s.defender.system.adjustmentText).toBe("-5F -10F -2R");
+    const [cannon] = await s.attacker.createEmbeddedDocuments("Item", [fromPack("d100-weapons", "Particle Cannon")]);
+    // Effort 50 − 20 = 30 > 0: one hit of 5 + [9, 9, 9, 9] = 41 → −5F 36 → −10F 26 → −2R (2 tens) 22.
+    const left = scriptDiceFaces([20, 9, 9, 9, 9]);
+    await asUser(s.p1, () => performAttack(s.attacker, cannon, s.defender, { ladder: "average", modifier: 0, block: 0, x: 1, apChoice: 2, overflow: false, criticalArea: false }, "public"));
+    await asUser(s.p2, () => onTakeIt(msgs().at(-1)));
+    expect(left.remaining()).toBe(0);
+    expect(msgs().at(-1).flags.breadbox.amount).toBe(22);
+  });
+});
+
+describe("D10/0 token bars and statuses", () => {
+  it("the health bar reads Current of Normal and a bar edit changes Current; the AP bar's maximum is the quota", async () => {
+    const s = await scene();
+    expect(s.defender.system.health).toMatchObject({ value: 50, max: 50 });
+    expect(CONFIG.Actor.trackableAttributes.d100).toMatchObject({ bar: ["health", "combat.ap"] });
+    const updates: Record<string, unknown> = { "system.health.value": 0 };
+    Hooks.call("modifyTokenAttribute", { attribute: "health", value: 0, isDelta: false, isBar: true }, updates, s.defender);
+    expect(updates).toEqual({ "system.health.current": 0 });
+    await s.defender.update(updates);
+    expect(s.defender.system.healthState).toBe("onTheBrink");
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.defender.statuses.has("d100OnTheBrink")).toBe(true);
+    await s.defender.update({ system: { health: { current: -51 } } });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.defender.statuses.has("dead")).toBe(true);
+    expect(s.defender.statuses.has("d100OnTheBrink")).toBe(false);
+  });
+});
+
+describe("D10/0 weapons: notation typed into an item", () => {
+  it("a malformed damage notation is refused with the parser's message and changes nothing", async () => {
+    const s = await scene();
+    await expect(s.gun.update({ system: { damage: "10 - 2D" } })).rejects.toThrow(/10 - 2D/);
+    expect(s.gun.system.damage).toBe("5 + 1D");
+    await expect(s.gun.update({ system: { fireBlocks: [{ title: "Bad", spread: ["> x"] }] } })).rejects.toThrow();
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * Toast's tracker: initiative once per fight on the Initiative skill (ranked, Auto/Flub shown with
+ * their degree), NPC group rolls, holding and taking a held action, lost holds at the round's end.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { answerDialog, asUser, createUser, fillForm, scriptDiceFaces, turnEventsSettled, waitForDialog } from "../../harness/index";
+import { bootSystem, lastMessage, notes, skill, toastCharacter } from "./combat-boot";
+import { actNow, decorateTracker, holdAction, initiativeLabel, negateAction, roundState } from "../../../src/rulesets/toast/combat/tracker";
+import * as R from "../../../src/rulesets/toast/rules";
+
+beforeEach(bootSystem);
+
+async function fight(names = ["Ada", "Bryn", "Cato"]) {
+  const actors: any[] = [];
+  // Initiative skill on PER+AGI: PER 14, AGI 14 → mean 14 → +2; level 3 → +5.
+  for (const n of names) actors.push(await toastCharacter(n, { perception: 14, agility: 14 }, [skill("Initiative", "initiative", ["perception", "agility"], 3, "combat")]));
+  const combat: any = await Combat.create({} as never);
+  await combat.createEmbeddedDocuments("Combatant", actors.map((a) => ({ actorId: a.id, name: a.name })));
+  return { actors, combat };
+}
+
+function byName(combat: any, name: string): any {
+  return combat.combatants.find((c: any) => c.name === name);
+}
+
+describe("Toast initiative", () => {
+  it("rolls the Initiative skill once, stores the core's rank and keeps it every round", async () => {
+    const { combat } = await fight();
+    // Ada 7 + 5 = 12; Bryn an Auto of degree 4; Cato a Flub of degree 9.
+    const dice = scriptDiceFaces([7, 12, 4, 11, 9]);
+    await combat.rollAll();
+    expect(dice.remaining()).toBe(0);
+    expect(byName(combat, "Ada").initiative).toBe(12);
+    expect(byName(combat, "Bryn").initiative).toBe(R.AUTO_RANK_BASE + 4);
+    expect(byName(combat, "Cato").initiative).toBe(-R.AUTO_RANK_BASE - 9);
+    expect(combat.turns.map((c: any) => c.name)).toEqual(["Bryn", "Ada", "Cato"]);
+    expect(initiativeLabel(byName(combat, "Bryn").flags.breadbox.toastInitiative)).toBe("Auto 4");
+    expect(initiativeLabel(byName(combat, "Cato").flags.breadbox.toastInitiative)).toBe("Flub 9");
+    // One card per roll, each with its Foundry d10+ (an Auto's degree die in the same term).
+    const cards = (game as any).messages.contents.filter((m: any) => m.flags.breadbox?.type === "toastInitiative");
+    expect(cards).toHaveLength(3);
+    expect(cards.map((c: any) => c.rolls[0].formula)).toEqual(["1dp", "1dp", "1dp"]);
+    expect(cards[1].rolls[0].dice[0].results.map((r: any) => r.result)).toEqual([12, 4]);
+    await combat.startCombat();
+    await combat.nextRound();
+    await combat.nextRound();
+    await turnEventsSettled();
+    expect(byName(combat, "Ada").initiative).toBe(12);
+    expect((game as any).messages.contents.filter((m: any) => m.flags.breadbox?.type === "toastInitiative")).toHaveLength(3);
+  });
+
+  it("one combatant's roll goes through the dialog: wound penalty, situational modifier, odds against the best so far", async () => {
+    const { combat, actors } = await fight(["Ada", "Bryn"]);
+    await actors[0].update({ system: { wounds: { value: 5 } } }); // TOL 10: no threshold, effective 5 → Light −2
+    await combat.setInitiative(byName(combat, "Bryn").id, 12);
+    const rolled = combat.rollInitiative([byName(combat, "Ada").id]);
+    const dialog = await waitForDialog();
+    const text = dialog.element.textContent ?? "";
+    expect(text).toContain("Wound penalty");
+    expect(text).toContain("Best initiative so far: 12");
+    // Modifier 5 − 2 + 3 = 6 against 12: ahead needs a 7+ (4 numbers) or an Auto → 5/12.
+    fillForm(dialog.element, { situational: "3" });
+    dialog.element.querySelector("input[name=situational]")!.dispatchEvent(new Event("input", { bubbles: true }));
+    const odds = [...dialog.element.querySelectorAll("[data-bb-odds] li strong")].map((e) => e.textContent);
+    expect(odds.slice(0, 3)).toEqual(["50.0%", "8.3%", "41.7%"]);
+    scriptDiceFaces([7]);
+    await answerDialog({ dialog, action: "roll" });
+    await rolled;
+    expect(byName(combat, "Ada").initiative).toBe(7 + 5 - 2 + 3);
+    expect(lastMessage().content).toContain("Wound penalty");
+  });
+
+  it("rolls once for a group of NPCs when the world says so", async () => {
+    await (game as any).settings.set("breadbox", "toast.npcInitiative", "group");
+    const { combat } = await fight();
+    const dice = scriptDiceFaces([6]);
+    await combat.rollNPC();
+    expect(dice.remaining()).toBe(0);
+    expect(combat.combatants.map((c: any) => c.initiative)).toEqual([11, 11, 11]);
+    expect(byName(combat, "Ada").flags.breadbox.toastInitiative.shared).toBe(true);
+  });
+
+  it("shows the label in the tracker row", async () => {
+    const { combat } = await fight(["Ada", "Bryn"]);
+    scriptDiceFaces([7, 12, 4]);
+    await combat.rollAll();
+    await combat.startCombat();
+    const root = document.createElement("section");
+    root.innerHTML = combat.turns
+      .map((c: any) => `<li class="combatant" data-combatant-id="${c.id}"><div class="token-name"><strong class="name">${c.name}</strong></div><div class="token-initiative"><span class="initiative">${c.initiative}</span></div></li>`)
+      .join("");
+    decorateTracker(combat, root);
+    const rows = [...root.querySelectorAll<HTMLElement>("[data-combatant-id]")];
+    expect(rows.map((r) => r.querySelector(".initiative")!.textContent)).toEqual(["Auto 4", "12"]);
+    expect(rows[0].querySelector("[data-toast-turn=hold]")).not.toBeNull();
+    expect(rows[1].querySelector("[data-toast-turn=hold]")).toBeNull();
+  });
+});
+
+describe("holding an action", () => {
+  it("the combatant whose turn it is holds, the turn moves on, she acts later in the round", async () => {
+    const { combat } = await fight();
+    scriptDiceFaces([9, 5, 1]); // Ada 14, Bryn 10, Cato 6
+    await combat.rollAll();
+    await combat.startCombat();
+    const ada = byName(combat, "Ada");
+    expect(combat.combatant.id).toBe(ada.id);
+    expect(await holdAction(combat, ada)).toBe(true);
+    expect(combat.combatant.name).toBe("Bryn");
+    expect(roundState(combat).statuses[ada.id]).toBe("holding");
+    // Only on her own turn.
+    expect(await holdAction(combat, byName(combat, "Cato"))).toBe(false);
+    expect(notes().at(-1)).toContain("only on her own turn");
+    expect(await actNow(combat, ada)).toBe(true);
+    expect(roundState(combat).statuses[ada.id]).toBe("acted");
+    expect(lastMessage().content).toContain("Ada takes her held action");
+    expect(await actNow(combat, ada)).toBe(false);
+  });
+
+  it("a hold not taken is lost at the round's end and does not roll over", async () => {
+    const { combat } = await fight();
+    scriptDiceFaces([9, 5, 1]);
+    await combat.rollAll();
+    await combat.startCombat();
+    await holdAction(combat, byName(combat, "Ada"));
+    await combat.nextTurn();
+    await combat.nextTurn(); // → round 2
+    await turnEventsSettled();
+    expect(combat.round).toBe(2);
+    expect(lastMessage().content).toContain("Held actions lost at the end of the round: Ada");
+    expect(roundState(combat).statuses[byName(combat, "Ada").id]).toBe("waiting");
+  });
+
+  it("a player holds for her own character only; the GM rules an action negated", async () => {
+    const { combat, actors } = await fight(["Ada", "Bryn"]);
+    const player = createUser({ name: "Ada's player" });
+    await actors[0].update({ ownership: { [player.id!]: 3 } });
+    scriptDiceFaces([9, 5]);
+    await combat.rollAll();
+    await combat.startCombat();
+    const ada = byName(combat, "Ada");
+    const bryn = byName(combat, "Bryn");
+    expect(await asUser(player, () => negateAction(combat, bryn))).toBe(false);
+    expect(await asUser(player, () => holdAction(combat, ada))).toBe(true);
+    expect(combat.combatant.name).toBe("Bryn");
+    expect(await asUser(player, () => actNow(combat, bryn))).toBe(false);
+    expect(await negateAction(combat, ada)).toBe(true);
+    expect(roundState(combat).statuses[ada.id]).toBe("lost");
+  });
+});
