@@ -51,6 +51,12 @@ export interface CombatRules {
   lowestFirst?: boolean;
   /** Work at the start of each new round (after initiative), e.g. bleeding. Runs on one client. */
   onRoundStart?(combat: Combat.Implementation): Promise<void>;
+  /**
+   * Take over "next turn" and "next round" (a clock that is not rounds, e.g. the Dice Pool's
+   * phases): called instead of Foundry's own advance; return true when it handled the advance
+   * (false falls back to Foundry's). Optional.
+   */
+  advance?(combat: Combat.Implementation): Promise<boolean>;
   /** Work when a combatant receives the turn (e.g. refill its action points). Runs on the active GM's client. */
   onTurnStart?(combat: Combat.Implementation, combatant: Combatant.Implementation): Promise<void>;
   /** Work when a combatant's turn ends (e.g. forfeit unreserved points). Runs on the active GM's client. */

@@ -14,6 +14,8 @@ import type { ToasterActorModel } from "../rulesets/toaster/data/actor";
 import type { ToasterArmorModel, ToasterGearModel, ToasterSkillModel, ToasterTraitModel, ToasterWeaponModel } from "../rulesets/toaster/data/items";
 import type { ToasterRules } from "../rulesets/toaster/settings";
 import type { PoolRules } from "../rulesets/pool/settings";
+import type { PoolCombatRules } from "../rulesets/pool/combat/settings";
+import type { PoolCombatantFlags } from "../rulesets/pool/combat/clock";
 import type { D100PlayRules } from "../rulesets/d100/settings";
 import type { PoolActorModel } from "../rulesets/pool/data/actor";
 import type { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, PoolGearModel, PoolWeaponModel } from "../rulesets/pool/data/items";
@@ -55,7 +57,7 @@ export interface BreadboxActorFlags {
 }
 
 /** Flags a Breadbox combatant keeps under `flags.breadbox`. */
-export interface BreadboxCombatantFlags {
+export interface BreadboxCombatantFlags extends PoolCombatantFlags {
   /** Toast: what the initiative roll was (the tracker shows "Auto 9"). */
   toastInitiative?: ToastInitiativeFlag;
   /** Toast: held, taken or lost action this round. */
@@ -90,6 +92,7 @@ export interface BreadboxCoreSettings {
 
 /** Every Breadbox setting key (without the "breadbox." namespace) and its value type. */
 export type BreadboxSettings = BreadboxCoreSettings & { [K in keyof ToasterRules as `toaster.${K}`]: ToasterRules[K] } & { [K in keyof PoolRules as `pool.${K}`]: PoolRules[K] } & { [K in keyof D100PlayRules as `d100.${K}`]: D100PlayRules[K] } & { [K in keyof ToastRules as `toast.${K}`]: ToastRules[K] }
+  & { [K in keyof PoolCombatRules as `pool.${K}`]: PoolCombatRules[K] }
   & { [K in keyof FlangeRules as `flange.${K}`]: FlangeRules[K] }
   & { [K in keyof FlangeCombatRules as `flange.${K}`]: FlangeCombatRules[K] }
   & { [K in keyof ToastCombatRules as `toast.${K}`]: ToastCombatRules[K] }

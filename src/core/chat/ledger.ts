@@ -24,10 +24,22 @@ export interface LedgerResolution {
   stun: number;
   wounds: number;
   applied: boolean;
+  /**
+   * Rulesets whose wounds are a list rather than a count (the Dice Pool: kind, degree, nonlethal
+   * per wound), as the GM's client resolved them. Optional.
+   */
+  woundList?: LedgerWound[];
   /** The ruleset whose attack this is, when not Toaster's (its Apply handler refuses others'). */
   ruleset?: string;
   /** Damage rolled on the GM's client, for rulesets that work out wounds when applying (Toast). */
   damage?: number;
+}
+
+/** One wound of a resolution's `woundList`. */
+export interface LedgerWound {
+  kind: string;
+  degree: number;
+  nonlethal: boolean;
 }
 
 /**

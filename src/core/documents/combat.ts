@@ -56,9 +56,16 @@ export class BreadboxCombat extends Combat {
    * events in v13 run on the active GM and are not awaited (foundryvtt#10387, #11997), and
    * `rollAll`/`resetAll` move the turn themselves (#12312), which is why neither is used here.
    * Rolling for every combatant needs a GM: a player who ends the round asks the active GM to
-   * advance it (query `breadbox.nextRound`).
+   * advance it (query `breadbox.nextRound`). A ruleset whose clock is not rounds (`advance`)
+   * handles next turn and next round itself.
    */
+  override async nextTurn(): Promise<this> {
+    if (this.started && (await this.rules?.advance?.(this))) return this;
+    return super.nextTurn();
+  }
+
   override async nextRound(): Promise<this> {
+    if (this.started && (await this.rules?.advance?.(this))) return this;
     if (this.started && this.rules?.rerollEachRound()) {
       if (!currentUser().isGM) {
         await requestNextRound(this);

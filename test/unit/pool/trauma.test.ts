@@ -37,13 +37,25 @@ describe("seed 002 · Trauma", () => {
       { physicalThreshold: 1, mentalThreshold: 0, toughness: 1 },
     );
     expect(r.damageDegree).toBe(4);
+    expect(r.finalDegree).toBe(3);
     expect(r.wounds).toEqual([{ kind: "physical", degree: 3, severity: "severe", nonlethal: false }]);
   });
   it("nonlethal damage splits evenly between physical and mental wounds, the odd point physical", () => {
     const r = resolveTrauma({ degree: 5, trauma: "physical", damageType: "nonlethal" }, plain);
     expect(r.wounds.map((w) => [w.kind, w.degree, w.nonlethal])).toEqual([["physical", 3, true], ["mental", 2, true]]);
+    expect(r.split).toEqual({ physical: 3, mental: 2 });
+  });
+  it("the book's order: the Physical Threshold comes off before the split, and the mental half takes no threshold", () => {
+    // Degree 6 − Physical Threshold 2 = final 4 → 2 physical, 2 mental. The Mental Threshold is
+    // not subtracted from a physical attack's mental half ("the final Degree of Success is split").
+    const r = resolveTrauma({ degree: 6, trauma: "physical", damageType: "nonlethal" }, { physicalThreshold: 2, mentalThreshold: 3, toughness: 0 });
+    expect(r).toMatchObject({ damageDegree: 6, finalDegree: 4, split: { physical: 2, mental: 2 } });
+    expect(r.wounds.map((w) => [w.kind, w.degree])).toEqual([["physical", 2], ["mental", 2]]);
+    // Split first (the earlier reading) would have given physical 3 − 2 = 1 and mental 3 − 3 = 0.
     const one = resolveTrauma({ degree: 1, trauma: "physical", damageType: "nonlethal" }, { ...plain, mentalThreshold: 1 });
-    expect(one.wounds.map((w) => w.kind)).toEqual(["physical"]);
+    expect(one.wounds.map((w) => [w.kind, w.degree])).toEqual([["physical", 1], ["mental", 0]]);
+    // A threshold that takes the final degree below 0 leaves no wound of either kind.
+    expect(resolveTrauma({ degree: 1, trauma: "physical", damageType: "nonlethal" }, { ...plain, physicalThreshold: 2 })).toMatchObject({ finalDegree: -1, split: null, wounds: [] });
   });
   it("nonlethal damage never reaches a fatal row (decision)", () => {
     const r = resolveTrauma({ degree: 20, trauma: "physical", damageType: "nonlethal" }, plain);

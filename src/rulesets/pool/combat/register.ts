@@ -3,7 +3,37 @@
  * handlers, status effects and token bars. register.ts folds it into the definition (withParts).
  */
 import type { RulesetPart } from "../../../core/registry";
+import { templatePath } from "../../../core/ids";
+import { BreadboxCombat } from "../../../core/documents/combat";
+import { onCombatStart, onDeclareFromCard, poolCombatRules, relabelTrackerRound, relayAdvancePhase } from "./clock";
+import { registerPoolCombatSettings } from "./settings";
+import { POOL_ATTACK_CHAT_ACTIONS, POOL_ATTACK_RELAY_ACTIONS } from "./attack";
+import { POOL_STATUS_EFFECTS, addHealButtons, registerPoolStatusSync } from "./statuses";
+
+export const POOL_COMBAT_TEMPLATES = ["pool/combat/phase-card.hbs", "pool/combat/declare.hbs", "pool/combat/attack-card.hbs", "pool/combat/resolution.hbs"].map(templatePath);
 
 export function poolCombatPart(): RulesetPart {
-  return {};
+  return {
+    combat: poolCombatRules,
+    chatActions: {
+      declare: (m) => onDeclareFromCard(m),
+      ...POOL_ATTACK_CHAT_ACTIONS,
+    },
+    relayActions: {
+      advancePhase: relayAdvancePhase,
+      ...POOL_ATTACK_RELAY_ACTIONS,
+    },
+    statusEffects: POOL_STATUS_EFFECTS,
+    registerSettings: registerPoolCombatSettings,
+    templates: POOL_COMBAT_TEMPLATES,
+    init: () => {
+      Hooks.on("combatStart", (combat, updateData) => onCombatStart(combat, updateData));
+      Hooks.on("renderActorSheetV2", (app, element) => addHealButtons(app, element));
+      Hooks.on("renderCombatTracker", (app, element) => {
+        const combat = game.combat;
+        if (combat instanceof BreadboxCombat && element instanceof HTMLElement) relabelTrackerRound(combat, element);
+      });
+      registerPoolStatusSync();
+    },
+  };
 }

@@ -12,4 +12,6 @@ export * from "./complex";
 export * from "./trauma";
 export * from "./character";
 export { poolCheckCore } from "./cores";
+export * from "./phase-clock";
 export * from "./creation";
+export * from "./attack-odds";

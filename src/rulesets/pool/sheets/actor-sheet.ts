@@ -10,6 +10,8 @@ import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
 import { PoolActorModel } from "../data/actor";
 import { PoolArmorModel, PoolGearModel, PoolWeaponModel } from "../data/items";
+import { attackWithWeapon } from "../combat/attack";
+import { targetedActors } from "../../../core/foundry";
 import { buildCheck, defaultChoices, performPoolCheck, type PoolCheckChoices } from "../checks";
 import { rollComplexAction } from "../complex";
 import { performGroupCheck } from "../group";
@@ -78,7 +80,12 @@ async function onRollWeapon(this: unknown, event: PointerEvent, target: HTMLElem
   const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
   const item = s && id ? s.document.items.get(id) : undefined;
   const weapon = modelOf(item, PoolWeaponModel);
-  if (!s || !model || !weapon) return;
+  if (!s || !model || !weapon || !item) return;
+  // With a target, the weapon attacks it (combat/attack.ts); without one it is a plain check.
+  if (targetedActors().length) {
+    await attackWithWeapon(s.document, item, event);
+    return;
+  }
   // A weapon's ability or attribute the character does not have is left for the dialog.
   const ability = model.abilityTree.rows.some((r) => r.traitId === weapon.ability) ? weapon.ability : "";
   const attribute = model.attributeTree.rows.some((r) => r.traitId === weapon.attribute) ? weapon.attribute : "";
