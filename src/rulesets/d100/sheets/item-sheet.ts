@@ -6,12 +6,12 @@
  */
 import * as R from "../rules";
 import { BreadboxItemSheet } from "../../../core/sheets/item-sheet";
-import { joinSummary, reportInvalidChange } from "../../../core/sheets/helpers";
+import { joinSummary, readInputValue, reportInvalidChange } from "../../../core/sheets/helpers";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
-import { DUDE_REGIONS } from "../data/fields";
+import { AP_RANGE, DUDE_REGIONS } from "../data/fields";
 import { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel, OPTIONAL_ATTRIBUTES, POWER_COMBINES, TAB_EFFECT_KINDS } from "../data/items";
-import { D100ArmorModel, D100WeaponModel, WEAPON_RANGES } from "../data/weapons";
+import { D100ArmorModel, D100WeaponModel, FIRE_AMOUNT_KINDS, FIRE_AP_KINDS, FIRE_DAMAGE_BY, WEAPON_RANGES, type FireBlockData, toFireBlock } from "../data/weapons";
 
 function options(keys: readonly string[], prefix: string, selected: string) {
   return keys.map((k) => ({ key: k, label: localize(`${prefix}.${k || "none"}`), selected: k === selected }));
@@ -30,6 +30,86 @@ async function editArray(sheet: unknown, field: "effects" | "actions", change: (
     reportInvalidChange(err);
     void sheet.render();
   }
+}
+
+/** Fire-block fields typed as a list: entries separated by ";" ("> -10; > 0; > 10"). */
+const FIRE_NUMBER_LISTS = ["apChoices", "amounts"] as const;
+const FIRE_NUMBERS = ["apCost", "shotsPerX"] as const;
+
+function splitList(text: string): string[] {
+  return text
+    .split(";")
+    .map((x) => x.trim())
+    .filter((x) => x !== "");
+}
+
+function isOneOf<T extends string>(list: readonly T[], value: string): value is T {
+  return list.some((k) => k === value);
+}
+
+/**
+ * A fire block with one field changed from the sheet. Throws a localized message for a value the
+ * field cannot hold; the whole block is then checked by the core (toFireBlock → validateFireBlock).
+ */
+function withFireField(block: FireBlockData, field: string, raw: string, label: string): FireBlockData {
+  if (field === "title") return { ...block, title: raw };
+  if (field === "spread") return { ...block, spread: splitList(raw) };
+  if (field === "damage") return { ...block, damage: splitList(raw) };
+  if (isOneOf(FIRE_NUMBER_LISTS, field)) {
+    const values = splitList(raw).map((x) => Number(x));
+    const [min, max] = field === "apChoices" ? [AP_RANGE.min, AP_RANGE.max] : [0, R.MAX_FIRE_AMOUNT];
+    if (values.some((n) => !Number.isInteger(n) || n < min || n > max)) throw new Error(format("BREADBOX.D100.FireEdit.NotWholeNumbers", { field: label, value: raw, min, max }));
+    return field === "apChoices" ? { ...block, apChoices: values } : { ...block, amounts: values };
+  }
+  if (field === "kind" && isOneOf(R.FIRE_KINDS, raw)) return { ...block, kind: raw };
+  if (field === "apKind" && isOneOf(FIRE_AP_KINDS, raw)) return { ...block, apKind: raw };
+  if (field === "amountKind" && isOneOf(FIRE_AMOUNT_KINDS, raw)) return { ...block, amountKind: raw };
+  if (field === "damageBy" && isOneOf(FIRE_DAMAGE_BY, raw)) return { ...block, damageBy: raw };
+  throw new Error(format("BREADBOX.D100.FireEdit.BadValue", { field: label, value: raw }));
+}
+
+function fieldLabel(input: HTMLElement, field: string): string {
+  return input.closest(".form-group")?.querySelector("label")?.textContent?.trim() ?? field;
+}
+
+function copyBlock(b: FireBlockData): FireBlockData {
+  return { ...b, apChoices: [...b.apChoices], spread: [...b.spread], amounts: [...b.amounts], damage: [...b.damage] };
+}
+
+/**
+ * Change the weapon's fire blocks: every block of the new list is checked by the core before
+ * anything is written; a refused change is reported (localized) and the sheet shows the stored data.
+ */
+async function editFireBlocks(sheet: D100ItemSheet, change: (list: FireBlockData[]) => FireBlockData[]): Promise<boolean> {
+  const weapon = modelOf(sheet.document, D100WeaponModel);
+  if (!weapon || !sheet.isEditable) return false;
+  try {
+    const list = change(weapon.fireBlocks.map(copyBlock));
+    list.forEach((b, i) => toFireBlock(b, `block${i}`));
+    await sheet.document.update({ system: { fireBlocks: list } });
+    return true;
+  } catch (err) {
+    reportInvalidChange(err);
+    void sheet.render();
+    return false;
+  }
+}
+
+/** A new block: one step (any success), one hit of the weapon's own damage, at its attack AP. */
+function newFireBlock(weapon: D100WeaponModel): FireBlockData {
+  return {
+    title: localize("BREADBOX.D100.FireEdit.NewBlock"),
+    kind: "single",
+    apKind: "fixed",
+    apCost: weapon.attackAp,
+    shotsPerX: 1,
+    apChoices: [],
+    spread: ["> 0"],
+    amountKind: "flat",
+    amounts: [1],
+    damageBy: "all",
+    damage: [weapon.damage],
+  };
 }
 
 function rowIndex(target: HTMLElement): number {
@@ -56,6 +136,19 @@ export class D100ItemSheet extends BreadboxItemSheet {
         const i = rowIndex(target);
         await editArray(this, "actions", (l) => l.filter((_, j) => j !== i));
       },
+      addFireBlock: async function (this: unknown) {
+        if (!(this instanceof D100ItemSheet)) return;
+        const weapon = modelOf(this.document, D100WeaponModel);
+        if (weapon) await editFireBlocks(this, (l) => [...l, newFireBlock(weapon)]);
+      },
+      saveFireBlock: async function (this: unknown, _e: PointerEvent, target: HTMLElement) {
+        if (this instanceof D100ItemSheet) await this.saveFireBlock(rowIndex(target));
+      },
+      removeFireBlock: async function (this: unknown, _e: PointerEvent, target: HTMLElement) {
+        if (!(this instanceof D100ItemSheet)) return;
+        const i = rowIndex(target);
+        await editFireBlocks(this, (l) => l.filter((_, j) => j !== i));
+      },
     },
   };
 
@@ -78,6 +171,33 @@ export class D100ItemSheet extends BreadboxItemSheet {
         });
       });
     }
+    // Fire-block fields carry no form name and are not saved one by one (they depend on each
+    // other: three steps need one or three amounts); "Save block" reads the whole block.
+    for (const input of this.element.querySelectorAll("[data-fire-field]")) input.addEventListener("change", (event) => event.stopPropagation());
+  }
+
+  /** Save one fire block from its fields on the sheet; a refused value is reported and nothing changes. */
+  async saveFireBlock(index: number): Promise<boolean> {
+    const inputs = [...this.element.querySelectorAll<HTMLInputElement | HTMLSelectElement>(`.d100-fire-block[data-index="${index}"] [data-fire-field]`)];
+    const numbers: Partial<Record<(typeof FIRE_NUMBERS)[number], number>> = {};
+    for (const input of inputs) {
+      const field = input.dataset.fireField ?? "";
+      if (!isOneOf(FIRE_NUMBERS, field)) continue;
+      const read = readInputValue(input, fieldLabel(input, field));
+      if (!read.ok) return false;
+      numbers[field] = Number(read.value);
+    }
+    return editFireBlocks(this, (l) =>
+      l.map((b, j) => {
+        if (j !== index) return b;
+        let next: FireBlockData = { ...b, ...numbers };
+        for (const input of inputs) {
+          const field = input.dataset.fireField ?? "";
+          if (!isOneOf(FIRE_NUMBERS, field)) next = withFireField(next, field, input.value.trim(), fieldLabel(input, field));
+        }
+        return next;
+      }),
+    );
   }
 
   protected override summarize(item: Item.Implementation): string {
@@ -110,7 +230,23 @@ export class D100ItemSheet extends BreadboxItemSheet {
       powerAttributes: R.ATTRIBUTE_KEYS.map((k) => ({ key: k, label: localize(`BREADBOX.D100.Attribute.${k}`), checked: power?.normalAttributes.includes(k) ?? false })),
       actions: (power?.actions ?? []).map((a, index) => ({ ...a, index })),
       ranges: options(WEAPON_RANGES, "BREADBOX.D100.Weapon.Range", weapon?.range ?? "ranged"),
-      fireBlocks: (weapon?.fireBlocks ?? []).map((b) => ({ title: b.title, kind: localize(`BREADBOX.D100.Fire.${b.kind}`), spread: b.spread.join(" · "), damage: b.damage.join(" / ") })),
+      fireBlocks: (weapon?.fireBlocks ?? []).map((b, index) => ({
+        index,
+        title: b.title,
+        kind: localize(`BREADBOX.D100.Fire.${b.kind}`),
+        spread: b.spread.join(" · "),
+        damage: b.damage.join(" / "),
+        apCost: b.apCost,
+        shotsPerX: b.shotsPerX,
+        spreadList: b.spread.join("; "),
+        damageList: b.damage.join("; "),
+        apChoicesList: b.apChoices.join("; "),
+        amountsList: b.amounts.join("; "),
+        kinds: options(R.FIRE_KINDS, "BREADBOX.D100.Fire", b.kind),
+        apKinds: options(FIRE_AP_KINDS, "BREADBOX.D100.FireEdit.ApKind", b.apKind),
+        amountKinds: options(FIRE_AMOUNT_KINDS, "BREADBOX.D100.FireEdit.AmountKind", b.amountKind),
+        damageBys: options(FIRE_DAMAGE_BY, "BREADBOX.D100.FireEdit.DamageBy", b.damageBy),
+      })),
       coverage: DUDE_REGIONS.map((r) => ({ key: r, label: localize(`BREADBOX.D100.Dude.Region.${r}`), checked: armor?.coverage.includes(r) ?? false })),
       regions: options(["", ...DUDE_REGIONS], "BREADBOX.D100.Dude.Region", gear?.region ?? ""),
     });
