@@ -144,20 +144,29 @@ export async function dyingCheck(actor: Actor.Implementation, mode: MessageMode 
   });
 }
 
+/** Items whose payment is under way on this client (a double click must not charge twice). */
+const paying = new Set<string>();
+
 /**
  * Pay Progression Points for a TAB (5–10 by degree; an untiered TAB costs 5) or a power (10)
- * the character takes during play. Burdens are not bought.
+ * the character takes during play. Burdens are not bought. The item records that it has been
+ * paid (`system.paid`); paying again is refused with a message and nothing changes.
  */
 export async function buyItem(actor: Actor.Implementation, itemId: string): Promise<number> {
   const m = model(actor);
   const item = actor.items.get(itemId);
   const tab = modelOf(item, D100TabModel);
   const power = modelOf(item, D100PowerModel);
-  let progression: R.ProgressionLedger;
-  if (tab && tab.kind !== "burden") progression = pay(m, "tab", { tabDegree: Math.max(1, tab.degree) });
-  else if (power) progression = pay(m, "power");
-  else throw new Error(format("BREADBOX.D100.Error.UnknownTarget", { target: item?.name ?? itemId }));
-  await actor.update({ system: { progression: { earned: progression.earned, spent: progression.spent } } });
+  if (!item || (!power && (!tab || tab.kind === "burden"))) throw new Error(format("BREADBOX.D100.Error.UnknownTarget", { target: item?.name ?? itemId }));
+  if (tab?.paid || power?.paid || paying.has(item.uuid)) throw new Error(format("BREADBOX.D100.Paid.Already", { name: item.name }));
+  const progression = tab ? pay(m, "tab", { tabDegree: Math.max(1, tab.degree) }) : pay(m, "power");
+  paying.add(item.uuid);
+  try {
+    await actor.update({ system: { progression: { earned: progression.earned, spent: progression.spent } } });
+    await item.update({ system: { paid: true } });
+  } finally {
+    paying.delete(item.uuid);
+  }
   return progression.spent - m.progression.spent;
 }
 

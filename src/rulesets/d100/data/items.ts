@@ -67,6 +67,8 @@ function tabSchema() {
     effects: new fields.ArrayField(tabEffectSchema()),
     /** Uses today of a TAB with a daily limit (reset by the GM when a new day starts). */
     usesToday: int({ min: 0, max: 100, initial: 0 }),
+    /** Progression Points have been paid for it from the sheet (a second payment is refused). */
+    paid: new fields.BooleanField({ initial: false }),
     description: html(),
   };
 }
@@ -126,6 +128,8 @@ function powerSchema() {
     recoveryAmount: int({ min: 0, max: 1000, initial: 1 }),
     recoveryPer: text(),
     actions: new fields.ArrayField(powerActionSchema()),
+    /** Progression Points have been paid for it from the sheet (a second payment is refused). */
+    paid: new fields.BooleanField({ initial: false }),
     description: html(),
   };
 }

@@ -366,6 +366,7 @@ export async function d100SheetData(actor: Actor.Implementation) {
       perDay: R.tabUsesPerDay(sys.tab),
       buyable: sys.kind !== "burden",
       cost: R.purchaseCost("tab", { tabDegree: Math.max(1, sys.degree) }),
+      paid: sys.paid,
       usesToday: sys.usesToday,
     })),
     powers: items(D100PowerModel).map(({ item, sys }) => ({
@@ -376,6 +377,7 @@ export async function d100SheetData(actor: Actor.Implementation) {
       held: sys.held,
       free: sys.free,
       cost: R.purchaseCost("power"),
+      paid: sys.paid,
       recovery: sys.recoveryPer ? `${sys.recoveryAmount} / ${sys.recoveryPer}` : String(sys.recoveryAmount),
       actions: sys.actions.map((a, index) => {
         let choices: { label: string; choice: number }[] = [];
