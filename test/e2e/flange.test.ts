@@ -15,6 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => bed?.close());
 
+/** This file's Mr Tims (the world also holds the sample Mr Tims of the flange-characters pack; this one has "Magic"). */
 async function makeTims(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const g = (window as any).game;
@@ -73,7 +74,7 @@ describe("Flange sheets", () => {
 describe("Flange checks", () => {
   it("the dialog's odds are the core's and move with Edge; the card's successes follow from its dice", async () => {
     const { page } = w;
-    const uuid = await page.evaluate(() => (window as any).game.actors.find((a: any) => a.name === "Mr Tims").uuid as string);
+    const uuid = await page.evaluate(() => (window as any).game.actors.find((a: any) => a.name === "Mr Tims" && a.items.getName("Magic")).uuid as string);
     const sheet = await openSheet(page, uuid);
     await showTab(page, sheet, "skills");
     await sheet.locator('[data-heading="medicine"] [data-action="rollSkill"]').first().click();
@@ -124,7 +125,7 @@ describe("Flange checks", () => {
 
   it("an opposed roll posts one card with the verdict; the dialog is keyboard reachable", async () => {
     const { page } = w;
-    const uuid = await page.evaluate(() => (window as any).game.actors.find((a: any) => a.name === "Mr Tims").uuid as string);
+    const uuid = await page.evaluate(() => (window as any).game.actors.find((a: any) => a.name === "Mr Tims" && a.items.getName("Magic")).uuid as string);
     const sheet = await openSheet(page, uuid);
     await sheet.locator('[data-action="rollOpposed"]').focus();
     await page.keyboard.press("Enter");

@@ -11,8 +11,8 @@ import { rollDialog, skipDialog } from "../../core/rolls/dialog";
 import { oddsPanelHtml } from "../../core/rolls/odds-panel";
 import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
-import { audienceForMode, currentMessageMode, type MessageMode } from "../../core/compat";
-import { postCard } from "../../core/chat/post";
+import { audienceForMode, currentMessageMode, type Audience, type MessageMode } from "../../core/compat";
+import { postCard, type CardData } from "../../core/chat/post";
 import { targetedActors } from "../../core/foundry";
 import { FlangeActorModel } from "./data/actor";
 import { FlangeCheckRoll, flangeCardContext, type FlangeCheckOptions } from "./dice/check-roll";
@@ -145,7 +145,7 @@ export async function performOpposedCheck(actor: Actor.Implementation, event?: E
     ui.notifications?.warn(localize("BREADBOX.Flange.Edge.NotOwner"));
     return null;
   }
-  // The opposed card has no re-roll button: its rolls carry no roller (the re-roll is a check card's).
+  // The rolls carry no roller (no check-card button); each side's Edge re-roll is the card's own (opposed-edge.ts).
   const first = FlangeCheckRoll.fromCheck({ ...built.first, actorUuid: undefined });
   const second = FlangeCheckRoll.fromCheck({ ...built.second, actorUuid: undefined });
   await first.evaluate();
@@ -156,22 +156,48 @@ export async function performOpposedCheck(actor: Actor.Implementation, event?: E
   const comparison = R.compareChecks(a, b);
   await spendEdge(actor, built.pools.first.edgeSpent);
   if (opponent && choices.second.kind === "actor") await spendEdge(opponent.actor, built.pools.second.edgeSpent);
-  const winner = comparison.outcome === "firstWins" ? actor.name : comparison.outcome === "secondWins" ? (opponent?.actor.name ?? localize("BREADBOX.Flange.Opposed.Unnamed")) : "";
+  await postOpposedCard({
+    speaker: ChatMessage.getSpeaker({ actor }),
+    first: { actor, roll: first },
+    second: { actor: opponent?.actor ?? null, roll: second },
+    comparison,
+    audience: audienceForMode(mode),
+  });
+  return { first, second, comparison };
+}
+
+/** One side of an opposed card: its character (null: the unnamed opponent) and its evaluated roll. */
+export interface OpposedSide {
+  actor: Actor.Implementation | null;
+  roll: FlangeCheckRoll;
+}
+
+/** The card side's view, with its Edge re-roll button when the side is a character whose roll is not a re-roll. */
+function sideView(side: OpposedSide, fallbackName: string, rerollable: boolean) {
+  const ctx = flangeCardContext(side.roll, false);
+  return { name: side.actor?.name ?? fallbackName, uuid: side.actor?.uuid ?? "", ...ctx, canReroll: rerollable && side.actor !== null && !ctx.rerolled };
+}
+
+/** Render and post an opposed card (first roll, then second) with the rules core's verdict. */
+export async function postOpposedCard(card: {
+  speaker: CardData["speaker"];
+  first: OpposedSide;
+  second: OpposedSide;
+  comparison: R.OpposedComparison;
+  audience: Audience;
+  rerollOf?: string;
+}): Promise<ChatMessage.Implementation | undefined> {
+  const { first, second, comparison } = card;
+  const unnamed = localize("BREADBOX.Flange.Opposed.Unnamed");
+  const winner = comparison.outcome === "firstWins" ? first.actor?.name : comparison.outcome === "secondWins" ? (second.actor?.name ?? unnamed) : "";
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("flange/chat/opposed.hbs"), {
-    first: { name: actor.name, ...flangeCardContext(first, false) },
-    second: { name: opponent?.actor.name ?? localize("BREADBOX.Flange.Opposed.Unnamed"), ...flangeCardContext(second, false) },
+    first: sideView(first, unnamed, true),
+    second: sideView(second, unnamed, true),
     outcome: comparison.outcome,
     verdict: winner ? format("BREADBOX.Flange.Opposed.Wins", { name: winner }) : localize(`BREADBOX.Flange.Opposed.${comparison.outcome}`),
     decidedBy: localize(`BREADBOX.Flange.Opposed.DecidedBy.${comparison.decidedBy}`),
   });
-  await postCard(
-    {
-      speaker: ChatMessage.getSpeaker({ actor }),
-      content,
-      rolls: [first, second],
-      flags: { [SYSTEM_ID]: { type: "flangeOpposed", actorUuid: actor.uuid, opponentUuid: opponent?.actor.uuid ?? "", outcome: comparison.outcome, decidedBy: comparison.decidedBy } },
-    },
-    audienceForMode(mode),
-  );
-  return { first, second, comparison };
+  const flags: Record<string, unknown> = { type: "flangeOpposed", actorUuid: first.actor?.uuid ?? "", opponentUuid: second.actor?.uuid ?? "", outcome: comparison.outcome, decidedBy: comparison.decidedBy };
+  if (card.rerollOf) flags.rerollOf = card.rerollOf;
+  return postCard({ speaker: card.speaker, content, rolls: [first.roll, second.roll], flags: { [SYSTEM_ID]: flags } }, card.audience);
 }

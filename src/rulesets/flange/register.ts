@@ -8,6 +8,7 @@ import { FLANGE_ITEM_MODELS } from "./data/items";
 import { FlangeDie } from "./dice/flange-die";
 import { FlangeCheckRoll } from "./dice/check-roll";
 import { onEdgeReroll, registerEdge, relayEdgeReroll } from "./edge";
+import { onOpposedReroll, relayOpposedReroll } from "./opposed-edge";
 import { registerFlangeSettings } from "./settings";
 import { FlangeActorSheet } from "./sheets/actor-sheet";
 import { FlangeItemSheet } from "./sheets/item-sheet";
@@ -40,8 +41,8 @@ export function flangeRuleset(): RulesetDefinition {
       // A plain d10 read 1–10: the pool die of every Flange roll (`3dft7`).
       diceSoNice: [{ term: FlangeDie, shape: "d10", labels: numberLabels(1, 10), min: 1 }],
       rolls: [FlangeCheckRoll],
-      chatActions: { edgeReroll: (m: ChatMessage.Implementation) => onEdgeReroll(m) },
-      relayActions: { edgeReroll: relayEdgeReroll },
+      chatActions: { edgeReroll: (m: ChatMessage.Implementation) => onEdgeReroll(m), opposedReroll: (m: ChatMessage.Implementation, button: HTMLElement) => onOpposedReroll(m, button) },
+      relayActions: { edgeReroll: relayEdgeReroll, opposedReroll: relayOpposedReroll },
       registerSettings: registerFlangeSettings,
       templates: FLANGE_TEMPLATES,
       init: registerEdge,
