@@ -24,7 +24,7 @@ async function sample(name: string): Promise<any> {
 
 function weaponOf(actor: any): any {
   const w = actor.items.find((i: any) => i.type === "flangeWeapon");
-  expect(w, `${actor.name} carries a weapon`).toBeTruthy();
+  expect(w?.type, `${actor.name} carries a weapon`).toBe("flangeWeapon");
   return w;
 }
 

@@ -27,7 +27,7 @@ describe("toast-weapons", () => {
     for (const category of R.WEAPON_CATEGORY_KEYS) {
       for (const key of R.WEAPON_EXAMPLES[category]) {
         const d = byKey.get(key);
-        expect(d, key).toBeTruthy();
+        expect(d && camel(d.name), key).toBe(key);
         expect(d.system.category).toBe(category);
         expect(d.system.baseDamage).toBe(R.WEAPON_BASE_DAMAGE[category]);
         expect(d.system.description).toBe("");
@@ -57,7 +57,7 @@ describe("toast-armor", () => {
     expect(docs).toHaveLength(R.ARMOR_KEYS.length);
     for (const key of R.ARMOR_KEYS) {
       const d = docs.find((x) => x.system.armorType === key);
-      expect(d, key).toBeTruthy();
+      expect(d?.system.armorType, key).toBe(key);
       expect(d.system.woundReduction).toBe(R.ARMOR_TABLE[key].woundReduction);
       expect(d.system.encumbrance).toBe(R.ARMOR_TABLE[key].encumbrance);
     }

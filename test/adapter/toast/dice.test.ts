@@ -111,6 +111,6 @@ describe("ToastCheckRoll", () => {
     await roll.evaluate();
     const message: any = await ChatMessage.create({ rolls: [roll] } as never);
     const html: HTMLElement = await message.renderHTML();
-    expect(html.textContent).toBeTruthy();
+    expect(html.textContent).toContain("5");
   });
 });
