@@ -29,8 +29,10 @@ export interface LedgerResolution {
    * per wound), as the GM's client resolved them. Optional.
    */
   woundList?: LedgerWound[];
-  /** The ruleset whose attack this is, when not Toaster's (its Apply handler refuses others'). */
-  ruleset?: string;
+  /** The ruleset whose attack this is: each ruleset's Apply handler refuses every other's. */
+  ruleset: string;
+  /** What kind of resolution this is (e.g. "attack"), when a ruleset has more than one. */
+  kind?: string;
   /** Damage rolled on the GM's client, for rulesets that work out wounds when applying (Toast). */
   damage?: number;
 }
@@ -60,6 +62,12 @@ export interface LedgerDamage {
 export interface LedgerEntry {
   /** Id of the user who created the card (the server's record, seen by the active GM). */
   writer?: string;
+  /**
+   * "Once" marks on this card, set only by the active GM's client (`claimMark`): e.g. `resolved`
+   * (an attack card that has its resolution), `rerolled` (a check re-rolled with luck or Edge),
+   * `used:<what>` (a button of a GM card that may be used once). Never read from the card's flags.
+   */
+  marks?: Record<string, string | number | boolean>;
   resolution?: LedgerResolution;
   /** A health-damage resolution (rulesets other than Toaster). */
   damage?: LedgerDamage;
@@ -135,6 +143,42 @@ export async function writeLedger(messageId: string, entry: LedgerEntry | null):
 /** Merge into one entry. */
 export async function updateLedger(messageId: string, change: Partial<LedgerEntry>): Promise<void> {
   await writeLedger(messageId, { ...ledgerEntry(messageId), ...change });
+}
+
+/** Whether the card's record carries the "once" mark (see LedgerEntry.marks). */
+export function hasMark(messageId: string | null | undefined, mark: string): boolean {
+  const marks = ledgerEntry(messageId)?.marks;
+  return Boolean(marks && Object.hasOwn(marks, mark) && marks[mark] !== false);
+}
+
+/** The value stored with a mark (undefined when the card does not carry it). */
+export function markValue(messageId: string | null | undefined, mark: string): string | number | boolean | undefined {
+  const marks = ledgerEntry(messageId)?.marks;
+  return marks && Object.hasOwn(marks, mark) ? marks[mark] : undefined;
+}
+
+/**
+ * Set a "once" mark on a card's record, if it is not set yet: true when this call set it, false
+ * when the card already carried it. Only the active GM's client claims; the check and the set
+ * happen with no await in between (the pending write is visible at once), so of two concurrent
+ * claims exactly one succeeds — on any client, since every request reaches this one client.
+ */
+export async function claimMark(messageId: string, mark: string, value: string | number | boolean = true): Promise<boolean> {
+  if (!isLedgerKeeper()) throw new Error("Breadbox | only the active GM claims card marks");
+  if (typeof messageId !== "string" || !messageId || hasMark(messageId, mark)) return false;
+  const entry = ledgerEntry(messageId);
+  await writeLedger(messageId, { ...entry, marks: { ...entry?.marks, [mark]: value } });
+  return true;
+}
+
+/** Take a mark back (the work it guarded failed, so it may be tried again). */
+export async function releaseMark(messageId: string, mark: string): Promise<void> {
+  if (!isLedgerKeeper()) throw new Error("Breadbox | only the active GM releases card marks");
+  const entry = ledgerEntry(messageId);
+  if (!entry?.marks || !Object.hasOwn(entry.marks, mark)) return;
+  const marks = { ...entry.marks };
+  delete marks[mark];
+  await writeLedger(messageId, { ...entry, marks });
 }
 
 /** Forget pending writes (tests that simulate a reload of this client). */

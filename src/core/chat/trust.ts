@@ -79,3 +79,19 @@ export async function withLocks<T>(keys: readonly string[], fn: () => Promise<T>
     for (const release of releases.reverse()) release();
   }
 }
+
+/** The lock key of an actor's spendable resources (luck, Edge, action points, ...). */
+export function resourceLockKey(actor: { uuid: string }): string {
+  return `resource:${actor.uuid}`;
+}
+
+/**
+ * Run `fn` while holding the resource locks of every actor whose resources it spends. A request
+ * that spends (luck, Edge, action points) reads the actor's resource again inside this lock and
+ * writes the spend before it releases: two requests that spend from one actor never both see the
+ * same balance. Take resource locks last (inside the relay's card and document locks), and all of
+ * a request's at once: resource keys sort after `doc:` and `message:` keys, so lock order is one.
+ */
+export async function withResourceLocks<T>(actors: readonly ({ uuid: string } | null | undefined)[], fn: () => Promise<T>): Promise<T> {
+  return withLocks(actors.filter((a): a is { uuid: string } => Boolean(a?.uuid)).map(resourceLockKey), fn);
+}

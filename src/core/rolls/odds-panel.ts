@@ -2,6 +2,7 @@
  * The odds panel every roll dialog shows: one list rendered from the rules-core contract's `Odds`
  * (src/dice/contract.ts), whatever the ruleset.
  */
+import { escapeHTML } from "../html";
 import type { Odds } from "../../dice/contract";
 import { localize } from "../game";
 
@@ -19,12 +20,9 @@ export interface OddsPanelOptions {
   successOnly?: boolean;
 }
 
-function escape(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function row(cls: string, label: string, p: number): string {
-  return `<li class="${cls}"><span>${escape(label)}</span><strong>${formatChance(p)}</strong></li>`;
+  return `<li class="${cls}"><span>${escapeHTML(label)}</span><strong>${formatChance(p)}</strong></li>`;
 }
 
 /** HTML of the odds panel for any ruleset's Odds. */
@@ -33,5 +31,5 @@ export function oddsPanelHtml(odds: Odds, opts: OddsPanelOptions): string {
     ? [row("outcome-success", localize("BREADBOX.Roll.Success"), odds.success), row("outcome-failure", localize("BREADBOX.Roll.Failure"), 1 - odds.success)]
     : odds.outcomes.map((o) => row(`outcome-${o.key} band-${o.key}`, localize(opts.labelKey(o.key)), o.p));
   const extras = odds.extras.map((e) => row(`extra extra-${e.key}`, localize(opts.labelKey(e.key)), e.p));
-  return `<ul class="bb-odds" aria-label="${escape(localize("BREADBOX.Roll.Odds"))}">${[...rows, ...extras].join("")}</ul>`;
+  return `<ul class="bb-odds" aria-label="${escapeHTML(localize("BREADBOX.Roll.Odds"))}">${[...rows, ...extras].join("")}</ul>`;
 }

@@ -509,7 +509,7 @@ export async function resolveAttack(
   const posted = await postCard({ speaker: ChatMessage.getSpeaker({ actor: attacker }), content, rolls, flags: { [SYSTEM_ID]: { ...flags } } }, combineAudiences(audienceOf(attackMessage), audienceForMode(mode)));
   if (posted?.id) {
     // Apply reads only this: the damage the GM's client rolled (boxes, in the ledger's `wounds`).
-    await updateLedger(posted.id, { resolution: { attackMessageId: flags.attackMessageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, stun: 0, wounds: r.damage, applied: false } });
+    await updateLedger(posted.id, { resolution: { ruleset: "flange", attackMessageId: flags.attackMessageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, stun: 0, wounds: r.damage, applied: false } });
     // The attack card now says how it was met, without its buttons (display only; the ledger is the record).
     const content = await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/attack-card.hbs"), {
       attacker: attacker.name ?? "",

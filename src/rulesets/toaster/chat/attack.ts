@@ -428,7 +428,7 @@ export async function resolveAndPost(
   );
   if (posted?.id) {
     await updateLedger(posted.id, {
-      resolution: { attackMessageId: resolution.attackMessageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, stun: outcome.stun, wounds: outcome.wounds, applied: false },
+      resolution: { ruleset: "toaster", attackMessageId: resolution.attackMessageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, stun: outcome.stun, wounds: outcome.wounds, applied: false },
     });
   }
   return posted;
