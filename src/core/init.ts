@@ -5,11 +5,11 @@
 import { allRulesets, type DieTermClass, type ModelClass, type RollClass, type SheetRegistration, type StatusEffectSpec } from "./registry";
 import { BreadboxActor } from "./documents/actor";
 import { BreadboxItem } from "./documents/item";
-import { BreadboxCombat, BreadboxCombatant, NEXT_ROUND_QUERY, nextRoundQueryHandler } from "./documents/combat";
+import { BreadboxCombat, BreadboxCombatant, nextRoundRelayHandler } from "./documents/combat";
 import { registerCoreSettings } from "./settings";
 import { registerDiceSoNice } from "./dice-so-nice";
 import { addStatusEffect } from "./compat";
-import { registerRelay } from "./relay";
+import { registerCoreRelayAction, registerRelay } from "./relay";
 import { onRenderChatMessage } from "./chat/actions";
 import { migrateWorldIfNeeded } from "./migrations";
 import { registerHotbar } from "./hotbar";
@@ -35,7 +35,7 @@ export function initCore(): void {
   registerDiceSoNice(allRulesets().flatMap((r) => r.diceSoNice ?? []));
   registerCoreSettings();
   registerRelay();
-  CONFIG.queries[NEXT_ROUND_QUERY] = nextRoundQueryHandler;
+  registerCoreRelayAction("nextRound", nextRoundRelayHandler);
   registerHotbar();
 
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message, html));

@@ -51,9 +51,23 @@ export interface RelayContext {
 /** A GM-side handler: validate the request fully, then apply it. Runs with GM rights. */
 export type RelayHandler = (ctx: RelayContext) => Promise<RelayResult>;
 
+/** The id under which core's own relay actions are named ("core.<action>"). */
+export const CORE_RELAY_ID = "core";
+const coreActions: Record<string, RelayHandler> = Object.create(null);
+
+/**
+ * Register one of core's own relay actions (`core.<name>`), e.g. a player ending a round. It goes
+ * through the same path as every ruleset's: nonce, active GM only, locks.
+ */
+export function registerCoreRelayAction(name: string, handler: RelayHandler): void {
+  if (Object.hasOwn(coreActions, name) && coreActions[name] !== handler) throw new Error(`Breadbox | core relay action "${name}" is registered twice`);
+  coreActions[name] = handler;
+}
+
 function findHandler(action: string): RelayHandler | undefined {
   const [rulesetId, name] = action.split(".", 2);
   if (!rulesetId || !name) return undefined;
+  if (rulesetId === CORE_RELAY_ID) return Object.hasOwn(coreActions, name) ? coreActions[name] : undefined;
   const def = allRulesets().find((r) => r.id === rulesetId);
   const actions = def?.relayActions;
   // Own keys only: "constructor" and friends are not actions.

@@ -36,7 +36,6 @@ import type { ToastCombatRules } from "../rulesets/toast/combat/settings";
 import type { ToastInitiativeFlag, ToastTurnFlag } from "../rulesets/toast/combat/tracker";
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
-import type { nextRoundQueryHandler } from "../core/documents/combat";
 import type { handQueryHandler } from "../rulesets/flange/combat/simultaneous";
 import type { CardLedger } from "../core/chat/ledger";
 import type { D100CombatRules } from "../rulesets/d100/combat/settings";
@@ -108,8 +107,6 @@ declare global {
     interface Queries {
       /** The GM relay (src/core/relay.ts): a player's request for a change on a document they do not own. */
       "breadbox.relay": typeof relayQueryHandler;
-      /** A player ends the round where initiative is rolled again: the GM rolls it and advances. */
-      "breadbox.nextRound": typeof nextRoundQueryHandler;
       /** Flange simultaneous action: a player's secret hand, opened to the active GM only. */
       "breadbox.flangeHand": typeof handQueryHandler;
     }

@@ -87,6 +87,52 @@ describe("a new round with initiative rolled again", () => {
   });
 });
 
+describe("a player's next round goes through the relay (issue 17, attack 4)", () => {
+  it("a forged breadbox.nextRound query naming a GM as requester is not obeyed: the query no longer exists", async () => {
+    const p = createUser({ name: "Player" });
+    const { combat } = await fight();
+    scriptDiceFaces([2, 9]);
+    await combat.startCombat();
+    await combat.rollAll();
+    const gm = game.users!.activeGM!;
+    await expect(asUser(p, () => gm.query("breadbox.nextRound", { combatId: combat.id, requesterId: gm.id }))).rejects.toThrow(/not registered/);
+    expect(combat.round).toBe(1);
+  });
+
+  it("a relay request naming a GM, or without a nonce, is refused and the round stays", async () => {
+    const p = createUser({ name: "Player" });
+    const { combat } = await fight();
+    scriptDiceFaces([2, 9]);
+    await combat.startCombat();
+    await combat.rollAll();
+    const gm = game.users!.activeGM!;
+    const forged = { action: "core.nextRound", requesterId: gm.id, targetUuid: combat.uuid, payload: { round: 1, turn: combat.turn } };
+    const asGM: any = await asUser(p, () => gm.query("breadbox.relay", forged));
+    expect(asGM.ok).toBe(false);
+    const noNonce: any = await asUser(p, () => gm.query("breadbox.relay", { ...forged, requesterId: p.id }));
+    expect(noNonce).toMatchObject({ ok: false, error: "BREADBOX.Relay.Unauthenticated" });
+    expect(combat.round).toBe(1);
+  });
+
+  it("a stale request (the round already moved on) does not skip a second round", async () => {
+    const p = createUser({ name: "Player" });
+    const { quick, combat } = await fight();
+    await quick.update({ ownership: { [p.id!]: 3 } });
+    scriptDiceFaces([2, 9]);
+    await combat.startCombat();
+    await combat.rollAll();
+    await combat.update({ turn: 1 });
+    const { applyOrRelay } = await import("../../src/core/relay");
+    scriptDiceFaces([10, 1]);
+    const first: any = await asUser(p, () => applyOrRelay("core.nextRound", combat, { round: 1, turn: 1 }));
+    expect(first.ok).toBe(true);
+    expect(combat.round).toBe(2);
+    const again: any = await asUser(p, () => applyOrRelay("core.nextRound", combat, { round: 1, turn: 1 }));
+    expect(again).toMatchObject({ ok: false, error: "BREADBOX.Combat.NextRoundStale" });
+    expect(combat.round).toBe(2);
+  });
+});
+
 describe("the harness's combat (v13 behaviour)", () => {
   it("resetAll keeps the turn on the same combatant (foundryvtt#12312)", async () => {
     const { combat } = await fight();

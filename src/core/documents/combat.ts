@@ -3,7 +3,8 @@
  * whether initiative is rolled again each round come from the ruleset's CombatRules.
  */
 import { getRuleset, rulesetOfType, type CombatRules } from "../registry";
-import { currentUser, format, notify } from "../game";
+import { currentUser, format } from "../game";
+import { applyOrRelay, CORE_RELAY_ID, type RelayContext, type RelayResult } from "../relay";
 
 function rulesFor(actor: Actor.Implementation | null | undefined): CombatRules | undefined {
   if (!actor) return undefined;
@@ -146,39 +147,31 @@ export class BreadboxCombat extends Combat {
   }
 }
 
-/** Ask the active GM to advance a combat to its next round for a player (see BreadboxCombat#nextRound). */
+/**
+ * Ask the active GM to advance a combat to its next round for a player (see
+ * BreadboxCombat#nextRound). It is a relay action like every other player request: the requester
+ * proves who it is with a one-time nonce, it runs only on the active GM's client, under the lock of
+ * the combat, and it names the round and turn it ends, so a repeated or stale request is refused
+ * instead of skipping a second round.
+ */
 async function requestNextRound(combat: BreadboxCombat): Promise<void> {
-  const gm = game.users?.activeGM;
-  if (!gm) {
-    notify("warn", "BREADBOX.Combat.NoGM");
-    return;
-  }
-  try {
-    const result = await gm.query(NEXT_ROUND_QUERY, { combatId: combat.id ?? "", requesterId: currentUser().id ?? "" }, { timeout: 15_000 });
-    if (!result?.ok) notify("warn", result?.error ?? "BREADBOX.Combat.NextRoundRefused");
-  } catch (err) {
-    console.error("Breadbox | next round query failed", err);
-    notify("warn", "BREADBOX.Combat.NextRoundRefused");
-  }
+  await applyOrRelay(NEXT_ROUND_ACTION, combat, { round: combat.round, turn: combat.turn ?? null });
 }
 
-export const NEXT_ROUND_QUERY = "breadbox.nextRound";
-
-export interface NextRoundRequest {
-  combatId: string;
-  requesterId: string;
-}
+/** The relay action a player's "next round" travels as. */
+export const NEXT_ROUND_ACTION = `${CORE_RELAY_ID}.nextRound`;
 
 /**
- * GM side of `breadbox.nextRound`. v13 does not tell a query handler who sent it
- * (foundryvtt#13418), so the requester travels in the payload: it must be a logged-in user who
- * owns the combatant whose turn it is — the same user Foundry lets end the round.
+ * GM side of a player's "next round" (relay action `core.nextRound`). The requester (authenticated
+ * by the relay: logged in, not a GM, holding the nonce for this very request) must own the
+ * combatant whose turn it is — the user Foundry lets end the round — and the combat must still
+ * be at the round and turn the request names.
  */
-export async function nextRoundQueryHandler(data: NextRoundRequest): Promise<{ ok: boolean; error?: string }> {
-  if (!currentUser().isGM) return { ok: false, error: "BREADBOX.Relay.NotGM" };
-  const requester = game.users?.get(String(data?.requesterId ?? ""));
-  const combat = game.combats?.get(String(data?.combatId ?? ""));
-  if (!requester?.active || !combat) return { ok: false, error: "BREADBOX.Combat.NextRoundRefused" };
+export async function nextRoundRelayHandler({ requester, target, payload }: RelayContext): Promise<RelayResult> {
+  if (!(target instanceof BreadboxCombat)) return { ok: false, error: "BREADBOX.Relay.NoTarget" };
+  const combat = target;
+  if (!combat.started) return { ok: false, error: "BREADBOX.Combat.NextRoundRefused" };
+  if (payload.round !== combat.round || (payload.turn ?? null) !== (combat.turn ?? null)) return { ok: false, error: "BREADBOX.Combat.NextRoundStale" };
   if (!combat.combatant?.testUserPermission(requester, "OWNER")) return { ok: false, error: "BREADBOX.Combat.NextRoundRefused" };
   await combat.nextRound();
   return { ok: true };
