@@ -2,7 +2,7 @@
  * Core wiring at init: document classes, every registered ruleset's data models, sheets, dice,
  * rolls, status effects, token bars, settings, the GM relay, and chat-card actions.
  */
-import { allRulesets, type DieTermClass, type ModelClass, type RollClass, type SheetRegistration, type StatusEffectSpec } from "./registry";
+import { allRulesets, rulesetOfType, type DieTermClass, type ModelClass, type RollClass, type SheetRegistration, type StatusEffectSpec } from "./registry";
 import { BreadboxActor } from "./documents/actor";
 import { BreadboxItem } from "./documents/item";
 import { BreadboxCombat, BreadboxCombatant, nextRoundRelayHandler } from "./documents/combat";
@@ -10,6 +10,8 @@ import { registerCoreSettings } from "./settings";
 import { registerDiceSoNice } from "./dice-so-nice";
 import { addStatusEffect } from "./compat";
 import { registerCoreRelayAction, registerRelay } from "./relay";
+import { ensureRecordBook, migrateLegacyLedger } from "./chat/ledger";
+import { actorFromUuidSync } from "./game";
 import { onRenderChatMessage } from "./chat/actions";
 import { migrateWorldIfNeeded } from "./migrations";
 import { registerHotbar } from "./hotbar";
@@ -48,6 +50,12 @@ export function initCore(): void {
 
 export async function readyCore(): Promise<void> {
   await migrateWorldIfNeeded();
+  await ensureRecordBook().catch((err: unknown) => console.error("Breadbox | record book", err));
+  // A ledger kept in the old world setting moves into the record book (once; nothing is lost).
+  await migrateLegacyLedger((uuid) => {
+    const actor = actorFromUuidSync(uuid);
+    return actor ? rulesetOfType(actor.type) : undefined;
+  }).catch((err: unknown) => console.error("Breadbox | card ledger migration", err));
   for (const r of allRulesets()) r.ready?.();
 }
 

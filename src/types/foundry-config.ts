@@ -162,6 +162,8 @@ declare module "fvtt-types/configuration" {
     Actor: { breadbox?: BreadboxActorFlags };
     ChatMessage: { breadbox?: BreadboxMessageFlags };
     User: { breadbox?: BreadboxUserFlags };
+    /** The record book (src/core/chat/ledger.ts): GM-only per-card records. */
+    JournalEntry: { breadbox?: { recordBook?: boolean; cards?: CardLedger } };
     Combatant: { breadbox?: BreadboxCombatantFlags };
   }
 

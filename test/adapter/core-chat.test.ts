@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, gmUser, setRandomUniform, setUserActive } from "../harness/index";
 import { bootSystem } from "./toaster/boot";
 import { cardRefusal, cardWriter, withLocks } from "../../src/core/chat/trust";
-import { resetLedgerOverlay } from "../../src/core/chat/ledger";
+import { ledgerSettled, resetLedgerOverlay } from "../../src/core/chat/ledger";
 import { MAX_FOUNDRY_DICE, rollWithFoundryDice } from "../../src/core/rolls/foundry-dice";
 import { audienceOf, combineAudiences, normaliseMessageMode } from "../../src/core/compat";
 import { rollDie } from "../../src/dice/random";
@@ -54,6 +54,7 @@ describe("cardWriter", () => {
     expect(m.author.id).toBe(gmUser().id);
     expect(cardWriter(m)?.id).toBe(p.id);
     // Recorded in the GM-only ledger: still known after the GM's client reloads.
+    await ledgerSettled();
     resetLedgerOverlay();
     expect(cardWriter(m)?.id).toBe(p.id);
   });

@@ -19,7 +19,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, gmUser, setRandomUniform, setUserActive } from "../harness/index";
 import { bootSystem, itemData, makeCharacter } from "./toaster/boot";
 import { issueNonce, relayQueryHandler, runRelay, type RelayRequest, type RelayResult } from "../../src/core/relay";
-import { ledgerResolutions, resetLedgerOverlay } from "../../src/core/chat/ledger";
+import { ledgerResolutions, ledgerSettled, resetLedgerOverlay } from "../../src/core/chat/ledger";
 import { cardWriter } from "../../src/core/chat/trust";
 import { attackWithWeapon, onDefend } from "../../src/rulesets/toaster/chat/attack";
 import { ToasterCheckRoll, type ToasterCheckOptions } from "../../src/rulesets/toaster/dice/check-roll";
@@ -183,7 +183,7 @@ describe("relay fuzz", () => {
       const batch: Sent[] = [];
       for (const sent of Array.from({ length: 1 + Math.floor(rng() * 4) }, randomRequest)) batch.push(await prepare(sent));
       if (rng() < 0.4) batch.push({ ...batch[0]!, nonceKind: batch[0]!.nonceKind === "own" ? "replayed" : batch[0]!.nonceKind }); // a concurrent duplicate
-      if (rng() < 0.05) resetLedgerOverlay(); // the GM's client reloads
+      if (rng() < 0.05) { await ledgerSettled(); resetLedgerOverlay(); } // the GM's client reloads
       let results: RelayResult[] = [];
       try {
         results = await Promise.all(batch.map(send));

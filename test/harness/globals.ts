@@ -20,6 +20,7 @@ import "./chat";
 import "./combat";
 import "./compat";
 import "./macros";
+import "./journal";
 
 export const GM_ID = "harnessGameMastr";
 

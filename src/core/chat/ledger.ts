@@ -1,20 +1,30 @@
 /**
  * The GM-only card ledger: what the system knows about its chat cards that no player can write.
- * It is a world setting that is not shown in the settings window (`breadbox.cardLedger`); world
- * settings can be changed only by a GM (Foundry's SETTINGS_MODIFY permission), and only the
- * active GM's client ever writes it. Keyed by chat-message id, it holds:
+ * Each card has its own record, kept in one GM-owned journal entry (the *record book*, created by
+ * the active GM; default ownership NONE, so no player may update it — or, per Foundry's ownership
+ * levels, see it), under `flags.breadbox.cards.<messageId>`. Only the active GM's client writes
+ * it, and every write is a differential update of one card's record: nothing that grows with the
+ * chat history is rewritten or re-sent when a card is posted, and an Assistant GM (who may not
+ * write world settings) keeps it as well as a full GM. A record holds:
  *
  * - `writer` — the user who created the card, as the server reported it to the active GM's
  *   `createChatMessage` hook (its `userId` argument). Recorded for every card that carries Breadbox
  *   flags. A card created while no GM was online has no writer here and is refused for anything
  *   that needs its writer.
- * - `resolution` — for a Toaster resolution card, what the GM's client resolved (attacker,
- *   target, stun, wounds) and whether it has been applied. Apply reads only this, never the card.
+ * - `resolution` / `damage` — for a resolution card, what the GM's client resolved (attacker,
+ *   target, amounts, the ruleset that resolved it) and whether it has been applied. Apply reads
+ *   only this, never the card.
+ * - `marks` — "once" marks (`claimMark`): resolved, re-rolled, used.
  *
- * An entry being written is visible to reads on the GM's client at once (an overlay), so "check,
- * then set" under the relay's locks never sees a stale entry.
+ * A record being written is visible to reads on the GM's client at once (an overlay), so "check,
+ * then set" under the relay's locks never sees a stale record. Records of deleted cards are
+ * dropped in one update per batch ("Clear chat log" on thousands of cards is one write).
+ * Worlds from before the record book kept the ledger in the hidden world setting
+ * `breadbox.cardLedger`; `migrateLegacyLedger` moves it into the book once (nothing is lost).
  */
 import { SYSTEM_ID } from "../ids";
+import { deletionUpdate } from "../compat";
+import { localize } from "../game";
 
 /** A resolved attack, as the GM's client resolved it. */
 export interface LedgerResolution {
@@ -78,9 +88,19 @@ export type CardLedger = Record<string, LedgerEntry>;
 
 const overlay = new Map<string, LedgerEntry | null>();
 
+/** The record book: the world's GM-owned journal entry flagged as Breadbox's, if there is one. */
+let bookId: string | null = null;
+export function recordBook(): JournalEntry.Implementation | undefined {
+  const known = bookId ? game.journal?.get(bookId) : undefined;
+  if (known && known.flags?.[SYSTEM_ID]?.recordBook === true) return known;
+  const found = game.journal?.find((j) => j.flags?.[SYSTEM_ID]?.recordBook === true);
+  bookId = found?.id ?? null;
+  return found;
+}
+
 function stored(): CardLedger {
-  const value = game.settings?.get(SYSTEM_ID, "cardLedger");
-  return value && typeof value === "object" ? value : {};
+  const cards = recordBook()?.flags?.[SYSTEM_ID]?.cards;
+  return cards && typeof cards === "object" ? cards : {};
 }
 
 /** The ledger's entry for a message (undefined when it has none). */
@@ -91,11 +111,14 @@ export function ledgerEntry(messageId: string | null | undefined): LedgerEntry |
   return Object.hasOwn(all, messageId) ? all[messageId] : undefined;
 }
 
+function allIds(): Set<string> {
+  return new Set([...Object.keys(stored()), ...overlay.keys()]);
+}
+
 /** Every resolution in the ledger, with its resolution card's id. */
 export function ledgerResolutions(): { messageId: string; resolution: LedgerResolution }[] {
-  const ids = new Set([...Object.keys(stored()), ...overlay.keys()]);
   const out: { messageId: string; resolution: LedgerResolution }[] = [];
-  for (const id of ids) {
+  for (const id of allIds()) {
     const resolution = ledgerEntry(id)?.resolution;
     if (resolution) out.push({ messageId: id, resolution });
   }
@@ -104,9 +127,8 @@ export function ledgerResolutions(): { messageId: string; resolution: LedgerReso
 
 /** Every health-damage resolution in the ledger, with its resolution card's id. */
 export function ledgerDamages(): { messageId: string; damage: LedgerDamage }[] {
-  const ids = new Set([...Object.keys(stored()), ...overlay.keys()]);
   const out: { messageId: string; damage: LedgerDamage }[] = [];
-  for (const id of ids) {
+  for (const id of allIds()) {
     const damage = ledgerEntry(id)?.damage;
     if (damage) out.push({ messageId: id, damage });
   }
@@ -119,25 +141,142 @@ export function isLedgerKeeper(): boolean {
   return Boolean(me?.isGM && game.users?.activeGM?.id === me.id);
 }
 
+let bookPending: Promise<JournalEntry.Implementation> | null = null;
+
+/**
+ * The record book, created (by the keeper) when the world has none yet, with `first` records in
+ * it. The creation starts at once (no await before it).
+ */
+function ensureBook(first: CardLedger = {}): Promise<JournalEntry.Implementation> {
+  const existing = recordBook();
+  if (existing) return Promise.resolve(existing);
+  bookPending ??= (async () => {
+    try {
+      const created = await JournalEntry.create({
+        name: localize("BREADBOX.Ledger.BookName"),
+        ownership: { default: CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE },
+        flags: { [SYSTEM_ID]: { recordBook: true, cards: first } },
+      });
+      if (!created) throw new Error("Breadbox | the record book could not be created");
+      return created;
+    } finally {
+      bookPending = null;
+    }
+  })();
+  return bookPending;
+}
+
+/** Create the world's record book if it has none (the active GM, when the world is ready). */
+export async function ensureRecordBook(): Promise<void> {
+  if (isLedgerKeeper() && !recordBook()) await ensureBook();
+}
+
+/** Writes leave this client one after the other, in the order they were asked for. */
+let queue: Promise<unknown> = Promise.resolve();
+function enqueue<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** Writes in flight on this client (`ledgerSettled` waits for them). */
+const inFlight = new Set<Promise<unknown>>();
+function track<T>(p: Promise<T>): Promise<T> {
+  inFlight.add(p);
+  const done = () => inFlight.delete(p);
+  p.then(done, done);
+  return p;
+}
+
+/** Resolves when every ledger write this client has started has reached the record book. */
+export async function ledgerSettled(): Promise<void> {
+  while (inFlight.size) await Promise.allSettled([...inFlight]);
+}
+
 /**
  * Change one entry (null deletes it). Only the active GM's client writes; the change is visible
- * to `ledgerEntry` on this client at once and stored in order.
+ * to `ledgerEntry` on this client at once and stored as one card's differential update. When the
+ * book exists the update starts at once (no await before it), so this client's writes leave in
+ * the order they were made; while the book is being created, writes wait for it in order.
  */
 export async function writeLedger(messageId: string, entry: LedgerEntry | null): Promise<void> {
   if (!isLedgerKeeper()) throw new Error("Breadbox | only the active GM writes the card ledger");
   overlay.set(messageId, entry);
-  // The whole ledger is written at once, with every pending change in it, and the write starts
-  // now (no await before it): writes leave this client in order and none loses another's change.
-  const next: CardLedger = { ...stored() };
-  for (const [id, pending] of overlay) {
-    if (pending) next[id] = pending;
-    else delete next[id];
-  }
+  const store = (book: JournalEntry.Implementation): Promise<unknown> => {
+    // The latest pending value is the one stored (a later write may have replaced ours).
+    const latest = overlay.has(messageId) ? (overlay.get(messageId) ?? null) : entry;
+    if (latest) return book.update({ flags: { [SYSTEM_ID]: { cards: { [messageId]: latest } } } });
+    if (Object.hasOwn(stored(), messageId)) return book.update(deletionUpdate(`flags.${SYSTEM_ID}.cards`, messageId));
+    return Promise.resolve();
+  };
+  const book = bookPending ? null : recordBook();
   try {
-    await game.settings?.set(SYSTEM_ID, "cardLedger", next);
+    if (book) await track(store(book));
+    else if (!bookPending && entry) await track(ensureBook({ [messageId]: entry }));
+    else await track(enqueue(async () => store(await ensureBook())));
   } finally {
     if (overlay.get(messageId) === entry) overlay.delete(messageId);
   }
+}
+
+/** Cards deleted since the last flush: their records go in one update. */
+const deletions = new Set<string>();
+let deletionFlush: Promise<void> | null = null;
+
+/** Drop the records of deleted cards, batched: one update however many cards were deleted. */
+export function forgetCards(messageIds: Iterable<string>): Promise<void> {
+  if (!isLedgerKeeper()) return Promise.resolve();
+  for (const id of messageIds) if (ledgerEntry(id)) {
+    deletions.add(id);
+    overlay.set(id, null);
+  }
+  if (!deletions.size) return deletionFlush ?? Promise.resolve();
+  deletionFlush ??= track(enqueue(async () => {
+    // Let the rest of a bulk deletion arrive before writing (one macrotask).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const ids = [...deletions];
+    deletions.clear();
+    deletionFlush = null;
+    const book = recordBook();
+    const present = stored();
+    const change: Record<string, unknown> = {};
+    for (const id of ids) if (Object.hasOwn(present, id)) Object.assign(change, deletionUpdate(`flags.${SYSTEM_ID}.cards`, id));
+    try {
+      if (book && Object.keys(change).length) await book.update(change);
+    } finally {
+      for (const id of ids) if (overlay.get(id) === null) overlay.delete(id);
+    }
+  }));
+  return deletionFlush;
+}
+
+/**
+ * Move a ledger kept by an earlier version (the hidden world setting `breadbox.cardLedger`) into
+ * the record book, once, on the active GM's client. A resolution recorded without its ruleset is
+ * given the ruleset of its target's actor type (each ruleset's Apply refuses records of others);
+ * one whose target is gone keeps no ruleset and is refused by every Apply, as before for others'.
+ * The setting is emptied only after the book holds every record.
+ */
+export async function migrateLegacyLedger(rulesetOfActor: (uuid: string) => string | undefined): Promise<number> {
+  if (!isLedgerKeeper()) return 0;
+  const legacy: unknown = game.settings?.get(SYSTEM_ID, "cardLedger");
+  if (!legacy || typeof legacy !== "object") return 0;
+  const entries = Object.entries(legacy as CardLedger).filter(([id, e]) => typeof id === "string" && e && typeof e === "object");
+  if (!entries.length) return 0;
+  const cards: CardLedger = {};
+  for (const [id, entry] of entries) {
+    const resolution = entry.resolution;
+    if (resolution && typeof resolution.ruleset !== "string") {
+      const ruleset = rulesetOfActor(resolution.targetUuid);
+      cards[id] = ruleset ? { ...entry, resolution: { ...resolution, ruleset } } : entry;
+    } else cards[id] = entry;
+  }
+  await enqueue(async () => {
+    const book = await ensureBook();
+    await book.update({ flags: { [SYSTEM_ID]: { cards } } });
+  });
+  await game.settings?.set(SYSTEM_ID, "cardLedger", {});
+  return entries.length;
 }
 
 /** Merge into one entry. */
@@ -194,7 +333,7 @@ export function registerLedger(): void {
     updateLedger(message.id, { writer: userId }).catch((err: unknown) => console.error("Breadbox | card ledger", err));
   });
   Hooks.on("deleteChatMessage", (message) => {
-    if (!isLedgerKeeper() || !message.id || !ledgerEntry(message.id)) return;
-    writeLedger(message.id, null).catch((err: unknown) => console.error("Breadbox | card ledger", err));
+    if (!isLedgerKeeper() || !message.id) return;
+    forgetCards([message.id]).catch((err: unknown) => console.error("Breadbox | card ledger", err));
   });
 }

@@ -21,6 +21,9 @@ export async function bootSystem(): Promise<void> {
     booted = true;
   }
   resetHarness();
+  // A fresh world after "ready": the active GM's client has created the card record book.
+  const { ensureRecordBook } = await import("../../../src/core/chat/ledger");
+  await ensureRecordBook();
   const { clearToasterRulesCache } = await import("../../../src/rulesets/toaster/settings");
   clearToasterRulesCache();
   const lang = readLang(process.cwd());

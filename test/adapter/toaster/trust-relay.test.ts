@@ -10,7 +10,7 @@ import { bootSystem, itemData, makeCharacter, notifications } from "./boot";
 import { attackWithWeapon, onApplyDamage, onDefend, onLuckAfter, onLuckReroll } from "../../../src/rulesets/toaster/chat/attack";
 import { ToasterCheckRoll, type ToasterCheckOptions } from "../../../src/rulesets/toaster/dice/check-roll";
 import { applyOrRelay, issueNonce, NONCE_TTL_MS, RELAY_QUERY, runRelay } from "../../../src/core/relay";
-import { ledgerEntry, resetLedgerOverlay } from "../../../src/core/chat/ledger";
+import { ledgerEntry, ledgerSettled, resetLedgerOverlay } from "../../../src/core/chat/ledger";
 import { cardWriter } from "../../../src/core/chat/trust";
 
 beforeEach(bootSystem);
@@ -294,6 +294,7 @@ describe("point 5: a message whose author field names the GM", () => {
     setUserActive(gmUser(), false);
     const unrecorded = await checkCard(s.p2, s.defender, {}, 3);
     setUserActive(gmUser(), true);
+    await ledgerSettled();
     resetLedgerOverlay();
     const ask = (id: string) => runRelay({ action: "toaster.luckAfter", requesterId: s.p2.id!, targetUuid: s.defender.uuid, payload: { messageId: id } }, s.p2 as never);
     expect((await ask(theirs.id)).ok).toBe(false);
