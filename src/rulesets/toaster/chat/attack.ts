@@ -12,10 +12,12 @@
  */
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
+import { escapeHTML } from "../../../core/html";
 import { requireModel, targetedActors, updateRolls } from "../../../core/foundry";
 import { format, localize, lookupUuid, lookupUuidSync, currentUser, modelOf } from "../../../core/game";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
+import { readString } from "../../../core/forms/read";
 import { rollWithFoundryDice, type DieFormula, type KnownFace } from "../../../core/rolls/foundry-dice";
 import { audienceForMode, audienceOf, combineAudiences, currentMessageMode, normaliseMessageMode, type Audience, type MessageMode } from "../../../core/compat";
 import { claimMark, hasMark, isLedgerKeeper, ledgerEntry, ledgerResolutions, markValue, releaseMark, updateLedger, type LedgerResolution } from "../../../core/chat/ledger";
@@ -152,7 +154,7 @@ function attackOddsHtml(o: ToasterCheckOptions, weapon: ToasterWeaponModel, defe
   const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
   const woundOdds = 1 - (odds.wounds.get(0) ?? 0);
   const against = format("BREADBOX.Toaster.Attack.OddsAgainst", { name: defender.name ?? "", defence: defence?.label ?? "—", rank: defence?.rank ?? 0 });
-  return `<p class="bb-small bb-muted">${foundry.utils.escapeHTML(against)}</p><ul class="bb-odds" aria-label="${localize("BREADBOX.Roll.Odds")}">
+  return `<p class="bb-small bb-muted">${escapeHTML(against)}</p><ul class="bb-odds" aria-label="${localize("BREADBOX.Roll.Odds")}">
 <li class="band-success"><span>${localize("BREADBOX.Toaster.Attack.OddsHit")}</span><strong>${pct(odds.hit)}</strong></li>
 <li class="band-critical"><span>${localize("BREADBOX.Toaster.Critical.Title")}</span><strong>${pct(odds.criticalTriggered)}</strong></li>
 <li class="band-failure"><span>${localize("BREADBOX.Toaster.Attack.OddsWound")}</span><strong>${pct(woundOdds)}</strong></li>
@@ -276,10 +278,10 @@ export async function onDefend(message: ChatMessage.Implementation, _button: HTM
   let mode: MessageMode = currentMessageMode();
   if (!forgone && !skipDialog(event)) {
     const selectHtml = `<div class="form-group"><label for="bb-defence">${localize("BREADBOX.Toaster.Defence.Choose")}</label><select id="bb-defence" name="defence">${options
-      .map((o, i) => `<option value="${i}">${foundry.utils.escapeHTML(o.label)} (${o.rank})</option>`)
+      .map((o, i) => `<option value="${i}">${escapeHTML(o.label)} (${o.rank})</option>`)
       .join("")}</select></div>`;
     const content = selectHtml + (await dialogContent(baseReq(chosen), rules, luckAvailable));
-    const pick = (form: HTMLFormElement) => options[Number((form.elements.namedItem("defence") as HTMLSelectElement).value)] ?? options[0]!;
+    const pick = (form: HTMLFormElement) => options[Number(readString(form, "defence"))] ?? options[0]!;
     const result = await rollDialog<{ choices: CheckChoices; option: number }>({
       title: format("BREADBOX.Toaster.Defence.DialogTitle", { attacker: attacker.name ?? "" }),
       content,
