@@ -7,7 +7,7 @@ import * as R from "./rules";
 import { rollDialog, skipDialog } from "../../core/rolls/dialog";
 import { oddsPanelHtml } from "../../core/rolls/odds-panel";
 import type { Odds } from "../../dice/contract";
-import { format, localize } from "../../core/game";
+import { localize } from "../../core/game";
 import { templatePath, SYSTEM_ID } from "../../core/ids";
 import { toasterRules, type ToasterRules } from "./settings";
 import { ToasterCheckRoll, checkInputOf, type CheckKind, type ModifierPart, type ToasterCheckOptions } from "./dice/check-roll";
@@ -16,6 +16,7 @@ import { requireModel, updateRolls } from "../../core/foundry";
 import { applyCheckEffect } from "./effects";
 import { audienceForMode, audienceOf, currentMessageMode, type MessageMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
+import { checkInt, checkKey, readBool, readInt, readString } from "../../core/forms/read";
 
 export interface CheckRequest {
   actor: Actor.Implementation;
@@ -121,37 +122,27 @@ export function oddsHtml(input: R.CheckInput, variableOutcomes: boolean, helpers
   return oddsPanelHtml({ ...odds, extras: [] }, { labelKey: (key) => `BREADBOX.Toaster.Band.${key}`, successOnly: !variableOutcomes });
 }
 
-function readInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback = 0): number {
-  const el = form.elements.namedItem(name) as HTMLInputElement | null;
-  if (!el) return fallback;
-  // A browser reports letters in <input type="number"> as an empty value flagged badInput.
-  if (el.validity?.badInput) throw new Error(format("BREADBOX.Error.NotANumberTyped", { field: label }));
-  const raw = el.value.trim();
-  if (raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n)) throw new Error(format("BREADBOX.Error.NotAWholeNumber", { field: label, value: raw }));
-  if (n < min || n > max) throw new Error(format("BREADBOX.Error.OutOfRange", { field: label, value: n, min, max }));
-  return n;
+/** A select whose options are whole numbers (the specialty's index): blank gives `fallback`. */
+function readSelectedInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback: number): number {
+  const raw = readString(form, name).trim();
+  return raw === "" ? fallback : checkInt(raw, label, min, max);
 }
 
 /** Parse and validate the dialog's form. */
 export function readChoices(form: HTMLFormElement, req: CheckRequest, luckAvailable: number): CheckChoices {
-  const get = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value ?? "";
-  const difficulty = get("difficulty") || "average";
-  if (!R.DIFFICULTY_LADDER.some((d) => d.key === difficulty)) throw new Error(format("BREADBOX.Error.UnknownChoice", { field: localize("BREADBOX.Roll.Difficulty"), value: difficulty }));
+  const difficulty = readString(form, "difficulty") || "average";
+  checkKey(difficulty, localize("BREADBOX.Roll.Difficulty"), R.DIFFICULTY_LADDER.map((d) => d.key));
   const extras: Record<string, string> = {};
-  for (const sel of req.extraSelects ?? []) extras[sel.name] = get(sel.name) || sel.options[0]?.value || "";
-  const callFourEl = form.elements.namedItem("callFour") as HTMLInputElement | null;
-  const cooksEl = form.elements.namedItem("tooManyCooks") as HTMLInputElement | null;
+  for (const sel of req.extraSelects ?? []) extras[sel.name] = readString(form, sel.name) || sel.options[0]?.value || "";
   return {
     helpers: readInt(form, "helpers", localize("BREADBOX.Toaster.Roll.Helpers"), ...CHOICE_LIMITS.helpers),
-    tooManyCooks: Boolean(cooksEl?.checked),
+    tooManyCooks: readBool(form, "tooManyCooks"),
     difficulty,
     situational: readInt(form, "situational", localize("BREADBOX.Roll.Situational"), ...CHOICE_LIMITS.situational),
-    specialty: readInt(form, "specialty", localize("BREADBOX.Toaster.Skill.Specialty"), -1, (req.specialties?.length ?? 0) - 1, -1),
+    specialty: readSelectedInt(form, "specialty", localize("BREADBOX.Toaster.Skill.Specialty"), -1, (req.specialties?.length ?? 0) - 1, -1),
     complementary: readInt(form, "complementary", localize("BREADBOX.Toaster.Roll.Complementary"), ...CHOICE_LIMITS.complementary),
     luckBefore: readInt(form, "luckBefore", localize("BREADBOX.Toaster.Luck.Before"), 0, luckAvailable),
-    callFour: Boolean(callFourEl?.checked),
+    callFour: readBool(form, "callFour"),
     extras,
   };
 }

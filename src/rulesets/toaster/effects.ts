@@ -7,6 +7,7 @@
  */
 import * as R from "./rules";
 import { SYSTEM_ID } from "../../core/ids";
+import { escapeHTML } from "../../core/html";
 import { format, modelOf } from "../../core/game";
 import type { CheckKind, ToasterCheckRoll } from "./dice/check-roll";
 import { ToasterActorModel } from "./data/actor";
@@ -59,7 +60,7 @@ const mortality: Effect = async (actor, roll, _previous, audience) => {
   await postCard(
     {
       speaker: ChatMessage.getSpeaker({ actor }),
-      content: `<div class="breadbox bb-card toaster-table"><p class="bb-outcome ${out.outcome === "holds" ? "bb-good" : "bb-bad"}">${foundry.utils.escapeHTML(text)}</p></div>`,
+      content: `<div class="breadbox bb-card toaster-table"><p class="bb-outcome ${out.outcome === "holds" ? "bb-good" : "bb-bad"}">${escapeHTML(text)}</p></div>`,
       flags: { [SYSTEM_ID]: { type: "toasterMortality", outcome: out.outcome, rounds: out.rounds } },
     },
     audience,

@@ -12,15 +12,18 @@
  */
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
+import { escapeHTML } from "../../../core/html";
 import { requireModel, targetedActors, updateRolls } from "../../../core/foundry";
 import { format, localize, lookupUuid, lookupUuidSync, currentUser, modelOf } from "../../../core/game";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
+import { readString } from "../../../core/forms/read";
 import { rollWithFoundryDice, type DieFormula, type KnownFace } from "../../../core/rolls/foundry-dice";
 import { audienceForMode, audienceOf, combineAudiences, currentMessageMode, normaliseMessageMode, type Audience, type MessageMode } from "../../../core/compat";
-import { isLedgerKeeper, ledgerEntry, ledgerResolutions, updateLedger } from "../../../core/chat/ledger";
+import { claimMark, hasMark, isLedgerKeeper, ledgerEntry, ledgerResolutions, markValue, releaseMark, updateLedger, type LedgerResolution } from "../../../core/chat/ledger";
 import { postCard } from "../../../core/chat/post";
-import { cardFlags, cardRefusal, writtenByGMOrOwner } from "../../../core/chat/trust";
+import { cardFlags, cardRefusal, withResourceLocks, writtenByGMOrOwner } from "../../../core/chat/trust";
+import { rollFingerprint } from "./once";
 import { ToasterCheckRoll, checkInputOf, type ModifierPart, type ToasterCheckOptions } from "../dice/check-roll";
 import { toasterDie } from "../dice/foundry-die";
 import { toasterRules, type ToasterRules } from "../settings";
@@ -29,6 +32,7 @@ import { applyCheckEffect } from "../effects";
 import { CHOICE_LIMITS, checkOptions, choicesWithinLimits, DEFAULT_CHOICES, dialogContent, oddsHtml, readChoices, type CheckChoices, type CheckRequest } from "../checks";
 import { attackRequest, defenceOptions, sys, weaponRank, type DefenceOption } from "../requests";
 import { ToasterWeaponModel } from "../data/items";
+import { ToasterActorModel } from "../data/actor";
 import { BreadboxActor } from "../../../core/documents/actor";
 import { performCheck } from "../checks";
 
@@ -150,7 +154,7 @@ function attackOddsHtml(o: ToasterCheckOptions, weapon: ToasterWeaponModel, defe
   const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
   const woundOdds = 1 - (odds.wounds.get(0) ?? 0);
   const against = format("BREADBOX.Toaster.Attack.OddsAgainst", { name: defender.name ?? "", defence: defence?.label ?? "—", rank: defence?.rank ?? 0 });
-  return `<p class="bb-small bb-muted">${foundry.utils.escapeHTML(against)}</p><ul class="bb-odds" aria-label="${localize("BREADBOX.Roll.Odds")}">
+  return `<p class="bb-small bb-muted">${escapeHTML(against)}</p><ul class="bb-odds" aria-label="${localize("BREADBOX.Roll.Odds")}">
 <li class="band-success"><span>${localize("BREADBOX.Toaster.Attack.OddsHit")}</span><strong>${pct(odds.hit)}</strong></li>
 <li class="band-critical"><span>${localize("BREADBOX.Toaster.Critical.Title")}</span><strong>${pct(odds.criticalTriggered)}</strong></li>
 <li class="band-failure"><span>${localize("BREADBOX.Toaster.Attack.OddsWound")}</span><strong>${pct(woundOdds)}</strong></li>
@@ -176,20 +180,59 @@ function facesQueue(result: R.CheckResult | undefined): KnownFace[] {
   return q;
 }
 
-/** An attack card whose attack has been resolved: the GM-only ledger records a resolution of it. */
+/** The ledger's record kind of a Toaster attack resolution. */
+const RESOLUTION_KIND = "attack";
+
+/** A ledger resolution that is Toaster's own (another ruleset's, or an untagged one, is not). */
+function isToasterResolution(resolution: LedgerResolution | undefined): resolution is LedgerResolution {
+  return Boolean(resolution) && resolution?.ruleset === "toaster" && (resolution.kind === undefined || resolution.kind === RESOLUTION_KIND);
+}
+
+/** The ledger's Toaster resolution recorded for a resolution card, if any. */
+function toasterResolution(messageId: string | null | undefined): LedgerResolution | undefined {
+  const resolution = ledgerEntry(messageId)?.resolution;
+  return isToasterResolution(resolution) ? resolution : undefined;
+}
+
+/** The ledger's "once" mark of an attack card that has its resolution. */
+const RESOLVED_MARK = "resolved";
+
+/**
+ * An attack card whose attack has been resolved: its record carries the "resolved" mark, or the
+ * GM-only ledger holds a Toaster resolution of it (records of other rulesets do not count).
+ */
 function isResolved(message: ChatMessage.Implementation): boolean {
-  return Boolean(message.id) && ledgerResolutions().some((r) => r.resolution.attackMessageId === message.id);
+  if (!message.id) return false;
+  return hasMark(message.id, RESOLVED_MARK) || ledgerResolutions().some((r) => isToasterResolution(r.resolution) && r.resolution.attackMessageId === message.id);
+}
+
+/** The ledger's "once" mark of a check card re-rolled with luck (its value: the roll's fingerprint, or true). */
+const REROLL_MARK = "rerolled";
+/** The mark on the re-roll card the GM posted: the fingerprint of the roll it replaced. */
+const REROLL_OF_MARK = "rerollOf";
+
+/**
+ * Whether this roll has already been re-rolled with luck, from the ledger only (never the card's
+ * flags): the card carries the "rerolled" mark, or another card's record holds the same roll's
+ * fingerprint (a copy of a re-rolled card, or the original of a re-rolled copy; the GM-written
+ * re-roll card keeps it when the original is deleted).
+ */
+function rollWasRerolled(message: ChatMessage.Implementation): boolean {
+  if (hasMark(message.id, REROLL_MARK)) return true;
+  const roll = checkRollOf(message);
+  const fingerprint = roll ? rollFingerprint(roll) : null;
+  if (!fingerprint) return false;
+  return Boolean(game.messages?.some((m) => m.id !== message.id && (markValue(m.id, REROLL_MARK) === fingerprint || markValue(m.id, REROLL_OF_MARK) === fingerprint)));
 }
 
 /**
- * A check card whose roll was cancelled by the 4-point luck re-roll: its own state, or a re-roll
- * card written by the GM or an owner of the roller (a stranger's card cannot block it).
+ * A check card whose roll was cancelled by the 4-point luck re-roll. The ledger decides (above);
+ * on a player's client, which may not read the ledger, the card's own `rerolled` flag (display
+ * only, written by the GM) gives an early warning — the GM's client refuses regardless.
  */
 function isRerolled(message: ChatMessage.Implementation): boolean {
-  if (flagsOf<{ rerolled?: unknown }>(message)?.rerolled === true) return true;
-  const rollerUuid = checkRollOf(message)?.check.actorUuid;
-  const roller = rollerUuid ? (lookupUuidSync(rollerUuid) as Actor.Implementation | null) : null;
-  return Boolean(game.messages?.some((m) => flagsOf<{ rerollOf?: string }>(m)?.rerollOf === message.id && writtenByGMOrOwner(m, roller)));
+  if (rollWasRerolled(message)) return true;
+  return !isLedgerKeeper() && flagsOf<{ rerolled?: unknown }>(message)?.rerolled === true;
 }
 
 /** Defend button: choose dodge or parry, roll, resolve, post the resolution. */
@@ -235,10 +278,10 @@ export async function onDefend(message: ChatMessage.Implementation, _button: HTM
   let mode: MessageMode = currentMessageMode();
   if (!forgone && !skipDialog(event)) {
     const selectHtml = `<div class="form-group"><label for="bb-defence">${localize("BREADBOX.Toaster.Defence.Choose")}</label><select id="bb-defence" name="defence">${options
-      .map((o, i) => `<option value="${i}">${foundry.utils.escapeHTML(o.label)} (${o.rank})</option>`)
+      .map((o, i) => `<option value="${i}">${escapeHTML(o.label)} (${o.rank})</option>`)
       .join("")}</select></div>`;
     const content = selectHtml + (await dialogContent(baseReq(chosen), rules, luckAvailable));
-    const pick = (form: HTMLFormElement) => options[Number((form.elements.namedItem("defence") as HTMLSelectElement).value)] ?? options[0]!;
+    const pick = (form: HTMLFormElement) => options[Number(readString(form, "defence"))] ?? options[0]!;
     const result = await rollDialog<{ choices: CheckChoices; option: number }>({
       title: format("BREADBOX.Toaster.Defence.DialogTitle", { attacker: attacker.name ?? "" }),
       content,
@@ -299,30 +342,51 @@ export async function relayDefend(ctx: RelayContext): Promise<RelayResult> {
   const weapon = genuineAttackCard(message, attacker) ? attackWeapon(attacker, flags) : null;
   if (!weapon) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
   if (isResolved(message)) return { ok: false, error: "BREADBOX.Toaster.Attack.AlreadyResolved" };
-  if (isRerolled(message)) return { ok: false, error: "BREADBOX.Toaster.Luck.WasRerolled" };
+  if (rollWasRerolled(message)) return { ok: false, error: "BREADBOX.Toaster.Luck.WasRerolled" };
   const mode = normaliseMessageMode(ctx.payload.mode) ?? "public";
   const rules = toasterRules();
   if (rules.stance && stanceDebt(defender).forgoneDefences > 0) {
-    await spendForgoneDefence(defender);
-    ui.notifications?.info(format("BREADBOX.Toaster.Stance.NoDefence", { name: defender.name ?? "" }));
-    const posted = await resolveAndPost(message, flags, attackRoll, null, 0, attacker, defender, mode);
-    return posted ? { ok: true } : { ok: false, error: "BREADBOX.Relay.NotGenuine" };
+    return resolveOnce(messageId, async () => {
+      await spendForgoneDefence(defender);
+      ui.notifications?.info(format("BREADBOX.Toaster.Stance.NoDefence", { name: defender.name ?? "" }));
+      return resolveAndPost(message, flags, attackRoll, null, 0, attacker, defender, mode);
+    });
   }
   const options = defenceOptions(defender, weapon.mode, !weapon.unarmed);
   const chosen = options.find((o) => o.key === ctx.payload.option);
   if (!chosen) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  const luckAvailable = rules.luckPoints ? sys(defender).luck.value : 0;
   const owed = rules.stance ? owedPart(stanceDebt(defender), "defence") : [];
   const base = defenceRequest(defender, chosen, owed, rules);
-  const choices = choicesWithinLimits(ctx.payload.choices, base, luckAvailable);
-  if (!choices) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  const req = { ...base, target: attackRoll.checkResult.total ?? R.UNOPPOSED_TARGET };
-  const defenceOptionsData = checkOptions(req, choices, rules);
-  const defenceRoll = ToasterCheckRoll.fromCheck(defenceOptionsData);
-  await defenceRoll.evaluate();
-  if (defenceOptionsData.luckBefore > 0) await defender.update({ system: { luck: { value: luckAvailable - defenceOptionsData.luckBefore } } });
-  if (rules.stance) await afterDefence(defender, Number(choices.extras.stance ?? 0) || 0);
-  const posted = await resolveAndPost(message, flags, attackRoll, defenceRoll, chosen.rank, attacker, defender, mode);
+  // Luck spent before the defence roll: read, checked and spent under the defender's resource lock.
+  const spent = await withResourceLocks([defender], async () => {
+    const luckAvailable = rules.luckPoints ? sys(defender).luck.value : 0;
+    const choices = choicesWithinLimits(ctx.payload.choices, base, luckAvailable);
+    if (!choices) return null;
+    return resolveOnce(messageId, async () => {
+      const req = { ...base, target: attackRoll.checkResult?.total ?? R.UNOPPOSED_TARGET };
+      const defenceOptionsData = checkOptions(req, choices, rules);
+      const defenceRoll = ToasterCheckRoll.fromCheck(defenceOptionsData);
+      await defenceRoll.evaluate();
+      if (defenceOptionsData.luckBefore > 0) await defender.update({ system: { luck: { value: luckAvailable - defenceOptionsData.luckBefore } } });
+      if (rules.stance) await afterDefence(defender, Number(choices.extras.stance ?? 0) || 0);
+      return resolveAndPost(message, flags, attackRoll, defenceRoll, chosen.rank, attacker, defender, mode);
+    });
+  });
+  return spent ?? { ok: false, error: "BREADBOX.Relay.Malformed" };
+}
+
+/**
+ * Resolve an attack card once: claim its "resolved" mark in the ledger (every check has passed),
+ * run the resolution, and take the mark back when no resolution card came of it.
+ */
+async function resolveOnce(messageId: string, resolve: () => Promise<ChatMessage.Implementation | undefined>): Promise<RelayResult> {
+  if (!(await claimMark(messageId, RESOLVED_MARK))) return { ok: false, error: "BREADBOX.Toaster.Attack.AlreadyResolved" };
+  let posted: ChatMessage.Implementation | undefined;
+  try {
+    posted = await resolve();
+  } finally {
+    if (!posted) await releaseMark(messageId, RESOLVED_MARK);
+  }
   return posted ? { ok: true } : { ok: false, error: "BREADBOX.Relay.NotGenuine" };
 }
 
@@ -428,7 +492,7 @@ export async function resolveAndPost(
   );
   if (posted?.id) {
     await updateLedger(posted.id, {
-      resolution: { ruleset: "toaster", attackMessageId: resolution.attackMessageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, stun: outcome.stun, wounds: outcome.wounds, applied: false },
+      resolution: { ruleset: "toaster", kind: RESOLUTION_KIND, attackMessageId: resolution.attackMessageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, stun: outcome.stun, wounds: outcome.wounds, applied: false },
     });
   }
   return posted;
@@ -494,7 +558,7 @@ function resolutionContext(outcome: R.AttackOutcome, attacker: Actor.Implementat
 export async function onApplyDamage(message: ChatMessage.Implementation): Promise<void> {
   const flags = flagsOf<ResolutionFlags>(message);
   if (!flags || flags.type !== "toasterResolution") return;
-  const entry = ledgerEntry(message.id)?.resolution;
+  const entry = toasterResolution(message.id);
   if (entry?.applied) {
     ui.notifications?.warn(localize("BREADBOX.Toaster.Attack.AlreadyApplied"));
     return;
@@ -516,31 +580,36 @@ function requesterOwns(requester: User.Implementation, ...docs: (Actor.Implement
 /**
  * GM-side handler. Everything comes from the GM-only ledger, nothing from the card: a resolution
  * card that is not in the ledger counts for nothing; the attacker, target, stun and wounds are what
- * the GM's client resolved. The requester must be the GM or own the attacker or the target. The
- * ledger entry's `applied` state is the guard: checked and set here, on the one client that
- * applies, while no other request on this card or target runs (src/core/relay.ts).
+ * the GM's client resolved. Only Toaster's own records count (every record names its ruleset; an
+ * untagged or another ruleset's record is refused). The requester must be the GM or own the
+ * attacker or the target, and the target must be the Toaster character the record names. The
+ * ledger entry's `applied` state is the guard: checked here, and set only once every check has
+ * passed, on the one client that applies, while no other request on this card or target runs
+ * (src/core/relay.ts); it is taken back when the target's update fails.
  */
 export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> {
   const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
   const message = messageId ? game.messages?.get(messageId) : undefined;
   if (!message) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  const entry = ledgerEntry(messageId)?.resolution;
-  // Another ruleset's resolution (e.g. Toast's) is not Toaster's to apply.
-  if (!entry || (entry.ruleset !== undefined && entry.ruleset !== "toaster")) return { ok: false, error: "BREADBOX.Relay.NotResolved" };
+  const entry = toasterResolution(messageId);
+  if (!entry) return { ok: false, error: "BREADBOX.Relay.NotResolved" };
   const target = ctx.target;
   if (!(target instanceof BreadboxActor) || target.uuid !== entry.targetUuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  // The target must be a Toaster character (its data model is what the update below writes).
+  const data = modelOf(target, ToasterActorModel);
+  if (!data) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
   const attacker = lookupUuidSync(entry.attackerUuid) as Actor.Implementation | null;
   if (!requesterOwns(ctx.requester, attacker, target)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
   if (entry.applied) return { ok: false, error: "BREADBOX.Toaster.Attack.AlreadyApplied" };
   if (!Number.isSafeInteger(entry.stun) || !Number.isSafeInteger(entry.wounds) || entry.stun < 0 || entry.wounds < 0 || entry.stun > MAX_APPLIED || entry.wounds > MAX_APPLIED) {
     return { ok: false, error: "BREADBOX.Relay.Malformed" };
   }
-  await updateLedger(messageId, { resolution: { ...entry, applied: true } });
-  const data = sys(target);
   const wounds = data.wounds.value + entry.wounds;
   const update: Record<string, number> = { "system.stun.value": data.stun.value + entry.stun, "system.wounds.value": wounds };
   // (Bleeding): every wound bleeds 1 stun a round; new wounds from an attack set the rate anew.
   if (toasterRules().bleeding && entry.wounds > 0) update["system.bleeding.rate"] = wounds;
+  // Every check has passed: mark it applied, then apply (taken back if the update fails).
+  await updateLedger(messageId, { resolution: { ...entry, applied: true } });
   try {
     await target.update(update);
   } catch (err) {
@@ -587,37 +656,39 @@ export async function onLuckAfter(message: ChatMessage.Implementation): Promise<
  * What every luck spend checks on the GM's client, inside the critical section: the luck rule is
  * on; the card is a check card (not a resolution card carrying a defence roll) written by the GM or
  * an owner of its roller; the target is that roller; the requester is a GM or owns the roller; the
- * card is neither resolved nor re-rolled.
+ * card is neither resolved nor re-rolled (the ledger's marks, never the card's flags).
  */
-function luckSpendCard(ctx: RelayContext): { message: ChatMessage.Implementation; roll: ToasterCheckRoll; actor: Actor.Implementation } | RelayResult {
+function luckSpendCard(ctx: RelayContext): { message: ChatMessage.Implementation; messageId: string; roll: ToasterCheckRoll; actor: Actor.Implementation } | RelayResult {
   if (!toasterRules().luckPoints) return { ok: false, error: "BREADBOX.Relay.LuckOff" };
   const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
   const message = messageId ? game.messages?.get(messageId) : undefined;
   const roll = message ? checkRollOf(message) : undefined;
   if (!message || !isCheckCard(message) || !roll?.checkResult) return { ok: false, error: "BREADBOX.Relay.Malformed" };
   const actor = ctx.target;
-  if (!(actor instanceof BreadboxActor) || roll.check.actorUuid !== actor.uuid || flagsOf<{ actorUuid?: unknown }>(message)?.actorUuid !== actor.uuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  if (!(actor instanceof BreadboxActor) || !modelOf(actor, ToasterActorModel) || roll.check.actorUuid !== actor.uuid || flagsOf<{ actorUuid?: unknown }>(message)?.actorUuid !== actor.uuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
   if (!requesterOwns(ctx.requester, actor)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
   const refusal = cardRefusal(message, actor);
   if (refusal) return { ok: false, error: refusal };
   if (isResolved(message)) return { ok: false, error: "BREADBOX.Toaster.Attack.AlreadyResolved" };
-  if (isRerolled(message)) return { ok: false, error: "BREADBOX.Toaster.Luck.WasRerolled" };
-  return { message, roll, actor };
+  if (rollWasRerolled(message)) return { ok: false, error: "BREADBOX.Toaster.Luck.WasRerolled" };
+  return { message, messageId, roll, actor };
 }
 
-/** Spend one luck point on a check card (GM side). */
+/** Spend one luck point on a check card (GM side): the balance is read and spent under the actor's resource lock. */
 export async function relayLuckAfter(ctx: RelayContext): Promise<RelayResult> {
   const card = luckSpendCard(ctx);
   if ("ok" in card) return card;
   const { message, roll, actor } = card;
-  const luck = sys(actor).luck.value;
-  if (luck < 1) return { ok: false, error: "BREADBOX.Toaster.Luck.NoneLeft" };
-  const before = roll.snapshot();
-  roll.setResult(R.applyLuckAfter(roll.checkResult!, 1));
-  await actor.update({ system: { luck: { value: luck - 1 } } });
-  await applyCheckEffect(actor, roll, before, audienceOf(message));
-  await updateRolls(message, message.rolls);
-  return { ok: true };
+  return withResourceLocks([actor], async () => {
+    const luck = sys(actor).luck.value;
+    if (luck < 1) return { ok: false, error: "BREADBOX.Toaster.Luck.NoneLeft" };
+    const before = roll.snapshot();
+    roll.setResult(R.applyLuckAfter(roll.checkResult!, 1));
+    await actor.update({ system: { luck: { value: luck - 1 } } });
+    await applyCheckEffect(actor, roll, before, audienceOf(message));
+    await updateRolls(message, message.rolls);
+    return { ok: true };
+  });
 }
 
 /** Spend four luck points to re-roll the die of a check card; the active GM makes the change. */
@@ -632,19 +703,32 @@ export async function onLuckReroll(message: ChatMessage.Implementation): Promise
 }
 
 /**
- * Re-roll a check card for four luck points (GM side): the card is marked re-rolled in the same
- * critical section that spends the luck, so two requests buy one re-roll. The new card goes to the
- * old card's audience.
+ * Re-roll a check card for four luck points (GM side), once per roll: under the actor's resource
+ * lock the luck is read and checked, then the card's "rerolled" mark is claimed in the ledger
+ * (its value: the roll's fingerprint, so a copy of the card is refused too), then the luck is
+ * spent. The mark is taken back when the spend fails. The new card goes to the old card's
+ * audience and records the fingerprint it replaced; the old card's `rerolled` flag is display only.
  */
 export async function relayLuckReroll(ctx: RelayContext): Promise<RelayResult> {
   const card = luckSpendCard(ctx);
   if ("ok" in card) return card;
-  const { message, roll, actor } = card;
-  const luck = sys(actor).luck.value;
-  if (luck < R.LUCK_REROLL_COST) return { ok: false, error: "BREADBOX.Toaster.Luck.NotEnough" };
+  const { message, messageId, roll, actor } = card;
+  const fingerprint = rollFingerprint(roll);
+  const spent = await withResourceLocks([actor], async (): Promise<RelayResult> => {
+    const luck = sys(actor).luck.value;
+    if (luck < R.LUCK_REROLL_COST) return { ok: false, error: "BREADBOX.Toaster.Luck.NotEnough" };
+    if (rollWasRerolled(message) || !(await claimMark(messageId, REROLL_MARK, fingerprint ?? true))) return { ok: false, error: "BREADBOX.Toaster.Luck.WasRerolled" };
+    try {
+      await actor.update({ system: { luck: { value: luck - R.LUCK_REROLL_COST } } });
+    } catch (err) {
+      await releaseMark(messageId, REROLL_MARK);
+      throw err;
+    }
+    return { ok: true };
+  });
+  if (!spent.ok) return spent;
   await message.update({ flags: { [SYSTEM_ID]: { rerolled: true } } });
-  await actor.update({ system: { luck: { value: luck - R.LUCK_REROLL_COST } } });
-  const fresh = ToasterCheckRoll.fromCheck({ ...roll.check, result: undefined, fumbleFaces: undefined, effect: undefined });
+  const fresh = ToasterCheckRoll.fromCheck({ ...roll.check, result: undefined, fumbleFaces: undefined, effect: undefined, rollId: undefined });
   await fresh.evaluate();
   if (fresh.checkResult) fresh.setResult({ ...fresh.checkResult, rerolled: true });
   const oldFlags = { ...flagsOf<Record<string, unknown>>(message) };
@@ -658,6 +742,7 @@ export async function relayLuckReroll(ctx: RelayContext): Promise<RelayResult> {
     },
     audienceOf(message),
   );
+  if (posted?.id && fingerprint) await claimMark(posted.id, REROLL_OF_MARK, fingerprint);
   await applyCheckEffect(actor, fresh, roll, posted ? audienceOf(posted) : audienceOf(message));
   if (fresh.check.effect && posted) await updateRolls(posted, posted.rolls.map((r) => (r instanceof ToasterCheckRoll ? fresh : r)));
   return { ok: true };

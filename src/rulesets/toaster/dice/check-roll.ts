@@ -46,6 +46,11 @@ export interface ToasterCheckOptions {
   choices?: Record<string, string>;
   /** What the result did to the roller (healing, mortality), so a later luck change can redo it. */
   effect?: Record<string, unknown>;
+  /**
+   * A random id given to each evaluation: a copy of the card carries the same id, a new roll never
+   * does (the luck re-roll's "once per roll" fingerprint, chat/once.ts).
+   */
+  rollId?: string;
   [key: string]: unknown;
 }
 
@@ -187,6 +192,8 @@ export class ToasterCheckRoll extends Roll {
       o.fumbleFaces = term instanceof D10StarDie ? term.starFaces : [];
       this.fumbleRoll = fumble;
     }
+    // A new evaluation is a new roll (a re-roll built from an old roll's options gets its own id).
+    Object.assign(this.options, { rollId: foundry.utils.randomID(16) });
     this.classify();
     return evaluated;
   }

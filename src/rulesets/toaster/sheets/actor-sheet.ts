@@ -9,6 +9,7 @@ import { numberFieldAt, numberLimits } from "../../../core/sheets/helpers";
 import { ATTRIBUTE_DRAG_TYPE } from "../../../core/hotbar";
 import "./hotbar";
 import { templatePath } from "../../../core/ids";
+import { readString } from "../../../core/forms/read";
 import { itemsWithModel } from "../../../core/foundry";
 import { format, localize } from "../../../core/game";
 import { toasterRules } from "../settings";
@@ -179,7 +180,7 @@ export class ToasterActorSheet extends BreadboxActorSheet {
       content,
       ok: {
         label: localize("BREADBOX.Toaster.Experience.Award"),
-        callback: (_event: Event, button: HTMLButtonElement) => (button.form?.elements.namedItem("award") as HTMLInputElement | null)?.value ?? "",
+        callback: (_event: Event, button: HTMLButtonElement) => (button.form ? readString(button.form, "award") : ""),
       },
       rejectClose: false,
     });

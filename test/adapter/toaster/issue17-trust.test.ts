@@ -1,0 +1,186 @@
+/**
+ * Issue 17, Toaster: a Toaster Apply sent on another ruleset's resolution refuses before it marks
+ * anything; the 4-point luck re-roll is once per roll (a copied card does not re-roll again), and
+ * every luck spend is serialized per actor.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { asUser, createUser, gmUser, setRandomUniform } from "../../harness/index";
+import { bootSystem, makeCharacter } from "./boot";
+import { onLuckReroll } from "../../../src/rulesets/toaster/chat/attack";
+import { ToasterCheckRoll, type ToasterCheckOptions } from "../../../src/rulesets/toaster/dice/check-roll";
+import { applyOrRelay, runRelay } from "../../../src/core/relay";
+import { hasMark, ledgerEntry, updateLedger } from "../../../src/core/chat/ledger";
+
+beforeEach(bootSystem);
+
+/** Foundry dice: each entry is a d10* face (D10StarDie maps u → face 9 − ⌊10u⌋). */
+function faces(list: number[]) {
+  const queue = [...list];
+  setRandomUniform(() => {
+    const f = queue.shift();
+    if (f === undefined) throw new Error("test dice ran out");
+    return 1 - (f + 0.5) / 10;
+  });
+}
+
+const msgs = () => (game as any).messages.contents;
+
+async function scene() {
+  const p1 = createUser({ name: "Attacker's player" });
+  const p2 = createUser({ name: "Defender's player" });
+  const defender = await makeCharacter("Guard", { attributes: { physique: { value: 4 }, coordination: { value: 5 } }, luck: { value: 8 } });
+  await defender.update({ ownership: { [p2.id!]: 3 } });
+  const flanger: any = await Actor.create({ name: "Mr Tims", type: "flange" } as never);
+  await flanger.update({ ownership: { [p2.id!]: 3 } });
+  const flangeAttacker: any = await Actor.create({ name: "Raider", type: "flange" } as never);
+  await flangeAttacker.update({ ownership: { [p1.id!]: 3 } });
+  return { p1, p2, defender, flanger, flangeAttacker };
+}
+
+/** A resolution card of another ruleset, written by the GM, and its ledger record (maybe untagged, as before issue 17). */
+async function foreignResolution(attacker: any, target: any, ruleset: string | undefined): Promise<any> {
+  const card: any = await ChatMessage.create({ content: "Flange resolution", flags: { breadbox: { type: "flangeResolution", attackerUuid: attacker.uuid, targetUuid: target.uuid } } } as never);
+  const resolution: Record<string, unknown> = { attackMessageId: "attackCard000001", attackerUuid: attacker.uuid, targetUuid: target.uuid, stun: 3, wounds: 2, applied: false };
+  if (ruleset !== undefined) resolution.ruleset = ruleset;
+  await updateLedger(card.id, { resolution: resolution as never });
+  return card;
+}
+
+function snapshot(actor: any): unknown {
+  return JSON.stringify(actor.toObject().system);
+}
+
+describe("issue 17 attack 1: a Toaster Apply on another ruleset's resolution card", () => {
+  for (const [label, ruleset] of [["a Flange resolution", "flange"], ["an untagged resolution", undefined]] as const) {
+    for (const targetKind of ["the Flange target", "a Toaster character"] as const) {
+      it(`${label} naming ${targetKind}: refused for its owner and for the GM, still not applied, target unchanged`, async () => {
+        const s = await scene();
+        const target = targetKind === "the Flange target" ? s.flanger : s.defender;
+        const card = await foreignResolution(s.flangeAttacker, target, ruleset);
+        const before = snapshot(target);
+        const request = { action: "toaster.applyDamage", requesterId: s.p2.id!, targetUuid: target.uuid, payload: { messageId: card.id } };
+        const asOwner = await runRelay(request, s.p2 as never);
+        expect(asOwner.ok).toBe(false);
+        const asGM = await applyOrRelay("toaster.applyDamage", { uuid: target.uuid }, { messageId: card.id });
+        expect(asGM.ok).toBe(false);
+        const viaPlayer = await asUser(s.p2, () => applyOrRelay("toaster.applyDamage", { uuid: target.uuid }, { messageId: card.id }));
+        expect(viaPlayer.ok).toBe(false);
+        expect(ledgerEntry(card.id)?.resolution?.applied).toBe(false);
+        expect(snapshot(target)).toBe(before);
+        expect(gmUser().isGM).toBe(true);
+      });
+    }
+  }
+});
+
+/** A check card as performCheck writes it, posted by the roller's player. */
+async function checkCard(user: any, actor: any, face: number): Promise<any> {
+  faces([face]);
+  const roll = ToasterCheckRoll.fromCheck({
+    kind: "skill",
+    title: "Climbing",
+    rank: 5,
+    rankLabel: "Climbing",
+    parts: [],
+    luckBefore: 0,
+    callFour: false,
+    rollingNines: false,
+    ninesLimit: null,
+    rollingZeros: false,
+    target: 10,
+    variableOutcomes: true,
+    luckEnabled: true,
+    actorUuid: actor.uuid,
+  } as ToasterCheckOptions);
+  await roll.evaluate();
+  return asUser(user, () => ChatMessage.create({ content: String(roll.total), rolls: [roll], speaker: { actor: actor.id }, flags: { breadbox: { type: "toasterCheck", kind: "skill", actorUuid: actor.uuid } } } as never));
+}
+
+/** A copy of a card, posted by `user` as a new message (the display-only `rerolled` flag stripped). */
+async function copyOf(user: any, card: any): Promise<any> {
+  const data: any = card.toObject();
+  delete data._id;
+  delete data.flags.breadbox.rerolled;
+  return asUser(user, () => ChatMessage.create(data as never));
+}
+
+const reroll = (s: { p2: any; defender: any }, id: string) =>
+  runRelay({ action: "toaster.luckReroll", requesterId: s.p2.id!, targetUuid: s.defender.uuid, payload: { messageId: id } }, s.p2 as never);
+
+describe("issue 17: the luck re-roll is once per roll, from the ledger", () => {
+  it("a copied card (a new message with the same flags and roll) is not re-rolled again", async () => {
+    const s = await scene();
+    const card = await checkCard(s.p2, s.defender, 1);
+    faces([8]);
+    expect(await reroll(s, card.id)).toEqual({ ok: true });
+    expect(s.defender.system.luck.value).toBe(4);
+    expect(hasMark(card.id, "rerolled")).toBe(true);
+    const copy = await copyOf(s.p2, card);
+    const before = msgs().length;
+    expect(await reroll(s, copy.id)).toEqual({ ok: false, error: "BREADBOX.Toaster.Luck.WasRerolled" });
+    // Deleting the original does not free the copy: the GM's re-roll card keeps the roll's fingerprint.
+    await asUser(s.p2, () => card.delete());
+    expect(await reroll(s, copy.id)).toEqual({ ok: false, error: "BREADBOX.Toaster.Luck.WasRerolled" });
+    expect(msgs().length).toBe(before - 1);
+    expect(s.defender.system.luck.value).toBe(4);
+  });
+
+  it("a copy re-rolled first blocks the original, and the player clearing the card's own flag changes nothing", async () => {
+    const s = await scene();
+    const card = await checkCard(s.p2, s.defender, 1);
+    const copy = await copyOf(s.p2, card);
+    faces([8]);
+    expect(await reroll(s, copy.id)).toEqual({ ok: true });
+    expect(await reroll(s, card.id)).toEqual({ ok: false, error: "BREADBOX.Toaster.Luck.WasRerolled" });
+    // The flag on the player's own card is display only.
+    await asUser(s.p2, () => copy.update({ "flags.breadbox.rerolled": false }));
+    expect(await reroll(s, copy.id)).toEqual({ ok: false, error: "BREADBOX.Toaster.Luck.WasRerolled" });
+    expect(s.defender.system.luck.value).toBe(4);
+  });
+
+  it("two honest rolls showing the same die are two rolls: each may be re-rolled", async () => {
+    const s = await scene();
+    const a = await checkCard(s.p2, s.defender, 2);
+    const b = await checkCard(s.p2, s.defender, 2);
+    faces([8]);
+    expect(await reroll(s, a.id)).toEqual({ ok: true });
+    faces([7]);
+    expect(await reroll(s, b.id)).toEqual({ ok: true });
+    expect(s.defender.system.luck.value).toBe(0);
+  });
+
+  it("two concurrent re-roll requests on one card: exactly one succeeds and luck is spent once", async () => {
+    const s = await scene();
+    const card = await checkCard(s.p2, s.defender, 1);
+    const before = msgs().length;
+    faces([8, 8]);
+    const results = await Promise.all([reroll(s, card.id), reroll(s, card.id), asUser(s.p2, () => onLuckReroll(card))]);
+    expect(results.filter((r) => r && r.ok)).toHaveLength(1);
+    expect(msgs().length).toBe(before + 1);
+    expect(s.defender.system.luck.value).toBe(4);
+  });
+
+  it("concurrent re-rolls of a card and its copy: exactly one succeeds and luck is spent once", async () => {
+    const s = await scene();
+    const card = await checkCard(s.p2, s.defender, 1);
+    const copy = await copyOf(s.p2, card);
+    const before = msgs().length;
+    faces([8, 8]);
+    const results = await Promise.all([reroll(s, card.id), reroll(s, copy.id)]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(msgs().length).toBe(before + 1);
+    expect(s.defender.system.luck.value).toBe(4);
+  });
+
+  it("a +1 and a re-roll sent together on one card with four points: luck is read and spent once per request", async () => {
+    const s = await scene();
+    await s.defender.update({ "system.luck.value": 4 });
+    const card = await checkCard(s.p2, s.defender, 1);
+    faces([8]);
+    const after = { action: "toaster.luckAfter", requesterId: s.p2.id!, targetUuid: s.defender.uuid, payload: { messageId: card.id } };
+    const results = await Promise.all([runRelay(after, s.p2 as never), reroll(s, card.id)]);
+    // Whichever runs first leaves too little (or a re-rolled card) for the other.
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect([0, 3]).toContain(s.defender.system.luck.value);
+  });
+});
