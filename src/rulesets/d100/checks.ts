@@ -12,6 +12,7 @@ import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { audienceForMode, currentMessageMode, type MessageMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
+import { readBool, readInt, readKey } from "../../core/forms/read";
 import { D100ActorModel } from "./data/actor";
 import { D100PowerModel, D100TabModel } from "./data/items";
 import { D100CheckRoll, type CheckPart, type D100CheckOptions } from "./dice/check-roll";
@@ -148,26 +149,6 @@ export function checkOddsHtml(built: BuiltCheck): string {
   return oddsPanelHtml(R.checkOdds(built.options.input), { labelKey: (k) => `BREADBOX.D100.Degree.${k}` });
 }
 
-function readInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback: number): number {
-  const el = form.elements.namedItem(name);
-  if (!(el instanceof HTMLInputElement)) return fallback;
-  if (el.validity?.badInput) throw new Error(format("BREADBOX.Error.NotANumberTyped", { field: label }));
-  const raw = el.value.trim();
-  if (raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n)) throw new Error(format("BREADBOX.Error.NotAWholeNumber", { field: label, value: raw }));
-  if (n < min || n > max) throw new Error(format("BREADBOX.Error.OutOfRange", { field: label, value: n, min, max }));
-  return n;
-}
-
-function readKey<K extends string>(form: HTMLFormElement, name: string, label: string, allowed: readonly K[], fallback: K): K {
-  const el = form.elements.namedItem(name);
-  if (!(el instanceof HTMLSelectElement || el instanceof HTMLInputElement)) return fallback;
-  const found = allowed.find((k) => k === el.value);
-  if (found === undefined) throw new Error(format("BREADBOX.Error.UnknownChoice", { field: label, value: el.value }));
-  return found;
-}
-
 function targetKeys(model: D100ActorModel): string[] {
   return [...R.ATTRIBUTE_KEYS.map((k) => `attribute:${k}`), ...model.skillRows.map((r) => `skill:${r.id}`)];
 }
@@ -184,11 +165,7 @@ export function powerKeys(actor: Actor.Implementation): { value: string; label: 
 
 export function readChoices(form: HTMLFormElement, actor: Actor.Implementation, model: D100ActorModel): D100CheckChoices {
   const L = (k: string) => localize(`BREADBOX.D100.Check.${k}`);
-  const tags = situationTags(model).filter((tag) => {
-    const el = form.elements.namedItem(`tag.${tag}`);
-    return el instanceof HTMLInputElement && el.checked;
-  });
-  const overflowEl = form.elements.namedItem("overflow");
+  const tags = situationTags(model).filter((tag) => readBool(form, `tag.${tag}`));
   return {
     target: readKey(form, "target", L("Target"), targetKeys(model), "attribute:agility"),
     ladder: readKey(form, "ladder", L("Difficulty"), R.DIFFICULTY_KEYS, "average"),
@@ -196,7 +173,7 @@ export function readChoices(form: HTMLFormElement, actor: Actor.Implementation, 
     tags,
     power: readKey(form, "power", L("PowerAction"), ["", ...powerKeys(actor).map((p) => p.value)], ""),
     powerX: readInt(form, "powerX", L("PowerX"), 0, R.MAX_POWER_AMOUNT, 0),
-    overflow: overflowEl instanceof HTMLInputElement ? overflowEl.checked : false,
+    overflow: readBool(form, "overflow"),
     consolationMargin: readInt(form, "consolationMargin", L("ConsolationMargin"), 0, R.MAX_MARGIN, 0),
     agitationMargin: readInt(form, "agitationMargin", L("AgitationMargin"), 0, R.MAX_MARGIN, 0),
   };

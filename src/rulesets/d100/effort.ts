@@ -14,6 +14,7 @@ import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { audienceForMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
+import { checkKey, readInt, readString } from "../../core/forms/read";
 import { rollWithFoundryDice, type DieFormula } from "../../core/rolls/foundry-dice";
 import type { Odds } from "../../dice/contract";
 import { D100ActorModel } from "./data/actor";
@@ -134,42 +135,20 @@ export function effortOddsHtml(b: Built): string {
   return html.replace(/<li class="outcome-check(\d+)[^"]*"><span>[^<]*<\/span>/g, (_m, n: string) => `<li class="outcome-check${n} band-check${n}"><span>${format("BREADBOX.D100.Effort.cumulative.CompleteAtN", { n })}</span>`);
 }
 
-function readInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback: number): number {
-  const el = form.elements.namedItem(name);
-  if (!(el instanceof HTMLInputElement)) return fallback;
-  const raw = el.value.trim();
-  if (raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n)) throw new Error(format("BREADBOX.Error.NotAWholeNumber", { field: label, value: raw }));
-  if (n < min || n > max) throw new Error(format("BREADBOX.Error.OutOfRange", { field: label, value: n, min, max }));
-  return n;
-}
-
-function readSelect(form: HTMLFormElement, name: string): string {
-  const el = form.elements.namedItem(name);
-  return el instanceof HTMLSelectElement || el instanceof HTMLInputElement ? el.value : "";
-}
-
-function pick<K extends string>(allowed: readonly K[], value: string, label: string): K {
-  const found = allowed.find((k) => k === value);
-  if (found === undefined) throw new Error(format("BREADBOX.Error.UnknownChoice", { field: label, value }));
-  return found;
-}
-
 export function readEffort(form: HTMLFormElement, kind: EffortKind, actor: Actor.Implementation): EffortChoices {
   const rows = kind === "cumulative" ? 1 : kind === "conflicting" ? 2 : R.MAX_HELPERS;
   const participants: Participant[] = [];
   for (let i = 0; i < rows; i++) {
-    const actorId = i === 0 ? actor.id ?? "" : readSelect(form, `actor${i}`);
+    const actorId = i === 0 ? actor.id ?? "" : readString(form, `actor${i}`);
     if (!actorId) continue;
-    participants.push({ actorId, target: readSelect(form, `target${i}`) });
+    participants.push({ actorId, target: readString(form, `target${i}`) });
   }
   return {
     kind,
     participants,
-    mode: pick(COOPERATION_MODES, readSelect(form, "mode") || "direct", localize("BREADBOX.D100.Effort.Mode")),
-    cumulativeMode: pick(R.CUMULATIVE_MODES, readSelect(form, "cumulativeMode") || "positiveOnly", localize("BREADBOX.D100.Effort.cumulative.Mode")),
-    ladder: pick(R.DIFFICULTY_KEYS, readSelect(form, "ladder") || "average", localize("BREADBOX.D100.Check.Difficulty")),
+    mode: checkKey(readString(form, "mode") || "direct", localize("BREADBOX.D100.Effort.Mode"), COOPERATION_MODES),
+    cumulativeMode: checkKey(readString(form, "cumulativeMode") || "positiveOnly", localize("BREADBOX.D100.Effort.cumulative.Mode"), R.CUMULATIVE_MODES),
+    ladder: checkKey(readString(form, "ladder") || "average", localize("BREADBOX.D100.Check.Difficulty"), R.DIFFICULTY_KEYS),
     modifier: readInt(form, "modifier", localize("BREADBOX.D100.Check.Modifier"), -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY, 0),
     goal: readInt(form, "goal", localize("BREADBOX.D100.Effort.cumulative.Goal"), 1, R.MAX_CUMULATIVE_GOAL, 100),
     total: readInt(form, "total", localize("BREADBOX.D100.Effort.cumulative.Total"), 0, R.MAX_CUMULATIVE_GOAL - 1, 0),

@@ -11,6 +11,7 @@ import { SYSTEM_ID } from "../../core/ids";
 import { postCard } from "../../core/chat/post";
 import { audienceForMode, currentMessageMode } from "../../core/compat";
 import { D100PowerModel } from "./data/items";
+import { escapeHTML } from "../../core/html";
 
 type PowerAction = D100PowerModel["actions"][number];
 
@@ -57,7 +58,7 @@ export async function spendPowerAction(
   await item.update({ system: { current: result.points.current, held: result.points.held } });
   if (opts.post !== false) {
     const steps = result.applied.map((s) => `${localize(`BREADBOX.D100.Power.Fn.${s.fn}`)} ${s.amount}`).join(", ");
-    const content = `<div class="breadbox bb-card d100-power"><header class="bb-card-title"><h3>${escapeHtml(`${item.name ?? ""} — ${action.name}`)}</h3></header><p>${escapeHtml(steps)}</p><p class="bb-muted">${escapeHtml(format("BREADBOX.D100.Power.Points", { current: result.points.current, held: result.points.held, normal: power.normal }))}</p>${action.actionPoints ? `<p class="bb-muted">${escapeHtml(format("BREADBOX.D100.Power.ActionPoints", { ap: action.actionPoints }))}</p>` : ""}</div>`;
+    const content = `<div class="breadbox bb-card d100-power"><header class="bb-card-title"><h3>${escapeHTML(`${item.name ?? ""} — ${action.name}`)}</h3></header><p>${escapeHTML(steps)}</p><p class="bb-muted">${escapeHTML(format("BREADBOX.D100.Power.Points", { current: result.points.current, held: result.points.held, normal: power.normal }))}</p>${action.actionPoints ? `<p class="bb-muted">${escapeHTML(format("BREADBOX.D100.Power.ActionPoints", { ap: action.actionPoints }))}</p>` : ""}</div>`;
     await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, flags: { [SYSTEM_ID]: { type: "d100Power" } } }, audienceForMode(currentMessageMode()));
   }
   return result;
@@ -77,8 +78,4 @@ export async function releaseHeldPoints(item: Item.Implementation, spend: boolea
   if (!power || power.held === 0) return;
   const next = R.releaseHeld(pointsOf(power), power.held, spend);
   await item.update({ system: { current: next.current, held: next.held } });
-}
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

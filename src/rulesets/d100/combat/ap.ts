@@ -19,6 +19,8 @@ import { MAX_ACTION_POINTS } from "./fields";
 import { SYSTEM_ID } from "../../../core/ids";
 import { postCard } from "../../../core/chat/post";
 import { audienceForMode } from "../../../core/compat";
+import { withResourceLocks } from "../../../core/chat/trust";
+import { escapeHTML } from "../../../core/html";
 
 export interface ApView {
   quota: number;
@@ -116,8 +118,17 @@ function pendingData(state: R.ActionPoints, labels: ReadonlyMap<string, string>)
   return state.pending.map((p) => ({ id: p.id, label: labels.get(p.id) ?? "", cost: p.cost, paid: p.paid }));
 }
 
-/** Spend on the GM's client, under the relay's lock on the actor. Exported for the attack flow. */
+/**
+ * Spend on the GM's client, under the actor's resource lock (`withResourceLocks`): the points are
+ * read again inside the lock, the spend is refused if they do not suffice, and the new balance is
+ * written before the lock is released, so two requests never both spend the same points. Called
+ * inside relay handlers (which hold the card and document locks, never a resource lock).
+ */
 export async function spendOnGM(actor: Actor.Implementation, cost: number, action: string, multiRound = false): Promise<RelayResult> {
+  return withResourceLocks([actor], () => spendLocked(actor, cost, action, multiRound));
+}
+
+async function spendLocked(actor: Actor.Implementation, cost: number, action: string, multiRound: boolean): Promise<RelayResult> {
   const decision = spendNow(actor, cost);
   if (!decision.ok && multiRound && canStart(decision)) {
     const ap = apOf(actor);
@@ -157,10 +168,12 @@ export async function relayReserveAp(ctx: RelayContext): Promise<RelayResult> {
   if (!requesterOwns(ctx.requester, actor)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
   const period = strictPeriodOf(actor);
   if (!period || period.combat.combatant?.id !== period.combatant.id) return { ok: false, error: "BREADBOX.D100.Combat.AP.NotYourInitiative" };
-  const ap = apOf(actor);
-  const next = R.reservePoints({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: pendingOf(actor) }, ap.available);
-  await actor.update({ system: { combat: { ap: { value: next.available }, reserved: next.reserved } } });
-  return { ok: true, data: { reserved: next.reserved } };
+  return withResourceLocks([actor], async () => {
+    const ap = apOf(actor);
+    const next = R.reservePoints({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: pendingOf(actor) }, ap.available);
+    await actor.update({ system: { combat: { ap: { value: next.available }, reserved: next.reserved } } });
+    return { ok: true, data: { reserved: next.reserved } };
+  });
 }
 
 /**
@@ -171,14 +184,16 @@ export async function relayReserveAp(ctx: RelayContext): Promise<RelayResult> {
 export async function refreshOnTurnStart(combatant: Combatant.Implementation): Promise<string[]> {
   const actor = combatant.actor;
   if (!actor || !modelOf(actor, D100ActorModel) || !d100CombatRules().strictPeriods) return [];
-  const ap = apOf(actor);
-  const labels = labelsOf(actor);
-  const refreshed = R.refreshQuota({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: pendingOf(actor) });
-  const { state, completed } = R.allotToPending(refreshed);
-  await actor.update({ system: { combat: { ap: { value: state.available }, reserved: state.reserved, pending: pendingData(state, labels) } } });
-  const done = completed.map((a) => labels.get(a.id) ?? a.id);
+  const done = await withResourceLocks([actor], async () => {
+    const ap = apOf(actor);
+    const labels = labelsOf(actor);
+    const refreshed = R.refreshQuota({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: pendingOf(actor) });
+    const { state, completed } = R.allotToPending(refreshed);
+    await actor.update({ system: { combat: { ap: { value: state.available }, reserved: state.reserved, pending: pendingData(state, labels) } } });
+    return completed.map((a) => labels.get(a.id) ?? a.id);
+  });
   for (const label of done) {
-    const content = `<div class="breadbox bb-card bb-d100-action"><p>${foundry.utils.escapeHTML(format("BREADBOX.D100.Combat.AP.Completed", { name: actor.name ?? "", action: label }))}</p></div>`;
+    const content = `<div class="breadbox bb-card bb-d100-action"><p>${escapeHTML(format("BREADBOX.D100.Combat.AP.Completed", { name: actor.name ?? "", action: label }))}</p></div>`;
     await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, flags: { [SYSTEM_ID]: { type: "d100Action" } } }, audienceForMode(actor.hasPlayerOwner ? "public" : "gm"));
   }
   return done;
@@ -188,10 +203,12 @@ export async function refreshOnTurnStart(combatant: Combatant.Implementation): P
 export async function forfeitOnTurnEnd(combatant: Combatant.Implementation): Promise<void> {
   const actor = combatant.actor;
   if (!actor || !modelOf(actor, D100ActorModel) || !d100CombatRules().strictPeriods) return;
-  const ap = apOf(actor);
-  if (ap.available === 0) return;
-  const next = R.passInitiative({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: pendingOf(actor) });
-  await actor.update({ system: { combat: { ap: { value: next.available } } } });
+  await withResourceLocks([actor], async () => {
+    const ap = apOf(actor);
+    if (ap.available === 0) return;
+    const next = R.passInitiative({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: pendingOf(actor) });
+    await actor.update({ system: { combat: { ap: { value: next.available } } } });
+  });
 }
 
 /** The tracker's line for a combatant: points left of the quota, and reserved points. */

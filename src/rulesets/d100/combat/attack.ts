@@ -23,9 +23,11 @@ import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
 import { formatChance, oddsPanelHtml } from "../../../core/rolls/odds-panel";
 import { rollWithFoundryDice, type DieFormula } from "../../../core/rolls/foundry-dice";
 import { audienceForMode, audienceOf, combineAudiences, currentMessageMode, normaliseMessageMode, type MessageMode } from "../../../core/compat";
-import { ledgerDamages, ledgerEntry, updateLedger } from "../../../core/chat/ledger";
+import { claimMark, hasMark, isLedgerKeeper, ledgerEntry, markValue, releaseMark, updateLedger } from "../../../core/chat/ledger";
 import { postCard } from "../../../core/chat/post";
 import { cardFlags, cardRefusal } from "../../../core/chat/trust";
+import { checkInt, checkKey, readKey, readString } from "../../../core/forms/read";
+import { escapeHTML } from "../../../core/html";
 import { BreadboxActor } from "../../../core/documents/actor";
 import { D100ActorModel } from "../data/actor";
 import { D100WeaponModel, toFireBlock } from "../data/weapons";
@@ -144,77 +146,105 @@ export function damageOverflows(rules: D100CombatRules, degree: number, critical
 // ---------------------------------------------------------------------------------------------
 // 1. The attack
 
-function escape(s: string): string {
-  return foundry.utils.escapeHTML(s);
+/**
+ * The actions the attack dialog offers: a simple attack ("-1"), and with the fire-block rule on
+ * each block ("<index>", or "<index>:<cost index>" for a block with a choice of AP costs).
+ */
+export function attackActions(weapon: Item.Implementation, rules: D100CombatRules): { value: string; label: string }[] {
+  const w = requireModel(weapon, D100WeaponModel);
+  const out = [{ value: "-1", label: format("BREADBOX.D100.Combat.Attack.Simple", { ap: w.attackAp }) }];
+  const blocks = rules.fireBlocks ? fireBlocks(weapon) : [];
+  blocks.forEach((b, i) => {
+    if (b.apCost.kind === "choice") b.apCost.costs.forEach((c, j) => out.push({ value: `${i}:${j}`, label: format("BREADBOX.D100.Combat.Attack.BlockAp", { title: b.title, ap: c }) }));
+    else if (b.apCost.kind === "perX") out.push({ value: `${i}`, label: format("BREADBOX.D100.Combat.Attack.BlockX", { title: b.title, base: b.apCost.base }) });
+    else out.push({ value: `${i}`, label: format("BREADBOX.D100.Combat.Attack.BlockAp", { title: b.title, ap: b.apCost.cost }) });
+  });
+  return out;
 }
 
 function dialogContent(actor: Actor.Implementation, weapon: Item.Implementation, rules: D100CombatRules): string {
   const w = requireModel(weapon, D100WeaponModel);
   const ladder = R.DIFFICULTY_KEYS.map((k) => {
     const d = R.difficultyFor("skill", k);
-    return `<option value="${k}">${escape(localize(`BREADBOX.D100.Combat.Difficulty.${k}`))} (${d})</option>`;
+    return `<option value="${k}">${escapeHTML(localize(`BREADBOX.D100.Combat.Difficulty.${k}`))} (${d})</option>`;
   }).join("");
-  const blocks = rules.fireBlocks ? fireBlocks(weapon) : [];
-  const attackOptions = [`<option value="-1">${escape(format("BREADBOX.D100.Combat.Attack.Simple", { ap: w.attackAp }))}</option>`];
-  blocks.forEach((b, i) => {
-    if (b.apCost.kind === "choice") b.apCost.costs.forEach((c, j) => attackOptions.push(`<option value="${i}:${j}">${escape(format("BREADBOX.D100.Combat.Attack.BlockAp", { title: b.title, ap: c }))}</option>`));
-    else if (b.apCost.kind === "perX") attackOptions.push(`<option value="${i}">${escape(format("BREADBOX.D100.Combat.Attack.BlockX", { title: b.title, base: b.apCost.base }))}</option>`);
-    else attackOptions.push(`<option value="${i}">${escape(format("BREADBOX.D100.Combat.Attack.BlockAp", { title: b.title, ap: b.apCost.cost }))}</option>`);
-  });
+  const attackOptions = attackActions(weapon, rules).map((o) => `<option value="${escapeHTML(o.value)}">${escapeHTML(o.label)}</option>`);
   const row = skillRow(actor, w.skill);
   const critical = rules.damageOverflow === "criticalArea" || rules.damageOverflow === "both";
   const powers = powerKeys(actor);
   const powerField = powers.length
-    ? `<div class="form-group"><label for="bb-d100-power">${escape(localize("BREADBOX.D100.Combat.Attack.Power"))}</label><select id="bb-d100-power" name="power"><option value="">—</option>${powers.map((p) => `<option value="${escape(p.value)}">${escape(p.label)}</option>`).join("")}</select></div>
-<div class="form-group"><label for="bb-d100-power-x">${escape(localize("BREADBOX.D100.Combat.Attack.PowerX"))}</label><input id="bb-d100-power-x" type="number" name="powerX" value="0" step="1" min="0" max="${MAX_POWER_X}"></div>`
+    ? `<div class="form-group"><label for="bb-d100-power">${escapeHTML(localize("BREADBOX.D100.Combat.Attack.Power"))}</label><select id="bb-d100-power" name="power"><option value="">—</option>${powers.map((p) => `<option value="${escapeHTML(p.value)}">${escapeHTML(p.label)}</option>`).join("")}</select></div>
+<div class="form-group"><label for="bb-d100-power-x">${escapeHTML(localize("BREADBOX.D100.Combat.Attack.PowerX"))}</label><input id="bb-d100-power-x" type="number" name="powerX" value="0" step="1" min="0" max="${MAX_POWER_X}"></div>`
     : "";
   return `<div class="breadbox bb-d100-attack-dialog">
-<p class="bb-small">${escape(format("BREADBOX.D100.Combat.Attack.Skill", { skill: row ? skillLabel(row) : w.skill, score: row?.total ?? 0 }))}</p>
-<div class="form-group"><label for="bb-d100-difficulty">${escape(localize("BREADBOX.D100.Combat.Attack.Difficulty"))}</label><select id="bb-d100-difficulty" name="difficulty">${ladder}</select></div>
-<div class="form-group"><label for="bb-d100-modifier">${escape(localize("BREADBOX.D100.Combat.Attack.DifficultyChange"))}</label><input id="bb-d100-modifier" type="number" name="modifier" value="0" step="1" min="-${ATTACK_DIFFICULTY_LIMIT}" max="${ATTACK_DIFFICULTY_LIMIT}"></div>
-<div class="form-group"><label for="bb-d100-block">${escape(localize("BREADBOX.D100.Combat.Attack.Action"))}</label><select id="bb-d100-block" name="block">${attackOptions.join("")}</select></div>
-<div class="form-group"><label for="bb-d100-x">${escape(localize("BREADBOX.D100.Combat.Attack.X"))}</label><input id="bb-d100-x" type="number" name="x" value="1" step="1" min="1" max="${MAX_X}"></div>
-${d100PlayRules().overflow === "ask" ? `<div class="form-group"><label for="bb-d100-overflow">${escape(localize("BREADBOX.D100.Combat.Attack.CheckOverflow"))}</label><input id="bb-d100-overflow" type="checkbox" name="overflow"></div>` : ""}
+<p class="bb-small">${escapeHTML(format("BREADBOX.D100.Combat.Attack.Skill", { skill: row ? skillLabel(row) : w.skill, score: row?.total ?? 0 }))}</p>
+<div class="form-group"><label for="bb-d100-difficulty">${escapeHTML(localize("BREADBOX.D100.Combat.Attack.Difficulty"))}</label><select id="bb-d100-difficulty" name="difficulty">${ladder}</select></div>
+<div class="form-group"><label for="bb-d100-modifier">${escapeHTML(localize("BREADBOX.D100.Combat.Attack.DifficultyChange"))}</label><input id="bb-d100-modifier" type="number" name="modifier" value="0" step="1" min="-${ATTACK_DIFFICULTY_LIMIT}" max="${ATTACK_DIFFICULTY_LIMIT}"></div>
+<div class="form-group"><label for="bb-d100-block">${escapeHTML(localize("BREADBOX.D100.Combat.Attack.Action"))}</label><select id="bb-d100-block" name="block">${attackOptions.join("")}</select></div>
+<div class="form-group"><label for="bb-d100-x">${escapeHTML(localize("BREADBOX.D100.Combat.Attack.X"))}</label><input id="bb-d100-x" type="number" name="x" value="1" step="1" min="1" max="${MAX_X}"></div>
+${d100PlayRules().overflow === "ask" ? `<div class="form-group"><label for="bb-d100-overflow">${escapeHTML(localize("BREADBOX.D100.Combat.Attack.CheckOverflow"))}</label><input id="bb-d100-overflow" type="checkbox" name="overflow"></div>` : ""}
 ${powerField}
-${critical ? `<div class="form-group"><label for="bb-d100-critical">${escape(localize("BREADBOX.D100.Combat.Attack.CriticalArea"))}</label><input id="bb-d100-critical" type="checkbox" name="criticalArea"></div>` : ""}
+${critical ? `<div class="form-group"><label for="bb-d100-critical">${escapeHTML(localize("BREADBOX.D100.Combat.Attack.CriticalArea"))}</label><input id="bb-d100-critical" type="checkbox" name="criticalArea"></div>` : ""}
 <div class="bb-odds-panel" data-bb-odds aria-live="polite"></div>
 </div>`;
 }
 
-function field(form: HTMLFormElement, name: string): HTMLInputElement | HTMLSelectElement | null {
-  const el = form.elements.namedItem(name);
-  return el instanceof HTMLInputElement || el instanceof HTMLSelectElement ? el : null;
-}
+const attackLabel = (key: string): string => localize(`BREADBOX.D100.Combat.Attack.${key}`);
 
-function wholeNumber(form: HTMLFormElement, name: string, min: number, max: number, labelKey: string): number {
-  const raw = field(form, name)?.value ?? "";
-  const n = Number(raw);
-  if (raw.trim() === "" || !Number.isSafeInteger(n) || n < min || n > max) throw new Error(format("BREADBOX.D100.Combat.Attack.BadNumber", { field: localize(labelKey), min, max, value: raw }));
-  return n;
+/** A whole number typed into the dialog: a blank field is refused (the core reader's messages). */
+function wholeNumber(form: HTMLFormElement, name: string, min: number, max: number, key: string): number {
+  return checkInt(readString(form, name), attackLabel(key), min, max);
 }
 
 /** Read and check the attack dialog (bad input: a localized message, no roll). */
-export function readAttackForm(form: HTMLFormElement): AttackChoice {
-  const ladder = R.DIFFICULTY_KEYS.find((k) => k === field(form, "difficulty")?.value) ?? "average";
-  const modifier = wholeNumber(form, "modifier", -ATTACK_DIFFICULTY_LIMIT, ATTACK_DIFFICULTY_LIMIT, "BREADBOX.D100.Combat.Attack.DifficultyChange");
-  const [blockRaw, choiceRaw] = String(field(form, "block")?.value ?? "-1").split(":");
-  const block = Number(blockRaw);
-  const apChoice = choiceRaw === undefined ? null : Number(choiceRaw);
-  const x = wholeNumber(form, "x", 1, MAX_X, "BREADBOX.D100.Combat.Attack.X");
-  const overflowEl = field(form, "overflow");
-  const criticalEl = field(form, "criticalArea");
-  const power = String(field(form, "power")?.value ?? "");
-  const powerX = power ? wholeNumber(form, "powerX", 0, MAX_POWER_X, "BREADBOX.D100.Combat.Attack.PowerX") : 0;
+export function readAttackForm(form: HTMLFormElement, actions: readonly string[] = ["-1"]): AttackChoice {
+  const ladder = readKey(form, "difficulty", attackLabel("Difficulty"), R.DIFFICULTY_KEYS, "average");
+  const modifier = wholeNumber(form, "modifier", -ATTACK_DIFFICULTY_LIMIT, ATTACK_DIFFICULTY_LIMIT, "DifficultyChange");
+  const action = readKey(form, "block", attackLabel("Action"), actions, "-1");
+  const [blockRaw = "-1", choiceRaw] = action.split(":");
+  const x = wholeNumber(form, "x", 1, MAX_X, "X");
+  const power = readString(form, "power");
+  const powerX = power ? wholeNumber(form, "powerX", 0, MAX_POWER_X, "PowerX") : 0;
+  const overflowEl = form.elements.namedItem("overflow");
+  const criticalEl = form.elements.namedItem("criticalArea");
   return {
     ladder,
     modifier,
-    block: Number.isSafeInteger(block) ? block : -1,
+    block: Number(blockRaw),
     x,
-    apChoice: apChoice !== null && Number.isSafeInteger(apChoice) ? apChoice : null,
+    apChoice: choiceRaw === undefined ? null : Number(choiceRaw),
     overflow: overflowEl instanceof HTMLInputElement && overflowEl.checked,
     criticalArea: criticalEl instanceof HTMLInputElement && criticalEl.checked,
     power,
     powerX,
+  };
+}
+
+/**
+ * The attack's choices from a card's record, checked with the attack dialog's own limits
+ * (`checkInt`/`checkKey`): what the dialog could have offered this attacker with this weapon.
+ * Only choices pass; every number of the attack is rebuilt from the documents. The fire block may
+ * be any of the weapon's (the one the attack was made and paid with, even if the fire-block rule
+ * was turned off since). Throws a localized message naming the field that does not fit.
+ */
+export function checkAttackChoice(raw: Record<string, unknown>, attacker: Actor.Implementation, weapon: Item.Implementation): AttackChoice {
+  const blocks = fireBlocks(weapon);
+  const block = checkInt(raw.block ?? -1, attackLabel("Action"), -1, blocks.length - 1);
+  const fire = block >= 0 ? blocks[block] : undefined;
+  const apChoice = fire?.apCost.kind === "choice" ? checkInt(raw.apChoice, attackLabel("Action"), 0, fire.apCost.costs.length - 1) : null;
+  const power = checkKey(raw.power ?? "", attackLabel("Power"), ["", ...powerKeys(attacker).map((p) => p.value)]);
+  if (raw.overflow !== undefined && typeof raw.overflow !== "boolean") throw new Error(format("BREADBOX.Error.UnknownChoice", { field: attackLabel("CheckOverflow"), value: String(raw.overflow) }));
+  if (raw.criticalArea !== undefined && typeof raw.criticalArea !== "boolean") throw new Error(format("BREADBOX.Error.UnknownChoice", { field: attackLabel("CriticalArea"), value: String(raw.criticalArea) }));
+  return {
+    ladder: checkKey(raw.ladder, attackLabel("Difficulty"), R.DIFFICULTY_KEYS),
+    modifier: checkInt(raw.modifier, attackLabel("DifficultyChange"), -ATTACK_DIFFICULTY_LIMIT, ATTACK_DIFFICULTY_LIMIT),
+    block,
+    x: checkInt(raw.x ?? 1, attackLabel("X"), 1, MAX_X),
+    apChoice,
+    overflow: raw.overflow === true,
+    criticalArea: raw.criticalArea === true,
+    power,
+    powerX: power ? checkInt(raw.powerX ?? 0, attackLabel("PowerX"), 0, MAX_POWER_X) : 0,
   };
 }
 
@@ -245,13 +275,13 @@ export function attackOddsHtml(actor: Actor.Implementation, weapon: Item.Impleme
     if (!block) return "";
     const fire: R.FireInput = { block, check: input, x: block.apCost.kind === "perX" ? (choice.x ?? 1) : undefined, apChoice: block.apCost.kind === "choice" ? (choice.apChoice ?? 0) : undefined };
     const detail = R.fireOddsDetail(fire, { attributes: sys(actor).attributeScores });
-    const rows = [`<li class="outcome-fail"><span>${escape(localize("BREADBOX.D100.Combat.Fire.Fail"))}</span><strong>${formatChance(detail.fail)}</strong></li>`];
+    const rows = [`<li class="outcome-fail"><span>${escapeHTML(localize("BREADBOX.D100.Combat.Fire.Fail"))}</span><strong>${formatChance(detail.fail)}</strong></li>`];
     detail.steps.forEach((p, i) => {
       const ev = R.evaluateFire(block, { degree: block.spread[i]?.min ?? 0, x: fire.x, apChoice: fire.apChoice });
-      rows.push(`<li class="outcome-step"><span>${escape(format("BREADBOX.D100.Combat.Fire.StepOdds", { step: i + 1, hits: ev.amount }))}</span><strong>${formatChance(p)}</strong></li>`);
+      rows.push(`<li class="outcome-step"><span>${escapeHTML(format("BREADBOX.D100.Combat.Fire.StepOdds", { step: i + 1, hits: ev.amount }))}</span><strong>${formatChance(p)}</strong></li>`);
     });
-    parts.push(`<ul class="bb-odds" aria-label="${escape(localize("BREADBOX.Roll.Odds"))}">${rows.join("")}</ul>`);
-    parts.push(`<p class="bb-small">${escape(format("BREADBOX.D100.Combat.Fire.Expected", { hits: detail.expectedHits.toFixed(2), damage: detail.expectedDamage.toFixed(1) }))}</p>`);
+    parts.push(`<ul class="bb-odds" aria-label="${escapeHTML(localize("BREADBOX.Roll.Odds"))}">${rows.join("")}</ul>`);
+    parts.push(`<p class="bb-small">${escapeHTML(format("BREADBOX.D100.Combat.Fire.Expected", { hits: detail.expectedHits.toFixed(2), damage: detail.expectedDamage.toFixed(1) }))}</p>`);
     const any = R.evaluateFire(block, { degree: block.spread[block.spread.length - 1]?.min ?? 0, x: fire.x, apChoice: fire.apChoice });
     notation = any.damage ?? w.damage;
   } else {
@@ -262,10 +292,10 @@ export function attackOddsHtml(actor: Actor.Implementation, weapon: Item.Impleme
     // The degree is not known before the roll: the odds overflow only for a critical area.
     const overflow = damageOverflows(rules, Number.MIN_SAFE_INTEGER, choice.criticalArea);
     const odds = R.damageOdds({ notation, attributes: sys(actor).attributeScores, overflow, adjustment: t.adjustment, target: { normal: t.healthNormal, current: t.health.current } });
-    parts.push(`<p class="bb-small bb-muted">${escape(format("BREADBOX.D100.Combat.Attack.OneHit", { name: target.name ?? "", damage: notation, adjustment: t.adjustmentText || "—" }))}</p>`);
+    parts.push(`<p class="bb-small bb-muted">${escapeHTML(format("BREADBOX.D100.Combat.Attack.OneHit", { name: target.name ?? "", damage: notation, adjustment: t.adjustmentText || "—" }))}</p>`);
     parts.push(oddsPanelHtml(odds, { labelKey: (k) => `BREADBOX.D100.Combat.Health.${k}` }));
   }
-  if (rules.defence === "conflict") parts.push(`<p class="bb-small bb-muted">${escape(localize("BREADBOX.D100.Combat.Attack.BeforeDefence"))}</p>`);
+  if (rules.defence === "conflict") parts.push(`<p class="bb-small bb-muted">${escapeHTML(localize("BREADBOX.D100.Combat.Attack.BeforeDefence"))}</p>`);
   return parts.join("");
 }
 
@@ -290,7 +320,7 @@ export async function attackWithWeapon(actor: Actor.Implementation, weapon: Item
     const result = await rollDialog<AttackChoice>({
       title: format("BREADBOX.D100.Combat.Attack.Title", { weapon: weapon.name ?? "" }),
       content: dialogContent(actor, weapon, rules),
-      read: readAttackForm,
+      read: (form) => readAttackForm(form, attackActions(weapon, rules).map((o) => o.value)),
       odds: (v) => attackOddsHtml(actor, weapon, target, v, rules),
     });
     if (!result) return null;
@@ -394,35 +424,62 @@ export async function performAttack(actor: Actor.Implementation, weapon: Item.Im
 // ---------------------------------------------------------------------------------------------
 // 2. Defence and resolution
 
-function attackFlagsOf(message: ChatMessage.Implementation): AttackFlags | null {
-  const f = cardFlags(message);
-  if (f.type !== "d100Attack" || typeof f.actorUuid !== "string" || typeof f.weaponId !== "string") return null;
-  const num = (v: unknown, fallback: number | null) => (typeof v === "number" && Number.isSafeInteger(v) ? v : fallback);
-  const ladder = R.DIFFICULTY_KEYS.find((k) => k === f.ladder);
-  const modifier = num(f.modifier, null);
-  if (!ladder || modifier === null || Math.abs(modifier) > ATTACK_DIFFICULTY_LIMIT) return null;
-  return {
-    type: "d100Attack",
-    actorUuid: f.actorUuid,
-    targetUuid: typeof f.targetUuid === "string" ? f.targetUuid : null,
-    weaponId: f.weaponId,
-    block: num(f.block, -1) ?? -1,
-    x: num(f.x, null),
-    apChoice: num(f.apChoice, null),
-    ladder,
-    modifier,
-    difficulty: num(f.difficulty, 0) ?? 0,
-    overflow: f.overflow === true,
-    criticalArea: f.criticalArea === true,
-    apCost: num(f.apCost, 0) ?? 0,
-    power: typeof f.power === "string" ? f.power : "",
-    powerX: Math.max(0, Math.min(MAX_POWER_X, num(f.powerX, 0) ?? 0)),
-  };
+/** The ledger mark of an attack card that has its resolution (claimed once, on the GM's client). */
+export const RESOLVED_MARK = "resolved";
+/** The ledger mark of a resolution card whose damage has been applied. */
+export const APPLIED_MARK = "applied";
+/** The ledger's copy of an attack card's choices, taken by the active GM when the card appears. */
+export const POSTED_CHOICE_MARK = "d100.choice";
+
+/** Who and what an attack card names (identities only: every number is rebuilt elsewhere). */
+interface AttackCard {
+  actorUuid: string;
+  targetUuid: string | null;
+  weaponId: string;
 }
 
-/** Whether an attack card has been resolved: the ledger holds a resolution of it. */
+function attackCardOf(message: ChatMessage.Implementation): AttackCard | null {
+  const f = cardFlags(message);
+  if (f.type !== "d100Attack" || typeof f.actorUuid !== "string" || typeof f.weaponId !== "string") return null;
+  return { actorUuid: f.actorUuid, targetUuid: typeof f.targetUuid === "string" ? f.targetUuid : null, weaponId: f.weaponId };
+}
+
+/** The choice fields of an attack card's flags (what the GM keeps a copy of). */
+function choiceFields(f: Record<string, unknown>): Record<string, unknown> {
+  const keys = ["ladder", "modifier", "block", "x", "apChoice", "overflow", "criticalArea", "power", "powerX"] as const;
+  return Object.fromEntries(keys.filter((k) => Object.hasOwn(f, k)).map((k) => [k, f[k]]));
+}
+
+/**
+ * The active GM's client keeps a copy of every attack card's choices as the card was posted (a
+ * "once" mark: written when the card appears, never changed), so an attacker who edits their card
+ * afterwards changes nothing the resolution reads.
+ */
+export function registerAttackChoiceRecord(): void {
+  Hooks.on("createChatMessage", (message) => {
+    if (!isLedgerKeeper() || !message.id || cardFlags(message).type !== "d100Attack") return;
+    claimMark(message.id, POSTED_CHOICE_MARK, JSON.stringify(choiceFields(cardFlags(message)))).catch((err: unknown) => console.error("Breadbox | d100 attack record", err));
+  });
+}
+
+/** The attack's choices as posted: the GM's copy (or, for a card posted before copies were kept, the card's own), checked. Throws a localized message. */
+function postedChoice(message: ChatMessage.Implementation, attacker: Actor.Implementation, weapon: Item.Implementation): AttackChoice {
+  const copy = markValue(message.id, POSTED_CHOICE_MARK);
+  let raw: unknown = cardFlags(message);
+  if (typeof copy === "string") {
+    try {
+      raw = JSON.parse(copy);
+    } catch {
+      raw = null;
+    }
+  }
+  if (!raw || typeof raw !== "object") throw new Error(localize("BREADBOX.Relay.Malformed"));
+  return checkAttackChoice({ ...raw }, attacker, weapon);
+}
+
+/** Whether an attack card has its resolution (the ledger's mark; a hint on a player's client, the rule on the GM's). */
 export function isResolved(messageId: string | null | undefined): boolean {
-  return Boolean(messageId) && ledgerDamages().some((d) => d.damage.attackMessageId === messageId);
+  return hasMark(messageId, RESOLVED_MARK);
 }
 
 /** The defence's skill options for a defender: every skill row, Athletic (ranged) or Close (close) first. */
@@ -434,7 +491,7 @@ export function defenceSkills(defender: Actor.Implementation, range: "close" | "
 
 /** Defend button: pick the skill that conflicts with the attack, see the odds, defend. */
 export async function onDefend(message: ChatMessage.Implementation, _button: HTMLElement, event: Event): Promise<void> {
-  const flags = attackFlagsOf(message);
+  const flags = attackCardOf(message);
   if (!flags?.targetUuid) return;
   if (isResolved(message.id)) {
     ui.notifications?.warn(localize("BREADBOX.D100.Combat.Attack.AlreadyResolved"));
@@ -455,22 +512,22 @@ export async function onDefend(message: ChatMessage.Implementation, _button: HTM
   const options = defenceSkills(defender, range);
   let skill = options[0]?.id ?? "athletic";
   let mode: MessageMode = currentMessageMode();
-  const attackEffort = attackEffortOf(message, attacker, flags);
+  const attackEffort = weapon ? attackEffortOf(message, attacker, weapon) : null;
   if (!skipDialog(event)) {
-    const select = `<div class="form-group"><label for="bb-d100-defence">${escape(localize("BREADBOX.D100.Combat.Defence.Skill"))}</label><select id="bb-d100-defence" name="skill">${options
-      .map((o) => `<option value="${escape(o.id)}">${escape(o.label)} (${o.total})</option>`)
-      .join("")}</select></div><p class="bb-small">${escape(format("BREADBOX.D100.Combat.Defence.Against", { effort: attackEffort ?? "?" }))}</p><div class="bb-odds-panel" data-bb-odds aria-live="polite"></div>`;
+    const select = `<div class="form-group"><label for="bb-d100-defence">${escapeHTML(localize("BREADBOX.D100.Combat.Defence.Skill"))}</label><select id="bb-d100-defence" name="skill">${options
+      .map((o) => `<option value="${escapeHTML(o.id)}">${escapeHTML(o.label)} (${o.total})</option>`)
+      .join("")}</select></div><p class="bb-small">${escapeHTML(format("BREADBOX.D100.Combat.Defence.Against", { effort: attackEffort ?? "?" }))}</p><div class="bb-odds-panel" data-bb-odds aria-live="polite"></div>`;
     const result = await rollDialog<string>({
       title: format("BREADBOX.D100.Combat.Defence.Title", { attacker: attacker.name ?? "" }),
       content: select,
-      read: (form) => String(field(form, "skill")?.value ?? skill),
+      read: (form) => readKey(form, "skill", localize("BREADBOX.D100.Combat.Defence.Skill"), options.map((o) => o.id), skill),
       odds: (id) => {
         const o = options.find((x) => x.id === id);
         if (!o || attackEffort === null) return "";
         // The defence foils the attack when its effort reaches the attack's (a tie is a miss).
         const odds = R.checkOdds({ kind: "skill", score: Math.max(0, Math.min(R.MAX_CHECK_SCORE, o.total)), difficulty: attackEffort - 1 });
         const foil = odds.success;
-        return `<ul class="bb-odds"><li class="outcome-success"><span>${escape(localize("BREADBOX.D100.Combat.Defence.Foils"))}</span><strong>${formatChance(foil)}</strong></li><li class="outcome-failure"><span>${escape(localize("BREADBOX.D100.Combat.Defence.Lands"))}</span><strong>${formatChance(1 - foil)}</strong></li></ul>`;
+        return `<ul class="bb-odds"><li class="outcome-success"><span>${escapeHTML(localize("BREADBOX.D100.Combat.Defence.Foils"))}</span><strong>${formatChance(foil)}</strong></li><li class="outcome-failure"><span>${escapeHTML(localize("BREADBOX.D100.Combat.Defence.Lands"))}</span><strong>${formatChance(1 - foil)}</strong></li></ul>`;
       },
     });
     if (!result) return;
@@ -482,7 +539,7 @@ export async function onDefend(message: ChatMessage.Implementation, _button: HTM
 
 /** Take it: no defence; the attack is resolved as rolled. Also the Resolve button when the defence rule is off. */
 export async function onTakeIt(message: ChatMessage.Implementation): Promise<void> {
-  const flags = attackFlagsOf(message);
+  const flags = attackCardOf(message);
   if (!flags?.targetUuid) return;
   if (isResolved(message.id)) {
     ui.notifications?.warn(localize("BREADBOX.D100.Combat.Attack.AlreadyResolved"));
@@ -491,13 +548,21 @@ export async function onTakeIt(message: ChatMessage.Implementation): Promise<voi
   await applyOrRelay("d100.resolve", { uuid: flags.targetUuid }, { messageId: message.id, defence: null, mode: currentMessageMode() });
 }
 
-/** The attack's effort from the card's own dice and the attacker's skill as it is now (null: the card does not fit). */
-function attackEffortOf(message: ChatMessage.Implementation, attacker: Actor.Implementation, flags: AttackFlags): number | null {
-  return attackCheckOf(message, attacker, flags)?.effort ?? null;
+/** The attack's effort for the defence dialog's odds (the card's choices on this client; null: the card does not fit). */
+function attackEffortOf(message: ChatMessage.Implementation, attacker: Actor.Implementation, weapon: Item.Implementation): number | null {
+  try {
+    return attackCheckOf(message, attacker, weapon, checkAttackChoice(cardFlags(message), attacker, weapon))?.effort ?? null;
+  } catch {
+    return null;
+  }
 }
 
-function attackCheckOf(message: ChatMessage.Implementation, attacker: Actor.Implementation, flags: AttackFlags): R.CheckResult | null {
-  const weapon = attacker.items.get(flags.weaponId);
+/**
+ * The attack check from the card's own dice, classified against the check rebuilt from the
+ * attacker as they are now and the attack's choices: the skill, its difficulty (ladder, change,
+ * power, dying, TABs) and overflow all come from the documents, never from the card's numbers.
+ */
+function attackCheckOf(message: ChatMessage.Implementation, attacker: Actor.Implementation, weapon: Item.Implementation, choice: AttackChoice): R.CheckResult | null {
   const w = modelOf(weapon, D100WeaponModel);
   if (!w) return null;
   const row = skillRow(attacker, w.skill);
@@ -511,8 +576,7 @@ function attackCheckOf(message: ChatMessage.Implementation, attacker: Actor.Impl
     faces.push(...bookFaces("skill", result));
   }
   try {
-    // Rebuilt from the attacker as it is now and the card's choices (never the card's numbers).
-    return R.resolveCheck(attackCheck(attacker, row.id, flags).options.input, faces);
+    return R.resolveCheck(attackCheck(attacker, row.id, choice).options.input, faces);
   } catch {
     return null;
   }
@@ -524,17 +588,19 @@ function requesterOwns(requester: User.Implementation, ...docs: (Actor.Implement
 
 /**
  * GM side of `d100.resolve` (target: the defender). Everything is read again here: the card must
- * be an attack card written by the GM or an owner of the attacker, not yet resolved, naming this
- * defender; the weapon must still be the attacker's; the attack check is re-classified from the
- * card's own dice against the attacker's skill now; the defence (a skill of the defender's, paid
- * as a reaction) and every damage die are rolled here with Foundry dice. The resolution goes to
- * the ledger in the same critical section, so a second request finds the attack resolved.
+ * be an attack card written by the GM or an owner of the attacker, naming this defender; the
+ * weapon must still be the attacker's; the attack's choices are the ones posted (the GM's copy),
+ * checked against what the attack dialog offers; the attack check is re-classified from the card's
+ * own dice against the check rebuilt from the attacker now (skill, difficulty, overflow: never the
+ * card's numbers); the defence (a skill of the defender's, paid as a reaction) and every damage die
+ * are rolled here with Foundry dice. The card's "resolved" mark is claimed in the ledger before
+ * anything is paid or rolled (exactly one request resolves it) and released if the resolution fails.
  */
 export async function relayResolve(ctx: RelayContext): Promise<RelayResult> {
   const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
   const message = messageId ? game.messages?.get(messageId) : undefined;
-  const flags = message ? attackFlagsOf(message) : null;
-  if (!message || !flags) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  const flags = message ? attackCardOf(message) : null;
+  if (!message?.id || !flags) return { ok: false, error: "BREADBOX.Relay.Malformed" };
   const defender = ctx.target;
   if (!(defender instanceof BreadboxActor) || !modelOf(defender, D100ActorModel) || flags.targetUuid !== defender.uuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
   const attacker = lookupUuidSync(flags.actorUuid);
@@ -543,22 +609,65 @@ export async function relayResolve(ctx: RelayContext): Promise<RelayResult> {
   if (refusal) return { ok: false, error: refusal };
   if (isResolved(message.id)) return { ok: false, error: "BREADBOX.D100.Combat.Attack.AlreadyResolved" };
   const rules = d100CombatRules();
-  const defenceSkill = typeof ctx.payload.defence === "string" ? ctx.payload.defence : null;
+  const defenceRaw = ctx.payload.defence ?? null;
+  let defenceSkill: string | null = null;
+  if (defenceRaw !== null) {
+    const range = modelOf(attacker.items.get(flags.weaponId), D100WeaponModel)?.range ?? "ranged";
+    try {
+      defenceSkill = checkKey(defenceRaw, localize("BREADBOX.D100.Combat.Defence.Skill"), defenceSkills(defender, range).map((o) => o.id));
+    } catch {
+      return { ok: false, error: "BREADBOX.Relay.Malformed" };
+    }
+  }
   // Who may ask: defending or taking it is the defender's choice; with the defence rule off,
   // either side (or the GM) may have the attack resolved.
   const allowed = rules.defence === "none" && defenceSkill === null ? requesterOwns(ctx.requester, attacker, defender) : requesterOwns(ctx.requester, defender);
   if (!allowed) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
   const weapon = attacker.items.get(flags.weaponId);
-  const w = modelOf(weapon, D100WeaponModel);
-  if (!weapon || !w) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
-  const check = attackCheckOf(message, attacker, flags);
+  if (!weapon || !modelOf(weapon, D100WeaponModel)) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
+  if (defenceSkill !== null && rules.defence !== "conflict") return { ok: false, error: "BREADBOX.D100.Combat.Defence.Off" };
+  let choice: AttackChoice;
+  try {
+    choice = postedChoice(message, attacker, weapon);
+  } catch (err) {
+    return { ok: false, error: err instanceof Error ? err.message : "BREADBOX.Relay.Malformed" };
+  }
+  const check = attackCheckOf(message, attacker, weapon, choice);
   if (!check) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
   const mode = normaliseMessageMode(ctx.payload.mode) ?? "public";
+  if (!(await claimMark(message.id, RESOLVED_MARK))) return { ok: false, error: "BREADBOX.D100.Combat.Attack.AlreadyResolved" };
+  let result: RelayResult;
+  try {
+    result = await resolveClaimed({ message, attacker, defender, weapon, choice, check, difficulty: check.difficulty, defenceSkill, mode, rules });
+  } catch (err) {
+    await releaseMark(message.id, RESOLVED_MARK);
+    throw err;
+  }
+  if (!result.ok) await releaseMark(message.id, RESOLVED_MARK);
+  return result;
+}
 
+interface ClaimedAttack {
+  message: ChatMessage.Implementation;
+  attacker: Actor.Implementation;
+  defender: Actor.Implementation;
+  weapon: Item.Implementation;
+  choice: AttackChoice;
+  /** The attack check, classified against the check rebuilt from the documents. */
+  check: R.CheckResult;
+  /** The rebuilt check's difficulty. */
+  difficulty: number;
+  defenceSkill: string | null;
+  mode: MessageMode;
+  rules: D100CombatRules;
+}
+
+/** The resolution of an attack whose "resolved" mark this request holds. */
+async function resolveClaimed({ message, attacker, defender, weapon, choice, check, difficulty, defenceSkill, mode, rules }: ClaimedAttack): Promise<RelayResult> {
+  const w = requireModel(weapon, D100WeaponModel);
   // The defence: a conflicting effort, paid as a reaction (rule on, a skill named).
   let defence: { label: string; score: number; check: R.CheckResult; rolls: Roll[] } | null = null;
   if (defenceSkill !== null) {
-    if (rules.defence !== "conflict") return { ok: false, error: "BREADBOX.D100.Combat.Defence.Off" };
     const row = skillRow(defender, defenceSkill);
     if (!row) return { ok: false, error: "BREADBOX.Relay.Malformed" };
     const paid = await spendOnGM(defender, rules.defenceAp, localize("BREADBOX.D100.Combat.Defence.Action"));
@@ -574,17 +683,17 @@ export async function relayResolve(ctx: RelayContext): Promise<RelayResult> {
   }
 
   // The threat: the degree against the difficulty, raised to the defender's effort when higher.
-  const bar = defence ? Math.max(flags.difficulty, defence.check.effort) : flags.difficulty;
+  const bar = defence ? Math.max(difficulty, defence.check.effort) : difficulty;
   const degree = check.effort - bar;
   let evaluation: R.FireEvaluation;
   let blockTitle = "";
   try {
     // The block the attack was made (and paid) with, even if the rule was turned off since.
-    const block = flags.block >= 0 ? fireBlocks(weapon)[flags.block] : undefined;
-    if (flags.block >= 0 && !block) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
+    const block = choice.block >= 0 ? fireBlocks(weapon)[choice.block] : undefined;
+    if (choice.block >= 0 && !block) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
     if (block) {
       blockTitle = block.title;
-      evaluation = R.evaluateFire(block, { degree, x: block.apCost.kind === "perX" ? (flags.x ?? 1) : undefined, apChoice: block.apCost.kind === "choice" ? (flags.apChoice ?? 0) : undefined });
+      evaluation = R.evaluateFire(block, { degree, x: block.apCost.kind === "perX" ? (choice.x ?? 1) : undefined, apChoice: block.apCost.kind === "choice" ? (choice.apChoice ?? 0) : undefined });
     } else {
       const hit = degree > 0;
       R.parseDamage(w.damage);
@@ -593,7 +702,7 @@ export async function relayResolve(ctx: RelayContext): Promise<RelayResult> {
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message : "BREADBOX.Relay.Malformed" };
   }
-  const overflow = damageOverflows(rules, degree, flags.criticalArea);
+  const overflow = damageOverflows(rules, degree, choice.criticalArea);
   const t = sys(defender);
   const { value: damage, rolls: damageRolls } = await rollWithFoundryDice(
     (rng) => R.rollFireDamage({ evaluation, adjustment: t.adjustment, attributes: sys(attacker).attributeScores, overflow, eachShot: rules.fireEachShot }, rng),
@@ -607,7 +716,7 @@ export async function relayResolve(ctx: RelayContext): Promise<RelayResult> {
     defender: defender.name,
     weapon: weapon.name,
     effort: check.effort,
-    difficulty: flags.difficulty,
+    difficulty,
     defence: defence ? { label: defence.label, score: defence.score, faces: defence.check.faces.join(" "), effort: defence.check.effort } : null,
     degree,
     block: blockTitle,
@@ -656,7 +765,8 @@ export const MAX_APPLIED_DAMAGE = 1_000_000_000;
 /** Apply button on a resolution card: the active GM applies it (src/core/relay.ts). */
 export async function onApplyDamage(message: ChatMessage.Implementation): Promise<void> {
   const entry = ledgerEntry(message.id)?.damage;
-  if (entry?.applied) {
+  // A hint only (the GM's client decides): the ledger may not be readable here.
+  if (entry?.applied || hasMark(message.id, APPLIED_MARK)) {
     ui.notifications?.warn(localize("BREADBOX.D100.Combat.Attack.AlreadyApplied"));
     return;
   }
@@ -673,8 +783,10 @@ export async function onApplyDamage(message: ChatMessage.Implementation): Promis
 
 /**
  * GM side of `d100.applyDamage`: the amount, attacker and target come from the GM-only ledger,
- * never from the card; the requester must be the GM or own the attacker or the target; the
- * entry's `applied` is checked and set here, on the one client that applies.
+ * never from the card. A record of another ruleset (or none) is refused first; then the target,
+ * the requester (the GM or an owner of the attacker or the target) and the amount are checked;
+ * only then is the card's "applied" mark claimed (once, on the one client that applies), and
+ * released again if the health cannot be written.
  */
 export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> {
   const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
@@ -686,17 +798,18 @@ export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> 
   if (!(target instanceof BreadboxActor) || target.uuid !== entry.targetUuid || !modelOf(target, D100ActorModel)) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
   const attacker = lookupUuidSync(entry.attackerUuid);
   if (!requesterOwns(ctx.requester, attacker instanceof BreadboxActor ? attacker : null, target)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
-  if (entry.applied) return { ok: false, error: "BREADBOX.D100.Combat.Attack.AlreadyApplied" };
   if (!Number.isSafeInteger(entry.amount) || entry.amount < 0 || entry.amount > MAX_APPLIED_DAMAGE) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  await updateLedger(messageId, { damage: { ...entry, applied: true } });
+  if (entry.applied || !(await claimMark(messageId, APPLIED_MARK))) return { ok: false, error: "BREADBOX.D100.Combat.Attack.AlreadyApplied" };
   const current = sys(target).health.current;
   try {
     await target.update({ system: { health: { current: current - entry.amount } } });
   } catch (err) {
-    await updateLedger(messageId, { damage: { ...entry, applied: false } });
+    await releaseMark(messageId, APPLIED_MARK);
     throw err;
   }
-  // The statuses follow on this client's updateActor hook (statuses.ts).
+  await updateLedger(messageId, { damage: { ...entry, applied: true } });
+  // The statuses follow on this client's updateActor hook (statuses.ts). The card's flag is for
+  // display only; nothing reads it.
   await message.update({ flags: { [SYSTEM_ID]: { applied: true } } });
   return { ok: true, data: { amount: entry.amount } };
 }
@@ -768,7 +881,7 @@ export async function takeAction(actor: Actor.Implementation, label: string, cos
 
 async function actionCard(actor: Actor.Implementation, label: string, cost: number, started = false): Promise<void> {
   const key = started ? "BREADBOX.D100.Combat.Action.Started" : "BREADBOX.D100.Combat.Action.Card";
-  const content = `<div class="breadbox bb-card bb-d100-action"><p>${escape(format(key, { name: actor.name ?? "", action: label, cost }))}</p></div>`;
+  const content = `<div class="breadbox bb-card bb-d100-action"><p>${escapeHTML(format(key, { name: actor.name ?? "", action: label, cost }))}</p></div>`;
   await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, flags: { [SYSTEM_ID]: { type: "d100Action" } } }, audienceForMode(currentMessageMode()));
 }
 

@@ -7,7 +7,7 @@ import { templatePath } from "../../../core/ids";
 import { d100Combat, registerTrackerHooks } from "./tracker";
 import { registerD100CombatSettings } from "./settings";
 import { relayReserveAp, relaySpendAp } from "./ap";
-import { onApplyDamage, onDefend, onDyingCheck, onTakeIt, relayApplyDamage, relayResolve } from "./attack";
+import { onApplyDamage, onDefend, onDyingCheck, onTakeIt, registerAttackChoiceRecord, relayApplyDamage, relayResolve } from "./attack";
 import { D100_STATUS_EFFECTS, registerHealthBar, registerHealthStatusSync } from "./statuses";
 
 export const D100_COMBAT_TEMPLATES = ["d100/combat/attack.hbs", "d100/combat/resolution.hbs"].map(templatePath);
@@ -35,6 +35,7 @@ export function d100CombatPart(): RulesetPart {
       registerTrackerHooks();
       registerHealthStatusSync();
       registerHealthBar();
+      registerAttackChoiceRecord();
     },
   };
 }

@@ -81,7 +81,8 @@ function isResult(r: unknown): r is R.CheckResult {
  * A check's options, checked; null when they hold no usable check. A roll rebuilt from a chat
  * message carries whatever the message holds, and every client renders it: nothing here throws.
  */
-export function normaliseCheckOptions(raw: Record<string, unknown>): D100CheckOptions | null {
+export function normaliseCheckOptions(raw: Record<string, unknown> | null | undefined): D100CheckOptions | null {
+  if (!raw || typeof raw !== "object") return null;
   const input = validInput(raw.input);
   if (!input) return null;
   const parts = Array.isArray(raw.parts) ? raw.parts.filter((p): p is CheckPart => Boolean(p) && typeof p === "object" && typeof p.label === "string" && Number.isSafeInteger(p.value)) : [];
@@ -117,6 +118,11 @@ export class D100CheckRoll extends Roll {
 
   get check(): D100CheckOptions | null {
     return normaliseCheckOptions(this.options);
+  }
+
+  /** Whether the dice were rolled (a crafted message may hold a roll that never was). */
+  get rolled(): boolean {
+    return this._evaluated === true;
   }
 
   get checkResult(): R.CheckResult | undefined {
@@ -171,8 +177,12 @@ export class D100CheckRoll extends Roll {
     throw new RangeError(`Breadbox | more than ${R.MAX_OPEN_END_DICE} overflow dice; stopped`);
   }
 
+  /**
+   * The check's card. Rendering never rolls or classifies: a roll that was never evaluated (a
+   * crafted message) shows a plain "not rolled" card, and one whose options do not hold a check
+   * shows its dice and total (checkCardContext); neither throws.
+   */
   override async render(options: { flavor?: string; template?: string; isPrivate?: boolean } = {}): Promise<string> {
-    if (!this._evaluated && !options.isPrivate) await this.evaluate();
     const context = checkCardContext(this, options.isPrivate ?? false);
     return foundry.applications.handlebars.renderTemplate(options.template ?? D100CheckRoll.CHAT_TEMPLATE, { ...context });
   }
@@ -187,11 +197,21 @@ export function twoDigits(kind: R.CheckKind, v: number): string {
   return kind === "skill" ? String(v).padStart(2, "0") : String(v);
 }
 
+function safeFormula(roll: Roll): string {
+  try {
+    return String(roll.formula);
+  } catch {
+    return "";
+  }
+}
+
 export function checkCardContext(roll: D100CheckRoll, isPrivate: boolean) {
+  const evaluated = roll.rolled;
   const o = isPrivate ? null : roll.check;
-  const r = o?.result;
+  const r = evaluated ? o?.result : undefined;
   if (!o || !r) {
-    return { isPrivate, classified: false, title: o?.title ?? "", formula: isPrivate ? "???" : roll.formula, total: isPrivate || typeof roll.total !== "number" ? 0 : roll.total };
+    const total = evaluated && typeof roll.total === "number" && Number.isFinite(roll.total) ? roll.total : null;
+    return { isPrivate, classified: false, notRolled: !isPrivate && !evaluated, title: o?.title ?? "", formula: isPrivate ? "???" : safeFormula(roll), total: isPrivate ? 0 : (total ?? 0), hasTotal: !isPrivate && total !== null };
   }
   const kind = r.kind;
   const degreeLabel = localize(`BREADBOX.D100.Degree.${r.degreeKey}`);
