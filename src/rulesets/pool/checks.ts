@@ -12,15 +12,12 @@ import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { audienceForMode, currentMessageMode, type MessageMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
+import { readInt, readKey, readOptionalInt } from "../../core/forms/read";
+import { escapeHTML } from "../../core/html";
 import type { Odds } from "../../dice/contract";
 import { PoolActorModel } from "./data/actor";
 import { PoolCheckRoll, POOL_RESOLUTIONS, type PoolCheckOptions, type PoolPart, type PoolResolution } from "./dice/pool-roll";
 import { defaultActivity, poolRules, type PoolRules } from "./settings";
-
-/** Text for HTML (names are typed by users). */
-function escapeText(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 export const TIME_MODES = ["none", "detailed", "regular"] as const;
 export type TimeMode = (typeof TIME_MODES)[number];
@@ -261,37 +258,9 @@ export function checkOddsFor(options: PoolCheckOptions): Odds {
 export function oddsHtml(built: BuiltCheck): string {
   const p = built.options.pool;
   const pool = `<p class="bb-pool-summary">${localize("BREADBOX.Pool.Dice.Pool")}: ${p.addDice} ${localize("BREADBOX.Pool.Dice.Add")} · ${p.bonusDice} ${localize("BREADBOX.Pool.Dice.Bonus")} · ${p.penaltyDice} ${localize("BREADBOX.Pool.Dice.Penalty")} (${localize(`BREADBOX.Pool.Die.${p.die}`)})</p>`;
-  const wounds = built.wounds.length ? built.wounds.map((w) => `${escapeText(w.label)} −${w.penalty}`).join(", ") : localize("BREADBOX.Pool.Check.NoWoundPenalty");
+  const wounds = built.wounds.length ? built.wounds.map((w) => `${escapeHTML(w.label)} −${w.penalty}`).join(", ") : localize("BREADBOX.Pool.Check.NoWoundPenalty");
   const activityLine = `<p class="bb-pool-activity">${format("BREADBOX.Pool.Check.ActivityLine", { activity: localize(`BREADBOX.Pool.Activity.${built.activity}`) })}: ${wounds}</p>`;
   return pool + activityLine + oddsPanelHtml(checkOddsFor(built.options), { labelKey: (k) => `BREADBOX.Pool.Outcome.${k}` });
-}
-
-function readInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback: number): number {
-  const el = form.elements.namedItem(name);
-  if (!(el instanceof HTMLInputElement)) return fallback;
-  if (el.validity?.badInput) throw new Error(format("BREADBOX.Error.NotANumberTyped", { field: label }));
-  const raw = el.value.trim();
-  if (raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n)) throw new Error(format("BREADBOX.Error.NotAWholeNumber", { field: label, value: raw }));
-  if (n < min || n > max) throw new Error(format("BREADBOX.Error.OutOfRange", { field: label, value: n, min, max }));
-  return n;
-}
-
-/** An optional whole number: blank = null; anything else checked like readInt. */
-function readOptionalInt(form: HTMLFormElement, name: string, label: string, min: number, max: number): number | null {
-  const el = form.elements.namedItem(name);
-  if (!(el instanceof HTMLInputElement)) return null;
-  if (el.value.trim() === "" && !el.validity?.badInput) return null;
-  return readInt(form, name, label, min, max, 0);
-}
-
-function readKey<K extends string>(form: HTMLFormElement, name: string, label: string, allowed: readonly K[], fallback: K): K {
-  const el = form.elements.namedItem(name);
-  if (!(el instanceof HTMLSelectElement || el instanceof HTMLInputElement)) return fallback;
-  const found = allowed.find((k) => k === el.value);
-  if (found === undefined) throw new Error(format("BREADBOX.Error.UnknownChoice", { field: label, value: el.value }));
-  return found;
 }
 
 function readTrait(form: HTMLFormElement, name: string, label: string, known: readonly string[]): string {

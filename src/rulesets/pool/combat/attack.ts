@@ -30,6 +30,7 @@ import { PoolCheckRoll, rolledPool } from "../dice/pool-roll";
 import { buildCheck, defaultChoices, dialogContent, oddsHtml, readAndBuild, readChoices, type PoolCheckChoices } from "../checks";
 import { poolRules, type PoolRules } from "../settings";
 import { syncPoolStatuses } from "./statuses";
+import { escapeHTML } from "../../../core/html";
 
 export interface PoolAttackFlags {
   type: "poolAttack";
@@ -90,7 +91,7 @@ export async function attackWithWeapon(actor: Actor.Implementation, item: Item.I
   if (!skipDialog(event)) {
     const answer = await rollDialog<PoolCheckChoices>({
       title: format("BREADBOX.Pool.Attack.Title", { weapon: item.name ?? "", target: target.name ?? "" }),
-      content: `<p class="bb-muted">${foundry.utils.escapeHTML(localize("BREADBOX.Pool.Attack.DifficultyNote"))}</p>${await dialogContent(model, choices, rules)}`,
+      content: `<p class="bb-muted">${escapeHTML(localize("BREADBOX.Pool.Attack.DifficultyNote"))}</p>${await dialogContent(model, choices, rules)}`,
       read: (form) => readAndBuild(form, model, rules).choices,
       odds: (c) => {
         const built = buildCheck(model, c);
@@ -164,7 +165,7 @@ export async function onDefend(message: ChatMessage.Implementation, button: HTML
       const attack = rolled ? attackResult(rolled) : null;
       const answer = await rollDialog<PoolCheckChoices>({
         title: format("BREADBOX.Pool.Attack.OpposeTitle", { attacker: attacker?.name ?? "" }),
-        content: `<p class="bb-muted">${foundry.utils.escapeHTML(localize("BREADBOX.Pool.Attack.OpposeNote"))}</p>${await dialogContent(model, choices, rules)}`,
+        content: `<p class="bb-muted">${escapeHTML(localize("BREADBOX.Pool.Attack.OpposeNote"))}</p>${await dialogContent(model, choices, rules)}`,
         read: (form) => readAndBuild(form, model, rules).choices,
         odds: (c) => {
           const built = buildCheck(model, c);
@@ -318,7 +319,7 @@ export function defenceOddsHtml(attack: R.CheckResult, options: { pool: R.PoolSp
   const labelKey = (k: string) => (R.ATTACK_MISS_KEYS.some((m) => m === k) ? `BREADBOX.Pool.AttackOdds.${k}` : `BREADBOX.Pool.Wound.severity.${k}`);
   const p = options.pool;
   const pool = `<p class="bb-pool-summary">${localize("BREADBOX.Pool.Dice.Pool")}: ${p.addDice} ${localize("BREADBOX.Pool.Dice.Add")} · ${p.bonusDice} ${localize("BREADBOX.Pool.Dice.Bonus")} · ${p.penaltyDice} ${localize("BREADBOX.Pool.Dice.Penalty")}</p>`;
-  return `${pool}<p class="bb-small bb-muted pool-attack-odds-title">${foundry.utils.escapeHTML(format("BREADBOX.Pool.AttackOdds.AgainstRolled", { total: attack.total }))}</p>${oddsPanelHtml(shown, { labelKey })}`;
+  return `${pool}<p class="bb-small bb-muted pool-attack-odds-title">${escapeHTML(format("BREADBOX.Pool.AttackOdds.AgainstRolled", { total: attack.total }))}</p>${oddsPanelHtml(shown, { labelKey })}`;
 }
 
 /** The attack dialog's second panel: the exact odds of each result if the target takes it unopposed. */
@@ -328,7 +329,7 @@ export function attackOddsHtml(options: { pool: R.PoolSpec; difficulty: number; 
   const odds = R.attackOdds({ attack: { pool: options.pool, difficulty: options.difficulty }, weapon: t.weapon, defender: defender.defender });
   const shown = { ...odds, outcomes: odds.outcomes.filter((o) => o.p > 0) };
   const labelKey = (k: string) => (R.ATTACK_MISS_KEYS.some((m) => m === k) ? `BREADBOX.Pool.AttackOdds.${k}` : `BREADBOX.Pool.Wound.severity.${k}`);
-  return `<p class="bb-small bb-muted pool-attack-odds-title">${foundry.utils.escapeHTML(format("BREADBOX.Pool.AttackOdds.Title", { name: targetName }))}</p>${oddsPanelHtml(shown, { labelKey })}`;
+  return `<p class="bb-small bb-muted pool-attack-odds-title">${escapeHTML(format("BREADBOX.Pool.AttackOdds.Title", { name: targetName }))}</p>${oddsPanelHtml(shown, { labelKey })}`;
 }
 
 function signed(n: number): string {
