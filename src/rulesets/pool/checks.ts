@@ -12,15 +12,12 @@ import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { audienceForMode, currentMessageMode, type MessageMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
+import { checkInt, checkKey, readInt, readKey, readOptionalInt } from "../../core/forms/read";
+import { escapeHTML } from "../../core/html";
 import type { Odds } from "../../dice/contract";
 import { PoolActorModel } from "./data/actor";
 import { PoolCheckRoll, POOL_RESOLUTIONS, type PoolCheckOptions, type PoolPart, type PoolResolution } from "./dice/pool-roll";
 import { defaultActivity, poolRules, type PoolRules } from "./settings";
-
-/** Text for HTML (names are typed by users). */
-function escapeText(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 export const TIME_MODES = ["none", "detailed", "regular"] as const;
 export type TimeMode = (typeof TIME_MODES)[number];
@@ -261,70 +258,104 @@ export function checkOddsFor(options: PoolCheckOptions): Odds {
 export function oddsHtml(built: BuiltCheck): string {
   const p = built.options.pool;
   const pool = `<p class="bb-pool-summary">${localize("BREADBOX.Pool.Dice.Pool")}: ${p.addDice} ${localize("BREADBOX.Pool.Dice.Add")} · ${p.bonusDice} ${localize("BREADBOX.Pool.Dice.Bonus")} · ${p.penaltyDice} ${localize("BREADBOX.Pool.Dice.Penalty")} (${localize(`BREADBOX.Pool.Die.${p.die}`)})</p>`;
-  const wounds = built.wounds.length ? built.wounds.map((w) => `${escapeText(w.label)} −${w.penalty}`).join(", ") : localize("BREADBOX.Pool.Check.NoWoundPenalty");
+  const wounds = built.wounds.length ? built.wounds.map((w) => `${escapeHTML(w.label)} −${w.penalty}`).join(", ") : localize("BREADBOX.Pool.Check.NoWoundPenalty");
   const activityLine = `<p class="bb-pool-activity">${format("BREADBOX.Pool.Check.ActivityLine", { activity: localize(`BREADBOX.Pool.Activity.${built.activity}`) })}: ${wounds}</p>`;
   return pool + activityLine + oddsPanelHtml(checkOddsFor(built.options), { labelKey: (k) => `BREADBOX.Pool.Outcome.${k}` });
 }
 
-function readInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback: number): number {
-  const el = form.elements.namedItem(name);
-  if (!(el instanceof HTMLInputElement)) return fallback;
-  if (el.validity?.badInput) throw new Error(format("BREADBOX.Error.NotANumberTyped", { field: label }));
-  const raw = el.value.trim();
-  if (raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n)) throw new Error(format("BREADBOX.Error.NotAWholeNumber", { field: label, value: raw }));
-  if (n < min || n > max) throw new Error(format("BREADBOX.Error.OutOfRange", { field: label, value: n, min, max }));
-  return n;
+/**
+ * How the check's fields are read: from the dialog's form, or from a relayed payload (the GM
+ * side), with the same labels and limits. A missing field gives the fallback.
+ */
+interface ChoiceSource {
+  int(name: string, label: string, min: number, max: number, fallback: number): number;
+  optionalInt(name: string, label: string, min: number, max: number): number | null;
+  key<K extends string>(name: string, label: string, allowed: readonly K[], fallback: K): K;
 }
 
-/** An optional whole number: blank = null; anything else checked like readInt. */
-function readOptionalInt(form: HTMLFormElement, name: string, label: string, min: number, max: number): number | null {
-  const el = form.elements.namedItem(name);
-  if (!(el instanceof HTMLInputElement)) return null;
-  if (el.value.trim() === "" && !el.validity?.badInput) return null;
-  return readInt(form, name, label, min, max, 0);
+function formSource(form: HTMLFormElement): ChoiceSource {
+  return {
+    int: (name, label, min, max, fallback) => readInt(form, name, label, min, max, fallback),
+    optionalInt: (name, label, min, max) => readOptionalInt(form, name, label, min, max),
+    key: (name, label, allowed, fallback) => readKey(form, name, label, allowed, fallback),
+  };
 }
 
-function readKey<K extends string>(form: HTMLFormElement, name: string, label: string, allowed: readonly K[], fallback: K): K {
-  const el = form.elements.namedItem(name);
-  if (!(el instanceof HTMLSelectElement || el instanceof HTMLInputElement)) return fallback;
-  const found = allowed.find((k) => k === el.value);
-  if (found === undefined) throw new Error(format("BREADBOX.Error.UnknownChoice", { field: label, value: el.value }));
-  return found;
+/** A relayed object of the dialog's values: absent, null or blank is the dialog's empty field. */
+function payloadSource(raw: Record<string, unknown>): ChoiceSource {
+  const value = (name: string): unknown => (Object.hasOwn(raw, name) ? raw[name] : undefined);
+  const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+  return {
+    int: (name, label, min, max, fallback) => (blank(value(name)) ? fallback : checkInt(value(name), label, min, max)),
+    optionalInt: (name, label, min, max) => (blank(value(name)) ? null : checkInt(value(name), label, min, max)),
+    key: (name, label, allowed, fallback) => (value(name) === undefined || value(name) === null ? fallback : checkKey(value(name), label, allowed)),
+  };
 }
 
-function readTrait(form: HTMLFormElement, name: string, label: string, known: readonly string[]): string {
-  return readKey(form, name, label, ["", ...known], "");
-}
-
-/** Read and check the dialog's form. */
-export function readChoices(form: HTMLFormElement, model: PoolActorModel, rules: PoolRules): PoolCheckChoices {
+/** The dialog's fields, declared once: what each is called and what it may hold. */
+function readChoicesFrom(src: ChoiceSource, model: PoolActorModel, rules: PoolRules): PoolCheckChoices {
   const abilities = model.abilityTree.rows.map((r) => r.traitId);
   const attributes = model.attributeTree.rows.map((r) => r.traitId);
   const dice: readonly R.DieKey[] = rules.dieSubstitution ? R.DIE_KEYS : ["d8"];
   const L = (k: string) => localize(`BREADBOX.Pool.Check.${k}`);
+  const trait = (name: string, label: string, known: readonly string[]) => src.key(name, label, ["", ...known], "");
   return {
-    ability: readTrait(form, "ability", localize("BREADBOX.Pool.Ability.Label"), abilities),
-    attribute: readTrait(form, "attribute", localize("BREADBOX.Pool.Attribute.Label"), attributes),
-    justified: readTrait(form, "justified", L("Justified"), abilities),
+    ability: trait("ability", localize("BREADBOX.Pool.Ability.Label"), abilities),
+    attribute: trait("attribute", localize("BREADBOX.Pool.Attribute.Label"), attributes),
+    justified: trait("justified", L("Justified"), abilities),
     // Without the optional rule the field is not shown, and no supporting ability applies.
-    supporting: rules.supportingAbilities ? readTrait(form, "supporting", localize("BREADBOX.Pool.Ability.Supporting"), abilities) : "",
-    die: readKey(form, "die", L("Die"), dice, "d8"),
-    convert: readInt(form, "convert", L("Convert"), 0, R.MAX_POOL_DICE, 0),
-    difficulty: readInt(form, "difficulty", L("Difficulty"), -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY, DEFAULT_DIFFICULTY),
-    requiredDegree: readInt(form, "requiredDegree", L("RequiredDegree"), 0, R.MAX_DIFFICULTY, 0),
-    activity: readKey(form, "activity", L("Activity"), ACTIVITY_CHOICES, ""),
-    timeMode: readKey(form, "timeMode", L("TimeFactor"), TIME_MODES, "none"),
-    normalPhases: readInt(form, "normalPhases", L("NormalPhases"), 1, R.MAX_PHASES, 1),
-    phasesTaken: readInt(form, "phasesTaken", L("PhasesTaken"), 1, R.MAX_PHASES, 1),
-    doublings: readInt(form, "doublings", L("Doublings"), -R.MAX_POOL_DICE, R.MAX_POOL_DICE, 0),
-    extraAdd: readInt(form, "extraAdd", L("ExtraAdd"), -R.MAX_POOL_DICE, R.MAX_POOL_DICE, 0),
-    extraBonus: readInt(form, "extraBonus", L("ExtraBonus"), 0, R.MAX_POOL_DICE, 0),
-    extraPenalty: readInt(form, "extraPenalty", L("ExtraPenalty"), 0, R.MAX_POOL_DICE, 0),
-    resolution: readKey(form, "resolution", localize("BREADBOX.Pool.Resolution.Label"), POOL_RESOLUTIONS, "roll"),
-    effectLevel: readOptionalInt(form, "effectLevel", localize("BREADBOX.Pool.Effect.Level"), -R.MAX_EFFECT_LEVEL, R.MAX_EFFECT_LEVEL),
+    supporting: rules.supportingAbilities ? trait("supporting", localize("BREADBOX.Pool.Ability.Supporting"), abilities) : "",
+    die: src.key("die", L("Die"), dice, "d8"),
+    convert: src.int("convert", L("Convert"), 0, R.MAX_POOL_DICE, 0),
+    difficulty: src.int("difficulty", L("Difficulty"), -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY, DEFAULT_DIFFICULTY),
+    requiredDegree: src.int("requiredDegree", L("RequiredDegree"), 0, R.MAX_DIFFICULTY, 0),
+    activity: src.key("activity", L("Activity"), ACTIVITY_CHOICES, ""),
+    timeMode: src.key("timeMode", L("TimeFactor"), TIME_MODES, "none"),
+    normalPhases: src.int("normalPhases", L("NormalPhases"), 1, R.MAX_PHASES, 1),
+    phasesTaken: src.int("phasesTaken", L("PhasesTaken"), 1, R.MAX_PHASES, 1),
+    doublings: src.int("doublings", L("Doublings"), -R.MAX_POOL_DICE, R.MAX_POOL_DICE, 0),
+    extraAdd: src.int("extraAdd", L("ExtraAdd"), -R.MAX_POOL_DICE, R.MAX_POOL_DICE, 0),
+    extraBonus: src.int("extraBonus", L("ExtraBonus"), 0, R.MAX_POOL_DICE, 0),
+    extraPenalty: src.int("extraPenalty", L("ExtraPenalty"), 0, R.MAX_POOL_DICE, 0),
+    resolution: src.key("resolution", localize("BREADBOX.Pool.Resolution.Label"), POOL_RESOLUTIONS, "roll"),
+    effectLevel: src.optionalInt("effectLevel", localize("BREADBOX.Pool.Effect.Level"), -R.MAX_EFFECT_LEVEL, R.MAX_EFFECT_LEVEL),
   };
+}
+
+/** Read and check the dialog's form. */
+export function readChoices(form: HTMLFormElement, model: PoolActorModel, rules: PoolRules): PoolCheckChoices {
+  return readChoicesFrom(formSource(form), model, rules);
+}
+
+/**
+ * The dialog's choices from a relayed payload (the GM side), held to exactly the dialog's limits
+ * and to the character's own traits with `checkInt` / `checkKey`: an Error naming the field when
+ * anything does not fit.
+ */
+export function checkChoices(raw: unknown, model: PoolActorModel, rules: PoolRules): PoolCheckChoices {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new Error(format("BREADBOX.Error.UnknownChoice", { field: localize("BREADBOX.Pool.Check.Roll"), value: String(raw) }));
+  return readChoicesFrom(payloadSource({ ...raw }), model, rules);
+}
+
+/**
+ * The Storyguide's fields of a check (docs/rules/pool.md, "The relay's GM-only fields"): extra
+ * Add/Bonus/Penalty dice, the time factor, dice phobe (unless it is this character's default), an
+ * activity other than the trait's, an accepted descendant and a supporting ability. Returns the
+ * labels of those that differ from what the dialog offers a player by default (empty: none).
+ */
+export function storyguideFieldsSet(c: PoolCheckChoices, model: PoolActorModel, rules: PoolRules): string[] {
+  const d = defaultChoices(model, {}, rules);
+  const L = (k: string) => localize(`BREADBOX.Pool.Check.${k}`);
+  const set: string[] = [];
+  if (c.extraAdd !== d.extraAdd) set.push(L("ExtraAdd"));
+  if (c.extraBonus !== d.extraBonus) set.push(L("ExtraBonus"));
+  if (c.extraPenalty !== d.extraPenalty) set.push(L("ExtraPenalty"));
+  if (c.timeMode !== d.timeMode) set.push(L("TimeFactor"));
+  if (c.resolution !== d.resolution) set.push(localize("BREADBOX.Pool.Resolution.Label"));
+  if (checkActivity(model, c) !== checkActivity(model, { ...c, activity: "" })) set.push(L("Activity"));
+  if (c.justified !== d.justified) set.push(L("Justified"));
+  if (c.supporting !== d.supporting) set.push(localize("BREADBOX.Pool.Ability.Supporting"));
+  return set;
 }
 
 /** Read the form and build the check: what the dialog's odds panel and Roll button use. */

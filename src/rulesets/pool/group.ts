@@ -19,6 +19,8 @@ import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { audienceForMode, type MessageMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
+import { readBool, readInt, readKey } from "../../core/forms/read";
+import { escapeHTML } from "../../core/html";
 import { makeOdds, type Odds } from "../../dice/contract";
 import { PoolActorModel } from "./data/actor";
 import { BreadboxActor } from "../../core/documents/actor";
@@ -173,10 +175,6 @@ function phobeContestOdds(first: R.PoolSpec, second: R.PoolSpec, phobe: [boolean
   return makeOdds({ success: p.firstTriumphs, outcomes: entries(p) });
 }
 
-function escapeText(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
 function outcomeLabelKey(mode: GroupMode, key: string): string {
   return CONTESTS.includes(mode) ? `BREADBOX.Pool.Contest.${key}` : `BREADBOX.Pool.Outcome.${key}`;
 }
@@ -187,7 +185,7 @@ export function groupOddsHtml(g: BuiltGroup): string {
   const rows = g.members.map((m, i) => {
     const side = CONTESTS.includes(c.mode) ? `${localize(i === 0 ? "BREADBOX.Pool.Group.First" : "BREADBOX.Pool.Group.Second")}: ` : "";
     const chance = c.mode === "eitherOr" && c.chance === "chosen" && m.choice.hasChance ? ` · ${localize("BREADBOX.Pool.Group.HasChance")}` : c.mode === "direct" && m.choice.phobe ? ` · ${format("BREADBOX.Pool.Group.PhobeTotal", { total: R.dicePhobeTotal(m.check.options.pool) })}` : "";
-    return `<li>${escapeText(side + (m.candidate.actor.name ?? ""))}: ${diceLine(poolDice(m.check.options.pool))}${chance}</li>`;
+    return `<li>${escapeHTML(side + (m.candidate.actor.name ?? ""))}: ${diceLine(poolDice(m.check.options.pool))}${chance}</li>`;
   });
   const merged = g.team ? `<p class="bb-pool-summary">${localize("BREADBOX.Pool.Group.Merged")}: ${diceLine(poolDice(g.team.pool))} (${localize(`BREADBOX.Pool.Die.${g.team.pool.die}`)})</p>` : "";
   return `<ul class="bb-pool-members">${rows.join("")}</ul>${merged}${oddsPanelHtml(groupOdds(g), { labelKey: (k) => outcomeLabelKey(c.mode, k) })}`;
@@ -199,44 +197,19 @@ function poolDice(p: R.PoolSpec): { add: number; bonus: number; penalty: number 
 
 // ---- the form ------------------------------------------------------------------------------
 
-function readInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback: number): number {
-  const el = form.elements.namedItem(name);
-  if (!(el instanceof HTMLInputElement)) return fallback;
-  if (el.validity?.badInput) throw new Error(format("BREADBOX.Error.NotANumberTyped", { field: label }));
-  const raw = el.value.trim();
-  if (raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n)) throw new Error(format("BREADBOX.Error.NotAWholeNumber", { field: label, value: raw }));
-  if (n < min || n > max) throw new Error(format("BREADBOX.Error.OutOfRange", { field: label, value: n, min, max }));
-  return n;
-}
-
-function readKey<K extends string>(form: HTMLFormElement, name: string, label: string, allowed: readonly K[], fallback: K): K {
-  const el = form.elements.namedItem(name);
-  if (!(el instanceof HTMLSelectElement || el instanceof HTMLInputElement)) return fallback;
-  const found = allowed.find((k) => k === el.value);
-  if (found === undefined) throw new Error(format("BREADBOX.Error.UnknownChoice", { field: label, value: el.value }));
-  return found;
-}
-
-function checked(form: HTMLFormElement, name: string): boolean {
-  const el = form.elements.namedItem(name);
-  return el instanceof HTMLInputElement && el.checked;
-}
-
 /** Read and check the group dialog's form. */
 export function readGroupChoices(form: HTMLFormElement, candidates: readonly GroupCandidate[], rules: PoolRules): GroupChoices {
   const L = (k: string) => localize(`BREADBOX.Pool.${k}`);
   const members: MemberChoice[] = [];
   candidates.forEach((cand, index) => {
-    if (!checked(form, `member.${index}.include`)) return;
+    if (!readBool(form, `member.${index}.include`)) return;
     const name = cand.actor.name ?? "";
     members.push({
       index,
       ability: readKey(form, `member.${index}.ability`, `${L("Ability.Label")} (${name})`, ["", ...cand.model.abilityTree.rows.map((r) => r.traitId)], ""),
       attribute: readKey(form, `member.${index}.attribute`, `${L("Attribute.Label")} (${name})`, ["", ...cand.model.attributeTree.rows.map((r) => r.traitId)], ""),
-      hasChance: checked(form, `member.${index}.chance`),
-      phobe: checked(form, `member.${index}.phobe`),
+      hasChance: readBool(form, `member.${index}.chance`),
+      phobe: readBool(form, `member.${index}.phobe`),
     });
   });
   return {

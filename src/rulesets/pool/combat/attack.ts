@@ -20,22 +20,28 @@ import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
 import { oddsPanelHtml } from "../../../core/rolls/odds-panel";
 import { audienceForMode, audienceOf, combineAudiences, currentMessageMode, normaliseMessageMode, type MessageMode } from "../../../core/compat";
-import { isLedgerKeeper, ledgerEntry, ledgerResolutions, updateLedger, type LedgerWound } from "../../../core/chat/ledger";
+import { claimMark, hasMark, isLedgerKeeper, ledgerEntry, releaseMark, updateLedger, type LedgerWound } from "../../../core/chat/ledger";
 import { postCard } from "../../../core/chat/post";
 import { cardFlags, cardRefusal } from "../../../core/chat/trust";
 import { BreadboxActor } from "../../../core/documents/actor";
 import { PoolActorModel } from "../data/actor";
 import { PoolWeaponModel } from "../data/items";
-import { PoolCheckRoll, rolledPool } from "../dice/pool-roll";
-import { buildCheck, defaultChoices, dialogContent, oddsHtml, readAndBuild, readChoices, type PoolCheckChoices } from "../checks";
+import { PoolCheckRoll, poolFormula, rolledPool, type PoolCheckOptions } from "../dice/pool-roll";
+import { buildCheck, checkChoices, defaultChoices, dialogContent, oddsHtml, readAndBuild, storyguideFieldsSet, type PoolCheckChoices } from "../checks";
 import { poolRules, type PoolRules } from "../settings";
 import { syncPoolStatuses } from "./statuses";
+import { escapeHTML } from "../../../core/html";
 
 export interface PoolAttackFlags {
   type: "poolAttack";
   actorUuid: string;
   targetUuid: string;
   weaponId: string;
+  /**
+   * The attack dialog's choices. The GM rebuilds the attack's pool from them and the attacker's
+   * documents (and refuses the Storyguide's fields unless a GM wrote the card); never trusted as numbers.
+   */
+  choices?: Record<string, unknown>;
 }
 
 /** The defender's two answers on an attack card. */
@@ -45,7 +51,8 @@ export type DefenceResponse = (typeof DEFENCE_RESPONSES)[number];
 function attackFlags(message: ChatMessage.Implementation): PoolAttackFlags | null {
   const f = cardFlags(message);
   if (f.type !== "poolAttack" || typeof f.actorUuid !== "string" || typeof f.targetUuid !== "string" || typeof f.weaponId !== "string") return null;
-  return { type: "poolAttack", actorUuid: f.actorUuid, targetUuid: f.targetUuid, weaponId: f.weaponId };
+  const choices = f.choices && typeof f.choices === "object" && !Array.isArray(f.choices) ? { ...f.choices } : undefined;
+  return { type: "poolAttack", actorUuid: f.actorUuid, targetUuid: f.targetUuid, weaponId: f.weaponId, ...(choices ? { choices } : {}) };
 }
 
 function actorOf(uuid: string): Actor.Implementation | null {
@@ -62,9 +69,24 @@ function poolRollOf(message: ChatMessage.Implementation): PoolCheckRoll | undefi
   return message.rolls.find((r): r is PoolCheckRoll => r instanceof PoolCheckRoll);
 }
 
-/** Whether an attack card has been resolved (the GM-only ledger records a resolution of it). */
+/** The "once" mark the active GM claims on an attack card before resolving it. */
+export const RESOLVED_MARK = "resolved";
+
+/** Whether an attack card has been resolved (its mark in the GM-only ledger). */
 export function isResolved(messageId: string | null | undefined): boolean {
-  return Boolean(messageId) && ledgerResolutions().some((r) => r.resolution.ruleset === "pool" && r.resolution.attackMessageId === messageId);
+  return hasMark(messageId, RESOLVED_MARK);
+}
+
+/**
+ * A player may not set the Storyguide's fields on an attack or a defence (docs/rules/pool.md):
+ * warns naming them and returns false; true for a GM or when none is set.
+ */
+function playerMayUse(choices: PoolCheckChoices, model: PoolActorModel, rules: PoolRules): boolean {
+  if (game.user?.isGM) return true;
+  const set = storyguideFieldsSet(choices, model, rules);
+  if (!set.length) return true;
+  ui.notifications?.warn(format("BREADBOX.Pool.Attack.StoryguideFields", { fields: set.join(", ") }));
+  return false;
 }
 
 /**
@@ -90,7 +112,7 @@ export async function attackWithWeapon(actor: Actor.Implementation, item: Item.I
   if (!skipDialog(event)) {
     const answer = await rollDialog<PoolCheckChoices>({
       title: format("BREADBOX.Pool.Attack.Title", { weapon: item.name ?? "", target: target.name ?? "" }),
-      content: `<p class="bb-muted">${foundry.utils.escapeHTML(localize("BREADBOX.Pool.Attack.DifficultyNote"))}</p>${await dialogContent(model, choices, rules)}`,
+      content: `<p class="bb-muted">${escapeHTML(localize("BREADBOX.Pool.Attack.DifficultyNote"))}</p>${await dialogContent(model, choices, rules)}`,
       read: (form) => readAndBuild(form, model, rules).choices,
       odds: (c) => {
         const built = buildCheck(model, c);
@@ -100,7 +122,7 @@ export async function attackWithWeapon(actor: Actor.Implementation, item: Item.I
     choices = answer?.value ?? null;
     if (answer) mode = answer.mode;
   }
-  if (!choices) return null;
+  if (!choices || !playerMayUse(choices, model, rules)) return null;
   let roll: PoolCheckRoll;
   try {
     const built = buildCheck(model, choices, actor.uuid);
@@ -111,7 +133,7 @@ export async function attackWithWeapon(actor: Actor.Implementation, item: Item.I
     return null;
   }
   await roll.evaluate();
-  const flags: PoolAttackFlags = { type: "poolAttack", actorUuid: actor.uuid, targetUuid: target.uuid, weaponId: item.id ?? "" };
+  const flags: PoolAttackFlags = { type: "poolAttack", actorUuid: actor.uuid, targetUuid: target.uuid, weaponId: item.id ?? "", choices: { ...choices } };
   const content = (await roll.render()) + (await foundry.applications.handlebars.renderTemplate(templatePath("pool/combat/attack-card.hbs"), {
     target: target.name ?? "",
     targetUuid: target.uuid,
@@ -161,10 +183,10 @@ export async function onDefend(message: ChatMessage.Implementation, button: HTML
       const item = attacker?.items.get(flags.weaponId);
       const weapon = modelOf(item, PoolWeaponModel);
       const rolled = poolRollOf(message);
-      const attack = rolled ? attackResult(rolled) : null;
+      const attack = rolled?.computeResult() ?? null;
       const answer = await rollDialog<PoolCheckChoices>({
         title: format("BREADBOX.Pool.Attack.OpposeTitle", { attacker: attacker?.name ?? "" }),
-        content: `<p class="bb-muted">${foundry.utils.escapeHTML(localize("BREADBOX.Pool.Attack.OpposeNote"))}</p>${await dialogContent(model, choices, rules)}`,
+        content: `<p class="bb-muted">${escapeHTML(localize("BREADBOX.Pool.Attack.OpposeNote"))}</p>${await dialogContent(model, choices, rules)}`,
         read: (form) => readAndBuild(form, model, rules).choices,
         odds: (c) => {
           const built = buildCheck(model, c);
@@ -175,55 +197,56 @@ export async function onDefend(message: ChatMessage.Implementation, button: HTML
       choices = answer.value;
       mode = answer.mode;
     }
+    if (!playerMayUse(choices, model, rules)) return;
   }
   await applyOrRelay("pool.defend", { uuid: defender.uuid }, { messageId: message.id, response, choices: choices ? { ...choices } : null, mode });
 }
 
 /**
- * A defence's dialog choices from a relayed payload, held to exactly the dialog's own limits and
- * to the defender's own traits: the values are put into a form of the dialog's field names and read
- * by the dialog's reader (src/rulesets/pool/checks.ts readChoices); null when anything does not fit.
+ * The attack card's result, classified again here from the faces Foundry rolled and the check
+ * rebuilt from the attacker's documents (`built`, never the pool, Difficulty or result stored in the
+ * card's options); null when the roll is not that check's evaluated roll.
  */
-export function choicesWithinLimits(raw: unknown, model: PoolActorModel, rules: PoolRules): PoolCheckChoices | null {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
-  const form = document.createElement("form");
-  for (const [name, value] of Object.entries(raw)) {
-    // An empty optional field (null) is an empty input: the reader's own default.
-    if (value === null) continue;
-    if (typeof value !== "string" && !(typeof value === "number" && Number.isFinite(value))) return null;
-    const input = document.createElement("input");
-    input.name = name;
-    input.value = String(value);
-    form.append(input);
-  }
+function attackResult(roll: PoolCheckRoll, built: PoolCheckOptions): R.CheckResult | null {
+  if (!roll.evaluated) return null;
+  const formula = built.resolution === "dicePhobe" ? String(R.dicePhobeTotal(built.pool)) : poolFormula(built.pool);
+  if (roll.formula !== formula) return null;
+  const against = { pool: built.pool, difficulty: built.difficulty, requiredDegree: built.requiredDegree };
+  const offset = R.getDieType(built.pool.die).offset;
+  const faces = roll.dice[0]?.results.map((r) => r.result - offset) ?? [];
   try {
-    return readChoices(form, model, rules);
+    return built.resolution === "dicePhobe" ? R.dicePhobeCheck(against) : R.resolveCheck({ ...against, pool: rolledPool(built.pool) }, faces);
   } catch {
     return null;
   }
 }
 
-/**
- * The attack card's result, classified again here from the faces Foundry rolled (never the result
- * stored in the card's options), or null when the roll carries no usable pool.
- */
-function attackResult(roll: PoolCheckRoll): R.CheckResult | null {
-  const o = roll.check;
-  if (!o) return null;
-  const against = { pool: o.pool, difficulty: o.difficulty, requiredDegree: o.requiredDegree };
+/** The attack's check as its card's choices rebuild it from the attacker's documents, or an error key. */
+function rebuildAttack(message: ChatMessage.Implementation, flags: PoolAttackFlags, attacker: Actor.Implementation, model: PoolActorModel, roll: PoolCheckRoll): R.CheckResult | string {
+  const rules = poolRules();
+  let choices: PoolCheckChoices;
+  let built: PoolCheckOptions;
   try {
-    return o.resolution === "dicePhobe" ? R.dicePhobeCheck(against) : R.resolveCheck({ ...against, pool: rolledPool(o.pool) }, roll.poolFaces);
+    choices = checkChoices(flags.choices, model, rules);
+    built = buildCheck(model, choices, attacker.uuid).options;
   } catch {
-    return null;
+    return "BREADBOX.Relay.NotGenuine";
   }
+  // The Storyguide's fields count only on a card a GM wrote (the ledger's record of its writer).
+  const writer = ledgerEntry(message.id)?.writer;
+  if (!(writer && game.users?.get(writer)?.isGM) && storyguideFieldsSet(choices, model, rules).length) return "BREADBOX.Pool.Attack.StoryguideOnly";
+  return attackResult(roll, built) ?? "BREADBOX.Relay.NotGenuine";
 }
 
 /**
  * GM side of the defender's answer. The requester must be the GM or an owner of the defender (the
  * card's target); the card must be an attack card written by the GM or an owner of the attacker,
- * whose roll names the attacker and whose weapon is still the attacker's; not yet resolved. The
- * defence's choices must fit the dialog's limits and the defender's traits. The GM's client rolls
- * the defence, resolves, posts the resolution and records it in the ledger.
+ * whose roll names the attacker and whose weapon is still the attacker's, whose dice are the roll of
+ * the check its choices rebuild from the attacker's documents; not yet resolved. The defence's
+ * choices must fit the dialog's limits and the defender's traits; the Storyguide's fields are taken
+ * from a GM only (a player's request carrying any is refused). The "resolved" mark is claimed on
+ * this client before anything is rolled or posted (released if posting fails); then the defence is
+ * rolled, the attack resolved, the resolution posted and recorded in the ledger.
  */
 export async function relayDefend(ctx: RelayContext): Promise<RelayResult> {
   const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
@@ -245,14 +268,21 @@ export async function relayDefend(ctx: RelayContext): Promise<RelayResult> {
   const weapon = modelOf(item, PoolWeaponModel);
   if (!item || !weapon || roll.check?.actorUuid !== attacker.uuid) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
   if (isResolved(messageId)) return { ok: false, error: "BREADBOX.Pool.Attack.AlreadyResolved" };
-  const attack = attackResult(roll);
-  if (!attack) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  const attack = rebuildAttack(message, flags, attacker, atkModel, roll);
+  if (typeof attack === "string") return { ok: false, error: attack };
   const response = DEFENCE_RESPONSES.find((r) => r === ctx.payload.response);
   if (!response) return { ok: false, error: "BREADBOX.Relay.Malformed" };
   let defenceRoll: PoolCheckRoll | null = null;
   if (response === "oppose") {
-    const choices = choicesWithinLimits(ctx.payload.choices, defModel, poolRules());
-    if (!choices) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+    const rules = poolRules();
+    let choices: PoolCheckChoices;
+    try {
+      choices = checkChoices(ctx.payload.choices, defModel, rules);
+    } catch {
+      return { ok: false, error: "BREADBOX.Relay.Malformed" };
+    }
+    // GM-only inputs from a GM only: a player's defence carrying any is refused (not ignored).
+    if (!ctx.requester.isGM && storyguideFieldsSet(choices, defModel, rules).length) return { ok: false, error: "BREADBOX.Pool.Attack.StoryguideOnly" };
     try {
       const built = buildCheck(defModel, choices, defender.uuid);
       built.options.title = format("BREADBOX.Pool.Attack.DefenceTitle", { title: built.options.title });
@@ -260,11 +290,23 @@ export async function relayDefend(ctx: RelayContext): Promise<RelayResult> {
     } catch {
       return { ok: false, error: "BREADBOX.Relay.Malformed" };
     }
-    await defenceRoll.evaluate();
   }
   const mode = normaliseMessageMode(ctx.payload.mode) ?? "public";
-  const posted = await resolveAndPost({ message, attack, defenceRoll, attacker, defender, item, weapon, mode });
-  return posted ? { ok: true } : { ok: false, error: "BREADBOX.Relay.Failed" };
+  // Once: claimed atomically on this (the active GM's) client, before any await of the resolution.
+  if (!(await claimMark(messageId, RESOLVED_MARK))) return { ok: false, error: "BREADBOX.Pool.Attack.AlreadyResolved" };
+  let posted: ChatMessage.Implementation | undefined;
+  try {
+    if (defenceRoll) await defenceRoll.evaluate();
+    posted = await resolveAndPost({ message, attack, defenceRoll, attacker, defender, item, weapon, mode });
+  } catch (err) {
+    await releaseMark(messageId, RESOLVED_MARK);
+    throw err;
+  }
+  if (!posted) {
+    await releaseMark(messageId, RESOLVED_MARK);
+    return { ok: false, error: "BREADBOX.Relay.Failed" };
+  }
+  return { ok: true };
 }
 
 /** Everything a resolution shows, step by step. */
@@ -318,7 +360,7 @@ export function defenceOddsHtml(attack: R.CheckResult, options: { pool: R.PoolSp
   const labelKey = (k: string) => (R.ATTACK_MISS_KEYS.some((m) => m === k) ? `BREADBOX.Pool.AttackOdds.${k}` : `BREADBOX.Pool.Wound.severity.${k}`);
   const p = options.pool;
   const pool = `<p class="bb-pool-summary">${localize("BREADBOX.Pool.Dice.Pool")}: ${p.addDice} ${localize("BREADBOX.Pool.Dice.Add")} · ${p.bonusDice} ${localize("BREADBOX.Pool.Dice.Bonus")} · ${p.penaltyDice} ${localize("BREADBOX.Pool.Dice.Penalty")}</p>`;
-  return `${pool}<p class="bb-small bb-muted pool-attack-odds-title">${foundry.utils.escapeHTML(format("BREADBOX.Pool.AttackOdds.AgainstRolled", { total: attack.total }))}</p>${oddsPanelHtml(shown, { labelKey })}`;
+  return `${pool}<p class="bb-small bb-muted pool-attack-odds-title">${escapeHTML(format("BREADBOX.Pool.AttackOdds.AgainstRolled", { total: attack.total }))}</p>${oddsPanelHtml(shown, { labelKey })}`;
 }
 
 /** The attack dialog's second panel: the exact odds of each result if the target takes it unopposed. */
@@ -328,7 +370,7 @@ export function attackOddsHtml(options: { pool: R.PoolSpec; difficulty: number; 
   const odds = R.attackOdds({ attack: { pool: options.pool, difficulty: options.difficulty }, weapon: t.weapon, defender: defender.defender });
   const shown = { ...odds, outcomes: odds.outcomes.filter((o) => o.p > 0) };
   const labelKey = (k: string) => (R.ATTACK_MISS_KEYS.some((m) => m === k) ? `BREADBOX.Pool.AttackOdds.${k}` : `BREADBOX.Pool.Wound.severity.${k}`);
-  return `<p class="bb-small bb-muted pool-attack-odds-title">${foundry.utils.escapeHTML(format("BREADBOX.Pool.AttackOdds.Title", { name: targetName }))}</p>${oddsPanelHtml(shown, { labelKey })}`;
+  return `<p class="bb-small bb-muted pool-attack-odds-title">${escapeHTML(format("BREADBOX.Pool.AttackOdds.Title", { name: targetName }))}</p>${oddsPanelHtml(shown, { labelKey })}`;
 }
 
 function signed(n: number): string {
@@ -415,7 +457,7 @@ async function resolveAndPost(args: {
   );
   if (posted?.id) {
     const woundList: LedgerWound[] = wounds.map((w) => ({ kind: w.kind, degree: w.degree, nonlethal: w.nonlethal }));
-    await updateLedger(posted.id, { resolution: { ruleset: "pool", attackMessageId: message.id ?? "", attackerUuid: attacker.uuid, targetUuid: defender.uuid, stun: 0, wounds: woundList.length, applied: false, woundList } });
+    await updateLedger(posted.id, { resolution: { ruleset: "pool", kind: "attack", attackMessageId: message.id ?? "", attackerUuid: attacker.uuid, targetUuid: defender.uuid, stun: 0, wounds: woundList.length, applied: false, woundList } });
   }
   return posted;
 }

@@ -20,10 +20,12 @@ import { rollDialog } from "../../../core/rolls/dialog";
 import { postCard } from "../../../core/chat/post";
 import { audienceForMode, type Audience } from "../../../core/compat";
 import { cardFlags } from "../../../core/chat/trust";
+import { checkKey } from "../../../core/forms/read";
 import type { CombatRules } from "../../../core/registry";
 import { BreadboxCombat } from "../../../core/documents/combat";
 import { PoolActorModel } from "../data/actor";
 import { phaseActions } from "./settings";
+import { escapeHTML } from "../../../core/html";
 
 /** World time per phase, in seconds (the seed: "a phase is … about a second"). */
 export const SECONDS_PER_PHASE = 1;
@@ -234,10 +236,9 @@ export interface Declared {
 
 function readDeclared(form: HTMLFormElement, list: readonly R.PhaseAction[]): Declared {
   const main = form.elements.namedItem("action");
-  const key = main instanceof HTMLSelectElement ? main.value : "";
-  if (!list.some((a) => a.key === key)) throw new Error(format("BREADBOX.Error.UnknownChoice", { field: localize("BREADBOX.Pool.Phase.ActionLabel"), value: key }));
-  const extra = [...form.querySelectorAll<HTMLInputElement>("input[name='also']:checked")].map((i) => i.value);
-  for (const k of extra) if (!list.some((a) => a.key === k)) throw new Error(format("BREADBOX.Error.UnknownChoice", { field: localize("BREADBOX.Pool.Phase.Also"), value: k }));
+  const keys = list.map((a) => a.key);
+  const key = checkKey(main instanceof HTMLSelectElement ? main.value : "", localize("BREADBOX.Pool.Phase.ActionLabel"), keys);
+  const extra = [...form.querySelectorAll<HTMLInputElement>("input[name='also']:checked")].map((i) => checkKey(i.value, localize("BREADBOX.Pool.Phase.Also"), keys));
   return { actions: [key, ...extra.filter((k) => k !== key)] };
 }
 
@@ -283,7 +284,7 @@ export async function declareAction(combatant: Combatant.Implementation, preset?
       read: (form) => readDeclared(form, list),
       odds: (d) => {
         const s = scheduleFor(combatant.actor, d.actions, now, aborting);
-        return s ? `<p>${foundry.utils.escapeHTML(format("BREADBOX.Pool.Phase.Preview", { phases: s.phases + s.abortCost, phase: s.completesAt }))}</p>` : "";
+        return s ? `<p>${escapeHTML(format("BREADBOX.Pool.Phase.Preview", { phases: s.phases + s.abortCost, phase: s.completesAt }))}</p>` : "";
       },
       rollLabel: "BREADBOX.Pool.Phase.Declare",
     });

@@ -10,6 +10,7 @@ import { postCard } from "../../../core/chat/post";
 import { audienceForMode } from "../../../core/compat";
 import { PoolActorModel } from "../data/actor";
 import { BreadboxActor } from "../../../core/documents/actor";
+import { escapeHTML } from "../../../core/html";
 
 export const POOL_STATUS_EFFECTS = [
   { id: "unconscious", name: "BREADBOX.Pool.Status.incapacitated", img: "icons/svg/unconscious.svg" },
@@ -52,7 +53,7 @@ export async function healWound(actor: Actor.Implementation, index: number): Pro
     kind: localize(`BREADBOX.Pool.Wound.kind.${view.kind}`),
     severity: view.severity ? localize(`BREADBOX.Pool.Wound.severity.${view.severity}`) : String(view.degree),
   });
-  await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content: `<div class="breadbox bb-card pool-heal"><p>${foundry.utils.escapeHTML(line)}</p></div>`, flags: { [SYSTEM_ID]: { type: "poolHeal" } } }, audienceForMode(actor.hasPlayerOwner ? "public" : "gm"));
+  await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content: `<div class="breadbox bb-card pool-heal"><p>${escapeHTML(line)}</p></div>`, flags: { [SYSTEM_ID]: { type: "poolHeal" } } }, audienceForMode(actor.hasPlayerOwner ? "public" : "gm"));
   return true;
 }
 

@@ -130,6 +130,11 @@ export class PoolCheckRoll extends Roll {
     return normalisePoolOptions(this.options);
   }
 
+  /** Whether Foundry has evaluated this roll (its dice were rolled). */
+  get evaluated(): boolean {
+    return this._evaluated;
+  }
+
   /** The classified result (after evaluation). */
   get checkResult(): R.CheckResult | undefined {
     return this.check?.result;
@@ -163,9 +168,32 @@ export class PoolCheckRoll extends Roll {
     return stored;
   }
 
+  /**
+   * The result of this evaluated roll, classified again from its faces and options without storing
+   * anything (what the card shows; a result stored in the options is never shown as it is); null
+   * for an unevaluated roll or one whose options and dice do not fit together. Never throws.
+   */
+  computeResult(): R.CheckResult | null {
+    if (!this._evaluated) return null;
+    const o = this.check;
+    if (!o) return null;
+    try {
+      const against = { pool: o.pool, difficulty: o.difficulty, requiredDegree: o.requiredDegree };
+      if (o.resolution === "dicePhobe") {
+        // A dice-phobe roll's formula is its fixed total: anything else is not that result.
+        return this.formula === String(R.dicePhobeTotal(o.pool)) ? { ...R.dicePhobeCheck(against), pool: o.pool } : null;
+      }
+      return { ...R.resolveCheck({ ...against, pool: rolledPool(o.pool) }, this.poolFaces), pool: o.pool };
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The card. A roll from a chat message is shown as it is: an unevaluated, partial or malformed
+   * roll (a crafted message) renders the plain "dice and total" card and is never evaluated here.
+   */
   override async render(options: { flavor?: string; template?: string; isPrivate?: boolean } = {}): Promise<string> {
-    // A hidden (blind or whispered-away) roll is shown without evaluating or classifying anything.
-    if (!this._evaluated && !options.isPrivate) await this.evaluate();
     const context = poolCardContext(this, options.isPrivate ?? false);
     return foundry.applications.handlebars.renderTemplate(options.template ?? PoolCheckRoll.CHAT_TEMPLATE, { ...context });
   }
@@ -226,16 +254,6 @@ export function effectView(o: PoolCheckOptions, r: R.CheckResult): EffectView | 
   };
 }
 
-function safeResult(roll: PoolCheckRoll): R.CheckResult | null {
-  const stored = roll.checkResult;
-  if (stored) return stored;
-  try {
-    return roll.classify();
-  } catch {
-    return null;
-  }
-}
-
 function signed(n: number): string {
   return n >= 0 ? `+${n}` : `${n}`;
 }
@@ -251,9 +269,9 @@ export function diceLine(d: { add: number; bonus: number; penalty: number }): st
 
 export function poolCardContext(roll: PoolCheckRoll, isPrivate: boolean): PoolCardContext {
   const o = isPrivate ? null : roll.check;
-  const r = o ? safeResult(roll) : null;
+  const r = o ? roll.computeResult() : null;
   if (!o || !r) {
-    const total = isPrivate || typeof roll.total !== "number" ? 0 : roll.total;
+    const total = isPrivate || !roll.evaluated || typeof roll.total !== "number" ? 0 : roll.total;
     return {
       title: o?.title ?? "", isPrivate, classified: false, dicePhobe: false, dieLabel: "", dice: [], parts: [], poolLine: "",
       total, difficulty: 0, margin: "", outcome: "", outcomeLabel: "", degreeLabel: "", requiredDegree: 0, achieved: false,
