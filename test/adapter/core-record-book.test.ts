@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { Hooks, asUser, createUser, gmUser } from "../harness/index";
 import { bootSystem, makeCharacter } from "./toaster/boot";
-import { claimMark, hasMark, ledgerEntry, ledgerSettled, migrateLegacyLedger, recordBook, resetLedgerOverlay, updateLedger } from "../../src/core/chat/ledger";
+import { claimMark, hasMark, markValue, releaseMark, ledgerEntry, ledgerSettled, migrateLegacyLedger, recordBook, resetLedgerOverlay, updateLedger } from "../../src/core/chat/ledger";
 
 beforeEach(bootSystem);
 
@@ -69,6 +69,23 @@ describe("the record book", () => {
     expect(hasMark(m.id, "rerolled")).toBe(true);
     expect(await claimMark(m.id, "rerolled")).toBe(false);
     expect(ledgerEntry(m.id)?.writer).toBe(p.id);
+  });
+
+  it("marks with dots or operator-like names are stored as named, and a released mark is gone from the book", async () => {
+    const p = createUser({ name: "P" });
+    const m = await playerCard(p);
+    expect(await claimMark(m.id, "d100.choice", "{\"x\":1}")).toBe(true);
+    expect(await claimMark(m.id, "-=resolved")).toBe(true);
+    await ledgerSettled();
+    resetLedgerOverlay();
+    expect(markValue(m.id, "d100.choice")).toBe("{\"x\":1}");
+    expect(hasMark(m.id, "-=resolved")).toBe(true);
+    await releaseMark(m.id, "d100.choice");
+    await ledgerSettled();
+    resetLedgerOverlay();
+    expect(hasMark(m.id, "d100.choice")).toBe(false);
+    expect(hasMark(m.id, "-=resolved")).toBe(true);
+    expect(await claimMark(m.id, "d100.choice")).toBe(true);
   });
 
   it("a player cannot claim a mark or write a record", async () => {

@@ -179,6 +179,23 @@ function enqueue<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
+/**
+ * Deletions for what the stored record has and `latest` no longer has (an update merges objects,
+ * so a field or mark left out would otherwise stay).
+ */
+function removals(messageId: string, latest: LedgerEntry): Record<string, unknown> {
+  const all = stored();
+  const before = Object.hasOwn(all, messageId) ? all[messageId] : undefined;
+  if (!before) return {};
+  const path = `flags.${SYSTEM_ID}.cards.${messageId}`;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(before)) if (!Object.hasOwn(latest, key)) Object.assign(out, deletionUpdate(path, key));
+  const oldMarks = before.marks ?? {};
+  const newMarks = latest.marks;
+  if (newMarks) for (const key of Object.keys(oldMarks)) if (!Object.hasOwn(newMarks, key)) Object.assign(out, deletionUpdate(`${path}.marks`, key));
+  return out;
+}
+
 /** Writes in flight on this client (`ledgerSettled` waits for them). */
 const inFlight = new Set<Promise<unknown>>();
 function track<T>(p: Promise<T>): Promise<T> {
@@ -205,7 +222,7 @@ export async function writeLedger(messageId: string, entry: LedgerEntry | null):
   const store = (book: JournalEntry.Implementation): Promise<unknown> => {
     // The latest pending value is the one stored (a later write may have replaced ours).
     const latest = overlay.has(messageId) ? (overlay.get(messageId) ?? null) : entry;
-    if (latest) return book.update({ flags: { [SYSTEM_ID]: { cards: { [messageId]: latest } } } });
+    if (latest) return book.update({ flags: { [SYSTEM_ID]: { cards: { [messageId]: latest } } }, ...removals(messageId, latest) });
     if (Object.hasOwn(stored(), messageId)) return book.update(deletionUpdate(`flags.${SYSTEM_ID}.cards`, messageId));
     return Promise.resolve();
   };
@@ -284,14 +301,25 @@ export async function updateLedger(messageId: string, change: Partial<LedgerEntr
   await writeLedger(messageId, { ...ledgerEntry(messageId), ...change });
 }
 
+/**
+ * A mark's key in the stored record. Foundry expands dotted keys of update data into nested
+ * objects (and treats `-=`/`==` prefixes as operators), so a mark named "d100.choice" would be
+ * stored as {d100: {choice}}: every character outside [A-Za-z0-9_:] is written as `~<hex>~`.
+ */
+export function markKey(mark: string): string {
+  return mark.replace(/[^A-Za-z0-9_:]/g, (c) => `~${c.charCodeAt(0).toString(16)}~`);
+}
+
 /** Whether the card's record carries the "once" mark (see LedgerEntry.marks). */
-export function hasMark(messageId: string | null | undefined, mark: string): boolean {
+export function hasMark(messageId: string | null | undefined, name: string): boolean {
+  const mark = markKey(name);
   const marks = ledgerEntry(messageId)?.marks;
   return Boolean(marks && Object.hasOwn(marks, mark) && marks[mark] !== false);
 }
 
 /** The value stored with a mark (undefined when the card does not carry it). */
-export function markValue(messageId: string | null | undefined, mark: string): string | number | boolean | undefined {
+export function markValue(messageId: string | null | undefined, name: string): string | number | boolean | undefined {
+  const mark = markKey(name);
   const marks = ledgerEntry(messageId)?.marks;
   return marks && Object.hasOwn(marks, mark) ? marks[mark] : undefined;
 }
@@ -302,17 +330,19 @@ export function markValue(messageId: string | null | undefined, mark: string): s
  * happen with no await in between (the pending write is visible at once), so of two concurrent
  * claims exactly one succeeds — on any client, since every request reaches this one client.
  */
-export async function claimMark(messageId: string, mark: string, value: string | number | boolean = true): Promise<boolean> {
+export async function claimMark(messageId: string, name: string, value: string | number | boolean = true): Promise<boolean> {
   if (!isLedgerKeeper()) throw new Error("Breadbox | only the active GM claims card marks");
-  if (typeof messageId !== "string" || !messageId || hasMark(messageId, mark)) return false;
+  const mark = markKey(name);
+  if (typeof messageId !== "string" || !messageId || hasMark(messageId, name)) return false;
   const entry = ledgerEntry(messageId);
   await writeLedger(messageId, { ...entry, marks: { ...entry?.marks, [mark]: value } });
   return true;
 }
 
 /** Take a mark back (the work it guarded failed, so it may be tried again). */
-export async function releaseMark(messageId: string, mark: string): Promise<void> {
+export async function releaseMark(messageId: string, name: string): Promise<void> {
   if (!isLedgerKeeper()) throw new Error("Breadbox | only the active GM releases card marks");
+  const mark = markKey(name);
   const entry = ledgerEntry(messageId);
   if (!entry?.marks || !Object.hasOwn(entry.marks, mark)) return;
   const marks = { ...entry.marks };
