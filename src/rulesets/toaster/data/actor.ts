@@ -180,7 +180,10 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     // let owned items re-derive what they read from it (skill attribute, weapon class).
     if (this.attributeValues() !== this.#attributesSeen) {
       this.deriveAttributes();
-      for (const item of items) if (item.system instanceof foundry.abstract.TypeDataModel) item.system.prepareDerivedData();
+      for (const item of items) {
+        const model: unknown = item.system;
+        if (model instanceof foundry.abstract.TypeDataModel) model.prepareDerivedData();
+      }
     }
     const rules = rulesOrDefault();
     this.thresholds = R.sizeThresholds(this.sizeRank);
