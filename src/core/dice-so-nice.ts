@@ -6,23 +6,15 @@
  * where `type` is the die's formula name ("dt"), `labels` are the faces in value order from
  * `values.min` to `values.max`, and `shape` the 3D model to borrow ("d10").
  */
-import type { DieTermClass } from "./registry";
+import type { DiceSoNicePreset } from "./plugin-types";
+export type { DiceSoNicePreset } from "./plugin-types";
 
 /** The 3D shapes Dice So Nice documents for custom dice. */
-export const DICE_SO_NICE_SHAPES = ["d2", "d4", "d6", "d8", "d10", "d12", "d14", "d16", "d20", "d24", "d30"] as const;
-export type DiceSoNiceShape = (typeof DICE_SO_NICE_SHAPES)[number];
+export { DICE_SO_NICE_SHAPES } from "./plugin-types";
+import { DICE_SO_NICE_SHAPES } from "./plugin-types";
+export type { DiceSoNiceShape } from "./plugin-types";
+import type { DiceSoNiceShape } from "./plugin-types";
 
-/** A custom die's look in Dice So Nice. */
-export interface DiceSoNicePreset {
-  /** The die term class (its DENOMINATION is the formula letter). */
-  term: DieTermClass;
-  /** The 3D shape to use; its face count must equal the number of labels. */
-  shape: DiceSoNiceShape;
-  /** Face labels in value order: labels[i] is the face showing the result `min + i`. */
-  labels: string[];
-  /** Lowest result the die shows (the d10* shows 0–9: min 0). */
-  min: number;
-}
 
 /** The part of Dice So Nice's `dice3d` object we use (documented API, DSN 5 and 6). */
 export interface Dice3D {

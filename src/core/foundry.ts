@@ -4,7 +4,7 @@
  * reads typed documents, settings and flags through src/types/foundry-config.ts.
  */
 import { SYSTEM_ID } from "./ids";
-import type { BreadboxSettingKey } from "../types/foundry-config";
+import type { BreadboxSettingKey } from "../types/breadbox";
 
 /** What `registerSetting` hands to Foundry (name and hint are lang keys). */
 export interface SettingRegistration {

@@ -4,7 +4,7 @@
  */
 import { SYSTEM_ID } from "./ids";
 import { registerSettingUnchecked } from "./foundry";
-import type { BreadboxSettingKey, BreadboxSettings } from "../types/foundry-config";
+import type { BreadboxSettingKey, BreadboxSettings } from "../types/breadbox";
 
 export function gameReady(): ReadyGame {
   return game as ReadyGame;

@@ -4,16 +4,14 @@
  * the core wires them into CONFIG during init. Adding a ruleset means one more definition here —
  * no other core file changes.
  */
-import type { ChatActionHandler } from "./chat/actions";
-import type { RelayHandler } from "./relay";
-import type { DiceSoNicePreset } from "./dice-so-nice";
+import type { ChatActionHandler, DiceSoNicePreset, DieTermClass, RelayHandler } from "./plugin-types";
 
 /** A TypeDataModel subclass for a document sub-type. */
 // The model classes are heterogeneous; the registry only stores and hands them to CONFIG.
 export type ModelClass = typeof foundry.abstract.TypeDataModel<any, any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** A custom die: a Die subclass with a one-letter DENOMINATION. */
-export type DieTermClass = typeof foundry.dice.terms.Die;
+export type { DieTermClass } from "./plugin-types";
 /** A Roll subclass. */
 export type RollClass = Roll.AnyConstructor;
 /** A status effect a ruleset adds to CONFIG.statusEffects. */

@@ -18,38 +18,8 @@ import { registerLedger } from "./chat/ledger";
 
 export const RELAY_QUERY = "breadbox.relay" satisfies `${typeof SYSTEM_ID}.relay`;
 
-export interface RelayRequest {
-  /** "<rulesetId>.<action>" */
-  action: string;
-  /** The user asking; proven by `nonce`. */
-  requesterId: string;
-  /**
-   * A one-time id the requester wrote under its own User document (`flags.breadbox.relay_<nonce>
-   * = {action, at}`) before sending; only that user or a GM can write there.
-   */
-  nonce?: string;
-  /** UUID of the document to change. */
-  targetUuid: string;
-  /** Action-specific data; every handler validates its own. */
-  payload: Record<string, unknown>;
-}
-
-export interface RelayResult {
-  ok: boolean;
-  /** Localization key of the reason for a refusal. */
-  error?: string;
-  /** Anything the handler wants to return (e.g. the applied amounts). */
-  data?: Record<string, unknown>;
-}
-
-export interface RelayContext {
-  requester: User.Implementation;
-  target: foundry.abstract.Document.Any;
-  payload: Record<string, unknown>;
-}
-
-/** A GM-side handler: validate the request fully, then apply it. Runs with GM rights. */
-export type RelayHandler = (ctx: RelayContext) => Promise<RelayResult>;
+export type { RelayContext, RelayHandler, RelayRequest, RelayResult } from "./plugin-types";
+import type { RelayHandler, RelayRequest, RelayResult } from "./plugin-types";
 
 /** The id under which core's own relay actions are named ("core.<action>"). */
 export const CORE_RELAY_ID = "core";

@@ -7,7 +7,8 @@
 import { allRulesets } from "../registry";
 import { currentUser, lookupUuidSync } from "../game";
 
-export type ChatActionHandler = (message: ChatMessage.Implementation, button: HTMLElement, event: Event) => Promise<void> | void;
+export type { ChatActionHandler } from "../plugin-types";
+import type { ChatActionHandler } from "../plugin-types";
 
 function findAction(action: string): ChatActionHandler | undefined {
   const [rulesetId, name] = action.split(".", 2);

@@ -6,7 +6,7 @@
  * differently on v13 and v14).
  */
 import { type Audience } from "../compat";
-import type { BreadboxMessageFlags } from "../../types/foundry-config";
+import type { BreadboxMessageFlags } from "../../types/breadbox";
 
 export interface CardData {
   speaker?: ChatMessage.SpeakerData;

@@ -7,9 +7,9 @@ import type { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel } from
 import type { D100ArmorModel, D100WeaponModel } from "./data/weapons";
 import type { D100PlayRules } from "./settings";
 import type { D100CombatRules } from "./combat/settings";
-import type { NamespacedRules } from "../../types/foundry-config";
+import type { NamespacedRules } from "../../types/breadbox";
 
-declare module "../../types/foundry-config" {
+declare module "../../types/breadbox" {
   interface BreadboxActorModels {
     d100: typeof D100ActorModel;
   }

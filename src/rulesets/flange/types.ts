@@ -8,9 +8,9 @@ import type { FlangeArmorModel, FlangeWeaponModel } from "./data/weapons";
 import type { FlangeRules } from "./settings";
 import type { FlangeCombatRules } from "./combat/settings";
 import type { handQueryHandler } from "./combat/simultaneous";
-import type { NamespacedRules } from "../../types/foundry-config";
+import type { NamespacedRules } from "../../types/breadbox";
 
-declare module "../../types/foundry-config" {
+declare module "../../types/breadbox" {
   interface BreadboxActorModels {
     flange: typeof FlangeActorModel;
   }

@@ -7,9 +7,9 @@ import type { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, PoolGearMode
 import type { PoolRules } from "./settings";
 import type { PoolCombatRules } from "./combat/settings";
 import type { PoolCombatantFlags } from "./combat/clock";
-import type { NamespacedRules } from "../../types/foundry-config";
+import type { NamespacedRules } from "../../types/breadbox";
 
-declare module "../../types/foundry-config" {
+declare module "../../types/breadbox" {
   interface BreadboxActorModels {
     pool: typeof PoolActorModel;
   }

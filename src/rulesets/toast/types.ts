@@ -8,9 +8,9 @@ import type { ToastArmorModel, ToastWeaponModel } from "./data/weapons";
 import type { ToastRules } from "./settings";
 import type { ToastCombatRules } from "./combat/settings";
 import type { ToastInitiativeFlag, ToastTurnFlag } from "./combat/tracker";
-import type { NamespacedRules } from "../../types/foundry-config";
+import type { NamespacedRules } from "../../types/breadbox";
 
-declare module "../../types/foundry-config" {
+declare module "../../types/breadbox" {
   interface BreadboxActorModels {
     toast: typeof ToastActorModel;
   }

@@ -6,9 +6,9 @@ import type { ToasterActorModel } from "./data/actor";
 import type { ToasterArmorModel, ToasterGearModel, ToasterSkillModel, ToasterTraitModel, ToasterWeaponModel } from "./data/items";
 import type { ToasterRules } from "./settings";
 import type { StanceDebt } from "./stance";
-import type { NamespacedRules } from "../../types/foundry-config";
+import type { NamespacedRules } from "../../types/breadbox";
 
-declare module "../../types/foundry-config" {
+declare module "../../types/breadbox" {
   interface BreadboxActorModels {
     toaster: typeof ToasterActorModel;
   }

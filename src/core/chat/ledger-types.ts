@@ -1,0 +1,64 @@
+/**
+ * The card ledger's record types (src/core/chat/ledger.ts), kept apart so the fvtt-types
+ * configuration can name them without importing the ledger's code. Types only.
+ */
+/** A resolved attack, as the GM's client resolved it. */
+export interface LedgerResolution {
+  attackMessageId: string;
+  attackerUuid: string;
+  targetUuid: string;
+  stun: number;
+  wounds: number;
+  applied: boolean;
+  /**
+   * Rulesets whose wounds are a list rather than a count (the Dice Pool: kind, degree, nonlethal
+   * per wound), as the GM's client resolved them. Optional.
+   */
+  woundList?: LedgerWound[];
+  /** The ruleset whose attack this is: each ruleset's Apply handler refuses every other's. */
+  ruleset: string;
+  /** What kind of resolution this is (e.g. "attack"), when a ruleset has more than one. */
+  kind?: string;
+  /** Damage rolled on the GM's client, for rulesets that work out wounds when applying (Toast). */
+  damage?: number;
+}
+
+/** One wound of a resolution's `woundList`. */
+export interface LedgerWound {
+  kind: string;
+  degree: number;
+  nonlethal: boolean;
+}
+
+/**
+ * A resolved attack of a ruleset whose damage is one amount off a health track (D10/0), as the
+ * GM's client resolved it. Apply reads only this, never the card.
+ */
+export interface LedgerDamage {
+  /** The ruleset that resolved it (its relay handler applies it). */
+  ruleset: string;
+  attackMessageId: string;
+  attackerUuid: string;
+  targetUuid: string;
+  /** Damage after the target's adjustments (whole number, 0 or more). */
+  amount: number;
+  applied: boolean;
+}
+
+export interface LedgerEntry {
+  /** Id of the user who created the card (the server's record, seen by the active GM). */
+  writer?: string;
+  /**
+   * "Once" marks on this card, set only by the active GM's client (`claimMark`): e.g. `resolved`
+   * (an attack card that has its resolution), `rerolled` (a check re-rolled with luck or Edge),
+   * `used:<what>` (a button of a GM card that may be used once). Never read from the card's flags.
+   */
+  marks?: Record<string, string | number | boolean>;
+  resolution?: LedgerResolution;
+  /** A health-damage resolution (rulesets other than Toaster). */
+  damage?: LedgerDamage;
+}
+
+/** The stored ledger: message id → entry. */
+export type CardLedger = Record<string, LedgerEntry>;
+
