@@ -3,7 +3,8 @@
  * Edge available), configure (the dialog: the skill or an attribute-only roll, the attribute the
  * GM names, the GM's extra or fewer dice and target change, Edge spent before the roll on dice or
  * on the target, and the exact odds of every result and of a critical failure), settle the pool
- * with the rules core, evaluate a FlangeCheckRoll with Foundry's dice, mark the Edge spent and post.
+ * with the rules core, spend the Edge (a check-and-set under the character's resource lock), evaluate
+ * a FlangeCheckRoll with Foundry's dice and post.
  */
 import * as R from "./rules";
 import { rollDialog, skipDialog } from "../../core/rolls/dialog";
@@ -12,6 +13,8 @@ import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { audienceForMode, currentMessageMode, type MessageMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
+import { readInt, readKey } from "../../core/forms/read";
+import { withResourceLocks } from "../../core/chat/trust";
 import { FlangeActorModel, type SkillView } from "./data/actor";
 import { FlangeCheckRoll, type FlangeCheckOptions, type FlangePart } from "./dice/check-roll";
 
@@ -111,26 +114,6 @@ export function oddsHtml(built: BuiltCheck): string {
   return summary.outerHTML + oddsPanelHtml(R.checkOdds(built.options.input), { labelKey: (k) => `BREADBOX.Flange.Outcome.${k}` });
 }
 
-function readInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback: number): number {
-  const el = form.elements.namedItem(name);
-  if (!(el instanceof HTMLInputElement)) return fallback;
-  if (el.validity?.badInput) throw new Error(format("BREADBOX.Error.NotANumberTyped", { field: label }));
-  const raw = el.value.trim();
-  if (raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n)) throw new Error(format("BREADBOX.Error.NotAWholeNumber", { field: label, value: raw }));
-  if (n < min || n > max) throw new Error(format("BREADBOX.Error.OutOfRange", { field: label, value: n, min, max }));
-  return n;
-}
-
-function readKey<K extends string>(form: HTMLFormElement, name: string, label: string, allowed: readonly K[], fallback: K): K {
-  const el = form.elements.namedItem(name);
-  if (!(el instanceof HTMLSelectElement || el instanceof HTMLInputElement)) return fallback;
-  const found = allowed.find((k) => k === el.value);
-  if (found === undefined) throw new Error(format("BREADBOX.Error.UnknownChoice", { field: label, value: el.value }));
-  return found;
-}
-
 /** The skill select's values for a character: attribute only, each skill, each heading with generalisation dots. */
 export function skillChoices(model: FlangeActorModel): string[] {
   const headings = R.SKILL_HEADINGS.filter((h) => model.generalisation[h] > 0).map((h) => `${HEADING_PREFIX}${h}`);
@@ -174,12 +157,56 @@ export async function dialogContent(model: FlangeActorModel, c: FlangeCheckChoic
   return `<div class="bb-check-dialog flange-check-dialog">${side}${ODDS_PANEL}</div>`;
 }
 
-/** Mark Edge spent on the roller (an owner's own change: the roller owns the character). */
-export async function spendEdge(actor: Actor.Implementation, points: number): Promise<void> {
-  const model = modelOf(actor, FlangeActorModel);
-  if (!model || points <= 0) return;
-  R.spendEdge({ available: model.edgeAvailable, points });
-  await actor.update({ system: { edge: { spent: model.edge.spent + points } } });
+/** One character's Edge spend: the points a roll asks of it. */
+export interface EdgeSpend {
+  actor: Actor.Implementation;
+  points: number;
+}
+
+/**
+ * Spend Edge before a roll, all or nothing, as a check-and-set: under the characters' resource
+ * locks each one's Edge is read again from its document and the spend refused (a message, nothing
+ * written) when it is no longer there, so two rolls started at once on this client never both
+ * spend the same points. The roller owns the characters (an owner's own change). True when spent.
+ */
+export async function spendEdge(spends: readonly EdgeSpend[]): Promise<boolean> {
+  const wanted = spends.filter((s) => s.points > 0);
+  if (!wanted.length) return true;
+  return withResourceLocks(
+    wanted.map((s) => s.actor),
+    async () => {
+      const byActor = new Map<Actor.Implementation, number>();
+      for (const s of wanted) byActor.set(s.actor, (byActor.get(s.actor) ?? 0) + s.points);
+      for (const [actor, points] of byActor) {
+        const available = modelOf(actor, FlangeActorModel)?.edgeAvailable ?? 0;
+        if (points > available) {
+          ui.notifications?.warn(format("BREADBOX.Flange.Edge.NotEnough", { n: points, available }));
+          return false;
+        }
+      }
+      for (const [actor, points] of byActor) {
+        const model = modelOf(actor, FlangeActorModel);
+        if (!model) continue;
+        R.spendEdge({ available: model.edgeAvailable, points });
+        await actor.update({ system: { edge: { spent: model.edge.spent + points } } });
+      }
+      return true;
+    },
+  );
+}
+
+/** Give back Edge spent for a roll that did not happen (the roll failed after the spend). */
+export async function refundEdge(spends: readonly EdgeSpend[]): Promise<void> {
+  const wanted = spends.filter((s) => s.points > 0);
+  await withResourceLocks(
+    wanted.map((s) => s.actor),
+    async () => {
+      for (const { actor, points } of wanted) {
+        const model = modelOf(actor, FlangeActorModel);
+        if (model) await actor.update({ system: { edge: { spent: Math.max(0, model.edge.spent - points) } } });
+      }
+    },
+  );
 }
 
 /**
@@ -217,9 +244,16 @@ export async function performFlangeCheck(actor: Actor.Implementation, preset: Pa
     ui.notifications?.warn(localize("BREADBOX.Flange.Edge.NotOwner"));
     return null;
   }
+  // Edge is spent before the dice are rolled: a second roll started meanwhile finds it gone.
+  const spends = [{ actor, points: built.pool.edgeSpent }];
+  if (!(await spendEdge(spends))) return null;
   const roll = FlangeCheckRoll.fromCheck(built.options);
-  await roll.evaluate();
-  await spendEdge(actor, built.pool.edgeSpent);
+  try {
+    await roll.evaluate();
+  } catch (err) {
+    await refundEdge(spends);
+    throw err;
+  }
   await postCard(
     {
       speaker: ChatMessage.getSpeaker({ actor }),

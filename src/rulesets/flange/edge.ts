@@ -4,9 +4,11 @@
  * - **The one Edge re-roll of a task** is a button on the check card, for the roller's owners and
  *   the GM. It runs on the active GM's client (the relay): there the card is checked (a Flange
  *   check card written by the GM or an owner of its roller, not re-rolled yet, not itself a
- *   re-roll), the roller must have an Edge point left, and — in one critical section — the card is
- *   marked re-rolled, the point is spent and the same pool is rolled again with Foundry's dice
- *   onto a new card with the old card's audience. The new result stands: it has no button.
+ *   re-roll), and — under the roller's resource lock — its Edge is read again (a point must be
+ *   left), the re-roll is claimed in the GM-only ledger (once per card and once per roll, so a
+ *   copied card is refused: reroll-record.ts), the point is spent and the same pool is rolled again
+ *   with Foundry's dice onto a new card with the old card's audience. The new result stands: it
+ *   has no button, and the ledger records it as a re-roll's result.
  * - **Spent Edge stays spent** until the GM refreshes it: `refreshEdge` (a GM-only button on the
  *   sheet, and `game.breadbox.flange.refreshEdge()` for a macro: the selected tokens' characters,
  *   or every Flange character with `{all: true}`). With the world setting "when an encounter
@@ -15,7 +17,8 @@
 import { SYSTEM_ID } from "../../core/ids";
 import { format, localize, lookupUuidSync, modelOf } from "../../core/game";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../core/relay";
-import { cardFlags, cardRefusal } from "../../core/chat/trust";
+import { cardFlags, cardRefusal, withResourceLocks } from "../../core/chat/trust";
+import { hasMark, releaseMark } from "../../core/chat/ledger";
 import { audienceOf } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
 import { updateRolls } from "../../core/foundry";
@@ -23,6 +26,7 @@ import { BreadboxActor } from "../../core/documents/actor";
 import { FlangeActorModel } from "./data/actor";
 import { FlangeCheckRoll } from "./dice/check-roll";
 import { flangeRules } from "./settings";
+import { REROLLED_MARK, REROLL_RESULT_MARK, claimReroll, recordRerollResult, rollFingerprint } from "./reroll-record";
 
 /** The check roll of a Flange check card. */
 export function flangeCheckRollOf(message: ChatMessage.Implementation): FlangeCheckRoll | undefined {
@@ -39,10 +43,12 @@ function actorOf(uuid: string | undefined): Actor.Implementation | null {
   return doc instanceof BreadboxActor ? doc : null;
 }
 
-/** Why this card cannot be re-rolled any more (a localization key), or null. */
+/** Why this card cannot be re-rolled (a localization key), or null, as far as this client can tell. */
 function spentRefusal(message: ChatMessage.Implementation, roll: FlangeCheckRoll): string | null {
-  if (cardFlags(message).rerolled === true || roll.check?.superseded) return "BREADBOX.Flange.Edge.AlreadyRerolled";
-  if (roll.check?.rerolled) return "BREADBOX.Flange.Edge.IsReroll";
+  // Refusals only: a card that says it is a re-roll (or was re-rolled) is never re-rolled; whether
+  // it may be is decided by the GM's record (reroll-record.ts), not by the card.
+  if (hasMark(message.id, REROLLED_MARK) || roll.check?.superseded) return "BREADBOX.Flange.Edge.AlreadyRerolled";
+  if (roll.check?.rerolled || hasMark(message.id, REROLL_RESULT_MARK)) return "BREADBOX.Flange.Edge.IsReroll";
   return null;
 }
 
@@ -65,22 +71,41 @@ export async function onEdgeReroll(message: ChatMessage.Implementation): Promise
   if (!result.ok && result.error) ui.notifications?.warn(localize(result.error));
 }
 
-/** GM side of the re-roll: everything is checked again here, nothing is taken from the request but the card's id. */
+/**
+ * GM side of the re-roll: everything is checked again here, nothing is taken from the request but
+ * the card's id. Under the roller's resource lock its Edge is read again, the re-roll is claimed in
+ * the ledger (once per card, and once per roll: a copied card is refused), then the point is spent.
+ */
 export async function relayEdgeReroll(ctx: RelayContext): Promise<RelayResult> {
   const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
   const message = messageId ? game.messages?.get(messageId) : undefined;
   const roll = message ? flangeCheckRollOf(message) : undefined;
   const check = roll?.check;
-  if (!message || !roll || !check?.result || !isCheckCard(message)) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  if (!message || !roll || !check?.result || !roll.wasEvaluated || !isCheckCard(message)) return { ok: false, error: "BREADBOX.Relay.Malformed" };
   const actor = ctx.target;
   const model = actor instanceof BreadboxActor ? modelOf(actor, FlangeActorModel) : null;
   if (!(actor instanceof BreadboxActor) || !model || check.actorUuid !== actor.uuid || cardFlags(message).actorUuid !== actor.uuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
   if (!ctx.requester.isGM && !actor.testUserPermission(ctx.requester, "OWNER")) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
   const refusal = cardRefusal(message, actor) ?? spentRefusal(message, roll);
   if (refusal) return { ok: false, error: refusal };
-  if (model.edgeAvailable < 1) return { ok: false, error: "BREADBOX.Flange.Edge.NoneLeft" };
+  const fingerprint = rollFingerprint(roll, actor.uuid);
+  if (!fingerprint) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  const claimed = await withResourceLocks([actor], async (): Promise<string | null> => {
+    // The roller's Edge, read again under its lock: another request may have spent it meanwhile.
+    const now = modelOf(actor, FlangeActorModel);
+    if (!now || now.edgeAvailable < 1) return "BREADBOX.Flange.Edge.NoneLeft";
+    if (!(await claimReroll(messageId, fingerprint))) return "BREADBOX.Flange.Edge.AlreadyRerolled";
+    try {
+      await actor.update({ system: { edge: { spent: now.edge.spent + 1 } } });
+    } catch (err) {
+      await releaseMark(messageId, REROLLED_MARK);
+      throw err;
+    }
+    return null;
+  });
+  if (claimed) return { ok: false, error: claimed };
+  // What the card shows (display only; the ledger is the record).
   await message.update({ flags: { [SYSTEM_ID]: { rerolled: true } } });
-  await actor.update({ system: { edge: { spent: model.edge.spent + 1 } } });
   // The message's rolls are built anew on each read: mark the one instance written back.
   const rolls = message.rolls;
   const original = rolls.find((r): r is FlangeCheckRoll => r instanceof FlangeCheckRoll);
@@ -88,7 +113,7 @@ export async function relayEdgeReroll(ctx: RelayContext): Promise<RelayResult> {
   await updateRolls(message, rolls);
   const fresh = FlangeCheckRoll.fromCheck({ title: check.title, input: check.input, parts: check.parts, actorUuid: actor.uuid, rerolled: true });
   await fresh.evaluate();
-  await postCard(
+  const posted = await postCard(
     {
       speaker: message.speaker,
       flavor: format("BREADBOX.Flange.Edge.RerollOf", { title: check.title }),
@@ -97,6 +122,7 @@ export async function relayEdgeReroll(ctx: RelayContext): Promise<RelayResult> {
     },
     audienceOf(message),
   );
+  await recordRerollResult(posted?.id, fresh, actor.uuid);
   return { ok: true };
 }
 

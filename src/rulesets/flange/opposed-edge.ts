@@ -3,9 +3,11 @@
  * same rules as on check cards (edge.ts): each character side of the card has a button for its
  * owners and the GM; the request goes through the relay to the active GM, where everything is
  * checked again (a Flange opposed card written by the GM or an owner of its roller, not re-rolled
- * yet, that side's roll not itself a re-roll, the requester owns that side's character, one Edge
- * point left). Then, in one critical section, the card is marked re-rolled (its buttons go), one
- * Edge is spent and that side's pool is rolled again with Foundry's dice; a new opposed card
+ * yet, that side's roll not itself a re-roll, the requester owns that side's character). Then,
+ * under that character's resource lock, its Edge is read again (one point must be left), the
+ * re-roll is claimed in the GM-only ledger (once per card, once per roll: a copied card is
+ * refused, reroll-record.ts), one Edge is spent, the card's buttons go and that side's pool is
+ * rolled again with Foundry's dice; a new opposed card
  * carries the new roll, the other side's roll unchanged and the rules core's new verdict. On the
  * new card only the side that has not re-rolled yet keeps its button. The unnamed opponent has no
  * Edge and no button. Nothing is taken from the request but the card's id and the side.
@@ -14,12 +16,14 @@ import * as R from "./rules";
 import { SYSTEM_ID } from "../../core/ids";
 import { localize, lookupUuidSync, modelOf } from "../../core/game";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../core/relay";
-import { cardFlags, cardRefusal } from "../../core/chat/trust";
+import { cardFlags, cardRefusal, withResourceLocks } from "../../core/chat/trust";
+import { hasMark, releaseMark } from "../../core/chat/ledger";
 import { audienceOf } from "../../core/compat";
 import { BreadboxActor } from "../../core/documents/actor";
 import { FlangeActorModel } from "./data/actor";
 import { FlangeCheckRoll } from "./dice/check-roll";
 import { postOpposedCard } from "./opposed";
+import { REROLLED_MARK, claimReroll, recordRerollResult, rollFingerprint } from "./reroll-record";
 
 export type OpposedSideKey = "first" | "second";
 
@@ -46,9 +50,10 @@ function sideUuid(message: ChatMessage.Implementation, side: OpposedSideKey): st
   return typeof v === "string" ? v : "";
 }
 
-/** Why this side cannot be re-rolled (a localization key), or null. */
+/** Why this side cannot be re-rolled (a localization key), or null, as far as this client can tell. */
 function spentRefusal(message: ChatMessage.Implementation, roll: FlangeCheckRoll): string | null {
-  if (cardFlags(message).rerolled === true) return "BREADBOX.Flange.Edge.AlreadyRerolled";
+  // Refusals only: whether a side may re-roll is decided by the GM's record (reroll-record.ts).
+  if (hasMark(message.id, REROLLED_MARK)) return "BREADBOX.Flange.Edge.AlreadyRerolled";
   if (roll.check?.rerolled) return "BREADBOX.Flange.Edge.IsReroll";
   return null;
 }
@@ -93,7 +98,7 @@ export async function relayOpposedReroll(ctx: RelayContext): Promise<RelayResult
   const side = sideKey(ctx.payload.side);
   const message = messageId ? game.messages?.get(messageId) : undefined;
   const rolls = message ? opposedRolls(message) : null;
-  if (!message || !side || !rolls || !rolls[0].check?.result || !rolls[1].check?.result) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  if (!message || !side || !rolls || !rolls[0].check?.result || !rolls[1].check?.result || !rolls[0].wasEvaluated || !rolls[1].wasEvaluated) return { ok: false, error: "BREADBOX.Relay.Malformed" };
   const actor = ctx.target;
   const model = actor instanceof BreadboxActor ? modelOf(actor, FlangeActorModel) : null;
   const uuid = sideUuid(message, side);
@@ -104,11 +109,26 @@ export async function relayOpposedReroll(ctx: RelayContext): Promise<RelayResult
   const index = side === "first" ? 0 : 1;
   const refusal = cardRefusal(message, roller) ?? spentRefusal(message, rolls[index]);
   if (refusal) return { ok: false, error: refusal };
-  if (model.edgeAvailable < 1) return { ok: false, error: "BREADBOX.Flange.Edge.NoneLeft" };
-  await message.update({ content: contentWithoutButtons(message.content ?? ""), flags: { [SYSTEM_ID]: { rerolled: true } } });
-  await actor.update({ system: { edge: { spent: model.edge.spent + 1 } } });
   const check = rolls[index].check;
-  if (!check) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  const fingerprint = rollFingerprint(rolls[index], uuid);
+  if (!check || !fingerprint) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  const claimed = await withResourceLocks([actor], async (): Promise<string | null> => {
+    // The side's Edge, read again under its lock: another request may have spent it meanwhile.
+    const now = modelOf(actor, FlangeActorModel);
+    if (!now || now.edgeAvailable < 1) return "BREADBOX.Flange.Edge.NoneLeft";
+    // Once per card (either side), and once per roll: a copied card is refused.
+    if (!(await claimReroll(messageId, fingerprint))) return "BREADBOX.Flange.Edge.AlreadyRerolled";
+    try {
+      await actor.update({ system: { edge: { spent: now.edge.spent + 1 } } });
+    } catch (err) {
+      await releaseMark(messageId, REROLLED_MARK);
+      throw err;
+    }
+    return null;
+  });
+  if (claimed) return { ok: false, error: claimed };
+  // What the card shows (display only; the ledger is the record).
+  await message.update({ content: contentWithoutButtons(message.content ?? ""), flags: { [SYSTEM_ID]: { rerolled: true } } });
   const fresh = FlangeCheckRoll.fromCheck({ title: check.title, input: check.input, parts: check.parts, actorUuid: undefined, rerolled: true });
   await fresh.evaluate();
   const first = index === 0 ? fresh : rolls[0];
@@ -116,7 +136,7 @@ export async function relayOpposedReroll(ctx: RelayContext): Promise<RelayResult
   const a = first.checkResult;
   const b = second.checkResult;
   if (!a || !b) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  await postOpposedCard({
+  const posted = await postOpposedCard({
     speaker: message.speaker,
     first: { actor: roller, roll: first },
     second: { actor: actorOf(sideUuid(message, "second")), roll: second },
@@ -124,5 +144,6 @@ export async function relayOpposedReroll(ctx: RelayContext): Promise<RelayResult
     audience: audienceOf(message),
     rerollOf: message.id ?? undefined,
   });
+  await recordRerollResult(posted?.id, fresh, uuid);
   return { ok: true };
 }

@@ -14,9 +14,11 @@ import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { audienceForMode, currentMessageMode, type Audience, type MessageMode } from "../../core/compat";
 import { postCard, type CardData } from "../../core/chat/post";
 import { targetedActors } from "../../core/foundry";
+import { readInt } from "../../core/forms/read";
+import { escapeHTML } from "../../core/html";
 import { FlangeActorModel } from "./data/actor";
 import { FlangeCheckRoll, flangeCardContext, type FlangeCheckOptions } from "./dice/check-roll";
-import { ODDS_PANEL, buildCheck, defaultChoices, poolSummary, readChoices, sideContext, spendEdge, type FlangeCheckChoices } from "./checks";
+import { ODDS_PANEL, buildCheck, defaultChoices, poolSummary, readChoices, sideContext, spendEdge, refundEdge, type FlangeCheckChoices } from "./checks";
 
 /** The second side: a Flange character (its choices) or an unnamed opponent (dice and target). */
 export type OpposedSecond = { kind: "actor"; choices: FlangeCheckChoices } | { kind: "unnamed"; dice: number; target: number };
@@ -75,18 +77,6 @@ export function opposedOddsHtml(built: BuiltOpposed): string {
   return summary.outerHTML + oddsPanelHtml(R.opposedOdds({ first: built.first.input, second: built.second.input }), { labelKey: (k) => `BREADBOX.Flange.Opposed.${k}` });
 }
 
-function readInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback: number): number {
-  const el = form.elements.namedItem(name);
-  if (!(el instanceof HTMLInputElement)) return fallback;
-  if (el.validity?.badInput) throw new Error(format("BREADBOX.Error.NotANumberTyped", { field: label }));
-  const raw = el.value.trim();
-  if (raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n)) throw new Error(format("BREADBOX.Error.NotAWholeNumber", { field: label, value: raw }));
-  if (n < min || n > max) throw new Error(format("BREADBOX.Error.OutOfRange", { field: label, value: n, min, max }));
-  return n;
-}
-
 export function readOpposed(form: HTMLFormElement, model: FlangeActorModel, opponent: Opponent | null): OpposedChoices {
   const first = readChoices(form, model, "first-");
   const second: OpposedSecond = opponent
@@ -105,8 +95,7 @@ async function dialogContent(actor: Actor.Implementation, model: FlangeActorMode
   const second = opponent
     ? await render(templatePath("flange/dialogs/side.hbs"), { side: sideContext(opponent.model, defaultChoices(opponent.model), "second-", opponent.edgeLimit), idPrefix: "bb-flange-opp" })
     : await render(templatePath("flange/dialogs/unnamed.hbs"), { dice: R.ATTRIBUTE_ONLY_DICE, target: R.ATTRIBUTE_HUMAN_AVERAGE, maxDice: R.CHECK_DICE_MAX, maxTarget: R.CHECK_TARGET_MAX });
-  const esc = foundry.utils.escapeHTML;
-  return `<div class="bb-check-dialog flange-opposed-dialog"><fieldset><legend>${esc(actor.name ?? "")}</legend>${first}</fieldset><fieldset><legend>${esc(opponent?.actor.name ?? localize("BREADBOX.Flange.Opposed.Unnamed"))}</legend>${second}</fieldset>${ODDS_PANEL}</div>`;
+  return `<div class="bb-check-dialog flange-opposed-dialog"><fieldset><legend>${escapeHTML(actor.name ?? "")}</legend>${first}</fieldset><fieldset><legend>${escapeHTML(opponent?.actor.name ?? localize("BREADBOX.Flange.Opposed.Unnamed"))}</legend>${second}</fieldset>${ODDS_PANEL}</div>`;
 }
 
 /** Configure, roll and post an opposed roll; returns both evaluated rolls, or null. */
@@ -145,17 +134,28 @@ export async function performOpposedCheck(actor: Actor.Implementation, event?: E
     ui.notifications?.warn(localize("BREADBOX.Flange.Edge.NotOwner"));
     return null;
   }
+  // Both sides' Edge is spent before the dice are rolled, all or nothing (a check-and-set under
+  // the characters' resource locks): a second roll started meanwhile finds it gone.
+  const spends = [{ actor, points: built.pools.first.edgeSpent }];
+  if (opponent && choices.second.kind === "actor") spends.push({ actor: opponent.actor, points: built.pools.second.edgeSpent });
+  if (!(await spendEdge(spends))) return null;
   // The rolls carry no roller (no check-card button); each side's Edge re-roll is the card's own (opposed-edge.ts).
   const first = FlangeCheckRoll.fromCheck({ ...built.first, actorUuid: undefined });
   const second = FlangeCheckRoll.fromCheck({ ...built.second, actorUuid: undefined });
-  await first.evaluate();
-  await second.evaluate();
+  try {
+    await first.evaluate();
+    await second.evaluate();
+  } catch (err) {
+    await refundEdge(spends);
+    throw err;
+  }
   const a = first.checkResult;
   const b = second.checkResult;
-  if (!a || !b) return null;
+  if (!a || !b) {
+    await refundEdge(spends);
+    return null;
+  }
   const comparison = R.compareChecks(a, b);
-  await spendEdge(actor, built.pools.first.edgeSpent);
-  if (opponent && choices.second.kind === "actor") await spendEdge(opponent.actor, built.pools.second.edgeSpent);
   await postOpposedCard({
     speaker: ChatMessage.getSpeaker({ actor }),
     first: { actor, roll: first },

@@ -6,9 +6,10 @@
  *     the defender declares before the attack roll.
  *  2. The defender's owner (or the GM) declares Counterattack, Dodge or Block (with an object or
  *     the body) on the card. The declaration goes to the active GM (relay).
- *  3. The GM's client checks everything again, rolls the attack, the dodge, the damage and the
- *     block in the book's order with Foundry dice fed to the rules core (`rollExchange`), spends
- *     the attacker's Edge, carries the counterattack bonus and failed-block penalties to the
+ *  3. The GM's client checks everything again, claims the card's "once" marks in the ledger,
+ *     spends the attacker's Edge under its resource lock (read again there: refused when gone),
+ *     rolls the attack, the dodge, the damage and the block in the book's order with Foundry dice
+ *     fed to the rules core (`rollExchange`), carries the counterattack bonus and failed-block penalties to the
  *     combatants' next exchanges (combat-state.ts), posts a resolution card and records the damage
  *     in the GM-only ledger.
  *  4. Apply writes the damage to the target's health boxes (grind wounds when the option is on;
@@ -26,12 +27,13 @@ import { itemsWithModel, requireModel, targetedActors } from "../../../core/foun
 import { currentUser, format, localize, lookupUuidSync, modelOf, notify } from "../../../core/game";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
+import { readInt, readString } from "../../../core/forms/read";
 import { rollWithFoundryDice } from "../../../core/rolls/foundry-dice";
 import { oddsPanelHtml } from "../../../core/rolls/odds-panel";
 import { audienceForMode, audienceOf, combineAudiences, currentMessageMode, effectChangesData, normaliseMessageMode, type MessageMode } from "../../../core/compat";
-import { isLedgerKeeper, ledgerEntry, ledgerResolutions, updateLedger } from "../../../core/chat/ledger";
+import { claimMark, hasMark, isLedgerKeeper, ledgerEntry, ledgerResolutions, markValue, releaseMark, updateLedger } from "../../../core/chat/ledger";
 import { postCard } from "../../../core/chat/post";
-import { cardFlags, cardRefusal, writtenByGMOrOwner } from "../../../core/chat/trust";
+import { cardFlags, cardRefusal, withResourceLocks, writtenByGMOrOwner } from "../../../core/chat/trust";
 import { BreadboxActor } from "../../../core/documents/actor";
 import { FlangeActorModel } from "../data/actor";
 import { FlangeSkillModel } from "../data/items";
@@ -159,23 +161,12 @@ function attackFlags(message: ChatMessage.Implementation): FlangeAttackFlags | n
   return { type: "flangeAttack", attackerUuid: f.attackerUuid, targetUuid: f.targetUuid, weaponId: f.weaponId, choices: { ...NO_CHOICES, ...(typeof f.choices === "object" ? f.choices : {}) }, simultaneous };
 }
 
-function num(form: HTMLFormElement, name: string): number {
-  const el = form.elements.namedItem(name);
-  const raw = el instanceof HTMLInputElement ? el.value.trim() : "0";
-  const v = raw === "" ? 0 : Number(raw);
-  if (!Number.isSafeInteger(v)) throw new Error(format("BREADBOX.Flange.Combat.NotWhole", { field: localize(`BREADBOX.Flange.Combat.Choice.${name}`) }));
-  return v;
-}
-
 /** Read the attack dialog: bad input is a localized error (the dialog shows it and will not roll). */
 export function readAttackForm(form: HTMLFormElement, edgeAvailable: number): AttackChoices {
-  const raw = { diceModifier: num(form, "diceModifier"), targetModifier: num(form, "targetModifier"), edgeDice: num(form, "edgeDice"), edgeTarget: num(form, "edgeTarget"), damageEdgeDice: num(form, "damageEdgeDice") };
-  for (const key of ["diceModifier", "targetModifier"] as const) {
-    if (Math.abs(raw[key]) > CHOICE_LIMITS.modifier) throw new Error(format("BREADBOX.Flange.Combat.OutOfRange", { field: localize(`BREADBOX.Flange.Combat.Choice.${key}`), min: -CHOICE_LIMITS.modifier, max: CHOICE_LIMITS.modifier }));
-  }
-  for (const key of ["edgeDice", "edgeTarget", "damageEdgeDice"] as const) {
-    if (raw[key] < 0 || raw[key] > CHOICE_LIMITS.edge) throw new Error(format("BREADBOX.Flange.Combat.OutOfRange", { field: localize(`BREADBOX.Flange.Combat.Choice.${key}`), min: 0, max: CHOICE_LIMITS.edge }));
-  }
+  const label = (key: keyof AttackChoices) => localize(`BREADBOX.Flange.Combat.Choice.${key}`);
+  const modifier = (key: "diceModifier" | "targetModifier") => readInt(form, key, label(key), -CHOICE_LIMITS.modifier, CHOICE_LIMITS.modifier, 0);
+  const edge = (key: "edgeDice" | "edgeTarget" | "damageEdgeDice") => readInt(form, key, label(key), 0, CHOICE_LIMITS.edge, 0);
+  const raw = { diceModifier: modifier("diceModifier"), targetModifier: modifier("targetModifier"), edgeDice: edge("edgeDice"), edgeTarget: edge("edgeTarget"), damageEdgeDice: edge("damageEdgeDice") };
   if (edgeSpent(raw) > edgeAvailable) throw new Error(format("BREADBOX.Flange.Combat.NotEnoughEdge", { spent: edgeSpent(raw), available: edgeAvailable }));
   return raw;
 }
@@ -329,8 +320,7 @@ async function pickDefenceSkill(defender: Actor.Implementation, kind: string, sk
     title: localize(`BREADBOX.Flange.Combat.Defence.${kind}`),
     content,
     read: (form) => {
-      const el = form.elements.namedItem("skillId");
-      const v = el instanceof HTMLSelectElement ? el.value : "";
+      const v = readString(form, "skillId");
       if (v !== "" && !skills.some((s) => s.id === v)) throw new Error(localize("BREADBOX.Flange.Combat.NoSuchSkill"));
       return v === "" ? null : v;
     },
@@ -342,9 +332,20 @@ async function pickDefenceSkill(defender: Actor.Implementation, kind: string, sk
 
 /* ---------- 3. the GM resolves ---------- */
 
-/** An attack card that the ledger says is resolved. */
+/** The ledger mark of an attack card that has its resolution (claimed on the GM's client). */
+const RESOLVED_MARK = "resolved";
+/** The ledger mark of the Edge the GM's client spent for an attack card (its value: the points). */
+const EDGE_SPENT_MARK = "edgeSpent";
+
+/** The ledger mark on a reveal card of the planned attack of a combatant, once it was rolled. */
+export function plannedAttackMark(attackerCombatantId: string): string {
+  return `used:${attackerCombatantId}`;
+}
+
+/** An attack card that the ledger says is resolved (its mark, or a Flange resolution naming it). */
 function isResolved(message: ChatMessage.Implementation): boolean {
-  return Boolean(message.id) && ledgerResolutions().some((r) => r.resolution.attackMessageId === message.id);
+  if (!message.id) return false;
+  return hasMark(message.id, RESOLVED_MARK) || ledgerResolutions().some((r) => r.resolution.ruleset === "flange" && r.resolution.attackMessageId === message.id);
 }
 
 function requesterOwns(requester: User.Implementation, ...docs: (Actor.Implementation | null | undefined)[]): boolean {
@@ -388,15 +389,6 @@ export function plannedAttack(messageId: string, index: number): PlannedAttack |
   return { attacker: String(get("attacker")), defender: String(get("defender")), attackerUuid: String(get("attackerUuid")), defenderUuid: String(get("defenderUuid")), defence, blockWith };
 }
 
-/** Whether a planned attack already has a resolved attack card. */
-function plannedAttackUsed(messageId: string, index: number): boolean {
-  return ledgerResolutions().some((r) => {
-    const m = game.messages?.get(r.resolution.attackMessageId);
-    const f = m ? attackFlags(m) : null;
-    return f?.simultaneous?.messageId === messageId && f.simultaneous.index === index;
-  });
-}
-
 /**
  * GM side of a declaration. The requester must be the GM or own the defender (the card's target);
  * the attack card must be written by the GM or an owner of the attacker (ledger), not resolved,
@@ -423,12 +415,16 @@ export async function relayDeclare(ctx: RelayContext): Promise<RelayResult> {
   const choices = choicesWithinLimits(cardFlags(message).choices, a.edgeAvailable);
   if (!choices) return { ok: false, error: "BREADBOX.Flange.Combat.BadChoices" };
   let defence: R.DefenceInput;
+  /** The reveal card and its mark, for an attack a simultaneous reveal called for. */
+  let reveal: { messageId: string; mark: string } | null = null;
   if (flags.simultaneous) {
     // The defence was fixed by the reveal: either side's owner may ask, nobody may choose.
     if (!requesterOwns(ctx.requester, attacker, defender)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
     const plan = plannedAttack(flags.simultaneous.messageId, flags.simultaneous.index);
     if (!plan || plan.attackerUuid !== attacker.uuid || plan.defenderUuid !== defender.uuid) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
-    if (plannedAttackUsed(flags.simultaneous.messageId, flags.simultaneous.index)) return { ok: false, error: "BREADBOX.Flange.Combat.AlreadyResolved" };
+    // Once per planned attack: the mark lives on the GM's reveal card, never on the attacker's card.
+    reveal = { messageId: flags.simultaneous.messageId, mark: plannedAttackMark(plan.attacker) };
+    if (hasMark(reveal.messageId, reveal.mark)) return { ok: false, error: "BREADBOX.Flange.Combat.AlreadyResolved" };
     const skillId = plan.defence === "none" ? null : defaultDefenceSkill(defender);
     defence = plan.defence === "none" ? { kind: "none" } : plan.defence === "dodge" ? { kind: "dodge", check: defenceCheck(defender, skillId) } : { kind: "block", check: defenceCheck(defender, skillId), with: plan.blockWith ?? "body" };
   } else {
@@ -443,8 +439,56 @@ export async function relayDeclare(ctx: RelayContext): Promise<RelayResult> {
     if (kind === "block" && !blockWith) return { ok: false, error: "BREADBOX.Relay.Malformed" };
     defence = kind === "none" || kind === "counterattack" ? { kind } : kind === "dodge" ? { kind, check: defenceCheck(defender, skillId) } : { kind, check: defenceCheck(defender, skillId), with: blockWith ?? "body" };
   }
-  const posted = await resolveAttack(message, attacker, weaponItem, weapon, defender, choices, defence, normaliseMessageMode(ctx.payload.mode) ?? "public");
-  return posted ? { ok: true } : { ok: false, error: "BREADBOX.Relay.Failed" };
+  const mode = normaliseMessageMode(ctx.payload.mode) ?? "public";
+  // Every check is done: claim the card's "once" marks (the attack card, and the reveal's planned
+  // attack), each checked and set at once on this client, before anything is rolled or spent.
+  if (!(await claimMark(messageId, RESOLVED_MARK))) return { ok: false, error: "BREADBOX.Flange.Combat.AlreadyResolved" };
+  if (reveal && !(await claimMark(reveal.messageId, reveal.mark))) {
+    await releaseMark(messageId, RESOLVED_MARK);
+    return { ok: false, error: "BREADBOX.Flange.Combat.AlreadyResolved" };
+  }
+  const rollBack = async (): Promise<void> => {
+    await releaseMark(messageId, RESOLVED_MARK);
+    if (reveal) await releaseMark(reveal.messageId, reveal.mark);
+  };
+  let result: RelayResult;
+  try {
+    result = await withResourceLocks([attacker], async () => {
+      // The attacker's Edge, read again under its resource lock: another request may have spent it.
+      const spent = edgeSpent(choices);
+      const now = requireModel(attacker, FlangeActorModel);
+      if (spent > now.edgeAvailable) return { ok: false, error: "BREADBOX.Flange.Combat.NotEnoughEdgeNow" };
+      if (spent > 0) await attacker.update({ system: { edge: { spent: now.edge.spent + spent } } });
+      // The record of the spend: the resolution uses this, not the card's figure.
+      await updateLedger(messageId, { marks: { ...ledgerEntry(messageId)?.marks, [EDGE_SPENT_MARK]: spent } });
+      let posted: ChatMessage.Implementation | undefined;
+      try {
+        posted = await resolveAttack(message, attacker, weaponItem, weapon, defender, recordedChoices(messageId, choices), defence, mode);
+      } finally {
+        // Nothing resolved: the Edge comes back.
+        if (!posted && spent > 0) {
+          const after = requireModel(attacker, FlangeActorModel);
+          await attacker.update({ system: { edge: { spent: Math.max(0, after.edge.spent - spent) } } });
+        }
+      }
+      return posted ? { ok: true } : { ok: false, error: "BREADBOX.Relay.Failed" };
+    });
+  } catch (err) {
+    await rollBack();
+    throw err;
+  }
+  if (!result.ok) await rollBack();
+  return result;
+}
+
+/**
+ * The choices an attack resolves with: the card's modifiers, and Edge only as the GM's client
+ * recorded spending it for this card (none when there is no record).
+ */
+function recordedChoices(messageId: string, choices: AttackChoices): AttackChoices {
+  const recorded = markValue(messageId, EDGE_SPENT_MARK);
+  if (typeof recorded === "number" && recorded === edgeSpent(choices)) return choices;
+  return { ...choices, edgeDice: 0, edgeTarget: 0, damageEdgeDice: 0 };
 }
 
 /**
@@ -465,10 +509,9 @@ export async function resolveAttack(
   const x = exchangeInput(attacker, weapon, defender, choices, defence);
   const carry = { counterattackBonus: x.attack.counterattackBonus === true, failedBlockPenalty: x.attack.failedBlockPenalty === true };
   const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollExchange(x, rng));
-  // Edge is spent when the attack is rolled, on the GM's client (checked against what is left now).
+  // The Edge of these choices was spent by the caller on this client, under the attacker's
+  // resource lock (relayDeclare), before anything was rolled.
   const spent = edgeSpent(choices);
-  const a = requireModel(attacker, FlangeActorModel);
-  if (spent > 0) await attacker.update({ system: { edge: { spent: Math.min(a.edge.points, a.edge.spent + spent) } } });
   // Carry the exchange into the combatants' next attacks and initiative (the attacker's combat, this round).
   const { combatId, round } = roundOf(attacker);
   if (round > 0) {
@@ -534,7 +577,8 @@ const MAX_APPLIED = 10_000;
 export async function onApply(message: ChatMessage.Implementation, button: HTMLElement): Promise<void> {
   const f = cardFlags(message);
   if (f.type !== "flangeResolution") return;
-  const entry = ledgerEntry(message.id)?.resolution;
+  const found = ledgerEntry(message.id)?.resolution;
+  const entry = found?.ruleset === "flange" ? found : undefined;
   if (entry?.applied) {
     notify("warn", "BREADBOX.Flange.Combat.AlreadyApplied");
     return;
@@ -559,7 +603,8 @@ export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> 
   const message = messageId ? game.messages?.get(messageId) : undefined;
   if (!message) return { ok: false, error: "BREADBOX.Relay.Malformed" };
   const entry = ledgerEntry(messageId)?.resolution;
-  if (!entry || cardFlags(message).type !== "flangeResolution") return { ok: false, error: "BREADBOX.Relay.NotResolved" };
+  // Another ruleset's record (a Toaster resolution, ...) is refused before anything is checked or changed.
+  if (!entry || entry.ruleset !== "flange" || cardFlags(message).type !== "flangeResolution") return { ok: false, error: "BREADBOX.Relay.NotResolved" };
   const target = ctx.target;
   if (!(target instanceof BreadboxActor) || target.uuid !== entry.targetUuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
   const t = flange(target);
@@ -610,17 +655,13 @@ export const SERIOUS_INJURY_STATUS = "flangeSeriousInjury";
 
 /** Read the serious-injury dialog. */
 export function readInjuryForm(form: HTMLFormElement): { name: string; penalty: number } {
-  const nameEl = form.elements.namedItem("condition");
-  const name = nameEl instanceof HTMLInputElement ? nameEl.value.trim() : "";
+  const name = readString(form, "condition").trim();
   if (!name) throw new Error(localize("BREADBOX.Flange.Combat.Injury.NeedName"));
   if (name.length > 200) throw new Error(localize("BREADBOX.Flange.Combat.Injury.NameTooLong"));
-  const penEl = form.elements.namedItem("penalty");
-  const raw = penEl instanceof HTMLInputElement ? penEl.value.trim() : "";
-  const penalty = Number(raw);
-  if (raw === "" || !Number.isSafeInteger(penalty) || penalty < 0 || penalty > SERIOUS_INJURY_PENALTY_MAX) {
-    throw new Error(format("BREADBOX.Flange.Combat.OutOfRange", { field: localize("BREADBOX.Flange.Combat.Injury.Penalty"), min: 0, max: SERIOUS_INJURY_PENALTY_MAX }));
-  }
-  return { name, penalty };
+  const label = localize("BREADBOX.Flange.Combat.Injury.Penalty");
+  // The penalty is required: blank is refused like any other value outside 0 to the maximum.
+  if (readString(form, "penalty").trim() === "") throw new Error(format("BREADBOX.Flange.Combat.Injury.NeedPenalty", { field: label, min: 0, max: SERIOUS_INJURY_PENALTY_MAX }));
+  return { name, penalty: readInt(form, "penalty", label, 0, SERIOUS_INJURY_PENALTY_MAX, 0) };
 }
 
 /** The Active Effect of a serious injury: the GM's name, the status, +penalty on all nine target numbers. */

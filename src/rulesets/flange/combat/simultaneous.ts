@@ -15,7 +15,9 @@
  *   choose for a combatant they do not own, and nobody but the GM sees a hand before the reveal.
  * - The GM's client keeps the hands in memory; the public card shows only who has chosen. When the
  *   last hand is in, the GM's client reveals them all at once on the card, with the attacks they
- *   call for (rules core `simultaneousAttacks`); each attack's owner rolls it from there. The reveal
+ *   call for (rules core `simultaneousAttacks`); each attack's owner rolls it from there, once: the
+ *   GM's client claims the mark `used:<attacker>` on the reveal card's ledger record before it
+ *   resolves the attack (never a mark on the attacker's own attack card). The reveal
  *   and the plan are written only by the GM's client: a card that claims a reveal but was written by
  *   anyone else counts for nothing (`plannedAttack` reads GM-written cards only).
  * - A GM who reloads loses the hands not yet revealed; the GM's "Choose again" button clears the
@@ -26,7 +28,8 @@ import { SYSTEM_ID, templatePath } from "../../../core/ids";
 import { currentUser, format, localize, lookupUuidSync, notify } from "../../../core/game";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { rollDialog } from "../../../core/rolls/dialog";
-import { isLedgerKeeper } from "../../../core/chat/ledger";
+import { readString } from "../../../core/forms/read";
+import { hasMark, isLedgerKeeper } from "../../../core/chat/ledger";
 import { postCard } from "../../../core/chat/post";
 import { cardFlags, withLocks, writtenByGMOrOwner } from "../../../core/chat/trust";
 import { audienceForMode } from "../../../core/compat";
@@ -35,7 +38,7 @@ import { itemsWithModel } from "../../../core/foundry";
 import { FlangeActorModel } from "../data/actor";
 import { FlangeWeaponModel } from "../data/weapons";
 import { sha256Hex } from "./sha256";
-import { declareAttack, defaultDefenceSkill, defenceCheck, plannedAttack, type PlannedAttack } from "./attack";
+import { declareAttack, defaultDefenceSkill, defenceCheck, plannedAttack, plannedAttackMark, type PlannedAttack } from "./attack";
 
 export const HAND_QUERY = "breadbox.flangeHand";
 
@@ -251,10 +254,7 @@ export async function onChooseHand(message: ChatMessage.Implementation, button: 
     title: format("BREADBOX.Flange.Combat.ChooseTitle", { name: member.name }),
     content,
     read: (form) => {
-      const get = (n: string): string => {
-        const el = form.elements.namedItem(n);
-        return el instanceof HTMLSelectElement || el instanceof HTMLInputElement ? el.value : "";
-      };
+      const get = (n: string): string => readString(form, n);
       const choice = validChoice({ hand: get("hand"), target: get("target") || null, blockWith: get("blockWith") || "body" }, flags, member.combatantId);
       if (!choice) throw new Error(localize("BREADBOX.Flange.Combat.NeedTarget"));
       return choice;
@@ -409,6 +409,11 @@ export async function onSimultaneousAttack(message: ChatMessage.Implementation, 
     notify("warn", "BREADBOX.Flange.Combat.NotYourCombatant");
     return;
   }
+  // Where this client can read the ledger (the GM's), say so at once; the GM's client decides.
+  if (hasMark(message.id, plannedAttackMark(plan.attacker))) {
+    notify("warn", "BREADBOX.Flange.Combat.AlreadyResolved");
+    return;
+  }
   const weapons = itemsWithModel(attacker, FlangeWeaponModel).filter((w) => w.model.equipped);
   const weapon = weapons[0];
   if (!weapon) {
@@ -421,5 +426,8 @@ export async function onSimultaneousAttack(message: ChatMessage.Implementation, 
   const defence: R.DefenceInput = !check ? { kind: "none" } : plan.defence === "dodge" ? { kind: "dodge", check } : { kind: "block", check, with: plan.blockWith ?? "body" };
   const card = await declareAttack(attacker, weapon.item, defender, event, { edgeAvailable: m?.edgeAvailable ?? 0, weapon: weapon.model, simultaneous: { messageId: message.id, index, defence } });
   if (!card?.id) return;
-  await applyOrRelay("flange.declare", { uuid: defender.uuid }, { messageId: card.id });
+  const result = await applyOrRelay("flange.declare", { uuid: defender.uuid }, { messageId: card.id });
+  // Refused (this planned attack was rolled already, Edge spent meanwhile, ...): the attack card
+  // announced an attack that will not happen. The refusal itself was shown by the relay.
+  if (!result.ok) await card.delete().catch((err: unknown) => console.error("Breadbox | simultaneous attack card", err));
 }

@@ -4,8 +4,9 @@
  * same dice roll typed in chat. After evaluation every face (the pool, then each extra die the 10s
  * earned, all Foundry dice) goes to the core's `resolveCheck`, which names the result; the result
  * travels in the roll's options, so a reloaded chat message (rebuilt through CONFIG.Dice.rolls)
- * shows the same card. A roll rebuilt from partial options renders as a plain "dice and total"
- * card: nothing here may throw on a client that renders it.
+ * shows the same card. A roll rebuilt from partial options, or one that reaches a message
+ * unevaluated, renders as a plain "dice and total" card: rendering never rolls, and nothing here
+ * may throw on a client that renders it.
  */
 import * as R from "../rules";
 import { templatePath } from "../../../core/ids";
@@ -31,8 +32,10 @@ export interface FlangeCheckOptions {
   result?: R.CheckResult;
   /** The task's one Edge re-roll (the new result stands). */
   rerolled?: boolean;
-  /** This roll was re-rolled with Edge: the new card stands. */
+  /** This roll was re-rolled with Edge: the new card stands (display only; the ledger is the record). */
   superseded?: boolean;
+  /** A random id given to every check roll when it is made: part of its fingerprint (reroll-record.ts). */
+  rollId?: string;
   [key: string]: unknown;
 }
 
@@ -99,13 +102,18 @@ export class FlangeCheckRoll extends Roll {
   /** A roll for a check; throws the core's message on a pool the rules refuse. */
   static fromCheck(options: FlangeCheckOptions): FlangeCheckRoll {
     const roll = new FlangeCheckRoll(poolFormula(options.input));
-    Object.assign(roll.options, options);
+    Object.assign(roll.options, { rollId: foundry.utils.randomID(16), ...options });
     return roll;
   }
 
   /** The check's options, checked (null when they hold no usable pool). */
   get check(): FlangeCheckOptions | null {
     return normaliseFlangeOptions(this.options);
+  }
+
+  /** Whether the dice of this roll were rolled (a roll from a message may arrive unevaluated). */
+  get wasEvaluated(): boolean {
+    return this._evaluated === true;
   }
 
   /** The classified result (after evaluation). */
@@ -137,8 +145,9 @@ export class FlangeCheckRoll extends Roll {
   }
 
   override async render(options: { flavor?: string; template?: string; isPrivate?: boolean } = {}): Promise<string> {
-    // A hidden (blind or whispered-away) roll is shown without evaluating or classifying anything.
-    if (!this._evaluated && !options.isPrivate) await this.evaluate();
+    // Rendering never rolls: a roll that reaches a chat message unevaluated (a crafted or broken
+    // message) is shown as a plain "dice and total" card, on every client, without throwing. A
+    // hidden (blind or whispered-away) roll is shown without classifying anything.
     const context = flangeCardContext(this, options.isPrivate ?? false);
     return foundry.applications.handlebars.renderTemplate(options.template ?? FlangeCheckRoll.CHAT_TEMPLATE, { ...context });
   }
@@ -214,14 +223,26 @@ function dieView(d: R.DieResult, critical: boolean): FlangeDieView {
   };
 }
 
+/** The roll's formula, or "" when its terms cannot say (a malformed roll from a message). */
+function safeFormula(roll: FlangeCheckRoll): string {
+  try {
+    return roll.formula;
+  } catch {
+    return "";
+  }
+}
+
 export function flangeCardContext(roll: FlangeCheckRoll, isPrivate: boolean): FlangeCardContext {
+  // An unevaluated roll has no result, whatever its options claim: only a roll whose dice were
+  // rolled is classified.
+  const evaluated = roll.wasEvaluated;
   const o = isPrivate ? null : roll.check;
-  const r = o ? safeResult(roll) : null;
-  const total = isPrivate || typeof roll.total !== "number" ? 0 : roll.total;
+  const r = o && evaluated ? safeResult(roll) : null;
+  const total = isPrivate || !evaluated || typeof roll.total !== "number" ? 0 : roll.total;
   if (!o || !r) {
     return {
       title: o?.title ?? "", isPrivate, classified: false, dice: [], parts: [], poolLine: "", desperate: false, successes: 0, outcome: "", outcomeLabel: "",
-      criticalLine: "", bonusLine: "", edgeLine: "", rerolled: false, superseded: false, canReroll: false, success: false, formula: isPrivate ? "???" : roll.formula, total, actorUuid: "",
+      criticalLine: "", bonusLine: "", edgeLine: "", rerolled: false, superseded: false, canReroll: false, success: false, formula: isPrivate ? "???" : safeFormula(roll), total, actorUuid: "",
     };
   }
   const pool = r.pool;
