@@ -18,6 +18,7 @@
  */
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
+import { escapeHTML } from "../../../core/html";
 import { targetedActors } from "../../../core/foundry";
 import { actorFromUuid, actorFromUuidSync, format, localize } from "../../../core/game";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
@@ -157,11 +158,11 @@ export function attackOddsHtml(setup: AttackSetup, modifier: number, rules: Toas
   const best = bestDefence(setup.defender, rules);
   if (best) {
     const odds = R.fullAttackOdds({ attack: modifier, defence: { kind: "contested", modifier: best.task.total }, damageDice: setup.damage.total, defender: target });
-    parts.push(`<h4>${foundry.utils.escapeHTML(format("BREADBOX.ToastCombat.Attack.OddsDefended", { skill: best.skill.label, modifier: signed(best.task.total) }))}</h4>${oddsPanelHtml(odds, { labelKey: outcomeLabel })}`);
+    parts.push(`<h4>${escapeHTML(format("BREADBOX.ToastCombat.Attack.OddsDefended", { skill: best.skill.label, modifier: signed(best.task.total) }))}</h4>${oddsPanelHtml(odds, { labelKey: outcomeLabel })}`);
   }
   const tn = undefendedTarget(rules);
   const open = R.fullAttackOdds({ attack: modifier, defence: { kind: "target", target: tn }, damageDice: setup.damage.total, defender: target });
-  parts.push(`<h4>${foundry.utils.escapeHTML(format("BREADBOX.ToastCombat.Attack.OddsUndefended", { target: tn }))}</h4>${oddsPanelHtml(open, { labelKey: outcomeLabel })}`);
+  parts.push(`<h4>${escapeHTML(format("BREADBOX.ToastCombat.Attack.OddsUndefended", { target: tn }))}</h4>${oddsPanelHtml(open, { labelKey: outcomeLabel })}`);
   return parts.join("");
 }
 
@@ -327,7 +328,7 @@ function defenceOddsHtml(defender: Fighter, choices: FighterSkill[], v: { choice
   if (!attack) return "";
   if (v.choice === "none") {
     const hit = attack.roll.kind === "auto" || (attack.roll.kind === "number" && (attack.total ?? 0) >= tn);
-    return `<p class="bb-small">${foundry.utils.escapeHTML(localize(hit ? "BREADBOX.ToastCombat.Defend.NoneHits" : "BREADBOX.ToastCombat.Defend.NoneMisses"))}</p>`;
+    return `<p class="bb-small">${escapeHTML(localize(hit ? "BREADBOX.ToastCombat.Defend.NoneHits" : "BREADBOX.ToastCombat.Defend.NoneMisses"))}</p>`;
   }
   const skill = choices.find((c) => c.id === v.choice);
   if (!skill) return "";
