@@ -171,7 +171,7 @@ export async function treat(healer: Actor.Implementation, skill: Item.Implementa
 /**
  * GM side of "toast.treat": the patient must not have been treated today (world time, a setting);
  * the requester must own the healer; the skill must be the healer's
- * medical-capable skill item; the check is rebuilt from both characters as they are now, rolled on
+ * skill item of the Medical category (another skill only when the requester is a GM); the check is rebuilt from both characters as they are now, rolled on
  * this (the GM's) client, posted, and applied once here. Nothing comes from a player's card.
  */
 export async function treatRelay(ctx: RelayContext): Promise<RelayResult> {
@@ -182,7 +182,10 @@ export async function treatRelay(ctx: RelayContext): Promise<RelayResult> {
   if (!patient || !modelOf(patient, ToastActorModel)) return { ok: false, error: "BREADBOX.Toast.Relay.NoPatient" };
   if (!healer || !modelOf(healer, ToastActorModel) || !healer.testUserPermission(ctx.requester, "OWNER")) return { ok: false, error: "BREADBOX.Toast.Relay.NotHealer" };
   const skill = healer.items.get(skillId);
-  if (!skill || !modelOf(skill, ToastSkillModel)) return { ok: false, error: "BREADBOX.Toast.Check.NoSkill" };
+  const skillModel = modelOf(skill, ToastSkillModel);
+  if (!skill || !skillModel) return { ok: false, error: "BREADBOX.Toast.Check.NoSkill" };
+  // The sheet offers treatment on Medical skills; whether another skill is appropriate is the GM's call.
+  if (skillModel.category !== "medical" && !ctx.requester.isGM) return { ok: false, error: "BREADBOX.Toast.Relay.NotMedical" };
   if (actorModel(patient).wounds.value === 0) return { ok: false, error: "BREADBOX.Toast.Relay.NoWounds" };
   if (treatedToday(patient)) return { ok: false, error: "BREADBOX.Toast.Relay.TreatedToday" };
   const mode = normaliseMessageMode(ctx.payload.mode) ?? "public";
