@@ -9,6 +9,7 @@
 import * as R from "./rules";
 import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
+import { escapeHTML } from "../../core/html";
 import { audienceForMode, currentMessageMode, type MessageMode } from "../../core/compat";
 import { rollDialog, skipDialog } from "../../core/rolls/dialog";
 import { formatChance } from "../../core/rolls/odds-panel";

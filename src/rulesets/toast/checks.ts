@@ -12,9 +12,11 @@ import { rollDialog, skipDialog } from "../../core/rolls/dialog";
 import { oddsPanelHtml } from "../../core/rolls/odds-panel";
 import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
+import { escapeHTML } from "../../core/html";
 import { audienceForMode, currentMessageMode, type MessageMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
 import { targetedActors } from "../../core/foundry";
+import { readBool, readInt, readKey } from "../../core/forms/read";
 import type { Odds } from "../../dice/contract";
 import { ToastActorModel } from "./data/actor";
 import { ToastSkillModel } from "./data/items";
@@ -191,32 +193,7 @@ export function oddsHtml(built: BuiltToastCheck): string {
   const line = built.opponent
     ? format("BREADBOX.Toast.Check.ContestLine", { modifier: modifier >= 0 ? `+${modifier}` : String(modifier), opponent: built.opponentName, opponentModifier: String(sum(built.opponent.parts)) })
     : format("BREADBOX.Toast.Check.TaskLine", { modifier: modifier >= 0 ? `+${modifier}` : String(modifier), target: targetLabel(built.options.target, built.options.difficulty) });
-  return `<p class="bb-toast-line">${foundry.utils.escapeHTML(line)}</p>` + oddsPanelHtml(oddsOf(built), { labelKey: (k) => `BREADBOX.Toast.Outcome.${k}` });
-}
-
-function readInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback: number): number {
-  const el = form.elements.namedItem(name);
-  if (!(el instanceof HTMLInputElement)) return fallback;
-  if (el.validity?.badInput) throw new Error(format("BREADBOX.Error.NotANumberTyped", { field: label }));
-  const raw = el.value.trim();
-  if (raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n)) throw new Error(format("BREADBOX.Error.NotAWholeNumber", { field: label, value: raw }));
-  if (n < min || n > max) throw new Error(format("BREADBOX.Error.OutOfRange", { field: label, value: n, min, max }));
-  return n;
-}
-
-function readKey<K extends string>(form: HTMLFormElement, name: string, label: string, allowed: readonly K[], fallback: K): K {
-  const el = form.elements.namedItem(name);
-  if (!(el instanceof HTMLSelectElement || el instanceof HTMLInputElement)) return fallback;
-  const found = allowed.find((k) => k === el.value);
-  if (found === undefined) throw new Error(format("BREADBOX.Error.UnknownChoice", { field: label, value: el.value }));
-  return found;
-}
-
-function readBool(form: HTMLFormElement, name: string, fallback: boolean): boolean {
-  const el = form.elements.namedItem(name);
-  return el instanceof HTMLInputElement ? el.checked : fallback;
+  return `<p class="bb-toast-line">${escapeHTML(line)}</p>` + oddsPanelHtml(oddsOf(built), { labelKey: (k) => `BREADBOX.Toast.Outcome.${k}` });
 }
 
 /** Every task a character can roll: skills, single attributes, aspects (as select options). */

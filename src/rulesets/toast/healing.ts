@@ -19,6 +19,8 @@ import { postCard } from "../../core/chat/post";
 import { rollDialog, skipDialog } from "../../core/rolls/dialog";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../core/relay";
 import { oddsPanelHtml } from "../../core/rolls/odds-panel";
+import { readInt } from "../../core/forms/read";
+import { escapeHTML } from "../../core/html";
 import { ToastActorModel } from "./data/actor";
 import { ToastSkillModel } from "./data/items";
 import { ToastCheckRoll, targetLabel, type ToastCheckOptions } from "./dice/check-roll";
@@ -42,7 +44,7 @@ export async function rest(actor: Actor.Implementation): Promise<number> {
   const before = model.wounds.value;
   const healed = Math.min(R.REST_HEALS, before);
   if (healed > 0) await setWounds(actor, before - healed);
-  const content = `<div class="bb-card toast-healing"><h3>${foundry.utils.escapeHTML(localize("BREADBOX.Toast.Healing.Rest"))}</h3><p>${foundry.utils.escapeHTML(format("BREADBOX.Toast.Healing.Healed", { healed, before, after: before - healed }))}</p></div>`;
+  const content = `<div class="bb-card toast-healing"><h3>${escapeHTML(localize("BREADBOX.Toast.Healing.Rest"))}</h3><p>${escapeHTML(format("BREADBOX.Toast.Healing.Healed", { healed, before, after: before - healed }))}</p></div>`;
   await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, flags: { [SYSTEM_ID]: { type: "toastRest", actorUuid: actor.uuid } } }, audienceForMode(currentMessageMode()));
   return healed;
 }
@@ -65,22 +67,13 @@ async function fixedDialog(title: string, options: ToastCheckOptions, event: Eve
   if (skipDialog(event)) return { options, mode: currentMessageMode() };
   const withGM = (gm: number): ToastCheckOptions => (gm ? { ...options, parts: [...options.parts, { label: localize("BREADBOX.Toast.Check.GM"), value: gm }] } : options);
   const gmLabel = localize("BREADBOX.Toast.Check.GM");
-  const content = `<p class="bb-toast-line">${foundry.utils.escapeHTML(format("BREADBOX.Toast.Check.TargetIs", { target: targetLabel(options.target) }))}</p>`
-    + (allowGM ? `<div class="form-group"><label for="bb-toast-gm">${foundry.utils.escapeHTML(gmLabel)}</label><input id="bb-toast-gm" type="number" name="gm" value="0" step="1" min="${-R.MAX_MAGNITUDE}" max="${R.MAX_MAGNITUDE}"></div>` : "")
+  const content = `<p class="bb-toast-line">${escapeHTML(format("BREADBOX.Toast.Check.TargetIs", { target: targetLabel(options.target) }))}</p>`
+    + (allowGM ? `<div class="form-group"><label for="bb-toast-gm">${escapeHTML(gmLabel)}</label><input id="bb-toast-gm" type="number" name="gm" value="0" step="1" min="${-R.MAX_MAGNITUDE}" max="${R.MAX_MAGNITUDE}"></div>` : "")
     + `<div class="bb-odds-panel" data-bb-odds aria-live="polite"></div>`;
   const answer = await rollDialog<number>({
     title,
     content,
-    read: (form) => {
-      const el = form.elements.namedItem("gm");
-      if (!(el instanceof HTMLInputElement)) return 0;
-      if (el.validity?.badInput) throw new Error(format("BREADBOX.Error.NotANumberTyped", { field: gmLabel }));
-      const raw = el.value.trim();
-      const n = raw === "" ? 0 : Number(raw);
-      if (!Number.isInteger(n)) throw new Error(format("BREADBOX.Error.NotAWholeNumber", { field: gmLabel, value: raw }));
-      if (Math.abs(n) > R.MAX_MAGNITUDE) throw new Error(format("BREADBOX.Error.OutOfRange", { field: gmLabel, value: n, min: -R.MAX_MAGNITUDE, max: R.MAX_MAGNITUDE }));
-      return n;
-    },
+    read: (form) => readInt(form, "gm", gmLabel, -R.MAX_MAGNITUDE, R.MAX_MAGNITUDE, 0),
     odds: (gm) => {
       const o = withGM(gm);
       return oddsPanelHtml(R.checkOdds({ modifier: o.parts.reduce((s, p) => s + p.value, 0), target: o.target ?? "inestimablyEasy" }), { labelKey: (k) => `BREADBOX.Toast.Outcome.${k}` });
@@ -178,7 +171,7 @@ export async function treat(healer: Actor.Implementation, skill: Item.Implementa
 /**
  * GM side of "toast.treat": the patient must not have been treated today (world time, a setting);
  * the requester must own the healer; the skill must be the healer's
- * medical-capable skill item; the check is rebuilt from both characters as they are now, rolled on
+ * skill item of the Medical category (another skill only when the requester is a GM); the check is rebuilt from both characters as they are now, rolled on
  * this (the GM's) client, posted, and applied once here. Nothing comes from a player's card.
  */
 export async function treatRelay(ctx: RelayContext): Promise<RelayResult> {
@@ -189,7 +182,10 @@ export async function treatRelay(ctx: RelayContext): Promise<RelayResult> {
   if (!patient || !modelOf(patient, ToastActorModel)) return { ok: false, error: "BREADBOX.Toast.Relay.NoPatient" };
   if (!healer || !modelOf(healer, ToastActorModel) || !healer.testUserPermission(ctx.requester, "OWNER")) return { ok: false, error: "BREADBOX.Toast.Relay.NotHealer" };
   const skill = healer.items.get(skillId);
-  if (!skill || !modelOf(skill, ToastSkillModel)) return { ok: false, error: "BREADBOX.Toast.Check.NoSkill" };
+  const skillModel = modelOf(skill, ToastSkillModel);
+  if (!skill || !skillModel) return { ok: false, error: "BREADBOX.Toast.Check.NoSkill" };
+  // The sheet offers treatment on Medical skills; whether another skill is appropriate is the GM's call.
+  if (skillModel.category !== "medical" && !ctx.requester.isGM) return { ok: false, error: "BREADBOX.Toast.Relay.NotMedical" };
   if (actorModel(patient).wounds.value === 0) return { ok: false, error: "BREADBOX.Toast.Relay.NoWounds" };
   if (treatedToday(patient)) return { ok: false, error: "BREADBOX.Toast.Relay.TreatedToday" };
   const mode = normaliseMessageMode(ctx.payload.mode) ?? "public";

@@ -18,15 +18,16 @@
  */
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
+import { escapeHTML } from "../../../core/html";
 import { targetedActors } from "../../../core/foundry";
 import { actorFromUuid, actorFromUuidSync, format, localize } from "../../../core/game";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
 import { formatChance, oddsPanelHtml } from "../../../core/rolls/odds-panel";
 import { audienceForMode, audienceOf, combineAudiences, currentMessageMode, normaliseMessageMode, type MessageMode } from "../../../core/compat";
-import { ledgerEntry, ledgerResolutions, updateLedger } from "../../../core/chat/ledger";
+import { claimMark, hasMark, isLedgerKeeper, ledgerEntry, markValue, releaseMark, updateLedger } from "../../../core/chat/ledger";
 import { postCard } from "../../../core/chat/post";
-import { cardFlags, cardRefusal } from "../../../core/chat/trust";
+import { cardFlags, cardRefusal, withResourceLocks } from "../../../core/chat/trust";
 import { BreadboxActor } from "../../../core/documents/actor";
 import {
   defenceSkills,
@@ -97,9 +98,63 @@ function situationalOf(value: unknown): number | null {
   return typeof value === "number" && Number.isSafeInteger(value) && Math.abs(value) <= SITUATIONAL_LIMIT ? value : null;
 }
 
-/** Whether an attack card has been resolved (the ledger names a resolution of it). */
+/** The ledger mark of an attack card that has its resolution (claimed once, on the GM's client). */
+export const RESOLVED_MARK = "resolved";
+/** The ledger mark holding an attack card as the GM's client first saw it (`AttackRecord`, JSON). */
+export const ATTACK_RECORD_MARK = "toast.attack";
+
+/** Whether an attack card has been resolved (its ledger record carries the "resolved" mark). */
 export function isResolved(messageId: string | null | undefined): boolean {
-  return Boolean(messageId) && ledgerResolutions().some((r) => r.resolution.attackMessageId === messageId);
+  return hasMark(messageId, RESOLVED_MARK);
+}
+
+/**
+ * An attack card as the active GM's client saw it when it was created: who attacks whom with which
+ * weapon, the dialog's situational modifier and the faces of its `1dp` roll. Its writer may edit
+ * the card afterwards (a player may update her own messages); the defence reads only this record.
+ */
+export interface AttackRecord {
+  actorUuid: string;
+  targetUuid: string;
+  weaponId: string;
+  situational: number;
+  faces: number[];
+}
+
+function attackRecordOf(message: ChatMessage.Implementation): AttackRecord | null {
+  const flags = attackFlagsOf(message);
+  const situational = flags ? situationalOf(flags.situational) : null;
+  const faces = d10PlusFacesOf(message.rolls);
+  if (!flags || situational === null || !faces) return null;
+  return { actorUuid: flags.actorUuid, targetUuid: flags.targetUuid, weaponId: flags.weaponId, situational, faces };
+}
+
+/** The record of an attack card (null when the GM's client never saw the card created). */
+export function attackRecord(messageId: string | null | undefined): AttackRecord | null {
+  const raw = markValue(messageId, ATTACK_RECORD_MARK);
+  if (typeof raw !== "string") return null;
+  try {
+    const r: unknown = JSON.parse(raw);
+    if (!r || typeof r !== "object") return null;
+    const x: Record<string, unknown> = { ...r };
+    const situational = situationalOf(x.situational);
+    const faces = Array.isArray(x.faces) && x.faces.every((f) => typeof f === "number") ? [...x.faces] : null;
+    if (typeof x.actorUuid !== "string" || typeof x.targetUuid !== "string" || typeof x.weaponId !== "string" || situational === null || !faces) return null;
+    return { actorUuid: x.actorUuid, targetUuid: x.targetUuid, weaponId: x.weaponId, situational, faces };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * createChatMessage (every client; acts on the active GM's): record a new attack card once, as it
+ * was created. `claimMark` keeps the first record: a later edit of the card changes nothing.
+ */
+export function recordAttackCard(message: ChatMessage.Implementation): void {
+  if (!isLedgerKeeper() || !message.id) return;
+  const record = attackRecordOf(message);
+  if (!record) return;
+  claimMark(message.id, ATTACK_RECORD_MARK, JSON.stringify(record)).catch((err: unknown) => console.error("Breadbox | Toast attack record", err));
 }
 
 /** The d10+ target of the undefended attack (the world's rung of the ladder). */
@@ -157,11 +212,11 @@ export function attackOddsHtml(setup: AttackSetup, modifier: number, rules: Toas
   const best = bestDefence(setup.defender, rules);
   if (best) {
     const odds = R.fullAttackOdds({ attack: modifier, defence: { kind: "contested", modifier: best.task.total }, damageDice: setup.damage.total, defender: target });
-    parts.push(`<h4>${foundry.utils.escapeHTML(format("BREADBOX.ToastCombat.Attack.OddsDefended", { skill: best.skill.label, modifier: signed(best.task.total) }))}</h4>${oddsPanelHtml(odds, { labelKey: outcomeLabel })}`);
+    parts.push(`<h4>${escapeHTML(format("BREADBOX.ToastCombat.Attack.OddsDefended", { skill: best.skill.label, modifier: signed(best.task.total) }))}</h4>${oddsPanelHtml(odds, { labelKey: outcomeLabel })}`);
   }
   const tn = undefendedTarget(rules);
   const open = R.fullAttackOdds({ attack: modifier, defence: { kind: "target", target: tn }, damageDice: setup.damage.total, defender: target });
-  parts.push(`<h4>${foundry.utils.escapeHTML(format("BREADBOX.ToastCombat.Attack.OddsUndefended", { target: tn }))}</h4>${oddsPanelHtml(open, { labelKey: outcomeLabel })}`);
+  parts.push(`<h4>${escapeHTML(format("BREADBOX.ToastCombat.Attack.OddsUndefended", { target: tn }))}</h4>${oddsPanelHtml(open, { labelKey: outcomeLabel })}`);
   return parts.join("");
 }
 
@@ -327,7 +382,7 @@ function defenceOddsHtml(defender: Fighter, choices: FighterSkill[], v: { choice
   if (!attack) return "";
   if (v.choice === "none") {
     const hit = attack.roll.kind === "auto" || (attack.roll.kind === "number" && (attack.total ?? 0) >= tn);
-    return `<p class="bb-small">${foundry.utils.escapeHTML(localize(hit ? "BREADBOX.ToastCombat.Defend.NoneHits" : "BREADBOX.ToastCombat.Defend.NoneMisses"))}</p>`;
+    return `<p class="bb-small">${escapeHTML(localize(hit ? "BREADBOX.ToastCombat.Defend.NoneHits" : "BREADBOX.ToastCombat.Defend.NoneMisses"))}</p>`;
   }
   const skill = choices.find((c) => c.id === v.choice);
   if (!skill) return "";
@@ -347,42 +402,44 @@ function requesterOwns(requester: User.Implementation, ...actors: (Actor.Impleme
 }
 
 /**
- * GM side of Defend. Everything is read again here: the attack card (written by the GM or an owner
- * of the attacker, not resolved yet), the attacker's weapon and skill from her own items, her
- * modifier from her data now plus the card's situational modifier within the dialog's limits, the
- * attack's faces from the card's Foundry dice; the defender's choice must be one she may make.
- * The defence, damage dice and the rest are Foundry rolls made here.
+ * GM side of Defend. Everything is read again here: the attack as this client recorded it when its
+ * card was created (`attackRecord`: attacker, defender, weapon, situational modifier, faces — never
+ * the card's flags or rolls, which its writer may edit), the card's writer (the GM or an owner of
+ * the attacker), the attacker's weapon and skill from her own items, her modifier from her data
+ * now; the defender's choice must be one she may make. The card is claimed resolved (ledger mark,
+ * once) before anything is rolled or spent, and released if the work fails. The defence, damage
+ * dice and the rest are Foundry rolls made here.
  */
 export async function relayDefend(ctx: RelayContext): Promise<RelayResult> {
   const p = ctx.payload;
   const messageId = typeof p.messageId === "string" ? p.messageId : "";
   const message = messageId ? game.messages?.get(messageId) : undefined;
-  const flags = message ? attackFlagsOf(message) : null;
-  if (!message || !flags) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  if (!message || !attackFlagsOf(message)) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  const record = attackRecord(messageId);
+  if (!record) return { ok: false, error: "BREADBOX.ToastCombat.Attack.NotRecorded" };
   const defenderActor = ctx.target;
-  if (!(defenderActor instanceof BreadboxActor) || defenderActor.uuid !== flags.targetUuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
-  const attackerActor = actorFromUuidSync(flags.actorUuid);
+  if (!(defenderActor instanceof BreadboxActor) || defenderActor.uuid !== record.targetUuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  const attackerActor = actorFromUuidSync(record.actorUuid);
   const attacker = fighterOf(attackerActor);
   const defender = fighterOf(defenderActor);
   if (!attackerActor || !attacker || !defender) return { ok: false, error: "BREADBOX.ToastCombat.Attack.MissingActor" };
   if (!requesterOwns(ctx.requester, defenderActor)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
   const refusal = cardRefusal(message, attackerActor);
   if (refusal) return { ok: false, error: refusal };
-  if (isResolved(message.id)) return { ok: false, error: "BREADBOX.ToastCombat.Attack.AlreadyResolved" };
-  const weapon = weaponOf(attacker, flags.weaponId);
+  if (isResolved(messageId)) return { ok: false, error: "BREADBOX.ToastCombat.Attack.AlreadyResolved" };
+  const weapon = weaponOf(attacker, record.weaponId);
   const skill = weapon ? weaponSkill(attacker, weapon) : null;
-  const attackSituational = situationalOf(flags.situational);
   const defenceSituational = situationalOf(p.situational);
-  const faces = d10PlusFacesOf(message.rolls);
-  if (!weapon || !skill || attackSituational === null || defenceSituational === null || !faces) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  if (!weapon || !skill || defenceSituational === null) return { ok: false, error: "BREADBOX.Relay.Malformed" };
   const rules = toastCombatRules();
   const choice = typeof p.choice === "string" ? p.choice : "";
   const defenceSkill = choice === "none" ? null : (defenceChoices(defender, rules, ctx.requester.isGM).find((s) => s.id === choice) ?? null);
   if (choice !== "none" && !defenceSkill) return { ok: false, error: "BREADBOX.ToastCombat.Defend.BadChoice" };
   // (Setting) Defending uses her action this round: none left, no defence.
-  const action = defenceSkill && rules.defenceUsesAction ? defenceActionState(defenderActor) : null;
-  if (action && (action.status === "acted" || action.status === "lost")) return { ok: false, error: "BREADBOX.ToastCombat.Defend.NoActionLeft" };
-  const attackTask = skillTask(attacker, skill, attackSituational);
+  const usesAction = Boolean(defenceSkill && rules.defenceUsesAction);
+  const actionLeft = (state: ReturnType<typeof defenceActionState>) => !state || (state.status !== "acted" && state.status !== "lost");
+  if (usesAction && !actionLeft(defenceActionState(defenderActor))) return { ok: false, error: "BREADBOX.ToastCombat.Defend.NoActionLeft" };
+  const attackTask = skillTask(attacker, skill, record.situational);
   const defenceTask = defenceSkill ? skillTask(defender, defenceSkill, defenceSituational) : null;
   const tn = undefendedTarget(rules);
   const input: R.AttackInput = { attack: attackTask.total, defence: defenceTask ? { kind: "contested", modifier: defenceTask.total } : { kind: "target", target: tn } };
@@ -392,53 +449,78 @@ export async function relayDefend(ctx: RelayContext): Promise<RelayResult> {
   } catch {
     return { ok: false, error: "BREADBOX.Relay.Malformed" };
   }
-  // The attacker's faces come from the card's Foundry roll; the defender's d10+ is rolled now.
-  const defenceRoll = input.defence.kind === "contested" ? await rollD10Plus() : null;
-  const attack = R.resolveAttack(input, { attack: faces, defence: defenceRoll?.faces ?? [] });
-  const defenceRolls = defenceRoll ? [defenceRoll.roll] : [];
-  if (action && defenceSkill) await spendDefenceAction(action);
-  if (defenceSkill) await afterSkillRoll(defenderActor, defenceSkill.itemId);
-  const damage = attack.outcome === "hit" ? await rollDamageDice(damageDice.total) : null;
-  // What Apply would do to her as she is now (the checks are rolled when Apply is clicked).
-  let preview = "";
-  if (damage) {
-    try {
-      const o = R.strikeOutcomeOdds({ target: strikeTarget(defender, rules), damage: damage.damage.total });
-      preview = o.noWound === 1 ? localize("BREADBOX.ToastCombat.Preview.NoWound") : format("BREADBOX.ToastCombat.Preview.Odds", { wounded: formatChance(o.wounded), collapsed: formatChance(o.collapsed), killed: formatChance(o.killed) });
-    } catch {
-      preview = "";
+  // The claimed work: spend her action, roll, post the resolution card, record it.
+  const resolveClaimed = async (): Promise<RelayResult> => {
+    if (usesAction) {
+      // Her action is a resource: read again and spent under its lock (the defender and her
+      // combatant), so two defences at once never both find it unused.
+      const spent = await withResourceLocks([defenderActor, defenceActionState(defenderActor)?.combatant], async () => {
+        const state = defenceActionState(defenderActor);
+        if (!actionLeft(state)) return false;
+        if (state) await spendDefenceAction(state);
+        return true;
+      });
+      if (!spent) return { ok: false, error: "BREADBOX.ToastCombat.Defend.NoActionLeft" };
     }
+    // The attacker's faces are the recorded ones; the defender's d10+ is rolled now.
+    const defenceRoll = input.defence.kind === "contested" ? await rollD10Plus() : null;
+    const attack = R.resolveAttack(input, { attack: record.faces, defence: defenceRoll?.faces ?? [] });
+    const defenceRolls = defenceRoll ? [defenceRoll.roll] : [];
+    if (defenceSkill) await afterSkillRoll(defenderActor, defenceSkill.itemId);
+    const damage = attack.outcome === "hit" ? await rollDamageDice(damageDice.total) : null;
+    // What Apply would do to her as she is now (the checks are rolled when Apply is clicked).
+    let preview = "";
+    if (damage) {
+      try {
+        const o = R.strikeOutcomeOdds({ target: strikeTarget(defender, rules), damage: damage.damage.total });
+        preview = o.noWound === 1 ? localize("BREADBOX.ToastCombat.Preview.NoWound") : format("BREADBOX.ToastCombat.Preview.Odds", { wounded: formatChance(o.wounded), collapsed: formatChance(o.collapsed), killed: formatChance(o.killed) });
+      } catch {
+        preview = "";
+      }
+    }
+    const mode = normaliseMessageMode(p.mode) ?? "public";
+    const audience = combineAudiences(audienceOf(message), audienceForMode(mode));
+    const content = await foundry.applications.handlebars.renderTemplate(templatePath("toast/combat/resolution.hbs"), {
+      attacker: attackerActor.name ?? "",
+      defender: defenderActor.name ?? "",
+      attackRoll: rollView(attack.attack),
+      defended: Boolean(defenceTask),
+      defenceSkill: defenceSkill?.label ?? "",
+      defenceParts: defenceTask && defenceSkill ? modifierParts(defenceTask, defenceSkill.label).map((x) => ({ label: x.label, value: signed(x.value) })) : [],
+      defenceRoll: attack.defence ? rollView(attack.defence) : null,
+      target: tn,
+      outcome: attack.outcome,
+      outcomeLabel: localize(`BREADBOX.ToastCombat.Outcome.${attack.outcome}`),
+      dice: diceText(damageDice),
+      damageFaces: damage?.damage.faces.join(", ") ?? "",
+      damage: damage?.damage.total ?? null,
+      canApply: attack.outcome === "hit",
+      visibility: `owner:${attackerActor.uuid},${defenderActor.uuid}`,
+      tie: attack.outcome === "tie",
+      preview,
+    });
+    const resolution: ToastResolutionFlags = { type: "toastResolution", attackMessageId: message.id ?? "", attackerUuid: attackerActor.uuid, targetUuid: defenderActor.uuid, outcome: attack.outcome, damage: damage?.damage.total ?? null, applied: false };
+    const posted = await postCard(
+      { speaker: ChatMessage.getSpeaker({ actor: defenderActor }), content, rolls: [...defenceRolls, ...(damage?.roll ? [damage.roll] : [])], flags: { [SYSTEM_ID]: { ...resolution } } },
+      audience,
+    );
+    if (!posted?.id) return { ok: false, error: "BREADBOX.Relay.Failed" };
+    // The ledger records what this client resolved: Apply reads only this.
+    await updateLedger(posted.id, { resolution: { attackMessageId: message.id ?? "", attackerUuid: attackerActor.uuid, targetUuid: defenderActor.uuid, stun: 0, wounds: 0, damage: damage?.damage.total ?? 0, ruleset: "toast", kind: "attack", applied: attack.outcome !== "hit" } });
+    return { ok: true, data: { outcome: attack.outcome, damage: damage?.damage.total ?? 0 } };
+  };
+  // Once: of two requests on this card, exactly one claims it (on this client, atomically); the
+  // mark is released if the work it guards fails, so the card may be defended again.
+  if (!(await claimMark(messageId, RESOLVED_MARK))) return { ok: false, error: "BREADBOX.ToastCombat.Attack.AlreadyResolved" };
+  let result: RelayResult;
+  try {
+    result = await resolveClaimed();
+  } catch (err) {
+    await releaseMark(messageId, RESOLVED_MARK);
+    throw err;
   }
-  const mode = normaliseMessageMode(p.mode) ?? "public";
-  const audience = combineAudiences(audienceOf(message), audienceForMode(mode));
-  const content = await foundry.applications.handlebars.renderTemplate(templatePath("toast/combat/resolution.hbs"), {
-    attacker: attackerActor.name ?? "",
-    defender: defenderActor.name ?? "",
-    attackRoll: rollView(attack.attack),
-    defended: Boolean(defenceTask),
-    defenceSkill: defenceSkill?.label ?? "",
-    defenceParts: defenceTask && defenceSkill ? modifierParts(defenceTask, defenceSkill.label).map((x) => ({ label: x.label, value: signed(x.value) })) : [],
-    defenceRoll: attack.defence ? rollView(attack.defence) : null,
-    target: tn,
-    outcome: attack.outcome,
-    outcomeLabel: localize(`BREADBOX.ToastCombat.Outcome.${attack.outcome}`),
-    dice: diceText(damageDice),
-    damageFaces: damage?.damage.faces.join(", ") ?? "",
-    damage: damage?.damage.total ?? null,
-    canApply: attack.outcome === "hit",
-    visibility: `owner:${attackerActor.uuid},${defenderActor.uuid}`,
-    tie: attack.outcome === "tie",
-    preview,
-  });
-  const resolution: ToastResolutionFlags = { type: "toastResolution", attackMessageId: message.id ?? "", attackerUuid: attackerActor.uuid, targetUuid: defenderActor.uuid, outcome: attack.outcome, damage: damage?.damage.total ?? null, applied: false };
-  const posted = await postCard(
-    { speaker: ChatMessage.getSpeaker({ actor: defenderActor }), content, rolls: [...defenceRolls, ...(damage?.roll ? [damage.roll] : [])], flags: { [SYSTEM_ID]: { ...resolution } } },
-    audience,
-  );
-  if (!posted?.id) return { ok: false, error: "BREADBOX.Relay.Failed" };
-  // The ledger records what this client resolved: Apply reads only this.
-  await updateLedger(posted.id, { resolution: { attackMessageId: message.id ?? "", attackerUuid: attackerActor.uuid, targetUuid: defenderActor.uuid, stun: 0, wounds: 0, damage: damage?.damage.total ?? 0, ruleset: "toast", applied: attack.outcome !== "hit" } });
-  return { ok: true, data: { outcome: attack.outcome, damage: damage?.damage.total ?? 0 } };
+  if (!result.ok) await releaseMark(messageId, RESOLVED_MARK);
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------------

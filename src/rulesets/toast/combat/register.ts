@@ -5,7 +5,7 @@
 import type { RulesetPart } from "../../../core/registry";
 import { templatePath } from "../../../core/ids";
 import { TOAST_COMBAT, decorateTracker } from "./tracker";
-import { TOAST_COMBAT_CHAT_ACTIONS, TOAST_COMBAT_RELAY_ACTIONS } from "./attack";
+import { TOAST_COMBAT_CHAT_ACTIONS, TOAST_COMBAT_RELAY_ACTIONS, recordAttackCard } from "./attack";
 import { TOAST_STATUS_EFFECTS, registerToastStatusSync } from "./statuses";
 import { registerToastCombatSettings } from "./settings";
 import { registerCombatTab } from "./sheet";
@@ -33,6 +33,8 @@ export function toastCombatPart(): RulesetPart {
     init: () => {
       registerToastStatusSync();
       registerCombatTab();
+      // The active GM's client records each attack card as it was created (the defence reads that).
+      Hooks.on("createChatMessage", (message) => recordAttackCard(message));
       Hooks.on("renderCombatTracker", (app, html) => {
         const root = html instanceof HTMLElement ? html : null;
         if (root) decorateTracker(game.combats?.viewed ?? null, root);

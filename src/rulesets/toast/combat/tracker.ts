@@ -13,6 +13,7 @@
  */
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
+import { escapeHTML } from "../../../core/html";
 import { format, getSetting, localize, currentUser, notify } from "../../../core/game";
 import { rollDialog } from "../../../core/rolls/dialog";
 import { oddsPanelHtml } from "../../../core/rolls/odds-panel";
@@ -286,7 +287,7 @@ export async function spendDefenceAction(state: { combat: AnyCombat; combatant: 
 }
 
 function noteHtml(text: string): string {
-  return `<div class="breadbox bb-card toast-combat-note"><p>${foundry.utils.escapeHTML(text)}</p></div>`;
+  return `<div class="breadbox bb-card toast-combat-note"><p>${escapeHTML(text)}</p></div>`;
 }
 
 /**

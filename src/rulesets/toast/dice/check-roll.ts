@@ -115,6 +115,11 @@ export class ToastCheckRoll extends Roll {
     return normaliseToastOptions(this.options);
   }
 
+  /** Whether the roll has been evaluated (Foundry's flag is protected). */
+  get wasEvaluated(): boolean {
+    return this._evaluated;
+  }
+
   /** The summed task modifier. */
   get modifier(): number {
     return this.check.parts.reduce((s, p) => s + p.value, 0);
@@ -156,7 +161,9 @@ export class ToastCheckRoll extends Roll {
 
   override async render(options: { flavor?: string; template?: string; isPrivate?: boolean } = {}): Promise<string> {
     // A hidden (blind or whispered-away) roll is shown without evaluating or classifying anything.
-    if (!this._evaluated && !options.isPrivate) await this.evaluate();
+    // A roll that arrives unevaluated (only a crafted message holds one: every roll of ours is
+    // evaluated before it is posted) is not rolled here, on each viewer's client, with different
+    // dice: it shows its formula and that it has no details, and never throws.
     const context = toastCardContext(this, options.isPrivate ?? false);
     return foundry.applications.handlebars.renderTemplate(options.template ?? ToastCheckRoll.CHAT_TEMPLATE, { ...context });
   }
@@ -210,13 +217,23 @@ function safeClassify(roll: ToastCheckRoll): R.CheckResult | R.ContestRoll | nul
   }
 }
 
+/** A roll's formula, or "" when a crafted roll's terms cannot give one. */
+function safeFormula(roll: Roll): string {
+  try {
+    return String(roll.formula ?? "");
+  } catch {
+    return "";
+  }
+}
+
 export function toastCardContext(roll: ToastCheckRoll, isPrivate: boolean): ToastCardContext {
   const o = isPrivate ? null : roll.check;
-  const r = o ? safeClassify(roll) : null;
+  const r = o && roll.wasEvaluated ? safeClassify(roll) : null;
   if (!o || !r) {
+    const total = isPrivate || !roll.wasEvaluated ? "" : roll.total;
     return {
-      title: o?.title ?? "", isPrivate, classified: false, faces: [], parts: [], modifier: "", total: isPrivate ? "" : String(roll.total ?? ""),
-      targetLabel: "", outcome: "", outcomeLabel: "", degreeLabel: "", margin: "", formula: isPrivate ? "???" : roll.formula,
+      title: o?.title ?? "", isPrivate, classified: false, faces: [], parts: [], modifier: "", total: typeof total === "number" && Number.isFinite(total) ? String(total) : "",
+      targetLabel: "", outcome: "", outcomeLabel: "", degreeLabel: "", margin: "", formula: isPrivate ? "???" : safeFormula(roll),
     };
   }
   const isCheck = "outcome" in r;
@@ -235,6 +252,6 @@ export function toastCardContext(roll: ToastCheckRoll, isPrivate: boolean): Toas
     outcomeLabel: isCheck ? localize(`BREADBOX.Toast.Outcome.${r.outcome}`) : "",
     degreeLabel,
     margin: isCheck && r.margin !== null ? signedShort(r.margin) : "",
-    formula: roll.formula,
+    formula: safeFormula(roll),
   };
 }
