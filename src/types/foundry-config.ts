@@ -11,7 +11,7 @@ import type { BreadboxItem } from "../core/documents/item";
 import type { BreadboxCombat, BreadboxCombatant } from "../core/documents/combat";
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
-import type { CardLedger } from "../core/chat/ledger-types";
+import type { CardLedger, LedgerKeys } from "../core/chat/ledger-types";
 import type { BreadboxActorFlags, BreadboxActorModels, BreadboxCombatantFlags, BreadboxItemModels, BreadboxMessageFlags, BreadboxSettings, BreadboxUserFlags } from "./breadbox";
 
 type NamespacedSettings = { [K in keyof BreadboxSettings as `breadbox.${K}`]: BreadboxSettings[K] };
@@ -43,7 +43,7 @@ declare module "fvtt-types/configuration" {
     ChatMessage: { breadbox?: BreadboxMessageFlags };
     User: { breadbox?: BreadboxUserFlags };
     /** The record book (src/core/chat/ledger.ts): GM-only per-card records. */
-    JournalEntry: { breadbox?: { recordBook?: boolean; cards?: CardLedger } };
+    JournalEntry: { breadbox?: { recordBook?: boolean; cards?: CardLedger; keys?: LedgerKeys } };
     Combatant: { breadbox?: BreadboxCombatantFlags };
   }
 

@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { Hooks, asUser, createUser, gmUser } from "../harness/index";
 import { bootSystem, makeCharacter } from "./toaster/boot";
+import { claimRoll, rollFingerprint, rollUsed } from "../../src/core/chat/once";
 import { claimMark, hasMark, markValue, releaseMark, ledgerEntry, ledgerSettled, migrateLegacyLedger, recordBook, resetLedgerOverlay, updateLedger } from "../../src/core/chat/ledger";
 
 beforeEach(bootSystem);
@@ -86,6 +87,21 @@ describe("the record book", () => {
     expect(hasMark(m.id, "d100.choice")).toBe(false);
     expect(hasMark(m.id, "-=resolved")).toBe(true);
     expect(await claimMark(m.id, "d100.choice")).toBe(true);
+  });
+
+  it("a world-wide key (once per roll) is claimed once, also concurrently, and outlives the card it was claimed on", async () => {
+    const p = createUser({ name: "P" });
+    const m = await playerCard(p);
+    const fp = rollFingerprint(["Actor.x", "1dt", [3], "rollid"]);
+    expect(fp).toMatch(/^[0-9a-f]{64}$/);
+    const results = await Promise.all([claimRoll("test.reroll", fp, m.id), claimRoll("test.reroll", fp, m.id)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    await ChatMessage.deleteDocuments([m.id]);
+    await ledgerSettled();
+    resetLedgerOverlay();
+    expect(rollUsed("test.reroll", fp)).toBe(true);
+    expect(await claimRoll("test.reroll", fp)).toBe(false);
+    expect(rollUsed("other.scope", fp)).toBe(false);
   });
 
   it("a player cannot claim a mark or write a record", async () => {

@@ -62,3 +62,6 @@ export interface LedgerEntry {
 /** The stored ledger: message id → entry. */
 export type CardLedger = Record<string, LedgerEntry>;
 
+
+/** Claims not tied to one card (`claimKey`): scope:key → value. Kept when cards are deleted. */
+export type LedgerKeys = Record<string, string | number | boolean>;

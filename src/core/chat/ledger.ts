@@ -26,8 +26,8 @@ import { SYSTEM_ID } from "../ids";
 import { deletionUpdate } from "../compat";
 import { localize } from "../game";
 
-export type { CardLedger, LedgerDamage, LedgerEntry, LedgerResolution, LedgerWound } from "./ledger-types";
-import type { CardLedger, LedgerDamage, LedgerEntry, LedgerResolution } from "./ledger-types";
+export type { CardLedger, LedgerDamage, LedgerEntry, LedgerKeys, LedgerResolution, LedgerWound } from "./ledger-types";
+import type { CardLedger, LedgerDamage, LedgerEntry, LedgerKeys, LedgerResolution } from "./ledger-types";
 
 const overlay = new Map<string, LedgerEntry | null>();
 
@@ -293,9 +293,72 @@ export async function releaseMark(messageId: string, name: string): Promise<void
   await writeLedger(messageId, { ...entry, marks });
 }
 
+const keyOverlay = new Map<string, string | number | boolean | null>();
+
+function storedKeys(): LedgerKeys {
+  const keys = recordBook()?.flags?.[SYSTEM_ID]?.keys;
+  return keys && typeof keys === "object" ? keys : {};
+}
+
+function keyOf(scope: string, key: string): string {
+  return markKey(`${scope}:${key}`);
+}
+
+/** The value of a claim not tied to a card (see `claimKey`), or undefined. */
+export function keyValue(scope: string, key: string): string | number | boolean | undefined {
+  const k = keyOf(scope, key);
+  if (keyOverlay.has(k)) return keyOverlay.get(k) ?? undefined;
+  const all = storedKeys();
+  return Object.hasOwn(all, k) ? all[k] : undefined;
+}
+
+/** Whether a claim not tied to a card is held. */
+export function hasKey(scope: string, key: string): boolean {
+  const v = keyValue(scope, key);
+  return v !== undefined && v !== false;
+}
+
+async function writeKey(k: string, value: string | number | boolean | null): Promise<void> {
+  keyOverlay.set(k, value);
+  const store = (book: JournalEntry.Implementation): Promise<unknown> => {
+    const latest = keyOverlay.has(k) ? (keyOverlay.get(k) ?? null) : value;
+    if (latest !== null) return book.update({ flags: { [SYSTEM_ID]: { keys: { [k]: latest } } } });
+    if (Object.hasOwn(storedKeys(), k)) return book.update(deletionUpdate(`flags.${SYSTEM_ID}.keys`, k));
+    return Promise.resolve();
+  };
+  const book = bookPending ? null : recordBook();
+  try {
+    await track(book ? store(book) : enqueue(async () => store(await ensureBook())));
+  } finally {
+    if (keyOverlay.get(k) === value) keyOverlay.delete(k);
+  }
+}
+
+/**
+ * Claim something once for the whole world, not tied to a card (`scope` names the ruleset and the
+ * kind, e.g. "toaster.reroll"; `key` identifies the thing, e.g. a roll's fingerprint): true when
+ * this call claimed it, false when it was claimed already. Active GM's client only; check and set
+ * with no await in between. Claims outlive the cards they came from (deleting the card that was
+ * re-rolled does not free its roll for another re-roll).
+ */
+export async function claimKey(scope: string, key: string, value: string | number | boolean = true): Promise<boolean> {
+  if (!isLedgerKeeper()) throw new Error("Breadbox | only the active GM claims ledger keys");
+  if (!scope || !key || hasKey(scope, key)) return false;
+  await writeKey(keyOf(scope, key), value);
+  return true;
+}
+
+/** Take a claim back (the work it guarded failed). */
+export async function releaseKey(scope: string, key: string): Promise<void> {
+  if (!isLedgerKeeper()) throw new Error("Breadbox | only the active GM releases ledger keys");
+  if (keyValue(scope, key) === undefined) return;
+  await writeKey(keyOf(scope, key), null);
+}
+
 /** Forget pending writes (tests that simulate a reload of this client). */
 export function resetLedgerOverlay(): void {
   overlay.clear();
+  keyOverlay.clear();
 }
 
 /** Hooks on every client; they act only on the active GM's. */

@@ -17,8 +17,8 @@
 import { SYSTEM_ID } from "../../core/ids";
 import { format, localize, lookupUuidSync, modelOf } from "../../core/game";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../core/relay";
-import { cardFlags, cardRefusal, withResourceLocks } from "../../core/chat/trust";
-import { hasMark, releaseMark } from "../../core/chat/ledger";
+import { cardFlags, cardRefusal } from "../../core/chat/trust";
+import { hasMark } from "../../core/chat/ledger";
 import { audienceOf } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
 import { updateRolls } from "../../core/foundry";
@@ -26,7 +26,7 @@ import { BreadboxActor } from "../../core/documents/actor";
 import { FlangeActorModel } from "./data/actor";
 import { FlangeCheckRoll } from "./dice/check-roll";
 import { flangeRules } from "./settings";
-import { REROLLED_MARK, REROLL_RESULT_MARK, claimReroll, recordRerollResult, rollFingerprint } from "./reroll-record";
+import { REROLLED_MARK, REROLL_RESULT_MARK, payReroll, recordRerollResult, rollFingerprint } from "./reroll-record";
 
 /** The check roll of a Flange check card. */
 export function flangeCheckRollOf(message: ChatMessage.Implementation): FlangeCheckRoll | undefined {
@@ -90,19 +90,7 @@ export async function relayEdgeReroll(ctx: RelayContext): Promise<RelayResult> {
   if (refusal) return { ok: false, error: refusal };
   const fingerprint = rollFingerprint(roll, actor.uuid);
   if (!fingerprint) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  const claimed = await withResourceLocks([actor], async (): Promise<string | null> => {
-    // The roller's Edge, read again under its lock: another request may have spent it meanwhile.
-    const now = modelOf(actor, FlangeActorModel);
-    if (!now || now.edgeAvailable < 1) return "BREADBOX.Flange.Edge.NoneLeft";
-    if (!(await claimReroll(messageId, fingerprint))) return "BREADBOX.Flange.Edge.AlreadyRerolled";
-    try {
-      await actor.update({ system: { edge: { spent: now.edge.spent + 1 } } });
-    } catch (err) {
-      await releaseMark(messageId, REROLLED_MARK);
-      throw err;
-    }
-    return null;
-  });
+  const claimed = await payReroll(actor, messageId, fingerprint);
   if (claimed) return { ok: false, error: claimed };
   // What the card shows (display only; the ledger is the record).
   await message.update({ flags: { [SYSTEM_ID]: { rerolled: true } } });

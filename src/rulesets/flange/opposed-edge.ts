@@ -16,14 +16,14 @@ import * as R from "./rules";
 import { SYSTEM_ID } from "../../core/ids";
 import { localize, lookupUuidSync, modelOf } from "../../core/game";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../core/relay";
-import { cardFlags, cardRefusal, withResourceLocks } from "../../core/chat/trust";
-import { hasMark, releaseMark } from "../../core/chat/ledger";
+import { cardFlags, cardRefusal } from "../../core/chat/trust";
+import { hasMark } from "../../core/chat/ledger";
 import { audienceOf } from "../../core/compat";
 import { BreadboxActor } from "../../core/documents/actor";
 import { FlangeActorModel } from "./data/actor";
 import { FlangeCheckRoll } from "./dice/check-roll";
 import { postOpposedCard } from "./opposed";
-import { REROLLED_MARK, claimReroll, recordRerollResult, rollFingerprint } from "./reroll-record";
+import { REROLLED_MARK, payReroll, recordRerollResult, rollFingerprint } from "./reroll-record";
 
 export type OpposedSideKey = "first" | "second";
 
@@ -112,20 +112,7 @@ export async function relayOpposedReroll(ctx: RelayContext): Promise<RelayResult
   const check = rolls[index].check;
   const fingerprint = rollFingerprint(rolls[index], uuid);
   if (!check || !fingerprint) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  const claimed = await withResourceLocks([actor], async (): Promise<string | null> => {
-    // The side's Edge, read again under its lock: another request may have spent it meanwhile.
-    const now = modelOf(actor, FlangeActorModel);
-    if (!now || now.edgeAvailable < 1) return "BREADBOX.Flange.Edge.NoneLeft";
-    // Once per card (either side), and once per roll: a copied card is refused.
-    if (!(await claimReroll(messageId, fingerprint))) return "BREADBOX.Flange.Edge.AlreadyRerolled";
-    try {
-      await actor.update({ system: { edge: { spent: now.edge.spent + 1 } } });
-    } catch (err) {
-      await releaseMark(messageId, REROLLED_MARK);
-      throw err;
-    }
-    return null;
-  });
+  const claimed = await payReroll(actor, messageId, fingerprint);
   if (claimed) return { ok: false, error: claimed };
   // What the card shows (display only; the ledger is the record).
   await message.update({ content: contentWithoutButtons(message.content ?? ""), flags: { [SYSTEM_ID]: { rerolled: true } } });

@@ -10,13 +10,20 @@
  *   copy of a card (the same roll posted again as a new message) has the same fingerprint: a
  *   request whose roll's fingerprint is already on any card's record is refused.
  *
- * Limits: a record lives as long as its card (deleting the original card forgets its
- * fingerprint), and a roll made up by hand with a new id cannot be told from a new roll: it still
- * costs its Edge point, like any re-roll.
+ * Both fingerprints are also claimed world-wide (core's once-per-roll keys, src/core/chat/once.ts),
+ * which outlive the cards: deleting the original card does not free its roll. A roll made up by
+ * hand with a new id cannot be told from a new roll: it still costs its Edge point, like any
+ * re-roll.
  */
-import { claimMark, markValue } from "../../core/chat/ledger";
-import { sha256Hex } from "./combat/sha256";
+import { claimMark, releaseMark } from "../../core/chat/ledger";
+import { withResourceLocks } from "../../core/chat/trust";
+import { modelOf } from "../../core/game";
+import { FlangeActorModel } from "./data/actor";
+import { claimRoll, releaseRoll, rollFingerprint as fingerprintOf, rollUsed } from "../../core/chat/once";
 import type { FlangeCheckRoll } from "./dice/check-roll";
+
+/** The once-per-roll scope of Flange's Edge re-roll. */
+const REROLL_SCOPE = "flange.reroll";
 
 /** The mark of a card whose roll was re-rolled (value: that roll's fingerprint). */
 export const REROLLED_MARK = "rerolled";
@@ -28,12 +35,12 @@ export function rollFingerprint(roll: FlangeCheckRoll, actorUuid: string): strin
   const check = roll.check;
   if (!check || !roll.wasEvaluated) return null;
   const { dice, target, diceModifier = 0, targetModifier = 0, edgeDice = 0, edgeTarget = 0 } = check.input;
-  return sha256Hex(JSON.stringify([actorUuid, [dice, target, diceModifier, targetModifier, edgeDice, edgeTarget], roll.poolFaces, typeof check.rollId === "string" ? check.rollId : ""]));
+  return fingerprintOf([actorUuid, [dice, target, diceModifier, targetModifier, edgeDice, edgeTarget], roll.poolFaces, typeof check.rollId === "string" ? check.rollId : ""]);
 }
 
-/** Whether any card's record holds this fingerprint (the roll was re-rolled, or is a re-roll's result). */
+/** Whether this roll was re-rolled already, or is a re-roll's result (a result that stands). */
 export function fingerprintRecorded(fingerprint: string): boolean {
-  return (game.messages?.contents ?? []).some((m) => markValue(m.id, REROLLED_MARK) === fingerprint || markValue(m.id, REROLL_RESULT_MARK) === fingerprint);
+  return rollUsed(REROLL_SCOPE, fingerprint);
 }
 
 /**
@@ -42,12 +49,42 @@ export function fingerprintRecorded(fingerprint: string): boolean {
  * claim happen with no await in between.
  */
 export async function claimReroll(messageId: string, fingerprint: string): Promise<boolean> {
-  if (fingerprintRecorded(fingerprint)) return false;
-  return claimMark(messageId, REROLLED_MARK, fingerprint);
+  if (!(await claimRoll(REROLL_SCOPE, fingerprint, messageId))) return false;
+  if (await claimMark(messageId, REROLLED_MARK, fingerprint)) return true;
+  await releaseRoll(REROLL_SCOPE, fingerprint);
+  return false;
+}
+
+/** Take a re-roll claim back (the Edge spend failed). */
+export async function releaseReroll(messageId: string, fingerprint: string): Promise<void> {
+  await releaseMark(messageId, REROLLED_MARK);
+  await releaseRoll(REROLL_SCOPE, fingerprint);
 }
 
 /** Record, on the card that carries it, the new roll of a re-roll (a result that stands). */
 export async function recordRerollResult(messageId: string | null | undefined, roll: FlangeCheckRoll, actorUuid: string): Promise<void> {
   const fingerprint = rollFingerprint(roll, actorUuid);
-  if (messageId && fingerprint) await claimMark(messageId, REROLL_RESULT_MARK, fingerprint);
+  if (!messageId || !fingerprint) return;
+  await claimRoll(REROLL_SCOPE, fingerprint, messageId);
+  await claimMark(messageId, REROLL_RESULT_MARK, fingerprint);
+}
+
+/**
+ * Pay one Edge for the re-roll of a card's roll (GM side): under the roller's resource lock the
+ * Edge is read again, the re-roll claimed (once per card and per roll), then the point spent; the
+ * claim is taken back when the spend fails. Returns a refusal's localization key, or null.
+ */
+export async function payReroll(actor: Actor.Implementation, messageId: string, fingerprint: string): Promise<string | null> {
+  return withResourceLocks([actor], async (): Promise<string | null> => {
+    const now = modelOf(actor, FlangeActorModel);
+    if (!now || now.edgeAvailable < 1) return "BREADBOX.Flange.Edge.NoneLeft";
+    if (!(await claimReroll(messageId, fingerprint))) return "BREADBOX.Flange.Edge.AlreadyRerolled";
+    try {
+      await actor.update({ system: { edge: { spent: now.edge.spent + 1 } } });
+    } catch (err) {
+      await releaseReroll(messageId, fingerprint);
+      throw err;
+    }
+    return null;
+  });
 }

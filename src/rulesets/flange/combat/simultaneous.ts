@@ -37,7 +37,7 @@ import { BreadboxActor } from "../../../core/documents/actor";
 import { itemsWithModel } from "../../../core/foundry";
 import { FlangeActorModel } from "../data/actor";
 import { FlangeWeaponModel } from "../data/weapons";
-import { sha256Hex } from "./sha256";
+import { sha256Hex } from "../../../core/sha256";
 import { declareAttack, defaultDefenceSkill, defenceCheck, plannedAttack, plannedAttackMark, type PlannedAttack } from "./attack";
 
 export const HAND_QUERY = "breadbox.flangeHand";

@@ -20,10 +20,11 @@ import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
 import { readString } from "../../../core/forms/read";
 import { rollWithFoundryDice, type DieFormula, type KnownFace } from "../../../core/rolls/foundry-dice";
 import { audienceForMode, audienceOf, combineAudiences, currentMessageMode, normaliseMessageMode, type Audience, type MessageMode } from "../../../core/compat";
-import { claimMark, hasMark, isLedgerKeeper, ledgerEntry, ledgerResolutions, markValue, releaseMark, updateLedger, type LedgerResolution } from "../../../core/chat/ledger";
+import { claimMark, hasMark, isLedgerKeeper, ledgerEntry, ledgerResolutions, releaseMark, updateLedger, type LedgerResolution } from "../../../core/chat/ledger";
 import { postCard } from "../../../core/chat/post";
 import { cardFlags, cardRefusal, withResourceLocks, writtenByGMOrOwner } from "../../../core/chat/trust";
-import { rollFingerprint } from "./once";
+import { REROLL_SCOPE, rollFingerprint } from "./once";
+import { claimRoll, releaseRoll, rollUsed } from "../../../core/chat/once";
 import { ToasterCheckRoll, checkInputOf, type ModifierPart, type ToasterCheckOptions } from "../dice/check-roll";
 import { toasterDie } from "../dice/foundry-die";
 import { toasterRules, type ToasterRules } from "../settings";
@@ -221,8 +222,7 @@ function rollWasRerolled(message: ChatMessage.Implementation): boolean {
   if (hasMark(message.id, REROLL_MARK)) return true;
   const roll = checkRollOf(message);
   const fingerprint = roll ? rollFingerprint(roll) : null;
-  if (!fingerprint) return false;
-  return Boolean(game.messages?.some((m) => m.id !== message.id && (markValue(m.id, REROLL_MARK) === fingerprint || markValue(m.id, REROLL_OF_MARK) === fingerprint)));
+  return Boolean(fingerprint && rollUsed(REROLL_SCOPE, fingerprint));
 }
 
 /**
@@ -717,11 +717,18 @@ export async function relayLuckReroll(ctx: RelayContext): Promise<RelayResult> {
   const spent = await withResourceLocks([actor], async (): Promise<RelayResult> => {
     const luck = sys(actor).luck.value;
     if (luck < R.LUCK_REROLL_COST) return { ok: false, error: "BREADBOX.Toaster.Luck.NotEnough" };
-    if (rollWasRerolled(message) || !(await claimMark(messageId, REROLL_MARK, fingerprint ?? true))) return { ok: false, error: "BREADBOX.Toaster.Luck.WasRerolled" };
+    if (rollWasRerolled(message)) return { ok: false, error: "BREADBOX.Toaster.Luck.WasRerolled" };
+    // Once per roll (a copy of the card is the same roll), then once per card.
+    if (fingerprint && !(await claimRoll(REROLL_SCOPE, fingerprint, messageId))) return { ok: false, error: "BREADBOX.Toaster.Luck.WasRerolled" };
+    if (!(await claimMark(messageId, REROLL_MARK, fingerprint ?? true))) {
+      if (fingerprint) await releaseRoll(REROLL_SCOPE, fingerprint);
+      return { ok: false, error: "BREADBOX.Toaster.Luck.WasRerolled" };
+    }
     try {
       await actor.update({ system: { luck: { value: luck - R.LUCK_REROLL_COST } } });
     } catch (err) {
       await releaseMark(messageId, REROLL_MARK);
+      if (fingerprint) await releaseRoll(REROLL_SCOPE, fingerprint);
       throw err;
     }
     return { ok: true };
