@@ -11,6 +11,7 @@ import { registerDiceSoNice } from "./dice-so-nice";
 import { addStatusEffect } from "./compat";
 import { registerCoreRelayAction, registerRelay } from "./relay";
 import { ensureRecordBook, migrateLegacyLedger } from "./chat/ledger";
+import { EXCHANGE_CARD, registerExchanges } from "./exchange/engine";
 import { actorFromUuidSync } from "./game";
 import { onRenderChatMessage } from "./chat/actions";
 import { migrateWorldIfNeeded } from "./migrations";
@@ -38,11 +39,12 @@ export function initCore(): void {
   registerCoreSettings();
   registerRelay();
   registerCoreRelayAction("nextRound", nextRoundRelayHandler);
+  registerExchanges();
   registerHotbar();
 
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message, html));
 
-  const templates = allRulesets().flatMap((r) => r.templates ?? []);
+  const templates = [EXCHANGE_CARD, ...allRulesets().flatMap((r) => r.templates ?? [])];
   if (templates.length) void foundry.applications.handlebars.loadTemplates(templates);
 
   for (const r of allRulesets()) r.init?.();

@@ -5,6 +5,7 @@
  * no other core file changes.
  */
 import type { ChatActionHandler, DiceSoNicePreset, DieTermClass, RelayHandler } from "./plugin-types";
+import type { ExchangeDefinition } from "./exchange/types";
 
 /** A TypeDataModel subclass for a document sub-type. */
 // The model classes are heterogeneous; the registry only stores and hands them to CONFIG.
@@ -96,6 +97,8 @@ export interface RulesetDefinition {
   chatActions?: Record<string, ChatActionHandler>;
   /** GM-side handlers for changes relayed from players, keyed by action name. */
   relayActions?: Record<string, RelayHandler>;
+  /** Opposed exchanges run by core's exchange engine (src/core/exchange/engine.ts). */
+  exchanges?: ExchangeDefinition[];
   /** Status effects this ruleset adds to CONFIG.statusEffects. */
   statusEffects?: StatusEffectSpec[];
   /** Bar attributes offered for tokens, per actor sub-type. */
@@ -159,6 +162,7 @@ export function withParts(def: RulesetDefinition, ...parts: RulesetPart[]): Rule
       combat: out.combat ?? part.combat,
       chatActions: mergeRecord(def.id, "chat action", out.chatActions, part.chatActions),
       relayActions: mergeRecord(def.id, "relay action", out.relayActions, part.relayActions),
+      exchanges: concat(out.exchanges, part.exchanges),
       statusEffects: concat(out.statusEffects, part.statusEffects),
       trackableAttributes: mergeRecord(def.id, "trackable attributes of", out.trackableAttributes, part.trackableAttributes),
       registerSettings: chain(out.registerSettings, part.registerSettings),

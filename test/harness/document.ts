@@ -11,7 +11,7 @@ import { DataModel, TypeDataModel, baseDataPrepared, type DataModelConstructionO
 import { harnessGeneration } from "./profile";
 import { DataField, StringField, type CleanOptions, type DataFieldOptions, type ValidateOptions } from "./fields";
 import { Hooks } from "./hooks";
-import { CONFIG, game, OWNERSHIP } from "./state";
+import { CONFIG, game, OWNERSHIP, runAsClient } from "./state";
 import { DataModelValidationFailure } from "./validation";
 import { Collection, deepClone, expandObject, getProperty, isEmpty, isPlainObject, randomID, type AnyObject } from "./utils";
 
@@ -266,6 +266,7 @@ export function broadcastDocumentHook(hook: string, ...args: unknown[]): void {
   const origin = game.user;
   const others = (game.users?.filter((u: AnyObject) => u.active && u !== origin) ?? []) as AnyObject[];
   for (const other of others) {
+    if (runAsClient(other, () => Hooks.callAll(hook, ...args))) continue;
     game.user = other;
     game.userId = other.id;
     try {

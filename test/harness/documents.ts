@@ -5,7 +5,7 @@
  */
 import { Document, DocumentTypeField, EmbeddedCollectionField, TypeDataField, WorldCollection, getDocumentClass, type DocumentMetadata, type EmbeddedCollection } from "./document";
 import { ArrayField, BooleanField, DocumentIdField, FilePathField, ForeignDocumentField, HTMLField, NumberField, ObjectField, SchemaField, SetField, StringField, type DataField } from "./fields";
-import { ACTIVE_EFFECT_CHANGE_TYPES, CONFIG, CONST, game } from "./state";
+import { ACTIVE_EFFECT_CHANGE_TYPES, CONFIG, CONST, game, runAsClient } from "./state";
 import { deepClone, getProperty, setProperty, type AnyObject } from "./utils";
 import { TypeDataModel } from "./data-model";
 import { harnessGeneration } from "./profile";
@@ -335,6 +335,12 @@ export class User extends Document {
     const handler = CONFIG.queries?.[queryName];
     if (typeof handler !== "function") throw new Error(`The query "${queryName}" is not registered in CONFIG.queries`);
     const payload = queryData === undefined ? undefined : JSON.parse(JSON.stringify(queryData));
+    const own = runAsClient(this, async () => {
+      const run = Promise.resolve(handler(payload, { timeout }));
+      const result = timeout ? await Promise.race([run, new Promise((_, rej) => setTimeout(() => rej(new Error(`Query "${queryName}" timed out`)), timeout))]) : await run;
+      return result === undefined ? undefined : JSON.parse(JSON.stringify(result));
+    });
+    if (own) return own.result;
     const previous = game.user;
     game.user = this;
     try {

@@ -4,7 +4,12 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { setTemplateLoader } from "./applications/handlebars";
+import { AsyncLocalStorage } from "node:async_hooks";
 import "./index";
+import { installClientContext } from "./state";
+
+// Each client's user follows its own async work (test/harness/state.ts, "Which client is running").
+installClientContext(new AsyncLocalStorage<{ user: unknown }>());
 
 // vitest runs from the repository root.
 const root = process.cwd();

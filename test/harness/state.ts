@@ -37,3 +37,41 @@ function buildConst(): Readonly<AnyObject> {
 export const CONST = buildConst();
 
 export const OWNERSHIP = CONST.DOCUMENT_OWNERSHIP_LEVELS;
+
+/**
+ * Which client is running. Foundry runs one client per user, each in its own browser; the harness
+ * runs every client in one process. Under Node (test/harness/setup.ts) an AsyncLocalStorage keeps
+ * each client's user with its own async work — a GM's hook that awaits keeps acting as the GM
+ * while a player's request runs meanwhile, as on two machines. Without it (the browser test bed)
+ * the user is one global that asUser/query/hook broadcasts swap.
+ */
+export interface ClientStorage {
+  run<T>(store: { user: unknown }, fn: () => T): T;
+  getStore(): { user: unknown } | undefined;
+}
+let clientStorage: ClientStorage | null = null;
+
+export function installClientContext(storage: ClientStorage): void {
+  clientStorage = storage;
+  let base: unknown = game.user ?? null;
+  Object.defineProperty(game, "user", {
+    configurable: true,
+    enumerable: true,
+    get: () => clientStorage?.getStore()?.user ?? base,
+    set: (value: unknown) => {
+      base = value;
+    },
+  });
+  Object.defineProperty(game, "userId", {
+    configurable: true,
+    enumerable: true,
+    get: () => (game.user as { id?: string } | null)?.id ?? null,
+    set: () => undefined,
+  });
+}
+
+/** Run `fn` as `user`'s client, or null when the harness has no per-client context (browser). */
+export function runAsClient<T>(user: unknown, fn: () => T): { result: T } | null {
+  if (!clientStorage) return null;
+  return { result: clientStorage.run({ user }, fn) };
+}

@@ -1,6 +1,6 @@
 /** Harness helpers for users: create users, set who is online, act as a user. */
 import { User } from "./documents";
-import { CONST, game } from "./state";
+import { CONST, game, runAsClient } from "./state";
 import { randomID } from "./utils";
 
 export interface CreateUserOptions {
@@ -34,6 +34,8 @@ export function gmUser(): User {
  * Run fn with game.user switched to `user` (sync or async); restores the previous user afterwards.
  */
 export async function asUser<T>(user: User, fn: () => T | Promise<T>): Promise<T> {
+  const own = runAsClient(user, async () => fn());
+  if (own) return own.result;
   const previous = game.user;
   game.user = user;
   game.userId = user.id;

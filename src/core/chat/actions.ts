@@ -10,9 +10,18 @@ import { currentUser, lookupUuidSync } from "../game";
 export type { ChatActionHandler } from "../plugin-types";
 import type { ChatActionHandler } from "../plugin-types";
 
+const coreActions: Record<string, ChatActionHandler> = Object.create(null);
+
+/** Register one of core's own card buttons (`data-bb-action="core.<name>"`), e.g. the exchange engine's. */
+export function registerCoreChatAction(name: string, handler: ChatActionHandler): void {
+  if (Object.hasOwn(coreActions, name) && coreActions[name] !== handler) throw new Error(`Breadbox | core chat action "${name}" is registered twice`);
+  coreActions[name] = handler;
+}
+
 function findAction(action: string): ChatActionHandler | undefined {
   const [rulesetId, name] = action.split(".", 2);
   if (!rulesetId || !name) return undefined;
+  if (rulesetId === "core") return Object.hasOwn(coreActions, name) ? coreActions[name] : undefined;
   const actions = allRulesets().find((r) => r.id === rulesetId)?.chatActions;
   return actions && Object.hasOwn(actions, name) ? actions[name] : undefined;
 }

@@ -45,7 +45,32 @@ export interface LedgerDamage {
   applied: boolean;
 }
 
+/** An exchange's declaration as it was posted (recorded once, when the card appeared). */
+export interface LedgerPosted {
+  /** "<ruleset>.<kind>" of the exchange. */
+  exchange: string;
+  attackerUuid: string;
+  targetUuid: string;
+  /** The declarer's choices as posted (checked again by the exchange whenever they are used). */
+  choices: Record<string, unknown>;
+}
+
+/** An exchange's resolution, as the active GM's client resolved it (src/core/exchange). */
+export interface LedgerExchange {
+  ruleset: string;
+  kind: string;
+  declarationId: string;
+  attackerUuid: string;
+  targetUuid: string;
+  /** What Apply writes, as the resolution computed it: plain values only. */
+  outcome: Record<string, string | number | boolean>;
+}
+
 export interface LedgerEntry {
+  /** An exchange's declaration as posted (write once; src/core/exchange). */
+  posted?: LedgerPosted;
+  /** An exchange's resolution (src/core/exchange); "applied" is the card's `applied` mark. */
+  exchange?: LedgerExchange;
   /** Id of the user who created the card (the server's record, seen by the active GM). */
   writer?: string;
   /**

@@ -26,7 +26,7 @@ import { SYSTEM_ID } from "../ids";
 import { deletionUpdate } from "../compat";
 import { localize } from "../game";
 
-export type { CardLedger, LedgerDamage, LedgerEntry, LedgerKeys, LedgerResolution, LedgerWound } from "./ledger-types";
+export type { CardLedger, LedgerDamage, LedgerEntry, LedgerExchange, LedgerKeys, LedgerPosted, LedgerResolution, LedgerWound } from "./ledger-types";
 import type { CardLedger, LedgerDamage, LedgerEntry, LedgerKeys, LedgerResolution } from "./ledger-types";
 
 const overlay = new Map<string, LedgerEntry | null>();
