@@ -141,3 +141,20 @@ export class BreadboxItemSheet<
     await this.render();
   }
 }
+
+/**
+ * The base of a ruleset's item sheet: the ruleset's CSS class, parts (the shared header and
+ * templates/<ruleset>/item/details.hbs), kind flags and summary line. The ruleset's sheet extends
+ * it with its context additions (`itemContext`) and its own actions.
+ */
+export function rulesetItemSheet(ruleset: string, summary: (item: Item.Implementation) => string) {
+  return class RulesetItemSheet extends BreadboxItemSheet {
+    static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = { classes: [ruleset] };
+    static override PARTS = itemSheetParts(ruleset);
+    static override RULESET = ruleset;
+
+    protected override summarize(item: Item.Implementation): string {
+      return summary(item);
+    }
+  };
+}

@@ -5,7 +5,7 @@
  * checked by the rules core's parsers; a malformed one is refused with the parser's message.
  */
 import * as R from "../rules";
-import { BreadboxItemSheet, itemSheetParts } from "../../../core/sheets/item-sheet";
+import { BreadboxItemSheet, rulesetItemSheet } from "../../../core/sheets/item-sheet";
 import { choiceOptions, joinSummary, readInputValue, reportInvalidChange } from "../../../core/sheets/helpers";
 import { format, localize, modelOf } from "../../../core/game";
 import { AP_RANGE, DUDE_REGIONS } from "../data/fields";
@@ -111,9 +111,8 @@ function rowIndex(target: HTMLElement): number {
   return Number(target.closest<HTMLElement>("[data-index]")?.dataset.index);
 }
 
-export class D100ItemSheet extends BreadboxItemSheet {
+export class D100ItemSheet extends rulesetItemSheet("d100", d100ItemSummary) {
   static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
-    classes: ["d100"],
     actions: {
       addEffect: async function (this: unknown) {
         await editArray(this, "effects", (l) => [...l, { kind: "difficulty", when: "", attributeDelta: 0, skillDelta: 0, factor: 2, attribute: "", usesPerDay: 0, notation: "" }]);
@@ -144,9 +143,6 @@ export class D100ItemSheet extends BreadboxItemSheet {
       },
     },
   };
-
-  static override PARTS = itemSheetParts("d100");
-  static override RULESET = "d100";
 
   protected override async _onRender(...args: Parameters<BreadboxItemSheet["_onRender"]>): Promise<void> {
     await super._onRender(...args);
@@ -189,10 +185,6 @@ export class D100ItemSheet extends BreadboxItemSheet {
         return next;
       }),
     );
-  }
-
-  protected override summarize(item: Item.Implementation): string {
-    return d100ItemSummary(item);
   }
 
   protected override itemContext(item: Item.Implementation) {

@@ -3,7 +3,7 @@
  * summary line is generated from the data (presentation, not content).
  */
 import * as R from "../rules";
-import { BreadboxItemSheet, itemSheetParts } from "../../../core/sheets/item-sheet";
+import { BreadboxItemSheet, rulesetItemSheet } from "../../../core/sheets/item-sheet";
 import { choiceOptions, joinSummary } from "../../../core/sheets/helpers";
 import { format, localize, modelOf } from "../../../core/game";
 import { FlangeGearModel, FlangePowerModel, FlangeSkillModel } from "../data/items";
@@ -12,16 +12,7 @@ import { FlangeArmorModel, FlangeWeaponModel } from "../data/weapons";
 const attributeLabel = (k: string) => (k ? localize(`BREADBOX.Flange.Attribute.${k}`) : localize("BREADBOX.Flange.Skill.NoAttribute"));
 const headingLabel = (k: string) => (k ? localize(`BREADBOX.Flange.Heading.${k}`) : "—");
 
-export class FlangeItemSheet extends BreadboxItemSheet {
-  static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = { classes: ["flange"] };
-
-  static override PARTS = itemSheetParts("flange");
-  static override RULESET = "flange";
-
-  protected override summarize(item: Item.Implementation): string {
-    return flangeItemSummary(item);
-  }
-
+export class FlangeItemSheet extends rulesetItemSheet("flange", flangeItemSummary) {
   protected override itemContext(item: Item.Implementation) {
     const skill = modelOf(item, FlangeSkillModel);
     const weapon = modelOf(item, FlangeWeaponModel);

@@ -3,21 +3,12 @@
  * summary line is generated from the data (presentation, not content).
  */
 import * as R from "../rules";
-import { BreadboxItemSheet, itemSheetParts } from "../../../core/sheets/item-sheet";
+import { BreadboxItemSheet, rulesetItemSheet } from "../../../core/sheets/item-sheet";
 import { choiceOptions, joinSummary } from "../../../core/sheets/helpers";
 import { format, localize, modelOf } from "../../../core/game";
 import { ATTRIBUTE_ROLES, TRAIT_ACTIVITIES, PoolAbilityModel, PoolArmorModel, PoolAttributeModel, PoolGearModel, PoolWeaponModel } from "../data/items";
 
-export class PoolItemSheet extends BreadboxItemSheet {
-  static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = { classes: ["pool"] };
-
-  static override PARTS = itemSheetParts("pool");
-  static override RULESET = "pool";
-
-  protected override summarize(item: Item.Implementation): string {
-    return poolItemSummary(item);
-  }
-
+export class PoolItemSheet extends rulesetItemSheet("pool", poolItemSummary) {
   protected override itemContext(item: Item.Implementation) {
     const attribute = modelOf(item, PoolAttributeModel);
     const weapon = modelOf(item, PoolWeaponModel);

@@ -4,7 +4,7 @@
  * toggled one by one (at least one stays).
  */
 import * as R from "../rules";
-import { BreadboxItemSheet, itemSheetParts } from "../../../core/sheets/item-sheet";
+import { BreadboxItemSheet, rulesetItemSheet } from "../../../core/sheets/item-sheet";
 import { choiceOptions, joinSummary } from "../../../core/sheets/helpers";
 import { format, localize, modelOf } from "../../../core/game";
 import { ToastGearModel, ToastSkillModel } from "../data/items";
@@ -31,18 +31,10 @@ async function onToggleBase(this: unknown, _event: PointerEvent, target: HTMLEle
   }
 }
 
-export class ToastItemSheet extends BreadboxItemSheet {
+export class ToastItemSheet extends rulesetItemSheet("toast", toastItemSummary) {
   static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
-    classes: ["toast"],
     actions: { toggleBase: onToggleBase },
   };
-
-  static override PARTS = itemSheetParts("toast");
-  static override RULESET = "toast";
-
-  protected override summarize(item: Item.Implementation): string {
-    return toastItemSummary(item);
-  }
 
   protected override itemContext(item: Item.Implementation) {
     const skill = modelOf(item, ToastSkillModel);

@@ -2,7 +2,7 @@
  * Item sheet for every Toaster item type. One details template with a section per type; the
  * summary line is generated from the data (presentation, not content).
  */
-import { BreadboxItemSheet, itemSheetParts } from "../../../core/sheets/item-sheet";
+import { BreadboxItemSheet, rulesetItemSheet } from "../../../core/sheets/item-sheet";
 import { choiceOptions, joinSummary } from "../../../core/sheets/helpers";
 import { format, localize, modelOf } from "../../../core/game";
 import { ATTRIBUTE_KEYS, BODY_AREAS, SHIELD_SIZES, SKILL_COSTS, SKILL_GROUPS, SKILL_ROLES, TRAIT_KINDS, WEAPON_MODES } from "../data/fields";
@@ -17,21 +17,13 @@ function attributeList(item: Item.Implementation): { key: string; label: string 
   return [...standard, ...custom.map((c) => ({ key: c.key, label: c.label || c.key }))];
 }
 
-export class ToasterItemSheet extends BreadboxItemSheet {
+export class ToasterItemSheet extends rulesetItemSheet("toaster", toasterItemSummary) {
   static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
-    classes: ["toaster"],
     actions: {
       addSpecialty: ToasterItemSheet.#onAddSpecialty,
       removeSpecialty: ToasterItemSheet.#onRemoveSpecialty,
     },
   };
-
-  static override PARTS = itemSheetParts("toaster");
-  static override RULESET = "toaster";
-
-  protected override summarize(item: Item.Implementation): string {
-    return toasterItemSummary(item);
-  }
 
   protected override itemContext(item: Item.Implementation) {
     const skill = modelOf(item, ToasterSkillModel);
