@@ -62,3 +62,8 @@ export abstract class BreadboxItemModel<S extends foundry.data.fields.DataSchema
     return itemSchema(this.ownSchema());
   }
 }
+
+/** Plain gear: how many, and the description. A ruleset's gear model extends it (its own class, its own sub-type). */
+export abstract class BreadboxGearModel extends BreadboxItemModel<ReturnType<typeof gearFields>> {
+  static override ownSchema = gearFields;
+}

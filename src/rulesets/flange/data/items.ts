@@ -5,7 +5,7 @@
  */
 import * as R from "../rules";
 import { FlangeArmorModel, FlangeWeaponModel } from "./weapons";
-import { BreadboxItemModel, choice, gearFields, int } from "../../../core/data/fields";
+import { BreadboxGearModel, BreadboxItemModel, choice, int } from "../../../core/data/fields";
 import { FLANGE_EXTRA_RANGE } from "./fields";
 
 function skillSchema() {
@@ -32,9 +32,7 @@ export class FlangePowerModel extends BreadboxItemModel<ReturnType<typeof powerS
   static override ownSchema = powerSchema;
 }
 
-export class FlangeGearModel extends BreadboxItemModel<ReturnType<typeof gearFields>> {
-  static override ownSchema = gearFields;
-}
+export class FlangeGearModel extends BreadboxGearModel {}
 
 export const FLANGE_ITEM_MODELS = {
   flangeSkill: FlangeSkillModel,

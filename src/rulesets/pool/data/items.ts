@@ -6,7 +6,7 @@
  * (fallback up or down it) is derived on the actor (data/actor.ts).
  */
 import * as R from "../rules";
-import { BreadboxItemModel, choice, equipped, flag, gearFields, int, text } from "../../../core/data/fields";
+import { BreadboxGearModel, BreadboxItemModel, choice, equipped, flag, int, text } from "../../../core/data/fields";
 import { ARMOR_RANGE, ATTRIBUTE_RANGE, MODIFIER_RANGE, RATING_RANGE } from "./fields";
 
 /** Roles an attribute item can play for the rules (Reaction Time for phases, thresholds for trauma…). */
@@ -94,9 +94,7 @@ export class PoolArmorModel extends BreadboxItemModel<ReturnType<typeof armorSch
   }
 }
 
-export class PoolGearModel extends BreadboxItemModel<ReturnType<typeof gearFields>> {
-  static override ownSchema = gearFields;
-}
+export class PoolGearModel extends BreadboxGearModel {}
 
 export const POOL_ITEM_MODELS = {
   poolAttribute: PoolAttributeModel,

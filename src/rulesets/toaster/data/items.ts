@@ -4,7 +4,7 @@
  * prepareDerivedData from the owning actor and never stored.
  */
 import * as R from "../rules";
-import { BreadboxItemModel, choice, equipped, flag, gearFields, int, text } from "../../../core/data/fields";
+import { BreadboxGearModel, BreadboxItemModel, choice, equipped, flag, int, text } from "../../../core/data/fields";
 import { ATTRIBUTE_KEYS, BODY_AREAS, SHIELD_SIZES, SKILL_COSTS, SKILL_GROUPS, SKILL_ROLES, TRAIT_KINDS, WEAPON_MODES } from "./fields";
 import { toasterRules } from "../settings";
 import { own } from "../../../dice/dict";
@@ -165,9 +165,7 @@ export class ToasterArmorModel extends BreadboxItemModel<ReturnType<typeof armor
   static override ownSchema = armorSchema;
 }
 
-export class ToasterGearModel extends BreadboxItemModel<ReturnType<typeof gearFields>> {
-  static override ownSchema = gearFields;
-}
+export class ToasterGearModel extends BreadboxGearModel {}
 
 export const TOASTER_ITEM_MODELS = {
   toasterSkill: ToasterSkillModel,
