@@ -1,5 +1,5 @@
 /** Pieces shared by the base actor and item sheets. */
-import { format } from "../game";
+import { format, localize } from "../game";
 
 /** Report an update Foundry refused (validation error) without changing anything. */
 export function reportInvalidChange(err: unknown): void {
@@ -21,6 +21,22 @@ export function readInputValue(input: HTMLInputElement | HTMLSelectElement, fiel
   }
   if (input instanceof HTMLInputElement && input.type === "checkbox") return { ok: true, value: input.checked };
   return { ok: true, value: input.value };
+}
+
+/** A choice of a select on a sheet: its key, its label, and whether it is the stored one. */
+export interface ChoiceOption {
+  key: string;
+  label: string;
+  selected: boolean;
+}
+
+/**
+ * The options of a select: each key labelled by `label(key)`, or by the localized key
+ * `<label>.<key>` when `label` is a prefix (the blank key reads `<label>.none`).
+ */
+export function choiceOptions(keys: readonly string[], label: string | ((key: string) => string), selected: string): ChoiceOption[] {
+  const labelOf = typeof label === "string" ? (k: string) => localize(`${label}.${k || "none"}`) : label;
+  return keys.map((k) => ({ key: k, label: labelOf(k), selected: k === selected }));
 }
 
 /** A one-line summary built from an item's data (presentation, not content). */

@@ -1,8 +1,12 @@
 /**
- * Base item sheet for every ruleset: a header with name and image, a details part per item
- * type, a generated summary line, and play/edit mode like the actor sheet.
+ * Base item sheet for every ruleset: the shared header (name, image, generated summary line,
+ * play/edit toggle), the ruleset's details part with a section per item type, play/edit mode
+ * like the actor sheet, and the checked form submit. A ruleset's item sheet declares its parts
+ * (`itemSheetParts(id)`), its summary line and its context additions (`itemContext`), and nothing
+ * else it does not need.
  */
 import type { DeepPartial } from "fvtt-types/utils";
+import { templatePath } from "../ids";
 import { activateRoleButtons, applyNumberLimits, focusKey, formReady, guardedSubmit, reportingHandler, restoreFocus } from "./helpers";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -16,6 +20,29 @@ export interface BaseItemContext {
   editMode: boolean;
   summary: string;
   descriptionHTML: string;
+  /** `isSkill`, `isWeapon`…: true for the item's own kind (its sub-type without the ruleset prefix). */
+  [kind: `is${string}`]: boolean;
+}
+
+/** The template of the header every item sheet shares. */
+export const ITEM_HEADER_TEMPLATE = "shared/item-header.hbs";
+
+/** An item sheet's parts: the shared header and the ruleset's details (templates/<ruleset>/item/details.hbs). */
+export function itemSheetParts(ruleset: string) {
+  return {
+    header: { template: templatePath(ITEM_HEADER_TEMPLATE) },
+    details: { template: templatePath(`${ruleset}/item/details.hbs`), scrollable: [""] },
+  };
+}
+
+/**
+ * The kind flag of an item sub-type for its sheet's templates: "toasterSkill" with the prefix
+ * "toaster" is `isSkill`. Null when the type does not start with the prefix.
+ */
+export function itemKindFlag(type: string, prefix: string): `is${string}` | null {
+  if (!prefix || !type.startsWith(prefix) || type.length === prefix.length) return null;
+  const kind = type.slice(prefix.length);
+  return `is${kind.charAt(0).toUpperCase()}${kind.slice(1)}`;
 }
 
 type ISV2 = InstanceType<typeof ItemSheetV2>;
@@ -39,6 +66,9 @@ export class BreadboxItemSheet<
     },
   };
 
+  /** The ruleset's id; its item sub-types are named `<id><Kind>` ("toasterSkill"), which names the kind flag. */
+  static RULESET = "";
+
   editMode = false;
 
   /** Where keyboard focus was before the current re-render (see restoreFocus). */
@@ -54,6 +84,11 @@ export class BreadboxItemSheet<
     return "";
   }
 
+  /** What the ruleset's details template needs besides the base context (choice lists, guidelines…). */
+  protected itemContext(_item: Item.Implementation): Record<string, unknown> {
+    return {};
+  }
+
   protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
     const context = await super._prepareContext(options);
     const item = this.document;
@@ -61,8 +96,10 @@ export class BreadboxItemSheet<
     const description = model && typeof model === "object" && "description" in model && typeof model.description === "string" ? model.description : "";
     const TextEditor = foundry.applications.ux.TextEditor.implementation;
     const descriptionHTML = await TextEditor.enrichHTML(description, { secrets: item.isOwner });
+    const kindFlag = itemKindFlag(item.type, (this.constructor as typeof BreadboxItemSheet).RULESET);
     return {
       ...context,
+      ...(kindFlag ? { [kindFlag]: true } : {}),
       item,
       system: item.system,
       source: item.toObject().system,
@@ -70,6 +107,7 @@ export class BreadboxItemSheet<
       editMode: this.editMode && this.isEditable,
       summary: this.summarize(item),
       descriptionHTML,
+      ...this.itemContext(item),
     } as RenderContext;
   }
 
@@ -102,4 +140,21 @@ export class BreadboxItemSheet<
     this.editMode = !this.editMode;
     await this.render();
   }
+}
+
+/**
+ * The base of a ruleset's item sheet: the ruleset's CSS class, parts (the shared header and
+ * templates/<ruleset>/item/details.hbs), kind flags and summary line. The ruleset's sheet extends
+ * it with its context additions (`itemContext`) and its own actions.
+ */
+export function rulesetItemSheet(ruleset: string, summary: (item: Item.Implementation) => string) {
+  return class RulesetItemSheet extends BreadboxItemSheet {
+    static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = { classes: [ruleset] };
+    static override PARTS = itemSheetParts(ruleset);
+    static override RULESET = ruleset;
+
+    protected override summarize(item: Item.Implementation): string {
+      return summary(item);
+    }
+  };
 }

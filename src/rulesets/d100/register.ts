@@ -27,7 +27,7 @@ export const D100_PLAY_TEMPLATES = [
   "d100/actor/powers.hbs",
   "d100/actor/items.hbs",
   "d100/actor/notes.hbs",
-  "d100/item/header.hbs",
+  "shared/item-header.hbs",
   "d100/item/details.hbs",
   "d100/chat/check-roll.hbs",
   "d100/chat/effort.hbs",

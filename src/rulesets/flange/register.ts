@@ -20,7 +20,7 @@ export const FLANGE_TEMPLATES = [
   "flange/actor/skills.hbs",
   "flange/actor/gear.hbs",
   "flange/actor/biography.hbs",
-  "flange/item/header.hbs",
+  "shared/item-header.hbs",
   "flange/item/details.hbs",
   "flange/chat/check-roll.hbs",
   "flange/chat/opposed.hbs",

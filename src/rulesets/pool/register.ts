@@ -20,7 +20,7 @@ export const POOL_TEMPLATES = [
   "pool/actor/traits.hbs",
   "pool/actor/combat.hbs",
   "pool/actor/biography.hbs",
-  "pool/item/header.hbs",
+  "shared/item-header.hbs",
   "pool/item/details.hbs",
   "pool/chat/check-roll.hbs",
   "pool/dialogs/check.hbs",

@@ -20,7 +20,7 @@ export const TOAST_TEMPLATES = [
   "toast/actor/equipment.hbs",
   "toast/actor/health.hbs",
   "toast/actor/biography.hbs",
-  "toast/item/header.hbs",
+  "shared/item-header.hbs",
   "toast/item/details.hbs",
   "toast/dialogs/check.hbs",
   "toast/chat/check-roll.hbs",

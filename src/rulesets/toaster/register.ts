@@ -21,7 +21,7 @@ export const TOASTER_TEMPLATES = [
   "toaster/actor/traits.hbs",
   "toaster/actor/combat.hbs",
   "toaster/actor/biography.hbs",
-  "toaster/item/header.hbs",
+  "shared/item-header.hbs",
   "toaster/item/details.hbs",
   "toaster/dialogs/check.hbs",
   "toaster/chat/check-roll.hbs",

@@ -9,7 +9,8 @@
  */
 import * as R from "../rules";
 import { d100CombatFields, prepareCombatDerived } from "../combat/fields";
-import { ADJUST_RANGE, ATTRIBUTE_RANGE, DUDE_REGIONS, HEALTH_RANGE, POINTS_RANGE, choice, html, int, notation, text } from "./fields";
+import { choice, html, int, text } from "../../../core/data/fields";
+import { ADJUST_RANGE, ATTRIBUTE_RANGE, DUDE_REGIONS, HEALTH_RANGE, POINTS_RANGE, notation } from "./fields";
 import { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel } from "./items";
 import { D100ArmorModel } from "./weapons";
 import { buildSkillTree, defaultMajors, type BranchRow, type RootRow, type TreeProblem } from "./tree";

@@ -1,17 +1,10 @@
-/** Field factories and shared vocabularies of the D10/0 data models. */
+/**
+ * The notation field and shared vocabularies of the D10/0 data models (the other field factories
+ * are core's: core/data/fields.ts).
+ */
 import * as R from "../rules";
 
 const fields = foundry.data.fields;
-
-export const int = (opts: { min: number; max: number; initial?: number }) =>
-  new fields.NumberField({ required: true, nullable: false, integer: true, min: opts.min, max: opts.max, initial: opts.initial ?? Math.max(0, opts.min) });
-
-export const html = () => new fields.HTMLField({ required: true, blank: true, initial: "" });
-
-export const text = (initial = "") => new fields.StringField({ required: true, blank: true, initial });
-
-export const choice = <T extends string>(choices: readonly T[], initial: T) =>
-  new fields.StringField({ required: true, blank: choices.some((c) => c === ""), nullable: false, choices: [...choices], initial });
 
 /**
  * A text field holding rules notation: the core's parser checks it, and its message (e.g.

@@ -5,7 +5,8 @@
  * actor (data/actor.ts), which runs after its items.
  */
 import * as R from "../rules";
-import { ADJUST_RANGE, AP_RANGE, DUDE_REGIONS, POINTS_RANGE, choice, html, int, notation, text } from "./fields";
+import { BreadboxItemModel, choice, equipped, flag, int, quantity, text } from "../../../core/data/fields";
+import { ADJUST_RANGE, AP_RANGE, DUDE_REGIONS, POINTS_RANGE, notation } from "./fields";
 
 const fields = foundry.data.fields;
 
@@ -18,15 +19,11 @@ function skillSchema() {
     parentSkill: text("athletic"),
     /** Adjust rating; a branch is bought with its first point, so it is at least 1. */
     adjust: int({ min: 1, max: ADJUST_RANGE.max, initial: 1 }),
-    description: html(),
   };
 }
-type SkillSchema = ReturnType<typeof skillSchema>;
 
-export class D100SkillModel extends foundry.abstract.TypeDataModel<SkillSchema, Item.Implementation> {
-  static override defineSchema(): SkillSchema {
-    return skillSchema();
-  }
+export class D100SkillModel extends BreadboxItemModel<ReturnType<typeof skillSchema>> {
+  static override ownSchema = skillSchema;
   /** Skill points this Adjust cost at the exchange rate, and what the next point costs. */
   declare cost: number;
   declare nextCost: number;
@@ -68,16 +65,12 @@ function tabSchema() {
     /** Uses today of a TAB with a daily limit (reset by the GM when a new day starts). */
     usesToday: int({ min: 0, max: 100, initial: 0 }),
     /** Progression Points have been paid for it from the sheet (a second payment is refused). */
-    paid: new fields.BooleanField({ initial: false }),
-    description: html(),
+    paid: flag(),
   };
 }
-type TabSchema = ReturnType<typeof tabSchema>;
 
-export class D100TabModel extends foundry.abstract.TypeDataModel<TabSchema, Item.Implementation> {
-  static override defineSchema(): TabSchema {
-    return tabSchema();
-  }
+export class D100TabModel extends BreadboxItemModel<ReturnType<typeof tabSchema>> {
+  static override ownSchema = tabSchema;
   /** The TAB as the rules core reads it (key: the item's name). */
   declare tab: R.Tab;
 
@@ -129,16 +122,13 @@ function powerSchema() {
     recoveryPer: text(),
     actions: new fields.ArrayField(powerActionSchema()),
     /** Progression Points have been paid for it from the sheet (a second payment is refused). */
-    paid: new fields.BooleanField({ initial: false }),
-    description: html(),
+    paid: flag(),
   };
 }
 type PowerSchema = ReturnType<typeof powerSchema>;
 
-export class D100PowerModel extends foundry.abstract.TypeDataModel<PowerSchema, Item.Implementation> {
-  static override defineSchema(): PowerSchema {
-    return powerSchema();
-  }
+export class D100PowerModel extends BreadboxItemModel<PowerSchema> {
+  static override ownSchema = powerSchema;
   /** Normal power points, from the owner's attributes (set by the actor; 0 unowned). */
   declare normal: number;
   /** Current − held. */
@@ -153,7 +143,7 @@ export class D100PowerModel extends foundry.abstract.TypeDataModel<PowerSchema, 
    * A power that arrives on a character with no points yet (from a compendium or the sidebar)
    * starts with Current at its Normal (seed: "Current: Starts at Normal").
    */
-  protected override async _preCreate(...args: Parameters<foundry.abstract.TypeDataModel<PowerSchema, Item.Implementation>["_preCreate"]>): ReturnType<foundry.abstract.TypeDataModel<PowerSchema, Item.Implementation>["_preCreate"]> {
+  protected override async _preCreate(...args: Parameters<BreadboxItemModel<PowerSchema>["_preCreate"]>): ReturnType<BreadboxItemModel<PowerSchema>["_preCreate"]> {
     const allowed = await super._preCreate(...args);
     if (allowed === false) return allowed;
     const item = this.parent;
@@ -185,19 +175,15 @@ function ownerAttributes(system: unknown): R.Attributes | null {
 
 function gearSchema() {
   return {
-    quantity: int({ min: 0, max: 1_000_000, initial: 1 }),
+    quantity: quantity(),
     /** Where it is carried, marked on the Dude (blank: not marked). */
     region: choice(["", ...DUDE_REGIONS], ""),
     /** Adjustment notation the gear gives while equipped (blank: none). */
     adjustment: notation(R.parseAdjustment),
-    equipped: new fields.BooleanField({ initial: false }),
-    description: html(),
+    equipped: equipped(false),
   };
 }
-type GearSchema = ReturnType<typeof gearSchema>;
 
-export class D100GearModel extends foundry.abstract.TypeDataModel<GearSchema, Item.Implementation> {
-  static override defineSchema(): GearSchema {
-    return gearSchema();
-  }
+export class D100GearModel extends BreadboxItemModel<ReturnType<typeof gearSchema>> {
+  static override ownSchema = gearSchema;
 }

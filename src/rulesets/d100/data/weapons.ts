@@ -7,7 +7,8 @@
  * Ownership: after the models commit this file belongs to the combat part (DAT, fire blocks).
  */
 import * as R from "../rules";
-import { AP_RANGE, DUDE_REGIONS, choice, html, int, notation, text } from "./fields";
+import { BreadboxItemModel, choice, equipped, int, text } from "../../../core/data/fields";
+import { AP_RANGE, DUDE_REGIONS, notation } from "./fields";
 
 const fields = foundry.data.fields;
 
@@ -59,16 +60,12 @@ function weaponSchema() {
     capacity: int({ min: 0, max: 100_000, initial: 0 }),
     loaded: int({ min: 0, max: 100_000, initial: 0 }),
     fireBlocks: new fields.ArrayField(fireBlockSchema()),
-    equipped: new fields.BooleanField({ initial: true }),
-    description: html(),
+    equipped: equipped(),
   };
 }
-type WeaponSchema = ReturnType<typeof weaponSchema>;
 
-export class D100WeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation> {
-  static override defineSchema(): WeaponSchema {
-    return weaponSchema();
-  }
+export class D100WeaponModel extends BreadboxItemModel<ReturnType<typeof weaponSchema>> {
+  static override ownSchema = weaponSchema;
 }
 
 function armorSchema() {
@@ -77,14 +74,10 @@ function armorSchema() {
     adjustment: notation(R.parseAdjustment, "-5F"),
     /** Dude regions the armor covers (drawn on the sheet's body diagram). */
     coverage: new fields.ArrayField(choice(DUDE_REGIONS, "chest")),
-    equipped: new fields.BooleanField({ initial: true }),
-    description: html(),
+    equipped: equipped(),
   };
 }
-type ArmorSchema = ReturnType<typeof armorSchema>;
 
-export class D100ArmorModel extends foundry.abstract.TypeDataModel<ArmorSchema, Item.Implementation> {
-  static override defineSchema(): ArmorSchema {
-    return armorSchema();
-  }
+export class D100ArmorModel extends BreadboxItemModel<ReturnType<typeof armorSchema>> {
+  static override ownSchema = armorSchema;
 }

@@ -5,17 +5,12 @@
  * checked by the rules core's parsers; a malformed one is refused with the parser's message.
  */
 import * as R from "../rules";
-import { BreadboxItemSheet } from "../../../core/sheets/item-sheet";
-import { joinSummary, readInputValue, reportInvalidChange } from "../../../core/sheets/helpers";
-import { templatePath } from "../../../core/ids";
+import { BreadboxItemSheet, rulesetItemSheet } from "../../../core/sheets/item-sheet";
+import { choiceOptions, joinSummary, readInputValue, reportInvalidChange } from "../../../core/sheets/helpers";
 import { format, localize, modelOf } from "../../../core/game";
 import { AP_RANGE, DUDE_REGIONS } from "../data/fields";
 import { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel, OPTIONAL_ATTRIBUTES, POWER_COMBINES, TAB_EFFECT_KINDS } from "../data/items";
 import { D100ArmorModel, D100WeaponModel, FIRE_AMOUNT_KINDS, FIRE_AP_KINDS, FIRE_DAMAGE_BY, WEAPON_RANGES, type FireBlockData, toFireBlock } from "../data/weapons";
-
-function options(keys: readonly string[], prefix: string, selected: string) {
-  return keys.map((k) => ({ key: k, label: localize(`${prefix}.${k || "none"}`), selected: k === selected }));
-}
 
 async function editArray(sheet: unknown, field: "effects" | "actions", change: (list: Record<string, unknown>[]) => Record<string, unknown>[]): Promise<void> {
   if (!(sheet instanceof D100ItemSheet) || !sheet.isEditable) return;
@@ -116,12 +111,9 @@ function rowIndex(target: HTMLElement): number {
   return Number(target.closest<HTMLElement>("[data-index]")?.dataset.index);
 }
 
-export class D100ItemSheet extends BreadboxItemSheet {
-  static override DEFAULT_OPTIONS = {
-    ...BreadboxItemSheet.DEFAULT_OPTIONS,
-    classes: ["d100"],
+export class D100ItemSheet extends rulesetItemSheet("d100", d100ItemSummary) {
+  static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
     actions: {
-      ...BreadboxItemSheet.DEFAULT_OPTIONS.actions,
       addEffect: async function (this: unknown) {
         await editArray(this, "effects", (l) => [...l, { kind: "difficulty", when: "", attributeDelta: 0, skillDelta: 0, factor: 2, attribute: "", usesPerDay: 0, notation: "" }]);
       },
@@ -150,11 +142,6 @@ export class D100ItemSheet extends BreadboxItemSheet {
         await editFireBlocks(this, (l) => l.filter((_, j) => j !== i));
       },
     },
-  };
-
-  static override PARTS = {
-    header: { template: templatePath("d100/item/header.hbs") },
-    details: { template: templatePath("d100/item/details.hbs"), scrollable: [""] },
   };
 
   protected override async _onRender(...args: Parameters<BreadboxItemSheet["_onRender"]>): Promise<void> {
@@ -200,36 +187,24 @@ export class D100ItemSheet extends BreadboxItemSheet {
     );
   }
 
-  protected override summarize(item: Item.Implementation): string {
-    return d100ItemSummary(item);
-  }
-
-  protected override async _prepareContext(opts: Parameters<BreadboxItemSheet["_prepareContext"]>[0]) {
-    const context = await super._prepareContext(opts);
-    const item = this.document;
+  protected override itemContext(item: Item.Implementation) {
     const tab = modelOf(item, D100TabModel);
     const power = modelOf(item, D100PowerModel);
     const weapon = modelOf(item, D100WeaponModel);
     const armor = modelOf(item, D100ArmorModel);
     const gear = modelOf(item, D100GearModel);
-    return Object.assign(context, {
-      isSkill: modelOf(item, D100SkillModel) !== null,
-      isTab: tab !== null,
-      isPower: power !== null,
-      isWeapon: weapon !== null,
-      isArmor: armor !== null,
-      isGear: gear !== null,
-      tabKinds: options(R.TAB_KINDS, "BREADBOX.D100.Tab.Kind", tab?.kind ?? "trait"),
+    return {
+      tabKinds: choiceOptions(R.TAB_KINDS, "BREADBOX.D100.Tab.Kind", tab?.kind ?? "trait"),
       effects: (tab?.effects ?? []).map((e, index) => ({
         ...e,
         index,
-        kinds: options(TAB_EFFECT_KINDS, "BREADBOX.D100.Tab.Effect", e.kind),
-        attributes: options(OPTIONAL_ATTRIBUTES, "BREADBOX.D100.Attribute", e.attribute),
+        kinds: choiceOptions(TAB_EFFECT_KINDS, "BREADBOX.D100.Tab.Effect", e.kind),
+        attributes: choiceOptions(OPTIONAL_ATTRIBUTES, "BREADBOX.D100.Attribute", e.attribute),
       })),
-      combines: options(POWER_COMBINES, "BREADBOX.D100.Power.Combine", power?.combine ?? "average"),
+      combines: choiceOptions(POWER_COMBINES, "BREADBOX.D100.Power.Combine", power?.combine ?? "average"),
       powerAttributes: R.ATTRIBUTE_KEYS.map((k) => ({ key: k, label: localize(`BREADBOX.D100.Attribute.${k}`), checked: power?.normalAttributes.includes(k) ?? false })),
       actions: (power?.actions ?? []).map((a, index) => ({ ...a, index })),
-      ranges: options(WEAPON_RANGES, "BREADBOX.D100.Weapon.Range", weapon?.range ?? "ranged"),
+      ranges: choiceOptions(WEAPON_RANGES, "BREADBOX.D100.Weapon.Range", weapon?.range ?? "ranged"),
       fireBlocks: (weapon?.fireBlocks ?? []).map((b, index) => ({
         index,
         title: b.title,
@@ -242,14 +217,14 @@ export class D100ItemSheet extends BreadboxItemSheet {
         damageList: b.damage.join("; "),
         apChoicesList: b.apChoices.join("; "),
         amountsList: b.amounts.join("; "),
-        kinds: options(R.FIRE_KINDS, "BREADBOX.D100.Fire", b.kind),
-        apKinds: options(FIRE_AP_KINDS, "BREADBOX.D100.FireEdit.ApKind", b.apKind),
-        amountKinds: options(FIRE_AMOUNT_KINDS, "BREADBOX.D100.FireEdit.AmountKind", b.amountKind),
-        damageBys: options(FIRE_DAMAGE_BY, "BREADBOX.D100.FireEdit.DamageBy", b.damageBy),
+        kinds: choiceOptions(R.FIRE_KINDS, "BREADBOX.D100.Fire", b.kind),
+        apKinds: choiceOptions(FIRE_AP_KINDS, "BREADBOX.D100.FireEdit.ApKind", b.apKind),
+        amountKinds: choiceOptions(FIRE_AMOUNT_KINDS, "BREADBOX.D100.FireEdit.AmountKind", b.amountKind),
+        damageBys: choiceOptions(FIRE_DAMAGE_BY, "BREADBOX.D100.FireEdit.DamageBy", b.damageBy),
       })),
       coverage: DUDE_REGIONS.map((r) => ({ key: r, label: localize(`BREADBOX.D100.Dude.Region.${r}`), checked: armor?.coverage.includes(r) ?? false })),
-      regions: options(["", ...DUDE_REGIONS], "BREADBOX.D100.Dude.Region", gear?.region ?? ""),
-    });
+      regions: choiceOptions(["", ...DUDE_REGIONS], "BREADBOX.D100.Dude.Region", gear?.region ?? ""),
+    };
   }
 }
 

@@ -8,7 +8,8 @@
  * grind wounds, Edge available, armour worn.
  */
 import * as R from "../rules";
-import { BOXES_CROSSED_RANGE, EDGE_RANGE, FLANGE_EXTRA_RANGE, choice, html, int, text } from "./fields";
+import { choice, html, int, text } from "../../../core/data/fields";
+import { BOXES_CROSSED_RANGE, EDGE_RANGE, FLANGE_EXTRA_RANGE } from "./fields";
 import { FlangePowerModel, FlangeSkillModel } from "./items";
 import { FlangeArmorModel } from "./weapons";
 import { flangeCombatFields } from "../combat/fields";

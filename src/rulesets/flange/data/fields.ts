@@ -1,16 +1,4 @@
-/** Field factories shared by the Flange data models. */
-const fields = foundry.data.fields;
-
-export const int = (opts: { min: number; max: number; initial?: number }) =>
-  new fields.NumberField({ required: true, nullable: false, integer: true, min: opts.min, max: opts.max, initial: opts.initial ?? Math.max(0, opts.min) });
-
-export const html = () => new fields.HTMLField({ required: true, blank: true, initial: "" });
-
-export const text = () => new fields.StringField({ required: true, blank: true, initial: "" });
-
-export const choice = <T extends string>(choices: readonly T[], initial: T) =>
-  new fields.StringField({ required: true, blank: choices.some((c) => c === ""), nullable: false, choices: [...choices], initial });
-
+/** Ranges shared by the Flange data models (the field factories are core's: core/data/fields.ts). */
 /** Edge points owned or spent: the book sets no cap; 99 leaves room for any campaign. */
 export const EDGE_RANGE = { min: 0, max: 99 } as const;
 /** Flange points the GM awards after creation, or spends on other things (powers, magic). */

@@ -7,9 +7,7 @@
  * The combat part owns this file after the models commit.
  */
 import * as R from "../rules";
-import { choice, html, int, text } from "./fields";
-
-const fields = foundry.data.fields;
+import { BreadboxItemModel, choice, equipped, int, text } from "../../../core/data/fields";
 
 function weaponSchema() {
   return {
@@ -21,11 +19,9 @@ function weaponSchema() {
     skill: text(),
     /** The heading of that skill (for generalisation dots when the character lacks the skill). */
     heading: choice(["", ...R.SKILL_HEADINGS], ""),
-    equipped: new fields.BooleanField({ initial: true }),
-    description: html(),
+    equipped: equipped(),
   };
 }
-type WeaponSchema = ReturnType<typeof weaponSchema>;
 
 /** "●●+2", "●-1", "-3", "-": the book's damage box. */
 export function damageBox(dots: number, modifier: number): string {
@@ -34,10 +30,8 @@ export function damageBox(dots: number, modifier: number): string {
   return d + m || "-";
 }
 
-export class FlangeWeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation> {
-  static override defineSchema(): WeaponSchema {
-    return weaponSchema();
-  }
+export class FlangeWeaponModel extends BreadboxItemModel<ReturnType<typeof weaponSchema>> {
+  static override ownSchema = weaponSchema;
   /** The damage box as the book prints it. */
   declare damageNotation: string;
 
@@ -55,14 +49,10 @@ function armorSchema() {
   return {
     /** Subtracted from the final damage score (seed "Armour"). */
     armour: int({ min: 0, max: R.ARMOUR_MAX, initial: 1 }),
-    equipped: new fields.BooleanField({ initial: true }),
-    description: html(),
+    equipped: equipped(),
   };
 }
-type ArmorSchema = ReturnType<typeof armorSchema>;
 
-export class FlangeArmorModel extends foundry.abstract.TypeDataModel<ArmorSchema, Item.Implementation> {
-  static override defineSchema(): ArmorSchema {
-    return armorSchema();
-  }
+export class FlangeArmorModel extends BreadboxItemModel<ReturnType<typeof armorSchema>> {
+  static override ownSchema = armorSchema;
 }

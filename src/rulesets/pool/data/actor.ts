@@ -5,7 +5,8 @@
  * healing times, the defender's values for trauma, and the dice-phobe total of a bare pool.
  */
 import * as R from "../rules";
-import { WOUND_DEGREE_RANGE, choice, html, int } from "./fields";
+import { choice, html, int } from "../../../core/data/fields";
+import { WOUND_DEGREE_RANGE } from "./fields";
 import { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, type TraitActivity } from "./items";
 import { poolRules } from "../settings";
 import { buildTraitTree, type TraitTreeBuild } from "./tree";

@@ -1,16 +1,4 @@
-/** Field factories shared by the Dice Pool data models. */
-const fields = foundry.data.fields;
-
-export const int = (opts: { min: number; max: number; initial?: number }) =>
-  new fields.NumberField({ required: true, nullable: false, integer: true, min: opts.min, max: opts.max, initial: opts.initial ?? Math.max(0, opts.min) });
-
-export const html = () => new fields.HTMLField({ required: true, blank: true, initial: "" });
-
-export const name = () => new fields.StringField({ required: true, blank: true, initial: "" });
-
-export const choice = <T extends string>(choices: readonly T[], initial: T) =>
-  new fields.StringField({ required: true, blank: choices.some((c) => c === ""), nullable: false, choices: [...choices], initial });
-
+/** Ranges shared by the Dice Pool data models (the field factories are core's: core/data/fields.ts). */
 /** Attribute scores: the seed sets no range; ±10 leaves room for any table (the core accepts ±60). */
 export const ATTRIBUTE_RANGE = { min: -10, max: 10 } as const;
 /** Ability ratings: 0 (untrained, a node of the tree only) to 20. */

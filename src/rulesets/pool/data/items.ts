@@ -6,9 +6,8 @@
  * (fallback up or down it) is derived on the actor (data/actor.ts).
  */
 import * as R from "../rules";
-import { ARMOR_RANGE, ATTRIBUTE_RANGE, MODIFIER_RANGE, RATING_RANGE, choice, html, int, name } from "./fields";
-
-const fields = foundry.data.fields;
+import { BreadboxGearModel, BreadboxItemModel, choice, equipped, flag, int, text } from "../../../core/data/fields";
+import { ARMOR_RANGE, ATTRIBUTE_RANGE, MODIFIER_RANGE, RATING_RANGE } from "./fields";
 
 /** Roles an attribute item can play for the rules (Reaction Time for phases, thresholds for trauma…). */
 export const ATTRIBUTE_ROLES = ["", ...R.NAMED_ATTRIBUTES] as const;
@@ -23,19 +22,15 @@ export type TraitActivity = (typeof TRAIT_ACTIVITIES)[number];
 
 function attributeSchema() {
   return {
-    parentTrait: name(),
+    parentTrait: text(),
     role: choice(ATTRIBUTE_ROLES, ""),
     score: int({ ...ATTRIBUTE_RANGE, initial: 0 }),
     activity: choice(TRAIT_ACTIVITIES, ""),
-    description: html(),
   };
 }
-type AttributeSchema = ReturnType<typeof attributeSchema>;
 
-export class PoolAttributeModel extends foundry.abstract.TypeDataModel<AttributeSchema, Item.Implementation> {
-  static override defineSchema(): AttributeSchema {
-    return attributeSchema();
-  }
+export class PoolAttributeModel extends BreadboxItemModel<ReturnType<typeof attributeSchema>> {
+  static override ownSchema = attributeSchema;
   /** Bonus dice (positive score) or Penalty dice (negative score) the attribute adds to a pool. */
   declare bonusDice: number;
   declare penaltyDice: number;
@@ -49,18 +44,14 @@ export class PoolAttributeModel extends foundry.abstract.TypeDataModel<Attribute
 
 function abilitySchema() {
   return {
-    parentTrait: name(),
+    parentTrait: text(),
     rating: int({ ...RATING_RANGE, initial: 0 }),
     activity: choice(TRAIT_ACTIVITIES, ""),
-    description: html(),
   };
 }
-type AbilitySchema = ReturnType<typeof abilitySchema>;
 
-export class PoolAbilityModel extends foundry.abstract.TypeDataModel<AbilitySchema, Item.Implementation> {
-  static override defineSchema(): AbilitySchema {
-    return abilitySchema();
-  }
+export class PoolAbilityModel extends BreadboxItemModel<ReturnType<typeof abilitySchema>> {
+  static override ownSchema = abilitySchema;
   /** Add dice of a pool built on this ability alone (one, plus one per point). */
   declare addDice: number;
 
@@ -71,38 +62,30 @@ export class PoolAbilityModel extends foundry.abstract.TypeDataModel<AbilitySche
 
 function weaponSchema() {
   return {
-    ability: name(),
-    attribute: name(),
+    ability: text(),
+    attribute: text(),
     trauma: choice(R.TRAUMA_KINDS, "physical"),
     damageType: choice(R.DAMAGE_TYPES, "lethal"),
-    musclePowered: new fields.BooleanField({ initial: false }),
+    musclePowered: flag(),
     damageModifier: int({ ...MODIFIER_RANGE, initial: 0 }),
-    equipped: new fields.BooleanField({ initial: true }),
-    description: html(),
+    equipped: equipped(),
   };
 }
-type WeaponSchema = ReturnType<typeof weaponSchema>;
 
-export class PoolWeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation> {
-  static override defineSchema(): WeaponSchema {
-    return weaponSchema();
-  }
+export class PoolWeaponModel extends BreadboxItemModel<ReturnType<typeof weaponSchema>> {
+  static override ownSchema = weaponSchema;
 }
 
 function armorSchema() {
   return {
     rating: int({ ...ARMOR_RANGE, initial: 1 }),
-    convertsLethal: new fields.BooleanField({ initial: false }),
-    equipped: new fields.BooleanField({ initial: true }),
-    description: html(),
+    convertsLethal: flag(),
+    equipped: equipped(),
   };
 }
-type ArmorSchema = ReturnType<typeof armorSchema>;
 
-export class PoolArmorModel extends foundry.abstract.TypeDataModel<ArmorSchema, Item.Implementation> {
-  static override defineSchema(): ArmorSchema {
-    return armorSchema();
-  }
+export class PoolArmorModel extends BreadboxItemModel<ReturnType<typeof armorSchema>> {
+  static override ownSchema = armorSchema;
   /** The armor as the trauma rules read it. */
   declare armor: R.ArmorSpec;
 
@@ -111,19 +94,7 @@ export class PoolArmorModel extends foundry.abstract.TypeDataModel<ArmorSchema, 
   }
 }
 
-function gearSchema() {
-  return {
-    quantity: int({ min: 0, max: 1_000_000, initial: 1 }),
-    description: html(),
-  };
-}
-type GearSchema = ReturnType<typeof gearSchema>;
-
-export class PoolGearModel extends foundry.abstract.TypeDataModel<GearSchema, Item.Implementation> {
-  static override defineSchema(): GearSchema {
-    return gearSchema();
-  }
-}
+export class PoolGearModel extends BreadboxGearModel {}
 
 export const POOL_ITEM_MODELS = {
   poolAttribute: PoolAttributeModel,

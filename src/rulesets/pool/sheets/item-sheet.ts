@@ -3,49 +3,23 @@
  * summary line is generated from the data (presentation, not content).
  */
 import * as R from "../rules";
-import { BreadboxItemSheet } from "../../../core/sheets/item-sheet";
-import { joinSummary } from "../../../core/sheets/helpers";
-import { templatePath } from "../../../core/ids";
+import { BreadboxItemSheet, rulesetItemSheet } from "../../../core/sheets/item-sheet";
+import { choiceOptions, joinSummary } from "../../../core/sheets/helpers";
 import { format, localize, modelOf } from "../../../core/game";
 import { ATTRIBUTE_ROLES, TRAIT_ACTIVITIES, PoolAbilityModel, PoolArmorModel, PoolAttributeModel, PoolGearModel, PoolWeaponModel } from "../data/items";
 
-function options(keys: readonly string[], prefix: string, selected: string) {
-  return keys.map((k) => ({ key: k, label: localize(`${prefix}.${k || "none"}`), selected: k === selected }));
-}
-
-export class PoolItemSheet extends BreadboxItemSheet {
-  static override DEFAULT_OPTIONS = {
-    ...BreadboxItemSheet.DEFAULT_OPTIONS,
-    classes: ["pool"],
-  };
-
-  static override PARTS = {
-    header: { template: templatePath("pool/item/header.hbs") },
-    details: { template: templatePath("pool/item/details.hbs"), scrollable: [""] },
-  };
-
-  protected override summarize(item: Item.Implementation): string {
-    return poolItemSummary(item);
-  }
-
-  protected override async _prepareContext(opts: Parameters<BreadboxItemSheet["_prepareContext"]>[0]) {
-    const context = await super._prepareContext(opts);
-    const item = this.document;
+export class PoolItemSheet extends rulesetItemSheet("pool", poolItemSummary) {
+  protected override itemContext(item: Item.Implementation) {
     const attribute = modelOf(item, PoolAttributeModel);
     const weapon = modelOf(item, PoolWeaponModel);
     const ability = modelOf(item, PoolAbilityModel);
     const activity = attribute?.activity ?? ability?.activity ?? "";
-    return Object.assign(context, {
+    return {
       activityOptions: TRAIT_ACTIVITIES.map((k) => ({ key: k, label: localize(k ? `BREADBOX.Pool.Activity.${k}` : "BREADBOX.Pool.Activity.inherit"), selected: k === activity })),
-      isAttribute: attribute !== null,
-      isAbility: ability !== null,
-      isWeapon: weapon !== null,
-      isArmor: modelOf(item, PoolArmorModel) !== null,
-      isGear: modelOf(item, PoolGearModel) !== null,
-      roleOptions: options(ATTRIBUTE_ROLES, "BREADBOX.Pool.Attribute.role", attribute?.role ?? ""),
-      traumaOptions: options(R.TRAUMA_KINDS, "BREADBOX.Pool.Wound.kind", weapon?.trauma ?? "physical"),
-      damageOptions: options(R.DAMAGE_TYPES, "BREADBOX.Pool.Weapon.damageType", weapon?.damageType ?? "lethal"),
-    });
+      roleOptions: choiceOptions(ATTRIBUTE_ROLES, "BREADBOX.Pool.Attribute.role", attribute?.role ?? ""),
+      traumaOptions: choiceOptions(R.TRAUMA_KINDS, "BREADBOX.Pool.Wound.kind", weapon?.trauma ?? "physical"),
+      damageOptions: choiceOptions(R.DAMAGE_TYPES, "BREADBOX.Pool.Weapon.damageType", weapon?.damageType ?? "lethal"),
+    };
   }
 }
 

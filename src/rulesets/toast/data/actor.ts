@@ -7,7 +7,8 @@
  * penalty, the creation budget report.
  */
 import * as R from "../rules";
-import { ATTRIBUTE_RANGE, WOUND_RANGE, WOUND_SCALE_RANGE, html, int } from "./fields";
+import { html, int } from "../../../core/data/fields";
+import { ATTRIBUTE_RANGE, WOUND_RANGE, WOUND_SCALE_RANGE } from "./fields";
 import { ToastSkillModel } from "./items";
 import { ToastArmorModel } from "./weapons";
 import { toastCombatFields } from "../combat/fields";

@@ -1,17 +1,5 @@
-/** Field factories and ranges shared by the Toast data models. */
+/** Ranges shared by the Toast data models (the field factories are core's: core/data/fields.ts). */
 import { MAX_ATTRIBUTE, MAX_DAMAGE_DICE, MAX_SKILL_LEVEL, MAX_WOUND_LEVELS, MAX_WOUND_SCALE } from "../rules";
-
-const fields = foundry.data.fields;
-
-export const int = (opts: { min: number; max: number; initial?: number }) =>
-  new fields.NumberField({ required: true, nullable: false, integer: true, min: opts.min, max: opts.max, initial: opts.initial ?? Math.max(0, opts.min) });
-
-export const html = () => new fields.HTMLField({ required: true, blank: true, initial: "" });
-
-export const text = () => new fields.StringField({ required: true, blank: true, initial: "" });
-
-export const choice = <T extends string>(choices: readonly T[], initial: T) =>
-  new fields.StringField({ required: true, blank: choices.some((c) => c === ""), nullable: false, choices: [...choices], initial });
 
 /**
  * Attribute levels: 1 up to the core's cap (the seed's 1–20 is a creation limit the sheet shows as

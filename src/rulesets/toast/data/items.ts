@@ -4,7 +4,8 @@
  * the owning character in the actor's prepareDerivedData. Weapons and armor live in weapons.ts.
  */
 import * as R from "../rules";
-import { QUANTITY_RANGE, SKILL_LEVEL_RANGE, choice, html, int, text } from "./fields";
+import { BreadboxItemModel, choice, flag, int, quantity, text } from "../../../core/data/fields";
+import { QUANTITY_RANGE, SKILL_LEVEL_RANGE } from "./fields";
 import { ToastArmorModel, ToastWeaponModel } from "./weapons";
 
 const fields = foundry.data.fields;
@@ -17,18 +18,14 @@ function skillSchema() {
     baseAttributes: new fields.ArrayField(new fields.StringField({ required: true, blank: false, choices: [...R.ATTRIBUTE_KEYS] }), { initial: ["agility"], min: 1 }),
     level: int({ ...SKILL_LEVEL_RANGE, initial: 0 }),
     /** Rolled this session (the end-of-session advancement check looks at it). */
-    used: new fields.BooleanField({ initial: false }),
+    used: flag(),
     /** Learned this session (level 0 → 1 by an attempt): no advancement check this session. */
-    learned: new fields.BooleanField({ initial: false }),
-    description: html(),
+    learned: flag(),
   };
 }
-type SkillSchema = ReturnType<typeof skillSchema>;
 
-export class ToastSkillModel extends foundry.abstract.TypeDataModel<SkillSchema, Item.Implementation> {
-  static override defineSchema(): SkillSchema {
-    return skillSchema();
-  }
+export class ToastSkillModel extends BreadboxItemModel<ReturnType<typeof skillSchema>> {
+  static override ownSchema = skillSchema;
 
   /** Attribute modifier of the averaged base attributes (0 when not owned by a character). */
   declare attributeModifier: number;
@@ -58,16 +55,12 @@ export class ToastSkillModel extends foundry.abstract.TypeDataModel<SkillSchema,
 
 function gearSchema() {
   return {
-    quantity: int({ ...QUANTITY_RANGE, initial: 1 }),
-    description: html(),
+    quantity: quantity(QUANTITY_RANGE.max),
   };
 }
-type GearSchema = ReturnType<typeof gearSchema>;
 
-export class ToastGearModel extends foundry.abstract.TypeDataModel<GearSchema, Item.Implementation> {
-  static override defineSchema(): GearSchema {
-    return gearSchema();
-  }
+export class ToastGearModel extends BreadboxItemModel<ReturnType<typeof gearSchema>> {
+  static override ownSchema = gearSchema;
 }
 
 export const TOAST_ITEM_MODELS = {

@@ -5,9 +5,8 @@
  * first models commit.
  */
 import * as R from "../rules";
-import { DAMAGE_DICE_RANGE, ENCUMBRANCE_RANGE, WOUND_REDUCTION_RANGE, choice, html, int, text } from "./fields";
-
-const fields = foundry.data.fields;
+import { BreadboxItemModel, choice, equipped, int, text } from "../../../core/data/fields";
+import { DAMAGE_DICE_RANGE, ENCUMBRANCE_RANGE, WOUND_REDUCTION_RANGE } from "./fields";
 
 /** Weapon categories of the seed's guideline table, or "" for a weapon the GM sized by hand. */
 export const WEAPON_CATEGORY_CHOICES = ["", ...R.WEAPON_CATEGORY_KEYS] as const;
@@ -22,16 +21,12 @@ function weaponSchema() {
     bonusDice: int({ ...DAMAGE_DICE_RANGE, initial: 0 }),
     /** Name (or key) of the weapon skill it is used with. */
     skill: text(),
-    equipped: new fields.BooleanField({ initial: true }),
-    description: html(),
+    equipped: equipped(),
   };
 }
-type WeaponSchema = ReturnType<typeof weaponSchema>;
 
-export class ToastWeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation> {
-  static override defineSchema(): WeaponSchema {
-    return weaponSchema();
-  }
+export class ToastWeaponModel extends BreadboxItemModel<ReturnType<typeof weaponSchema>> {
+  static override ownSchema = weaponSchema;
 
   /** The weapon as the rules core reads it. */
   get stats(): R.WeaponStats {
@@ -44,16 +39,12 @@ function armorSchema() {
     armorType: choice(ARMOR_TYPE_CHOICES, ""),
     woundReduction: int({ ...WOUND_REDUCTION_RANGE, initial: 1 }),
     encumbrance: int({ ...ENCUMBRANCE_RANGE, initial: 10 }),
-    equipped: new fields.BooleanField({ initial: true }),
-    description: html(),
+    equipped: equipped(),
   };
 }
-type ArmorSchema = ReturnType<typeof armorSchema>;
 
-export class ToastArmorModel extends foundry.abstract.TypeDataModel<ArmorSchema, Item.Implementation> {
-  static override defineSchema(): ArmorSchema {
-    return armorSchema();
-  }
+export class ToastArmorModel extends BreadboxItemModel<ReturnType<typeof armorSchema>> {
+  static override ownSchema = armorSchema;
 
   /** The armor as the rules core reads it. */
   get stats(): R.ArmorStats {

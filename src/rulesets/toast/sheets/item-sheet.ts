@@ -4,17 +4,12 @@
  * toggled one by one (at least one stays).
  */
 import * as R from "../rules";
-import { BreadboxItemSheet } from "../../../core/sheets/item-sheet";
-import { joinSummary } from "../../../core/sheets/helpers";
-import { templatePath } from "../../../core/ids";
+import { BreadboxItemSheet, rulesetItemSheet } from "../../../core/sheets/item-sheet";
+import { choiceOptions, joinSummary } from "../../../core/sheets/helpers";
 import { format, localize, modelOf } from "../../../core/game";
 import { ToastGearModel, ToastSkillModel } from "../data/items";
 import { ARMOR_TYPE_CHOICES, ToastArmorModel, ToastWeaponModel, WEAPON_CATEGORY_CHOICES } from "../data/weapons";
 import { attributeName } from "../checks";
-
-function options(keys: readonly string[], prefix: string, selected: string) {
-  return keys.map((k) => ({ key: k, label: localize(`${prefix}.${k || "none"}`), selected: k === selected }));
-}
 
 async function onToggleBase(this: unknown, _event: PointerEvent, target: HTMLElement): Promise<void> {
   if (!(this instanceof ToastItemSheet) || !this.isEditable) return;
@@ -36,42 +31,25 @@ async function onToggleBase(this: unknown, _event: PointerEvent, target: HTMLEle
   }
 }
 
-export class ToastItemSheet extends BreadboxItemSheet {
-  static override DEFAULT_OPTIONS = {
-    ...BreadboxItemSheet.DEFAULT_OPTIONS,
-    classes: ["toast"],
-    actions: { ...BreadboxItemSheet.DEFAULT_OPTIONS.actions, toggleBase: onToggleBase },
+export class ToastItemSheet extends rulesetItemSheet("toast", toastItemSummary) {
+  static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
+    actions: { toggleBase: onToggleBase },
   };
 
-  static override PARTS = {
-    header: { template: templatePath("toast/item/header.hbs") },
-    details: { template: templatePath("toast/item/details.hbs"), scrollable: [""] },
-  };
-
-  protected override summarize(item: Item.Implementation): string {
-    return toastItemSummary(item);
-  }
-
-  protected override async _prepareContext(opts: Parameters<BreadboxItemSheet["_prepareContext"]>[0]) {
-    const context = await super._prepareContext(opts);
-    const item = this.document;
+  protected override itemContext(item: Item.Implementation) {
     const skill = modelOf(item, ToastSkillModel);
     const weapon = modelOf(item, ToastWeaponModel);
     const armor = modelOf(item, ToastArmorModel);
-    return Object.assign(context, {
-      isSkill: skill !== null,
-      isWeapon: weapon !== null,
-      isArmor: armor !== null,
-      isGear: modelOf(item, ToastGearModel) !== null,
-      categoryOptions: options(R.SKILL_CATEGORY_KEYS, "BREADBOX.Toast.Category", skill?.category ?? ""),
+    return {
+      categoryOptions: choiceOptions(R.SKILL_CATEGORY_KEYS, "BREADBOX.Toast.Category", skill?.category ?? ""),
       baseOptions: R.ATTRIBUTE_KEYS.map((k) => ({ key: k, label: attributeName(k), checked: skill?.baseAttributes.includes(k) ?? false })),
-      weaponCategoryOptions: options(WEAPON_CATEGORY_CHOICES, "BREADBOX.Toast.WeaponCategory", weapon?.category ?? ""),
-      deliveryOptions: options(R.WEAPON_DELIVERY_KEYS, "BREADBOX.Toast.Delivery", weapon?.delivery ?? "wielded"),
-      armorTypeOptions: options(ARMOR_TYPE_CHOICES, "BREADBOX.Toast.ArmorType", armor?.armorType ?? ""),
+      weaponCategoryOptions: choiceOptions(WEAPON_CATEGORY_CHOICES, "BREADBOX.Toast.WeaponCategory", weapon?.category ?? ""),
+      deliveryOptions: choiceOptions(R.WEAPON_DELIVERY_KEYS, "BREADBOX.Toast.Delivery", weapon?.delivery ?? "wielded"),
+      armorTypeOptions: choiceOptions(ARMOR_TYPE_CHOICES, "BREADBOX.Toast.ArmorType", armor?.armorType ?? ""),
       // The book's guideline numbers for the chosen category or armor type (hints; the stored numbers rule).
       damageGuideline: weapon?.category ? format("BREADBOX.Toast.Weapon.Guideline", { n: R.weaponBaseDamage(weapon.category) }) : "",
       armorGuideline: armor?.armorType ? format("BREADBOX.Toast.Armor.Guideline", { reduction: R.ARMOR_TABLE[armor.armorType].woundReduction, encumbrance: R.ARMOR_TABLE[armor.armorType].encumbrance }) : "",
-    });
+    };
   }
 }
 

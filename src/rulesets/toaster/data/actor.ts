@@ -5,7 +5,8 @@
  * maximum, armor class, creation budget and trait balance.
  */
 import * as R from "../rules";
-import { ATTRIBUTE_KEYS, CAMPAIGN_STYLE_KEYS, attribute, choice, html, int } from "./fields";
+import { choice, html, int } from "../../../core/data/fields";
+import { ATTRIBUTE_KEYS, CAMPAIGN_STYLE_KEYS, attribute } from "./fields";
 import { toasterRules, DEFAULT_TOASTER_RULES, type ToasterRules } from "../settings";
 import { ToasterArmorModel, ToasterSkillModel, ToasterTraitModel } from "./items";
 import { dict, own } from "../../../dice/dict";

@@ -1,15 +1,7 @@
-/** Field factories shared by the Toaster data models. */
-const fields = foundry.data.fields;
+/** Vocabularies of the Toaster data models (the field factories are core's: core/data/fields.ts). */
+import { int } from "../../../core/data/fields";
 
-export const int = (opts: { min?: number; max?: number; initial?: number } = {}) =>
-  new fields.NumberField({ required: true, nullable: false, integer: true, min: opts.min, max: opts.max, initial: opts.initial ?? opts.min ?? 0 });
-
-export const attribute = (initial = 4) => new fields.SchemaField({ value: int({ min: 0, max: 30, initial }) });
-
-export const html = () => new fields.HTMLField({ required: true, blank: true, initial: "" });
-
-export const choice = <T extends string>(choices: readonly T[], initial: T) =>
-  new fields.StringField({ required: true, blank: choices.includes("" as T), nullable: false, choices: [...choices], initial });
+export const attribute = (initial = 4) => new foundry.data.fields.SchemaField({ value: int({ min: 0, max: 30, initial }) });
 
 export const ATTRIBUTE_KEYS = ["physique", "coordination", "intellect", "aura"] as const;
 export const CAMPAIGN_STYLE_KEYS = ["", "average", "aboveAverage", "heroic", "largerThanLife"] as const;

@@ -4,7 +4,8 @@
  * prepareDerivedData from the owning actor and never stored.
  */
 import * as R from "../rules";
-import { ATTRIBUTE_KEYS, BODY_AREAS, SHIELD_SIZES, SKILL_COSTS, SKILL_GROUPS, SKILL_ROLES, TRAIT_KINDS, WEAPON_MODES, choice, html, int } from "./fields";
+import { BreadboxGearModel, BreadboxItemModel, choice, equipped, flag, int, text } from "../../../core/data/fields";
+import { ATTRIBUTE_KEYS, BODY_AREAS, SHIELD_SIZES, SKILL_COSTS, SKILL_GROUPS, SKILL_ROLES, TRAIT_KINDS, WEAPON_MODES } from "./fields";
 import { toasterRules } from "../settings";
 import { own } from "../../../dice/dict";
 
@@ -30,22 +31,17 @@ function skillSchema() {
     attributeChoices: new fields.ArrayField(new fields.StringField({ required: true, blank: false })),
     group: choice(SKILL_GROUPS, ""),
     role: choice(SKILL_ROLES, "general"),
-    nativeLanguage: new fields.BooleanField({ initial: false }),
+    nativeLanguage: flag(),
     specialties: new fields.ArrayField(new fields.SchemaField({
-      name: new fields.StringField({ required: true, blank: true, initial: "" }),
+      name: text(),
       bonus: int({ min: 1, max: 2, initial: 1 }),
     })),
     cost: choice(SKILL_COSTS, "average"),
-    description: html(),
   };
 }
-type SkillSchema = ReturnType<typeof skillSchema>;
 
-export class ToasterSkillModel extends foundry.abstract.TypeDataModel<SkillSchema, Item.Implementation> {
-  static override defineSchema(): SkillSchema {
-    return skillSchema();
-  }
-
+export class ToasterSkillModel extends BreadboxItemModel<ReturnType<typeof skillSchema>> {
+  static override ownSchema = skillSchema;
   /** Attribute value the rank is averaged with (0 when not embedded). */
   declare attributeValue: number;
   /** Skill base including a skill package's bonus. */
@@ -92,18 +88,14 @@ function traitSchema() {
   return {
     rank: int({ min: -10, max: 10, initial: 0 }),
     kind: choice(TRAIT_KINDS, "general"),
-    attribute: new fields.StringField({ required: true, blank: true, initial: "" }),
-    subAttribute: new fields.StringField({ required: true, blank: true, initial: "" }),
+    attribute: text(),
+    subAttribute: text(),
     skills: new fields.ArrayField(new fields.StringField({ required: true, blank: false })),
-    description: html(),
   };
 }
-type TraitSchema = ReturnType<typeof traitSchema>;
 
-export class ToasterTraitModel extends foundry.abstract.TypeDataModel<TraitSchema, Item.Implementation> {
-  static override defineSchema(): TraitSchema {
-    return traitSchema();
-  }
+export class ToasterTraitModel extends BreadboxItemModel<ReturnType<typeof traitSchema>> {
+  static override ownSchema = traitSchema;
   declare rankLabel: string;
   declare warning: string;
 
@@ -125,21 +117,17 @@ function weaponSchema() {
     mode: choice(WEAPON_MODES, "melee"),
     baseWC: int({ min: 0, max: 99 }),
     strengthReq: int({ min: 0, max: 30 }),
-    musclePowered: new fields.BooleanField({ initial: true }),
-    unarmed: new fields.BooleanField({ initial: false }),
+    musclePowered: flag(true),
+    unarmed: flag(),
     shield: choice(SHIELD_SIZES, ""),
-    shotgun: new fields.BooleanField({ initial: false }),
-    skill: new fields.StringField({ required: true, blank: true, initial: "" }),
-    equipped: new fields.BooleanField({ initial: true }),
-    description: html(),
+    shotgun: flag(),
+    skill: text(),
+    equipped: equipped(),
   };
 }
-type WeaponSchema = ReturnType<typeof weaponSchema>;
 
-export class ToasterWeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation> {
-  static override defineSchema(): WeaponSchema {
-    return weaponSchema();
-  }
+export class ToasterWeaponModel extends BreadboxItemModel<ReturnType<typeof weaponSchema>> {
+  static override ownSchema = weaponSchema;
   /** Weapon class with the wielder's Physique when muscle-powered. */
   declare wc: number;
   /** Penalty for a Physique below the strength requirement (0 when that rule is off). */
@@ -168,32 +156,16 @@ function armorSchema() {
     coverage: new fields.ArrayField(new fields.StringField({ required: true, blank: false, choices: [...BODY_AREAS] }), {
       initial: [...BODY_AREAS],
     }),
-    natural: new fields.BooleanField({ initial: false }),
-    equipped: new fields.BooleanField({ initial: true }),
-    description: html(),
+    natural: flag(),
+    equipped: equipped(),
   };
 }
-type ArmorSchema = ReturnType<typeof armorSchema>;
 
-export class ToasterArmorModel extends foundry.abstract.TypeDataModel<ArmorSchema, Item.Implementation> {
-  static override defineSchema(): ArmorSchema {
-    return armorSchema();
-  }
+export class ToasterArmorModel extends BreadboxItemModel<ReturnType<typeof armorSchema>> {
+  static override ownSchema = armorSchema;
 }
 
-function gearSchema() {
-  return {
-    quantity: int({ min: 0, max: 1_000_000, initial: 1 }),
-    description: html(),
-  };
-}
-type GearSchema = ReturnType<typeof gearSchema>;
-
-export class ToasterGearModel extends foundry.abstract.TypeDataModel<GearSchema, Item.Implementation> {
-  static override defineSchema(): GearSchema {
-    return gearSchema();
-  }
-}
+export class ToasterGearModel extends BreadboxGearModel {}
 
 export const TOASTER_ITEM_MODELS = {
   toasterSkill: ToasterSkillModel,

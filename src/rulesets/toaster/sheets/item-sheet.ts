@@ -2,17 +2,12 @@
  * Item sheet for every Toaster item type. One details template with a section per type; the
  * summary line is generated from the data (presentation, not content).
  */
-import { BreadboxItemSheet } from "../../../core/sheets/item-sheet";
-import { joinSummary } from "../../../core/sheets/helpers";
-import { templatePath } from "../../../core/ids";
+import { BreadboxItemSheet, rulesetItemSheet } from "../../../core/sheets/item-sheet";
+import { choiceOptions, joinSummary } from "../../../core/sheets/helpers";
 import { format, localize, modelOf } from "../../../core/game";
 import { ATTRIBUTE_KEYS, BODY_AREAS, SHIELD_SIZES, SKILL_COSTS, SKILL_GROUPS, SKILL_ROLES, TRAIT_KINDS, WEAPON_MODES } from "../data/fields";
 import { ToasterArmorModel, ToasterGearModel, ToasterSkillModel, ToasterTraitModel, ToasterWeaponModel } from "../data/items";
 import { ToasterActorModel } from "../data/actor";
-
-function optionList(keys: readonly string[], prefix: string, selected: string) {
-  return keys.map((k) => ({ key: k, label: localize(`${prefix}.${k || "none"}`), selected: k === selected }));
-}
 
 /** The four attributes, plus the owner's own attributes when the item sits on a Toaster character. */
 function attributeList(item: Item.Implementation): { key: string; label: string }[] {
@@ -22,27 +17,15 @@ function attributeList(item: Item.Implementation): { key: string; label: string 
   return [...standard, ...custom.map((c) => ({ key: c.key, label: c.label || c.key }))];
 }
 
-export class ToasterItemSheet extends BreadboxItemSheet {
+export class ToasterItemSheet extends rulesetItemSheet("toaster", toasterItemSummary) {
   static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
-    classes: ["toaster"],
     actions: {
       addSpecialty: ToasterItemSheet.#onAddSpecialty,
       removeSpecialty: ToasterItemSheet.#onRemoveSpecialty,
     },
   };
 
-  static override PARTS = {
-    header: { template: templatePath("toaster/item/header.hbs") },
-    details: { template: templatePath("toaster/item/details.hbs"), scrollable: [""] },
-  };
-
-  protected override summarize(item: Item.Implementation): string {
-    return toasterItemSummary(item);
-  }
-
-  protected override async _prepareContext(options: Parameters<BreadboxItemSheet["_prepareContext"]>[0]) {
-    const context = await super._prepareContext(options);
-    const item = this.document;
+  protected override itemContext(item: Item.Implementation) {
     const skill = modelOf(item, ToasterSkillModel);
     const trait = modelOf(item, ToasterTraitModel);
     const weapon = modelOf(item, ToasterWeaponModel);
@@ -50,23 +33,18 @@ export class ToasterItemSheet extends BreadboxItemSheet {
     const attribute = skill?.attribute ?? trait?.attribute ?? "";
     const attributeChoices = skill?.attributeChoices ?? [];
     const coverage: readonly string[] = armor?.coverage ?? [];
-    return Object.assign(context, {
-      isSkill: skill !== null,
-      isTrait: trait !== null,
-      isWeapon: weapon !== null,
-      isArmor: armor !== null,
-      isGear: modelOf(item, ToasterGearModel) !== null,
+    return {
       attributeOptions: attributeList(item).map(({ key, label }) => ({ key, label, selected: key === attribute, chosen: attributeChoices.includes(key) })),
-      groupOptions: optionList(SKILL_GROUPS, "BREADBOX.Toaster.SkillGroup", skill?.group ?? ""),
-      roleOptions: optionList(SKILL_ROLES, "BREADBOX.Toaster.SkillRole", skill?.role ?? ""),
-      costOptions: optionList(SKILL_COSTS, "BREADBOX.Toaster.SkillCost", skill?.cost ?? ""),
-      kindOptions: optionList(TRAIT_KINDS, "BREADBOX.Toaster.TraitKind", trait?.kind ?? ""),
-      modeOptions: optionList(WEAPON_MODES, "BREADBOX.Toaster.Weapon.Mode", weapon?.mode ?? ""),
-      shieldOptions: optionList(SHIELD_SIZES, "BREADBOX.Toaster.Shield", weapon?.shield ?? ""),
+      groupOptions: choiceOptions(SKILL_GROUPS, "BREADBOX.Toaster.SkillGroup", skill?.group ?? ""),
+      roleOptions: choiceOptions(SKILL_ROLES, "BREADBOX.Toaster.SkillRole", skill?.role ?? ""),
+      costOptions: choiceOptions(SKILL_COSTS, "BREADBOX.Toaster.SkillCost", skill?.cost ?? ""),
+      kindOptions: choiceOptions(TRAIT_KINDS, "BREADBOX.Toaster.TraitKind", trait?.kind ?? ""),
+      modeOptions: choiceOptions(WEAPON_MODES, "BREADBOX.Toaster.Weapon.Mode", weapon?.mode ?? ""),
+      shieldOptions: choiceOptions(SHIELD_SIZES, "BREADBOX.Toaster.Shield", weapon?.shield ?? ""),
       areaOptions: BODY_AREAS.map((a) => ({ key: a, label: localize(`BREADBOX.Toaster.Area.${a}`), checked: coverage.includes(a) })),
       skillsText: (trait?.skills ?? []).join(", "),
       specialties: (skill?.specialties ?? []).map((s, index) => ({ ...s, index })),
-    });
+    };
   }
 
   /** Checkbox groups and comma lists become arrays before the update. */
