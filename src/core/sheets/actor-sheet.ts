@@ -7,6 +7,7 @@
  * The class is generic over its render context/configuration/options: without that, tsc's type
  * instantiation for HandlebarsApplicationMixin(ActorSheetV2) explodes (see FOUNDRY-NOTES.md).
  */
+import { templatePath } from "../ids";
 import type { DeepPartial } from "fvtt-types/utils";
 import { format, localize } from "../game";
 import { isItemSubType } from "../foundry";
@@ -36,6 +37,21 @@ export interface BaseActorContext {
   cssClass: string;
   /** The limited view (Limited permission): header and biography only. */
   limited: boolean;
+}
+
+/**
+ * A ruleset's character-sheet layout from its tab list, in the shape every Breadbox sheet has: the
+ * header (`templates/<id>/actor/header.hbs`), the shared tab strip, then one scrollable part per tab
+ * (`templates/<id>/actor/<tab>.hbs`), each tab labelled `BREADBOX.<labelPrefix>.Tab.<Tab>`.
+ */
+export function actorSheetLayout(id: string, labelPrefix: string, tabIds: readonly string[]): { parts: Record<string, { template: string; scrollable?: string[] }>; tabs: { id: string; label: string }[] } {
+  const parts: Record<string, { template: string; scrollable?: string[] }> = {
+    header: { template: templatePath(`${id}/actor/header.hbs`) },
+    tabs: { template: templatePath("shared/tabs.hbs") },
+  };
+  for (const tab of tabIds) parts[tab] = { template: templatePath(`${id}/actor/${tab}.hbs`), scrollable: [""] };
+  const tabs = tabIds.map((tab) => ({ id: tab, label: `BREADBOX.${labelPrefix}.Tab.${tab.charAt(0).toUpperCase()}${tab.slice(1)}` }));
+  return { parts, tabs };
 }
 
 type ASV2 = foundry.applications.sheets.ActorSheetV2;

@@ -10,7 +10,7 @@
 import * as R from "../rules";
 import { D100_COMBAT_SHEET_ACTIONS } from "../combat/sheet-actions";
 import { spendAp } from "../combat/ap";
-import { BreadboxActorSheet } from "../../../core/sheets/actor-sheet";
+import { BreadboxActorSheet, actorSheetLayout } from "../../../core/sheets/actor-sheet";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
 import { D100ActorModel } from "../data/actor";
@@ -28,6 +28,8 @@ import "./hotbar";
 function d100Sheet(sheet: unknown): D100ActorSheet | null {
   return sheet instanceof D100ActorSheet ? sheet : null;
 }
+
+const LAYOUT = actorSheetLayout("d100", "D100", ["main", "skills", "powers", "items", "notes"]);
 
 /** Run a sheet action; a refusal (a localized Error) is shown as a notification and changes nothing. */
 async function guarded(sheet: unknown, fn: (s: D100ActorSheet, m: D100ActorModel) => Promise<unknown>): Promise<void> {
@@ -240,26 +242,12 @@ export class D100ActorSheet extends BreadboxActorSheet {
     actions: { ...BreadboxActorSheet.DEFAULT_OPTIONS.actions, ...ACTIONS, ...D100_COMBAT_SHEET_ACTIONS },
   };
 
-  static override PARTS = {
-    header: { template: templatePath("d100/actor/header.hbs") },
-    tabs: { template: templatePath("shared/tabs.hbs") },
-    main: { template: templatePath("d100/actor/main.hbs"), scrollable: [""] },
-    skills: { template: templatePath("d100/actor/skills.hbs"), scrollable: [""] },
-    powers: { template: templatePath("d100/actor/powers.hbs"), scrollable: [""] },
-    items: { template: templatePath("d100/actor/items.hbs"), scrollable: [""] },
-    notes: { template: templatePath("d100/actor/notes.hbs"), scrollable: [""] },
-  };
+  static override PARTS = LAYOUT.parts;
 
   static override LIMITED_PARTS = ["header", "notes"];
   static override LIMITED_TAB = "notes";
 
-  static override SHEET_TABS = [
-    { id: "main", label: "BREADBOX.D100.Tab.Main" },
-    { id: "skills", label: "BREADBOX.D100.Tab.Skills" },
-    { id: "powers", label: "BREADBOX.D100.Tab.Powers" },
-    { id: "items", label: "BREADBOX.D100.Tab.Items" },
-    { id: "notes", label: "BREADBOX.D100.Tab.Notes" },
-  ];
+  static override SHEET_TABS = LAYOUT.tabs;
 
   protected override async _prepareContext(options: Parameters<BreadboxActorSheet["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);

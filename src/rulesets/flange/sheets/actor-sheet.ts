@@ -6,7 +6,7 @@
  * attribute, skill and heading one click from the check dialog); edit mode edits the numbers.
  */
 import * as R from "./../rules";
-import { BreadboxActorSheet } from "../../../core/sheets/actor-sheet";
+import { BreadboxActorSheet, actorSheetLayout } from "../../../core/sheets/actor-sheet";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
 import { FlangeActorModel } from "../data/actor";
@@ -66,6 +66,8 @@ async function onRollOpposed(this: unknown, event: PointerEvent): Promise<void> 
   if (s) await performOpposedCheck(s.document, event);
 }
 
+const LAYOUT = actorSheetLayout("flange", "Flange", ["attributes", "skills", "gear", "biography"]);
+
 /** A weapon row's attack button: the combat part's attack dialog (needs a targeted Flange character). */
 async function onAttack(this: unknown, event: PointerEvent, target: HTMLElement): Promise<void> {
   const s = flangeSheet(this);
@@ -86,24 +88,12 @@ export class FlangeActorSheet extends BreadboxActorSheet {
     actions: { ...BreadboxActorSheet.DEFAULT_OPTIONS.actions, ...ACTIONS },
   };
 
-  static override PARTS = {
-    header: { template: templatePath("flange/actor/header.hbs") },
-    tabs: { template: templatePath("shared/tabs.hbs") },
-    attributes: { template: templatePath("flange/actor/attributes.hbs"), scrollable: [""] },
-    skills: { template: templatePath("flange/actor/skills.hbs"), scrollable: [""] },
-    gear: { template: templatePath("flange/actor/gear.hbs"), scrollable: [""] },
-    biography: { template: templatePath("flange/actor/biography.hbs"), scrollable: [""] },
-  };
+  static override PARTS = LAYOUT.parts;
 
   static override LIMITED_PARTS = ["header", "biography"];
   static override LIMITED_TAB = "biography";
 
-  static override SHEET_TABS = [
-    { id: "attributes", label: "BREADBOX.Flange.Tab.Attributes" },
-    { id: "skills", label: "BREADBOX.Flange.Tab.Skills" },
-    { id: "gear", label: "BREADBOX.Flange.Tab.Gear" },
-    { id: "biography", label: "BREADBOX.Flange.Tab.Biography" },
-  ];
+  static override SHEET_TABS = LAYOUT.tabs;
 
   /** Attribute rows drag onto the hotbar as attribute-only roll macros (see ./hotbar.ts). */
   protected override async _onRender(...args: Parameters<BreadboxActorSheet["_onRender"]>): Promise<void> {

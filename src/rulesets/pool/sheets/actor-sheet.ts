@@ -5,7 +5,7 @@
  * by the shared BreadboxItem.
  */
 import * as R from "../rules";
-import { BreadboxActorSheet } from "../../../core/sheets/actor-sheet";
+import { BreadboxActorSheet, actorSheetLayout } from "../../../core/sheets/actor-sheet";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
 import { PoolActorModel } from "../data/actor";
@@ -59,6 +59,8 @@ async function onRollCheck(this: unknown, event: PointerEvent): Promise<void> {
 async function onRollPhobe(this: unknown, event: PointerEvent): Promise<void> {
   await roll(this, event, { resolution: "dicePhobe" });
 }
+
+const LAYOUT = actorSheetLayout("pool", "Pool", ["traits", "combat", "biography"]);
 
 /** A group check (working together or against) launched from this character. */
 async function onRollGroup(this: unknown): Promise<void> {
@@ -148,22 +150,12 @@ export class PoolActorSheet extends BreadboxActorSheet {
     actions: { ...BreadboxActorSheet.DEFAULT_OPTIONS.actions, ...ACTIONS },
   };
 
-  static override PARTS = {
-    header: { template: templatePath("pool/actor/header.hbs") },
-    tabs: { template: templatePath("shared/tabs.hbs") },
-    traits: { template: templatePath("pool/actor/traits.hbs"), scrollable: [""] },
-    combat: { template: templatePath("pool/actor/combat.hbs"), scrollable: [""] },
-    biography: { template: templatePath("pool/actor/biography.hbs"), scrollable: [""] },
-  };
+  static override PARTS = LAYOUT.parts;
 
   static override LIMITED_PARTS = ["header", "biography"];
   static override LIMITED_TAB = "biography";
 
-  static override SHEET_TABS = [
-    { id: "traits", label: "BREADBOX.Pool.Tab.Traits" },
-    { id: "combat", label: "BREADBOX.Pool.Tab.Combat" },
-    { id: "biography", label: "BREADBOX.Pool.Tab.Biography" },
-  ];
+  static override SHEET_TABS = LAYOUT.tabs;
 
   protected override async _prepareContext(options: Parameters<BreadboxActorSheet["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);

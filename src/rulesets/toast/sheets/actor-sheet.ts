@@ -8,7 +8,7 @@
  * are refused by the shared BreadboxItem.
  */
 import * as R from "../rules";
-import { BreadboxActorSheet } from "../../../core/sheets/actor-sheet";
+import { BreadboxActorSheet, actorSheetLayout } from "../../../core/sheets/actor-sheet";
 import { ATTRIBUTE_DRAG_TYPE } from "../../../core/hotbar";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
@@ -104,6 +104,8 @@ export interface ToastSheetTab {
 
 const extraTabs: ToastSheetTab[] = [];
 
+const LAYOUT = actorSheetLayout("toast", "Toast", ["attributes", "skills", "equipment", "health", "biography"]);
+
 /**
  * Add a tab to the Toast character sheet (call at init, before any sheet renders). The combat part
  * uses this for its own panel without editing this file.
@@ -135,26 +137,12 @@ export class ToastActorSheet extends BreadboxActorSheet {
     actions: { ...BreadboxActorSheet.DEFAULT_OPTIONS.actions, ...ACTIONS },
   };
 
-  static override PARTS = {
-    header: { template: templatePath("toast/actor/header.hbs") },
-    tabs: { template: templatePath("shared/tabs.hbs") },
-    attributes: { template: templatePath("toast/actor/attributes.hbs"), scrollable: [""] },
-    skills: { template: templatePath("toast/actor/skills.hbs"), scrollable: [""] },
-    equipment: { template: templatePath("toast/actor/equipment.hbs"), scrollable: [""] },
-    health: { template: templatePath("toast/actor/health.hbs"), scrollable: [""] },
-    biography: { template: templatePath("toast/actor/biography.hbs"), scrollable: [""] },
-  };
+  static override PARTS = LAYOUT.parts;
 
   static override LIMITED_PARTS = ["header", "biography"];
   static override LIMITED_TAB = "biography";
 
-  static override SHEET_TABS = [
-    { id: "attributes", label: "BREADBOX.Toast.Tab.Attributes" },
-    { id: "skills", label: "BREADBOX.Toast.Tab.Skills" },
-    { id: "equipment", label: "BREADBOX.Toast.Tab.Equipment" },
-    { id: "health", label: "BREADBOX.Toast.Tab.Health" },
-    { id: "biography", label: "BREADBOX.Toast.Tab.Biography" },
-  ];
+  static override SHEET_TABS = LAYOUT.tabs;
 
   protected override async _prepareContext(options: Parameters<BreadboxActorSheet["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);

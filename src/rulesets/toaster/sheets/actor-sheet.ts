@@ -4,7 +4,7 @@
  * current penalty), and biography. Play mode rolls; edit mode edits.
  */
 import * as R from "../rules";
-import { BreadboxActorSheet } from "../../../core/sheets/actor-sheet";
+import { BreadboxActorSheet, actorSheetLayout } from "../../../core/sheets/actor-sheet";
 import { numberFieldAt, numberLimits } from "../../../core/sheets/helpers";
 import { ATTRIBUTE_DRAG_TYPE } from "../../../core/hotbar";
 import "./hotbar";
@@ -21,6 +21,8 @@ import { ToasterArmorModel, ToasterGearModel, ToasterSkillModel, ToasterTraitMod
 const ATTRS = ["physique", "coordination", "intellect", "aura"] as const;
 
 const TRACK_LABELS = { stun: "BREADBOX.Toaster.Stun.Label", wounds: "BREADBOX.Toaster.Damage.Wounds", luck: "BREADBOX.Toaster.Luck.Label" } as const;
+
+const LAYOUT = actorSheetLayout("toaster", "Toaster", ["main", "skills", "traits", "combat", "biography"]);
 
 export class ToasterActorSheet extends BreadboxActorSheet {
   static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
@@ -47,26 +49,12 @@ export class ToasterActorSheet extends BreadboxActorSheet {
     },
   };
 
-  static override PARTS = {
-    header: { template: templatePath("toaster/actor/header.hbs") },
-    tabs: { template: templatePath("shared/tabs.hbs") },
-    main: { template: templatePath("toaster/actor/main.hbs"), scrollable: [""] },
-    skills: { template: templatePath("toaster/actor/skills.hbs"), scrollable: [""] },
-    traits: { template: templatePath("toaster/actor/traits.hbs"), scrollable: [""] },
-    combat: { template: templatePath("toaster/actor/combat.hbs"), scrollable: [""] },
-    biography: { template: templatePath("toaster/actor/biography.hbs"), scrollable: [""] },
-  };
+  static override PARTS = LAYOUT.parts;
 
   static override LIMITED_PARTS = ["header", "biography"];
   static override LIMITED_TAB = "biography";
 
-  static override SHEET_TABS = [
-    { id: "main", label: "BREADBOX.Toaster.Tab.Main" },
-    { id: "skills", label: "BREADBOX.Toaster.Tab.Skills" },
-    { id: "traits", label: "BREADBOX.Toaster.Tab.Traits" },
-    { id: "combat", label: "BREADBOX.Toaster.Tab.Combat" },
-    { id: "biography", label: "BREADBOX.Toaster.Tab.Biography" },
-  ];
+  static override SHEET_TABS = LAYOUT.tabs;
 
   /** Attribute rows drag onto the hotbar as attribute macros (see ./hotbar.ts). */
   protected override async _onRender(...args: Parameters<BreadboxActorSheet["_onRender"]>): Promise<void> {
