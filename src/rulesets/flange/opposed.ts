@@ -17,7 +17,7 @@ import { targetedActors } from "../../core/foundry";
 import { readInt } from "../../core/forms/read";
 import { escapeHTML } from "../../core/html";
 import { FlangeActorModel } from "./data/actor";
-import { FlangeCheckRoll, flangeCardContext, type FlangeCheckOptions } from "./dice/check-roll";
+import { FlangeCheckRoll, type FlangeCheckOptions } from "./dice/check-roll";
 import { ODDS_PANEL, buildCheck, defaultChoices, poolSummary, readChoices, sideContext, spendEdge, refundEdge, type FlangeCheckChoices } from "./checks";
 
 /** The second side: a Flange character (its choices) or an unnamed opponent (dice and target). */
@@ -174,7 +174,7 @@ export interface OpposedSide {
 
 /** The card side's view, with its Edge re-roll button when the side is a character whose roll is not a re-roll. */
 function sideView(side: OpposedSide, fallbackName: string, rerollable: boolean) {
-  const ctx = flangeCardContext(side.roll, false);
+  const ctx = side.roll.cardContext(false);
   return { name: side.actor?.name ?? fallbackName, uuid: side.actor?.uuid ?? "", ...ctx, canReroll: rerollable && side.actor !== null && !ctx.rerolled };
 }
 

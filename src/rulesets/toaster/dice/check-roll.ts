@@ -9,6 +9,7 @@ import * as R from "../rules";
 import { foundryRandom, replayThen } from "../../../core/random";
 import { templatePath } from "../../../core/ids";
 import { localize } from "../../../core/game";
+import { CardRoll } from "../../../core/rolls/card-roll";
 import { D10StarDie } from "./d10star";
 
 export interface ModifierPart {
@@ -128,7 +129,7 @@ function isCheckResult(r: unknown): r is R.CheckResult {
   );
 }
 
-export class ToasterCheckRoll extends Roll {
+export class ToasterCheckRoll extends CardRoll<CheckCardContext> {
   static override CHAT_TEMPLATE = templatePath("toaster/chat/check-roll.hbs");
 
   /** The formula for a check: the die (or a called 4), the rank, each modifier, luck spent before. */
@@ -179,8 +180,8 @@ export class ToasterCheckRoll extends Roll {
     return [4];
   }
 
-  override async evaluate(options?: Parameters<Roll["evaluate"]>[0]): Promise<Roll.Evaluated<this>> {
-    const evaluated = await super.evaluate(options);
+  /** Between the dice and their classification (CardRoll.evaluate): the fumble check, a new roll id. */
+  protected override async afterDice(): Promise<void> {
     const o = this.check;
     // Rolling zeros: a natural 0 calls for a fumble check, rolled with Foundry's dice like the first.
     if (o.rollingZeros && !o.callFour && this.starFaces[0] === 0 && !o.fumbleFaces) {
@@ -194,8 +195,6 @@ export class ToasterCheckRoll extends Roll {
     }
     // A new evaluation is a new roll (a re-roll built from an old roll's options gets its own id).
     Object.assign(this.options, { rollId: foundry.utils.randomID(16) });
-    this.classify();
-    return evaluated;
   }
 
   /** Classify the evaluated dice with the rules core and store the result in the options. */
@@ -228,8 +227,16 @@ export class ToasterCheckRoll extends Roll {
   override async render(options: { flavor?: string; template?: string; isPrivate?: boolean } = {}): Promise<string> {
     // A hidden (blind or whispered-away) roll is shown without evaluating or classifying anything.
     if (!this._evaluated && !options.isPrivate) await this.evaluate();
-    const context = checkCardContext(this, options.isPrivate ?? false);
-    return foundry.applications.handlebars.renderTemplate(options.template ?? ToasterCheckRoll.CHAT_TEMPLATE, context);
+    return super.render(options);
+  }
+
+  /** The classified result, or null when the options cannot be classified. */
+  classifiedResult(): R.CheckResult | null {
+    return this.storedOrClassified(this.check.result, () => this.classify());
+  }
+
+  cardContext(isPrivate: boolean): CheckCardContext {
+    return checkCardContext(this, isPrivate);
   }
 }
 
@@ -262,20 +269,9 @@ export type CheckCardContext = {
   luckEnabled: boolean;
 };
 
-/** The classified result of a roll, or null when its options cannot be classified. */
-function safeResult(roll: ToasterCheckRoll): R.CheckResult | null {
-  const o = roll.check;
-  if (o.result) return o.result;
-  try {
-    return roll.classify();
-  } catch {
-    return null;
-  }
-}
-
 export function checkCardContext(roll: ToasterCheckRoll, isPrivate: boolean): CheckCardContext {
   const o = roll.check;
-  const r = isPrivate ? null : safeResult(roll);
+  const r = isPrivate ? null : roll.classifiedResult();
   if (!r) return unclassifiedContext(roll, isPrivate);
   const sign = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
   return {
@@ -313,10 +309,8 @@ export function checkCardContext(roll: ToasterCheckRoll, isPrivate: boolean): Ch
  */
 function unclassifiedContext(roll: ToasterCheckRoll, isPrivate: boolean): CheckCardContext {
   const o = roll.check;
-  const total = isPrivate || typeof roll.total !== "number" ? 0 : roll.total;
   return {
-    title: isPrivate ? "" : o.title,
-    isPrivate,
+    ...roll.plainCard(isPrivate, o.title),
     faces: [],
     calledFour: false,
     rank: isPrivate ? 0 : o.rank,
@@ -324,7 +318,6 @@ function unclassifiedContext(roll: ToasterCheckRoll, isPrivate: boolean): CheckC
     parts: [],
     luckBefore: 0,
     luckAfter: 0,
-    total,
     target: isPrivate ? 0 : o.target,
     margin: "",
     band: "",
@@ -334,7 +327,6 @@ function unclassifiedContext(roll: ToasterCheckRoll, isPrivate: boolean): CheckC
     variableOutcomes: false,
     fumbleCheck: null,
     naturalZero: false,
-    formula: isPrivate ? "???" : roll.formula,
     isAttack: false,
     targetName: "",
     targetUuid: "",
