@@ -8,6 +8,23 @@
  * client, and nothing here throws (issue 17, trust rule 4).
  */
 
+/** A modifier as a card shows it: "+2", "+0", "-1". */
+export function signed(n: number): string {
+  return n >= 0 ? `+${n}` : `${n}`;
+}
+
+/** A label as a formula term's flavor: square brackets would end the flavor early. */
+export function flavorText(label: string): string {
+  return label.replace(/[[\]]/g, "");
+}
+
+/** Modifiers as formula terms with their sources, zeros left out: " + 8[Broadsword] - 2[Wounds]". */
+export function labelledTerms(parts: readonly { label: string; value: number }[]): string {
+  let f = "";
+  for (const p of parts) if (p.value !== 0) f += ` ${p.value >= 0 ? `+ ${p.value}` : `- ${Math.abs(p.value)}`}[${flavorText(p.label)}]`;
+  return f;
+}
+
 /** The card of a roll that shows no result: hidden, unevaluated, or options that classify nothing. */
 export interface PlainCard {
   title: string;

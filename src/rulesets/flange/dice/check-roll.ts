@@ -11,7 +11,7 @@
 import * as R from "../rules";
 import { templatePath } from "../../../core/ids";
 import { format, localize } from "../../../core/game";
-import { CardRoll } from "../../../core/rolls/card-roll";
+import { CardRoll, signed } from "../../../core/rolls/card-roll";
 import { FlangeDie } from "./flange-die";
 
 /** One source of dice or target change, for the card (label already localized). */
@@ -205,10 +205,6 @@ export interface FlangeCardContext {
   formula: string;
   total: number;
   actorUuid: string;
-}
-
-function signed(n: number): string {
-  return n >= 0 ? `+${n}` : `${n}`;
 }
 
 /** "+1 die · target −1" for a part. */

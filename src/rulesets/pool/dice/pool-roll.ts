@@ -11,7 +11,7 @@
 import * as R from "../rules";
 import { templatePath } from "../../../core/ids";
 import { format, localize } from "../../../core/game";
-import { CardRoll } from "../../../core/rolls/card-roll";
+import { CardRoll, signed } from "../../../core/rolls/card-roll";
 import { POOL_DIE_DENOMINATION } from "./substitutes";
 import { complexLine, isComplexNote } from "../complex-note";
 
@@ -281,10 +281,6 @@ export function effectView(o: PoolCheckOptions, r: R.CheckResult): EffectView | 
     raiseLabel: format("BREADBOX.Pool.Effect.Raise", { result: up }),
     lowerLabel: format("BREADBOX.Pool.Effect.Lower", { result: down }),
   };
-}
-
-function signed(n: number): string {
-  return n >= 0 ? `+${n}` : `${n}`;
 }
 
 /** "3 Add · 2 Bonus" and the like. */

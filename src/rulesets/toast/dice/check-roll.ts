@@ -9,7 +9,7 @@
 import * as R from "../rules";
 import { templatePath } from "../../../core/ids";
 import { format, localize } from "../../../core/game";
-import { CardRoll } from "../../../core/rolls/card-roll";
+import { CardRoll, labelledTerms, signed } from "../../../core/rolls/card-roll";
 import { D10PlusDie } from "./d10plus";
 
 export interface ToastModifierPart {
@@ -38,15 +38,6 @@ export interface ToastCheckOptions {
   /** Filled after evaluation of a contest side. */
   side?: R.ContestRoll;
   [key: string]: unknown;
-}
-
-function signed(n: number): string {
-  return n >= 0 ? `+ ${n}` : `- ${Math.abs(n)}`;
-}
-
-/** Square brackets would end a flavor early. */
-function flavorText(label: string): string {
-  return label.replace(/[[\]]/g, "");
 }
 
 function int(v: unknown): number | null {
@@ -100,9 +91,7 @@ export class ToastCheckRoll extends CardRoll<ToastCardContext> {
 
   /** The formula of a check: the d10+ and each modifier with its source. */
   static formulaFor(parts: readonly ToastModifierPart[]): string {
-    let f = `1d${D10PlusDie.DENOMINATION}`;
-    for (const p of parts) if (p.value !== 0) f += ` ${signed(p.value)}[${flavorText(p.label)}]`;
-    return f;
+    return `1d${D10PlusDie.DENOMINATION}${labelledTerms(parts)}`;
   }
 
   static fromCheck(options: ToastCheckOptions): ToastCheckRoll {
@@ -170,14 +159,14 @@ export class ToastCheckRoll extends CardRoll<ToastCardContext> {
       isPrivate,
       classified: true,
       faces: faceViews(r.faces),
-      parts: o.parts.filter((p) => p.value !== 0).map((p) => ({ label: p.label, value: signedShort(p.value) })),
-      modifier: signedShort(r.modifier),
+      parts: o.parts.filter((p) => p.value !== 0).map((p) => ({ label: p.label, value: signed(p.value) })),
+      modifier: signed(r.modifier),
       total: r.total === null ? localize(`BREADBOX.Toast.Die.${r.roll.kind === "auto" ? "Auto" : "Flub"}`) : String(r.total),
       targetLabel: isCheck ? targetLabel(r.target, o.difficulty) : "",
       outcome: isCheck ? r.outcome : r.roll.kind,
       outcomeLabel: isCheck ? localize(`BREADBOX.Toast.Outcome.${r.outcome}`) : "",
       degreeLabel,
-      margin: isCheck && r.margin !== null ? signedShort(r.margin) : "",
+      margin: isCheck && r.margin !== null ? signed(r.margin) : "",
       formula: this.safeFormula,
     };
   }
@@ -197,10 +186,6 @@ export interface ToastCardContext {
   degreeLabel: string;
   margin: string;
   formula: string;
-}
-
-function signedShort(n: number): string {
-  return n >= 0 ? `+${n}` : `${n}`;
 }
 
 /** The faces of a d10+ as the card shows them: "Auto" / "Flub", then the degree. */

@@ -9,7 +9,7 @@ import * as R from "../rules";
 import { foundryRandom, replayThen } from "../../../core/random";
 import { templatePath } from "../../../core/ids";
 import { localize } from "../../../core/game";
-import { CardRoll } from "../../../core/rolls/card-roll";
+import { CardRoll, flavorText, labelledTerms, signed } from "../../../core/rolls/card-roll";
 import { D10StarDie } from "./d10star";
 
 export interface ModifierPart {
@@ -67,15 +67,6 @@ export function checkInputOf(o: ToasterCheckOptions): R.CheckInput {
     rollingZeros: o.rollingZeros,
     target: o.target,
   };
-}
-
-function signed(n: number): string {
-  return n >= 0 ? `+ ${n}` : `- ${Math.abs(n)}`;
-}
-
-/** Square brackets would end a flavor early. */
-function flavorText(label: string): string {
-  return label.replace(/[[\]]/g, "");
 }
 
 const CHECK_KINDS: ReadonlySet<string> = new Set<CheckKind>(["skill", "attribute", "unskilled", "luck", "attack", "defence", "mortality", "healing", "initiative", "other"]);
@@ -142,7 +133,7 @@ export class ToasterCheckRoll extends CardRoll<CheckCardContext> {
         ? `${helpers + 1}d${d}${o.tooManyCooks ? "kl" : "kh"}`
         : `1d${d}${o.rollingNines ? `n${o.ninesLimit ?? ""}` : ""}`;
     let f = `${die} + ${o.rank}[${flavorText(o.rankLabel)}]`;
-    for (const p of o.parts) if (p.value !== 0) f += ` ${signed(p.value)}[${flavorText(p.label)}]`;
+    f += labelledTerms(o.parts);
     if (o.luckBefore > 0) f += ` + ${R.LUCK_BEFORE_BONUS * o.luckBefore}[${flavorText(localize("BREADBOX.Toaster.Luck.Label"))}]`;
     return f;
   }
@@ -273,7 +264,6 @@ export function checkCardContext(roll: ToasterCheckRoll, isPrivate: boolean): Ch
   const o = roll.check;
   const r = isPrivate ? null : roll.classifiedResult();
   if (!r) return unclassifiedContext(roll, isPrivate);
-  const sign = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
   return {
     title: o.title,
     isPrivate,
@@ -281,12 +271,12 @@ export function checkCardContext(roll: ToasterCheckRoll, isPrivate: boolean): Ch
     calledFour: r.calledFour,
     rank: o.rank,
     rankLabel: o.rankLabel,
-    parts: o.parts.filter((p) => p.value !== 0).map((p) => ({ label: p.label, value: sign(p.value) })),
+    parts: o.parts.filter((p) => p.value !== 0).map((p) => ({ label: p.label, value: signed(p.value) })),
     luckBefore: r.luckBefore,
     luckAfter: r.luckAfter,
     total: r.total,
     target: r.target,
-    margin: sign(r.margin),
+    margin: signed(r.margin),
     band: r.band,
     bandLabel: localize(`BREADBOX.Toaster.Band.${r.band}`),
     success: r.success,
