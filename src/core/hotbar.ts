@@ -67,10 +67,56 @@ function speakingActor(): Actor.Implementation | null {
   return ChatMessage.getSpeakerActor(speaker) ?? game.user?.character ?? null;
 }
 
+/** A macro whose reference no handler can read: said in an error notification. */
+export function reportMalformedMacro(): void {
+  ui.notifications?.error(localize("BREADBOX.Hotbar.Malformed"));
+}
+
+/** A macro whose thing (`kind`: skill, weapon, attribute…) is not on the speaking actor: said in a warning. */
+export function reportMissing(actor: Actor.Implementation, kind: string, name: string): void {
+  ui.notifications?.warn(format("BREADBOX.Hotbar.Missing", { actor: actor.name ?? "", kind: localize(`BREADBOX.Hotbar.Kind.${kind}`), name }));
+}
+
+/** What a ruleset's drops onto the hotbar become. */
+export interface MacroDrops {
+  ruleset: string;
+  /** Item type → macro kind: a dropped item of one of these types becomes a macro rolling it by name. */
+  itemKinds: Readonly<Record<string, string>>;
+  /** The macro's image (an item's own image first). */
+  img: string;
+  /**
+   * A dropped attribute row of this ruleset (its key): the reference's kind (and sub-attribute),
+   * or null to refuse the drop. Without it attribute rows are not this ruleset's macros.
+   */
+  attribute?(key: string, data: Record<string, unknown>): Pick<MacroRef, "kind" | "sub"> | null;
+}
+
+/** The handler of a ruleset's macros: drops read as `drops` declares, references rolled by `run`. */
+export function macroHandler(drops: MacroDrops, run: MacroHandler["run"]): MacroHandler {
+  const { ruleset, itemKinds, img } = drops;
+  async function fromDrop(data: Record<string, unknown>): Promise<MacroDraft | null> {
+    if (data.type === "Item" && isUuid(data.uuid)) {
+      const item = await fromUuid(data.uuid);
+      if (!(item instanceof Item)) return null;
+      const kind = Object.hasOwn(itemKinds, item.type) ? itemKinds[item.type] : undefined;
+      if (!kind || !item.name) return null;
+      return { ref: { ruleset, kind, name: item.name }, label: item.name, img: item.img ?? img };
+    }
+    if (drops.attribute && data.type === ATTRIBUTE_DRAG_TYPE && data.ruleset === ruleset && typeof data.key === "string") {
+      const ref = drops.attribute(data.key, data);
+      if (!ref) return null;
+      const label = typeof data.label === "string" && data.label ? data.label : data.key;
+      return { ref: { ruleset, name: data.key, ...ref }, label, img };
+    }
+    return null;
+  }
+  return { itemTypes: Object.keys(itemKinds), fromDrop, run };
+}
+
 /** Called by the macro: roll the referenced thing for the speaking actor. */
 export async function rollMacro(ref: unknown): Promise<void> {
   if (!isRef(ref)) {
-    ui.notifications?.error(localize("BREADBOX.Hotbar.Malformed"));
+    reportMalformedMacro();
     return;
   }
   const handler = handlers.get(ref.ruleset);

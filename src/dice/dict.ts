@@ -19,3 +19,10 @@ export function dictFrom<T>(entries: Iterable<readonly [string, T]>): Record<str
 export function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
 }
+
+/** The row of `table` whose key is `key`; a RangeError naming the keys there are otherwise. */
+export function rowByKey<T extends { readonly key: string }>(table: readonly T[], key: string, what: string): T {
+  const row = table.find((r) => r.key === key);
+  if (!row) throw new RangeError(`Unknown ${what} "${key}"; expected one of ${table.map((r) => r.key).join(", ")}`);
+  return row;
+}

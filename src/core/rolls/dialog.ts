@@ -102,6 +102,34 @@ interface Chosen<T> {
   mode: MessageMode;
 }
 
+/** What a roll's configure step settled: the choices, what the ruleset built of them, the message mode. */
+export interface ConfiguredRoll<T, B> {
+  value: T;
+  built: B;
+  mode: MessageMode;
+}
+
+/**
+ * The configure step of a roll: the dialog (unless `skip`: the click held the skip key, or the
+ * choices are given), then the choices built into what is rolled. Null when the dialog is closed
+ * or the rules refuse the choices (their message in an error notification; nothing is rolled).
+ */
+export async function configureRoll<T, B>(setup: { defaults: T; skip: boolean; dialog: () => Promise<RollDialogSpec<T>>; build: (value: T) => B }): Promise<ConfiguredRoll<T, B> | null> {
+  let value = setup.defaults;
+  let mode = currentMessageMode();
+  if (!setup.skip) {
+    const answer = await rollDialog(await setup.dialog());
+    if (!answer) return null;
+    ({ value, mode } = answer);
+  }
+  try {
+    return { value, built: setup.build(value), mode };
+  } catch (err) {
+    ui.notifications?.error(err instanceof Error ? err.message : String(err));
+    return null;
+  }
+}
+
 export async function rollDialog<T>(spec: RollDialogSpec<T>): Promise<RollDialogResult<T> | null> {
   const DialogV2 = foundry.applications.api.DialogV2;
   const content = document.createElement("div");

@@ -6,11 +6,11 @@
  * spend the power's points, evaluate a D100CheckRoll with Foundry's dice and post it.
  */
 import * as R from "./rules";
-import { rollDialog, skipDialog } from "../../core/rolls/dialog";
+import { configureRoll, skipDialog } from "../../core/rolls/dialog";
 import { oddsPanelHtml } from "../../core/rolls/odds-panel";
 import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
-import { audienceForMode, currentMessageMode, type MessageMode } from "../../core/compat";
+import { audienceForMode, type MessageMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
 import { readBool, readInt, readKey } from "../../core/forms/read";
 import { D100ActorModel } from "./data/actor";
@@ -227,29 +227,21 @@ export async function performD100Check(actor: Actor.Implementation, preset: Part
   const model = modelOf(actor, D100ActorModel);
   if (!model) return null;
   const rules = d100PlayRules();
-  let choices: D100CheckChoices | null = defaultChoices(preset, rules);
-  let mode: MessageMode = currentMessageMode();
-  if (!skipDialog(event)) {
-    const answer = await rollDialog<D100CheckChoices>({
+  const defaults = defaultChoices(preset, rules);
+  const configured = await configureRoll({
+    defaults,
+    skip: skipDialog(event),
+    dialog: async () => ({
       title: localize("BREADBOX.D100.Check.Roll"),
-      content: await dialogContent(actor, model, choices, rules),
+      content: await dialogContent(actor, model, defaults, rules),
       read: (form) => {
         const ch = readChoices(form, actor, model);
         buildCheck(actor, ch, rules);
         return ch;
       },
       odds: (ch) => checkOddsHtml(buildCheck(actor, ch, rules)),
-    });
-    choices = answer?.value ?? null;
-    if (answer) mode = answer.mode;
-  }
-  if (!choices) return null;
-  let built: BuiltCheck;
-  try {
-    built = buildCheck(actor, choices, rules);
-  } catch (err) {
-    ui.notifications?.error(err instanceof Error ? err.message : String(err));
-    return null;
-  }
-  return rollBuiltCheck(actor, built, mode);
+    }),
+    build: (ch) => buildCheck(actor, ch, rules),
+  });
+  return configured && rollBuiltCheck(actor, configured.built, configured.mode);
 }

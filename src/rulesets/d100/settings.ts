@@ -2,7 +2,8 @@
  * The D10/0 play part's optional rules and open decisions as world settings, with the defaults we
  * ship (docs/rules/d100.md, "Foundry side: settings").
  */
-import { getSetting, registerSetting, type SettingSpec } from "../../core/game";
+import { registerSetting, type SettingSpec } from "../../core/game";
+import { settingChoice, settingInt } from "../../core/setting-values";
 
 export const OVERFLOW_MODES = ["never", "ask", "always"] as const;
 export type OverflowMode = (typeof OVERFLOW_MODES)[number];
@@ -42,27 +43,13 @@ export function registerD100PlaySettings(): void {
   for (const spec of D100_PLAY_SETTINGS) registerSetting(spec);
 }
 
-function read(key: `d100.${keyof D100PlayRules}`): unknown {
-  try {
-    return getSetting(key);
-  } catch {
-    // Settings not registered (pack validation, pure tests): the shipped default.
-    return undefined;
-  }
-}
-
-function level(v: unknown, fallback: number): number {
-  return typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 6 ? v : fallback;
-}
-
 /** The world's current rules (each checked; the shipped default when unreadable). */
 export function d100PlayRules(): D100PlayRules {
-  const overflow = OVERFLOW_MODES.find((m) => m === read(`${P}overflow`)) ?? "ask";
-  const fade = FADE_MODES.find((m) => m === read(`${P}exceptionalFade`)) ?? "perDay";
+  const d = DEFAULT_D100_PLAY_RULES;
   return {
-    overflow,
-    dyingDifficulty: level(read(`${P}dyingDifficulty`), DEFAULT_D100_PLAY_RULES.dyingDifficulty),
-    dyingCheckDifficulty: level(read(`${P}dyingCheckDifficulty`), DEFAULT_D100_PLAY_RULES.dyingCheckDifficulty),
-    exceptionalFade: fade,
+    overflow: settingChoice(`${P}overflow`, OVERFLOW_MODES, "ask"),
+    dyingDifficulty: settingInt(`${P}dyingDifficulty`, 0, 6, d.dyingDifficulty),
+    dyingCheckDifficulty: settingInt(`${P}dyingCheckDifficulty`, 0, 6, d.dyingCheckDifficulty),
+    exceptionalFade: settingChoice(`${P}exceptionalFade`, FADE_MODES, "perDay"),
   };
 }

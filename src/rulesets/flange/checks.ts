@@ -7,11 +7,11 @@
  * a FlangeCheckRoll with Foundry's dice and post.
  */
 import * as R from "./rules";
-import { rollDialog, skipDialog } from "../../core/rolls/dialog";
+import { configureRoll, skipDialog } from "../../core/rolls/dialog";
 import { oddsPanelHtml } from "../../core/rolls/odds-panel";
 import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
-import { audienceForMode, currentMessageMode, type MessageMode } from "../../core/compat";
+import { audienceForMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
 import { readInt, readKey } from "../../core/forms/read";
 import { withResourceLocks } from "../../core/chat/trust";
@@ -216,30 +216,24 @@ export async function refundEdge(spends: readonly EdgeSpend[]): Promise<void> {
 export async function performFlangeCheck(actor: Actor.Implementation, preset: Partial<FlangeCheckChoices> = {}, event?: Event | null): Promise<FlangeCheckRoll | null> {
   const model = modelOf(actor, FlangeActorModel);
   if (!model) return null;
-  let choices: FlangeCheckChoices | null = defaultChoices(model, preset);
-  let mode: MessageMode = currentMessageMode();
-  if (!skipDialog(event)) {
-    const answer = await rollDialog<FlangeCheckChoices>({
+  const defaults = defaultChoices(model, preset);
+  const configured = await configureRoll({
+    defaults,
+    skip: skipDialog(event),
+    dialog: async () => ({
       title: localize("BREADBOX.Flange.Check.Roll"),
-      content: await dialogContent(model, choices),
+      content: await dialogContent(model, defaults),
       read: (form) => {
         const c = readChoices(form, model);
         buildCheck(model, c);
         return c;
       },
       odds: (c) => oddsHtml(buildCheck(model, c)),
-    });
-    choices = answer?.value ?? null;
-    if (answer) mode = answer.mode;
-  }
-  if (!choices) return null;
-  let built: BuiltCheck;
-  try {
-    built = buildCheck(model, choices, actor.uuid);
-  } catch (err) {
-    ui.notifications?.error(err instanceof Error ? err.message : String(err));
-    return null;
-  }
+    }),
+    build: (c) => buildCheck(model, c, actor.uuid),
+  });
+  if (!configured) return null;
+  const { built, mode } = configured;
   if (built.pool.edgeSpent > 0 && !actor.isOwner) {
     ui.notifications?.warn(localize("BREADBOX.Flange.Edge.NotOwner"));
     return null;

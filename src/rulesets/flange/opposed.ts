@@ -7,17 +7,17 @@
  * rolls both pools with Foundry's dice and posts one card with the rules core's verdict.
  */
 import * as R from "./rules";
-import { rollDialog, skipDialog } from "../../core/rolls/dialog";
+import { configureRoll, skipDialog } from "../../core/rolls/dialog";
 import { oddsPanelHtml } from "../../core/rolls/odds-panel";
 import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
-import { audienceForMode, currentMessageMode, type Audience, type MessageMode } from "../../core/compat";
+import { audienceForMode, type Audience } from "../../core/compat";
 import { postCard, type CardData } from "../../core/chat/post";
 import { targetedActors } from "../../core/foundry";
 import { readInt } from "../../core/forms/read";
 import { escapeHTML } from "../../core/html";
 import { FlangeActorModel } from "./data/actor";
-import { FlangeCheckRoll, flangeCardContext, type FlangeCheckOptions } from "./dice/check-roll";
+import { FlangeCheckRoll, type FlangeCheckOptions } from "./dice/check-roll";
 import { ODDS_PANEL, buildCheck, defaultChoices, poolSummary, readChoices, sideContext, spendEdge, refundEdge, type FlangeCheckChoices } from "./checks";
 
 /** The second side: a Flange character (its choices) or an unnamed opponent (dice and target). */
@@ -103,13 +103,14 @@ export async function performOpposedCheck(actor: Actor.Implementation, event?: E
   const model = modelOf(actor, FlangeActorModel);
   if (!model) return null;
   const opponent = opponentOf(actor);
-  let choices: OpposedChoices | null = preset ?? {
+  const defaults: OpposedChoices = preset ?? {
     first: defaultChoices(model),
     second: opponent ? { kind: "actor", choices: defaultChoices(opponent.model) } : { kind: "unnamed", dice: R.ATTRIBUTE_ONLY_DICE, target: R.ATTRIBUTE_HUMAN_AVERAGE },
   };
-  let mode: MessageMode = currentMessageMode();
-  if (!preset && !skipDialog(event)) {
-    const answer = await rollDialog<OpposedChoices>({
+  const configured = await configureRoll({
+    defaults,
+    skip: Boolean(preset) || skipDialog(event),
+    dialog: async () => ({
       title: localize("BREADBOX.Flange.Opposed.Roll"),
       content: await dialogContent(actor, model, opponent),
       read: (form) => {
@@ -118,18 +119,11 @@ export async function performOpposedCheck(actor: Actor.Implementation, event?: E
         return c;
       },
       odds: (c) => opposedOddsHtml(buildOpposed(model, opponent, c)),
-    });
-    choices = answer?.value ?? null;
-    if (answer) mode = answer.mode;
-  }
-  if (!choices) return null;
-  let built: BuiltOpposed;
-  try {
-    built = buildOpposed(model, opponent, choices, { first: actor.uuid, second: opponent?.actor.uuid });
-  } catch (err) {
-    ui.notifications?.error(err instanceof Error ? err.message : String(err));
-    return null;
-  }
+    }),
+    build: (c) => buildOpposed(model, opponent, c, { first: actor.uuid, second: opponent?.actor.uuid }),
+  });
+  if (!configured) return null;
+  const { value: choices, built, mode } = configured;
   if (built.pools.first.edgeSpent > 0 && !actor.isOwner) {
     ui.notifications?.warn(localize("BREADBOX.Flange.Edge.NotOwner"));
     return null;
@@ -174,7 +168,7 @@ export interface OpposedSide {
 
 /** The card side's view, with its Edge re-roll button when the side is a character whose roll is not a re-roll. */
 function sideView(side: OpposedSide, fallbackName: string, rerollable: boolean) {
-  const ctx = flangeCardContext(side.roll, false);
+  const ctx = side.roll.cardContext(false);
   return { name: side.actor?.name ?? fallbackName, uuid: side.actor?.uuid ?? "", ...ctx, canReroll: rerollable && side.actor !== null && !ctx.rerolled };
 }
 

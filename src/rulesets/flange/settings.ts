@@ -3,7 +3,8 @@
  * character uses unless it names its own, the optional Dramatic Wounds System, and when spent
  * Edge returns.
  */
-import { getSetting, registerSetting, type SettingSpec } from "../../core/game";
+import { registerSetting, type SettingSpec } from "../../core/game";
+import { settingBool, settingChoice } from "../../core/setting-values";
 import { LEVELS, type Level } from "./rules";
 
 export interface FlangeRules {
@@ -36,28 +37,16 @@ export function registerFlangeSettings(): void {
   for (const spec of FLANGE_SETTINGS) registerSetting(spec);
 }
 
-function read(key: keyof FlangeRules): unknown {
-  try {
-    return getSetting(`${P}${key}`);
-  } catch {
-    // Settings not registered (pack validation, pure tests): the shipped default.
-    return DEFAULT_FLANGE_RULES[key];
-  }
-}
-
 /** The world's campaign level (checked; Mundane when unreadable). */
 export function campaignLevel(): Level {
-  const v = read("campaignLevel");
-  return typeof v === "string" && (LEVELS as readonly string[]).includes(v) ? LEVELS.find((l) => l === v) ?? "mundane" : "mundane";
+  return settingChoice(`${P}campaignLevel`, LEVELS, "mundane");
 }
 
-/** The world's current optional rules. */
+/** The world's current optional rules (each checked; the defaults when unreadable). */
 export function flangeRules(): FlangeRules {
-  const dw = read("dramaticWounds");
-  const er = read("edgeRefresh");
   return {
     campaignLevel: campaignLevel(),
-    dramaticWounds: typeof dw === "boolean" ? dw : DEFAULT_FLANGE_RULES.dramaticWounds,
-    edgeRefresh: er === "combatEnd" ? "combatEnd" : "gm",
+    dramaticWounds: settingBool(`${P}dramaticWounds`, DEFAULT_FLANGE_RULES.dramaticWounds),
+    edgeRefresh: settingChoice(`${P}edgeRefresh`, ["gm", "combatEnd"], "gm"),
   };
 }

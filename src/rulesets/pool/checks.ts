@@ -6,11 +6,11 @@
  * evaluate a PoolCheckRoll with Foundry's dice and post it.
  */
 import * as R from "./rules";
-import { rollDialog, skipDialog } from "../../core/rolls/dialog";
+import { configureRoll, skipDialog } from "../../core/rolls/dialog";
 import { oddsPanelHtml } from "../../core/rolls/odds-panel";
 import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
-import { audienceForMode, currentMessageMode, type MessageMode } from "../../core/compat";
+import { audienceForMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
 import { checkInt, checkKey, readInt, readKey, readOptionalInt } from "../../core/forms/read";
 import { escapeHTML } from "../../core/html";
@@ -402,26 +402,20 @@ export async function performPoolCheck(
   const model = modelOf(actor, PoolActorModel);
   if (!model) return null;
   const rules = poolRules();
-  let choices: PoolCheckChoices | null = defaultChoices(model, preset, rules);
-  let mode: MessageMode = currentMessageMode();
-  if (!skipDialog(event)) {
-    const answer = await rollDialog<PoolCheckChoices>({
+  const defaults = defaultChoices(model, preset, rules);
+  const configured = await configureRoll({
+    defaults,
+    skip: skipDialog(event),
+    dialog: async () => ({
       title: localize("BREADBOX.Pool.Check.Roll"),
-      content: await dialogContent(model, choices, rules),
+      content: await dialogContent(model, defaults, rules),
       read: (form) => readAndBuild(form, model, rules).choices,
       odds: (c) => oddsHtml(buildCheck(model, c)),
-    });
-    choices = answer?.value ?? null;
-    if (answer) mode = answer.mode;
-  }
-  if (!choices) return null;
-  let built: BuiltCheck;
-  try {
-    built = buildCheck(model, choices, actor.uuid);
-  } catch (err) {
-    ui.notifications?.error(err instanceof Error ? err.message : String(err));
-    return null;
-  }
+    }),
+    build: (c) => buildCheck(model, c, actor.uuid),
+  });
+  if (!configured) return null;
+  const { built, mode } = configured;
   const roll = PoolCheckRoll.fromCheck(built.options);
   await roll.evaluate();
   const extra = annotate?.(roll);

@@ -24,7 +24,7 @@ import { escapeHTML } from "../../core/html";
 import { makeOdds, type Odds } from "../../dice/contract";
 import { PoolActorModel } from "./data/actor";
 import { BreadboxActor } from "../../core/documents/actor";
-import { PoolCheckRoll, diceLine, poolCardContext, rolledPool, type PoolPart } from "./dice/pool-roll";
+import { PoolCheckRoll, diceLine, rolledPool, type PoolCardContext, type PoolPart } from "./dice/pool-roll";
 import { DEFAULT_DIFFICULTY, buildCheck, defaultChoices, type BuiltCheck } from "./checks";
 import { poolRules, type PoolRules } from "./settings";
 
@@ -322,7 +322,7 @@ function memberParts(m: BuiltMember): { label: string; dice: string }[] {
 function memberView(m: BuiltMember, side: string, roll: PoolCheckRoll | null, chance: string, direct = false): MemberView {
   const base = { name: m.candidate.actor.name ?? "", side, poolLine: diceLine(poolDice(m.check.options.pool)), parts: memberParts(m), chance };
   if (!roll) return { ...base, rolled: false, dice: [], dieLabel: "", total: 0, outcomeLabel: "", degreeLabel: "", achieved: false };
-  const card = poolCardContext(roll, false);
+  const card = roll.cardContext(false);
   const view = { ...base, rolled: true, dice: card.dice, dieLabel: card.dieLabel, total: card.total, outcomeLabel: card.outcomeLabel, degreeLabel: card.degreeLabel, achieved: card.achieved };
   if (card.dicePhobe && direct) return { ...view, outcomeLabel: localize("BREADBOX.Pool.Resolution.dicePhobe"), degreeLabel: localize("BREADBOX.Pool.Group.PhobeIsDifficulty") };
   if (direct && roll.check?.resolution === "roll" && roll.check.difficulty === m.check.options.difficulty) {
@@ -350,7 +350,7 @@ export async function rollGroup(g: BuiltGroup): Promise<{ rolls: Roll[]; content
   let rolls: Roll[] = [];
   let verdict: GroupVerdict;
   let members: MemberView[];
-  let merged: ReturnType<typeof poolCardContext> | null = null;
+  let merged: PoolCardContext | null = null;
   let resultLine: string;
   let achieved = false;
   if (g.team) {
@@ -368,7 +368,7 @@ export async function rollGroup(g: BuiltGroup): Promise<{ rolls: Roll[]; content
       : R.resolveTeamCheck({ mode: g.team.mode, members: g.members.map((m) => memberDice(m.check.options.pool)), die: c.die, difficulty: c.difficulty, requiredDegree: c.requiredDegree }, roll.poolFaces);
     if (!team) throw new Error("Breadbox | the merged pool was not classified");
     rolls = [roll];
-    merged = poolCardContext(roll, false);
+    merged = roll.cardContext(false);
     members = g.members.map((m) => memberView(m, "", null, ""));
     verdict = { mode: c.mode, outcome: team.outcome, degree: team.degree, member: -1 };
     achieved = team.achieved;

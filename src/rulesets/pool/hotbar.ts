@@ -3,23 +3,13 @@
  * macro bar; the macro opens the check dialog for the speaking actor with that trait (a weapon: its
  * ability and attribute), found by name on that actor when the macro runs.
  */
-import { isUuid, registerMacroHandler, type MacroDraft, type MacroHandler, type MacroRef } from "../../core/hotbar";
-import { format, localize, modelOf } from "../../core/game";
+import { macroHandler, registerMacroHandler, reportMalformedMacro, reportMissing, type MacroHandler, type MacroRef } from "../../core/hotbar";
+import { modelOf } from "../../core/game";
 import { PoolActorModel } from "./data/actor";
 import { PoolAbilityModel, PoolAttributeModel, PoolWeaponModel } from "./data/items";
 import { performPoolCheck, type PoolCheckChoices } from "./checks";
 
 const KIND_BY_TYPE: Record<string, "ability" | "attribute" | "weapon"> = { poolAbility: "ability", poolAttribute: "attribute", poolWeapon: "weapon" };
-const DEFAULT_IMG = "icons/svg/d8-grey.svg";
-
-async function fromDrop(data: Record<string, unknown>): Promise<MacroDraft | null> {
-  if (data.type !== "Item" || !isUuid(data.uuid)) return null;
-  const item = await fromUuid(data.uuid);
-  if (!(item instanceof Item)) return null;
-  const kind = Object.hasOwn(KIND_BY_TYPE, item.type) ? KIND_BY_TYPE[item.type] : undefined;
-  if (!kind || !item.name) return null;
-  return { ref: { ruleset: "pool", kind, name: item.name }, label: item.name, img: item.img ?? DEFAULT_IMG };
-}
 
 /** The check a macro reference asks of this actor, or null (with the reason) when the actor lacks it. */
 export function macroPreset(actor: Actor.Implementation, ref: MacroRef): Partial<PoolCheckChoices> | null {
@@ -45,18 +35,18 @@ export function macroPreset(actor: Actor.Implementation, ref: MacroRef): Partial
 
 async function run(actor: Actor.Implementation, ref: MacroRef): Promise<void> {
   if (!Object.values(KIND_BY_TYPE).some((k) => k === ref.kind)) {
-    ui.notifications?.error(localize("BREADBOX.Hotbar.Malformed"));
+    reportMalformedMacro();
     return;
   }
   const preset = macroPreset(actor, ref);
   if (!preset) {
-    ui.notifications?.warn(format("BREADBOX.Hotbar.Missing", { actor: actor.name ?? "", kind: localize(`BREADBOX.Hotbar.Kind.${ref.kind}`), name: ref.name }));
+    reportMissing(actor, ref.kind, ref.name);
     return;
   }
   await performPoolCheck(actor, preset);
 }
 
-export const poolMacros: MacroHandler = { itemTypes: Object.keys(KIND_BY_TYPE), fromDrop, run };
+export const poolMacros: MacroHandler = macroHandler({ ruleset: "pool", itemKinds: KIND_BY_TYPE, img: "icons/svg/d8-grey.svg" }, run);
 
 export function registerPoolMacros(): void {
   registerMacroHandler("pool", poolMacros);

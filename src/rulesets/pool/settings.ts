@@ -2,7 +2,8 @@
  * The Dice Pool's optional rules as world settings, with the defaults we ship
  * (docs/rules/pool.md, "Foundry side: settings").
  */
-import { getSetting, registerSetting, type SettingSpec } from "../../core/game";
+import { registerSetting, type SettingSpec } from "../../core/game";
+import { settingBool, settingChoice, settingInt } from "../../core/setting-values";
 import { DEFAULT_CREATION_BUDGET, MAX_BUDGET_POINTS } from "./rules/creation";
 
 export interface PoolRules {
@@ -62,45 +63,14 @@ export function refreshPoolActors(): void {
   }
 }
 
-function readBoolean(key: "pool.dieSubstitution" | "pool.npcDicePhobe" | "pool.creationBudget" | "pool.supportingAbilities", fallback: boolean): boolean {
-  try {
-    const value: unknown = getSetting(key);
-    return typeof value === "boolean" ? value : fallback;
-  } catch {
-    // Settings not registered (pack validation, pure tests): the shipped default.
-    return fallback;
-  }
-}
-
 /** How complex actions count their rolls (the setting, checked; "levels" when unreadable). */
 export function complexCounting(): "levels" | "degrees" {
-  let value: unknown = DEFAULT_POOL_RULES.complexCounting;
-  try {
-    value = getSetting(`${P}complexCounting`);
-  } catch {
-    // Settings not registered: the shipped default.
-  }
-  return value === "degrees" ? "degrees" : "levels";
-}
-
-function readPoints(key: "pool.abilityPoints" | "pool.attributePoints", fallback: number): number {
-  try {
-    const value: unknown = getSetting(key);
-    return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 && value <= MAX_BUDGET_POINTS ? value : fallback;
-  } catch {
-    return fallback;
-  }
+  return settingChoice(`${P}complexCounting`, ["levels", "degrees"], "levels");
 }
 
 /** The activity of a check whose traits name none (the setting, checked; "physical" when unreadable). */
 export function defaultActivity(): "physical" | "mental" {
-  let value: unknown = DEFAULT_POOL_RULES.defaultActivity;
-  try {
-    value = getSetting(`${P}defaultActivity`);
-  } catch {
-    // Settings not registered: the shipped default.
-  }
-  return value === "mental" ? "mental" : "physical";
+  return settingChoice(`${P}defaultActivity`, ["physical", "mental"], "physical");
 }
 
 /**
@@ -110,13 +80,13 @@ export function defaultActivity(): "physical" | "mental" {
  */
 export function poolRules(): PoolRules {
   return {
-    dieSubstitution: readBoolean(`${P}dieSubstitution`, DEFAULT_POOL_RULES.dieSubstitution),
-    npcDicePhobe: readBoolean(`${P}npcDicePhobe`, DEFAULT_POOL_RULES.npcDicePhobe),
+    dieSubstitution: settingBool(`${P}dieSubstitution`, DEFAULT_POOL_RULES.dieSubstitution),
+    npcDicePhobe: settingBool(`${P}npcDicePhobe`, DEFAULT_POOL_RULES.npcDicePhobe),
     complexCounting: complexCounting(),
-    supportingAbilities: readBoolean(`${P}supportingAbilities`, DEFAULT_POOL_RULES.supportingAbilities),
-    creationBudget: readBoolean(`${P}creationBudget`, DEFAULT_POOL_RULES.creationBudget),
-    abilityPoints: readPoints(`${P}abilityPoints`, DEFAULT_POOL_RULES.abilityPoints),
-    attributePoints: readPoints(`${P}attributePoints`, DEFAULT_POOL_RULES.attributePoints),
+    supportingAbilities: settingBool(`${P}supportingAbilities`, DEFAULT_POOL_RULES.supportingAbilities),
+    creationBudget: settingBool(`${P}creationBudget`, DEFAULT_POOL_RULES.creationBudget),
+    abilityPoints: settingInt(`${P}abilityPoints`, 0, MAX_BUDGET_POINTS, DEFAULT_POOL_RULES.abilityPoints),
+    attributePoints: settingInt(`${P}attributePoints`, 0, MAX_BUDGET_POINTS, DEFAULT_POOL_RULES.attributePoints),
     defaultActivity: defaultActivity(),
   };
 }

@@ -8,12 +8,12 @@
  * card. A rolled skill is marked used this session; one attempted at level 0 is learned (level 1).
  */
 import * as R from "./rules";
-import { rollDialog, skipDialog } from "../../core/rolls/dialog";
+import { configureRoll, skipDialog } from "../../core/rolls/dialog";
 import { oddsPanelHtml } from "../../core/rolls/odds-panel";
 import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { escapeHTML } from "../../core/html";
-import { audienceForMode, currentMessageMode, type MessageMode } from "../../core/compat";
+import { audienceForMode, type MessageMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
 import { targetedActors } from "../../core/foundry";
 import { readBool, readInt, readKey } from "../../core/forms/read";
@@ -296,11 +296,11 @@ export async function afterSkillRoll(actor: Actor.Implementation, itemId: string
 export async function performToastCheck(actor: Actor.Implementation, task: ToastTask, preset: Partial<ToastCheckChoices> = {}, event?: Event | null): Promise<ToastCheckRoll[] | null> {
   if (!modelOf(actor, ToastActorModel)) return null;
   const opponent = contestOpponent(actor);
-  let choices: ToastCheckChoices | null = defaultChoices(task, preset);
-  let mode: MessageMode = currentMessageMode();
-  if (!skipDialog(event)) {
-    const initial = choices;
-    const answer = await rollDialog<ToastCheckChoices>({
+  const initial = defaultChoices(task, preset);
+  const configured = await configureRoll({
+    defaults: initial,
+    skip: skipDialog(event),
+    dialog: async () => ({
       title: format("BREADBOX.Toast.Check.Title", { name: actor.name ?? "" }),
       content: await dialogContent(actor, initial, opponent),
       read: (form) => {
@@ -310,18 +310,11 @@ export async function performToastCheck(actor: Actor.Implementation, task: Toast
         return c;
       },
       odds: (c) => oddsHtml(buildCheck(actor, c, opponent)),
-    });
-    choices = answer?.value ?? null;
-    if (answer) mode = answer.mode;
-  }
-  if (!choices) return null;
-  let built: BuiltToastCheck;
-  try {
-    built = buildCheck(actor, choices, opponent);
-  } catch (err) {
-    ui.notifications?.error(err instanceof Error ? err.message : String(err));
-    return null;
-  }
+    }),
+    build: (c) => buildCheck(actor, c, opponent),
+  });
+  if (!configured) return null;
+  const { built, mode } = configured;
   const rolls = await rollBuilt(built);
   await postToastCheck(actor, built, rolls, mode);
   await afterSkillRoll(actor, built.options.itemId);

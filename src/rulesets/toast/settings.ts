@@ -2,7 +2,8 @@
  * Toast's optional rules and open decisions (play side) as world settings, with the defaults we
  * ship (docs/rules/toast.md, "Foundry side: settings").
  */
-import { getSetting, registerSetting, type SettingSpec } from "../../core/game";
+import { registerSetting, type SettingSpec } from "../../core/game";
+import { settingBool, settingChoice, settingInt } from "../../core/setting-values";
 import { DEFAULT_TREATMENT_HEALS, MAX_WOUND_LEVELS } from "./rules";
 
 export interface ToastRules {
@@ -41,25 +42,13 @@ export function registerToastSettings(): void {
   for (const spec of TOAST_SETTINGS) registerSetting(spec);
 }
 
-function read(key: "toast.learnByTrying" | "toast.treatmentHeals" | "toast.defaultDifficulty" | "toast.treatmentOncePerDay"): unknown {
-  try {
-    return getSetting(key);
-  } catch {
-    // Settings not registered (pack validation, pure tests): the shipped default.
-    return undefined;
-  }
-}
-
 /** The world's current Toast rules (each checked; the shipped default where unreadable). */
 export function toastRules(): ToastRules {
-  const learn = read(`${P}learnByTrying`);
-  const heals = read(`${P}treatmentHeals`);
-  const difficulty = read(`${P}defaultDifficulty`);
-  const oncePerDay = read(`${P}treatmentOncePerDay`);
+  const d = DEFAULT_TOAST_RULES;
   return {
-    learnByTrying: typeof learn === "boolean" ? learn : DEFAULT_TOAST_RULES.learnByTrying,
-    treatmentHeals: typeof heals === "number" && Number.isSafeInteger(heals) && heals >= 0 && heals <= MAX_WOUND_LEVELS ? heals : DEFAULT_TOAST_RULES.treatmentHeals,
-    defaultDifficulty: typeof difficulty === "string" && Object.hasOwn(TOAST_DIFFICULTY_SETTING_CHOICES, difficulty) ? difficulty : DEFAULT_TOAST_RULES.defaultDifficulty,
-    treatmentOncePerDay: typeof oncePerDay === "boolean" ? oncePerDay : DEFAULT_TOAST_RULES.treatmentOncePerDay,
+    learnByTrying: settingBool(`${P}learnByTrying`, d.learnByTrying),
+    treatmentHeals: settingInt(`${P}treatmentHeals`, 0, MAX_WOUND_LEVELS, d.treatmentHeals),
+    defaultDifficulty: settingChoice(`${P}defaultDifficulty`, Object.keys(TOAST_DIFFICULTY_SETTING_CHOICES), d.defaultDifficulty),
+    treatmentOncePerDay: settingBool(`${P}treatmentOncePerDay`, d.treatmentOncePerDay),
   };
 }

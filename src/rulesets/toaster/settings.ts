@@ -2,7 +2,8 @@
  * Toaster's optional rules (every parenthesised section of the rulebook) as world settings,
  * with the defaults we ship. docs/rules/toaster.md explains each default.
  */
-import { getSetting, registerSetting, type SettingSpec } from "../../core/game";
+import { registerSetting, type SettingSpec } from "../../core/game";
+import { readSetting } from "../../core/setting-values";
 import type { CampaignStyleKey } from "./rules";
 
 export interface ToasterRules {
@@ -135,12 +136,7 @@ export function toasterRules(): ToasterRules {
   const out: Record<string, unknown> = {};
   for (const s of TOASTER_SETTINGS) {
     const name = s.key.slice(P.length);
-    try {
-      out[name] = getSetting(s.key);
-    } catch {
-      out[name] = s.default;
-    }
-    if (out[name] === undefined) out[name] = s.default;
+    out[name] = readSetting(s.key) ?? s.default;
   }
   cached = Object.freeze(asToasterRules(out));
   return cached;

@@ -2,7 +2,8 @@
  * D10/0 combat's optional rules and table decisions as world settings, with the defaults we ship
  * (docs/rules/d100.md, "Foundry side: combat", explains each default).
  */
-import { getSetting, registerSetting, type SettingSpec } from "../../../core/game";
+import { registerSetting, type SettingSpec } from "../../../core/game";
+import { settingBool, settingChoice, settingInt } from "../../../core/setting-values";
 import { TIE_MODES, type TieMode } from "../rules";
 
 export const DEFENCE_MODES = ["conflict", "none"] as const;
@@ -57,37 +58,17 @@ export function registerD100CombatSettings(): void {
   for (const spec of D100_COMBAT_SETTINGS) registerSetting(spec);
 }
 
-function read<K extends keyof D100CombatRules>(key: K): unknown {
-  try {
-    const full: `d100.${K}` = `d100.${key}`;
-    return getSetting(full);
-  } catch {
-    // Settings not registered (pure tests, pack validation): the shipped default.
-    return undefined;
-  }
-}
-
-function oneOf<T extends string>(value: unknown, list: readonly T[], fallback: T): T {
-  return list.find((v) => v === value) ?? fallback;
-}
-
 /** The world's current combat rules (each value checked; the shipped default when unreadable). */
 export function d100CombatRules(): D100CombatRules {
   const d = DEFAULT_D100_COMBAT_RULES;
-  const bool = (k: keyof D100CombatRules, fallback: boolean) => {
-    const v = read(k);
-    return typeof v === "boolean" ? v : fallback;
-  };
-  const degree = read("overflowDegree");
-  const defenceAp = read("defenceAp");
   return {
-    strictPeriods: bool("strictPeriods", d.strictPeriods),
-    tieMode: oneOf(read("tieMode"), TIE_MODES, d.tieMode),
-    defence: oneOf(read("defence"), DEFENCE_MODES, d.defence),
-    defenceAp: typeof defenceAp === "number" && Number.isSafeInteger(defenceAp) && defenceAp >= 0 ? defenceAp : d.defenceAp,
-    damageOverflow: oneOf(read("damageOverflow"), OVERFLOW_WHEN, d.damageOverflow),
-    overflowDegree: typeof degree === "number" && Number.isSafeInteger(degree) && degree >= 1 ? degree : d.overflowDegree,
-    fireBlocks: bool("fireBlocks", d.fireBlocks),
-    fireEachShot: bool("fireEachShot", d.fireEachShot),
+    strictPeriods: settingBool(`${P}strictPeriods`, d.strictPeriods),
+    tieMode: settingChoice(`${P}tieMode`, TIE_MODES, d.tieMode),
+    defence: settingChoice(`${P}defence`, DEFENCE_MODES, d.defence),
+    defenceAp: settingInt(`${P}defenceAp`, 0, Number.MAX_SAFE_INTEGER, d.defenceAp),
+    damageOverflow: settingChoice(`${P}damageOverflow`, OVERFLOW_WHEN, d.damageOverflow),
+    overflowDegree: settingInt(`${P}overflowDegree`, 1, Number.MAX_SAFE_INTEGER, d.overflowDegree),
+    fireBlocks: settingBool(`${P}fireBlocks`, d.fireBlocks),
+    fireEachShot: settingBool(`${P}fireEachShot`, d.fireEachShot),
   };
 }

@@ -12,6 +12,7 @@
 import * as R from "../rules";
 import { templatePath } from "../../../core/ids";
 import { format, localize } from "../../../core/game";
+import { CardRoll } from "../../../core/rolls/card-roll";
 
 /** A modifier of the check, for the card (label already localized; value in difficulty points). */
 export interface CheckPart {
@@ -104,7 +105,7 @@ export class D100OverflowRoll extends Roll {
   }
 }
 
-export class D100CheckRoll extends Roll {
+export class D100CheckRoll extends CardRoll {
   static override CHAT_TEMPLATE = templatePath("d100/chat/check-roll.hbs");
 
   static fromCheck(options: D100CheckOptions): D100CheckRoll {
@@ -120,11 +121,6 @@ export class D100CheckRoll extends Roll {
     return normaliseCheckOptions(this.options);
   }
 
-  /** Whether the dice were rolled (a crafted message may hold a roll that never was). */
-  get rolled(): boolean {
-    return this._evaluated === true;
-  }
-
   get checkResult(): R.CheckResult | undefined {
     return this.check?.result;
   }
@@ -135,12 +131,6 @@ export class D100CheckRoll extends Roll {
     const kind = this.check?.input.kind ?? "skill";
     const result = die?.results[0]?.result;
     return typeof result === "number" ? bookFaces(kind, result) : [];
-  }
-
-  override async evaluate(options?: Parameters<Roll["evaluate"]>[0]): Promise<Roll.Evaluated<this>> {
-    const evaluated = await super.evaluate(options);
-    await this.classify();
-    return evaluated;
   }
 
   /**
@@ -178,13 +168,12 @@ export class D100CheckRoll extends Roll {
   }
 
   /**
-   * The check's card. Rendering never rolls or classifies: a roll that was never evaluated (a
+   * The check's card (CardRoll.render). Rendering never rolls or classifies: a roll that was never evaluated (a
    * crafted message) shows a plain "not rolled" card, and one whose options do not hold a check
    * shows its dice and total (checkCardContext); neither throws.
    */
-  override async render(options: { flavor?: string; template?: string; isPrivate?: boolean } = {}): Promise<string> {
-    const context = checkCardContext(this, options.isPrivate ?? false);
-    return foundry.applications.handlebars.renderTemplate(options.template ?? D100CheckRoll.CHAT_TEMPLATE, { ...context });
+  cardContext(isPrivate: boolean): object {
+    return checkCardContext(this, isPrivate);
   }
 }
 
@@ -197,22 +186,11 @@ export function twoDigits(kind: R.CheckKind, v: number): string {
   return kind === "skill" ? String(v).padStart(2, "0") : String(v);
 }
 
-function safeFormula(roll: Roll): string {
-  try {
-    return String(roll.formula);
-  } catch {
-    return "";
-  }
-}
-
 export function checkCardContext(roll: D100CheckRoll, isPrivate: boolean) {
-  const evaluated = roll.rolled;
+  const evaluated = roll.wasEvaluated;
   const o = isPrivate ? null : roll.check;
   const r = evaluated ? o?.result : undefined;
-  if (!o || !r) {
-    const total = evaluated && typeof roll.total === "number" && Number.isFinite(roll.total) ? roll.total : null;
-    return { isPrivate, classified: false, notRolled: !isPrivate && !evaluated, title: o?.title ?? "", formula: isPrivate ? "???" : safeFormula(roll), total: isPrivate ? 0 : (total ?? 0), hasTotal: !isPrivate && total !== null };
-  }
+  if (!o || !r) return { ...roll.plainCard(isPrivate, o?.title ?? ""), notRolled: !isPrivate && !evaluated };
   const kind = r.kind;
   const degreeLabel = localize(`BREADBOX.D100.Degree.${r.degreeKey}`);
   return {

@@ -15,7 +15,7 @@ import type { Dist } from "../../../dice/dist";
 import type { RandomSource } from "../../../dice/random";
 import { type D10Draw, rngDraw, withFaces } from "./faces";
 import { MAX_CHECK_SCORE, MAX_DIFFICULTY, MAX_MARGIN, overflowRollCap } from "./limits";
-import { BoundedCache, type Pmf, pmfFromMap, pmfMean, pmfToDist } from "./pmf";
+import { BoundedCache, type Pmf, pmfFromMap, pmfLowerBound, pmfMean, pmfToDist } from "./pmf";
 import { requireInt, requireObject } from "./validate";
 
 export const CHECK_KINDS = ["attribute", "skill"] as const;
@@ -452,16 +452,7 @@ export function tallyOfSum(a: Pmf, b: Pmf, task: NormalisedTask, flags: "sum" | 
   const prefix = new Float64Array(b.p.length + 1);
   for (let i = 0; i < b.p.length; i++) prefix[i + 1] = prefix[i] + b.p[i];
   /** Mass of b below x (values < x). */
-  const below = (x: number): number => {
-    let lo = 0;
-    let hi = b.v.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (b.v[mid] < x) lo = mid + 1;
-      else hi = mid;
-    }
-    return prefix[lo];
-  };
+  const below = (x: number): number => prefix[pmfLowerBound(b, x)];
   const total = prefix[b.p.length];
   const tally = new DegreeTally();
   // Representative degree of each range: its start (the first range runs from −∞ to starts[0] − 1).

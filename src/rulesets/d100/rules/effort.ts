@@ -25,7 +25,7 @@ import {
 } from "./checks";
 import { type D10Draw, rngDraw, withFaces } from "./faces";
 import { MAX_CUMULATIVE_CHECKS, MAX_CUMULATIVE_GOAL, MAX_HELPERS } from "./limits";
-import { BoundedCache, type Pmf, pmfAdd, pmfMap, pmfMean, pmfPoint, pmfPrune } from "./pmf";
+import { BoundedCache, type Pmf, pmfAdd, pmfLowerBound, pmfMap, pmfMean, pmfPoint, pmfPrune } from "./pmf";
 import { requireInt, requireObject } from "./validate";
 
 /** Pruning budget per convolution step: with at most MAX_HELPERS steps the total stays ≤ 1e-10. */
@@ -431,13 +431,7 @@ export function conflictOddsDetail(input: ConflictInput): Readonly<Record<Confli
   for (let i = 0; i < a.v.length; i++) {
     const v = a.v[i];
     const p = a.p[i];
-    let lo = 0;
-    let hi = b.v.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (b.v[mid] < v) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = pmfLowerBound(b, v);
     const under = lo < b.v.length ? below[lo] : acc;
     const equal = lo < b.v.length && b.v[lo] === v ? b.p[lo] : 0;
     win += p * under;

@@ -140,15 +140,32 @@ function addByRuns(a: Pmf, runs: readonly Run[], error: number): Pmf {
       if (w > 0) acc[y - outLo] += r.p * w;
     }
   }
+  return fromDense(acc, outLo, error);
+}
+
+/** The pmf of dense masses acc[k] at lo + k (the values with mass only). */
+function fromDense(acc: Float64Array, lo: number, error: number): Pmf {
   const v: number[] = [];
   const p: number[] = [];
   for (let k = 0; k < acc.length; k++) {
     if (acc[k] > 0) {
-      v.push(outLo + k);
+      v.push(lo + k);
       p.push(acc[k]);
     }
   }
   return { v, p, error };
+}
+
+/** The index of the first value of `x` not below `value` (x.v.length when every value is below). */
+export function pmfLowerBound(x: Pmf, value: number): number {
+  let lo = 0;
+  let hi = x.v.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (x.v[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Distribution of the sum of two independent values (convolution), skipping pairs below PAIR_CUT. */
@@ -184,15 +201,7 @@ function addByPairs(a: Pmf, b: Pmf, cut: number): Pmf {
       for (; j < nb && bs.p[j] >= limit; j++) acc[base + bs.v[j]] += pi * bs.p[j];
       if (j < nb) error += pi * bs.tail[j];
     }
-    const v: number[] = [];
-    const p: number[] = [];
-    for (let k = 0; k < acc.length; k++) {
-      if (acc[k] > 0) {
-        v.push(lo + k);
-        p.push(acc[k]);
-      }
-    }
-    return { v, p, error };
+    return fromDense(acc, lo, error);
   }
   const m = new Map<number, number>();
   for (let i = 0; i < av.length; i++) {

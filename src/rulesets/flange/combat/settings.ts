@@ -2,7 +2,8 @@
  * The combat part's world settings (docs/rules/flange.md, "Foundry side: combat"): the decisions
  * the book leaves open where tables may differ.
  */
-import { getSetting, registerSetting, type SettingSpec } from "../../../core/game";
+import { registerSetting, type SettingSpec } from "../../../core/game";
+import { settingChoice, settingInt } from "../../../core/setting-values";
 
 export interface FlangeCombatRules {
   /** Dodge and block dice: a skill the defender names ("skill", default) or always 3 dice, attribute only ("attribute"). */
@@ -35,20 +36,10 @@ export function registerFlangeCombatSettings(): void {
   for (const spec of FLANGE_COMBAT_SETTINGS) registerSetting(spec);
 }
 
-function read(key: keyof FlangeCombatRules): unknown {
-  try {
-    return getSetting(`flange.${key}`);
-  } catch {
-    return DEFAULT_FLANGE_COMBAT_RULES[key];
-  }
-}
-
 /** The world's combat decisions (checked; the defaults when unreadable). */
 export function flangeCombatRules(): FlangeCombatRules {
-  const dd = read("defenceDice");
-  const sp = read("seriousInjuryPenalty");
   return {
-    defenceDice: dd === "attribute" ? "attribute" : "skill",
-    seriousInjuryPenalty: typeof sp === "number" && Number.isInteger(sp) && sp >= 0 && sp <= SERIOUS_INJURY_PENALTY_MAX ? sp : DEFAULT_FLANGE_COMBAT_RULES.seriousInjuryPenalty,
+    defenceDice: settingChoice("flange.defenceDice", ["skill", "attribute"], "skill"),
+    seriousInjuryPenalty: settingInt("flange.seriousInjuryPenalty", 0, SERIOUS_INJURY_PENALTY_MAX, DEFAULT_FLANGE_COMBAT_RULES.seriousInjuryPenalty),
   };
 }

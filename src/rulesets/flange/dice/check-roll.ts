@@ -11,6 +11,7 @@
 import * as R from "../rules";
 import { templatePath } from "../../../core/ids";
 import { format, localize } from "../../../core/game";
+import { CardRoll, signed } from "../../../core/rolls/card-roll";
 import { FlangeDie } from "./flange-die";
 
 /** One source of dice or target change, for the card (label already localized). */
@@ -96,7 +97,7 @@ export function poolFormula(input: R.CheckInput): string {
   return `${pool.dice}d${FlangeDie.DENOMINATION}t${pool.target}`;
 }
 
-export class FlangeCheckRoll extends Roll {
+export class FlangeCheckRoll extends CardRoll<FlangeCardContext> {
   static override CHAT_TEMPLATE = templatePath("flange/chat/check-roll.hbs");
 
   /** A roll for a check; throws the core's message on a pool the rules refuse. */
@@ -111,11 +112,6 @@ export class FlangeCheckRoll extends Roll {
     return normaliseFlangeOptions(this.options);
   }
 
-  /** Whether the dice of this roll were rolled (a roll from a message may arrive unevaluated). */
-  get wasEvaluated(): boolean {
-    return this._evaluated === true;
-  }
-
   /** The classified result (after evaluation). */
   get checkResult(): R.CheckResult | undefined {
     return this.check?.result;
@@ -125,12 +121,6 @@ export class FlangeCheckRoll extends Roll {
   get poolFaces(): number[] {
     const term = this.dice[0];
     return term ? term.results.filter((r) => r.active).map((r) => r.result) : [];
-  }
-
-  override async evaluate(options?: Parameters<Roll["evaluate"]>[0]): Promise<Roll.Evaluated<this>> {
-    const evaluated = await super.evaluate(options);
-    this.classify();
-    return evaluated;
   }
 
   /** Classify the evaluated dice with the rules core and store the result in the options. */
@@ -144,12 +134,44 @@ export class FlangeCheckRoll extends Roll {
     return stored;
   }
 
-  override async render(options: { flavor?: string; template?: string; isPrivate?: boolean } = {}): Promise<string> {
-    // Rendering never rolls: a roll that reaches a chat message unevaluated (a crafted or broken
-    // message) is shown as a plain "dice and total" card, on every client, without throwing. A
-    // hidden (blind or whispered-away) roll is shown without classifying anything.
-    const context = flangeCardContext(this, options.isPrivate ?? false);
-    return foundry.applications.handlebars.renderTemplate(options.template ?? FlangeCheckRoll.CHAT_TEMPLATE, { ...context });
+  /** The card (CardRoll.render): a hidden roll is shown without classifying anything. */
+  cardContext(isPrivate: boolean): FlangeCardContext {
+    // An unevaluated roll has no result, whatever its options claim: only a roll whose dice were
+    // rolled is classified.
+    const evaluated = this.wasEvaluated;
+    const o = isPrivate ? null : this.check;
+    const r = o && evaluated ? this.storedOrClassified(this.checkResult, () => this.classify()) : null;
+    if (!o || !r) {
+      return {
+        ...this.plainCard(isPrivate, o?.title ?? ""), dice: [], parts: [], poolLine: "", desperate: false, successes: 0, outcome: "", outcomeLabel: "",
+        criticalLine: "", bonusLine: "", edgeLine: "", rerolled: false, superseded: false, canReroll: false, success: false, actorUuid: "",
+      };
+    }
+    const pool = r.pool;
+    return {
+      title: o.title,
+      isPrivate,
+      classified: true,
+      dice: r.dice.map((d) => dieView(d, r.criticalFailure)),
+      parts: o.parts.filter((p) => p.dice || p.target).map((p) => ({ label: p.label, value: partLine(p) })),
+      poolLine: format("BREADBOX.Flange.Check.PoolLine", { dice: pool.dice, target: pool.target }),
+      desperate: pool.desperate,
+      successes: r.successes,
+      outcome: r.outcome,
+      outcomeLabel: localize(`BREADBOX.Flange.Outcome.${r.outcome}`),
+      criticalLine: r.criticalFailure ? format("BREADBOX.Flange.Check.CriticalOnes", { n: r.ones }) : "",
+      bonusLine: r.bonusPoints.earned
+        ? format("BREADBOX.Flange.Check.BonusLine", { earned: r.bonusPoints.earned, onDice: r.bonusPoints.onDice, extra: r.bonusPoints.onExtraDice, unused: r.bonusPoints.unused })
+        : "",
+      edgeLine: pool.edgeSpent ? format("BREADBOX.Flange.Check.EdgeSpent", { n: pool.edgeSpent }) : "",
+      rerolled: r.rerolled,
+      superseded: o.superseded === true,
+      canReroll: Boolean(o.actorUuid) && !r.rerolled && o.superseded !== true,
+      success: r.successes > 0,
+      formula: this.formula,
+      total: this.total ?? 0,
+      actorUuid: o.actorUuid ?? "",
+    };
   }
 }
 
@@ -185,20 +207,6 @@ export interface FlangeCardContext {
   actorUuid: string;
 }
 
-function safeResult(roll: FlangeCheckRoll): R.CheckResult | null {
-  const stored = roll.checkResult;
-  if (stored) return stored;
-  try {
-    return roll.classify();
-  } catch {
-    return null;
-  }
-}
-
-function signed(n: number): string {
-  return n >= 0 ? `+${n}` : `${n}`;
-}
-
 /** "+1 die · target −1" for a part. */
 export function partLine(p: { dice: number; target: number }): string {
   const bits: string[] = [];
@@ -220,54 +228,5 @@ function dieView(d: R.DieResult, critical: boolean): FlangeDieView {
     extra: d.batch > 0,
     cssClass: `${state}${d.face === 10 ? " ten" : ""}${d.batch > 0 ? " extra" : ""}`,
     label: `${d.face}${d.bonus ? ` (+${d.bonus})` : ""}: ${bits.join(", ")}`,
-  };
-}
-
-/** The roll's formula, or "" when its terms cannot say (a malformed roll from a message). */
-function safeFormula(roll: FlangeCheckRoll): string {
-  try {
-    return roll.formula;
-  } catch {
-    return "";
-  }
-}
-
-export function flangeCardContext(roll: FlangeCheckRoll, isPrivate: boolean): FlangeCardContext {
-  // An unevaluated roll has no result, whatever its options claim: only a roll whose dice were
-  // rolled is classified.
-  const evaluated = roll.wasEvaluated;
-  const o = isPrivate ? null : roll.check;
-  const r = o && evaluated ? safeResult(roll) : null;
-  const total = isPrivate || !evaluated || typeof roll.total !== "number" ? 0 : roll.total;
-  if (!o || !r) {
-    return {
-      title: o?.title ?? "", isPrivate, classified: false, dice: [], parts: [], poolLine: "", desperate: false, successes: 0, outcome: "", outcomeLabel: "",
-      criticalLine: "", bonusLine: "", edgeLine: "", rerolled: false, superseded: false, canReroll: false, success: false, formula: isPrivate ? "???" : safeFormula(roll), total, actorUuid: "",
-    };
-  }
-  const pool = r.pool;
-  return {
-    title: o.title,
-    isPrivate,
-    classified: true,
-    dice: r.dice.map((d) => dieView(d, r.criticalFailure)),
-    parts: o.parts.filter((p) => p.dice || p.target).map((p) => ({ label: p.label, value: partLine(p) })),
-    poolLine: format("BREADBOX.Flange.Check.PoolLine", { dice: pool.dice, target: pool.target }),
-    desperate: pool.desperate,
-    successes: r.successes,
-    outcome: r.outcome,
-    outcomeLabel: localize(`BREADBOX.Flange.Outcome.${r.outcome}`),
-    criticalLine: r.criticalFailure ? format("BREADBOX.Flange.Check.CriticalOnes", { n: r.ones }) : "",
-    bonusLine: r.bonusPoints.earned
-      ? format("BREADBOX.Flange.Check.BonusLine", { earned: r.bonusPoints.earned, onDice: r.bonusPoints.onDice, extra: r.bonusPoints.onExtraDice, unused: r.bonusPoints.unused })
-      : "",
-    edgeLine: pool.edgeSpent ? format("BREADBOX.Flange.Check.EdgeSpent", { n: pool.edgeSpent }) : "",
-    rerolled: r.rerolled,
-    superseded: o.superseded === true,
-    canReroll: Boolean(o.actorUuid) && !r.rerolled && o.superseded !== true,
-    success: r.successes > 0,
-    formula: roll.formula,
-    total,
-    actorUuid: o.actorUuid ?? "",
   };
 }

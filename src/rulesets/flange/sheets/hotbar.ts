@@ -4,30 +4,13 @@
  * found by name when the macro runs.
  */
 import * as R from "../rules";
-import { ATTRIBUTE_DRAG_TYPE, isUuid, registerMacroHandler, type MacroDraft, type MacroHandler, type MacroRef } from "../../../core/hotbar";
-import { format, localize, modelOf } from "../../../core/game";
+import { macroHandler, registerMacroHandler, reportMalformedMacro, reportMissing, type MacroHandler, type MacroRef } from "../../../core/hotbar";
+import { modelOf } from "../../../core/game";
 import { FlangeActorModel } from "../data/actor";
 import { performFlangeCheck } from "../checks";
 import { attackWithWeapon } from "../combat/attack";
 
-const KIND_BY_TYPE: Record<string, "skill" | "weapon"> = { flangeSkill: "skill", flangeWeapon: "weapon" };
 const TYPE_BY_KIND = { skill: "flangeSkill", weapon: "flangeWeapon" } as const;
-const ATTRIBUTE_IMG = "icons/svg/d10-grey.svg";
-
-async function fromDrop(data: Record<string, unknown>): Promise<MacroDraft | null> {
-  if (data.type === "Item" && isUuid(data.uuid)) {
-    const item = await fromUuid(data.uuid);
-    if (!(item instanceof Item)) return null;
-    const kind = Object.hasOwn(KIND_BY_TYPE, item.type) ? KIND_BY_TYPE[item.type] : undefined;
-    if (!kind || !item.name) return null;
-    return { ref: { ruleset: "flange", kind, name: item.name }, label: item.name, img: item.img ?? ATTRIBUTE_IMG };
-  }
-  if (data.type === ATTRIBUTE_DRAG_TYPE && data.ruleset === "flange" && typeof data.key === "string" && R.isAttribute(data.key)) {
-    const label = typeof data.label === "string" && data.label ? data.label : data.key;
-    return { ref: { ruleset: "flange", kind: "attribute", name: data.key }, label, img: ATTRIBUTE_IMG };
-  }
-  return null;
-}
 
 async function run(actor: Actor.Implementation, ref: MacroRef): Promise<void> {
   const model = modelOf(actor, FlangeActorModel);
@@ -35,7 +18,7 @@ async function run(actor: Actor.Implementation, ref: MacroRef): Promise<void> {
   if (ref.kind === "skill" || ref.kind === "weapon") {
     const item = [...actor.items].find((i) => String(i.type) === TYPE_BY_KIND[ref.kind === "skill" ? "skill" : "weapon"] && i.name === ref.name);
     if (!item) {
-      ui.notifications?.warn(format("BREADBOX.Hotbar.Missing", { actor: actor.name ?? "", kind: localize(`BREADBOX.Hotbar.Kind.${ref.kind}`), name: ref.name }));
+      reportMissing(actor, ref.kind, ref.name);
       return;
     }
     if (ref.kind === "weapon") {
@@ -48,15 +31,18 @@ async function run(actor: Actor.Implementation, ref: MacroRef): Promise<void> {
   }
   if (ref.kind === "attribute") {
     if (!R.isAttribute(ref.name)) {
-      ui.notifications?.warn(format("BREADBOX.Hotbar.Missing", { actor: actor.name ?? "", kind: localize("BREADBOX.Hotbar.Kind.attribute"), name: ref.name }));
+      reportMissing(actor, "attribute", ref.name);
       return;
     }
     await performFlangeCheck(actor, { skill: "", attribute: ref.name });
     return;
   }
-  ui.notifications?.error(localize("BREADBOX.Hotbar.Malformed"));
+  reportMalformedMacro();
 }
 
-export const flangeMacros: MacroHandler = { itemTypes: Object.keys(KIND_BY_TYPE), fromDrop, run };
+export const flangeMacros: MacroHandler = macroHandler(
+  { ruleset: "flange", itemKinds: { flangeSkill: "skill", flangeWeapon: "weapon" }, img: "icons/svg/d10-grey.svg", attribute: (key) => (R.isAttribute(key) ? { kind: "attribute" } : null) },
+  run,
+);
 
 registerMacroHandler("flange", flangeMacros);

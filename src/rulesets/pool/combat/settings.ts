@@ -4,7 +4,8 @@
  * reported to the GM and the shipped defaults are used, never a silently changed list.
  */
 import * as R from "../rules";
-import { format, getSetting, registerSetting, type SettingSpec } from "../../../core/game";
+import { format, registerSetting, type SettingSpec } from "../../../core/game";
+import { readSetting } from "../../../core/setting-values";
 
 export interface PoolCombatRules {
   /** "Detailed Resolution": base phase costs, "name = cost attribute; …". */
@@ -23,12 +24,8 @@ let reported = "";
 
 /** The world's actions with their base phase costs (the defaults when the setting is unreadable or refused). */
 export function phaseActions(): R.PhaseAction[] {
-  let text: unknown = DEFAULT_PHASE_ACTIONS_TEXT;
-  try {
-    text = getSetting("pool.phaseActions");
-  } catch {
-    // Settings not registered (pure tests): the shipped defaults.
-  }
+  // Settings not registered (pure tests): the shipped defaults.
+  const text = readSetting("pool.phaseActions") ?? DEFAULT_PHASE_ACTIONS_TEXT;
   if (typeof text !== "string") return [...R.DEFAULT_PHASE_ACTIONS];
   try {
     return R.parsePhaseActions(text);

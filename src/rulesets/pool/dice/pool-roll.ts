@@ -11,6 +11,7 @@
 import * as R from "../rules";
 import { templatePath } from "../../../core/ids";
 import { format, localize } from "../../../core/game";
+import { CardRoll, signed } from "../../../core/rolls/card-roll";
 import { POOL_DIE_DENOMINATION } from "./substitutes";
 import { complexLine, isComplexNote } from "../complex-note";
 
@@ -114,7 +115,7 @@ export function normalisePoolOptions(raw: Record<string, unknown>): PoolCheckOpt
   return out;
 }
 
-export class PoolCheckRoll extends Roll {
+export class PoolCheckRoll extends CardRoll<PoolCardContext> {
   static override CHAT_TEMPLATE = templatePath("pool/chat/check-roll.hbs");
 
   /** A roll for a check: the pool's dice, or the dice-phobe total as a plain number. */
@@ -130,9 +131,9 @@ export class PoolCheckRoll extends Roll {
     return normalisePoolOptions(this.options);
   }
 
-  /** Whether Foundry has evaluated this roll (its dice were rolled). */
+  /** Whether Foundry has evaluated this roll (CardRoll.wasEvaluated; pool/combat/attack.ts reads this name). */
   get evaluated(): boolean {
-    return this._evaluated;
+    return this.wasEvaluated;
   }
 
   /** The classified result (after evaluation). */
@@ -148,12 +149,6 @@ export class PoolCheckRoll extends Roll {
     const die = this.dice[0];
     const offset = this.check ? R.getDieType(this.check.pool.die).offset : 0;
     return die ? die.results.map((r) => r.result - offset) : [];
-  }
-
-  override async evaluate(options?: Parameters<Roll["evaluate"]>[0]): Promise<Roll.Evaluated<this>> {
-    const evaluated = await super.evaluate(options);
-    this.classify();
-    return evaluated;
   }
 
   /** Classify the evaluated dice with the rules core and store the result in the options. */
@@ -190,12 +185,46 @@ export class PoolCheckRoll extends Roll {
   }
 
   /**
-   * The card. A roll from a chat message is shown as it is: an unevaluated, partial or malformed
-   * roll (a crafted message) renders the plain "dice and total" card and is never evaluated here.
+   * The card (CardRoll.render). A roll from a chat message is shown as it is: an unevaluated,
+   * partial or malformed roll (a crafted message) renders the plain "dice and total" card.
    */
-  override async render(options: { flavor?: string; template?: string; isPrivate?: boolean } = {}): Promise<string> {
-    const context = poolCardContext(this, options.isPrivate ?? false);
-    return foundry.applications.handlebars.renderTemplate(options.template ?? PoolCheckRoll.CHAT_TEMPLATE, { ...context });
+  cardContext(isPrivate: boolean): PoolCardContext {
+    const o = isPrivate ? null : this.check;
+    const r = o ? this.computeResult() : null;
+    if (!o || !r) {
+      return {
+        ...this.plainCard(isPrivate, o?.title ?? ""), dicePhobe: false, dieLabel: "", dice: [], parts: [], poolLine: "",
+        difficulty: 0, margin: "", outcome: "", outcomeLabel: "", degreeLabel: "", requiredDegree: 0, achieved: false, complexLine: "", effect: null,
+      };
+    }
+    const degreeKey = r.outcome === "success" ? "BREADBOX.Pool.Degree.Success" : "BREADBOX.Pool.Degree.Failure";
+    return {
+      title: o.title,
+      isPrivate,
+      classified: true,
+      dicePhobe: r.mode === "dicePhobe",
+      dieLabel: localize(`BREADBOX.Pool.Die.${o.pool.die}`),
+      dice: r.dice.map((d) => ({
+        value: d.value,
+        face: d.face,
+        kept: d.kept,
+        cssClass: d.kept ? "kept" : "discarded",
+        label: localize(d.kept ? "BREADBOX.Pool.Dice.Kept" : "BREADBOX.Pool.Dice.Discarded"),
+      })),
+      parts: o.parts.filter((p) => p.add || p.bonus || p.penalty).map((p) => ({ label: p.label, dice: diceLine(p) })),
+      poolLine: diceLine({ add: o.pool.addDice, bonus: o.pool.bonusDice, penalty: o.pool.penaltyDice }),
+      total: r.total,
+      difficulty: r.difficulty,
+      margin: signed(r.margin),
+      outcome: r.outcome,
+      outcomeLabel: localize(`BREADBOX.Pool.Outcome.${r.outcome}`),
+      degreeLabel: `${localize(degreeKey)} ${r.degree}`,
+      requiredDegree: r.requiredDegree,
+      achieved: r.achieved,
+      formula: this.formula,
+      complexLine: isComplexNote(o.complex) ? complexLine(o.complex) : "",
+      effect: effectView(o, r),
+    };
   }
 }
 
@@ -254,10 +283,6 @@ export function effectView(o: PoolCheckOptions, r: R.CheckResult): EffectView | 
   };
 }
 
-function signed(n: number): string {
-  return n >= 0 ? `+${n}` : `${n}`;
-}
-
 /** "3 Add · 2 Bonus" and the like. */
 export function diceLine(d: { add: number; bonus: number; penalty: number }): string {
   const bits: string[] = [];
@@ -265,45 +290,4 @@ export function diceLine(d: { add: number; bonus: number; penalty: number }): st
   if (d.bonus) bits.push(`${d.bonus} ${localize("BREADBOX.Pool.Dice.Bonus")}`);
   if (d.penalty) bits.push(`${d.penalty} ${localize("BREADBOX.Pool.Dice.Penalty")}`);
   return bits.join(" · ") || "0";
-}
-
-export function poolCardContext(roll: PoolCheckRoll, isPrivate: boolean): PoolCardContext {
-  const o = isPrivate ? null : roll.check;
-  const r = o ? roll.computeResult() : null;
-  if (!o || !r) {
-    const total = isPrivate || !roll.evaluated || typeof roll.total !== "number" ? 0 : roll.total;
-    return {
-      title: o?.title ?? "", isPrivate, classified: false, dicePhobe: false, dieLabel: "", dice: [], parts: [], poolLine: "",
-      total, difficulty: 0, margin: "", outcome: "", outcomeLabel: "", degreeLabel: "", requiredDegree: 0, achieved: false,
-      formula: isPrivate ? "???" : roll.formula, complexLine: "", effect: null,
-    };
-  }
-  const degreeKey = r.outcome === "success" ? "BREADBOX.Pool.Degree.Success" : "BREADBOX.Pool.Degree.Failure";
-  return {
-    title: o.title,
-    isPrivate,
-    classified: true,
-    dicePhobe: r.mode === "dicePhobe",
-    dieLabel: localize(`BREADBOX.Pool.Die.${o.pool.die}`),
-    dice: r.dice.map((d) => ({
-      value: d.value,
-      face: d.face,
-      kept: d.kept,
-      cssClass: d.kept ? "kept" : "discarded",
-      label: localize(d.kept ? "BREADBOX.Pool.Dice.Kept" : "BREADBOX.Pool.Dice.Discarded"),
-    })),
-    parts: o.parts.filter((p) => p.add || p.bonus || p.penalty).map((p) => ({ label: p.label, dice: diceLine(p) })),
-    poolLine: diceLine({ add: o.pool.addDice, bonus: o.pool.bonusDice, penalty: o.pool.penaltyDice }),
-    total: r.total,
-    difficulty: r.difficulty,
-    margin: signed(r.margin),
-    outcome: r.outcome,
-    outcomeLabel: localize(`BREADBOX.Pool.Outcome.${r.outcome}`),
-    degreeLabel: `${localize(degreeKey)} ${r.degree}`,
-    requiredDegree: r.requiredDegree,
-    achieved: r.achieved,
-    formula: roll.formula,
-    complexLine: isComplexNote(o.complex) ? complexLine(o.complex) : "",
-    effect: effectView(o, r),
-  };
 }

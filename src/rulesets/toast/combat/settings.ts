@@ -2,7 +2,8 @@
  * Toast combat's table choices as world settings: the decisions the rulebook leaves open, each with
  * the default docs/rules/toast.md ("Foundry side: combat") explains.
  */
-import { getSetting, registerSetting, type SettingSpec } from "../../../core/game";
+import { registerSetting, type SettingSpec } from "../../../core/game";
+import { settingBool, settingChoice } from "../../../core/setting-values";
 import { DIFFICULTY_KEYS, INESTIMABLE_TARGETS, type DifficultyKey } from "../rules";
 
 /** A rung of the target-number ladder with a number (the two inestimable ends are not targets to hit). */
@@ -63,31 +64,15 @@ export function registerToastCombatSettings(): void {
   for (const spec of TOAST_COMBAT_SETTINGS) registerSetting(spec);
 }
 
-function read<K extends keyof ToastCombatRules>(name: K): unknown {
-  try {
-    return getSetting(`${P}${name}`);
-  } catch {
-    return undefined;
-  }
-}
-
-function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
-  return allowed.find((a) => a === value) ?? fallback;
-}
-
 /** The world's current combat choices (defaults where a setting is missing or malformed). */
 export function toastCombatRules(): ToastCombatRules {
   const d = DEFAULT_TOAST_COMBAT_RULES;
-  const bool = (name: "defenceUsesAction" | "armorPenaltyOnBodyChecks" | "playersPickAnySkill"): boolean => {
-    const v = read(name);
-    return typeof v === "boolean" ? v : d[name];
-  };
   return {
-    undefendedTarget: oneOf(read("undefendedTarget"), NUMERIC_DIFFICULTIES, d.undefendedTarget),
-    defenceUsesAction: bool("defenceUsesAction"),
-    collapseLasts: oneOf(read("collapseLasts"), ["untilHealed", "untilRemoved"] as const, d.collapseLasts),
-    armorPenaltyOnBodyChecks: bool("armorPenaltyOnBodyChecks"),
-    npcInitiative: oneOf(read("npcInitiative"), ["each", "group"] as const, d.npcInitiative),
-    playersPickAnySkill: bool("playersPickAnySkill"),
+    undefendedTarget: settingChoice(`${P}undefendedTarget`, NUMERIC_DIFFICULTIES, d.undefendedTarget),
+    defenceUsesAction: settingBool(`${P}defenceUsesAction`, d.defenceUsesAction),
+    collapseLasts: settingChoice(`${P}collapseLasts`, ["untilHealed", "untilRemoved"] as const, d.collapseLasts),
+    armorPenaltyOnBodyChecks: settingBool(`${P}armorPenaltyOnBodyChecks`, d.armorPenaltyOnBodyChecks),
+    npcInitiative: settingChoice(`${P}npcInitiative`, ["each", "group"] as const, d.npcInitiative),
+    playersPickAnySkill: settingBool(`${P}playersPickAnySkill`, d.playersPickAnySkill),
   };
 }

@@ -9,6 +9,7 @@
 import * as R from "../rules";
 import { templatePath } from "../../../core/ids";
 import { format, localize } from "../../../core/game";
+import { CardRoll, labelledTerms, signed } from "../../../core/rolls/card-roll";
 import { D10PlusDie } from "./d10plus";
 
 export interface ToastModifierPart {
@@ -37,15 +38,6 @@ export interface ToastCheckOptions {
   /** Filled after evaluation of a contest side. */
   side?: R.ContestRoll;
   [key: string]: unknown;
-}
-
-function signed(n: number): string {
-  return n >= 0 ? `+ ${n}` : `- ${Math.abs(n)}`;
-}
-
-/** Square brackets would end a flavor early. */
-function flavorText(label: string): string {
-  return label.replace(/[[\]]/g, "");
 }
 
 function int(v: unknown): number | null {
@@ -94,14 +86,12 @@ export function normaliseToastOptions(raw: Record<string, unknown>): ToastCheckO
   return out;
 }
 
-export class ToastCheckRoll extends Roll {
+export class ToastCheckRoll extends CardRoll<ToastCardContext> {
   static override CHAT_TEMPLATE = templatePath("toast/chat/check-roll.hbs");
 
   /** The formula of a check: the d10+ and each modifier with its source. */
   static formulaFor(parts: readonly ToastModifierPart[]): string {
-    let f = `1d${D10PlusDie.DENOMINATION}`;
-    for (const p of parts) if (p.value !== 0) f += ` ${signed(p.value)}[${flavorText(p.label)}]`;
-    return f;
+    return `1d${D10PlusDie.DENOMINATION}${labelledTerms(parts)}`;
   }
 
   static fromCheck(options: ToastCheckOptions): ToastCheckRoll {
@@ -113,11 +103,6 @@ export class ToastCheckRoll extends Roll {
 
   get check(): ToastCheckOptions {
     return normaliseToastOptions(this.options);
-  }
-
-  /** Whether the roll has been evaluated (Foundry's flag is protected). */
-  get wasEvaluated(): boolean {
-    return this._evaluated;
   }
 
   /** The summed task modifier. */
@@ -139,12 +124,6 @@ export class ToastCheckRoll extends Roll {
     return this.check.side;
   }
 
-  override async evaluate(options?: Parameters<Roll["evaluate"]>[0]): Promise<Roll.Evaluated<this>> {
-    const evaluated = await super.evaluate(options);
-    this.classify();
-    return evaluated;
-  }
-
   /** Classify the evaluated d10+ with the rules core and store the result in the options. */
   classify(): R.CheckResult | R.ContestRoll {
     const o = this.check;
@@ -159,13 +138,37 @@ export class ToastCheckRoll extends Roll {
     return result;
   }
 
-  override async render(options: { flavor?: string; template?: string; isPrivate?: boolean } = {}): Promise<string> {
-    // A hidden (blind or whispered-away) roll is shown without evaluating or classifying anything.
-    // A roll that arrives unevaluated (only a crafted message holds one: every roll of ours is
-    // evaluated before it is posted) is not rolled here, on each viewer's client, with different
-    // dice: it shows its formula and that it has no details, and never throws.
-    const context = toastCardContext(this, options.isPrivate ?? false);
-    return foundry.applications.handlebars.renderTemplate(options.template ?? ToastCheckRoll.CHAT_TEMPLATE, { ...context });
+  /**
+   * The card (CardRoll.render). A hidden (blind or whispered-away) roll is shown without
+   * classifying anything; one that arrives unevaluated (only a crafted message holds one) is not
+   * rolled here, on each viewer's client, with different dice: it shows its formula and no details.
+   */
+  cardContext(isPrivate: boolean): ToastCardContext {
+    const o = isPrivate ? null : this.check;
+    const r = o && this.wasEvaluated ? this.storedOrClassified(o.result ?? o.side, () => this.classify()) : null;
+    if (!o || !r) {
+      const plain = this.plainCard(isPrivate, o?.title ?? "");
+      // An unevaluated or hidden roll shows no total at all (not 0).
+      return { ...plain, total: plain.hasTotal ? String(plain.total) : "", faces: [], parts: [], modifier: "", targetLabel: "", outcome: "", outcomeLabel: "", degreeLabel: "", margin: "" };
+    }
+    const isCheck = "outcome" in r;
+    const degree = r.roll.degree;
+    const degreeLabel = degree === null ? "" : format(r.roll.kind === "auto" ? "BREADBOX.Toast.Card.AutoDegree" : "BREADBOX.Toast.Card.FlubDegree", { degree });
+    return {
+      title: o.title,
+      isPrivate,
+      classified: true,
+      faces: faceViews(r.faces),
+      parts: o.parts.filter((p) => p.value !== 0).map((p) => ({ label: p.label, value: signed(p.value) })),
+      modifier: signed(r.modifier),
+      total: r.total === null ? localize(`BREADBOX.Toast.Die.${r.roll.kind === "auto" ? "Auto" : "Flub"}`) : String(r.total),
+      targetLabel: isCheck ? targetLabel(r.target, o.difficulty) : "",
+      outcome: isCheck ? r.outcome : r.roll.kind,
+      outcomeLabel: isCheck ? localize(`BREADBOX.Toast.Outcome.${r.outcome}`) : "",
+      degreeLabel,
+      margin: isCheck && r.margin !== null ? signed(r.margin) : "",
+      formula: this.safeFormula,
+    };
   }
 }
 
@@ -185,10 +188,6 @@ export interface ToastCardContext {
   formula: string;
 }
 
-function signedShort(n: number): string {
-  return n >= 0 ? `+${n}` : `${n}`;
-}
-
 /** The faces of a d10+ as the card shows them: "Auto" / "Flub", then the degree. */
 export function faceViews(faces: readonly number[]): { value: number; label: string; cssClass: string }[] {
   return faces.map((f, i) => {
@@ -206,52 +205,3 @@ export function targetLabel(target: R.TaskTarget | null, difficulty?: R.Difficul
   return difficulty ? `${target} (${localize(`BREADBOX.Toast.Difficulty.${difficulty}`)})` : String(target);
 }
 
-function safeClassify(roll: ToastCheckRoll): R.CheckResult | R.ContestRoll | null {
-  const o = roll.check;
-  if (o.result) return o.result;
-  if (o.side) return o.side;
-  try {
-    return roll.classify();
-  } catch {
-    return null;
-  }
-}
-
-/** A roll's formula, or "" when a crafted roll's terms cannot give one. */
-function safeFormula(roll: Roll): string {
-  try {
-    return String(roll.formula ?? "");
-  } catch {
-    return "";
-  }
-}
-
-export function toastCardContext(roll: ToastCheckRoll, isPrivate: boolean): ToastCardContext {
-  const o = isPrivate ? null : roll.check;
-  const r = o && roll.wasEvaluated ? safeClassify(roll) : null;
-  if (!o || !r) {
-    const total = isPrivate || !roll.wasEvaluated ? "" : roll.total;
-    return {
-      title: o?.title ?? "", isPrivate, classified: false, faces: [], parts: [], modifier: "", total: typeof total === "number" && Number.isFinite(total) ? String(total) : "",
-      targetLabel: "", outcome: "", outcomeLabel: "", degreeLabel: "", margin: "", formula: isPrivate ? "???" : safeFormula(roll),
-    };
-  }
-  const isCheck = "outcome" in r;
-  const degree = r.roll.degree;
-  const degreeLabel = degree === null ? "" : format(r.roll.kind === "auto" ? "BREADBOX.Toast.Card.AutoDegree" : "BREADBOX.Toast.Card.FlubDegree", { degree });
-  return {
-    title: o.title,
-    isPrivate,
-    classified: true,
-    faces: faceViews(r.faces),
-    parts: o.parts.filter((p) => p.value !== 0).map((p) => ({ label: p.label, value: signedShort(p.value) })),
-    modifier: signedShort(r.modifier),
-    total: r.total === null ? localize(`BREADBOX.Toast.Die.${r.roll.kind === "auto" ? "Auto" : "Flub"}`) : String(r.total),
-    targetLabel: isCheck ? targetLabel(r.target, o.difficulty) : "",
-    outcome: isCheck ? r.outcome : r.roll.kind,
-    outcomeLabel: isCheck ? localize(`BREADBOX.Toast.Outcome.${r.outcome}`) : "",
-    degreeLabel,
-    margin: isCheck && r.margin !== null ? signedShort(r.margin) : "",
-    formula: safeFormula(roll),
-  };
-}

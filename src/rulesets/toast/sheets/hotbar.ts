@@ -3,31 +3,16 @@
  * the speaking actor, found by name (skills) or key (attributes) when the macro runs.
  */
 import * as R from "../rules";
-import { ATTRIBUTE_DRAG_TYPE, isUuid, registerMacroHandler, type MacroDraft, type MacroHandler, type MacroRef } from "../../../core/hotbar";
-import { format, localize, modelOf } from "../../../core/game";
+import { macroHandler, registerMacroHandler, reportMalformedMacro, reportMissing, type MacroHandler, type MacroRef } from "../../../core/hotbar";
+import { modelOf } from "../../../core/game";
 import { performToastCheck } from "../checks";
 import { ToastSkillModel } from "../data/items";
-
-const ATTRIBUTE_IMG = "icons/svg/d12-grey.svg";
-
-async function fromDrop(data: Record<string, unknown>): Promise<MacroDraft | null> {
-  if (data.type === "Item" && isUuid(data.uuid)) {
-    const item = await fromUuid(data.uuid);
-    if (!(item instanceof Item) || item.type !== "toastSkill" || !item.name) return null;
-    return { ref: { ruleset: "toast", kind: "skill", name: item.name }, label: item.name, img: item.img ?? ATTRIBUTE_IMG };
-  }
-  if (data.type === ATTRIBUTE_DRAG_TYPE && data.ruleset === "toast" && typeof data.key === "string") {
-    const label = typeof data.label === "string" && data.label ? data.label : data.key;
-    return { ref: { ruleset: "toast", kind: "attribute", name: data.key }, label, img: ATTRIBUTE_IMG };
-  }
-  return null;
-}
 
 async function run(actor: Actor.Implementation, ref: MacroRef): Promise<void> {
   if (ref.kind === "skill") {
     const item = [...actor.items].find((i) => i.name === ref.name && modelOf(i, ToastSkillModel) !== null);
     if (!item?.id) {
-      ui.notifications?.warn(format("BREADBOX.Hotbar.Missing", { actor: actor.name ?? "", kind: localize("BREADBOX.Hotbar.Kind.skill"), name: ref.name }));
+      reportMissing(actor, "skill", ref.name);
       return;
     }
     await performToastCheck(actor, { kind: "skill", itemId: item.id });
@@ -36,15 +21,18 @@ async function run(actor: Actor.Implementation, ref: MacroRef): Promise<void> {
   if (ref.kind === "attribute") {
     const key = R.ATTRIBUTE_KEYS.find((k) => k === ref.name);
     if (!key) {
-      ui.notifications?.warn(format("BREADBOX.Hotbar.Missing", { actor: actor.name ?? "", kind: localize("BREADBOX.Hotbar.Kind.attribute"), name: ref.name }));
+      reportMissing(actor, "attribute", ref.name);
       return;
     }
     await performToastCheck(actor, { kind: "attributes", attributes: [key] });
     return;
   }
-  ui.notifications?.error(localize("BREADBOX.Hotbar.Malformed"));
+  reportMalformedMacro();
 }
 
-export const toastMacros: MacroHandler = { itemTypes: ["toastSkill"], fromDrop, run };
+export const toastMacros: MacroHandler = macroHandler(
+  { ruleset: "toast", itemKinds: { toastSkill: "skill" }, img: "icons/svg/d12-grey.svg", attribute: () => ({ kind: "attribute" }) },
+  run,
+);
 
 registerMacroHandler("toast", toastMacros);

@@ -9,6 +9,7 @@ import * as R from "../rules";
 import { foundryRandom, replayThen } from "../../../core/random";
 import { templatePath } from "../../../core/ids";
 import { localize } from "../../../core/game";
+import { CardRoll, flavorText, labelledTerms, signed } from "../../../core/rolls/card-roll";
 import { D10StarDie } from "./d10star";
 
 export interface ModifierPart {
@@ -68,15 +69,6 @@ export function checkInputOf(o: ToasterCheckOptions): R.CheckInput {
   };
 }
 
-function signed(n: number): string {
-  return n >= 0 ? `+ ${n}` : `- ${Math.abs(n)}`;
-}
-
-/** Square brackets would end a flavor early. */
-function flavorText(label: string): string {
-  return label.replace(/[[\]]/g, "");
-}
-
 const CHECK_KINDS: ReadonlySet<string> = new Set<CheckKind>(["skill", "attribute", "unskilled", "luck", "attack", "defence", "mortality", "healing", "initiative", "other"]);
 
 function int(v: unknown, fallback: number): number {
@@ -128,7 +120,7 @@ function isCheckResult(r: unknown): r is R.CheckResult {
   );
 }
 
-export class ToasterCheckRoll extends Roll {
+export class ToasterCheckRoll extends CardRoll<CheckCardContext> {
   static override CHAT_TEMPLATE = templatePath("toaster/chat/check-roll.hbs");
 
   /** The formula for a check: the die (or a called 4), the rank, each modifier, luck spent before. */
@@ -141,7 +133,7 @@ export class ToasterCheckRoll extends Roll {
         ? `${helpers + 1}d${d}${o.tooManyCooks ? "kl" : "kh"}`
         : `1d${d}${o.rollingNines ? `n${o.ninesLimit ?? ""}` : ""}`;
     let f = `${die} + ${o.rank}[${flavorText(o.rankLabel)}]`;
-    for (const p of o.parts) if (p.value !== 0) f += ` ${signed(p.value)}[${flavorText(p.label)}]`;
+    f += labelledTerms(o.parts);
     if (o.luckBefore > 0) f += ` + ${R.LUCK_BEFORE_BONUS * o.luckBefore}[${flavorText(localize("BREADBOX.Toaster.Luck.Label"))}]`;
     return f;
   }
@@ -179,8 +171,8 @@ export class ToasterCheckRoll extends Roll {
     return [4];
   }
 
-  override async evaluate(options?: Parameters<Roll["evaluate"]>[0]): Promise<Roll.Evaluated<this>> {
-    const evaluated = await super.evaluate(options);
+  /** Between the dice and their classification (CardRoll.evaluate): the fumble check, a new roll id. */
+  protected override async afterDice(): Promise<void> {
     const o = this.check;
     // Rolling zeros: a natural 0 calls for a fumble check, rolled with Foundry's dice like the first.
     if (o.rollingZeros && !o.callFour && this.starFaces[0] === 0 && !o.fumbleFaces) {
@@ -194,8 +186,6 @@ export class ToasterCheckRoll extends Roll {
     }
     // A new evaluation is a new roll (a re-roll built from an old roll's options gets its own id).
     Object.assign(this.options, { rollId: foundry.utils.randomID(16) });
-    this.classify();
-    return evaluated;
   }
 
   /** Classify the evaluated dice with the rules core and store the result in the options. */
@@ -228,8 +218,16 @@ export class ToasterCheckRoll extends Roll {
   override async render(options: { flavor?: string; template?: string; isPrivate?: boolean } = {}): Promise<string> {
     // A hidden (blind or whispered-away) roll is shown without evaluating or classifying anything.
     if (!this._evaluated && !options.isPrivate) await this.evaluate();
-    const context = checkCardContext(this, options.isPrivate ?? false);
-    return foundry.applications.handlebars.renderTemplate(options.template ?? ToasterCheckRoll.CHAT_TEMPLATE, context);
+    return super.render(options);
+  }
+
+  /** The classified result, or null when the options cannot be classified. */
+  classifiedResult(): R.CheckResult | null {
+    return this.storedOrClassified(this.check.result, () => this.classify());
+  }
+
+  cardContext(isPrivate: boolean): CheckCardContext {
+    return checkCardContext(this, isPrivate);
   }
 }
 
@@ -262,22 +260,10 @@ export type CheckCardContext = {
   luckEnabled: boolean;
 };
 
-/** The classified result of a roll, or null when its options cannot be classified. */
-function safeResult(roll: ToasterCheckRoll): R.CheckResult | null {
-  const o = roll.check;
-  if (o.result) return o.result;
-  try {
-    return roll.classify();
-  } catch {
-    return null;
-  }
-}
-
 export function checkCardContext(roll: ToasterCheckRoll, isPrivate: boolean): CheckCardContext {
   const o = roll.check;
-  const r = isPrivate ? null : safeResult(roll);
+  const r = isPrivate ? null : roll.classifiedResult();
   if (!r) return unclassifiedContext(roll, isPrivate);
-  const sign = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
   return {
     title: o.title,
     isPrivate,
@@ -285,12 +271,12 @@ export function checkCardContext(roll: ToasterCheckRoll, isPrivate: boolean): Ch
     calledFour: r.calledFour,
     rank: o.rank,
     rankLabel: o.rankLabel,
-    parts: o.parts.filter((p) => p.value !== 0).map((p) => ({ label: p.label, value: sign(p.value) })),
+    parts: o.parts.filter((p) => p.value !== 0).map((p) => ({ label: p.label, value: signed(p.value) })),
     luckBefore: r.luckBefore,
     luckAfter: r.luckAfter,
     total: r.total,
     target: r.target,
-    margin: sign(r.margin),
+    margin: signed(r.margin),
     band: r.band,
     bandLabel: localize(`BREADBOX.Toaster.Band.${r.band}`),
     success: r.success,
@@ -313,10 +299,8 @@ export function checkCardContext(roll: ToasterCheckRoll, isPrivate: boolean): Ch
  */
 function unclassifiedContext(roll: ToasterCheckRoll, isPrivate: boolean): CheckCardContext {
   const o = roll.check;
-  const total = isPrivate || typeof roll.total !== "number" ? 0 : roll.total;
   return {
-    title: isPrivate ? "" : o.title,
-    isPrivate,
+    ...roll.plainCard(isPrivate, o.title),
     faces: [],
     calledFour: false,
     rank: isPrivate ? 0 : o.rank,
@@ -324,7 +308,6 @@ function unclassifiedContext(roll: ToasterCheckRoll, isPrivate: boolean): CheckC
     parts: [],
     luckBefore: 0,
     luckAfter: 0,
-    total,
     target: isPrivate ? 0 : o.target,
     margin: "",
     band: "",
@@ -334,7 +317,6 @@ function unclassifiedContext(roll: ToasterCheckRoll, isPrivate: boolean): CheckC
     variableOutcomes: false,
     fumbleCheck: null,
     naturalZero: false,
-    formula: isPrivate ? "???" : roll.formula,
     isAttack: false,
     targetName: "",
     targetUuid: "",

@@ -2,6 +2,7 @@
  * Combat arithmetic (seed ch. 4 "The Combat Round", "Shields", "Range Penalties",
  * "(Weapon Length)", "(Stance)", "Weapon and Armor Class", "(Strength Requirements)").
  */
+import { rowByKey } from "../../../dice/dict";
 import type { RandomSource } from "../../../dice/random";
 import { average } from "./core";
 import { rollD10 } from "./dice";
@@ -89,9 +90,7 @@ export const RANGE_BANDS: readonly { key: string; label: string; penalty: number
 ];
 
 export function rangePenalty(key: string): number {
-  const row = RANGE_BANDS.find((r) => r.key === key);
-  if (!row) throw new RangeError(`Unknown range "${key}"; expected one of ${RANGE_BANDS.map((r) => r.key).join(", ")}`);
-  return row.penalty;
+  return rowByKey(RANGE_BANDS, key, "range").penalty;
 }
 
 /** Shotgun: WC falls by 5 per point of range penalty (0 at extreme range, but damage is still rolled). */

@@ -3,6 +3,7 @@
  * outcome bands (seed ch. 1 "Averaging", ch. 2 "Attributes"/"Skills", ch. 3 "Difficulty
  * Modifiers" and "(Variable Outcomes)").
  */
+import { rowByKey } from "../../../dice/dict";
 import { assertInt, assertIntInRange, assertNonNegativeInt } from "./validate";
 
 export type AttributeKey = "physique" | "coordination" | "intellect" | "aura";
@@ -150,9 +151,7 @@ export const DIFFICULTY_LADDER: readonly { key: string; label: string; modifier:
 ];
 
 export function difficultyModifier(key: string): number {
-  const row = DIFFICULTY_LADDER.find((d) => d.key === key);
-  if (!row) throw new RangeError(`Unknown difficulty "${key}"; expected one of ${DIFFICULTY_LADDER.map((d) => d.key).join(", ")}`);
-  return row.modifier;
+  return rowByKey(DIFFICULTY_LADDER, key, "difficulty").modifier;
 }
 
 /** The target of an unopposed roll. */

@@ -2,6 +2,7 @@
  * Character creation and advancement (seed ch. 2 "Traits", "Character Creation",
  * "Character Advancement", "(Variable Skill Cost)", trait descriptions).
  */
+import { rowByKey } from "../../../dice/dict";
 import { assertInt, assertIntInRange, assertNonNegativeInt, assertOneOf } from "./validate";
 
 export type CampaignStyleKey = "average" | "aboveAverage" | "heroic" | "largerThanLife";
@@ -20,9 +21,7 @@ export const CAMPAIGN_STYLES: readonly CampaignStyle[] = [
 ];
 
 export function campaignStyle(key: string): CampaignStyle {
-  const s = CAMPAIGN_STYLES.find((c) => c.key === key);
-  if (!s) throw new RangeError(`Unknown campaign style "${key}"; expected one of ${CAMPAIGN_STYLES.map((c) => c.key).join(", ")}`);
-  return s;
+  return rowByKey(CAMPAIGN_STYLES, key, "campaign style");
 }
 
 export const TRAIT_RANK_LABELS: readonly { magnitude: number; key: string; label: string }[] = [
