@@ -14,6 +14,7 @@
  *     resolution card shows each step; the GM-only ledger records the amount.
  *  4. Apply takes the ledger's amount off the target's Current health — through the GM, once.
  */
+import { applyRecordOnce } from "../../../core/exchange/apply";
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
 import { itemsWithModel, requireModel, targetedActors } from "../../../core/foundry";
@@ -789,29 +790,18 @@ export async function onApplyDamage(message: ChatMessage.Implementation): Promis
  * released again if the health cannot be written.
  */
 export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> {
-  const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
-  const message = messageId ? game.messages?.get(messageId) : undefined;
-  if (!message) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  const entry = ledgerEntry(messageId)?.damage;
-  if (!entry || entry.ruleset !== "d100") return { ok: false, error: "BREADBOX.Relay.NotResolved" };
-  const target = ctx.target;
-  if (!(target instanceof BreadboxActor) || target.uuid !== entry.targetUuid || !modelOf(target, D100ActorModel)) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
-  const attacker = lookupUuidSync(entry.attackerUuid);
-  if (!requesterOwns(ctx.requester, attacker instanceof BreadboxActor ? attacker : null, target)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
-  if (!Number.isSafeInteger(entry.amount) || entry.amount < 0 || entry.amount > MAX_APPLIED_DAMAGE) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  if (entry.applied || !(await claimMark(messageId, APPLIED_MARK))) return { ok: false, error: "BREADBOX.D100.Combat.Attack.AlreadyApplied" };
-  const current = sys(target).health.current;
-  try {
-    await target.update({ system: { health: { current: current - entry.amount } } });
-  } catch (err) {
-    await releaseMark(messageId, APPLIED_MARK);
-    throw err;
-  }
-  await updateLedger(messageId, { damage: { ...entry, applied: true } });
-  // The statuses follow on this client's updateActor hook (statuses.ts). The card's flag is for
-  // display only; nothing reads it.
-  await message.update({ flags: { [SYSTEM_ID]: { applied: true } } });
-  return { ok: true, data: { amount: entry.amount } };
+  return applyRecordOnce(ctx, {
+    ruleset: "d100",
+    field: "damage",
+    model: (target) => modelOf(target, D100ActorModel),
+    valid: (record) => Number.isSafeInteger(record.amount) && record.amount >= 0 && record.amount <= MAX_APPLIED_DAMAGE,
+    alreadyApplied: "BREADBOX.D100.Combat.Attack.AlreadyApplied",
+    async write(target, model, record) {
+      // The statuses follow on this client's updateActor hook (statuses.ts).
+      await target.update({ system: { health: { current: model.health.current - record.amount } } });
+      return { amount: record.amount };
+    },
+  });
 }
 
 /**

@@ -21,6 +21,7 @@
  * dialog's choices are checked against the dialog's limits and the attacker's Edge, the damage to
  * apply comes from the ledger.
  */
+import { applyRecordOnce } from "../../../core/exchange/apply";
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
 import { itemsWithModel, requireModel, targetedActors } from "../../../core/foundry";
@@ -599,54 +600,52 @@ export async function onApply(message: ChatMessage.Implementation, button: HTMLE
  * `applied` is checked and set here, under the relay's lock on this card and target.
  */
 export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> {
-  const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
-  const message = messageId ? game.messages?.get(messageId) : undefined;
-  if (!message) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  const entry = ledgerEntry(messageId)?.resolution;
-  // Another ruleset's record (a Toaster resolution, ...) is refused before anything is checked or changed.
-  if (!entry || entry.ruleset !== "flange" || cardFlags(message).type !== "flangeResolution") return { ok: false, error: "BREADBOX.Relay.NotResolved" };
-  const target = ctx.target;
-  if (!(target instanceof BreadboxActor) || target.uuid !== entry.targetUuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
-  const t = flange(target);
-  if (!t) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
-  const attacker = lookupUuidSync(entry.attackerUuid);
-  if (!requesterOwns(ctx.requester, attacker instanceof BreadboxActor ? attacker : null, target)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
   const dramatic = ctx.payload.dramatic === true;
-  if (dramatic && !ctx.requester.isGM) return { ok: false, error: "BREADBOX.Flange.Combat.DramaticGMOnly" };
-  if (entry.applied) return { ok: false, error: "BREADBOX.Flange.Combat.AlreadyApplied" };
-  if (!Number.isSafeInteger(entry.wounds) || entry.wounds < 0 || entry.wounds > MAX_APPLIED) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  if (entry.wounds === 0) return { ok: false, error: "BREADBOX.Flange.Combat.NothingToApply" };
-  const applied = R.applyDamage(t.healthState(), entry.wounds, dramatic);
-  await updateLedger(messageId, { resolution: { ...entry, applied: true } });
-  try {
-    await target.update({ system: { wounds: { value: applied.after.lost }, grind: { value: applied.after.grindLost } } });
-  } catch (err) {
-    await updateLedger(messageId, { resolution: { ...entry, applied: false } });
-    throw err;
-  }
-  if (applied.status === "dead" && !target.statuses.has("dead")) await target.toggleStatusEffect("dead", { active: true, overlay: true });
-  await message.update({ flags: { [SYSTEM_ID]: { applied: true, seriousInjury: applied.seriousInjury } } });
-  // What the damage did, as a card everyone who saw the resolution can follow; a serious injury
-  // carries the GM's button to name it.
-  const left = applied.after.boxes - applied.after.lost;
-  await postCard(
-    {
-      speaker: ChatMessage.getSpeaker({ actor: target }),
-      content: await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/damage-applied.hbs"), {
-        name: target.name ?? "",
-        boxes: applied.boxesLost,
-        grind: applied.grindCrossed,
-        left,
-        total: applied.after.boxes,
-        dramatic,
-        serious: applied.seriousInjury,
-        dead: applied.status === "dead",
-      }),
-      flags: { [SYSTEM_ID]: { type: "flangeDamageApplied", resolutionId: messageId, targetUuid: target.uuid, seriousInjury: applied.seriousInjury, dead: applied.status === "dead" } },
+  let applied: ReturnType<typeof R.applyDamage> | null = null;
+  return applyRecordOnce(ctx, {
+    ruleset: "flange",
+    field: "resolution",
+    model: flange,
+    refuse(request, record, message) {
+      if (cardFlags(message).type !== "flangeResolution") return "BREADBOX.Relay.NotResolved";
+      if (dramatic && !request.requester.isGM) return "BREADBOX.Flange.Combat.DramaticGMOnly";
+      if (record.wounds === 0 && !record.applied) return "BREADBOX.Flange.Combat.NothingToApply";
+      return null;
     },
-    combineAudiences(audienceOf(message)),
-  );
-  return { ok: true, data: { boxes: applied.boxesLost, grind: applied.grindCrossed, serious: applied.seriousInjury, status: applied.status } };
+    valid: (record) => Number.isSafeInteger(record.wounds) && record.wounds > 0 && record.wounds <= MAX_APPLIED,
+    alreadyApplied: "BREADBOX.Flange.Combat.AlreadyApplied",
+    async write(target, t, record) {
+      const result = R.applyDamage(t.healthState(), record.wounds, dramatic);
+      await target.update({ system: { wounds: { value: result.after.lost }, grind: { value: result.after.grindLost } } });
+      applied = result;
+      return { boxes: result.boxesLost, grind: result.grindCrossed, serious: result.seriousInjury, status: result.status };
+    },
+    async after(target, _record, message) {
+      if (!applied) return;
+      const done = applied;
+      if (done.status === "dead" && !target.statuses.has("dead")) await target.toggleStatusEffect("dead", { active: true, overlay: true });
+      await message.update({ flags: { [SYSTEM_ID]: { seriousInjury: done.seriousInjury } } });
+      // What the damage did, as a card everyone who saw the resolution can follow; a serious injury
+      // carries the GM's button to name it.
+      await postCard(
+        {
+          speaker: ChatMessage.getSpeaker({ actor: target }),
+          content: await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/damage-applied.hbs"), {
+            name: target.name ?? "",
+            boxes: done.boxesLost,
+            grind: done.grindCrossed,
+            left: done.after.boxes - done.after.lost,
+            total: done.after.boxes,
+            dramatic,
+            serious: done.seriousInjury,
+            dead: done.status === "dead",
+          }),
+          flags: { [SYSTEM_ID]: { type: "flangeDamageApplied", resolutionId: message.id ?? "", targetUuid: target.uuid, seriousInjury: done.seriousInjury, dead: done.status === "dead" } },
+        },
+        combineAudiences(audienceOf(message)),
+      );
+    },
+  });
 }
 
 /* ---------- serious injury: the GM names the condition ---------- */

@@ -12,6 +12,7 @@
  *  4. Apply adds the wounds to the target — through the GM, from the ledger only (never the card),
  *     exactly once — and the status effects follow.
  */
+import { applyRecordOnce } from "../../../core/exchange/apply";
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
 import { requireModel, targetedActors } from "../../../core/foundry";
@@ -503,33 +504,20 @@ function validWounds(list: unknown): { kind: R.TraumaKind; degree: number; nonle
  * and the target, so the wounds are added exactly once (reset if the update fails).
  */
 export async function relayApplyWounds(ctx: RelayContext): Promise<RelayResult> {
-  const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
-  const message = messageId ? game.messages?.get(messageId) : undefined;
-  if (!message) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  const entry = ledgerEntry(messageId)?.resolution;
-  // Another ruleset's resolution is not the Dice Pool's to apply.
-  if (!entry || entry.ruleset !== "pool") return { ok: false, error: "BREADBOX.Relay.NotResolved" };
-  const target = ctx.target;
-  if (!(target instanceof BreadboxActor) || target.uuid !== entry.targetUuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
-  const model = poolModel(target);
-  if (!model) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
-  const attacker = actorOf(entry.attackerUuid);
-  const owns = (d: Actor.Implementation | null) => Boolean(d?.testUserPermission(ctx.requester, "OWNER"));
-  if (!ctx.requester.isGM && !owns(attacker) && !owns(target)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
-  if (entry.applied) return { ok: false, error: "BREADBOX.Pool.Attack.AlreadyApplied" };
-  const wounds = validWounds(entry.woundList);
-  if (!wounds) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  await updateLedger(messageId, { resolution: { ...entry, applied: true } });
-  const existing = model.wounds.map((w) => ({ kind: w.kind, degree: w.degree, nonlethal: w.nonlethal }));
-  try {
-    await target.update({ system: { wounds: [...existing, ...wounds] } });
-  } catch (err) {
-    await updateLedger(messageId, { resolution: { ...entry, applied: false } });
-    throw err;
-  }
-  await syncPoolStatuses(target);
-  await message.update({ flags: { [SYSTEM_ID]: { applied: true } } });
-  return { ok: true, data: { count: wounds.length } };
+  return applyRecordOnce(ctx, {
+    ruleset: "pool",
+    field: "resolution",
+    model: poolModel,
+    valid: (record) => validWounds(record.woundList) !== null,
+    alreadyApplied: "BREADBOX.Pool.Attack.AlreadyApplied",
+    async write(target, model, record) {
+      const wounds = validWounds(record.woundList) ?? [];
+      const existing = model.wounds.map((w) => ({ kind: w.kind, degree: w.degree, nonlethal: w.nonlethal }));
+      await target.update({ system: { wounds: [...existing, ...wounds] } });
+      return { count: wounds.length };
+    },
+    after: (target) => syncPoolStatuses(target),
+  });
 }
 
 export const POOL_ATTACK_CHAT_ACTIONS = {

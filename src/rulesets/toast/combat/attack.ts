@@ -16,6 +16,7 @@
  *     state, and posts a wound card with every number.
  * Amounts are never read from a card or its flags.
  */
+import { applyRecordOnce } from "../../../core/exchange/apply";
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
 import { escapeHTML } from "../../../core/html";
@@ -550,43 +551,43 @@ export async function onApplyDamage(message: ChatMessage.Implementation): Promis
  * set inside the relay's critical section, and reset if the actor update fails.
  */
 export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> {
-  const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
-  const message = messageId ? game.messages?.get(messageId) : undefined;
-  if (!message) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  const entry = ledgerEntry(messageId)?.resolution;
-  if (!entry || entry.ruleset !== "toast") return { ok: false, error: "BREADBOX.Relay.NotResolved" };
-  const target = ctx.target;
-  if (!(target instanceof BreadboxActor) || target.uuid !== entry.targetUuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
-  const attacker = actorFromUuidSync(entry.attackerUuid);
-  if (!requesterOwns(ctx.requester, attacker, target)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
-  if (entry.applied) return { ok: false, error: "BREADBOX.ToastCombat.Attack.AlreadyApplied" };
-  const damage = entry.damage;
-  if (typeof damage !== "number" || !Number.isSafeInteger(damage) || damage < 0 || damage > MAX_DAMAGE) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  const fighter = fighterOf(target);
-  if (!fighter) return { ok: false, error: "BREADBOX.ToastCombat.Attack.MissingActor" };
   const rules = toastCombatRules();
-  let strike: R.StrikeResult;
-  let rolls: Roll[];
-  try {
-    R.planStrike({ target: strikeTarget(fighter, rules), damage });
-  } catch (err) {
-    return { ok: false, error: err instanceof Error ? err.message : String(err) };
-  }
-  await updateLedger(messageId, { resolution: { ...entry, applied: true } });
-  try {
-    ({ strike, rolls } = await rollStrikeChecks({ target: strikeTarget(fighter, rules), damage }));
-    // One update: the tally and the state the checks left (a failed death check kills, a failed
-    // collapse check fells her; a wound that gets through changes neither otherwise).
-    await target.update({ system: { wounds: { value: strike.woundLevels }, ...strikeStateUpdate(strike.state) } });
-  } catch (err) {
-    await updateLedger(messageId, { resolution: { ...entry, applied: false } });
-    throw err;
-  }
-  await syncToastStatuses(target);
-  await message.update({ flags: { [SYSTEM_ID]: { applied: true } } });
-  const content = await foundry.applications.handlebars.renderTemplate(templatePath("toast/combat/wound.hbs"), woundContext(target, strike, fighter));
-  await postCard({ speaker: ChatMessage.getSpeaker({ actor: target }), content, rolls, flags: { [SYSTEM_ID]: { type: "toastWound", resolutionMessageId: messageId, state: strike.state } } }, audienceOf(message));
-  return { ok: true, data: { wounds: strike.strikeWounds, state: strike.state } };
+  let struck: { strike: R.StrikeResult; rolls: Roll[]; fighter: NonNullable<ReturnType<typeof fighterOf>> } | null = null;
+  const validDamage = (damage: unknown): damage is number => typeof damage === "number" && Number.isSafeInteger(damage) && damage >= 0 && damage <= MAX_DAMAGE;
+  return applyRecordOnce(ctx, {
+    ruleset: "toast",
+    field: "resolution",
+    model: fighterOf,
+    refuse(_request, record) {
+      // The strike must be one the rules can work out against the target as she is now.
+      if (!validDamage(record.damage)) return null;
+      const fighter = fighterOf(ctx.target instanceof BreadboxActor ? ctx.target : null);
+      if (!fighter) return "BREADBOX.ToastCombat.Attack.MissingActor";
+      try {
+        R.planStrike({ target: strikeTarget(fighter, rules), damage: record.damage });
+      } catch (err) {
+        return err instanceof Error ? err.message : String(err);
+      }
+      return null;
+    },
+    valid: (record) => validDamage(record.damage),
+    alreadyApplied: "BREADBOX.ToastCombat.Attack.AlreadyApplied",
+    async write(target, fighter, record) {
+      const { strike, rolls } = await rollStrikeChecks({ target: strikeTarget(fighter, rules), damage: record.damage ?? 0 });
+      // One update: the tally and the state the checks left (a failed death check kills, a failed
+      // collapse check fells her; a wound that gets through changes neither otherwise).
+      await target.update({ system: { wounds: { value: strike.woundLevels }, ...strikeStateUpdate(strike.state) } });
+      struck = { strike, rolls, fighter };
+      return { wounds: strike.strikeWounds, state: strike.state };
+    },
+    async after(target, _record, message) {
+      if (!struck) return;
+      const { strike, rolls, fighter } = struck;
+      await syncToastStatuses(target);
+      const content = await foundry.applications.handlebars.renderTemplate(templatePath("toast/combat/wound.hbs"), woundContext(target, strike, fighter));
+      await postCard({ speaker: ChatMessage.getSpeaker({ actor: target }), content, rolls, flags: { [SYSTEM_ID]: { type: "toastWound", resolutionMessageId: message.id ?? "", state: strike.state } } }, audienceOf(message));
+    },
+  });
 }
 
 function checkView(check: R.CheckResult | null, title: string) {

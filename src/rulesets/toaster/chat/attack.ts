@@ -10,6 +10,7 @@
  *     through the GM relay, which re-reads the amounts from the resolution card itself.
  * Luck can be spent on the attack card after the roll (+1 a point, or 4 points to re-roll).
  */
+import { applyRecordOnce } from "../../../core/exchange/apply";
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
 import { escapeHTML } from "../../../core/html";
@@ -588,37 +589,24 @@ function requesterOwns(requester: User.Implementation, ...docs: (Actor.Implement
  * (src/core/relay.ts); it is taken back when the target's update fails.
  */
 export async function relayApplyDamage(ctx: RelayContext): Promise<RelayResult> {
-  const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
-  const message = messageId ? game.messages?.get(messageId) : undefined;
-  if (!message) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  const entry = toasterResolution(messageId);
-  if (!entry) return { ok: false, error: "BREADBOX.Relay.NotResolved" };
-  const target = ctx.target;
-  if (!(target instanceof BreadboxActor) || target.uuid !== entry.targetUuid) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
-  // The target must be a Toaster character (its data model is what the update below writes).
-  const data = modelOf(target, ToasterActorModel);
-  if (!data) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
-  const attacker = lookupUuidSync(entry.attackerUuid) as Actor.Implementation | null;
-  if (!requesterOwns(ctx.requester, attacker, target)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
-  if (entry.applied) return { ok: false, error: "BREADBOX.Toaster.Attack.AlreadyApplied" };
-  if (!Number.isSafeInteger(entry.stun) || !Number.isSafeInteger(entry.wounds) || entry.stun < 0 || entry.wounds < 0 || entry.stun > MAX_APPLIED || entry.wounds > MAX_APPLIED) {
-    return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  }
-  const wounds = data.wounds.value + entry.wounds;
-  const update: Record<string, number> = { "system.stun.value": data.stun.value + entry.stun, "system.wounds.value": wounds };
-  // (Bleeding): every wound bleeds 1 stun a round; new wounds from an attack set the rate anew.
-  if (toasterRules().bleeding && entry.wounds > 0) update["system.bleeding.rate"] = wounds;
-  // Every check has passed: mark it applied, then apply (taken back if the update fails).
-  await updateLedger(messageId, { resolution: { ...entry, applied: true } });
-  try {
-    await target.update(update);
-  } catch (err) {
-    await updateLedger(messageId, { resolution: { ...entry, applied: false } });
-    throw err;
-  }
-  // The card shows it (display only: the ledger is the record).
-  await message.update({ flags: { [SYSTEM_ID]: { applied: true } } });
-  return { ok: true, data: { stun: entry.stun, wounds: entry.wounds } };
+  return applyRecordOnce(ctx, {
+    ruleset: "toaster",
+    field: "resolution",
+    // The target must be a Toaster character (its data model is what the update below writes).
+    model: (target) => modelOf(target, ToasterActorModel),
+    // Only Toaster's attack resolutions (a record of another kind is not this Apply's).
+    refuse: (_request, record) => (record.kind === undefined || record.kind === "attack" ? null : "BREADBOX.Relay.NotResolved"),
+    valid: (r) => Number.isSafeInteger(r.stun) && Number.isSafeInteger(r.wounds) && r.stun >= 0 && r.wounds >= 0 && r.stun <= MAX_APPLIED && r.wounds <= MAX_APPLIED,
+    alreadyApplied: "BREADBOX.Toaster.Attack.AlreadyApplied",
+    async write(target, data, entry) {
+      const wounds = data.wounds.value + entry.wounds;
+      const update: Record<string, number> = { "system.stun.value": data.stun.value + entry.stun, "system.wounds.value": wounds };
+      // (Bleeding): every wound bleeds 1 stun a round; new wounds from an attack set the rate anew.
+      if (toasterRules().bleeding && entry.wounds > 0) update["system.bleeding.rate"] = wounds;
+      await target.update(update);
+      return { stun: entry.stun, wounds: entry.wounds };
+    },
+  });
 }
 
 /** Largest stun or wounds one card may apply (far above any roll; a larger number is forged). */
