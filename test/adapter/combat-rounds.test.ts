@@ -17,6 +17,17 @@ async function fight() {
   return { quick, slow, combat };
 }
 
+/** A started fight (Slow 12, Quick 9), optionally with a player owning Quick and Quick's turn (last in round 1) current. */
+async function startedFight({ owner, lastTurn = false }: { owner?: any; lastTurn?: boolean } = {}) {
+  const parts = await fight();
+  if (owner) await parts.quick.update({ ownership: { [owner.id!]: 3 } });
+  scriptDiceFaces([2, 9]);
+  await parts.combat.startCombat();
+  await parts.combat.rollAll();
+  if (lastTurn) await parts.combat.update({ turn: 1 });
+  return parts;
+}
+
 function recordEvents(combat: any): string[] {
   const events: string[] = [];
   const wrap = (name: string, label: (...a: any[]) => string) => {
@@ -62,12 +73,7 @@ describe("a new round with initiative rolled again", () => {
 
   it("a player who ends the round has the GM roll and advance it", async () => {
     const p = createUser({ name: "Player" });
-    const { quick, combat } = await fight();
-    await quick.update({ ownership: { [p.id!]: 3 } });
-    scriptDiceFaces([2, 9]);
-    await combat.startCombat();
-    await combat.rollAll();
-    await combat.update({ turn: 1 });
+    const { combat } = await startedFight({ owner: p, lastTurn: true });
     scriptDiceFaces([10, 1]);
     await asUser(p, () => combat.nextTurn());
     expect(combat.round).toBe(2);
@@ -76,11 +82,7 @@ describe("a new round with initiative rolled again", () => {
 
   it("a player who does not own the current combatant cannot end the round", async () => {
     const p = createUser({ name: "Player" });
-    const { combat } = await fight();
-    scriptDiceFaces([2, 9]);
-    await combat.startCombat();
-    await combat.rollAll();
-    await combat.update({ turn: 1 });
+    const { combat } = await startedFight({ lastTurn: true });
     await asUser(p, () => combat.nextRound());
     expect(combat.round).toBe(1);
     expect((ui as any).notifications.history.at(-1).message).toMatch(/only the owner of the combatant/);
@@ -90,10 +92,7 @@ describe("a new round with initiative rolled again", () => {
 describe("a player's next round goes through the relay (issue 17, attack 4)", () => {
   it("a forged breadbox.nextRound query naming a GM as requester is not obeyed: the query no longer exists", async () => {
     const p = createUser({ name: "Player" });
-    const { combat } = await fight();
-    scriptDiceFaces([2, 9]);
-    await combat.startCombat();
-    await combat.rollAll();
+    const { combat } = await startedFight();
     const gm = game.users!.activeGM!;
     await expect(asUser(p, () => gm.query("breadbox.nextRound", { combatId: combat.id, requesterId: gm.id }))).rejects.toThrow(/not registered/);
     expect(combat.round).toBe(1);
@@ -101,14 +100,11 @@ describe("a player's next round goes through the relay (issue 17, attack 4)", ()
 
   it("a relay request naming a GM, or without a nonce, is refused and the round stays", async () => {
     const p = createUser({ name: "Player" });
-    const { combat } = await fight();
-    scriptDiceFaces([2, 9]);
-    await combat.startCombat();
-    await combat.rollAll();
+    const { combat } = await startedFight();
     const gm = game.users!.activeGM!;
     const forged = { action: "core.nextRound", requesterId: gm.id, targetUuid: combat.uuid, payload: { round: 1, turn: combat.turn } };
     const asGM: any = await asUser(p, () => gm.query("breadbox.relay", forged));
-    expect(asGM.ok).toBe(false);
+    expect(asGM).toMatchObject({ ok: false, error: "BREADBOX.Relay.Forbidden" });
     const noNonce: any = await asUser(p, () => gm.query("breadbox.relay", { ...forged, requesterId: p.id }));
     expect(noNonce).toMatchObject({ ok: false, error: "BREADBOX.Relay.Unauthenticated" });
     expect(combat.round).toBe(1);
@@ -116,12 +112,7 @@ describe("a player's next round goes through the relay (issue 17, attack 4)", ()
 
   it("a stale request (the round already moved on) does not skip a second round", async () => {
     const p = createUser({ name: "Player" });
-    const { quick, combat } = await fight();
-    await quick.update({ ownership: { [p.id!]: 3 } });
-    scriptDiceFaces([2, 9]);
-    await combat.startCombat();
-    await combat.rollAll();
-    await combat.update({ turn: 1 });
+    const { combat } = await startedFight({ owner: p, lastTurn: true });
     const { applyOrRelay } = await import("../../src/core/relay");
     scriptDiceFaces([10, 1]);
     const first: any = await asUser(p, () => applyOrRelay("core.nextRound", combat, { round: 1, turn: 1 }));

@@ -17,7 +17,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, gmUser, setRandomUniform, setUserActive } from "../harness/index";
-import { bootSystem, itemData, makeCharacter } from "./toaster/boot";
+import { bootSystem, itemData, makeCharacter, postCheckCard } from "./toaster/boot";
 import { issueNonce, relayQueryHandler, runRelay, type RelayRequest, type RelayResult } from "../../src/core/relay";
 import { ledgerResolutions, ledgerSettled, resetLedgerOverlay } from "../../src/core/chat/ledger";
 import { cardWriter } from "../../src/core/chat/trust";
@@ -37,24 +37,7 @@ function pick<T>(rng: RandomSource, list: readonly T[]): T {
 }
 
 async function checkCard(author: any, actor: any, rng: RandomSource, extra: Record<string, unknown> = {}, data: Record<string, unknown> = {}): Promise<any> {
-  const roll = ToasterCheckRoll.fromCheck({
-    kind: "skill",
-    title: "Check",
-    rank: Math.floor(rng() * 12),
-    rankLabel: "Check",
-    parts: [],
-    luckBefore: 0,
-    callFour: false,
-    rollingNines: false,
-    ninesLimit: null,
-    rollingZeros: false,
-    target: 10,
-    variableOutcomes: true,
-    luckEnabled: true,
-    actorUuid: actor.uuid,
-  } as ToasterCheckOptions);
-  await roll.evaluate();
-  return asUser(author, () => ChatMessage.create({ content: String(roll.total), rolls: [roll], flags: { breadbox: { type: "toasterCheck", kind: "skill", actorUuid: actor.uuid, ...extra } }, ...data } as never));
+  return postCheckCard(author, actor, { rank: Math.floor(rng() * 12) }, extra, { speaker: {}, ...data });
 }
 
 describe("relay fuzz", () => {

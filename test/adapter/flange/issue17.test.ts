@@ -12,7 +12,8 @@ import { performFlangeCheck } from "../../../src/rulesets/flange/checks";
 import { performOpposedCheck } from "../../../src/rulesets/flange/opposed";
 import { onEdgeReroll } from "../../../src/rulesets/flange/edge";
 import { runRelay } from "../../../src/core/relay";
-import { ledgerEntry, updateLedger } from "../../../src/core/chat/ledger";
+import { ledgerEntry, markValue, updateLedger } from "../../../src/core/chat/ledger";
+import { rollFingerprint } from "../../../src/rulesets/flange/reroll-record";
 import { flangeCharacter, skill } from "./helpers";
 
 beforeEach(async () => {
@@ -148,7 +149,10 @@ describe("issue 17: the Edge re-roll is once by the GM's record, not by the play
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(byType("flangeCheck").filter((m) => m.flags.breadbox.rerollOf === s.card.id)).toHaveLength(1);
     expect(s.a.system.edge.spent).toBe(1);
-    expect(ledgerEntry(s.card.id)?.marks?.rerolled).toBeTruthy();
+    // The card's mark holds the fingerprint of the roll that was re-rolled.
+    const original = s.card.rolls.find((r: unknown) => r instanceof FlangeCheckRoll);
+    expect(markValue(s.card.id, "rerolled")).toBe(rollFingerprint(original, s.a.uuid));
+    expect(markValue(s.card.id, "rerolled")).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it("re-roll: the roller's player clears the card's 're-rolled' flags and asks again: refused", async () => {

@@ -5,7 +5,8 @@
 import { readLang } from "../../../tools/lang.mjs";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { resetHarness, runStartupHooks, setHookBroadcast } from "../../harness/index";
+import { asUser, resetHarness, runStartupHooks, setHookBroadcast } from "../../harness/index";
+import { ToasterCheckRoll, type ToasterCheckOptions } from "../../../src/rulesets/toaster/dice/check-roll";
 
 let booted = false;
 
@@ -68,4 +69,33 @@ export function itemData(pack: string, name: string): Record<string, unknown> {
 
 export function notifications(): { type: string; message: string }[] {
   return (ui as any).notifications.history;
+}
+
+/**
+ * A Toaster check card as performCheck writes it, posted by `user` (who may not be entitled to
+ * `actor`). The caller scripts the die first; `options` override the check, `extraFlags` the card's
+ * flags, `data` the message.
+ */
+export async function postCheckCard(user: any, actor: any, options: Partial<ToasterCheckOptions> = {}, extraFlags: Record<string, unknown> = {}, data: Record<string, unknown> = {}): Promise<any> {
+  const roll = ToasterCheckRoll.fromCheck({
+    kind: "skill",
+    title: "Check",
+    rank: 5,
+    rankLabel: "Check",
+    parts: [],
+    luckBefore: 0,
+    callFour: false,
+    rollingNines: false,
+    ninesLimit: null,
+    rollingZeros: false,
+    target: 10,
+    variableOutcomes: true,
+    luckEnabled: true,
+    actorUuid: actor.uuid,
+    ...options,
+  } as ToasterCheckOptions);
+  await roll.evaluate();
+  return asUser(user, () =>
+    ChatMessage.create({ content: String(roll.total), rolls: [roll], speaker: { actor: actor.id }, flags: { breadbox: { type: "toasterCheck", kind: options.kind ?? "skill", actorUuid: actor.uuid, ...extraFlags } }, ...data } as never),
+  );
 }

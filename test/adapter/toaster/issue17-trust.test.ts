@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, gmUser, setRandomUniform } from "../../harness/index";
-import { bootSystem, makeCharacter } from "./boot";
+import { bootSystem, makeCharacter, postCheckCard } from "./boot";
 import { onLuckReroll } from "../../../src/rulesets/toaster/chat/attack";
 import { ToasterCheckRoll, type ToasterCheckOptions } from "../../../src/rulesets/toaster/dice/check-roll";
 import { applyOrRelay, runRelay } from "../../../src/core/relay";
@@ -76,24 +76,7 @@ describe("issue 17 attack 1: a Toaster Apply on another ruleset's resolution car
 /** A check card as performCheck writes it, posted by the roller's player. */
 async function checkCard(user: any, actor: any, face: number): Promise<any> {
   faces([face]);
-  const roll = ToasterCheckRoll.fromCheck({
-    kind: "skill",
-    title: "Climbing",
-    rank: 5,
-    rankLabel: "Climbing",
-    parts: [],
-    luckBefore: 0,
-    callFour: false,
-    rollingNines: false,
-    ninesLimit: null,
-    rollingZeros: false,
-    target: 10,
-    variableOutcomes: true,
-    luckEnabled: true,
-    actorUuid: actor.uuid,
-  } as ToasterCheckOptions);
-  await roll.evaluate();
-  return asUser(user, () => ChatMessage.create({ content: String(roll.total), rolls: [roll], speaker: { actor: actor.id }, flags: { breadbox: { type: "toasterCheck", kind: "skill", actorUuid: actor.uuid } } } as never));
+  return postCheckCard(user, actor, { title: "Climbing", rankLabel: "Climbing" });
 }
 
 /** A copy of a card, posted by `user` as a new message (the display-only `rerolled` flag stripped). */

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, gmUser, setRandomUniform, setUserActive } from "../../harness/index";
-import { bootSystem, itemData, makeCharacter, notifications } from "./boot";
+import { bootSystem, itemData, makeCharacter, notifications, postCheckCard } from "./boot";
 import { attackWithWeapon, onApplyDamage, onDefend, onLuckAfter, onLuckReroll } from "../../../src/rulesets/toaster/chat/attack";
 import { ToasterCheckRoll, type ToasterCheckOptions } from "../../../src/rulesets/toaster/dice/check-roll";
 import { applyOrRelay, issueNonce, NONCE_TTL_MS, RELAY_QUERY, runRelay } from "../../../src/core/relay";
@@ -48,27 +48,7 @@ async function scene() {
 /** A check card as performCheck writes it, posted by `user` (maybe not entitled to `actor`). */
 async function checkCard(user: any, actor: any, options: Partial<ToasterCheckOptions>, face: number, extraFlags: Record<string, unknown> = {}, data: Record<string, unknown> = {}): Promise<any> {
   faces([face]);
-  const roll = ToasterCheckRoll.fromCheck({
-    kind: "skill",
-    title: "Forged",
-    rank: 5,
-    rankLabel: "Forged",
-    parts: [],
-    luckBefore: 0,
-    callFour: false,
-    rollingNines: false,
-    ninesLimit: null,
-    rollingZeros: false,
-    target: 10,
-    variableOutcomes: true,
-    luckEnabled: true,
-    actorUuid: actor.uuid,
-    ...options,
-  } as ToasterCheckOptions);
-  await roll.evaluate();
-  return asUser(user, () =>
-    ChatMessage.create({ content: String(roll.total), rolls: [roll], speaker: { actor: actor.id }, flags: { breadbox: { type: "toasterCheck", kind: options.kind ?? "skill", actorUuid: actor.uuid, ...extraFlags } }, ...data } as never),
-  );
+  return postCheckCard(user, actor, { title: "Forged", rankLabel: "Forged", ...options }, extraFlags, data);
 }
 
 const msgs = () => (game as any).messages.contents;
