@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, scriptDiceFaces } from "../harness/index";
 import { registerRuleset } from "../../src/core/registry";
-import { d6Attack, d6Ruleset } from "../fixtures/ruleset-d6/ruleset";
+import { d6Attack, d6AttackRoll, d6Ruleset } from "../fixtures/ruleset-d6/ruleset";
 import { bootSystem } from "./toaster/boot";
 import { declareExchange } from "../../src/core/exchange/engine";
 import { applyOrRelay } from "../../src/core/relay";
@@ -29,13 +29,15 @@ async function scene() {
   return { p1, p2, p3, attacker, target };
 }
 
-async function declare(s: any, modifier = 0): Promise<any> {
-  const card = await asUser(s.p1, () => declareExchange(d6Attack as any, s.attacker, s.target, { modifier }));
+/** The attacker rolls her d6 (face `face`) on her own client and declares. */
+async function declare(s: any, modifier = 0, face = 1): Promise<any> {
+  scriptDiceFaces([face]);
+  const card = await asUser(s.p1, async () => declareExchange(d6Attack as any, s.attacker, s.target, { modifier }, { rolls: [await d6AttackRoll()] }));
   await ledgerSettled();
   return card;
 }
 
-const respond = (user: any, s: any, card: any, response: string) => asUser(user, () => applyOrRelay("core.respond", s.target, { messageId: card.id, response }));
+const respond = (user: any, s: any, card: any, response: string, choices: Record<string, unknown> = {}) => asUser(user, () => applyOrRelay("core.respond", s.target, { messageId: card.id, response, choices }));
 const apply = (user: any, s: any, card: any) => asUser(user, () => applyOrRelay("core.apply", s.target, { messageId: card.id }));
 
 describe("the exchange engine with a sixth ruleset (test/fixtures/ruleset-d6)", () => {
@@ -47,16 +49,16 @@ describe("the exchange engine with a sixth ruleset (test/fixtures/ruleset-d6)", 
 
   it("declare → take it → resolution card → Apply once → what follows", async () => {
     const s = await scene();
-    const card = await declare(s, 1);
+    const card = await declare(s, 1, 3); // 3 + 2 + 1 = 6 > 3: a hit
     expect(ledgerEntry(card.id)?.posted).toMatchObject({ exchange: "d6.attack", attackerUuid: s.attacker.uuid, targetUuid: s.target.uuid, choices: { modifier: 1 } });
+    expect(ledgerEntry(card.id)?.posted?.rolls).toHaveLength(1);
     expect(card.content).toContain('data-response="take"');
-    scriptDiceFaces([3]); // 3 + 2 + 1 = 6 > 3: a hit
     const r: any = await respond(s.p2, s, card, "take");
     expect(r.ok).toBe(true);
     const resolution = msgs().at(-1);
     expect(resolution.flags.breadbox.type).toBe("exchangeResolution");
-    expect(resolution.content).toContain("Hit");
-    expect(resolution.content).toContain("6");
+    expect(resolution.content).toContain('<p class="d6-take">Hit: 6</p>');
+    expect(resolution.content).toContain('data-bb-action="core.apply"');
     expect(ledgerEntry(resolution.id)?.exchange).toMatchObject({ ruleset: "d6", kind: "attack", outcome: { wounds: 1 } });
     const results: any[] = await Promise.all([apply(s.p1, s, resolution), apply(s.p2, s, resolution)]);
     expect(results.filter((x) => x.ok)).toHaveLength(1);
@@ -67,9 +69,8 @@ describe("the exchange engine with a sixth ruleset (test/fixtures/ruleset-d6)", 
 
   it("the declarer edits her card after posting: the GM uses what was posted", async () => {
     const s = await scene();
-    const card = await declare(s, -2);
+    const card = await declare(s, -2, 2); // 2 + 2 − 2 = 2, not > 3: a miss (with the edited +2 it would have hit)
     await asUser(s.p1, () => card.update({ flags: { breadbox: { choices: { modifier: 2 }, targetUuid: s.attacker.uuid } } }));
-    scriptDiceFaces([2]); // 2 + 2 − 2 = 2, not > 3: a miss (with the edited +2 it would have hit)
     expect((await respond(s.p2, s, card, "take") as any).ok).toBe(true);
     expect(msgs().at(-1).content).toContain("Miss");
     expect(ledgerEntry(msgs().at(-1).id)?.exchange).toBeUndefined();
@@ -100,7 +101,6 @@ describe("the exchange engine with a sixth ruleset (test/fixtures/ruleset-d6)", 
   it("two responses at once resolve the exchange exactly once", async () => {
     const s = await scene();
     const card = await declare(s);
-    scriptDiceFaces([1, 1, 1, 1]);
     const results: any[] = await Promise.all([respond(s.p2, s, card, "take"), respond(s.p2, s, card, "take"), respond(s.p2, s, card, "take")]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(msgs().filter((m) => m.flags.breadbox?.type === "exchangeResolution")).toHaveLength(1);
@@ -110,7 +110,7 @@ describe("the exchange engine with a sixth ruleset (test/fixtures/ruleset-d6)", 
     const s = await scene();
     const a = await declare(s);
     const b = await declare(s);
-    scriptDiceFaces([1, 6, 1, 6]);
+    scriptDiceFaces([6, 6]);
     const results: any[] = await Promise.all([respond(s.p2, s, a, "dodge"), respond(s.p2, s, b, "dodge")]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(s.target.system.focus).toBe(0);
@@ -125,8 +125,7 @@ describe("the exchange engine with a sixth ruleset (test/fixtures/ruleset-d6)", 
     expect(await apply(s.p2, s, other)).toMatchObject({ ok: false, error: "BREADBOX.Exchange.NothingToApply" });
     await updateLedger(other.id, { exchange: { ruleset: "toaster", kind: "attack", declarationId: "a", attackerUuid: s.attacker.uuid, targetUuid: s.target.uuid, outcome: { wounds: 1 } } });
     expect(await apply(s.p2, s, other)).toMatchObject({ ok: false, error: "BREADBOX.Exchange.Unknown" });
-    const card = await declare(s);
-    scriptDiceFaces([6]);
+    const card = await declare(s, 0, 6);
     await respond(s.p2, s, card, "take");
     const resolution = msgs().at(-1);
     expect(await asUser(s.p2, () => applyOrRelay("core.apply", s.attacker, { messageId: resolution.id }))).toMatchObject({ ok: false, error: "BREADBOX.Relay.TargetMismatch" });
@@ -134,5 +133,28 @@ describe("the exchange engine with a sixth ruleset (test/fixtures/ruleset-d6)", 
     expect(s.target.system.health).toBe(1);
     // The player edits the resolution card (not hers: refused by Foundry) — and the record stays the GM's.
     await expect(asUser(s.p2, () => resolution.update({ flags: { breadbox: { targetUuid: s.attacker.uuid } } }))).rejects.toThrow(/permission/);
+  });
+
+  it("the declarer's dice count as they were posted: rolls edited into her card afterwards are not read", async () => {
+    const s = await scene();
+    const card = await declare(s, 0, 1); // 1 + 2 = 3, not > 3: a miss
+    scriptDiceFaces([6]);
+    const six = await d6AttackRoll();
+    await asUser(s.p1, () => card.update({ rolls: [JSON.stringify(six.toJSON())] } as never));
+    expect((await respond(s.p2, s, card, "take") as any).ok).toBe(true);
+    expect(msgs().at(-1).content).toContain("Miss: 3");
+  });
+
+  it("a response's choices are checked on the GM: out of the dialog's range, or a GM-only input from a player, is refused and the exchange stays open", async () => {
+    const s = await scene();
+    const card = await declare(s, 0, 6);
+    expect(await respond(s.p2, s, card, "dodge", { bonus: 5 })).toMatchObject({ ok: false });
+    expect(await respond(s.p2, s, card, "dodge", { bonus: 0, edge: 2 })).toMatchObject({ ok: false, error: "BREADBOX.Exchange.GMOnly" });
+    expect(hasMark(card.id, "resolved")).toBe(false);
+    expect(s.target.system.focus).toBe(1);
+    scriptDiceFaces([6]); // 6 + 1 + 1 + 2 = 10 ≥ 8 (6 + 2): a miss
+    expect((await respond(game.users!.activeGM, s, card, "dodge", { bonus: 1, edge: 2 }) as any).ok).toBe(true);
+    expect(msgs().at(-1).content).toContain("Miss");
+    expect(msgs().at(-1).content).toContain("10");
   });
 });

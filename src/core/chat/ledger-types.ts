@@ -45,6 +45,9 @@ export interface LedgerDamage {
   applied: boolean;
 }
 
+/** A JSON value: what a record may hold. */
+export type RecordValue = string | number | boolean | null | RecordValue[] | { [key: string]: RecordValue };
+
 /** An exchange's declaration as it was posted (recorded once, when the card appeared). */
 export interface LedgerPosted {
   /** "<ruleset>.<kind>" of the exchange. */
@@ -53,6 +56,8 @@ export interface LedgerPosted {
   targetUuid: string;
   /** The declarer's choices as posted (checked again by the exchange whenever they are used). */
   choices: Record<string, unknown>;
+  /** The declaration's dice as posted (each roll's JSON), rebuilt as rolls whenever they are used. */
+  rolls?: string[];
 }
 
 /** An exchange's resolution, as the active GM's client resolved it (src/core/exchange). */
@@ -62,8 +67,8 @@ export interface LedgerExchange {
   declarationId: string;
   attackerUuid: string;
   targetUuid: string;
-  /** What Apply writes, as the resolution computed it: plain values only. */
-  outcome: Record<string, string | number | boolean>;
+  /** What Apply writes, as the resolution computed it: plain JSON values only. */
+  outcome: Record<string, RecordValue>;
 }
 
 export interface LedgerEntry {

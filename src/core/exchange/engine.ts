@@ -21,26 +21,39 @@
  *     claimed before writing (released if the write fails). What follows (collapse, death...) is the
  *     ruleset's `follow`, posted as cards.
  *
+ * The declarer's own dice (an attack roll) are rolled on the declarer's client, as every Foundry
+ * check is, and posted with the declaration; the GM's record keeps them as posted and the ruleset
+ * re-classifies their faces with numbers rebuilt from the documents. Every other die (defence,
+ * damage) is rolled on the active GM's client.
+ *
  * A ruleset supplies an `ExchangeDefinition` (src/core/exchange/types.ts) in its definition's
- * `exchanges`; cards are the shared template templates/shared/exchange-card.hbs.
+ * `exchanges`. Every engine card is the shared template templates/shared/exchange-card.hbs: its
+ * body is either card parts or what the ruleset rendered from its own template; the buttons are core's.
  */
 import { SYSTEM_ID, templatePath } from "../ids";
 import { allRulesets } from "../registry";
 import { actorFromUuidSync, localize, notify } from "../game";
-import { audienceForMode, audienceOf, currentMessageMode, type MessageMode } from "../compat";
+import { audienceForMode, audienceOf, combineAudiences, currentMessageMode, normaliseMessageMode, type MessageMode } from "../compat";
 import { postCard } from "../chat/post";
-import { cardFlags, cardRefusal, withResourceLocks } from "../chat/trust";
+import { cardFlags, cardRefusal, cardWriter, withResourceLocks } from "../chat/trust";
 import { claimMark, hasMark, isLedgerKeeper, ledgerEntry, releaseMark, updateLedger } from "../chat/ledger";
+import type { LedgerPosted } from "../chat/ledger-types";
 import { applyOrRelay, registerCoreRelayAction } from "../relay";
 import { registerCoreChatAction } from "../chat/actions";
 import type { RelayContext, RelayResult } from "../plugin-types";
-import type { CardParts, Declared, ExchangeDefinition, ExchangeSides } from "./types";
+import type { ApplyContext, CardContent, Declared, ExchangeDefinition, ExchangeSides, PostedRoll } from "./types";
 
 export const EXCHANGE_CARD = templatePath("shared/exchange-card.hbs");
-const DECLARATION = "exchangeDeclaration";
-const RESOLUTION = "exchangeResolution";
-const RESOLVED_MARK = "resolved";
-const APPLIED_MARK = "applied";
+/** Card types (`flags.breadbox.type`) of the engine's cards. */
+export const DECLARATION = "exchangeDeclaration";
+export const RESOLUTION = "exchangeResolution";
+export const FOLLOW = "exchangeFollow";
+/** The declaration's "once" mark: it has its resolution. */
+export const RESOLVED_MARK = "resolved";
+/** The resolution's "once" mark: it has been applied. */
+export const APPLIED_MARK = "applied";
+/** Most dice a declaration may carry (a bound on what the GM rebuilds from its record). */
+const MAX_DECLARATION_ROLLS = 8;
 
 /** "<ruleset>.<kind>" */
 export function exchangeId(def: Pick<ExchangeDefinition, "ruleset" | "kind">): string {
@@ -54,38 +67,74 @@ export function findExchange(id: unknown): ExchangeDefinition | undefined {
   return undefined;
 }
 
-interface CardButton {
+/** A button of an engine card. */
+export interface CardButton {
   action: string;
   label: string;
+  /** `data-bb-visible`: "gm", or "owner:<uuid>,<uuid>". */
   visible: string;
   data: Record<string, string>;
 }
 
-async function renderCard(parts: CardParts, buttons: CardButton[], kind: string): Promise<string> {
-  return foundry.applications.handlebars.renderTemplate(EXCHANGE_CARD, { ...parts, kind, buttons: buttons.map((b) => ({ ...b, data: Object.entries(b.data).map(([key, value]) => ({ key, value })) })) });
+/**
+ * A card's body and its buttons as HTML, from the shared template: its parts, or the body the
+ * ruleset rendered from its own template.
+ */
+export async function renderExchangeCard(content: CardContent, buttons: CardButton[], kind: string): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(EXCHANGE_CARD, { ...content, kind, buttons: buttons.map((b) => ({ ...b, data: Object.entries(b.data).map(([key, value]) => ({ key, value })) })) });
 }
 
 function actorAt(uuid: unknown): Actor.Implementation | null {
   return typeof uuid === "string" && uuid ? actorFromUuidSync(uuid) : null;
 }
 
+/** Rolls rebuilt from their JSON; null when any is not a roll's. */
+function rollsFrom(data: readonly unknown[]): PostedRoll[] | null {
+  const out: PostedRoll[] = [];
+  for (const d of data.slice(0, MAX_DECLARATION_ROLLS)) {
+    if (typeof d !== "string") return null;
+    try {
+      out.push(Roll.fromJSON(d));
+    } catch {
+      return null;
+    }
+  }
+  return out;
+}
+
+function errorKey(err: unknown, fallback: string): string {
+  return err instanceof Error && err.message.length > 0 ? err.message : fallback;
+}
+
+/** Options of a declaration. */
+export interface DeclareOptions {
+  /** Message mode (default: the chat's current mode). */
+  mode?: MessageMode;
+  /** The declarer's own dice, evaluated on this client (an attack roll). */
+  rolls?: Roll[];
+  /** Display-only flags for the declaration card. */
+  flags?: Record<string, unknown>;
+}
+
 /**
  * Declare an exchange (the declarer's client): check the choices, post the declaration card with
  * the target's responses as buttons. Throws an Error with a localized message for bad choices.
  */
-export async function declareExchange(def: ExchangeDefinition, attacker: Actor.Implementation, target: Actor.Implementation, choices: Record<string, unknown>, mode: MessageMode = currentMessageMode()): Promise<ChatMessage.Implementation | undefined> {
+export async function declareExchange(def: ExchangeDefinition, attacker: Actor.Implementation, target: Actor.Implementation, choices: Record<string, unknown>, options: DeclareOptions = {}): Promise<ChatMessage.Implementation | undefined> {
   const sides: ExchangeSides = { attacker, target };
-  const checked = def.checkChoices(choices, sides);
-  const declared = { ...sides, choices: checked };
+  const rolls = (options.rolls ?? []).slice(0, MAX_DECLARATION_ROLLS);
+  const checked = def.checkChoices(choices, sides, { writerIsGM: game.user?.isGM === true });
+  const declared = { ...sides, choices: checked, rolls };
   const buttons: CardButton[] = def.responses(declared).map((r) => ({ action: "core.respond", label: localize(r.label), visible: r.gmOnly ? "gm" : `owner:${target.uuid}`, data: { response: r.id } }));
-  const content = await renderCard(def.declarationCard(declared), buttons, DECLARATION);
+  const content = await renderExchangeCard(await def.declarationCard(declared), buttons, DECLARATION);
   return postCard(
     {
       speaker: ChatMessage.getSpeaker({ actor: attacker }),
       content,
-      flags: { [SYSTEM_ID]: { type: DECLARATION, exchange: exchangeId(def), attackerUuid: attacker.uuid, targetUuid: target.uuid, choices: { ...choices } } },
+      rolls,
+      flags: { [SYSTEM_ID]: { ...options.flags, type: DECLARATION, exchange: exchangeId(def), attackerUuid: attacker.uuid, targetUuid: target.uuid, choices: { ...choices } } },
     },
-    audienceForMode(mode),
+    audienceForMode(options.mode ?? currentMessageMode()),
   );
 }
 
@@ -96,8 +145,31 @@ function recordDeclaration(message: ChatMessage.Implementation): void {
   if (flags.type !== DECLARATION || !findExchange(flags.exchange) || ledgerEntry(message.id)?.posted) return;
   const { exchange, attackerUuid, targetUuid, choices } = flags;
   if (typeof exchange !== "string" || typeof attackerUuid !== "string" || typeof targetUuid !== "string" || !choices || typeof choices !== "object") return;
-  const posted = { exchange, attackerUuid, targetUuid, choices: foundry.utils.deepClone({ ...choices }) };
+  const rolls = message.rolls.slice(0, MAX_DECLARATION_ROLLS).map((r) => JSON.stringify(r.toJSON()));
+  const posted: LedgerPosted = { exchange, attackerUuid, targetUuid, choices: foundry.utils.deepClone({ ...choices }), rolls };
   updateLedger(message.id, { posted }).catch((err: unknown) => console.error("Breadbox | exchange record", err));
+}
+
+/** The GM's record of a declaration, checked: its exchange, its sides, its choices and dice as posted. */
+function recordedDeclaration(messageId: string): { def: ExchangeDefinition; declared: Declared<unknown>; posted: LedgerPosted } | string {
+  const message = game.messages?.get(messageId);
+  const posted = ledgerEntry(messageId)?.posted;
+  if (!message || !posted) return "BREADBOX.Exchange.NotRecorded";
+  const def = findExchange(posted.exchange);
+  if (!def) return "BREADBOX.Exchange.Unknown";
+  const attacker = actorAt(posted.attackerUuid);
+  const target = actorAt(posted.targetUuid);
+  if (!attacker || !target) return "BREADBOX.Relay.NoTarget";
+  const notGenuine = cardRefusal(message, attacker);
+  if (notGenuine) return notGenuine;
+  const rolls = rollsFrom(posted.rolls ?? []);
+  if (!rolls) return "BREADBOX.Relay.NotGenuine";
+  try {
+    const choices = def.checkChoices({ ...posted.choices }, { attacker, target }, { writerIsGM: cardWriter(message)?.isGM === true });
+    return { def, posted, declared: { attacker, target, declaration: message, choices, rolls } };
+  } catch (err) {
+    return errorKey(err, "BREADBOX.Relay.Malformed");
+  }
 }
 
 function refuse(error: string): RelayResult {
@@ -107,72 +179,83 @@ function refuse(error: string): RelayResult {
 /** GM side of a response (relay action `core.respond`): see the module comment, stages 2 and 3. */
 export async function respondRelayHandler({ requester, target, payload }: RelayContext): Promise<RelayResult> {
   const messageId = typeof payload.messageId === "string" ? payload.messageId : "";
-  const message = game.messages?.get(messageId);
-  const posted = ledgerEntry(messageId)?.posted;
-  if (!message || !posted) return refuse("BREADBOX.Exchange.NotRecorded");
-  const def = findExchange(posted.exchange);
-  if (!def) return refuse("BREADBOX.Exchange.Unknown");
-  const attacker = actorAt(posted.attackerUuid);
-  const defender = actorAt(posted.targetUuid);
-  if (!attacker || !defender) return refuse("BREADBOX.Relay.NoTarget");
+  const found = recordedDeclaration(messageId);
+  if (typeof found === "string") return refuse(found);
+  const { def, declared } = found;
+  const { attacker, target: defender, declaration: message } = declared;
   if (target.uuid !== defender.uuid) return refuse("BREADBOX.Relay.TargetMismatch");
-  const notGenuine = cardRefusal(message, attacker);
-  if (notGenuine) return refuse(notGenuine);
   if (!requester.isGM && !defender.testUserPermission(requester, "OWNER")) return refuse("BREADBOX.Relay.Forbidden");
-  let declared: Declared<unknown>;
-  try {
-    declared = { attacker, target: defender, declaration: message, choices: def.checkChoices({ ...posted.choices }, { attacker, target: defender }) };
-  } catch (err) {
-    return refuse(err instanceof Error ? err.message : "BREADBOX.Relay.Malformed");
-  }
+  if (hasMark(messageId, RESOLVED_MARK)) return refuse("BREADBOX.Exchange.AlreadyResolved");
   const option = def.responses(declared).find((r) => r.id === payload.response);
   if (!option) return refuse("BREADBOX.Exchange.ResponseNotAllowed");
   if (option.gmOnly && !requester.isGM) return refuse("BREADBOX.Exchange.GMOnly");
+  const rawChoices = payload.choices && typeof payload.choices === "object" && !Array.isArray(payload.choices) ? { ...(payload.choices as Record<string, unknown>) } : {};
+  let choices: unknown = rawChoices;
+  try {
+    if (def.checkResponse) choices = def.checkResponse(rawChoices, declared, option.id, requester);
+  } catch (err) {
+    return refuse(errorKey(err, "BREADBOX.Relay.Malformed"));
+  }
+  const mode = normaliseMessageMode(payload.mode) ?? "public";
   if (!(await claimMark(messageId, RESOLVED_MARK))) return refuse("BREADBOX.Exchange.AlreadyResolved");
   try {
-    const resolved = await withResourceLocks(def.spends?.(declared, option.id) ?? [], () => def.resolve(declared, option.id));
+    const resolved = await withResourceLocks(def.spends?.(declared, option.id) ?? [], () => def.resolve(declared, { id: option.id, choices, mode, requester }));
     const outcome = resolved.outcome;
-    const buttons: CardButton[] = outcome ? [{ action: "core.apply", label: localize("BREADBOX.Exchange.Apply"), visible: `owner:${attacker.uuid},${defender.uuid}`, data: {} }] : [];
-    const content = await renderCard(resolved.card, buttons, RESOLUTION);
+    const buttons: CardButton[] = outcome ? [{ action: "core.apply", label: localize(def.applyLabel ?? "BREADBOX.Exchange.Apply"), visible: `owner:${attacker.uuid},${defender.uuid}`, data: {} }] : [];
+    const content = await renderExchangeCard(resolved.card, buttons, RESOLUTION);
     const card = await postCard(
-      { speaker: ChatMessage.getSpeaker({ actor: defender }), content, rolls: resolved.rolls, flags: { [SYSTEM_ID]: { type: RESOLUTION, exchange: exchangeId(def), declarationId: messageId, targetUuid: defender.uuid } } },
-      audienceOf(message),
+      {
+        speaker: ChatMessage.getSpeaker({ actor: resolved.speaker ?? defender }),
+        content,
+        rolls: resolved.rolls,
+        flags: { [SYSTEM_ID]: { ...resolved.flags, type: RESOLUTION, exchange: exchangeId(def), declarationId: messageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid } },
+      },
+      combineAudiences(audienceOf(message), mode === "public" ? null : audienceForMode(mode)),
     );
-    if (!card?.id) throw new Error(localize("BREADBOX.Relay.Failed"));
-    if (outcome) await updateLedger(card.id, { exchange: { ruleset: def.ruleset, kind: def.kind, declarationId: messageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, outcome: { ...outcome } } });
+    if (!card?.id) throw new Error("BREADBOX.Relay.Failed");
+    if (outcome) await updateLedger(card.id, { exchange: { ruleset: def.ruleset, kind: def.kind, declarationId: messageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, outcome: foundry.utils.deepClone(outcome) } });
     return { ok: true, data: { resolutionId: card.id } };
   } catch (err) {
     await releaseMark(messageId, RESOLVED_MARK);
     console.error("Breadbox | exchange resolution", err);
-    return refuse(err instanceof Error && err.message.length > 0 ? err.message : "BREADBOX.Relay.Failed");
+    return refuse(errorKey(err, "BREADBOX.Relay.Failed"));
   }
 }
 
 /** GM side of Apply (relay action `core.apply`): see the module comment, stage 4. */
 export async function applyRelayHandler({ requester, target, payload }: RelayContext): Promise<RelayResult> {
   const messageId = typeof payload.messageId === "string" ? payload.messageId : "";
+  const resolution = game.messages?.get(messageId);
   const record = ledgerEntry(messageId)?.exchange;
-  if (!record) return refuse("BREADBOX.Exchange.NothingToApply");
+  if (!record || !resolution) return refuse("BREADBOX.Exchange.NothingToApply");
   const def = findExchange(`${record.ruleset}.${record.kind}`);
   if (!def || def.ruleset !== record.ruleset) return refuse("BREADBOX.Exchange.Unknown");
   const defender = actorAt(record.targetUuid);
   const attacker = actorAt(record.attackerUuid);
   if (!defender || !attacker || target.uuid !== defender.uuid) return refuse("BREADBOX.Relay.TargetMismatch");
   if (!requester.isGM && !defender.testUserPermission(requester, "OWNER") && !attacker.testUserPermission(requester, "OWNER")) return refuse("BREADBOX.Relay.Forbidden");
+  if (hasMark(messageId, APPLIED_MARK)) return refuse("BREADBOX.Exchange.AlreadyApplied");
   if (!def.checkOutcome(record.outcome)) return refuse("BREADBOX.Relay.Malformed");
   if (!(await claimMark(messageId, APPLIED_MARK))) return refuse("BREADBOX.Exchange.AlreadyApplied");
+  const context: ApplyContext = { attacker, target: defender, resolution, requester };
+  let data: Record<string, unknown> | void;
   try {
-    await def.apply(defender, { ...record.outcome }, { attacker, target: defender });
+    data = await def.apply(defender, foundry.utils.deepClone(record.outcome), context);
   } catch (err) {
     await releaseMark(messageId, APPLIED_MARK);
     console.error("Breadbox | exchange apply", err);
-    return refuse("BREADBOX.Relay.Failed");
+    return refuse(errorKey(err, "BREADBOX.Relay.Failed"));
   }
-  const message = game.messages?.get(messageId);
-  for (const parts of (await def.follow?.(defender, { ...record.outcome })) ?? []) {
-    await postCard({ speaker: ChatMessage.getSpeaker({ actor: defender }), content: await renderCard(parts, [], "exchangeFollow"), flags: { [SYSTEM_ID]: { type: "exchangeFollow", exchange: exchangeId(def) } } }, message ? audienceOf(message) : audienceForMode("public"));
+  // The card shows it (display only: the mark is what counts).
+  await resolution.update({ flags: { [SYSTEM_ID]: { applied: true } } });
+  try {
+    for (const parts of (await def.follow?.(defender, foundry.utils.deepClone(record.outcome), context)) ?? []) {
+      await postCard({ speaker: ChatMessage.getSpeaker({ actor: defender }), content: await renderExchangeCard(parts, [], FOLLOW), flags: { [SYSTEM_ID]: { type: FOLLOW, exchange: exchangeId(def) } } }, audienceOf(resolution));
+    }
+  } catch (err) {
+    console.error("Breadbox | exchange follow", err);
   }
-  return { ok: true };
+  return { ok: true, data: data ?? {} };
 }
 
 /** Whether a declaration has its resolution (the GM's record; on a player's client a hint only). */
@@ -180,11 +263,41 @@ export function exchangeResolved(messageId: string | null | undefined): boolean 
   return hasMark(messageId, RESOLVED_MARK);
 }
 
-async function onRespond(message: ChatMessage.Implementation, button: HTMLElement): Promise<void> {
+/** Whether a resolution has been applied (the GM's record; on a player's client a hint only). */
+export function exchangeApplied(messageId: string | null | undefined): boolean {
+  return hasMark(messageId, APPLIED_MARK);
+}
+
+/**
+ * A declaration as its card shows it, on any client — for dialogs and odds only (display: the GM
+ * never reads it). Null when the card is not a known exchange's declaration or its actors are gone.
+ */
+export function declarationOnCard(message: ChatMessage.Implementation): { def: ExchangeDefinition; declared: Declared<unknown> } | null {
   const flags = cardFlags(message);
+  if (flags.type !== DECLARATION) return null;
+  const def = findExchange(flags.exchange);
+  const attacker = actorAt(flags.attackerUuid);
   const target = actorAt(flags.targetUuid);
-  if (!target || !message.id) return notify("warn", "BREADBOX.Relay.NoTarget");
-  await applyOrRelay("core.respond", target, { messageId: message.id, response: button.dataset.response ?? "" });
+  if (!def || !attacker || !target || !flags.choices || typeof flags.choices !== "object") return null;
+  try {
+    const choices = def.checkChoices({ ...(flags.choices as Record<string, unknown>) }, { attacker, target }, { writerIsGM: cardWriter(message)?.isGM === true });
+    return { def, declared: { attacker, target, declaration: message, choices, rolls: [...message.rolls] } };
+  } catch {
+    return null;
+  }
+}
+
+async function onRespond(message: ChatMessage.Implementation, button: HTMLElement, event: Event): Promise<void> {
+  const onCard = declarationOnCard(message);
+  if (!onCard || !message.id) return notify("warn", "BREADBOX.Relay.NoTarget");
+  const { def, declared } = onCard;
+  if (exchangeResolved(message.id)) return notify("warn", "BREADBOX.Exchange.AlreadyResolved");
+  if (!declared.target.isOwner) return notify("warn", "BREADBOX.Relay.Forbidden");
+  const response = button.dataset.response ?? "";
+  let answer: { choices: Record<string, unknown>; mode: MessageMode } | null = { choices: {}, mode: currentMessageMode() };
+  if (def.respondDialog) answer = await def.respondDialog(declared, response, event);
+  if (!answer) return;
+  await applyOrRelay("core.respond", declared.target, { messageId: message.id, response, choices: { ...answer.choices }, mode: answer.mode });
 }
 
 async function onApply(message: ChatMessage.Implementation): Promise<void> {

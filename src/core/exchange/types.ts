@@ -1,8 +1,12 @@
 /**
  * The exchange engine's contract (src/core/exchange/engine.ts): what a ruleset supplies for an
  * opposed exchange — an attack and its defence, say — and nothing more. The stages, the relay, the
- * ledger, the cards and every trust rule are core's.
+ * record book, the buttons and every trust rule are core's.
  */
+import type { MessageMode } from "../compat";
+import type { RecordValue } from "../chat/ledger-types";
+
+export type { RecordValue };
 
 /** The two sides of an exchange, always actors looked up again from the GM's record. */
 export interface ExchangeSides {
@@ -10,16 +14,30 @@ export interface ExchangeSides {
   target: Actor.Implementation;
 }
 
-/** A declaration as the engine hands it to the ruleset: the sides, the checked choices and the card. */
+/** Who posted the declaration, as the active GM's record names them (never the card). */
+export interface DeclarationContext {
+  /** The declaration was posted by a GM (GM-only choices count only then). */
+  writerIsGM: boolean;
+}
+
+/** A roll rebuilt from its JSON (any Roll subclass, whatever its data). */
+export type PostedRoll = ReturnType<typeof Roll.fromJSON>;
+
+/**
+ * A declaration as the engine hands it to the ruleset: the sides, the checked choices, the card,
+ * and the declarer's dice **as they were when the card was posted** (the GM's record, rebuilt as
+ * Foundry rolls; the card's own rolls, which its writer may have edited since, are never read).
+ */
 export interface Declared<C> extends ExchangeSides {
   declaration: ChatMessage.Implementation;
   choices: C;
+  rolls: PostedRoll[];
 }
 
-/** What Apply writes, as resolve computed it (plain values: it is stored in the GM's record). */
-export type ExchangeOutcome = Record<string, string | number | boolean>;
+/** What Apply writes, as resolve computed it (plain JSON values: it is stored in the GM's record). */
+export type ExchangeOutcome = Record<string, RecordValue>;
 
-/** One line of a card's numbered steps: a label key and what to show. */
+/** One line of a card's numbered steps: a label and what to show (already localized). */
 export interface CardStep {
   label: string;
   value: string;
@@ -35,12 +53,23 @@ export interface CardParts {
   summary?: string;
 }
 
+/**
+ * A card's body: either parts for the shared template, or HTML the ruleset rendered from its own
+ * Handlebars template (`renderTemplate`; never assembled from strings). The engine adds the buttons.
+ */
+export type CardContent = CardParts | { html: string };
+
 /** A resolved exchange: the dice rolled, the card to show, and what Apply will write. */
 export interface Resolved {
+  /** Dice rolled on the active GM's client for the resolution (the response's, damage...). */
   rolls: Roll[];
-  card: CardParts;
+  card: CardContent;
   /** Null when there is nothing to apply (a miss). */
   outcome: ExchangeOutcome | null;
+  /** Display-only flags for the resolution card (never read back as numbers). */
+  flags?: Record<string, unknown>;
+  /** Who speaks the resolution card (default: the target). */
+  speaker?: Actor.Implementation;
 }
 
 /** A response the target may choose. */
@@ -52,31 +81,73 @@ export interface ResponseOption {
   gmOnly?: boolean;
 }
 
-export interface ExchangeDefinition<C = unknown> {
+/** What the responder asked for, as the GM checked it. */
+export interface Response<RC> {
+  id: string;
+  /** The response's own choices (a defence dialog's), checked by `checkResponse`. */
+  choices: RC;
+  /** The message mode the responder chose (whispers add to the declaration's audience). */
+  mode: MessageMode;
+  requester: User.Implementation;
+}
+
+/** A response's dialog answer on the responder's client (null: cancelled, nothing is sent). */
+export interface ResponseAnswer {
+  choices: Record<string, unknown>;
+  mode: MessageMode;
+}
+
+/** What Apply hands on to what follows it. */
+export interface ApplyContext extends ExchangeSides {
+  /** The resolution card. */
+  resolution: ChatMessage.Implementation;
+  requester: User.Implementation;
+}
+
+export interface ExchangeDefinition<C = unknown, RC = unknown> {
   /** The ruleset's id; records and buttons name it, and each ruleset's records are its own. */
   ruleset: string;
   /** The exchange's kind within the ruleset, e.g. "attack". */
   kind: string;
   /**
    * Check choices as posted (a player's own card: anything) against what the declaring dialog can
-   * offer, and return them typed; throw an Error with a localized message to refuse.
+   * offer and the documents as they are, and return them typed; throw an Error with a localized
+   * message (or a localization key) to refuse. On the declarer's client before posting, and on the
+   * GM's client from the GM's record whenever they are used.
    */
-  checkChoices(raw: Record<string, unknown>, sides: ExchangeSides): C;
-  /** The declaration card's parts (its buttons are the responses). */
-  declarationCard(declared: Omit<Declared<C>, "declaration">): CardParts;
+  checkChoices(raw: Record<string, unknown>, sides: ExchangeSides, context: DeclarationContext): C;
+  /** The declaration card's body (the engine adds the response buttons). */
+  declarationCard(declared: Omit<Declared<C>, "declaration">): CardContent | Promise<CardContent>;
   /** The responses the target may choose to this declaration, now. */
   responses(declared: Omit<Declared<C>, "declaration">): ResponseOption[];
+  /**
+   * The responder's client: the dialog of a response (a defence's skill and modifiers). Null when
+   * cancelled. Without it a response carries no choices.
+   */
+  respondDialog?(declared: Declared<C>, response: string, event: Event | null): Promise<ResponseAnswer | null>;
+  /**
+   * The GM's client: check a response's choices as sent (anything) and return them typed; GM-only
+   * inputs only when `requester.isGM`. Throw an Error (localized message or key) to refuse.
+   */
+  checkResponse?(raw: Record<string, unknown>, declared: Declared<C>, response: string, requester: User.Implementation): RC;
   /** Actors whose resources the response spends: resolve runs under their resource locks. */
   spends?(declared: Declared<C>, response: string): Actor.Implementation[];
   /**
    * Resolve on the active GM's client: every number from the documents and the checked choices,
-   * every die a Foundry roll. Throw an Error with a localized message to refuse.
+   * the declarer's dice from `declared.rolls` (re-classified here), every new die a Foundry roll.
+   * Throw an Error with a localized message (or key) to refuse; the exchange then stays open.
    */
-  resolve(declared: Declared<C>, response: string): Promise<Resolved>;
+  resolve(declared: Declared<C>, response: Response<RC>): Promise<Resolved>;
   /** Whether a recorded outcome is one resolve could have produced (bounds, types). */
   checkOutcome(outcome: ExchangeOutcome): boolean;
-  /** Write the outcome to the target (active GM's client, once). */
-  apply(target: Actor.Implementation, outcome: ExchangeOutcome, sides: ExchangeSides): Promise<void>;
-  /** What follows Apply (collapse, death, ...): cards to post, read from the target as it is now. */
-  follow?(target: Actor.Implementation, outcome: ExchangeOutcome): Promise<CardParts[]>;
+  /** Label key of the resolution card's Apply button (default BREADBOX.Exchange.Apply). */
+  applyLabel?: string;
+  /** Write the outcome to the target (active GM's client, once); what it returns goes back to the requester. */
+  apply(target: Actor.Implementation, outcome: ExchangeOutcome, context: ApplyContext): Promise<Record<string, unknown> | void>;
+  /**
+   * What follows Apply (collapse, death, dying, trauma...), read from the target as it is now:
+   * either cards for the shared template, which the engine posts to the resolution's audience, or
+   * nothing (the ruleset posted its own). Not undone if it fails.
+   */
+  follow?(target: Actor.Implementation, outcome: ExchangeOutcome, context: ApplyContext): Promise<CardParts[] | void>;
 }
