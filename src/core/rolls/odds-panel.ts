@@ -2,9 +2,10 @@
  * The odds panel every roll dialog shows: one list rendered from the rules-core contract's `Odds`
  * (src/dice/contract.ts), whatever the ruleset.
  */
-import { escapeHTML } from "../html";
 import type { Odds } from "../../dice/contract";
 import { localize } from "../game";
+import { renderSync } from "../sync-template";
+import ODDS_PANEL from "../../../templates/shared/odds-panel.hbs?raw";
 
 /** A probability as the panel shows it: one decimal, "<0.1%" for a non-zero sliver, ">99.9%" short of certain. */
 export function formatChance(p: number): string {
@@ -20,9 +21,8 @@ export interface OddsPanelOptions {
   successOnly?: boolean;
 }
 
-
-function row(cls: string, label: string, p: number): string {
-  return `<li class="${cls}"><span>${escapeHTML(label)}</span><strong>${formatChance(p)}</strong></li>`;
+function row(cls: string, label: string, p: number): { cls: string; label: string; chance: string } {
+  return { cls, label, chance: formatChance(p) };
 }
 
 /** HTML of the odds panel for any ruleset's Odds. */
@@ -31,5 +31,5 @@ export function oddsPanelHtml(odds: Odds, opts: OddsPanelOptions): string {
     ? [row("outcome-success", localize("BREADBOX.Roll.Success"), odds.success), row("outcome-failure", localize("BREADBOX.Roll.Failure"), 1 - odds.success)]
     : odds.outcomes.map((o) => row(`outcome-${o.key} band-${o.key}`, localize(opts.labelKey(o.key)), o.p));
   const extras = odds.extras.map((e) => row(`extra extra-${e.key}`, localize(opts.labelKey(e.key)), e.p));
-  return `<ul class="bb-odds" aria-label="${escapeHTML(localize("BREADBOX.Roll.Odds"))}">${[...rows, ...extras].join("")}</ul>`;
+  return renderSync(ODDS_PANEL, { label: localize("BREADBOX.Roll.Odds"), rows: [...rows, ...extras] }).trim();
 }
