@@ -11,6 +11,8 @@ import { registerDiceSoNice } from "./dice-so-nice";
 import { addStatusEffect } from "./compat";
 import { registerCoreRelayAction, registerRelay } from "./relay";
 import { ensureRecordBook, migrateLegacyLedger } from "./chat/ledger";
+import { NOTE_CARD } from "./chat/note-card";
+import { DIALOG_INPUTS } from "./forms/inputs";
 import { EXCHANGE_CARD, registerExchanges } from "./exchange/engine";
 import { actorFromUuidSync } from "./game";
 import { onRenderChatMessage } from "./chat/actions";
@@ -44,7 +46,7 @@ export function initCore(): void {
 
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message, html));
 
-  const templates = [EXCHANGE_CARD, ...allRulesets().flatMap((r) => r.templates ?? [])];
+  const templates = [EXCHANGE_CARD, NOTE_CARD, DIALOG_INPUTS, ...allRulesets().flatMap((r) => r.templates ?? [])];
   if (templates.length) void foundry.applications.handlebars.loadTemplates(templates);
 
   for (const r of allRulesets()) r.init?.();

@@ -11,7 +11,7 @@ import { SYSTEM_ID } from "../../core/ids";
 import { postCard } from "../../core/chat/post";
 import { audienceForMode, currentMessageMode } from "../../core/compat";
 import { D100PowerModel } from "./data/items";
-import { escapeHTML } from "../../core/html";
+import { noteCardHtml } from "../../core/chat/note-card";
 
 type PowerAction = D100PowerModel["actions"][number];
 
@@ -58,7 +58,9 @@ export async function spendPowerAction(
   await item.update({ system: { current: result.points.current, held: result.points.held } });
   if (opts.post !== false) {
     const steps = result.applied.map((s) => `${localize(`BREADBOX.D100.Power.Fn.${s.fn}`)} ${s.amount}`).join(", ");
-    const content = `<div class="breadbox bb-card d100-power"><header class="bb-card-title"><h3>${escapeHTML(`${item.name ?? ""} — ${action.name}`)}</h3></header><p>${escapeHTML(steps)}</p><p class="bb-muted">${escapeHTML(format("BREADBOX.D100.Power.Points", { current: result.points.current, held: result.points.held, normal: power.normal }))}</p>${action.actionPoints ? `<p class="bb-muted">${escapeHTML(format("BREADBOX.D100.Power.ActionPoints", { ap: action.actionPoints }))}</p>` : ""}</div>`;
+    const lines = [{ text: steps }, { text: format("BREADBOX.D100.Power.Points", { current: result.points.current, held: result.points.held, normal: power.normal }), cls: "bb-muted" }];
+    if (action.actionPoints) lines.push({ text: format("BREADBOX.D100.Power.ActionPoints", { ap: action.actionPoints }), cls: "bb-muted" });
+    const content = await noteCardHtml({ kind: "d100-power", title: `${item.name ?? ""} — ${action.name}`, lines });
     await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, flags: { [SYSTEM_ID]: { type: "d100Power" } } }, audienceForMode(currentMessageMode()));
   }
   return result;

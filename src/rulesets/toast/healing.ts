@@ -13,14 +13,14 @@
  */
 import * as R from "./rules";
 import { format, localize, modelOf, actorFromUuid } from "../../core/game";
-import { SYSTEM_ID } from "../../core/ids";
+import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { audienceForMode, currentMessageMode, normaliseMessageMode, type MessageMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
 import { rollDialog, skipDialog } from "../../core/rolls/dialog";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../core/relay";
 import { oddsPanelHtml } from "../../core/rolls/odds-panel";
-import { readInt } from "../../core/forms/read";
-import { escapeHTML } from "../../core/html";
+import { inputsHtml, intInput, readInputs } from "../../core/forms/inputs";
+import { noteCardHtml } from "../../core/chat/note-card";
 import { ToastActorModel } from "./data/actor";
 import { ToastSkillModel } from "./data/items";
 import { ToastCheckRoll, targetLabel, type ToastCheckOptions } from "./dice/check-roll";
@@ -44,7 +44,7 @@ export async function rest(actor: Actor.Implementation): Promise<number> {
   const before = model.wounds.value;
   const healed = Math.min(R.REST_HEALS, before);
   if (healed > 0) await setWounds(actor, before - healed);
-  const content = `<div class="bb-card toast-healing"><h3>${escapeHTML(localize("BREADBOX.Toast.Healing.Rest"))}</h3><p>${escapeHTML(format("BREADBOX.Toast.Healing.Healed", { healed, before, after: before - healed }))}</p></div>`;
+  const content = await noteCardHtml({ kind: "toast-healing", title: localize("BREADBOX.Toast.Healing.Rest"), lines: [{ text: format("BREADBOX.Toast.Healing.Healed", { healed, before, after: before - healed }) }] });
   await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, flags: { [SYSTEM_ID]: { type: "toastRest", actorUuid: actor.uuid } } }, audienceForMode(currentMessageMode()));
   return healed;
 }
@@ -66,14 +66,15 @@ export function healthCheckOptions(actor: Actor.Implementation): ToastCheckOptio
 async function fixedDialog(title: string, options: ToastCheckOptions, event: Event | null | undefined, allowGM: boolean): Promise<{ options: ToastCheckOptions; mode: MessageMode } | null> {
   if (skipDialog(event)) return { options, mode: currentMessageMode() };
   const withGM = (gm: number): ToastCheckOptions => (gm ? { ...options, parts: [...options.parts, { label: localize("BREADBOX.Toast.Check.GM"), value: gm }] } : options);
-  const gmLabel = localize("BREADBOX.Toast.Check.GM");
-  const content = `<p class="bb-toast-line">${escapeHTML(format("BREADBOX.Toast.Check.TargetIs", { target: targetLabel(options.target) }))}</p>`
-    + (allowGM ? `<div class="form-group"><label for="bb-toast-gm">${escapeHTML(gmLabel)}</label><input id="bb-toast-gm" type="number" name="gm" value="0" step="1" min="${-R.MAX_MAGNITUDE}" max="${R.MAX_MAGNITUDE}"></div>` : "")
-    + `<div class="bb-odds-panel" data-bb-odds aria-live="polite"></div>`;
+  const inputs = { gm: intInput("BREADBOX.Toast.Check.GM", -R.MAX_MAGNITUDE, R.MAX_MAGNITUDE, 0) };
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath("toast/dialogs/fixed-check.hbs"), {
+    line: format("BREADBOX.Toast.Check.TargetIs", { target: targetLabel(options.target) }),
+    inputs: allowGM ? await inputsHtml(inputs, {}, "bb-toast") : "",
+  });
   const answer = await rollDialog<number>({
     title,
     content,
-    read: (form) => readInt(form, "gm", gmLabel, -R.MAX_MAGNITUDE, R.MAX_MAGNITUDE, 0),
+    read: (form) => (allowGM ? readInputs(form, inputs).gm : 0),
     odds: (gm) => {
       const o = withGM(gm);
       return oddsPanelHtml(R.checkOdds({ modifier: o.parts.reduce((s, p) => s + p.value, 0), target: o.target ?? "inestimablyEasy" }), { labelKey: (k) => `BREADBOX.Toast.Outcome.${k}` });

@@ -23,6 +23,7 @@ export const TOAST_TEMPLATES = [
   "shared/item-header.hbs",
   "toast/item/details.hbs",
   "toast/dialogs/check.hbs",
+  "toast/dialogs/fixed-check.hbs",
   "toast/chat/check-roll.hbs",
   "toast/chat/contest.hbs",
   "toast/chat/advancement.hbs",

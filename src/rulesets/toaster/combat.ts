@@ -6,7 +6,7 @@
 import * as R from "./rules";
 import type { CombatRules } from "../../core/registry";
 import { SYSTEM_ID } from "../../core/ids";
-import { escapeHTML } from "../../core/html";
+import { noteCardHtml } from "../../core/chat/note-card";
 import { format, localize, modelOf } from "../../core/game";
 import { toasterRules } from "./settings";
 import { ToasterActorModel } from "./data/actor";
@@ -44,7 +44,7 @@ export async function bleedCombatants(combat: Combat.Implementation): Promise<st
   for (const mode of ["public", "gm"] as const) {
     const mine = lines.filter((l) => l.audience === mode);
     if (!mine.length) continue;
-    const content = `<div class="breadbox bb-card toaster-table"><header class="bb-card-title"><h3>${localize("BREADBOX.Toaster.Bleeding.Title")}</h3></header><ul class="bb-lines">${mine.map((l) => `<li>${escapeHTML(l.text)}</li>`).join("")}</ul></div>`;
+    const content = await noteCardHtml({ kind: "toaster-table", title: localize("BREADBOX.Toaster.Bleeding.Title"), items: mine.map((l) => l.text) });
     await postCard({ content, flags: { [SYSTEM_ID]: { type: "toasterBleeding" } } }, audienceForMode(mode));
   }
   return lines.map((l) => l.text);

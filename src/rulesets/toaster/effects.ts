@@ -7,7 +7,7 @@
  */
 import * as R from "./rules";
 import { SYSTEM_ID } from "../../core/ids";
-import { escapeHTML } from "../../core/html";
+import { noteCardHtml } from "../../core/chat/note-card";
 import { format, modelOf } from "../../core/game";
 import type { CheckKind, ToasterCheckRoll } from "./dice/check-roll";
 import { ToasterActorModel } from "./data/actor";
@@ -60,7 +60,7 @@ const mortality: Effect = async (actor, roll, _previous, audience) => {
   await postCard(
     {
       speaker: ChatMessage.getSpeaker({ actor }),
-      content: `<div class="breadbox bb-card toaster-table"><p class="bb-outcome ${out.outcome === "holds" ? "bb-good" : "bb-bad"}">${escapeHTML(text)}</p></div>`,
+      content: await noteCardHtml({ kind: "toaster-table", lines: [{ text, cls: `bb-outcome ${out.outcome === "holds" ? "bb-good" : "bb-bad"}` }] }),
       flags: { [SYSTEM_ID]: { type: "toasterMortality", outcome: out.outcome, rounds: out.rounds } },
     },
     audience,

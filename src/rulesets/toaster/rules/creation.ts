@@ -267,9 +267,14 @@ export function creationBudget(input: CreationBudgetInput): CreationBudget {
   };
 }
 
-/** Experience points from one adventure: 1 to 5 (2 for an average adventure). */
+/** Experience points from one adventure: 1 to 5, 2 for an average adventure. */
+export const MIN_ADVENTURE_AWARD = 1;
+export const MAX_ADVENTURE_AWARD = 5;
+export const AVERAGE_ADVENTURE_AWARD = 2;
+
+/** Experience points from one adventure: MIN_ADVENTURE_AWARD to MAX_ADVENTURE_AWARD. */
 export function validateAdventureAward(xp: number): number {
-  assertIntInRange(xp, "Experience award", 1, 5);
+  assertIntInRange(xp, "Experience award", MIN_ADVENTURE_AWARD, MAX_ADVENTURE_AWARD);
   return xp;
 }
 

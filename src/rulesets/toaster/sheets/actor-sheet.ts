@@ -3,6 +3,7 @@
  * with the balance check, combat (weapons with WC, armor and AC, stun and wound tracks with the
  * current penalty), and biography. Play mode rolls; edit mode edits.
  */
+import { checkInputs, inputsHtml, intInput } from "../../../core/forms/inputs";
 import * as R from "../rules";
 import { BreadboxActorSheet, actorSheetLayout } from "../../../core/sheets/actor-sheet";
 import { numberFieldAt, numberLimits } from "../../../core/sheets/helpers";
@@ -16,6 +17,9 @@ import { toasterRules } from "../settings";
 import { attackWithWeapon, postCritical, postHitLocation } from "../chat/attack";
 import { performCheck } from "../checks";
 import { attributeLabel, attributeRequest, healingRequest, luckRequest, mortalityRequest, skillRequest, sys, unskilledRequest } from "../requests";
+
+/** The award dialog's one input: 1–5 experience, 2 for an average adventure (the seed's figures). */
+const AWARD_INPUTS = { award: intInput("BREADBOX.Toaster.Experience.AwardLabel", R.MIN_ADVENTURE_AWARD, R.MAX_ADVENTURE_AWARD, R.AVERAGE_ADVENTURE_AWARD) };
 import { ToasterArmorModel, ToasterGearModel, ToasterSkillModel, ToasterTraitModel, ToasterWeaponModel } from "../data/items";
 
 const ATTRS = ["physique", "coordination", "intellect", "aura"] as const;
@@ -158,11 +162,11 @@ export class ToasterActorSheet extends BreadboxActorSheet {
     await this.safeUpdate(actor, { "system.luck.value": data.luck.value + 1, "system.experience.unspent": data.experience.unspent - R.LUCK_BUYBACK_XP });
   }
 
-  /** The GM awards experience at the end of an adventure (1–5, 2 for an average one). */
+  /** The GM awards experience at the end of an adventure (1–5, 2 for an average one: AWARD_INPUTS). */
   static async #onAwardExperience(this: ToasterActorSheet): Promise<void> {
     if (!game.user?.isGM) return;
     const actor = this.document;
-    const content = `<div class="form-group"><label for="bb-award">${localize("BREADBOX.Toaster.Experience.AwardLabel")}</label><input id="bb-award" type="number" name="award" value="2" min="1" max="5" step="1" inputmode="numeric"></div>`;
+    const content = await inputsHtml(AWARD_INPUTS);
     const award = await foundry.applications.api.DialogV2.prompt({
       window: { title: localize("BREADBOX.Toaster.Experience.Award") },
       content,
@@ -175,7 +179,7 @@ export class ToasterActorSheet extends BreadboxActorSheet {
     if (award === null || award === undefined) return;
     let xp: number;
     try {
-      xp = R.validateAdventureAward(Number(award));
+      xp = R.validateAdventureAward(checkInputs({ award }, AWARD_INPUTS).award);
     } catch (err) {
       ui.notifications?.error(err instanceof Error ? err.message : String(err));
       return;
