@@ -12,6 +12,12 @@
  */
 import type { RandomSource } from "./random";
 
+/** Both sides of an opposed roll or contest, first and second: their inputs, or their faces. */
+export interface Sides<T> {
+  readonly first: T;
+  readonly second: T;
+}
+
 /** One line of an odds panel: a stable key (the ruleset localizes it) and its probability. */
 export interface OddsEntry {
   readonly key: string;

@@ -7,7 +7,7 @@
  * how many 10s, then how many 9s, ... each side rolled, and a longer pool beats a shorter one
  * whose dice all match its own. Identical faces leave a true tie (GM's call).
  */
-import { ODDS_ERROR_BOUND, makeOdds, type Odds } from "../../../dice/contract";
+import { ODDS_ERROR_BOUND, makeOdds, type Odds, type Sides } from "../../../dice/contract";
 import type { RandomSource } from "../../../dice/random";
 import { resolveCheck, rollCheck, settlePool, type CheckInput, type CheckPool, type CheckResult } from "./check";
 import { binomRow, chainDistribution, completionVector, type Completion } from "./enumerate";
@@ -20,15 +20,9 @@ export const OPPOSED_DECIDED_BY = ["successes", "highDice", "noSuccesses", "iden
 export type OpposedDecidedBy = (typeof OPPOSED_DECIDED_BY)[number];
 
 /** Both sides of an opposed roll. */
-export interface OpposedInput {
-  readonly first: CheckInput;
-  readonly second: CheckInput;
-}
+export type OpposedInput = Sides<CheckInput>;
 /** Each side's faces, in the order `resolveCheck` takes them. */
-export interface OpposedFaces {
-  readonly first: readonly number[];
-  readonly second: readonly number[];
-}
+export type OpposedFaces = Sides<readonly number[]>;
 
 export interface OpposedComparison {
   readonly outcome: OpposedOutcome;

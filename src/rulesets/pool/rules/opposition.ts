@@ -3,7 +3,7 @@
  * Difficulty for the degree) and indirect opposition (same Difficulty; a lone success triumphs;
  * two successes compare degrees).
  */
-import { makeOdds, type CheckCore, type Odds } from "../../../dice/contract";
+import { makeOdds, type CheckCore, type Odds, type Sides } from "../../../dice/contract";
 import type { Dist } from "../../../dice/dist";
 import type { RandomSource } from "../../../dice/random";
 import { dict } from "../../../dice/dict";
@@ -46,16 +46,10 @@ export function judgeDirect(first: { total: number; botch: boolean }, second: { 
 }
 
 /** Two pools in direct opposition (no Difficulty). */
-export interface DirectContestInput {
-  readonly first: PoolSpec;
-  readonly second: PoolSpec;
-}
+export type DirectContestInput = Sides<PoolSpec>;
 
 /** The faces of both sides of a contest. */
-export interface ContestFaces {
-  readonly first: readonly number[];
-  readonly second: readonly number[];
-}
+export type ContestFaces = Sides<readonly number[]>;
 
 export interface DirectContestResult extends ContestJudgement {
   readonly first: PoolRoll;

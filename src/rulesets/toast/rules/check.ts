@@ -6,7 +6,7 @@
  * Contract (docs/architecture.md): `rollX(input, rng)` draws and resolves, `resolveX(input, faces)`
  * classifies faces already rolled, `xOdds(input)` gives the exact `Odds`.
  */
-import { makeOdds, type Odds } from "../../../dice/contract";
+import { makeOdds, type Odds, type Sides } from "../../../dice/contract";
 import type { RandomSource } from "../../../dice/random";
 import { D10PLUS_FACES, D10PLUS_MAX_NUMBER, D10PLUS_SPECIAL_CHANCE, drawD10PlusFaces, resolveD10Plus, type D10PlusRoll } from "./d10plus";
 import {
@@ -205,18 +205,11 @@ function compareRanks(a: number, b: number): ContestOutcome {
   return a > b ? "firstWins" : a < b ? "secondWins" : "tie";
 }
 
-export interface ContestInput {
-  /** Task modifier of the first party. */
-  readonly first: number;
-  /** Task modifier of the second party. */
-  readonly second: number;
-}
+/** Each party's task modifier. */
+export type ContestInput = Sides<number>;
 
 /** The faces of both parties' d10+ rolls. */
-export interface ContestFaces {
-  readonly first: readonly number[];
-  readonly second: readonly number[];
-}
+export type ContestFaces = Sides<readonly number[]>;
 
 export interface ContestResult {
   readonly faces: ContestFaces;
