@@ -262,7 +262,7 @@ describe("Toast drag and keyboard", () => {
       await settle(page);
       await expect(page.locator("#bb-chat-log > li").count()).resolves.toBe(count + 1);
       await showTab(page, sheet, "attributes");
-      await sheet.locator('[data-attribute-drag="psyche"]').dragTo(page.locator('#bb-hotbar [data-slot="5"]'));
+      await sheet.locator('[data-drag-attribute="psyche"]').dragTo(page.locator('#bb-hotbar [data-slot="5"]'));
       await settle(page);
       await expect.poll(() => page.locator('#bb-hotbar [data-slot="5"] button').getAttribute("aria-label")).toContain("Psyche");
       expect(w.errors).toEqual([]);

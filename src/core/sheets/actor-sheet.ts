@@ -11,6 +11,7 @@ import { templatePath } from "../ids";
 import type { DeepPartial } from "fvtt-types/utils";
 import { format, localize } from "../game";
 import { isItemSubType } from "../foundry";
+import { ATTRIBUTE_DRAG_TYPE } from "../hotbar";
 import { activateRoleButtons, applyNumberLimits, focusKey, formReady, guardedSubmit, reportingHandler, readInputValue, reportInvalidChange, restoreFocus } from "./helpers";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -86,8 +87,14 @@ export class BreadboxActorSheet<
    * The parts a user with only Limited permission sees (the header and the biography), and the tab
    * that is then open. Empty: the ruleset has no limited view and shows the whole sheet.
    */
-  static LIMITED_PARTS: string[] = [];
-  static LIMITED_TAB = "";
+  static LIMITED_PARTS: string[] = ["header", "biography"];
+  static LIMITED_TAB = "biography";
+
+  /** The ruleset whose sheet this is: it names the macros dragged from the sheet (src/core/hotbar.ts). */
+  static RULESET = "";
+
+  /** The ruleset's own context, added to the shared one (derived data as its templates show it). */
+  static sheetData: (actor: Actor.Implementation) => Promise<object> = async () => ({});
 
   /** Whether this sheet shows its limited view: the user may see the actor but not observe it. */
   get limitedView(): boolean {
@@ -142,6 +149,7 @@ export class BreadboxActorSheet<
       tabIdPrefix: `${this.id}-tab`,
       cssClass: this.editMode && this.isEditable ? "edit-mode" : "play-mode",
       limited,
+      ...(await (this.constructor as typeof BreadboxActorSheet).sheetData(actor)),
     } as RenderContext;
   }
 
@@ -150,6 +158,14 @@ export class BreadboxActorSheet<
     restoreFocus(this.element, this.pendingFocus);
     this.pendingFocus = null;
     activateRoleButtons(this.element);
+    // Rows marked data-drag-attribute drag onto the hotbar as check macros (src/core/hotbar.ts).
+    const ruleset = (this.constructor as typeof BreadboxActorSheet).RULESET;
+    for (const row of this.element.querySelectorAll<HTMLElement>("[data-drag-attribute]")) {
+      row.addEventListener("dragstart", (event) => {
+        const { dragAttribute: key = "", dragSub: sub, dragKind: kind, dragLabel: label } = row.dataset;
+        event.dataTransfer?.setData("text/plain", JSON.stringify({ type: ATTRIBUTE_DRAG_TYPE, ruleset, key, sub, kind, label: label ?? key }));
+      });
+    }
     const el = this.element;
     const edit = this.editMode && this.isEditable;
     el.classList.toggle("edit-mode", edit);

@@ -39,10 +39,10 @@ describe("D10/0 hotbar macros", () => {
     await settle();
     const el: HTMLElement = a.sheet.element;
     g().user.character = a;
-    const attr = await dropOnSlot(dragData(el.querySelector('[data-drag-check="attribute:agility"]') as HTMLElement), 1);
+    const attr = await dropOnSlot(dragData(el.querySelector('[data-drag-kind="attribute"][data-drag-attribute="agility"]') as HTMLElement), 1);
     expect(attr?.name).toBe("Agility");
     expect((await runMacro(attr)).check.input).toMatchObject({ kind: "attribute", score: 8 });
-    const root = await dropOnSlot(dragData(el.querySelector('[data-drag-check="skill:ranged"]') as HTMLElement), 2);
+    const root = await dropOnSlot(dragData(el.querySelector('[data-drag-kind="skill"][data-drag-attribute="ranged"]') as HTMLElement), 2);
     expect(root?.name).toBe("Ranged");
     expect((await runMacro(root)).check.input.kind).toBe("skill");
     const branch = await dropOnSlot(dragData(el.querySelector('tr[data-skill-id="Bows"]') as HTMLElement), 3);

@@ -21,7 +21,6 @@ import { performD100Check } from "../checks";
 import { recoverPower, releaseHeldPoints, spendPowerAction } from "../powers";
 import { awardProgression, buyHealthIncrease, buyItem, buyOffKarma, buySkillPoints, dyingCheck, raiseSkill, rest, rewardSkillPoints } from "../progress";
 import { rollTask, startEffort } from "../effort";
-import { ATTRIBUTE_DRAG_TYPE } from "../../../core/hotbar";
 import { currentMessageMode } from "../../../core/compat";
 import "./hotbar";
 
@@ -249,21 +248,8 @@ export class D100ActorSheet extends BreadboxActorSheet {
 
   static override SHEET_TABS = LAYOUT.tabs;
 
-  protected override async _prepareContext(options: Parameters<BreadboxActorSheet["_prepareContext"]>[0]) {
-    const context = await super._prepareContext(options);
-    return Object.assign(context, await d100SheetData(this.document));
-  }
-
-  protected override async _onRender(...args: Parameters<BreadboxActorSheet["_onRender"]>): Promise<void> {
-    await super._onRender(...args);
-    // Attributes and root skills can be dragged onto the macro bar (sheets/hotbar.ts).
-    for (const row of this.element.querySelectorAll<HTMLElement>("[data-drag-check]")) {
-      row.addEventListener("dragstart", (event) => {
-        const [kind = "", key = ""] = (row.dataset.dragCheck ?? "").split(":");
-        event.dataTransfer?.setData("text/plain", JSON.stringify({ type: ATTRIBUTE_DRAG_TYPE, ruleset: "d100", kind, key, label: row.dataset.dragLabel ?? key }));
-      });
-    }
-  }
+  static override RULESET = "d100";
+  static override sheetData = d100SheetData;
 }
 
 function signed(n: number): string {

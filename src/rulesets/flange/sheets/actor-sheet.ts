@@ -17,7 +17,6 @@ import { performOpposedCheck } from "../opposed";
 import { refreshEdge } from "../edge";
 import { campaignLevel } from "../settings";
 import { attackWithWeapon } from "../combat/attack";
-import { ATTRIBUTE_DRAG_TYPE } from "../../../core/hotbar";
 import "./hotbar";
 
 const ACTIONS = {
@@ -90,27 +89,9 @@ export class FlangeActorSheet extends BreadboxActorSheet {
 
   static override PARTS = LAYOUT.parts;
 
-  static override LIMITED_PARTS = ["header", "biography"];
-  static override LIMITED_TAB = "biography";
-
   static override SHEET_TABS = LAYOUT.tabs;
-
-  /** Attribute rows drag onto the hotbar as attribute-only roll macros (see ./hotbar.ts). */
-  protected override async _onRender(...args: Parameters<BreadboxActorSheet["_onRender"]>): Promise<void> {
-    await super._onRender(...args);
-    for (const row of this.element.querySelectorAll<HTMLElement>("[data-drag-attribute]")) {
-      row.addEventListener("dragstart", (event) => {
-        if (!event.dataTransfer) return;
-        const { dragAttribute: key, dragLabel: label } = row.dataset;
-        event.dataTransfer.setData("text/plain", JSON.stringify({ type: ATTRIBUTE_DRAG_TYPE, ruleset: "flange", key, label }));
-      });
-    }
-  }
-
-  protected override async _prepareContext(options: Parameters<BreadboxActorSheet["_prepareContext"]>[0]) {
-    const context = await super._prepareContext(options);
-    return Object.assign(context, await flangeSheetData(this.document));
-  }
+  static override RULESET = "flange";
+  static override sheetData = flangeSheetData;
 }
 
 function budgetLine(label: string, line: R.BudgetLine | undefined) {

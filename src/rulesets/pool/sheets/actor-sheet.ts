@@ -152,15 +152,9 @@ export class PoolActorSheet extends BreadboxActorSheet {
 
   static override PARTS = LAYOUT.parts;
 
-  static override LIMITED_PARTS = ["header", "biography"];
-  static override LIMITED_TAB = "biography";
-
   static override SHEET_TABS = LAYOUT.tabs;
-
-  protected override async _prepareContext(options: Parameters<BreadboxActorSheet["_prepareContext"]>[0]) {
-    const context = await super._prepareContext(options);
-    return Object.assign(context, await poolSheetData(this.document));
-  }
+  static override RULESET = "pool";
+  static override sheetData = poolSheetData;
 }
 
 function signedDice(bonus: number, penalty: number): string {

@@ -9,7 +9,6 @@
  */
 import * as R from "../rules";
 import { BreadboxActorSheet, actorSheetLayout } from "../../../core/sheets/actor-sheet";
-import { ATTRIBUTE_DRAG_TYPE } from "../../../core/hotbar";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
 import { targetedActors } from "../../../core/foundry";
@@ -139,28 +138,13 @@ export class ToastActorSheet extends BreadboxActorSheet {
 
   static override PARTS = LAYOUT.parts;
 
-  static override LIMITED_PARTS = ["header", "biography"];
-  static override LIMITED_TAB = "biography";
-
   static override SHEET_TABS = LAYOUT.tabs;
-
-  protected override async _prepareContext(options: Parameters<BreadboxActorSheet["_prepareContext"]>[0]) {
-    const context = await super._prepareContext(options);
-    Object.assign(context, await toastSheetData(this.document));
-    for (const tab of extraTabs) if (tab.context) Object.assign(context, await tab.context(this.document));
+  static override RULESET = "toast";
+  static override sheetData = async (actor: Actor.Implementation): Promise<object> => {
+    const context = await toastSheetData(actor);
+    for (const tab of extraTabs) if (tab.context) Object.assign(context, await tab.context(actor));
     return context;
-  }
-
-  protected override async _onRender(...args: Parameters<BreadboxActorSheet["_onRender"]>): Promise<void> {
-    await super._onRender(...args);
-    // Attribute rows drag onto the hotbar as a macro (src/core/hotbar.ts).
-    for (const row of this.element.querySelectorAll<HTMLElement>("[data-attribute-drag]")) {
-      row.addEventListener("dragstart", (event) => {
-        const key = row.dataset.attributeDrag ?? "";
-        event.dataTransfer?.setData("text/plain", JSON.stringify({ type: ATTRIBUTE_DRAG_TYPE, ruleset: "toast", key, label: row.dataset.label ?? key }));
-      });
-    }
-  }
+  };
 }
 
 const signed = (n: number): string => (n >= 0 ? `+${n}` : String(n));

@@ -7,7 +7,6 @@ import { checkInputs, inputsHtml, intInput } from "../../../core/forms/inputs";
 import * as R from "../rules";
 import { BreadboxActorSheet, actorSheetLayout } from "../../../core/sheets/actor-sheet";
 import { numberFieldAt, numberLimits } from "../../../core/sheets/helpers";
-import { ATTRIBUTE_DRAG_TYPE } from "../../../core/hotbar";
 import "./hotbar";
 import { templatePath } from "../../../core/ids";
 import { readString } from "../../../core/forms/read";
@@ -55,27 +54,9 @@ export class ToasterActorSheet extends BreadboxActorSheet {
 
   static override PARTS = LAYOUT.parts;
 
-  static override LIMITED_PARTS = ["header", "biography"];
-  static override LIMITED_TAB = "biography";
-
   static override SHEET_TABS = LAYOUT.tabs;
-
-  /** Attribute rows drag onto the hotbar as attribute macros (see ./hotbar.ts). */
-  protected override async _onRender(...args: Parameters<BreadboxActorSheet["_onRender"]>): Promise<void> {
-    await super._onRender(...args);
-    for (const row of this.element.querySelectorAll<HTMLElement>("[data-drag-attribute]")) {
-      row.addEventListener("dragstart", (event) => {
-        if (!event.dataTransfer) return;
-        const { dragAttribute: key, dragSub: sub, dragLabel: label } = row.dataset;
-        event.dataTransfer.setData("text/plain", JSON.stringify({ type: ATTRIBUTE_DRAG_TYPE, ruleset: "toaster", key, sub, label }));
-      });
-    }
-  }
-
-  protected override async _prepareContext(options: Parameters<BreadboxActorSheet["_prepareContext"]>[0]) {
-    const context = await super._prepareContext(options);
-    return Object.assign(context, await toasterSheetData(this.document));
-  }
+  static override RULESET = "toaster";
+  static override sheetData = toasterSheetData;
 
   static async #onRollSkill(this: ToasterActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
     const actor = this.document;
