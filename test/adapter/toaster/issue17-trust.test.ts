@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, gmUser, setRandomUniform } from "../../harness/index";
 import { bootSystem, makeCharacter, postCheckCard } from "./boot";
-import { onLuckReroll } from "../../../src/rulesets/toaster/chat/attack";
+import { onLuckReroll } from "../../../src/rulesets/toaster/chat/luck";
 import { ToasterCheckRoll, type ToasterCheckOptions } from "../../../src/rulesets/toaster/dice/check-roll";
 import { applyOrRelay, runRelay } from "../../../src/core/relay";
 import { hasMark, ledgerEntry, updateLedger } from "../../../src/core/chat/ledger";
@@ -37,9 +37,17 @@ async function scene() {
   return { p1, p2, defender, flanger, flangeAttacker };
 }
 
-/** A resolution card of another ruleset, written by the GM, and its ledger record (maybe untagged, as before issue 17). */
-async function foreignResolution(attacker: any, target: any, ruleset: string | undefined): Promise<any> {
-  const card: any = await ChatMessage.create({ content: "Flange resolution", flags: { breadbox: { type: "flangeResolution", attackerUuid: attacker.uuid, targetUuid: target.uuid } } } as never);
+/**
+ * A resolution card of another ruleset, written by the GM, and its record: the record Apply reads
+ * before the exchange engine (`resolution`, maybe untagged as before issue 17), or an engine record
+ * (`exchange`) naming another ruleset with Toaster's stun and wounds.
+ */
+async function foreignResolution(attacker: any, target: any, ruleset: string | undefined, record: "resolution" | "exchange"): Promise<any> {
+  const card: any = await ChatMessage.create({ content: "Flange resolution", flags: { breadbox: { type: "exchangeResolution", exchange: "toaster.attack", attackerUuid: attacker.uuid, targetUuid: target.uuid } } } as never);
+  if (record === "exchange") {
+    await updateLedger(card.id, { exchange: { ruleset: ruleset ?? "", kind: "attack", declarationId: "attackCard000001", attackerUuid: attacker.uuid, targetUuid: target.uuid, outcome: { stun: 3, wounds: 2 } } });
+    return card;
+  }
   const resolution: Record<string, unknown> = { attackMessageId: "attackCard000001", attackerUuid: attacker.uuid, targetUuid: target.uuid, stun: 3, wounds: 2, applied: false };
   if (ruleset !== undefined) resolution.ruleset = ruleset;
   await updateLedger(card.id, { resolution: resolution as never });
@@ -50,27 +58,38 @@ function snapshot(actor: any): unknown {
   return JSON.stringify(actor.toObject().system);
 }
 
+/** Apply (core.apply, Toaster's attack's button) asked for by the target's owner, the GM, and through the relay: each refused, nothing marked or changed. */
+async function refusedEverywhere(s: Awaited<ReturnType<typeof scene>>, card: any, target: any): Promise<void> {
+  const before = snapshot(target);
+  const request = { action: "core.apply", requesterId: s.p2.id!, targetUuid: target.uuid, payload: { messageId: card.id } };
+  expect((await runRelay(request, s.p2 as never)).ok).toBe(false);
+  expect((await applyOrRelay("core.apply", { uuid: target.uuid }, { messageId: card.id })).ok).toBe(false);
+  expect((await asUser(s.p2, () => applyOrRelay("core.apply", { uuid: target.uuid }, { messageId: card.id }))).ok).toBe(false);
+  expect(hasMark(card.id, "applied")).toBe(false);
+  expect(ledgerEntry(card.id)?.resolution?.applied ?? false).toBe(false);
+  expect(snapshot(target)).toBe(before);
+  expect(gmUser().isGM).toBe(true);
+}
+
 describe("issue 17 attack 1: a Toaster Apply on another ruleset's resolution card", () => {
-  for (const [label, ruleset] of [["a Flange resolution", "flange"], ["an untagged resolution", undefined]] as const) {
-    for (const targetKind of ["the Flange target", "a Toaster character"] as const) {
-      it(`${label} naming ${targetKind}: refused for its owner and for the GM, still not applied, target unchanged`, async () => {
-        const s = await scene();
-        const target = targetKind === "the Flange target" ? s.flanger : s.defender;
-        const card = await foreignResolution(s.flangeAttacker, target, ruleset);
-        const before = snapshot(target);
-        const request = { action: "toaster.applyDamage", requesterId: s.p2.id!, targetUuid: target.uuid, payload: { messageId: card.id } };
-        const asOwner = await runRelay(request, s.p2 as never);
-        expect(asOwner.ok).toBe(false);
-        const asGM = await applyOrRelay("toaster.applyDamage", { uuid: target.uuid }, { messageId: card.id });
-        expect(asGM.ok).toBe(false);
-        const viaPlayer = await asUser(s.p2, () => applyOrRelay("toaster.applyDamage", { uuid: target.uuid }, { messageId: card.id }));
-        expect(viaPlayer.ok).toBe(false);
-        expect(ledgerEntry(card.id)?.resolution?.applied).toBe(false);
-        expect(snapshot(target)).toBe(before);
-        expect(gmUser().isGM).toBe(true);
-      });
+  for (const record of ["resolution", "exchange"] as const) {
+    for (const [label, ruleset] of [["a Flange", "flange"], ["an untagged", undefined]] as const) {
+      for (const targetKind of ["the Flange target", "a Toaster character"] as const) {
+        it(`${label} ${record} record naming ${targetKind}: refused for its owner and for the GM, still not applied, target unchanged`, async () => {
+          const s = await scene();
+          const target = targetKind === "the Flange target" ? s.flanger : s.defender;
+          await refusedEverywhere(s, await foreignResolution(s.flangeAttacker, target, ruleset, record), target);
+        });
+      }
     }
   }
+
+  it("a Toaster attack record naming a Flange character is refused by Toaster's Apply: nothing written, the mark taken back", async () => {
+    const s = await scene();
+    const card = await foreignResolution(s.flangeAttacker, s.flanger, "toaster", "exchange");
+    await refusedEverywhere(s, card, s.flanger);
+    expect(await applyOrRelay("core.apply", { uuid: s.flanger.uuid }, { messageId: card.id })).toEqual({ ok: false, error: "BREADBOX.Relay.TargetMismatch" });
+  });
 });
 
 /** A check card as performCheck writes it, posted by the roller's player. */
