@@ -9,7 +9,8 @@ import { bootSystem, makeCharacter, postCheckCard } from "./boot";
 import { onLuckReroll } from "../../../src/rulesets/toaster/chat/luck";
 import { ToasterCheckRoll, type ToasterCheckOptions } from "../../../src/rulesets/toaster/dice/check-roll";
 import { applyOrRelay, runRelay } from "../../../src/core/relay";
-import { hasMark, ledgerEntry, updateLedger } from "../../../src/core/chat/ledger";
+import { hasMark, ledgerEntry, ledgerSettled, updateLedger } from "../../../src/core/chat/ledger";
+import { relayDefence } from "./exchange";
 
 beforeEach(bootSystem);
 
@@ -184,5 +185,78 @@ describe("issue 17: the luck re-roll is once per roll, from the ledger", () => {
     // Whichever runs first leaves too little (or a re-rolled card) for the other.
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect([0, 3]).toContain(s.defender.system.luck.value);
+  });
+});
+
+describe("issue 17: luck on an attack declaration, before its defence", () => {
+  async function duel() {
+    const { itemData } = await import("./boot");
+    const { attackWithWeapon } = await import("../../../src/rulesets/toaster/chat/attack");
+    const s = await scene();
+    const attacker = await makeCharacter("Rhoenda", { attributes: { physique: { value: 5 }, coordination: { value: 7 } }, luck: { value: 9 } }, [
+      { name: "Sword", type: "toasterSkill", system: { base: 9, attribute: "coordination" } },
+      itemData("toaster-weapons", "Broadsword"),
+    ]);
+    await attacker.update({ ownership: { [s.p1.id!]: 3 } });
+    await s.defender.createEmbeddedDocuments("Item", [{ name: "Dodge", type: "toasterSkill", system: { base: 3, attribute: "coordination", role: "dodge" } }]);
+    const sword = attacker.items.find((i: any) => i.type === "toasterWeapon");
+    (s.p1 as any).targets = new Set([{ actor: s.defender }]);
+    faces([1]);
+    await asUser(s.p1, () => attackWithWeapon(attacker, sword, new MouseEvent("click", { shiftKey: true })));
+    await ledgerSettled();
+    return { ...s, attacker, card: msgs().at(-1) };
+  }
+  const reroll = (s: any, card: any) => runRelay({ action: "toaster.luckReroll", requesterId: s.p1.id!, targetUuid: s.attacker.uuid, payload: { messageId: card.id } }, s.p1 as never);
+  const plusOne = (s: any, card: any) => runRelay({ action: "toaster.luckAfter", requesterId: s.p1.id!, targetUuid: s.attacker.uuid, payload: { messageId: card.id } }, s.p1 as never);
+  const dodge = (s: any, card: any) => asUser(s.p2, () => relayDefence(card, s.defender, { difficulty: "average", situational: 0, specialty: -1, complementary: 0, luckBefore: 0, callFour: false, helpers: 0, tooManyCooks: false, extras: {}, option: "dodge" }));
+
+  it("a re-roll declares again, by the GM, with the choices of the GM's record (not the card's); the first can no longer be defended", async () => {
+    const s = await duel();
+    expect(s.card.flags.breadbox.type).toBe("exchangeDeclaration");
+    // The attacker's player edits the choices on her card before re-rolling: not what is declared again.
+    await asUser(s.p1, () => s.card.update({ flags: { breadbox: { choices: { situational: 20 } } } }));
+    faces([8]);
+    expect(await reroll(s, s.card)).toEqual({ ok: true });
+    await ledgerSettled();
+    const second = msgs().at(-1);
+    expect(second.flags.breadbox).toMatchObject({ type: "exchangeDeclaration", exchange: "toaster.attack", rerollOf: s.card.id });
+    expect(second.author?.isGM).toBe(true);
+    expect(ledgerEntry(second.id)?.posted?.choices).toMatchObject({ weaponId: expect.any(String), situational: 0 });
+    expect(second.rolls[0].total).toBe(16);
+    expect(s.attacker.system.luck.value).toBe(5);
+    expect(await dodge(s, s.card)).toEqual({ ok: false, error: "BREADBOX.Toaster.Luck.WasRerolled" });
+    expect(hasMark(s.card.id, "resolved")).toBe(false);
+    // The new declaration resolves with its own roll: 8 + 8 = 16 against dodge 7 + 4 = 11.
+    faces([7, 7, 1]);
+    expect(await dodge(s, second)).toMatchObject({ ok: true });
+    expect(msgs().at(-1).flags.breadbox).toMatchObject({ type: "exchangeResolution", declarationId: second.id, hit: true });
+  });
+
+  it("two re-rolls of one declaration at once (from two clients): one new declaration, luck spent once", async () => {
+    const s = await duel();
+    const before = msgs().length;
+    faces([8, 8]);
+    const results = await Promise.all([reroll(s, s.card), asUser(s.p1, () => applyOrRelay("toaster.luckReroll", { uuid: s.attacker.uuid }, { messageId: s.card.id }))]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(msgs().length).toBe(before + 1);
+    expect(s.attacker.system.luck.value).toBe(5);
+  });
+
+  it("luck added after the roll counts from the GM's record, not from the card's roll", async () => {
+    const s = await duel();
+    expect(await plusOne(s, s.card)).toEqual({ ok: true });
+    expect(await plusOne(s, s.card)).toEqual({ ok: true });
+    expect(s.attacker.system.luck.value).toBe(7);
+    expect(s.card.rolls[0].checkResult.luckAfter).toBe(2);
+    expect(s.card.content).toContain('data-bb-action="core.respond"');
+    // The player writes ten more points of luck into her card's roll: not counted.
+    const roll = s.card.rolls[0].toJSON();
+    await asUser(s.p1, () => s.card.update({ rolls: [{ ...roll, options: { ...roll.options, result: { ...roll.options.result, luckAfter: 12, total: 21 } } }] } as never));
+    // 1 + 8 + 2 = 11 against dodge 7 + 4 = 11: a tie goes to the defender — a miss (with +12 it would have hit).
+    faces([7]);
+    expect(await dodge(s, s.card)).toMatchObject({ ok: true });
+    const resolution = msgs().at(-1);
+    expect(resolution.flags.breadbox).toMatchObject({ hit: false });
+    expect(resolution.content).toContain("<strong>11</strong>");
   });
 });
