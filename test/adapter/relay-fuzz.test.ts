@@ -6,8 +6,9 @@
  * unknown actions, GM reloads (the ledger's pending state forgotten) and concurrent duplicates.
  * After every batch the world must agree with a model of what the rules allow:
  *   - a character's stun and wounds are exactly the sum of the GM-only ledger's applied
- *     resolutions, each applied at most once; every ledger resolution was written by the GM for a
- *     genuine attack, at most one per attack;
+ *     exchange outcomes, each applied at most once; every resolution was written by the GM for a
+ *     genuine attack declaration, at most one per attack (the exchange engine, core.respond and
+ *     core.apply, with Toaster's attack);
  *   - a request is accepted only from the GM or with the requester's own fresh nonce;
  *   - a character's luck went down by exactly one per +1 recorded on its genuine cards and four per
  *     re-roll card, each card re-rolled at most once, and never below zero;
@@ -19,9 +20,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, gmUser, setRandomUniform, setUserActive } from "../harness/index";
 import { bootSystem, itemData, makeCharacter, postCheckCard } from "./toaster/boot";
 import { issueNonce, relayQueryHandler, runRelay, type RelayRequest, type RelayResult } from "../../src/core/relay";
-import { ledgerResolutions, ledgerSettled, resetLedgerOverlay } from "../../src/core/chat/ledger";
+import { hasMark, ledgerEntry, ledgerSettled, resetLedgerOverlay } from "../../src/core/chat/ledger";
+import { declareExchange } from "../../src/core/exchange/engine";
 import { cardWriter } from "../../src/core/chat/trust";
-import { attackWithWeapon, onDefend } from "../../src/rulesets/toaster/chat/attack";
+import { attackWithWeapon, toasterAttack } from "../../src/rulesets/toaster/chat/attack";
+import { defend } from "./toaster/exchange";
 import { ToasterCheckRoll, type ToasterCheckOptions } from "../../src/rulesets/toaster/dice/check-roll";
 import { seededRandom, type RandomSource } from "../../src/dice/random";
 
@@ -63,14 +66,15 @@ describe("relay fuzz", () => {
     // Genuine attacks, two of them resolved (one with a GM-written copy of its resolution that is not in the ledger).
     (p1 as any).targets = new Set([{ actor: defender }]);
     const genuineAttacks: any[] = [];
+    const copies: any[] = [];
     for (let i = 0; i < 4; i++) {
       await asUser(p1, () => attackWithWeapon(attacker, sword, shift));
       const attack = msgs().at(-1);
       genuineAttacks.push(attack);
       // Two attacks are left for the fuzzed Defend requests.
       if (i >= 2) continue;
-      await asUser(p2, () => onDefend(attack, document.createElement("button"), shift));
-      if (i % 2 === 0) await ChatMessage.create({ content: "again", flags: { breadbox: { ...msgs().at(-1).flags.breadbox } } } as never);
+      await asUser(p2, () => defend(attack, shift));
+      if (i % 2 === 0) copies.push(await ChatMessage.create({ content: "again", flags: { breadbox: { ...msgs().at(-1).flags.breadbox } } } as never));
     }
     // Genuine check cards (each written by its roller's player) and forged ones.
     const genuineChecks = [await checkCard(p1, attacker, rng), await checkCard(p2, defender, rng), await checkCard(gm, defender, rng)];
@@ -79,11 +83,14 @@ describe("relay fuzz", () => {
       await checkCard(p1, defender, rng),
       await checkCard(stranger, attacker, rng, {}, { author: gm.id }),
     ];
-    const forgedAttack = await checkCard(stranger, attacker, rng, { kind: "attack", targetUuid: defender.uuid, weaponId: sword.id, mode: "melee", wc: 90 });
+    const choices = { difficulty: "average", situational: 0, specialty: -1, complementary: 0, luckBefore: 0, callFour: false, helpers: 0, tooManyCooks: false, extras: {} };
+    const strangersRoll = ToasterCheckRoll.fromCheck({ kind: "attack", title: "A", rank: 30, rankLabel: "Sword", parts: [], luckBefore: 0, callFour: false, rollingNines: false, ninesLimit: null, rollingZeros: false, target: 10, variableOutcomes: true, luckEnabled: true, actorUuid: attacker.uuid } as ToasterCheckOptions);
+    await strangersRoll.evaluate();
+    const forgedAttack = await asUser(stranger, () => declareExchange(toasterAttack as never, attacker, defender, { weaponId: sword.id, ...choices }, { rolls: [strangersRoll] }));
     const forgedResolutions = [
-      await asUser(stranger, () => ChatMessage.create({ content: "x", flags: { breadbox: { type: "toasterResolution", attackMessageId: genuineAttacks[1].id, attackerUuid: attacker.uuid, targetUuid: defender.uuid, damage: 50, stun: 50, wounds: 9, hit: true, applied: false } } } as never)),
-      await asUser(p2, () => ChatMessage.create({ content: "x", flags: { breadbox: { type: "toasterResolution", attackMessageId: forgedAttack.id, attackerUuid: attacker.uuid, targetUuid: defender.uuid, damage: 40, stun: 40, wounds: 8, hit: true, applied: false } } } as never)),
-      await asUser(p1, () => ChatMessage.create({ content: "x", flags: { breadbox: { type: "toasterResolution", attackMessageId: genuineAttacks[2].id, attackerUuid: attacker.uuid, targetUuid: defender.uuid, damage: 30, stun: 30, wounds: 6, hit: true, applied: false } } } as never)),
+      await asUser(stranger, () => ChatMessage.create({ content: "x", flags: { breadbox: { type: "exchangeResolution", exchange: "toaster.attack", declarationId: genuineAttacks[1].id, attackerUuid: attacker.uuid, targetUuid: defender.uuid, damage: 50, stun: 50, wounds: 9, hit: true } } } as never)),
+      await asUser(p2, () => ChatMessage.create({ content: "x", flags: { breadbox: { type: "exchangeResolution", exchange: "toaster.attack", declarationId: forgedAttack.id, attackerUuid: attacker.uuid, targetUuid: defender.uuid, damage: 40, stun: 40, wounds: 8, hit: true } } } as never)),
+      await asUser(p1, () => ChatMessage.create({ content: "x", flags: { breadbox: { type: "exchangeResolution", exchange: "toaster.attack", declarationId: genuineAttacks[2].id, attackerUuid: attacker.uuid, targetUuid: defender.uuid, damage: 30, stun: 30, wounds: 6, hit: true } } } as never)),
     ];
     // Posted while no GM was online: no recorded writer, whatever its author says.
     setUserActive(gm, false);
@@ -91,7 +98,7 @@ describe("relay fuzz", () => {
     setUserActive(gm, true);
     forgedChecks.push(unrecorded);
     // A genuine resolution card edited afterwards: by its defender's player (refused), and by the GM.
-    const genuineResolution = msgs().find((m) => m.flags.breadbox?.type === "toasterResolution" && m.author?.isGM);
+    const genuineResolution = msgs().find((m) => m.flags.breadbox?.type === "exchangeResolution" && m.author?.isGM && ledgerEntry(m.id)?.exchange);
     await expect(asUser(p2, () => genuineResolution.update({ flags: { breadbox: { stun: 0 } } }))).rejects.toThrow();
     await genuineResolution.update({ flags: { breadbox: { stun: 77, wounds: 7 } } });
     const forged = [...forgedChecks, forgedAttack, ...forgedResolutions];
@@ -100,18 +107,18 @@ describe("relay fuzz", () => {
 
     const cardIds = () => msgs().map((m) => m.id);
     const junkIds = ["", "constructor", "__proto__", "toString", 42, null, { id: "x" }, ["a"], "nope"];
-    const actions = ["toaster.applyDamage", "toaster.luckAfter", "toaster.luckReroll", "toaster.defend", "toaster.constructor", "toaster.__proto__", "nobody.applyDamage", "toaster", 7];
+    const actions = ["core.apply", "toaster.luckAfter", "toaster.luckReroll", "core.respond", "toaster.applyDamage", "toaster.defend", "core.constructor", "toaster.constructor", "toaster.__proto__", "nobody.applyDamage", "toaster", 7];
     const requesters = [gm, p1, p2, stranger, away, { id: "ghost" }];
     const targets = () => [attacker.uuid, defender.uuid, "Actor.nope", "", 5, `ChatMessage.${pick(rng, cardIds())}`];
 
     const plausible = (): { request: RelayRequest; as: any } => {
       const as = pick(rng, [p1, p2, gm, stranger]);
       const own = as === p1 ? attacker : defender;
-      const card = pick(rng, msgs().filter((m) => m.flags.breadbox?.type === "toasterCheck" || m.flags.breadbox?.type === "toasterResolution"));
-      const action = card.flags.breadbox.type === "toasterResolution" ? "toaster.applyDamage" : card.flags.breadbox.kind === "attack" ? pick(rng, ["toaster.defend", "toaster.luckAfter"]) : pick(rng, ["toaster.luckAfter", "toaster.luckAfter", "toaster.luckReroll"]);
+      const card = pick(rng, msgs().filter((m) => ["toasterCheck", "exchangeDeclaration", "exchangeResolution"].includes(m.flags.breadbox?.type)));
+      const type = card.flags.breadbox.type;
+      const action = type === "exchangeResolution" ? "core.apply" : type === "exchangeDeclaration" ? pick(rng, ["core.respond", "core.respond", "toaster.luckAfter", "toaster.luckReroll"]) : pick(rng, ["toaster.luckAfter", "toaster.luckAfter", "toaster.luckReroll"]);
       const targetUuid = action === "toaster.luckAfter" || action === "toaster.luckReroll" ? (card.flags.breadbox.actorUuid ?? own.uuid) : defender.uuid;
-      const choices = { difficulty: "average", situational: 0, specialty: -1, complementary: 0, luckBefore: 0, callFour: false, helpers: 0, tooManyCooks: false, extras: {} };
-      return { request: { action, requesterId: String(rng() < 0.85 ? as.id : pick(rng, [p1.id, p2.id])), targetUuid, payload: { messageId: card.id, option: "dodge", mode: "public", choices } } as RelayRequest, as };
+      return { request: { action, requesterId: String(rng() < 0.85 ? as.id : pick(rng, [p1.id, p2.id])), targetUuid, payload: { messageId: card.id, response: "defend", mode: "public", choices: { ...choices, option: "dodge" } } } as RelayRequest, as };
     };
     const randomRequest = (): { request: RelayRequest; as: any } => {
       if (rng() < 0.5) return plausible();
@@ -120,8 +127,8 @@ describe("relay fuzz", () => {
       if (payload && typeof payload === "object" && rng() < 0.3) Object.assign(payload, { stun: 999, wounds: 99, luck: -5 });
       // Defend's choice: sometimes valid, sometimes a defence nobody has or choices out of range.
       if (payload && typeof payload === "object" && !Array.isArray(payload) && rng() < 0.5) {
-        const choices = { difficulty: "average", situational: 0, specialty: -1, complementary: 0, luckBefore: 0, callFour: false, helpers: 0, tooManyCooks: false, extras: {} };
-        Object.assign(payload, { option: pick(rng, ["dodge", "dodge", "parry:nope", "constructor", 3]), mode: pick(rng, ["public", "gm", "bogus"]), choices: pick(rng, [choices, choices, { ...choices, situational: 99 }, { ...choices, luckBefore: 50 }, { ...choices, difficulty: "constructor" }, null]) });
+        const option = pick(rng, ["dodge", "dodge", "parry:nope", "constructor", 3]);
+        Object.assign(payload, { response: pick(rng, ["defend", "defend", "nope", "constructor"]), mode: pick(rng, ["public", "gm", "bogus"]), choices: pick(rng, [{ ...choices, option }, { ...choices, option }, { ...choices, option, situational: 99 }, { ...choices, option, luckBefore: 50 }, { ...choices, option, difficulty: "constructor" }, null]) });
       }
       return { request: { action: pick(rng, actions), requesterId: rng() < 0.9 ? String(as.id) : pick(rng, [gm.id, p1.id, "ghost"]), targetUuid: pick(rng, targets()), payload } as RelayRequest, as };
     };
@@ -178,7 +185,7 @@ describe("relay fuzz", () => {
         const { request, as, nonceKind } = batch[i]!;
         expect(typeof r?.ok, `seed ${SEED} round ${rounds}`).toBe("boolean");
         if (r.ok) accepted++;
-        if (as === stranger || as === away || as.id === "ghost" || !["toaster.applyDamage", "toaster.luckAfter", "toaster.luckReroll", "toaster.defend"].includes(String(request.action))) {
+        if (as === stranger || as === away || as.id === "ghost" || !["core.apply", "toaster.luckAfter", "toaster.luckReroll", "core.respond"].includes(String(request.action))) {
           expect(r.ok, `seed ${SEED} round ${rounds}: ${JSON.stringify(request)}`).toBe(false);
         }
         // Only the GM, or a requester naming itself with its own fresh nonce, is ever heard (a
@@ -192,21 +199,23 @@ describe("relay fuzz", () => {
         }
       });
 
-      // The model: only the GM-only ledger's resolutions count, never a card's numbers.
-      const ledger = ledgerResolutions();
-      const applied = ledger.filter((r) => r.resolution.applied);
-      const resolvedAttacks = ledger.map((r) => r.resolution.attackMessageId);
+      // The model: only the GM-only ledger's exchange records count, never a card's numbers.
+      const resolutions = msgs().filter((m) => m.flags.breadbox?.type === "exchangeResolution" && cardWriter(m)?.isGM && !copies.includes(m));
+      const resolvedAttacks = resolutions.map((m) => m.flags.breadbox.declarationId);
       expect(new Set(resolvedAttacks).size, `seed ${SEED} round ${rounds}: an attack resolved twice`).toBe(resolvedAttacks.length);
-      for (const { messageId, resolution } of ledger) {
-        expect(forged.some((f) => f.id === messageId || f.id === resolution.attackMessageId), `seed ${SEED} round ${rounds}: forged card in the ledger`).toBe(false);
-        expect(genuineAttacks.some((a) => a.id === resolution.attackMessageId), `seed ${SEED} round ${rounds}: resolution of a non-genuine attack`).toBe(true);
+      const ledger = msgs().flatMap((m) => (ledgerEntry(m.id)?.exchange ? [{ messageId: m.id, record: ledgerEntry(m.id)!.exchange! }] : []));
+      const applied = ledger.filter((r) => hasMark(r.messageId, "applied"));
+      const genuine = (id: string) => genuineAttacks.some((a) => a.id === id) || msgs().some((m) => m.id === id && cardWriter(m)?.isGM && m.flags.breadbox?.rerollOf);
+      for (const { messageId, record } of ledger) {
+        expect(forged.some((f) => f.id === messageId || f.id === record.declarationId), `seed ${SEED} round ${rounds}: forged card in the ledger`).toBe(false);
+        expect(genuine(record.declarationId), `seed ${SEED} round ${rounds}: resolution of a non-genuine attack`).toBe(true);
         expect(cardWriter(game.messages!.get(messageId)!)?.isGM, `seed ${SEED} round ${rounds}: resolution not written by the GM`).toBe(true);
       }
-      expect(defender.system.stun.value).toBe(start.stun + applied.reduce((s, r) => s + r.resolution.stun, 0));
-      expect(defender.system.wounds.value).toBe(start.wounds + applied.reduce((s, r) => s + r.resolution.wounds, 0));
+      expect(defender.system.stun.value).toBe(start.stun + applied.reduce((s, r) => s + Number(r.record.outcome.stun), 0));
+      expect(defender.system.wounds.value).toBe(start.wounds + applied.reduce((s, r) => s + Number(r.record.outcome.wounds), 0));
       expect(attacker.system.stun.value).toBe(0);
       for (const actor of actors) {
-        const ownCards = msgs().filter((m) => m.flags.breadbox?.type === "toasterCheck" && m.flags.breadbox.actorUuid === actor.uuid && !forged.includes(m));
+        const ownCards = msgs().filter((m) => ["toasterCheck", "exchangeDeclaration"].includes(m.flags.breadbox?.type) && m.flags.breadbox.actorUuid === actor.uuid && !forged.includes(m));
         const plusOnes = ownCards.reduce((s, m) => s + (m.rolls[0]?.checkResult?.luckAfter ?? 0), 0);
         const rerolls = msgs().filter((m) => m.flags.breadbox?.rerollOf && ownCards.some((c) => c.id === m.flags.breadbox.rerollOf) && m.author?.isGM && m.rolls[0]?.checkResult?.rerolled);
         const rerolledIds = rerolls.map((m) => m.flags.breadbox.rerollOf);

@@ -216,7 +216,7 @@ describe("attack, defence, resolution and table cards", () => {
     await screenshot(attackCard, "chat-card-attack");
 
     // The GM defends for Colin.
-    await attackCard.locator('[data-bb-action="toaster.defend"]').click();
+    await attackCard.locator('[data-bb-action="core.respond"][data-response="defend"]').click();
     const defence = await rollDialog(page);
     await expect(defence.locator("[data-bb-odds]").textContent()).resolves.toMatch(/%/);
     expect(await axeSerious(page, "dialog.roll-dialog[open]")).toEqual([]);

@@ -194,38 +194,54 @@ export async function dialogContent(req: CheckRequest, rules: ToasterRules, luck
   });
 }
 
+/** The check's dialog (or its defaults when skipped): the choices and message mode, null if cancelled. */
+export async function configureCheck(req: CheckRequest, event?: Event | null): Promise<{ choices: CheckChoices; mode: MessageMode } | null> {
+  const rules = toasterRules();
+  const luckAvailable = rules.luckPoints ? requireModel(req.actor, ToasterActorModel).luck.value : 0;
+  if (skipDialog(event)) return { choices: { ...DEFAULT_CHOICES }, mode: currentMessageMode() };
+  const answer = await rollDialog<CheckChoices>({
+    title: req.title,
+    content: await dialogContent(req, rules, luckAvailable),
+    read: (form) => readChoices(form, req, luckAvailable),
+    odds: (c) => {
+      const o = checkOptions(req, c, rules);
+      if (req.odds) return req.odds(o);
+      return oddsHtml(checkInputOf(o), rules.variableOutcomes, o.helpers, o.tooManyCooks);
+    },
+  });
+  return answer ? { choices: answer.value, mode: answer.mode } : null;
+}
+
+/** Evaluate a configured check (its fumble-check die with it); the luck spent before it is the caller's to spend. */
+export async function rollCheck(req: CheckRequest, choices: CheckChoices): Promise<ToasterCheckRoll> {
+  const roll = ToasterCheckRoll.fromCheck(checkOptions(req, choices, toasterRules()));
+  await roll.evaluate();
+  return roll;
+}
+
+/** Spend the luck a roll spent before it was rolled. */
+export async function spendLuckBefore(actor: Actor.Implementation, roll: ToasterCheckRoll): Promise<void> {
+  const luckBefore = roll.check.luckBefore;
+  if (luckBefore > 0) await actor.update({ system: { luck: { value: Math.max(0, requireModel(actor, ToasterActorModel).luck.value - luckBefore) } } });
+}
+
+/** A check's rolls as a card carries them: the check, then its fumble-check die when one was rolled. */
+export function cardRolls(roll: ToasterCheckRoll): Roll[] {
+  return [roll, ...(roll.fumbleRoll ? [roll.fumbleRoll] : [])];
+}
+
 /** Configure, roll and post a check. Returns the evaluated roll, or null if cancelled. */
 export async function performCheck(req: CheckRequest, event?: Event | null): Promise<ToasterCheckRoll | null> {
-  const rules = toasterRules();
-  const system = requireModel(req.actor, ToasterActorModel);
-  const luckAvailable = rules.luckPoints ? system.luck.value : 0;
-  let choices: CheckChoices | null = { ...DEFAULT_CHOICES };
-  let mode: MessageMode = currentMessageMode();
-  if (!skipDialog(event)) {
-    const answer = await rollDialog<CheckChoices>({
-      title: req.title,
-      content: await dialogContent(req, rules, luckAvailable),
-      read: (form) => readChoices(form, req, luckAvailable),
-      odds: (c) => {
-        const o = checkOptions(req, c, rules);
-        if (req.odds) return req.odds(o);
-        return oddsHtml(checkInputOf(o), rules.variableOutcomes, o.helpers, o.tooManyCooks);
-      },
-    });
-    choices = answer?.value ?? null;
-    if (answer) mode = answer.mode;
-  }
-  if (!choices) return null;
-  const options = checkOptions(req, choices, rules);
-  const roll = ToasterCheckRoll.fromCheck(options);
-  await roll.evaluate();
-  if (options.luckBefore > 0) await req.actor.update({ system: { luck: { value: Math.max(0, luckAvailable - options.luckBefore) } } });
-  // The card's rolls: the check, then its fumble-check die when one was rolled (every die a Foundry
-  // roll, so Dice So Nice and message modes see it).
+  const configured = await configureCheck(req, event);
+  if (!configured) return null;
+  const { choices, mode } = configured;
+  const roll = await rollCheck(req, choices);
+  await spendLuckBefore(req.actor, roll);
+  // Every die a Foundry roll, so Dice So Nice and message modes see it.
   const message = await postCard(
     {
       speaker: ChatMessage.getSpeaker({ actor: req.actor }),
-      rolls: [roll, ...(roll.fumbleRoll ? [roll.fumbleRoll] : [])],
+      rolls: cardRolls(roll),
       flags: { [SYSTEM_ID]: { type: "toasterCheck", kind: req.kind, actorUuid: req.actor.uuid, ...(req.flags ?? {}) } },
     },
     audienceForMode(mode),

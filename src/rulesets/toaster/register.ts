@@ -10,7 +10,9 @@ import { D10StarDie } from "./dice/d10star";
 import { ToasterCheckRoll } from "./dice/check-roll";
 import { toasterCombat } from "./combat";
 import { registerToasterSettings } from "./settings";
-import { TOASTER_CHAT_ACTIONS, TOASTER_RELAY_ACTIONS } from "./chat/attack";
+import { toasterAttack } from "./chat/attack";
+import { onLuckAfter, onLuckReroll, relayLuckAfter, relayLuckReroll } from "./chat/luck";
+import { onHitLocation } from "./chat/tables";
 import { TOASTER_STATUS_EFFECTS, registerStatusSync } from "./statuses";
 
 export const TOASTER_TEMPLATES = [
@@ -42,8 +44,9 @@ export function toasterRuleset(): RulesetDefinition {
     diceSoNice: [{ term: D10StarDie, shape: "d10", labels: numberLabels(0, 10), min: 0 }],
     rolls: [ToasterCheckRoll],
     combat: toasterCombat,
-    chatActions: TOASTER_CHAT_ACTIONS,
-    relayActions: TOASTER_RELAY_ACTIONS,
+    chatActions: { luckAfter: onLuckAfter, luckReroll: onLuckReroll, hitLocation: onHitLocation },
+    relayActions: { luckAfter: relayLuckAfter, luckReroll: relayLuckReroll },
+    exchanges: [toasterAttack],
     statusEffects: TOASTER_STATUS_EFFECTS,
     trackableAttributes: { toaster: { bar: ["stun", "wounds", "luck"], value: [] } },
     registerSettings: registerToasterSettings,

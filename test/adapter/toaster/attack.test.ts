@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, gmUser, setRandomUniform, setUserActive } from "../../harness/index";
 import { bootSystem, makeCharacter, itemData, notifications } from "./boot";
-import { attackWithWeapon, onApplyDamage, onDefend, relayApplyDamage } from "../../../src/rulesets/toaster/chat/attack";
+import { attackWithWeapon } from "../../../src/rulesets/toaster/chat/attack";
+import { applyRelayHandler } from "../../../src/core/exchange/engine";
+import { applyDamage, defend } from "./exchange";
 import { ToasterCheckRoll } from "../../../src/rulesets/toaster/dice/check-roll";
 
 beforeEach(bootSystem);
@@ -49,7 +51,7 @@ async function attackAndDefend(s: Awaited<ReturnType<typeof scene>>, attackDie: 
   const left = dice([{ foundry: attackDie }, { foundry: defenceDie }, ...core.map((c) => ({ core: c }))]);
   await asUser(s.p1, () => attackWithWeapon(s.attacker, s.sword, shift));
   const attackMsg = (game as any).messages.contents.at(-1);
-  await asUser(s.p2, () => onDefend(attackMsg, document.createElement("button"), shift));
+  await asUser(s.p2, () => defend(attackMsg, shift));
   expect(left()).toBe(0);
   return { attackMsg, resolution: (game as any).messages.contents.at(-1) };
 }
@@ -63,16 +65,16 @@ describe("the five-step attack in chat", () => {
     expect(attackMsg.rolls[0]).toBeInstanceOf(ToasterCheckRoll);
     expect(attackMsg.rolls[0].total).toBe(14);
     const flags = resolution.flags.breadbox;
-    expect(flags).toMatchObject({ type: "toasterResolution", hit: true, damage: 10, stun: 10, wounds: 2, applied: false });
+    expect(flags).toMatchObject({ type: "exchangeResolution", exchange: "toaster.attack", hit: true, damage: 10, stun: 10, wounds: 2 });
     const html: HTMLElement = await resolution.renderHTML();
     expect(html.textContent).toContain("13");
     expect(html.textContent).toContain("Success");
-    await asUser(s.p2, () => onApplyDamage(resolution));
+    await asUser(s.p2, () => applyDamage(resolution));
     expect(s.defender.system.stun.value).toBe(10);
     expect(s.defender.system.wounds.value).toBe(2);
     expect(s.defender.system.penalty).toBe(-2);
     expect(resolution.flags.breadbox.applied).toBe(true);
-    await asUser(s.p2, () => onApplyDamage(resolution));
+    await asUser(s.p2, () => applyDamage(resolution));
     expect(s.defender.system.stun.value).toBe(10);
   });
 
@@ -84,7 +86,7 @@ describe("the five-step attack in chat", () => {
     dice([{ foundry: 3 }, { foundry: 5 }]);
     await asUser(s.p1, () => attackWithWeapon(s.attacker, s.sword, shift));
     const attackMsg = (game as any).messages.contents.at(-1);
-    await asUser(s.p2, () => onDefend(attackMsg, document.createElement("button"), shift));
+    await asUser(s.p2, () => defend(attackMsg, shift));
     const r = (game as any).messages.contents.at(-1).flags.breadbox;
     expect(r).toMatchObject({ hit: false, damage: 0 });
   });
@@ -92,7 +94,7 @@ describe("the five-step attack in chat", () => {
   it("the attacker's player applies damage to someone else's character through the GM", async () => {
     const s = await scene();
     const { resolution } = await attackAndDefend(s, 6, 7, [7, 1]);
-    await asUser(s.p1, () => onApplyDamage(resolution));
+    await asUser(s.p1, () => applyDamage(resolution));
     expect(s.defender.system.stun.value).toBe(10);
     expect(s.defender.system.wounds.value).toBe(2);
   });
@@ -100,7 +102,7 @@ describe("the five-step attack in chat", () => {
   it("the relay refuses a user who owns neither side; nothing changes", async () => {
     const s = await scene();
     const { resolution } = await attackAndDefend(s, 6, 7, [7, 1]);
-    await asUser(s.p3, () => onApplyDamage(resolution));
+    await asUser(s.p3, () => applyDamage(resolution));
     expect(s.defender.system.stun.value).toBe(0);
     expect(notifications().some((n) => /may not change/.test(n.message))).toBe(true);
   });
@@ -108,7 +110,7 @@ describe("the five-step attack in chat", () => {
   it("the relay handler takes the amounts from the card, never from the request", async () => {
     const s = await scene();
     const { resolution } = await attackAndDefend(s, 6, 7, [7, 1]);
-    const result = await relayApplyDamage({ requester: s.p1 as never, target: s.defender, payload: { messageId: resolution.id, stun: 99, wounds: 9 } });
+    const result = await applyRelayHandler({ requester: s.p1 as never, target: s.defender, payload: { messageId: resolution.id, stun: 99, wounds: 9 } });
     expect(result.ok).toBe(true);
     expect(s.defender.system.stun.value).toBe(10);
     expect(s.defender.system.wounds.value).toBe(2);
@@ -117,7 +119,7 @@ describe("the five-step attack in chat", () => {
   it("the relay refuses a target that is not the card's target", async () => {
     const s = await scene();
     const { resolution } = await attackAndDefend(s, 6, 7, [7, 1]);
-    const result = await relayApplyDamage({ requester: gmUser() as never, target: s.attacker, payload: { messageId: resolution.id } });
+    const result = await applyRelayHandler({ requester: gmUser() as never, target: s.attacker, payload: { messageId: resolution.id } });
     expect(result).toMatchObject({ ok: false, error: "BREADBOX.Relay.TargetMismatch" });
     expect(s.attacker.system.stun.value).toBe(0);
   });
@@ -126,7 +128,7 @@ describe("the five-step attack in chat", () => {
     const s = await scene();
     const { resolution } = await attackAndDefend(s, 6, 7, [7, 1]);
     setUserActive(gmUser(), false);
-    await asUser(s.p1, () => onApplyDamage(resolution));
+    await asUser(s.p1, () => applyDamage(resolution));
     expect(s.defender.system.stun.value).toBe(0);
     expect(notifications().some((n) => /No GM is online/.test(n.message))).toBe(true);
   });
@@ -139,8 +141,8 @@ describe("the five-step attack in chat", () => {
     const msg = (game as any).messages.contents.at(-1);
     const asP1: HTMLElement = await asUser(s.p1, () => msg.renderHTML());
     const asP2: HTMLElement = await asUser(s.p2, () => msg.renderHTML());
-    expect(asP1.querySelector('[data-bb-action="toaster.defend"]')).toBeNull();
-    expect(asP2.querySelector('[data-bb-action="toaster.defend"]')).not.toBeNull();
+    expect(asP1.querySelector('[data-bb-action="core.respond"]')).toBeNull();
+    expect(asP2.querySelector('[data-bb-action="core.respond"]')).not.toBeNull();
   });
 
   it("a defender's fumble under rolling zeros rolls the critical table", async () => {
@@ -152,7 +154,7 @@ describe("the five-step attack in chat", () => {
     dice([{ foundry: 6 }, { foundry: 0 }, { foundry: 0 }, { core: 7 }, { core: 1, faces: 6 }, { core: 7 }, { core: 1 }]);
     await asUser(s.p1, () => attackWithWeapon(s.attacker, s.sword, shift));
     const attackMsg = (game as any).messages.contents.at(-1);
-    await asUser(s.p2, () => onDefend(attackMsg, document.createElement("button"), shift));
+    await asUser(s.p2, () => defend(attackMsg, shift));
     const resolution = (game as any).messages.contents.at(-1);
     expect(resolution.flags.breadbox).toMatchObject({ hit: true, damage: 12, wounds: 2 });
     const html: HTMLElement = await resolution.renderHTML();
@@ -171,7 +173,7 @@ describe("optional rules in the attack", () => {
     dice([{ foundry: 6 }, { foundry: 7 }, { core: 6 }, { core: 5, faces: 6 }, { core: 7 }, { core: 1 }]);
     await asUser(s.p1, () => attackWithWeapon(s.attacker, s.sword, shift));
     const attackMsg = (game as any).messages.contents.at(-1);
-    await asUser(s.p2, () => onDefend(attackMsg, document.createElement("button"), shift));
+    await asUser(s.p2, () => defend(attackMsg, shift));
     const resolution = (game as any).messages.contents.at(-1);
     // Leg: AC = Physique 4 / 2 = 2 → 13 − 3 = 10, as without armor.
     expect(resolution.flags.breadbox).toMatchObject({ hit: true, damage: 10 });
@@ -182,7 +184,7 @@ describe("optional rules in the attack", () => {
     await (game as any).settings.set("breadbox", "toaster.bleeding", true);
     const s = await scene();
     const { resolution } = await attackAndDefend(s, 6, 7, [7, 1]);
-    await asUser(s.p2, () => onApplyDamage(resolution));
+    await asUser(s.p2, () => applyDamage(resolution));
     expect(s.defender.system.bleeding.rate).toBe(2);
   });
 });
@@ -196,7 +198,7 @@ describe("luck after the roll and the relay's guards", () => {
     const { attributeRequest } = await import("../../../src/rulesets/toaster/requests");
     await performCheck(attributeRequest(s.attacker, "coordination"), shift); // rolled by the GM
     const card = (game as any).messages.contents.at(-1);
-    const { onLuckAfter } = await import("../../../src/rulesets/toaster/chat/attack");
+    const { onLuckAfter } = await import("../../../src/rulesets/toaster/chat/luck");
     await asUser(s.p1, () => onLuckAfter(card));
     expect(s.attacker.system.luck.value).toBe(1);
     expect(card.rolls[0].checkResult.total).toBe(11);
@@ -207,7 +209,7 @@ describe("luck after the roll and the relay's guards", () => {
     const s = await scene();
     const { resolution } = await attackAndDefend(s, 6, 7, [7, 1]);
     const { relayQueryHandler } = await import("../../../src/core/relay");
-    const result = await relayQueryHandler({ action: "toaster.applyDamage", requesterId: gmUser().id, targetUuid: s.defender.uuid, payload: { messageId: resolution.id } });
+    const result = await relayQueryHandler({ action: "core.apply", requesterId: gmUser().id, targetUuid: s.defender.uuid, payload: { messageId: resolution.id } });
     expect(result).toMatchObject({ ok: false, error: "BREADBOX.Relay.Forbidden" });
     expect(s.defender.system.stun.value).toBe(0);
   });
@@ -255,7 +257,7 @@ describe("(Stance) carried to the next roll", () => {
     // The defender answers with a defensive +1: their next attack owes 1.
     const attackMsg = (game as any).messages.contents.at(-1);
     dice([{ foundry: 7 }, { core: 7 }, { core: 1 }]);
-    const defending = asUser(s.p2, () => onDefend(attackMsg, document.createElement("button"), new MouseEvent("click")));
+    const defending = asUser(s.p2, () => defend(attackMsg, new MouseEvent("click")));
     await waitForDialog();
     await answerDialog({ action: "roll", fill: { stance: "1" } });
     await defending;
@@ -283,7 +285,7 @@ describe("(Stance) carried to the next roll", () => {
     dice([{ foundry: 8 }, { core: 0 }, { core: 1, faces: 6 }, { core: 5 }, { core: 0 }]); // no defence: a critical (table 0/1: no effect)
     await asUser(s.p2, () => attackWithWeapon(s.defender, guardFist, shift));
     const msg = (game as any).messages.contents.at(-1);
-    await asUser(s.p1, () => onDefend(msg, document.createElement("button"), shift));
+    await asUser(s.p1, () => defend(msg, shift));
     const resolution = (game as any).messages.contents.at(-1);
     expect(resolution.flags.breadbox.hit).toBe(true);
     expect(stanceDebt(s.attacker).forgoneDefences).toBe(1);
@@ -324,7 +326,7 @@ describe("attack dialog choices reach the roll", () => {
 
 describe("cards that no longer count", () => {
   it("a re-rolled attack card can no longer be defended or lucked; a resolved one takes no more luck", async () => {
-    const { onLuckReroll } = await import("../../../src/rulesets/toaster/chat/attack");
+    const { onLuckReroll } = await import("../../../src/rulesets/toaster/chat/luck");
     const s = await scene();
     await s.attacker.update({ "system.luck.value": 6 });
     (s.p1 as any).targets = new Set([{ actor: s.defender }]);
@@ -337,13 +339,13 @@ describe("cards that no longer count", () => {
     expect(second.rolls[0].total).toBe(16);
     expect(s.attacker.system.luck.value).toBe(2);
     const before = (game as any).messages.size;
-    await asUser(s.p2, () => onDefend(first, document.createElement("button"), shift));
+    await asUser(s.p2, () => defend(first, shift));
     expect((game as any).messages.size).toBe(before);
     expect(notifications().some((n) => /cancelled by a luck re-roll/.test(n.message))).toBe(true);
     // Resolve the new card, then try luck on it.
     dice([{ foundry: 7 }, { core: 7 }, { core: 1 }]);
-    await asUser(s.p2, () => onDefend(second, document.createElement("button"), shift));
-    const { onLuckAfter } = await import("../../../src/rulesets/toaster/chat/attack");
+    await asUser(s.p2, () => defend(second, shift));
+    const { onLuckAfter } = await import("../../../src/rulesets/toaster/chat/luck");
     await asUser(s.p1, () => onLuckAfter(second));
     expect(s.attacker.system.luck.value).toBe(2);
   });
@@ -353,10 +355,10 @@ describe("the relay against forged or doubled damage", () => {
   it("a resolution card a player wrote themselves is refused", async () => {
     const s = await scene();
     const forged: any = await asUser(s.p1, () =>
-      ChatMessage.create({ content: "x", flags: { breadbox: { type: "toasterResolution", attackMessageId: "", attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, damage: 30, stun: 30, wounds: 6, hit: true, applied: false } } } as never),
+      ChatMessage.create({ content: "x", flags: { breadbox: { type: "exchangeResolution", exchange: "toaster.attack", declarationId: "", attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, damage: 30, stun: 30, wounds: 6, hit: true } } } as never),
     );
     const { RELAY_QUERY } = await import("../../../src/core/relay");
-    const r: any = await asUser(s.p1, () => (gmUser() as any).query(RELAY_QUERY, { action: "toaster.applyDamage", requesterId: s.p1.id, targetUuid: s.defender.uuid, payload: { messageId: forged.id } }));
+    const r: any = await asUser(s.p1, () => (gmUser() as any).query(RELAY_QUERY, { action: "core.apply", requesterId: s.p1.id, targetUuid: s.defender.uuid, payload: { messageId: forged.id } }));
     expect(r.ok).toBe(false);
     expect(s.defender.system.stun.value).toBe(0);
   });
@@ -366,7 +368,7 @@ describe("the relay against forged or doubled damage", () => {
     const { resolution } = await attackAndDefend(s, 6, 7, [7, 1]);
     const other = await makeCharacter("Other");
     const copy: any = await asUser(s.p2, () => ChatMessage.create({ content: "x", flags: { breadbox: { ...resolution.flags.breadbox, attackerUuid: other.uuid } } } as never));
-    const result = await relayApplyDamage({ requester: s.p2 as never, target: s.defender, payload: { messageId: copy.id } });
+    const result = await applyRelayHandler({ requester: s.p2 as never, target: s.defender, payload: { messageId: copy.id } });
     expect(result.ok).toBe(false);
   });
 
@@ -375,7 +377,7 @@ describe("the relay against forged or doubled damage", () => {
     const { resolution } = await attackAndDefend(s, 6, 7, [7, 1]);
     // Handlers run only through runRelay, which serializes requests on the same card and target.
     const { runRelay } = await import("../../../src/core/relay");
-    const request = { action: "toaster.applyDamage", targetUuid: s.defender.uuid, payload: { messageId: resolution.id } };
+    const request = { action: "core.apply", targetUuid: s.defender.uuid, payload: { messageId: resolution.id } };
     const [a, b] = await Promise.all([runRelay({ ...request, requesterId: s.p1.id! }, s.p1 as never), runRelay({ ...request, requesterId: s.p2.id! }, s.p2 as never)]);
     expect([a.ok, b.ok].filter(Boolean)).toHaveLength(1);
     expect(s.defender.system.stun.value).toBe(10);
@@ -397,7 +399,7 @@ describe("shotgun", () => {
     expect(card?.check.choices).toMatchObject({ range: "medium" });
     // Attack 9 + ½ Coordination 3 − 2 = 10; dodge 4 + 4 = 8 (success); damage WC 20 − 10 = 10 + die 5.
     dice([{ foundry: 4 }, { core: 5 }, { core: 0 }]);
-    await asUser(s.p2, () => onDefend((game as any).messages.contents.at(-1), document.createElement("button"), shift));
+    await asUser(s.p2, () => defend((game as any).messages.contents.at(-1), shift));
     const html: HTMLElement = await (game as any).messages.contents.at(-1).renderHTML();
     expect(html.textContent).toMatch(/WC 10/);
   });

@@ -12,7 +12,9 @@ import { foundry as harnessFoundry } from "../../harness/index";
 import { bootSystem, itemData, makeCharacter } from "./boot";
 import { performCheck } from "../../../src/rulesets/toaster/checks";
 import { skillRequest } from "../../../src/rulesets/toaster/requests";
-import { attackWithWeapon, onDefend, postCritical } from "../../../src/rulesets/toaster/chat/attack";
+import { attackWithWeapon } from "../../../src/rulesets/toaster/chat/attack";
+import { postCritical } from "../../../src/rulesets/toaster/chat/tables";
+import { defend } from "./exchange";
 import { ToasterCheckRoll } from "../../../src/rulesets/toaster/dice/check-roll";
 import { currentMessageMode, messageModeChoices } from "../../../src/core/compat";
 
@@ -135,14 +137,14 @@ describe("follow-up cards follow the roll that started them", () => {
     // The defender's player rolls in public mode: the resolution still goes to the GM only.
     await setMode("publicroll");
     dice([7, 7, 1]);
-    await asUser(s.p2, () => onDefend(attackCard, document.createElement("button"), shift));
+    await asUser(s.p2, () => defend(attackCard, shift));
     const resolution = msgs().at(-1);
-    expect(resolution.flags.breadbox.type).toBe("toasterResolution");
+    expect(resolution.flags.breadbox.type).toBe("exchangeResolution");
     expect(resolution.whisper).toEqual([GM_ID]);
     expect(await asUser(s.p3, () => resolution.visible)).toBe(false);
     // The hit-location button on it rolls a table card with the same audience.
     dice([3, { d6: 2 }]);
-    const { onHitLocation } = await import("../../../src/rulesets/toaster/chat/attack");
+    const { onHitLocation } = await import("../../../src/rulesets/toaster/chat/tables");
     await onHitLocation(resolution);
     const table = msgs().at(-1);
     expect(table.flags.breadbox.type).toBe("toasterHitLocation");
@@ -174,7 +176,7 @@ describe("every die a Foundry roll", () => {
     dice([6]);
     await asUser(s.p1, () => attackWithWeapon(s.attacker, s.sword, shift));
     dice([7, 7, 1]);
-    await asUser(s.p2, () => onDefend(msgs().at(-1), document.createElement("button"), shift));
+    await asUser(s.p2, () => defend(msgs().at(-1), shift));
     const resolution = msgs().at(-1);
     expect(resolution.rolls).toHaveLength(3);
     expect(resolution.rolls[0]).toBeInstanceOf(ToasterCheckRoll);

@@ -4,7 +4,9 @@ import { answerDialog, asUser, createUser, scriptDiceFaces, setRandomUniform, se
 import { bootSystem, itemData, makeCharacter } from "./boot";
 import { performCheck } from "../../../src/rulesets/toaster/checks";
 import { healingRequest, luckRequest, mortalityRequest } from "../../../src/rulesets/toaster/requests";
-import { attackWithWeapon, onDefend, onLuckAfter, onLuckReroll } from "../../../src/rulesets/toaster/chat/attack";
+import { attackWithWeapon } from "../../../src/rulesets/toaster/chat/attack";
+import { onLuckAfter, onLuckReroll } from "../../../src/rulesets/toaster/chat/luck";
+import { defend } from "./exchange";
 
 beforeEach(bootSystem);
 
@@ -42,7 +44,7 @@ describe("luck after the roll", () => {
     await asUser(p1, () => onLuckAfter(card));
     expect(card.rolls[0].checkResult.total).toBe(12);
     dice([{ foundry: 7 }, { core: 7 }, { core: 1 }]);
-    await onDefend(card, document.createElement("button"), shift);
+    await defend(card, shift);
     expect(msgs().at(-1).flags.breadbox.hit).toBe(true);
   });
 
@@ -146,7 +148,7 @@ describe("defence and the resolution card", () => {
     const { attacker, sword } = await duel();
     dice([{ foundry: 6 }]);
     await attackWithWeapon(attacker, sword, shift);
-    const pending = onDefend(msgs().at(-1), document.createElement("button"), new MouseEvent("click"));
+    const pending = defend(msgs().at(-1), new MouseEvent("click"));
     const dialog = await waitForDialog();
     expect(dialog.element.querySelector('[name="specialty"]')).not.toBeNull();
     await answerDialog({ action: "cancel" });
@@ -158,7 +160,7 @@ describe("defence and the resolution card", () => {
     const { attacker, sword } = await duel();
     dice([{ foundry: 3 }, { foundry: 6 }, { core: 7 }, { core: 1 }]); // attack 11, defence 10
     await attackWithWeapon(attacker, sword, shift);
-    await onDefend(msgs().at(-1), document.createElement("button"), shift);
+    await defend(msgs().at(-1), shift);
     const html: HTMLElement = await msgs().at(-1).renderHTML();
     expect(html.textContent).not.toMatch(/Marginal|Success|Critical/);
     expect(msgs().at(-1).flags.breadbox.hit).toBe(true);

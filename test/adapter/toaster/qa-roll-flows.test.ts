@@ -5,7 +5,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, createUser, scriptDiceFaces, setRandomUniform, turnEventsSettled, waitForDialog } from "../../harness/index";
 import { bootSystem, makeCharacter, itemData } from "./boot";
-import { attackWithWeapon, onDefend, relayLuckAfter } from "../../../src/rulesets/toaster/chat/attack";
+import { attackWithWeapon } from "../../../src/rulesets/toaster/chat/attack";
+import { relayLuckAfter } from "../../../src/rulesets/toaster/chat/luck";
+import { defend } from "./exchange";
 import { performCheck } from "../../../src/rulesets/toaster/checks";
 import { attackRequest, attributeRequest, skillRequest } from "../../../src/rulesets/toaster/requests";
 import { toasterRules } from "../../../src/rulesets/toaster/settings";
@@ -93,7 +95,7 @@ describe("defence dialog fields reach the defence roll", () => {
     ]);
     dice([{ foundry: 6 }]);
     await attackWithWeapon(attacker, sword, shift);
-    const pending = onDefend(msgs().at(-1), document.createElement("button"), new MouseEvent("click"));
+    const pending = defend(msgs().at(-1), new MouseEvent("click"));
     await waitForDialog();
     dice([{ foundry: 2 }, { core: 1 }, { core: 1 }]);
     await answerDialog({ action: "roll", fill: { defence: "1", situational: "1", stance: "2", luckBefore: "1" } });
@@ -125,7 +127,7 @@ describe("world settings in the attack", () => {
     // attack 3 + 8 = 11, defence 6 + 4 = 10; damage 7 + WC 6 = 13, protection 1 + AC 2 = 3 → 10
     dice([{ foundry: 3 }, { foundry: 6 }, { core: 7 }, { core: 1 }]);
     await attackWithWeapon(attacker, sword, shift);
-    await onDefend(msgs().at(-1), document.createElement("button"), shift);
+    await defend(msgs().at(-1), shift);
     expect(msgs().at(-1).flags.breadbox).toMatchObject({ hit: true, damage: 10 });
   });
   it("critical table off: a critical hit rolls no table", async () => {
@@ -133,7 +135,7 @@ describe("world settings in the attack", () => {
     const { attacker, sword } = await duel();
     dice([{ foundry: 9 }, { foundry: 0 }, { core: 5 }, { core: 1 }]);
     await attackWithWeapon(attacker, sword, shift);
-    await onDefend(msgs().at(-1), document.createElement("button"), shift);
+    await defend(msgs().at(-1), shift);
     const html: HTMLElement = await msgs().at(-1).renderHTML();
     expect(html.textContent).not.toContain("Critical table");
   });

@@ -7,10 +7,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, gmUser, setRandomUniform, setUserActive } from "../../harness/index";
 import { bootSystem, itemData, makeCharacter, notifications, postCheckCard } from "./boot";
-import { attackWithWeapon, onApplyDamage, onDefend, onLuckAfter, onLuckReroll } from "../../../src/rulesets/toaster/chat/attack";
+import { attackWithWeapon, toasterAttack } from "../../../src/rulesets/toaster/chat/attack";
+import { declareExchange } from "../../../src/core/exchange/engine";
+import { onLuckAfter, onLuckReroll } from "../../../src/rulesets/toaster/chat/luck";
+import { applyDamage, defend, relayDefence } from "./exchange";
 import { ToasterCheckRoll, type ToasterCheckOptions } from "../../../src/rulesets/toaster/dice/check-roll";
 import { applyOrRelay, issueNonce, NONCE_TTL_MS, RELAY_QUERY, runRelay } from "../../../src/core/relay";
-import { ledgerEntry, ledgerSettled, resetLedgerOverlay } from "../../../src/core/chat/ledger";
+import { hasMark, ledgerEntry, ledgerSettled, resetLedgerOverlay } from "../../../src/core/chat/ledger";
 import { cardWriter } from "../../../src/core/chat/trust";
 
 beforeEach(bootSystem);
@@ -53,6 +56,23 @@ async function checkCard(user: any, actor: any, options: Partial<ToasterCheckOpt
 
 const msgs = () => (game as any).messages.contents;
 
+const NO_CHOICES = { difficulty: "average", situational: 0, specialty: -1, complementary: 0, luckBefore: 0, callFour: false, helpers: 0, tooManyCooks: false, extras: {} };
+
+/**
+ * An attack declaration posted by `user` (maybe not entitled to the attacker) with a hand-made
+ * attack roll (die `face`, `options` overriding the honest roll's), through the engine's declare.
+ */
+async function declaration(user: any, s: Awaited<ReturnType<typeof scene>>, options: Partial<ToasterCheckOptions>, face: number): Promise<any> {
+  faces([face]);
+  const roll = ToasterCheckRoll.fromCheck({ kind: "attack", title: "Attack", rank: 8, rankLabel: "Sword", parts: [], luckBefore: 0, callFour: false, rollingNines: false, ninesLimit: null, rollingZeros: false, target: 10, variableOutcomes: true, luckEnabled: true, actorUuid: s.attacker.uuid, ...options } as ToasterCheckOptions);
+  await roll.evaluate();
+  const card = await asUser(user, () => declareExchange(toasterAttack as never, s.attacker, s.defender, { weaponId: s.sword.id, ...NO_CHOICES }, { rolls: [roll] }));
+  await ledgerSettled();
+  return card;
+}
+
+const resolutions = () => msgs().filter((m: any) => m.flags.breadbox?.type === "exchangeResolution");
+
 describe("point 1: luck after the roll accepts only genuine check cards", () => {
   it("a stranger's made-up healing card naming another player's character spends nothing and heals nothing", async () => {
     const s = await scene();
@@ -74,7 +94,7 @@ describe("point 1: luck after the roll accepts only genuine check cards", () => 
     faces([6]);
     await asUser(s.p1, () => attackWithWeapon(s.attacker, s.sword, shift));
     faces([7, 7, 1]);
-    await onDefend(msgs().at(-1), document.createElement("button"), shift); // the GM defends
+    await defend(msgs().at(-1), shift); // the GM defends
     const resolution = msgs().at(-1);
     const content = resolution.content;
     const r = await asUser(s.p2, () => (gmUser() as any).query(RELAY_QUERY, { action: "toaster.luckAfter", requesterId: s.p2.id, targetUuid: s.defender.uuid, payload: { messageId: resolution.id } }));
@@ -106,25 +126,17 @@ describe("cards that block others must be genuine too", () => {
 describe("point 2: attack cards must be written by the GM or an owner of the attacker", () => {
   it("a stranger's attack card 'by' another player's character cannot be defended or applied", async () => {
     const s = await scene();
-    const forged = await checkCard(s.p3, s.attacker, { kind: "attack", rank: 30, targetUuid: s.defender.uuid } as never, 9, {
-      kind: "attack",
-      targetUuid: s.defender.uuid,
-      weaponId: s.sword.id,
-      mode: "melee",
-      wc: 60,
-      unarmed: false,
-      shotgun: false,
-    });
+    const forged = await declaration(s.p3, s, { rank: 30 }, 9);
     const before = msgs().length;
     faces([0, 9, 0]);
-    await asUser(s.p2, () => onDefend(forged, document.createElement("button"), shift));
+    await asUser(s.p2, () => defend(forged, shift));
     expect(msgs().length).toBe(before);
     expect(notifications().some((n) => /not written by the GM or an owner/.test(n.message))).toBe(true);
     // A resolution the defender's side wrote in answer to it is not applied either.
     const resolution: any = await asUser(s.p2, () =>
-      ChatMessage.create({ content: "x", flags: { breadbox: { type: "toasterResolution", attackMessageId: forged.id, attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, damage: 40, stun: 40, wounds: 8, hit: true, applied: false } } } as never),
+      ChatMessage.create({ content: "x", flags: { breadbox: { type: "exchangeResolution", exchange: "toaster.attack", declarationId: forged.id, attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, damage: 40, stun: 40, wounds: 8, hit: true } } } as never),
     );
-    await asUser(s.p2, () => onApplyDamage(resolution));
+    expect(await asUser(s.p2, () => applyDamage(resolution))).toEqual({ ok: false, error: "BREADBOX.Exchange.NothingToApply" });
     expect(s.defender.system.stun.value).toBe(0);
     expect(s.defender.system.wounds.value).toBe(0);
   });
@@ -138,7 +150,7 @@ describe("point 2: attack cards must be written by the GM or an owner of the att
     // The attacker's player edits their own card's numbers after the roll.
     await asUser(s.p1, () => attackCard.update({ "flags.breadbox.wc": 60, "flags.breadbox.unarmed": true }));
     faces([7, 7, 1]);
-    await asUser(s.p2, () => onDefend(attackCard, document.createElement("button"), shift));
+    await asUser(s.p2, () => defend(attackCard, shift));
     // Attack 14 vs defence 11: damage 7 + WC 6 = 13, protection 1 + AC 2 = 3 → 10 (as with the real card).
     expect(msgs().at(-1).flags.breadbox).toMatchObject({ hit: true, damage: 10, stun: 10, wounds: 2 });
   });
@@ -203,13 +215,13 @@ describe("point 4: damage is applied once across clients", () => {
     faces([6]);
     await asUser(s.p1, () => attackWithWeapon(s.attacker, s.sword, shift));
     faces([7, 7, 1]);
-    await asUser(s.p2, () => onDefend(msgs().at(-1), document.createElement("button"), shift));
+    await asUser(s.p2, () => defend(msgs().at(-1), shift));
     const resolution = msgs().at(-1);
     // The defender's player owns the target and the card; the attacker's player goes through the
     // GM. Both requests end up on the active GM's client, one after the other.
     await Promise.all([
-      asUser(s.p2, () => applyOrRelay("toaster.applyDamage", { uuid: s.defender.uuid }, { messageId: resolution.id })),
-      asUser(s.p1, () => applyOrRelay("toaster.applyDamage", { uuid: s.defender.uuid }, { messageId: resolution.id })),
+      asUser(s.p2, () => applyOrRelay("core.apply", { uuid: s.defender.uuid }, { messageId: resolution.id })),
+      asUser(s.p1, () => applyOrRelay("core.apply", { uuid: s.defender.uuid }, { messageId: resolution.id })),
     ]);
     expect(s.defender.system.stun.value).toBe(10);
     expect(s.defender.system.wounds.value).toBe(2);
@@ -222,13 +234,17 @@ describe("point 4: damage is applied once across clients", () => {
     await asUser(s.p1, () => attackWithWeapon(s.attacker, s.sword, shift));
     const attackCard = msgs().at(-1);
     faces([7, 7, 1]);
-    await asUser(s.p2, () => onDefend(attackCard, document.createElement("button"), shift));
+    await asUser(s.p2, () => defend(attackCard, shift));
     const first = msgs().at(-1);
     // A copy of the resolution (even one the GM wrote) is not in the GM-only ledger: it counts for nothing.
     const second: any = await ChatMessage.create({ content: "x", flags: { breadbox: { ...first.flags.breadbox } } } as never);
-    const r2 = await runRelay({ action: "toaster.applyDamage", requesterId: s.p1.id!, targetUuid: s.defender.uuid, payload: { messageId: second.id } }, s.p1 as never);
-    expect(r2).toEqual({ ok: false, error: "BREADBOX.Relay.NotResolved" });
-    const r1 = await runRelay({ action: "toaster.applyDamage", requesterId: s.p1.id!, targetUuid: s.defender.uuid, payload: { messageId: first.id } }, s.p1 as never);
+    const r2 = await runRelay({ action: "core.apply", requesterId: s.p1.id!, targetUuid: s.defender.uuid, payload: { messageId: second.id } }, s.p1 as never);
+    expect(r2).toEqual({ ok: false, error: "BREADBOX.Exchange.NothingToApply" });
+    // A second Defend on the same attack is refused: there is one resolution.
+    expect(await asUser(s.p2, () => defend(attackCard, shift))).toBeNull();
+    expect(await asUser(s.p2, () => relayDefence(attackCard, s.defender, { option: "dodge", ...NO_CHOICES }))).toEqual({ ok: false, error: "BREADBOX.Exchange.AlreadyResolved" });
+    expect(resolutions().filter((m: any) => ledgerEntry(m.id)?.exchange)).toHaveLength(1);
+    const r1 = await runRelay({ action: "core.apply", requesterId: s.p1.id!, targetUuid: s.defender.uuid, payload: { messageId: first.id } }, s.p1 as never);
     expect(r1.ok).toBe(true);
     expect(s.defender.system.stun.value).toBe(10);
   });
@@ -350,68 +366,80 @@ describe("issue 9 (relay) point 2: only the GM's client resolves; Apply reads th
     const s = await scene();
     const card = await attackCard(s);
     faces([7, 7, 1]);
-    await asUser(s.p2, () => onDefend(card, document.createElement("button"), shift));
+    await asUser(s.p2, () => defend(card, shift));
     const resolution = msgs().at(-1);
-    expect(resolution.flags.breadbox.type).toBe("toasterResolution");
+    expect(resolution.flags.breadbox.type).toBe("exchangeResolution");
     expect(cardWriter(resolution)?.id).toBe(gmUser().id);
-    expect(ledgerEntry(resolution.id)?.resolution).toMatchObject({ attackMessageId: card.id, targetUuid: s.defender.uuid, applied: false });
+    expect(ledgerEntry(resolution.id)?.exchange).toMatchObject({ ruleset: "toaster", kind: "attack", declarationId: card.id, targetUuid: s.defender.uuid, outcome: { stun: 10, wounds: 2 } });
+    expect(hasMark(resolution.id, "applied")).toBe(false);
   });
 
   it("a made-up resolution posted first by the defender's player counts for nothing, and the real Defend still works", async () => {
     const s = await scene();
     const card = await attackCard(s);
     const fake: any = await asUser(s.p2, () =>
-      ChatMessage.create({ content: "x", flags: { breadbox: { type: "toasterResolution", attackMessageId: card.id, attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, damage: 0, stun: 0, wounds: 0, hit: false, applied: false } } } as never),
+      ChatMessage.create({ content: "x", flags: { breadbox: { type: "exchangeResolution", exchange: "toaster.attack", declarationId: card.id, attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, damage: 0, stun: 0, wounds: 0, hit: false } } } as never),
     );
-    expect(await runRelay({ action: "toaster.applyDamage", requesterId: s.p1.id!, targetUuid: s.defender.uuid, payload: { messageId: fake.id } }, s.p1 as never)).toEqual({ ok: false, error: "BREADBOX.Relay.NotResolved" });
+    expect(await runRelay({ action: "core.apply", requesterId: s.p1.id!, targetUuid: s.defender.uuid, payload: { messageId: fake.id } }, s.p1 as never)).toEqual({ ok: false, error: "BREADBOX.Exchange.NothingToApply" });
     faces([7, 7, 1]);
-    await asUser(s.p2, () => onDefend(card, document.createElement("button"), shift));
+    await asUser(s.p2, () => defend(card, shift));
     const real = msgs().at(-1);
     expect(real.id).not.toBe(fake.id);
-    expect(ledgerEntry(real.id)?.resolution).toBeDefined();
+    expect(ledgerEntry(real.id)?.exchange).toBeDefined();
   });
 
   it("editing the genuine resolution card's numbers changes nothing that is applied", async () => {
     const s = await scene();
     const card = await attackCard(s);
     faces([7, 7, 1]);
-    await asUser(s.p2, () => onDefend(card, document.createElement("button"), shift));
+    await asUser(s.p2, () => defend(card, shift));
     const resolution = msgs().at(-1);
-    const recorded = ledgerEntry(resolution.id)!.resolution!;
+    const recorded = ledgerEntry(resolution.id)!.exchange!.outcome;
     expect(recorded.stun).toBeGreaterThan(0);
     // The GM's own card is not the defender's to edit; even a GM-side edit of the card is ignored.
     await expect(asUser(s.p2, () => resolution.update({ flags: { breadbox: { stun: 0, wounds: 0 } } }))).rejects.toThrow(/permission/);
     await resolution.update({ flags: { breadbox: { stun: 0, wounds: 0 } } });
-    const r = await asUser(s.p1, () => applyOrRelay("toaster.applyDamage", { uuid: s.defender.uuid }, { messageId: resolution.id }));
+    const r = await asUser(s.p1, () => applyOrRelay("core.apply", { uuid: s.defender.uuid }, { messageId: resolution.id }));
     expect(r.ok).toBe(true);
     expect(s.defender.system.stun.value).toBe(recorded.stun);
-    expect(ledgerEntry(resolution.id)!.resolution!.applied).toBe(true);
+    expect(hasMark(resolution.id, "applied")).toBe(true);
   });
 
   it("a relayed Defend with a defence the defender does not have, or choices beyond the dialog's limits, is refused", async () => {
     const s = await scene();
     const card = await attackCard(s);
-    const ask = (payload: Record<string, unknown>) => asUser(s.p2, () => applyOrRelay("toaster.defend", { uuid: s.defender.uuid }, { messageId: card.id, mode: "public", ...payload }));
-    const choices = { difficulty: "average", situational: 0, specialty: -1, complementary: 0, luckBefore: 0, callFour: false, helpers: 0, tooManyCooks: false, extras: {} };
-    expect(await ask({ option: "parry:nothing", choices })).toEqual({ ok: false, error: "BREADBOX.Relay.Malformed" });
-    expect(await ask({ option: "dodge", choices: { ...choices, situational: 50 } })).toEqual({ ok: false, error: "BREADBOX.Relay.Malformed" });
-    expect(await ask({ option: "dodge", choices: { ...choices, luckBefore: 6 } })).toEqual({ ok: false, error: "BREADBOX.Relay.Malformed" });
+    const ask = (choices: Record<string, unknown>) => asUser(s.p2, () => relayDefence(card, s.defender, choices));
+    expect(await ask({ ...NO_CHOICES, option: "parry:nothing" })).toEqual({ ok: false, error: "BREADBOX.Relay.Malformed" });
+    expect(await ask({ ...NO_CHOICES, option: "dodge", situational: 50 })).toEqual({ ok: false, error: "BREADBOX.Relay.Malformed" });
+    expect(await ask({ ...NO_CHOICES, option: "dodge", luckBefore: 6 })).toEqual({ ok: false, error: "BREADBOX.Relay.Malformed" });
     // A stranger cannot defend for the defender.
-    expect(await asUser(s.p3, () => applyOrRelay("toaster.defend", { uuid: s.defender.uuid }, { messageId: card.id, option: "dodge", choices }))).toEqual({ ok: false, error: "BREADBOX.Relay.Forbidden" });
-    expect(msgs().filter((m: any) => m.flags.breadbox?.type === "toasterResolution")).toHaveLength(0);
+    expect(await asUser(s.p3, () => relayDefence(card, s.defender, { ...NO_CHOICES, option: "dodge" }))).toEqual({ ok: false, error: "BREADBOX.Relay.Forbidden" });
+    expect(resolutions()).toHaveLength(0);
     faces([7, 7, 1]);
-    expect(await ask({ option: "dodge", choices })).toEqual({ ok: true });
-    expect(await ask({ option: "dodge", choices })).toEqual({ ok: false, error: "BREADBOX.Toaster.Attack.AlreadyResolved" });
+    expect(await ask({ ...NO_CHOICES, option: "dodge" })).toMatchObject({ ok: true });
+    expect(await ask({ ...NO_CHOICES, option: "dodge" })).toEqual({ ok: false, error: "BREADBOX.Exchange.AlreadyResolved" });
   });
 
   it("an attack card whose modifier no dialog could produce is not resolved; the rank comes from the attacker", async () => {
     const s = await scene();
+    // Posted with a +40 no dialog offers: refused, and the exchange stays open.
+    const forged = await declaration(s.p1, s, { parts: [{ label: "x", value: 40 }] }, 6);
+    faces([7, 7, 1]);
+    const r = await asUser(s.p2, () => relayDefence(forged, s.defender, { ...NO_CHOICES, option: "dodge" }));
+    expect(r).toEqual({ ok: false, error: "BREADBOX.Relay.NotGenuine" });
+    expect(hasMark(forged.id, "resolved")).toBe(false);
+    expect(resolutions()).toHaveLength(0);
+    // Posted honestly with a rank of 30: the rank is the attacker's own (Sword 8): 6 + 8 = 14.
+    const ranked = await declaration(s.p1, s, { rank: 30 }, 6);
+    faces([7, 7, 1]);
+    expect(await asUser(s.p2, () => relayDefence(ranked, s.defender, { ...NO_CHOICES, option: "dodge" }))).toMatchObject({ ok: true });
+    expect(msgs().at(-1).flags.breadbox).toMatchObject({ hit: true, damage: 10 });
+    // Edited into the card after posting: the GM counts the roll as posted (the honest 14).
     const card = await attackCard(s);
     const roll = card.rolls[0];
     await asUser(s.p1, () => card.update({ rolls: [{ ...roll.toJSON(), options: { ...roll.toJSON().options, parts: [{ label: "x", value: 40 }] } }] } as never));
     faces([7, 7, 1]);
-    const r = await asUser(s.p2, () => applyOrRelay("toaster.defend", { uuid: s.defender.uuid }, { messageId: card.id, option: "dodge", mode: "public", choices: { difficulty: "average", situational: 0, specialty: -1, complementary: 0, luckBefore: 0, callFour: false, helpers: 0, tooManyCooks: false, extras: {} } }));
-    expect(r.ok).toBe(false);
-    expect(msgs().filter((m: any) => m.flags.breadbox?.type === "toasterResolution")).toHaveLength(0);
+    expect(await asUser(s.p2, () => relayDefence(card, s.defender, { ...NO_CHOICES, option: "dodge" }))).toMatchObject({ ok: true });
+    expect(msgs().at(-1).flags.breadbox).toMatchObject({ hit: true, damage: 10, stun: 10, wounds: 2 });
   });
 });

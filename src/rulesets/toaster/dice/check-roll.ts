@@ -255,7 +255,6 @@ export type CheckCardContext = {
   formula: string;
   isAttack: boolean;
   targetName: string;
-  targetUuid: string;
   actorUuid: string;
   luckEnabled: boolean;
 };
@@ -287,7 +286,6 @@ export function checkCardContext(roll: ToasterCheckRoll, isPrivate: boolean): Ch
     formula: roll.formula,
     isAttack: o.kind === "attack",
     targetName: String(o.targetName ?? ""),
-    targetUuid: String(o.targetUuid ?? ""),
     actorUuid: String(o.actorUuid ?? ""),
     luckEnabled: Boolean(o.luckEnabled),
   };
@@ -319,7 +317,6 @@ function unclassifiedContext(roll: ToasterCheckRoll, isPrivate: boolean): CheckC
     naturalZero: false,
     isAttack: false,
     targetName: "",
-    targetUuid: "",
     actorUuid: "",
     luckEnabled: false,
   };

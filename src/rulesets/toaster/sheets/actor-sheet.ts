@@ -13,7 +13,8 @@ import { readString } from "../../../core/forms/read";
 import { itemsWithModel } from "../../../core/foundry";
 import { format, localize } from "../../../core/game";
 import { toasterRules } from "../settings";
-import { attackWithWeapon, postCritical, postHitLocation } from "../chat/attack";
+import { attackWithWeapon } from "../chat/attack";
+import { postCritical, postHitLocation } from "../chat/tables";
 import { performCheck } from "../checks";
 import { attributeLabel, attributeRequest, healingRequest, luckRequest, mortalityRequest, skillRequest, sys, unskilledRequest } from "../requests";
 
