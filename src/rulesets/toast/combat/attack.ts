@@ -1,20 +1,13 @@
 /**
- * Toast's attack, run on core's exchange engine (src/core/exchange/engine.ts; seed: "Combat",
- * "Weapon Damage", "Wounds", "Armor"). Only the rules are here; the relay, the records, the marks
- * and the buttons are core's.
- *
- *  1. The attacker rolls from the sheet (`toastAttack`): a dialog with the exact odds against the
- *     targeted defender (if she defends with her best weapon skill, and if she does not), then her
- *     d10+ on her own client, posted with the declaration (choices: weapon, situational modifier).
- *  2. Defend (the one response): the defender's owner or the GM chooses a weapon skill, another
- *     skill (the GM; players only where the world allows it) or no defence, and a situational
- *     modifier. The active GM re-reads the attack from its record, rolls the defence, the contested
- *     result (or the attack against the undefended target number) and, on a hit, the damage dice
- *     (base + positive attribute modifier; bows and crossbows without it, plus their bonus dice).
- *     The outcome is the damage.
- *  3. Apply: the armor's wound reduction comes off against the defender's tally as it stands now,
- *     the death and collapse checks the strike calls for are rolled, the tally and the
- *     collapsed/dead state written; then a wound card with every number.
+ * Toast's attack on core's exchange engine (src/core/exchange/engine.ts: the relay, records, marks
+ * and buttons are core's; seed: "Combat", "Weapon Damage", "Wounds", "Armor").
+ *  1. `toastAttack`: a dialog with the exact odds against the targeted defender (her best defence,
+ *     and none), then her d10+, posted with the declaration (choices: weapon, situational).
+ *  2. Defend: a weapon skill (any skill: the GM, or players where the world allows it) or none, and
+ *     a situational modifier. The GM rolls the defence, the contest (or the undefended target
+ *     number) and on a hit the damage dice: the outcome is the damage.
+ *  3. Apply: armor's wound reduction against her tally as it is now, the death and collapse checks
+ *     the strike calls for, tally and state in one update; then the wound card.
  */
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
@@ -26,7 +19,7 @@ import { formatChance, oddsPanelHtml } from "../../../core/rolls/odds-panel";
 import { audienceOf, currentMessageMode, type MessageMode } from "../../../core/compat";
 import { postCard } from "../../../core/chat/post";
 import { declareExchange } from "../../../core/exchange/engine";
-import type { ApplyContext, ExchangeDefinition, ExchangeSides, PostedRoll } from "../../../core/exchange/types";
+import type { ApplyContext, ExchangeDefinition, PostedRoll } from "../../../core/exchange/types";
 import { defenceSkills, fighterOf, labelWithValue, modifierParts, signed, skillTask, strikeTarget, weaponDamageDice, weaponOf, weaponSkill, type Fighter, type FighterSkill } from "./fighter";
 import { d10PlusFacesOf, rollD10Plus, rollDamageDice, rollStrikeChecks } from "./dice";
 import { D10PlusDie } from "../dice/d10plus";
@@ -68,20 +61,19 @@ function situationalOf(value: unknown): number | null {
   return typeof value === "number" && Number.isSafeInteger(value) && Math.abs(value) <= SITUATIONAL_LIMIT ? value : null;
 }
 
-function attackSetup(actor: Actor.Implementation, weaponId: unknown, target: Actor.Implementation): AttackSetup | string {
+/** The attack rebuilt from the documents; a localized Error when it is not one she can make. */
+function attackSetup(actor: Actor.Implementation, weaponId: unknown, target: Actor.Implementation | null): AttackSetup {
+  const refuse = (key: string) => new Error(format(key, { name: target?.name ?? "" }));
+  if (!target) throw refuse("BREADBOX.ToastCombat.Attack.NoTarget");
   const attacker = fighterOf(actor);
   const defender = fighterOf(target);
-  if (!attacker) return "BREADBOX.ToastCombat.Attack.NotToast";
-  if (!defender) return "BREADBOX.ToastCombat.Attack.WrongTarget";
+  if (!attacker) throw refuse("BREADBOX.ToastCombat.Attack.NotToast");
+  if (!defender) throw refuse("BREADBOX.ToastCombat.Attack.WrongTarget");
   const weapon = weaponOf(attacker, weaponId);
-  if (!weapon) return "BREADBOX.ToastCombat.Attack.NoWeapon";
+  if (!weapon) throw refuse("BREADBOX.ToastCombat.Attack.NoWeapon");
   const skill = weaponSkill(attacker, weapon);
-  if (!skill) return "BREADBOX.ToastCombat.Attack.NoSkill";
-  try {
-    return { attacker, defender, weapon, skill, damage: weaponDamageDice(attacker, weapon.model, skill) };
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  }
+  if (!skill) throw refuse("BREADBOX.ToastCombat.Attack.NoSkill");
+  return { attacker, defender, weapon, skill, damage: weaponDamageDice(attacker, weapon.model, skill) };
 }
 
 /** The d10+ target of the undefended attack (the world's rung of the ladder). */
@@ -114,8 +106,8 @@ function diceText(d: R.DamageDice): string {
 
 const partsView = (task: R.TaskModifier, label: string) => modifierParts(task, label).map((p) => ({ label: p.label, value: signed(p.value) }));
 
-/** How a card shows one d10+ roll. */
-function rollView(side: R.ContestRoll): { faces: string; kind: R.D10PlusKind; label: string } {
+/** How a card shows one d10+ roll with its modifier (an attack, a defence, a check). */
+function rollView(side: Pick<R.ContestRoll, "faces" | "roll" | "modifier" | "total">): { faces: string; kind: R.D10PlusKind; label: string } {
   const { kind, degree, number } = side.roll;
   const label = kind === "number" ? `${number ?? 0} ${signed(side.modifier)} = ${side.total ?? 0}` : format(kind === "auto" ? "BREADBOX.ToastCombat.AutoDegree" : "BREADBOX.ToastCombat.FlubDegree", { degree: degree ?? 0 });
   return { faces: side.faces.join(", "), kind, label };
@@ -165,9 +157,11 @@ function defenceOddsHtml(defender: Fighter, choices: FighterSkill[], v: { choice
  */
 export async function toastAttack(actor: Actor.Implementation, weaponItem: Item.Implementation, event?: Event | null): Promise<ChatMessage.Implementation | null> {
   const target = targetedActors()[0] ?? null;
-  const setup = target ? attackSetup(actor, weaponItem.id, target) : "BREADBOX.ToastCombat.Attack.NoTarget";
-  if (typeof setup === "string" || !target) {
-    ui.notifications?.warn(format(typeof setup === "string" ? setup : "", { name: target?.name ?? "" }));
+  let setup: AttackSetup;
+  try {
+    setup = attackSetup(actor, weaponItem.id, target);
+  } catch (err) {
+    ui.notifications?.warn(err instanceof Error ? err.message : String(err));
     return null;
   }
   let situational = 0;
@@ -205,19 +199,14 @@ export async function toastAttack(actor: Actor.Implementation, weaponItem: Item.
 /** What Apply rolled and wrote, for the wound card that follows it (same Apply, same context). */
 const struck = new WeakMap<ApplyContext, { strike: R.StrikeResult; rolls: Roll[]; fighter: Fighter }>();
 
-function checkView(check: R.CheckResult | null, title: string) {
-  if (!check) return null;
-  const roll = check.outcome === "auto" || check.outcome === "flub" ? format(check.outcome === "auto" ? "BREADBOX.ToastCombat.AutoDegree" : "BREADBOX.ToastCombat.FlubDegree", { degree: check.degree ?? 0 }) : `${check.roll.number ?? 0} ${signed(check.modifier)} = ${check.total ?? 0}`;
-  return { title, faces: check.faces.join(", "), roll, target: check.target, success: check.success, outcome: localize(`BREADBOX.ToastCombat.Check.${check.outcome}`) };
-}
+const checkView = (check: R.CheckResult | null, title: string) => check && { ...rollView(check), title, target: check.target, success: check.success, outcome: localize(`BREADBOX.ToastCombat.Check.${check.outcome}`) };
 
 export const toastAttackExchange: ExchangeDefinition<AttackChoices, DefenceChoices> = {
   ruleset: "toast",
   kind: "attack",
 
-  checkChoices(raw, { attacker, target }: ExchangeSides) {
+  checkChoices(raw, { attacker, target }) {
     const setup = attackSetup(attacker, raw.weaponId, target);
-    if (typeof setup === "string") throw new Error(format(setup, { name: target.name ?? "" }));
     const situational = situationalOf(raw.situational);
     if (situational === null) throw new Error("BREADBOX.Relay.Malformed");
     return { ...setup, situational };
@@ -304,7 +293,6 @@ export const toastAttackExchange: ExchangeDefinition<AttackChoices, DefenceChoic
       attacker: attackerActor.name ?? "",
       defender: defenderActor.name ?? "",
       attackRoll: rollView(attack.attack),
-      defended: Boolean(defenceTask),
       defenceSkill: d.skill?.label ?? "",
       defenceParts: defenceTask && d.skill ? partsView(defenceTask, d.skill.label) : [],
       defenceRoll: attack.defence ? rollView(attack.defence) : null,
@@ -312,9 +300,7 @@ export const toastAttackExchange: ExchangeDefinition<AttackChoices, DefenceChoic
       outcome: attack.outcome,
       outcomeLabel: localize(`BREADBOX.ToastCombat.Outcome.${attack.outcome}`),
       dice: diceText(c.damage),
-      damageFaces: damage?.damage.faces.join(", ") ?? "",
-      damage: damage?.damage.total ?? null,
-      canApply: Boolean(damage),
+      damage: damage && { faces: damage.damage.faces.join(", "), total: damage.damage.total },
       tie: attack.outcome === "tie",
       preview,
     });
@@ -355,19 +341,12 @@ export const toastAttackExchange: ExchangeDefinition<AttackChoices, DefenceChoic
     await syncToastStatuses(target);
     const content = await render("wound", {
       name: target.name ?? "",
-      damage: strike.damage,
-      reduction: strike.woundReduction,
+      strike,
       armored: Boolean(fighter.armor),
-      strikeWounds: strike.strikeWounds,
-      before: strike.woundLevelsBefore,
-      after: strike.woundLevels,
-      threshold: strike.status.threshold,
-      effective: strike.status.effective,
       category: localize(`BREADBOX.ToastCombat.Wound.${strike.status.category}`),
       penalty: signed(strike.status.penalty),
       death: checkView(strike.deathCheck, localize("BREADBOX.ToastCombat.DeathCheck")),
       collapse: checkView(strike.collapseCheck, localize("BREADBOX.ToastCombat.CollapseCheck")),
-      state: strike.state,
       stateLabel: localize(`BREADBOX.ToastCombat.State.${strike.state}`),
     });
     await postCard({ speaker: ChatMessage.getSpeaker({ actor: target }), content, rolls, flags: { [SYSTEM_ID]: { type: "toastWound", resolutionMessageId: context.resolution.id ?? "", state: strike.state } } }, audienceOf(context.resolution));
