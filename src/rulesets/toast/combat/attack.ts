@@ -36,19 +36,11 @@ const MAX_DAMAGE = R.MAX_DAMAGE_DICE * R.DAMAGE_DIE_FACES;
 const render = (name: string, data: Record<string, unknown>) => foundry.applications.handlebars.renderTemplate(templatePath(`toast/combat/${name}.hbs`), data);
 const outcomeLabel = (key: string) => `BREADBOX.ToastCombat.Outcome.${key}`;
 
-/** The attack's sides and weapon, rebuilt from the documents. */
-interface AttackSetup {
-  attacker: Fighter;
-  defender: Fighter;
-  weapon: NonNullable<ReturnType<typeof weaponOf>>;
-  skill: FighterSkill;
-  damage: R.DamageDice;
-}
+/** The attack's sides, weapon, skill and damage dice, rebuilt from the documents. */
+type AttackSetup = ReturnType<typeof attackSetup>;
 
 /** The declaration's choices, checked: the weapon (and all it rebuilds) and the situational modifier. */
-export interface AttackChoices extends AttackSetup {
-  situational: number;
-}
+export type AttackChoices = AttackSetup & { situational: number };
 
 /** The defence, checked: her skill (null: she does not defend) and the situational modifier. */
 export interface DefenceChoices {
@@ -62,7 +54,7 @@ function situationalOf(value: unknown): number | null {
 }
 
 /** The attack rebuilt from the documents; a localized Error when it is not one she can make. */
-function attackSetup(actor: Actor.Implementation, weaponId: unknown, target: Actor.Implementation | null): AttackSetup {
+function attackSetup(actor: Actor.Implementation, weaponId: unknown, target: Actor.Implementation | null) {
   const refuse = (key: string) => new Error(format(key, { name: target?.name ?? "" }));
   if (!target) throw refuse("BREADBOX.ToastCombat.Attack.NoTarget");
   const attacker = fighterOf(actor);
