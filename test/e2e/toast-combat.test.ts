@@ -79,7 +79,7 @@ describe("Toast: a full attack to Apply", () => {
     await screenshot(attackCard, "chat-card-toast-attack");
 
     // The GM defends for the Guard with his short sword (AGI 12 → +1, level 3): 3 + 4 = 7.
-    await attackCard.locator('[data-bb-action="toast.defend"]').click();
+    await attackCard.locator('[data-bb-action="core.respond"]').click();
     const defence = await rollDialog(page);
     await expect.poll(() => defence.locator("[data-bb-odds]").textContent()).toMatch(/%/);
     expect(await axeSerious(page, "dialog.roll-dialog[open]")).toEqual([]);
@@ -98,7 +98,7 @@ describe("Toast: a full attack to Apply", () => {
 
     // Apply: 20 wound levels, effective 20 → collapse check, avg(STR, HTH, TOL, WIL) 10; a 5 fails.
     await page.evaluate(() => (window as any).bb.H.scriptDiceFaces([5]));
-    await resolution.locator('[data-bb-action="toast.applyDamage"]').click();
+    await resolution.locator('[data-bb-action="core.apply"]').click();
     await settle(page);
     const wound = lastCard(page);
     await expect(wound.locator(".toast-wound").count()).resolves.toBe(1);
@@ -114,7 +114,7 @@ describe("Toast: a full attack to Apply", () => {
     }, defender);
     expect(state).toEqual({ wounds: 20, collapsed: true, status: true });
     // A second Apply changes nothing.
-    await resolution.locator('[data-bb-action="toast.applyDamage"]').click();
+    await resolution.locator('[data-bb-action="core.apply"]').click();
     await settle(page);
     await expect(page.evaluate((uuid) => (window as any).fromUuidSync(uuid).system.wounds.value, defender)).resolves.toBe(20);
     const guardSheet = await openSheet(page, defender);

@@ -1,14 +1,15 @@
 /**
  * Toast's attack sequence in chat: attack card → the defender's choice (through the GM relay) →
  * contested result or the undefended target number → damage dice → Apply (armor, tally, collapse
- * and death checks) exactly once, with amounts from the GM-only ledger, never from a card.
+ * and death checks) exactly once, with amounts from the GM's record, never from a card. The
+ * exchange runs on core's engine: Defend is `core.respond`, Apply `core.apply`.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asUser, createUser, scriptDiceFaces } from "../../harness/index";
-import { armor, bootSystem, lastMessage, notes, skill, toastCharacter, weapon } from "./combat-boot";
-import { onApplyDamage, onDefend, toastAttack } from "../../../src/rulesets/toast/combat/attack";
+import { answerDialog, asUser, createUser, scriptDiceFaces, waitForDialog } from "../../harness/index";
+import { DECLARATION, RESOLUTION, armor, bootSystem, clickCard, defend, lastMessage, notes, outcomeOf, skill, toastCharacter, weapon } from "./combat-boot";
+import { toastAttack } from "../../../src/rulesets/toast/combat/attack";
 import { applyOrRelay } from "../../../src/core/relay";
-import { ledgerEntry } from "../../../src/core/chat/ledger";
+import { ledgerEntry, ledgerSettled } from "../../../src/core/chat/ledger";
 import { COLLAPSED_STATUS } from "../../../src/rulesets/toast/combat/statuses";
 
 beforeEach(bootSystem);
@@ -41,6 +42,7 @@ async function attack(s: Awaited<ReturnType<typeof scene>>, face: number[]) {
   scriptDiceFaces(face);
   const card = await asUser(s.p1, () => toastAttack(s.attacker, s.sword, shift));
   expect(card?.id).toMatch(/\S/);
+  await ledgerSettled();
   return card;
 }
 
@@ -48,9 +50,11 @@ describe("the attack card", () => {
   it("rolls the weapon skill with its modifier parts and names the defender", async () => {
     const s = await scene();
     const card: any = await attack(s, [9]);
-    expect(card.flags.breadbox).toMatchObject({ type: "toastAttack", actorUuid: s.attacker.uuid, targetUuid: s.defender.uuid, situational: 0 });
+    expect(card.flags.breadbox).toMatchObject({ type: DECLARATION, exchange: "toast.attack", attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, choices: { weaponId: s.sword.id, situational: 0 } });
     expect(card.rolls).toHaveLength(1);
+    expect(ledgerEntry(card.id)?.posted).toMatchObject({ exchange: "toast.attack", choices: { weaponId: s.sword.id, situational: 0 } });
     const html: HTMLElement = await card.renderHTML();
+    expect(html.querySelector('[data-bb-action="core.respond"][data-response="defend"]')?.textContent).toContain("Defend");
     expect(html.textContent).toContain("9 +8 = 17");
     expect(html.textContent).toContain("Damage dice: 5 (base 2, attribute 3, bonus 0)");
     // The weapon skill was rolled: marked used this session.
@@ -75,10 +79,10 @@ describe("defence, damage and Apply", () => {
     const card: any = await attack(s, [9]); // 17
     // Defence: Sword 3 + AGI 12 (+1) = 4; face 3 → 7. Damage 5d4: 4,4,4,4,4 = 20.
     scriptDiceFaces([3, 4, 4, 4, 4, 4]);
-    await asUser(s.p2, () => onDefend(card, document.createElement("button"), shift));
+    await clickCard(s.p2, card, "core.respond");
     const resolution = lastMessage();
-    expect(resolution.flags.breadbox).toMatchObject({ type: "toastResolution", outcome: "hit", damage: 20 });
-    expect(ledgerEntry(resolution.id)?.resolution).toMatchObject({ damage: 20, ruleset: "toast", applied: false, attackMessageId: card.id });
+    expect(resolution.flags.breadbox).toMatchObject({ type: RESOLUTION, declarationId: card.id, outcome: "hit", damage: 20 });
+    expect(ledgerEntry(resolution.id)?.exchange).toEqual({ ruleset: "toast", kind: "attack", declarationId: card.id, attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, outcome: { damage: 20 } });
     const html: HTMLElement = await resolution.renderHTML();
     expect(html.textContent).toContain("3 +4 = 7");
     expect(html.textContent).toContain("[4, 4, 4, 4, 4] = 20");
@@ -86,7 +90,7 @@ describe("defence, damage and Apply", () => {
     // Apply: TOL 10 (no threshold), no armor: 20 wound levels, effective 20 (Severe, −5) → collapse
     // check on avg(STR, HTH, TOL, WIL) = 10 vs 20; face 5 → 15 fails: collapsed.
     scriptDiceFaces([5]);
-    await asUser(s.p2, () => onApplyDamage(resolution));
+    await clickCard(s.p2, resolution, "core.apply");
     expect(s.defender.system.wounds.value).toBe(20);
     expect(s.defender.system.collapsed).toBe(true);
     expect(s.defender.statuses.has(COLLAPSED_STATUS)).toBe(true);
@@ -97,10 +101,29 @@ describe("defence, damage and Apply", () => {
     expect(text).toContain("5 +10 = 15 vs 20");
     expect(text).not.toContain("Death check");
     // Exactly once.
-    await asUser(s.p2, () => onApplyDamage(resolution));
-    await asUser(s.p1, () => applyOrRelay("toast.applyDamage", { uuid: s.defender.uuid }, { messageId: resolution.id }));
+    await clickCard(s.p2, resolution, "core.apply");
+    await asUser(s.p1, () => applyOrRelay("core.apply", s.defender, { messageId: resolution.id }));
     expect(s.defender.system.wounds.value).toBe(20);
     expect(notes().at(-1)).toContain("already been applied");
+  });
+
+  it("the Defend dialog: her choices with their modifiers, the odds against the roll on the card, a situational modifier", async () => {
+    const s = await scene();
+    const card: any = await attack(s, [9]); // 17
+    const clicked = clickCard(null, card, "core.respond", false);
+    const dialog: any = await waitForDialog();
+    const choices = dialog.element.querySelector('select[name="choice"]').textContent;
+    expect(choices).toContain("Sword");
+    expect(choices).toContain("Acrobatics"); // the GM may choose any skill
+    expect(choices).toContain("Do not defend (the attack needs 11)");
+    expect(dialog.element.querySelector("[data-bb-odds]").textContent).toMatch(/%/);
+    scriptDiceFaces([8]);
+    await answerDialog({ dialog, action: "roll", fill: { choice: "acrobatics", situational: 2 } });
+    await clicked;
+    // Acrobatics 7 + 2 = 9; 8 + 9 = 17 against 17: a tie.
+    const resolution = lastMessage();
+    expect(outcomeOf(resolution)).toEqual({ outcome: "tie", damage: null });
+    expect((await resolution.renderHTML()).textContent).toContain("8 +9 = 17");
   });
 
   it("healing below the collapse line lifts the collapse (default setting)", async () => {
@@ -117,16 +140,16 @@ describe("defence, damage and Apply", () => {
   it("not defending: the attack is a task against the world's target number (Easy 11 by default)", async () => {
     const s = await scene();
     const card: any = await attack(s, [2]); // 2 + 8 = 10 < 11: a miss
-    await asUser(s.p2, () => applyOrRelay("toast.defend", { uuid: s.defender.uuid }, { messageId: card.id, choice: "none", situational: 0, mode: "public" }));
-    const resolution = lastMessage();
+    const { resolution } = await defend(s.p2, card, s.defender, "none");
     expect(resolution.flags.breadbox).toMatchObject({ outcome: "miss", damage: null });
-    expect((await resolution.renderHTML()).querySelector("[data-bb-action='toast.applyDamage']")).toBeNull();
+    expect(ledgerEntry(resolution.id)?.exchange).toBeUndefined();
+    expect((await resolution.renderHTML()).querySelector("[data-bb-action='core.apply']")).toBeNull();
     // The same roll against Really easy (7) hits.
     await (game as any).settings.set("breadbox", "toast.undefendedTarget", "reallyEasy");
     const card2: any = await attack(s, [2]);
     scriptDiceFaces([1, 1, 1, 1, 1]);
-    await asUser(s.p2, () => applyOrRelay("toast.defend", { uuid: s.defender.uuid }, { messageId: card2.id, choice: "none", situational: 0, mode: "public" }));
-    expect(lastMessage().flags.breadbox).toMatchObject({ outcome: "hit", damage: 5 });
+    const hit = await defend(s.p2, card2, s.defender, "none");
+    expect(outcomeOf(hit.resolution)).toEqual({ outcome: "hit", damage: 5 });
   });
 
   it("armor takes its wound reduction before any check: 20 on ring mail is 15, no death check", async () => {
@@ -134,11 +157,11 @@ describe("defence, damage and Apply", () => {
     const card: any = await attack(s, [10]); // 18
     // Defence 1 + 4 = 5; damage 4,4,4,4,4 = 20.
     scriptDiceFaces([1, 4, 4, 4, 4, 4]);
-    await asUser(s.p2, () => onDefend(card, document.createElement("button"), shift));
+    await clickCard(s.p2, card, "core.respond");
     const resolution = lastMessage();
     expect(resolution.flags.breadbox.damage).toBe(20);
     scriptDiceFaces([10]); // collapse check: 10 + 10 − armor penalty 30/(10+12) = 1 → 19 ≥ 15
-    await asUser(s.p1, () => onApplyDamage(resolution));
+    await clickCard(s.p1, resolution, "core.apply");
     // 20 − 5 = 15 wound levels: serious (collapse check), no death check (needs a strike of 21).
     expect(s.defender.system.wounds.value).toBe(15);
     const text = (await lastMessage().renderHTML()).textContent;
@@ -152,12 +175,12 @@ describe("defence, damage and Apply", () => {
     await s.defender.update({ system: { wounds: { value: 2 } } });
     const card: any = await attack(s, [12, 5]); // an Auto: always hits a plain roll
     scriptDiceFaces([4, 4, 4, 4, 4, 4]); // defence 4 → 8; damage 4 × 5 = 20
-    await asUser(s.p2, () => onDefend(card, document.createElement("button"), shift));
+    await clickCard(s.p2, card, "core.respond");
     const resolution = lastMessage();
     expect(resolution.flags.breadbox).toMatchObject({ outcome: "hit", damage: 20 });
     // 20 < 21: no death check even though the tally passes 21 — the strike decides.
     scriptDiceFaces([11, 3]); // collapse check Flub
-    await asUser(s.p2, () => onApplyDamage(resolution));
+    await clickCard(s.p2, resolution, "core.apply");
     expect(s.defender.system.wounds.value).toBe(22);
     expect(s.defender.system.dead).toBe(false);
     expect(s.defender.system.collapsed).toBe(true);
@@ -172,12 +195,12 @@ describe("death", () => {
     await combat.createEmbeddedDocuments("Combatant", [{ actorId: s.attacker.id, name: "Ysolde", initiative: 20 }, { actorId: s.defender.id, name: "Guard", initiative: 5 }]);
     const card: any = await attack(s, [9]);
     scriptDiceFaces([3, 4, 4, 4, 4, 4, 4]); // 24 damage
-    await asUser(s.p2, () => onDefend(card, document.createElement("button"), shift));
+    await clickCard(s.p2, card, "core.respond");
     const resolution = lastMessage();
     expect(resolution.flags.breadbox.damage).toBe(24);
     // Death check: avg(STR, HTH, TOL) 10 vs effective 24; a 5 → 15 fails. No collapse check after death.
     const dice = scriptDiceFaces([5]);
-    await asUser(s.p1, () => onApplyDamage(resolution));
+    await clickCard(s.p1, resolution, "core.apply");
     expect(dice.remaining()).toBe(0);
     await waitFor(() => s.defender.statuses.has("dead"));
     expect(s.defender.system.dead).toBe(true);
@@ -192,21 +215,21 @@ describe("death", () => {
 });
 
 describe("trust: forged and duplicated requests", () => {
-  it("Apply reads the ledger, not the card: an edited card changes nothing; a player's own card counts for nothing", async () => {
+  it("Apply reads the GM's record, not the card: an edited card changes nothing; a player's own card counts for nothing", async () => {
     const s = await scene();
     const card: any = await attack(s, [9]);
     scriptDiceFaces([3, 1, 1, 1, 1, 1]);
-    await asUser(s.p2, () => onDefend(card, document.createElement("button"), shift));
+    await clickCard(s.p2, card, "core.respond");
     const resolution = lastMessage();
     expect(resolution.flags.breadbox.damage).toBe(5);
     await resolution.update({ flags: { breadbox: { damage: 400 } } });
-    await asUser(s.p2, () => onApplyDamage(resolution));
+    await clickCard(s.p2, resolution, "core.apply");
     expect(s.defender.system.wounds.value).toBe(5);
-    // A resolution card a player writes herself is not in the ledger.
+    // A resolution card a player writes herself is not in the GM's record.
     const forged: any = await asUser(s.p1, () =>
-      ChatMessage.create({ content: "forged", flags: { breadbox: { type: "toastResolution", attackMessageId: card.id, attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, outcome: "hit", damage: 99 } } } as never),
+      ChatMessage.create({ content: "forged", flags: { breadbox: { type: RESOLUTION, exchange: "toast.attack", declarationId: card.id, attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, outcome: "hit", damage: 99 } } } as never),
     );
-    await asUser(s.p1, () => onApplyDamage(forged));
+    expect(await asUser(s.p1, () => applyOrRelay("core.apply", s.defender, { messageId: forged.id }))).toMatchObject({ ok: false, error: "BREADBOX.Exchange.NothingToApply" });
     expect(s.defender.system.wounds.value).toBe(5);
   });
 
@@ -214,49 +237,44 @@ describe("trust: forged and duplicated requests", () => {
     const s = await scene();
     const card: any = await attack(s, [9]);
     scriptDiceFaces([3, 1, 1, 1, 1, 1]);
-    await asUser(s.p2, () => onDefend(card, document.createElement("button"), shift));
+    await clickCard(s.p2, card, "core.respond");
     const resolution = lastMessage();
-    await Promise.all([asUser(s.p2, () => onApplyDamage(resolution)), asUser(s.p1, () => onApplyDamage(resolution)), onApplyDamage(resolution)]);
+    await Promise.all([clickCard(s.p2, resolution, "core.apply"), clickCard(s.p1, resolution, "core.apply"), clickCard(null, resolution, "core.apply")]);
     expect(s.defender.system.wounds.value).toBe(5);
+    expect((game as any).messages.contents.filter((m: any) => m.flags.breadbox?.type === "toastWound")).toHaveLength(1);
   });
 
   it("an attack is defended once; a stranger cannot defend; a player cannot pick a skill the GM did not allow", async () => {
     const s = await scene();
     const card: any = await attack(s, [9]);
-    const request = (choice: string) => ({ messageId: card.id, choice, situational: 0, mode: "public" });
-    const stranger = await asUser(s.p3, () => applyOrRelay("toast.defend", { uuid: s.defender.uuid }, request("sword")));
-    expect(stranger.ok).toBe(false);
-    const acrobatics = await asUser(s.p2, () => applyOrRelay("toast.defend", { uuid: s.defender.uuid }, request("acrobatics")));
-    expect(acrobatics).toMatchObject({ ok: false, error: "BREADBOX.ToastCombat.Defend.BadChoice" });
-    const bigBonus = await asUser(s.p2, () => applyOrRelay("toast.defend", { uuid: s.defender.uuid }, { ...request("sword"), situational: 500 }));
-    expect(bigBonus).toMatchObject({ ok: false, error: "BREADBOX.Relay.Malformed" });
+    expect((await defend(s.p3, card, s.defender, "sword")).r).toMatchObject({ ok: false, error: "BREADBOX.Relay.Forbidden" });
+    expect((await defend(s.p2, card, s.defender, "acrobatics")).r).toMatchObject({ ok: false, error: "BREADBOX.ToastCombat.Defend.BadChoice" });
+    expect((await defend(s.p2, card, s.defender, "sword", 500)).r).toMatchObject({ ok: false, error: "BREADBOX.Relay.Malformed" });
+    expect((await defend(s.p2, card, s.defender, "sword", "3")).r).toMatchObject({ ok: false, error: "BREADBOX.Relay.Malformed" });
     // The GM may let her defend with Acrobatics (AGI 12 → +1, level 6 → 7).
     scriptDiceFaces([10]);
-    const gm = await applyOrRelay("toast.defend", { uuid: s.defender.uuid }, request("acrobatics"));
-    expect(gm).toMatchObject({ ok: true, data: { outcome: "tie" } }); // 10 + 7 = 17 = 17
-    const again = await asUser(s.p2, () => applyOrRelay("toast.defend", { uuid: s.defender.uuid }, request("sword")));
-    expect(again).toMatchObject({ ok: false, error: "BREADBOX.ToastCombat.Attack.AlreadyResolved" });
+    const gm = await defend(null, card, s.defender, "acrobatics");
+    expect(outcomeOf(gm.resolution)).toEqual({ outcome: "tie", damage: null }); // 10 + 7 = 17 = 17
+    expect((await defend(s.p2, card, s.defender, "sword")).r).toMatchObject({ ok: false, error: "BREADBOX.Exchange.AlreadyResolved" });
   });
 
   it("a collapsed defender cannot defend with a skill, only be hit", async () => {
     const s = await scene();
     await s.defender.update({ system: { wounds: { value: 14 }, collapsed: true } });
     const card: any = await attack(s, [9]);
-    const r = await asUser(s.p2, () => applyOrRelay("toast.defend", { uuid: s.defender.uuid }, { messageId: card.id, choice: "sword", situational: 0, mode: "public" }));
-    expect(r).toMatchObject({ ok: false, error: "BREADBOX.ToastCombat.Defend.BadChoice" });
+    expect((await defend(s.p2, card, s.defender, "sword")).r).toMatchObject({ ok: false, error: "BREADBOX.ToastCombat.Defend.BadChoice" });
     scriptDiceFaces([1, 1, 1, 1, 1]);
-    const none = await asUser(s.p2, () => applyOrRelay("toast.defend", { uuid: s.defender.uuid }, { messageId: card.id, choice: "none", situational: 0, mode: "public" }));
-    expect(none).toMatchObject({ ok: true, data: { outcome: "hit", damage: 5 } });
+    expect(outcomeOf((await defend(s.p2, card, s.defender, "none")).resolution)).toEqual({ outcome: "hit", damage: 5 });
   });
 
   it("an attack card a player writes for someone else's character is refused", async () => {
     const s = await scene();
     // p3 owns nothing but writes a card claiming Ysolde attacks.
     const forged: any = await asUser(s.p3, () =>
-      ChatMessage.create({ content: "x", rolls: [], flags: { breadbox: { type: "toastAttack", actorUuid: s.attacker.uuid, targetUuid: s.defender.uuid, weaponId: s.sword.id, situational: 0 } } } as never),
+      ChatMessage.create({ content: "x", rolls: [], flags: { breadbox: { type: DECLARATION, exchange: "toast.attack", attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, choices: { weaponId: s.sword.id, situational: 0 } } } } as never),
     );
-    const r = await asUser(s.p2, () => applyOrRelay("toast.defend", { uuid: s.defender.uuid }, { messageId: forged.id, choice: "sword", situational: 0, mode: "public" }));
-    expect(r.ok).toBe(false);
+    await ledgerSettled();
+    expect((await defend(s.p2, forged, s.defender, "sword")).r).toMatchObject({ ok: false, error: "BREADBOX.Relay.NotGenuine" });
   });
 
   it("with the setting on, defending uses the defender's action; with none left she cannot defend", async () => {
@@ -267,11 +285,13 @@ describe("trust: forged and duplicated requests", () => {
     await combat.startCombat();
     const card: any = await attack(s, [9]);
     scriptDiceFaces([3, 1, 1, 1, 1, 1]);
-    await asUser(s.p2, () => onDefend(card, document.createElement("button"), shift));
+    await clickCard(s.p2, card, "core.respond");
     const guard = combat.combatants.find((c: any) => c.name === "Guard");
     expect(guard.flags.breadbox.toastTurn).toMatchObject({ round: 1, status: "acted", reason: "defence" });
     const card2: any = await attack(s, [9]);
-    const r = await asUser(s.p2, () => applyOrRelay("toast.defend", { uuid: s.defender.uuid }, { messageId: card2.id, choice: "sword", situational: 0, mode: "public" }));
-    expect(r).toMatchObject({ ok: false, error: "BREADBOX.ToastCombat.Defend.NoActionLeft" });
+    expect((await defend(s.p2, card2, s.defender, "sword")).r).toMatchObject({ ok: false, error: "BREADBOX.ToastCombat.Defend.NoActionLeft" });
+    // Not defending needs no action.
+    scriptDiceFaces([1, 1, 1, 1, 1]);
+    expect((await defend(s.p2, card2, s.defender, "none")).r.ok).toBe(true);
   });
 });

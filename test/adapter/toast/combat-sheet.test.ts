@@ -49,7 +49,7 @@ describe("the sheet's combat tab", () => {
     scriptDiceFaces([6]);
     await answerDialog({ dialog, action: "roll" });
     await settle();
-    expect(lastMessage().flags.breadbox.type).toBe("toastAttack");
+    expect(lastMessage().flags.breadbox).toMatchObject({ type: "exchangeDeclaration", exchange: "toast.attack", choices: { situational: 0 } });
     expect((await lastMessage().renderHTML()).textContent).toContain("6 +8 = 14");
   });
 });

@@ -1,14 +1,16 @@
 /**
  * Issue 17's attacks, tried on Toast's exchange as a hostile player with a console (and as two
- * honest clients clicking at once). Each test names the attack; each failed before its fix.
+ * honest clients clicking at once). Each test names the attack; each failed before its fix. The
+ * exchange runs on core's engine (Defend is `core.respond`, Apply `core.apply`): the attacks are
+ * the same, sent the way the engine's buttons send them.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asUser, createUser, scriptDiceFaces } from "../../harness/index";
-import { bootSystem, lastMessage, skill, toastCharacter, weapon } from "./combat-boot";
+import { asUser, createUser, gmUser, scriptDiceFaces, setUserActive } from "../../harness/index";
+import { RESOLUTION, bootSystem, defend, outcomeOf, resolutionsOf, skill, toastCharacter, weapon } from "./combat-boot";
 import { toastAttack } from "../../../src/rulesets/toast/combat/attack";
 import { treat } from "../../../src/rulesets/toast/healing";
 import { applyOrRelay } from "../../../src/core/relay";
-import { hasMark, ledgerEntry, updateLedger } from "../../../src/core/chat/ledger";
+import { hasMark, ledgerEntry, ledgerSettled, updateLedger } from "../../../src/core/chat/ledger";
 import { ToastCheckRoll } from "../../../src/rulesets/toast/dice/check-roll";
 
 beforeEach(bootSystem);
@@ -32,44 +34,46 @@ async function attack(s: Awaited<ReturnType<typeof scene>>, face: number[]): Pro
   scriptDiceFaces(face);
   const card: any = await asUser(s.p1, () => toastAttack(s.attacker, s.sword, shift));
   expect(card?.id).toMatch(/\S/);
+  await ledgerSettled();
   return card;
 }
 
-const resolutionsOf = (attackId: string) => (game as any).messages.contents.filter((m: any) => m.flags?.breadbox?.type === "toastResolution" && m.flags.breadbox.attackMessageId === attackId);
-
-describe("issue 17 on Toast: the Apply handler", () => {
-  it("another ruleset's ledger entry sent to Toast's Apply is refused and unchanged", async () => {
+describe("issue 17 on Toast: Apply", () => {
+  it("another ruleset's record, or a record whose outcome is not one Toast's resolution makes, sent to Apply against the Toast defender: refused and unchanged", async () => {
     const s = await scene();
-    // A Toaster resolution card (GM-written) whose ledger record names the Toast defender.
-    const card: any = await ChatMessage.create({ content: "toaster", flags: { breadbox: { type: "resolution" } } } as never);
-    const record = { attackMessageId: "x", attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, stun: 3, wounds: 1, damage: 20, applied: false, ruleset: "toaster" };
-    await updateLedger(card.id, { resolution: record });
-    const before = JSON.stringify(ledgerEntry(card.id));
-    for (const who of [s.p1, s.p2]) {
-      const r = await asUser(who, () => applyOrRelay("toast.applyDamage", { uuid: s.defender.uuid }, { messageId: card.id }));
-      expect(r).toMatchObject({ ok: false, error: "BREADBOX.Relay.NotResolved" });
+    // A Toaster resolution card (GM-written) whose old-style ledger record names the Toast defender.
+    const card: any = await ChatMessage.create({ content: "toaster", flags: { breadbox: { type: RESOLUTION, targetUuid: s.defender.uuid } } } as never);
+    await updateLedger(card.id, { resolution: { attackMessageId: "x", attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, stun: 3, wounds: 1, damage: 20, applied: false, ruleset: "toaster" } });
+    const tries: [Record<string, unknown> | null, string][] = [
+      [null, "BREADBOX.Exchange.NothingToApply"],
+      // Toaster's outcome (stun and wounds) under Toast's name; a damage no roll of Toast's makes; Toast's outcome under a kind Toast has not.
+      [{ ruleset: "toast", kind: "attack", outcome: { stun: 3, wounds: 1, damage: 20 } }, "BREADBOX.Relay.Malformed"],
+      [{ ruleset: "toast", kind: "attack", outcome: { damage: 400 } }, "BREADBOX.Relay.Malformed"],
+      [{ ruleset: "toast", kind: "attack", outcome: { damage: 2.5 } }, "BREADBOX.Relay.Malformed"],
+      [{ ruleset: "toast", kind: "contest", outcome: { damage: 20 } }, "BREADBOX.Exchange.Unknown"],
+    ];
+    for (const [exchange, error] of tries) {
+      if (exchange) await updateLedger(card.id, { exchange: { declarationId: "x", attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, ...exchange } as never });
+      const before = JSON.stringify(ledgerEntry(card.id));
+      for (const who of [s.p1, s.p2, null]) {
+        const r = await (who ? asUser(who, () => applyOrRelay("core.apply", s.defender, { messageId: card.id })) : applyOrRelay("core.apply", s.defender, { messageId: card.id }));
+        expect(r).toMatchObject({ ok: false, error });
+      }
+      expect(JSON.stringify(ledgerEntry(card.id))).toBe(before);
     }
-    const gm = await applyOrRelay("toast.applyDamage", { uuid: s.defender.uuid }, { messageId: card.id });
-    expect(gm).toMatchObject({ ok: false, error: "BREADBOX.Relay.NotResolved" });
-    expect(JSON.stringify(ledgerEntry(card.id))).toBe(before);
     expect(s.defender.system.wounds.value).toBe(0);
     expect(card.flags.breadbox.applied).toBeUndefined();
   });
 });
 
-describe("issue 17 on Toast: the Defend handler", () => {
+describe("issue 17 on Toast: Defend", () => {
   it("concurrent defends on one attack: exactly one resolution", async () => {
     const s = await scene();
     const card = await attack(s, [9]);
-    const request = (choice: string) => ({ messageId: card.id, choice, situational: 0, mode: "public" });
     scriptDiceFaces([3, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1]);
-    const results = await Promise.all([
-      asUser(s.p2, () => applyOrRelay("toast.defend", { uuid: s.defender.uuid }, request("sword"))),
-      applyOrRelay("toast.defend", { uuid: s.defender.uuid }, request("acrobatics")),
-      asUser(s.p2, () => applyOrRelay("toast.defend", { uuid: s.defender.uuid }, request("none"))),
-    ]);
+    const results = (await Promise.all([defend(s.p2, card, s.defender, "sword"), defend(null, card, s.defender, "acrobatics"), defend(s.p2, card, s.defender, "none")])).map((x) => x.r);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    for (const r of results.filter((x) => !x.ok)) expect(r).toMatchObject({ error: "BREADBOX.ToastCombat.Attack.AlreadyResolved" });
+    for (const r of results.filter((x) => !x.ok)) expect(r).toMatchObject({ error: "BREADBOX.Exchange.AlreadyResolved" });
     expect(resolutionsOf(card.id)).toHaveLength(1);
     expect(hasMark(card.id, "resolved")).toBe(true);
   });
@@ -78,34 +82,30 @@ describe("issue 17 on Toast: the Defend handler", () => {
     const s = await scene();
     const card = await attack(s, [9]);
     scriptDiceFaces([3, 1, 1, 1, 1, 1]);
-    const first = await asUser(s.p2, () => applyOrRelay("toast.defend", { uuid: s.defender.uuid }, { messageId: card.id, choice: "sword", situational: 0, mode: "public" }));
-    expect(first.ok).toBe(true);
+    expect((await defend(s.p2, card, s.defender, "sword")).r.ok).toBe(true);
     // The resolution card (and its ledger record) goes; the attack card stays resolved.
     await resolutionsOf(card.id)[0].delete();
     scriptDiceFaces([3, 1, 1, 1, 1, 1]);
-    const again = await asUser(s.p2, () => applyOrRelay("toast.defend", { uuid: s.defender.uuid }, { messageId: card.id, choice: "sword", situational: 0, mode: "public" }));
-    expect(again).toMatchObject({ ok: false, error: "BREADBOX.ToastCombat.Attack.AlreadyResolved" });
+    expect((await defend(s.p2, card, s.defender, "sword")).r).toMatchObject({ ok: false, error: "BREADBOX.Exchange.AlreadyResolved" });
   });
 
   it("the attacker edits her card's situational modifier after seeing the roll: the attack keeps the modifier it was rolled with", async () => {
     const s = await scene();
     const card = await attack(s, [2]); // 2 + 8 = 10 against the undefended 11: a miss
-    await asUser(s.p1, () => card.update({ flags: { breadbox: { situational: 30 } } }));
-    expect(card.flags.breadbox.situational).toBe(30);
+    await asUser(s.p1, () => card.update({ flags: { breadbox: { choices: { situational: 30 } } } }));
+    expect(card.flags.breadbox.choices.situational).toBe(30);
     scriptDiceFaces([4, 4, 4, 4, 4]);
-    const r = await asUser(s.p2, () => applyOrRelay("toast.defend", { uuid: s.defender.uuid }, { messageId: card.id, choice: "none", situational: 0, mode: "public" }));
-    expect(r).toMatchObject({ ok: true, data: { outcome: "miss", damage: 0 } });
+    expect(outcomeOf((await defend(s.p2, card, s.defender, "none")).resolution)).toEqual({ outcome: "miss", damage: null });
   });
 
   it("the attacker swaps her card's weapon after the roll: the damage is the weapon she attacked with", async () => {
     const s = await scene();
     const card = await attack(s, [10]); // 18: hits the undefended 11
     const dagger = s.attacker.items.find((i: any) => i.name === "Big dagger");
-    await asUser(s.p1, () => card.update({ flags: { breadbox: { weaponId: dagger.id } } }));
+    await asUser(s.p1, () => card.update({ flags: { breadbox: { choices: { weaponId: dagger.id } } } }));
     scriptDiceFaces([1, 1, 1, 1, 1, 1, 1]);
-    const r = await asUser(s.p2, () => applyOrRelay("toast.defend", { uuid: s.defender.uuid }, { messageId: card.id, choice: "none", situational: 0, mode: "public" }));
     // The broadsword's 5 dice, not the big dagger's 6.
-    expect(r).toMatchObject({ ok: true, data: { outcome: "hit", damage: 5 } });
+    expect(outcomeOf((await defend(s.p2, card, s.defender, "none")).resolution)).toEqual({ outcome: "hit", damage: 5 });
   });
 
   it("the attacker rewrites her card's roll to an Auto: the attack keeps the faces it was posted with", async () => {
@@ -120,16 +120,16 @@ describe("issue 17 on Toast: the Defend handler", () => {
     await asUser(s.p1, () => card.update({ rolls: [JSON.stringify(auto.toJSON())] }));
     expect(card.rolls[0].dice[0].results[0].result).toBe(12);
     scriptDiceFaces([4, 4, 4, 4, 4]);
-    const r = await asUser(s.p2, () => applyOrRelay("toast.defend", { uuid: s.defender.uuid }, { messageId: card.id, choice: "none", situational: 0, mode: "public" }));
-    expect(r).toMatchObject({ ok: true, data: { outcome: "miss" } });
+    expect(outcomeOf((await defend(s.p2, card, s.defender, "none")).resolution)).toEqual({ outcome: "miss", damage: null });
   });
 
-  it("an attack card with no record of its roll (posted while no GM was online) is refused", async () => {
+  it("an attack card posted while no GM was online has no record of its roll: refused", async () => {
     const s = await scene();
+    setUserActive(gmUser(), false);
     const card = await attack(s, [9]);
-    await updateLedger(card.id, { marks: {} });
-    const r = await asUser(s.p2, () => applyOrRelay("toast.defend", { uuid: s.defender.uuid }, { messageId: card.id, choice: "sword", situational: 0, mode: "public" }));
-    expect(r).toMatchObject({ ok: false, error: "BREADBOX.ToastCombat.Attack.NotRecorded" });
+    setUserActive(gmUser(), true);
+    expect(ledgerEntry(card.id)?.posted).toBeUndefined();
+    expect((await defend(s.p2, card, s.defender, "sword")).r).toMatchObject({ ok: false, error: "BREADBOX.Exchange.NotRecorded" });
   });
 
   it("two defences at once against two attacks with defending using her action: exactly one spends it", async () => {
@@ -141,9 +141,11 @@ describe("issue 17 on Toast: the Defend handler", () => {
     const a = await attack(s, [9]);
     const b = await attack(s, [9]);
     scriptDiceFaces([3, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1]);
-    const results = await Promise.all([a, b].map((card) => asUser(s.p2, () => applyOrRelay("toast.defend", { uuid: s.defender.uuid }, { messageId: card.id, choice: "sword", situational: 0, mode: "public" }))));
+    const results = (await Promise.all([a, b].map((card) => defend(s.p2, card, s.defender, "sword")))).map((x) => x.r);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.find((r) => !r.ok)).toMatchObject({ error: "BREADBOX.ToastCombat.Defend.NoActionLeft" });
+    // The refused attack stays open.
+    expect([a, b].filter((card) => hasMark(card.id, "resolved"))).toHaveLength(1);
   });
 });
 

@@ -1,11 +1,11 @@
 /**
- * The combat part of the toast ruleset: tracker rules, the attack sequence's chat actions and relay
- * handlers, status effects and token bars. register.ts folds it into the definition (withParts).
+ * The combat part of the toast ruleset: tracker rules, the attack exchange (run by core's engine),
+ * status effects and token bars. register.ts folds it into the definition (withParts).
  */
 import type { RulesetPart } from "../../../core/registry";
 import { templatePath } from "../../../core/ids";
 import { TOAST_COMBAT, decorateTracker } from "./tracker";
-import { TOAST_COMBAT_CHAT_ACTIONS, TOAST_COMBAT_RELAY_ACTIONS, recordAttackCard } from "./attack";
+import { toastAttackExchange } from "./attack";
 import { TOAST_STATUS_EFFECTS, registerToastStatusSync } from "./statuses";
 import { registerToastCombatSettings } from "./settings";
 import { registerCombatTab } from "./sheet";
@@ -24,8 +24,7 @@ export const TOAST_COMBAT_TEMPLATES = [
 export function toastCombatPart(): RulesetPart {
   return {
     combat: TOAST_COMBAT,
-    chatActions: TOAST_COMBAT_CHAT_ACTIONS,
-    relayActions: TOAST_COMBAT_RELAY_ACTIONS,
+    exchanges: [toastAttackExchange],
     statusEffects: TOAST_STATUS_EFFECTS,
     trackableAttributes: { toast: { bar: ["wounds"], value: [] } },
     registerSettings: registerToastCombatSettings,
@@ -33,8 +32,6 @@ export function toastCombatPart(): RulesetPart {
     init: () => {
       registerToastStatusSync();
       registerCombatTab();
-      // The active GM's client records each attack card as it was created (the defence reads that).
-      Hooks.on("createChatMessage", (message) => recordAttackCard(message));
       Hooks.on("renderCombatTracker", (app, html) => {
         const root = html instanceof HTMLElement ? html : null;
         if (root) decorateTracker(game.combats?.viewed ?? null, root);
