@@ -123,8 +123,11 @@ describe("the exchange engine with a sixth ruleset (test/fixtures/ruleset-d6)", 
     const other: any = await ChatMessage.create({ content: "x", flags: { breadbox: { type: "exchangeResolution", targetUuid: s.target.uuid } } } as never);
     await updateLedger(other.id, { resolution: { ruleset: "toaster", attackMessageId: "a", attackerUuid: s.attacker.uuid, targetUuid: s.target.uuid, stun: 3, wounds: 1, applied: false } });
     expect(await apply(s.p2, s, other)).toMatchObject({ ok: false, error: "BREADBOX.Exchange.NothingToApply" });
-    await updateLedger(other.id, { exchange: { ruleset: "toaster", kind: "attack", declarationId: "a", attackerUuid: s.attacker.uuid, targetUuid: s.target.uuid, outcome: { wounds: 1 } } });
+    await updateLedger(other.id, { exchange: { ruleset: "nobody", kind: "attack", declarationId: "a", attackerUuid: s.attacker.uuid, targetUuid: s.target.uuid, outcome: { wounds: 1 } } });
     expect(await apply(s.p2, s, other)).toMatchObject({ ok: false, error: "BREADBOX.Exchange.Unknown" });
+    // A record that names a real ruleset's exchange but not the d6 one is that ruleset's to check: not applied here.
+    await updateLedger(other.id, { exchange: { ruleset: "toaster", kind: "attack", declarationId: "a", attackerUuid: s.attacker.uuid, targetUuid: s.target.uuid, outcome: { wounds: 1 } } });
+    expect((await apply(s.p2, s, other) as any).ok).toBe(false);
     const card = await declare(s, 0, 6);
     await respond(s.p2, s, card, "take");
     const resolution = msgs().at(-1);

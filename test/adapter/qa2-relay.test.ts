@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, gmUser, setUserActive } from "../harness/index";
 import { bootSystem, makeCharacter, notifications } from "./toaster/boot";
 import { relayQueryHandler, runRelay, applyOrRelay } from "../../src/core/relay";
-import { onApplyDamage } from "../../src/rulesets/toaster/chat/attack";
+import { onApply } from "../../src/core/exchange/engine";
+import { updateLedger } from "../../src/core/chat/ledger";
 
 beforeEach(bootSystem);
 
@@ -18,10 +19,6 @@ async function setup() {
   return { p1, p2, mine, victim };
 }
 
-/** A resolution card as resolveAndPost writes it (only the flags matter to the relay). */
-function resolutionFlags(attackerUuid: string, targetUuid: string, stun: number, wounds: number, extra: Record<string, unknown> = {}) {
-  return { breadbox: { type: "toasterResolution", attackMessageId: "", attackerUuid, targetUuid, damage: stun, stun, wounds, hit: true, applied: false, ...extra } };
-}
 
 describe("relay: malformed and refused requests", () => {
   it("refuses null, unknown actions, missing targets and a non-GM handler", async () => {
@@ -30,8 +27,8 @@ describe("relay: malformed and refused requests", () => {
     expect((await runRelay({ action: "toaster.nope", requesterId: gm.id!, targetUuid: "Actor.x", payload: {} }, gm as never)).error).toBe("BREADBOX.Relay.UnknownAction");
     expect((await runRelay({ action: "toaster", requesterId: gm.id!, targetUuid: "Actor.x", payload: {} }, gm as never)).error).toBe("BREADBOX.Relay.UnknownAction");
     expect((await runRelay({ action: "nobody.applyDamage", requesterId: gm.id!, targetUuid: "Actor.x", payload: {} }, gm as never)).error).toBe("BREADBOX.Relay.UnknownAction");
-    expect((await runRelay({ action: "toaster.applyDamage", requesterId: gm.id! } as never, gm as never)).error).toBe("BREADBOX.Relay.NoTarget");
-    expect((await runRelay({ action: "toaster.applyDamage", requesterId: gm.id!, targetUuid: "Actor.doesnotexist", payload: {} }, gm as never)).error).toBe("BREADBOX.Relay.NoTarget");
+    expect((await runRelay({ action: "core.apply", requesterId: gm.id! } as never, gm as never)).error).toBe("BREADBOX.Relay.NoTarget");
+    expect((await runRelay({ action: "core.apply", requesterId: gm.id!, targetUuid: "Actor.doesnotexist", payload: {} }, gm as never)).error).toBe("BREADBOX.Relay.NoTarget");
     const p = createUser();
     expect(await asUser(p, () => relayQueryHandler({}))).toEqual({ ok: false, error: "BREADBOX.Relay.NotGM" });
     expect(await relayQueryHandler(null)).toEqual({ ok: false, error: "BREADBOX.Relay.UnknownRequester" });
@@ -49,20 +46,21 @@ describe("relay: malformed and refused requests", () => {
   it("with no GM online the player is told and nothing changes", async () => {
     const s = await setup();
     setUserActive(gmUser(), false);
-    const r = await asUser(s.p1, () => applyOrRelay("toaster.applyDamage", { uuid: s.victim.uuid, isOwner: false }, { messageId: "x" }));
+    const r = await asUser(s.p1, () => applyOrRelay("core.apply", { uuid: s.victim.uuid, isOwner: false }, { messageId: "x" }));
     expect(r).toEqual({ ok: false, error: "BREADBOX.Relay.NoGM" });
     expect(notifications().filter((n) => n.type === "warning" || n.type === "warn").length).toBe(1);
   });
 });
 
 describe("relay: apply damage", () => {
-  it("onApplyDamage by a stranger (owns neither side) does nothing", async () => {
+  it("Apply by a stranger (owns neither side) does nothing", async () => {
     const s = await setup();
     const p3 = createUser({ name: "P3" });
-    const card: any = await ChatMessage.create({ content: "r", flags: resolutionFlags(s.mine.uuid, s.victim.uuid, 4, 1) } as never);
-    await asUser(p3, () => onApplyDamage(card));
+    const card: any = await ChatMessage.create({ content: "r", flags: { breadbox: { type: "exchangeResolution", exchange: "toaster.attack", attackerUuid: s.mine.uuid, targetUuid: s.victim.uuid } } } as never);
+    await updateLedger(card.id, { exchange: { ruleset: "toaster", kind: "attack", declarationId: "a", attackerUuid: s.mine.uuid, targetUuid: s.victim.uuid, outcome: { stun: 4, wounds: 1 } } });
+    await asUser(p3, () => onApply(card));
     expect(s.victim.system.wounds.value).toBe(0);
-    expect(card.flags.breadbox.applied).toBe(false);
+    expect(card.flags.breadbox.applied).toBeUndefined();
   });
 });
 
@@ -75,7 +73,7 @@ describe("relay hardening", () => {
       throw new Error("Query timed out");
     };
     try {
-      const r = await asUser(s.p1, () => applyOrRelay("toaster.applyDamage", { uuid: s.victim.uuid, isOwner: false }, { messageId: "nope" }));
+      const r = await asUser(s.p1, () => applyOrRelay("core.apply", { uuid: s.victim.uuid, isOwner: false }, { messageId: "nope" }));
       expect(r).toEqual({ ok: false, error: "BREADBOX.Relay.Failed" });
     } finally {
       gm.query = original;

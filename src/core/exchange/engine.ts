@@ -33,7 +33,7 @@
 import { SYSTEM_ID, templatePath } from "../ids";
 import { allRulesets } from "../registry";
 import { actorFromUuidSync, localize, notify } from "../game";
-import { audienceForMode, audienceOf, combineAudiences, currentMessageMode, normaliseMessageMode, type MessageMode } from "../compat";
+import { audienceForMode, audienceOf, combineAudiences, currentMessageMode, normaliseMessageMode, type Audience, type MessageMode } from "../compat";
 import { postCard } from "../chat/post";
 import { cardFlags, cardRefusal, cardWriter, withResourceLocks } from "../chat/trust";
 import { claimMark, hasMark, isLedgerKeeper, ledgerEntry, releaseMark, updateLedger } from "../chat/ledger";
@@ -74,6 +74,8 @@ export interface CardButton {
   /** `data-bb-visible`: "gm", or "owner:<uuid>,<uuid>". */
   visible: string;
   data: Record<string, string>;
+  /** Font Awesome classes of its icon. */
+  icon?: string;
 }
 
 /**
@@ -110,6 +112,10 @@ function errorKey(err: unknown, fallback: string): string {
 export interface DeclareOptions {
   /** Message mode (default: the chat's current mode). */
   mode?: MessageMode;
+  /** The audience itself (a GM re-posting a declaration keeps the original's); wins over `mode`. */
+  audience?: Audience;
+  /** The card's flavor line. */
+  flavor?: string;
   /** The declarer's own dice, evaluated on this client (an attack roll). */
   rolls?: Roll[];
   /** Display-only flags for the declaration card. */
@@ -124,18 +130,23 @@ export async function declareExchange(def: ExchangeDefinition, attacker: Actor.I
   const sides: ExchangeSides = { attacker, target };
   const rolls = (options.rolls ?? []).slice(0, MAX_DECLARATION_ROLLS);
   const checked = def.checkChoices(choices, sides, { writerIsGM: game.user?.isGM === true });
-  const declared = { ...sides, choices: checked, rolls };
-  const buttons: CardButton[] = def.responses(declared).map((r) => ({ action: "core.respond", label: localize(r.label), visible: r.gmOnly ? "gm" : `owner:${target.uuid}`, data: { response: r.id } }));
-  const content = await renderExchangeCard(await def.declarationCard(declared), buttons, DECLARATION);
+  const content = await renderDeclaration(def, { ...sides, choices: checked, rolls });
   return postCard(
     {
       speaker: ChatMessage.getSpeaker({ actor: attacker }),
       content,
       rolls,
+      flavor: options.flavor,
       flags: { [SYSTEM_ID]: { ...options.flags, type: DECLARATION, exchange: exchangeId(def), attackerUuid: attacker.uuid, targetUuid: target.uuid, choices: { ...choices } } },
     },
-    audienceForMode(options.mode ?? currentMessageMode()),
+    options.audience ?? audienceForMode(options.mode ?? currentMessageMode()),
   );
+}
+
+/** A declaration card's content: its body and the target's responses as buttons (also to re-render it). */
+export async function renderDeclaration<C>(def: ExchangeDefinition<C>, declared: Omit<Declared<C>, "declaration">): Promise<string> {
+  const buttons: CardButton[] = def.responses(declared).map((r) => ({ action: "core.respond", label: localize(r.label), icon: r.icon, visible: r.gmOnly ? "gm" : `owner:${declared.target.uuid}`, data: { response: r.id } }));
+  return renderExchangeCard(await def.declarationCard(declared), buttons, DECLARATION);
 }
 
 /** The active GM's record of a declaration as it was posted, once, when the card appeared. */
@@ -201,7 +212,7 @@ export async function respondRelayHandler({ requester, target, payload }: RelayC
   try {
     const resolved = await withResourceLocks(def.spends?.(declared, option.id) ?? [], () => def.resolve(declared, { id: option.id, choices, mode, requester }));
     const outcome = resolved.outcome;
-    const buttons: CardButton[] = outcome ? [{ action: "core.apply", label: localize(def.applyLabel ?? "BREADBOX.Exchange.Apply"), visible: `owner:${attacker.uuid},${defender.uuid}`, data: {} }] : [];
+    const buttons: CardButton[] = outcome ? [{ action: "core.apply", label: localize(def.applyLabel ?? "BREADBOX.Exchange.Apply"), icon: def.applyIcon, visible: `owner:${attacker.uuid},${defender.uuid}`, data: {} }] : [];
     const content = await renderExchangeCard(resolved.card, buttons, RESOLUTION);
     const card = await postCard(
       {
@@ -249,7 +260,7 @@ export async function applyRelayHandler({ requester, target, payload }: RelayCon
   // The card shows it (display only: the mark is what counts).
   await resolution.update({ flags: { [SYSTEM_ID]: { applied: true } } });
   try {
-    for (const parts of (await def.follow?.(defender, foundry.utils.deepClone(record.outcome), context)) ?? []) {
+    for (const parts of (await def.follow?.(defender, foundry.utils.deepClone(record.outcome), context, data ?? {})) ?? []) {
       await postCard({ speaker: ChatMessage.getSpeaker({ actor: defender }), content: await renderExchangeCard(parts, [], FOLLOW), flags: { [SYSTEM_ID]: { type: FOLLOW, exchange: exchangeId(def) } } }, audienceOf(resolution));
     }
   } catch (err) {
@@ -287,7 +298,8 @@ export function declarationOnCard(message: ChatMessage.Implementation): { def: E
   }
 }
 
-async function onRespond(message: ChatMessage.Implementation, button: HTMLElement, event: Event): Promise<void> {
+/** The response button of a declaration card (chat action `core.respond`), on the responder's client. */
+export async function onRespond(message: ChatMessage.Implementation, button: HTMLElement, event: Event): Promise<void> {
   const onCard = declarationOnCard(message);
   if (!onCard || !message.id) return notify("warn", "BREADBOX.Relay.NoTarget");
   const { def, declared } = onCard;
@@ -300,7 +312,8 @@ async function onRespond(message: ChatMessage.Implementation, button: HTMLElemen
   await applyOrRelay("core.respond", declared.target, { messageId: message.id, response, choices: { ...answer.choices }, mode: answer.mode });
 }
 
-async function onApply(message: ChatMessage.Implementation): Promise<void> {
+/** The Apply button of a resolution card (chat action `core.apply`). */
+export async function onApply(message: ChatMessage.Implementation): Promise<void> {
   const flags = cardFlags(message);
   const target = actorAt(flags.targetUuid);
   if (!target || !message.id) return notify("warn", "BREADBOX.Relay.NoTarget");

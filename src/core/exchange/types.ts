@@ -79,6 +79,8 @@ export interface ResponseOption {
   label: string;
   /** Only a GM may choose it (e.g. a ruling), never a player. */
   gmOnly?: boolean;
+  /** Font Awesome classes of its button's icon, e.g. "fa-solid fa-shield". */
+  icon?: string;
 }
 
 /** What the responder asked for, as the GM checked it. */
@@ -130,8 +132,11 @@ export interface ExchangeDefinition<C = unknown, RC = unknown> {
    * inputs only when `requester.isGM`. Throw an Error (localized message or key) to refuse.
    */
   checkResponse?(raw: Record<string, unknown>, declared: Declared<C>, response: string, requester: User.Implementation): RC;
-  /** Actors whose resources the response spends: resolve runs under their resource locks. */
-  spends?(declared: Declared<C>, response: string): Actor.Implementation[];
+  /**
+   * Documents whose resources the response spends (actors; a combatant whose action it uses):
+   * resolve runs under their resource locks.
+   */
+  spends?(declared: Declared<C>, response: string): { uuid: string }[];
   /**
    * Resolve on the active GM's client: every number from the documents and the checked choices,
    * the declarer's dice from `declared.rolls` (re-classified here), every new die a Foundry roll.
@@ -142,6 +147,8 @@ export interface ExchangeDefinition<C = unknown, RC = unknown> {
   checkOutcome(outcome: ExchangeOutcome): boolean;
   /** Label key of the resolution card's Apply button (default BREADBOX.Exchange.Apply). */
   applyLabel?: string;
+  /** Font Awesome classes of the Apply button's icon. */
+  applyIcon?: string;
   /** Write the outcome to the target (active GM's client, once); what it returns goes back to the requester. */
   apply(target: Actor.Implementation, outcome: ExchangeOutcome, context: ApplyContext): Promise<Record<string, unknown> | void>;
   /**
@@ -149,5 +156,5 @@ export interface ExchangeDefinition<C = unknown, RC = unknown> {
    * either cards for the shared template, which the engine posts to the resolution's audience, or
    * nothing (the ruleset posted its own). Not undone if it fails.
    */
-  follow?(target: Actor.Implementation, outcome: ExchangeOutcome, context: ApplyContext): Promise<CardParts[] | void>;
+  follow?(target: Actor.Implementation, outcome: ExchangeOutcome, context: ApplyContext, applied: Record<string, unknown>): Promise<CardParts[] | void>;
 }
