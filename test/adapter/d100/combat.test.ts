@@ -231,6 +231,26 @@ describe("D10/0 attack to Apply", () => {
     expect(msgs().at(-1).flags.breadbox.type).toBe("d100Check");
   });
 
+  it("an attack with no target is paid at once through the GM; its card offers no response", async () => {
+    const s = await scene();
+    const combat: any = await Combat.create({} as never);
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: s.attacker.id, name: "Janet" }]);
+    await combat.startCombat();
+    await turnEventsSettled();
+    (s.p1 as any).targets = new Set();
+    scriptDiceFaces([13]);
+    const card: any = await asUser(s.p1, () => attackWithWeapon(s.attacker, s.gun, shift));
+    expect(card.flags.breadbox).toMatchObject({ type: "d100Attack", difficulty: 0, apCost: 2 });
+    expect(card.content).toContain("bb-d100-attack");
+    expect(card.content).not.toContain("core.respond");
+    expect(s.attacker.system.combat.ap.value).toBe(4);
+    expect(s.gun.system.loaded).toBe(7);
+    // Only the attacker's owners (or a GM) may have the attacker pay.
+    const forged = { action: "d100.payAttack", requesterId: s.p3.id!, targetUuid: s.attacker.uuid, payload: { choices: { weaponId: s.gun.id, ladder: "average", modifier: 0 } } };
+    expect(await runRelay(forged, s.p3)).toMatchObject({ ok: false, error: "BREADBOX.Relay.Forbidden" });
+    expect(s.attacker.system.combat.ap.value).toBe(4);
+  });
+
   it("a forged resolution card (a player's own, any amount) applies nothing", async () => {
     const s = await scene();
     const forged = await asUser(s.p1, () =>

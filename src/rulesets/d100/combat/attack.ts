@@ -1,18 +1,11 @@
 /**
- * D10/0 attacks (seed: "DAT", "The Threat Process", "Advanced Simulations") on core's exchange
- * engine (src/core/exchange/engine.ts: the cards, the relay, the GM's record and every trust rule).
- * This file holds the rules only:
- *
- *  1. Declare (the attacker's client): a dialog (difficulty, simple attack or a fire block with its
- *     X or AP choice, overflow, a power action, critical area) with the exact odds; what the attack
- *     costs is checked, not paid; the skill check is rolled with Foundry dice and posted.
- *  2. Respond: the target's owner defends with a conflicting effort (world setting; the book has no
- *     defence), paid as a reaction, or takes the attack.
- *  3. Resolve (the active GM, under the attacker's and a defender's resource locks): the attack is
- *     paid here, once — its AP (the power action's too), its rounds and its power points, read
- *     again and refused if short — then the posted check is re-classified against the check rebuilt
- *     from the documents, the defence rolled, the fire block's step placed, every damage die rolled.
- *  4. Apply: the recorded amount comes off the target's Current health.
+ * D10/0 attacks (seed: "DAT", "The Threat Process", "Advanced Simulations"): the rules of the
+ * attack exchange that core's engine runs (src/core/exchange/engine.ts: cards, relay, record,
+ * trust). The attacker's dialog checks what the attack costs and rolls the check; the target
+ * defends with a conflicting effort (world setting; the book has none) or takes it; the active GM
+ * resolves under the attacker's (and a defender's) resource lock, where the attack is paid, once —
+ * its AP (the power action's too), rounds and power points, read again and refused if short — and
+ * rebuilds every number from the documents; Apply takes the recorded amount off Current health.
  */
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
@@ -32,12 +25,12 @@ import type { ExchangeDefinition, PostedRoll } from "../../../core/exchange/type
 import { BreadboxActor } from "../../../core/documents/actor";
 import { D100ActorModel } from "../data/actor";
 import { D100PowerModel } from "../data/items";
-import { D100WeaponModel, toFireBlock } from "../data/weapons";
+import { D100WeaponModel, fireBlocksOf } from "../data/weapons";
 import { buildCheck, defaultChoices, powerKeys, type BuiltCheck } from "../checks";
 import { powerActionCost } from "../powers";
 import { D100CheckRoll, D100OverflowRoll, bookFaces } from "../dice/check-roll";
 import { d100PlayRules } from "../settings";
-import { d100CombatRules, type D100CombatRules } from "./settings";
+import { d100CombatRules, damageOverflows, type D100CombatRules } from "./settings";
 import { refusalMessage, spendNow, writeSpend } from "./ap";
 
 /** A Foundry d10 read the book's way: the face showing 10 is a 0 (core faces 0–9). */
@@ -105,34 +98,22 @@ function skillLabel(row: { id: string; name: string }): string {
   return (R.ROOT_SKILL_KEYS as readonly string[]).includes(row.id) ? localize(`BREADBOX.D100.Combat.Root.${row.id}`) : row.name;
 }
 
-/** The weapon's fire blocks as the core reads them (a malformed block is refused with the core's message). */
-function fireBlocks(weapon: Item.Implementation): R.FireBlock[] {
-  return requireModel(weapon, D100WeaponModel).fireBlocks.map((b, i) => toFireBlock(b, `${weapon.id ?? "weapon"}-${i}`));
-}
-
-/** Whether the damage dice overflow for this attack (world setting; seed: "Note About Zeros"). */
-function damageOverflows(rules: D100CombatRules, degree: number, criticalArea: boolean): boolean {
-  const byDegree = (rules.damageOverflow === "highDegree" || rules.damageOverflow === "both") && degree >= rules.overflowDegree;
-  const byArea = (rules.damageOverflow === "criticalArea" || rules.damageOverflow === "both") && criticalArea;
-  return byDegree || byArea;
-}
-
-/** The attack's skill check as the play part builds every check: the ladder and the change, a power action, a dying attacker's extra difficulty, TABs, overflow. */
-function attackCheck(actor: Actor.Implementation, skillId: string, c: Pick<AttackChoice, "ladder" | "modifier" | "overflow" | "power" | "powerX">): BuiltCheck {
-  return buildCheck(actor, defaultChoices({ target: `skill:${skillId}`, ladder: c.ladder, modifier: c.modifier, overflow: c.overflow, power: c.power ?? "", powerX: c.powerX ?? 0 }));
-}
-
-/** What the attack costs now: its AP (the attack's or the fire block's, plus the power action's) and its rounds (a burst's shots, else its largest amount, else 1). Throws a localized message. */
+/**
+ * The attack as the documents make it now: the skill check as the play part builds every check (the
+ * ladder and the change, a power action, a dying attacker's extra difficulty, TABs, overflow), the
+ * fire block, the AP (the attack's or the block's, plus the power action's) and the rounds (a
+ * burst's shots, else its largest amount, else 1). Throws a localized message.
+ */
 function attackCost(attacker: Actor.Implementation, a: Attack): AttackCost {
   const w = requireModel(a.weapon, D100WeaponModel);
   const skill = skillRow(attacker, w.skill);
   if (!skill) throw new Error(format("BREADBOX.D100.Combat.Attack.NoSkill", { skill: w.skill, weapon: a.weapon.name ?? "" }));
-  const block = a.block >= 0 ? fireBlocks(a.weapon)[a.block] : undefined;
+  const block = a.block >= 0 ? fireBlocksOf(a.weapon)[a.block] : undefined;
   if (a.block >= 0 && !block) throw new RangeError(attackLabel("NoBlock"));
   const fire = block ? { block, x: block.apCost.kind === "perX" ? a.x : undefined, apChoice: block.apCost.kind === "choice" ? (a.apChoice ?? 0) : undefined } : null;
   const ev = fire ? R.evaluateFire(fire.block, { degree: 0, x: fire.x, apChoice: fire.apChoice }) : null;
   if (!fire) R.parseDamage(w.damage);
-  const built = attackCheck(attacker, skill.id, a);
+  const built = buildCheck(attacker, defaultChoices({ target: `skill:${skill.id}`, ladder: a.ladder, modifier: a.modifier, overflow: a.overflow, power: a.power, powerX: a.powerX }));
   const powerAp = built.power ? (modelOf(built.power.item, D100PowerModel)?.actions[built.power.index]?.actionPoints ?? 0) : 0;
   const rounds = !fire ? 1 : (ev?.shotsFired ?? Math.max(1, ...fire.block.amount.map((m) => (m.kind === "flat" ? m.value : m.per * a.x))));
   return { title: format("BREADBOX.D100.Combat.Attack.Title", { weapon: a.weapon.name ?? "" }), skill, built, fire, ap: (ev ? ev.apCost : w.attackAp) + powerAp, rounds };
@@ -168,7 +149,7 @@ function attackPayment(attacker: Actor.Implementation, a: Attack, cost: AttackCo
 function checkAttack(raw: Record<string, unknown>, attacker: Actor.Implementation): Attack {
   const weapon = typeof raw.weaponId === "string" ? attacker.items.get(raw.weaponId) : undefined;
   if (!modelOf(attacker, D100ActorModel) || !weapon || !modelOf(weapon, D100WeaponModel)) throw new Error("BREADBOX.Relay.NotGenuine");
-  const blocks = fireBlocks(weapon);
+  const blocks = fireBlocksOf(weapon);
   const block = checkInt(raw.block ?? -1, attackLabel("Action"), -1, blocks.length - 1);
   const fire = block >= 0 ? blocks[block] : undefined;
   const power = checkKey(raw.power ?? "", attackLabel("Power"), ["", ...powerKeys(attacker).map((p) => p.value)]);
@@ -196,14 +177,13 @@ function postedChoices({ weapon, ...rest }: Attack): Record<string, unknown> {
 
 /**
  * The attack check from the posted dice (the GM's record, or a card on any client for display),
- * classified against the check rebuilt from the attacker as they are now and the attack's choices:
- * the skill, its difficulty and overflow come from the documents, never from a card. Null when the
- * dice are not the check's (another formula, another roll class, a face out of range).
+ * classified against the check rebuilt from the documents (`attackCost`): the skill, difficulty and
+ * overflow never come from a card. Null when the dice are not the check's (another formula or roll
+ * class, a face out of range).
  */
-function attackCheckOf(rolls: readonly PostedRoll[], attacker: Actor.Implementation, a: Attack): R.CheckResult | null {
-  const row = skillRow(attacker, requireModel(a.weapon, D100WeaponModel).skill);
+function attackCheckOf(rolls: readonly PostedRoll[], cost: AttackCost): R.CheckResult | null {
   const [main, ...overflow] = rolls;
-  if (!row || !(main instanceof D100CheckRoll) || main.formula !== "1d100" || overflow.some((r) => !(r instanceof D100OverflowRoll) || r.formula !== "1d100")) return null;
+  if (!(main instanceof D100CheckRoll) || main.formula !== "1d100" || overflow.some((r) => !(r instanceof D100OverflowRoll) || r.formula !== "1d100")) return null;
   const faces: number[] = [];
   for (const r of rolls) {
     const result = r.dice.length === 1 ? r.dice[0]?.results[0]?.result : undefined;
@@ -211,7 +191,16 @@ function attackCheckOf(rolls: readonly PostedRoll[], attacker: Actor.Implementat
     faces.push(...bookFaces("skill", result));
   }
   try {
-    return R.resolveCheck(attackCheck(attacker, row.id, a).options.input, faces);
+    return R.resolveCheck(cost.built.options.input, faces);
+  } catch {
+    return null;
+  }
+}
+
+/** `attackCheckOf` for a declaration whose attack may no longer be buildable (display: null). */
+function postedCheck(rolls: readonly PostedRoll[], attacker: Actor.Implementation, a: Attack): R.CheckResult | null {
+  try {
+    return attackCheckOf(rolls, attackCost(attacker, a));
   } catch {
     return null;
   }
@@ -223,7 +212,7 @@ function attackCheckOf(rolls: readonly PostedRoll[], attacker: Actor.Implementat
 /** The actions the dialog offers: a simple attack ("-1"), and with the fire-block rule each block ("<index>", or "<index>:<cost index>" for a choice of AP costs). */
 function attackActions(weapon: Item.Implementation, rules: D100CombatRules): { value: string; label: string }[] {
   const out = [{ value: "-1", label: format("BREADBOX.D100.Combat.Attack.Simple", { ap: requireModel(weapon, D100WeaponModel).attackAp }) }];
-  (rules.fireBlocks ? fireBlocks(weapon) : []).forEach((b, i) => {
+  (rules.fireBlocks ? fireBlocksOf(weapon) : []).forEach((b, i) => {
     if (b.apCost.kind === "choice") b.apCost.costs.forEach((c, j) => out.push({ value: `${i}:${j}`, label: format("BREADBOX.D100.Combat.Attack.BlockAp", { title: b.title, ap: c }) }));
     else if (b.apCost.kind === "perX") out.push({ value: `${i}`, label: format("BREADBOX.D100.Combat.Attack.BlockX", { title: b.title, base: b.apCost.base }) });
     else out.push({ value: `${i}`, label: format("BREADBOX.D100.Combat.Attack.BlockAp", { title: b.title, ap: b.apCost.cost }) });
@@ -373,7 +362,7 @@ export async function relayPayAttack({ requester, target: attacker, payload }: R
 /** The attack card's body (templates/d100/combat/attack.hbs), from the posted dice. */
 async function attackCard(attacker: Actor.Implementation, target: Actor.Implementation | null, a: Attack, rolls: readonly PostedRoll[]): Promise<{ html: string }> {
   const cost = attackCost(attacker, a);
-  const check = attackCheckOf(rolls, attacker, a);
+  const check = attackCheckOf(rolls, cost);
   if (!check) throw new Error("BREADBOX.Relay.NotGenuine");
   const ev = cost.fire ? R.evaluateFire(cost.fire.block, { degree: check.degree, x: cost.fire.x, apChoice: cost.fire.apChoice }) : null;
   const html = await foundry.applications.handlebars.renderTemplate(templatePath("d100/combat/attack.hbs"), {
@@ -425,7 +414,7 @@ export const d100Attack: ExchangeDefinition<Attack, Defence> = {
   /** Conflicting effort: defend (not against a simple attack that already fails) or take it; no defence: resolve. */
   responses({ attacker, choices, rolls }) {
     if (d100CombatRules().defence === "none") return [{ id: "take", label: "BREADBOX.D100.Combat.Attack.Resolve" }];
-    const defend = choices.block >= 0 || (attackCheckOf(rolls, attacker, choices)?.degree ?? 0) > 0;
+    const defend = choices.block >= 0 || (postedCheck(rolls, attacker, choices)?.degree ?? 0) > 0;
     return [...(defend ? [{ id: "defend", label: "BREADBOX.D100.Combat.Defence.Defend" }] : []), { id: "take", label: "BREADBOX.D100.Combat.Defence.TakeIt" }];
   },
 
@@ -433,7 +422,7 @@ export const d100Attack: ExchangeDefinition<Attack, Defence> = {
   async respondDialog({ attacker, target, choices, rolls }, response, event) {
     const options = defenceOptions(target, choices);
     if (response !== "defend" || skipDialog(event)) return { choices: response === "defend" ? { skill: options[0]?.id ?? "athletic" } : {}, mode: currentMessageMode() };
-    const effort = attackCheckOf(rolls, attacker, choices)?.effort ?? null;
+    const effort = postedCheck(rolls, attacker, choices)?.effort ?? null;
     const result = await rollDialog<string>({
       title: format("BREADBOX.D100.Combat.Defence.Title", { attacker: attacker.name ?? "" }),
       content: await foundry.applications.handlebars.renderTemplate(templatePath("d100/combat/defence-dialog.hbs"), { options, against: format("BREADBOX.D100.Combat.Defence.Against", { effort: effort ?? "?" }) }),
@@ -459,10 +448,10 @@ export const d100Attack: ExchangeDefinition<Attack, Defence> = {
 
   async resolve({ attacker, target: defender, choices: a, rolls }, response) {
     const rules = d100CombatRules();
-    const check = attackCheckOf(rolls, attacker, a);
-    if (!check) throw new Error("BREADBOX.Relay.NotGenuine");
-    // Everything that may refuse comes before anything is written: the attack's cost, the defence's.
+    // Everything that may refuse comes before anything is written: the check, the attack's cost, the defence's.
     const cost = attackCost(attacker, a);
+    const check = attackCheckOf(rolls, cost);
+    if (!check) throw new Error("BREADBOX.Relay.NotGenuine");
     const pay = attackPayment(attacker, a, cost);
     const row = response.choices.skill === null ? null : skillRow(defender, response.choices.skill);
     if (response.choices.skill !== null && !row) throw new Error("BREADBOX.Relay.Malformed");
