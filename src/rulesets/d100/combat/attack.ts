@@ -411,10 +411,10 @@ export const d100Attack: ExchangeDefinition<Attack, Defence> = {
 
   declarationCard: ({ attacker, target, choices, rolls }) => attackCard(attacker, target, choices, rolls),
 
-  /** Conflicting effort: defend (not against a simple attack that already fails) or take it; no defence: resolve. */
-  responses({ attacker, choices, rolls }) {
+  /** Conflicting effort: defend (not against a simple attack that already fails, nor one's own) or take it; no defence: resolve. */
+  responses({ attacker, target, choices, rolls }) {
     if (d100CombatRules().defence === "none") return [{ id: "take", label: "BREADBOX.D100.Combat.Attack.Resolve" }];
-    const defend = choices.block >= 0 || (postedCheck(rolls, attacker, choices)?.degree ?? 0) > 0;
+    const defend = target.uuid !== attacker.uuid && (choices.block >= 0 || (postedCheck(rolls, attacker, choices)?.degree ?? 0) > 0);
     return [...(defend ? [{ id: "defend", label: "BREADBOX.D100.Combat.Defence.Defend" }] : []), { id: "take", label: "BREADBOX.D100.Combat.Defence.TakeIt" }];
   },
 
