@@ -85,7 +85,7 @@ describe("D10/0: a full attack to Apply", () => {
     await screenshot(attackCard, "d100-card-attack");
 
     // The GM defends for the officer: a conflicting effort.
-    await attackCard.locator('[data-bb-action="d100.defend"]').click();
+    await attackCard.locator('[data-bb-action="core.respond"][data-response="defend"]').click();
     const defence = await dialogOpen(page);
     await expect.poll(() => defence.locator("[data-bb-odds]").textContent()).toMatch(/%/);
     expect(await axeSerious(page, "dialog.roll-dialog[open]")).toEqual([]);
@@ -111,15 +111,15 @@ describe("D10/0: a full attack to Apply", () => {
     await screenshot(resolution, "d100-card-resolution");
 
     const hpBefore = await health(page, target);
-    await resolution.locator('[data-bb-action="d100.applyDamage"]').click();
+    await resolution.locator('[data-bb-action="core.apply"]').click();
     await settle(page);
     await expect.poll(() => health(page, target)).toBe(hpBefore - amount);
     // A second click applies nothing.
-    await lastCard(page).locator('[data-bb-action="d100.applyDamage"]').count();
+    await lastCard(page).locator('[data-bb-action="core.apply"]').count();
     await page.evaluate(async () => {
       const g = window as any;
-      const msg = g.game.messages.contents.filter((m: any) => m.flags?.breadbox?.type === "d100Resolution").at(-1);
-      const el = document.querySelector(`[data-message-id="${msg.id}"] [data-bb-action="d100.applyDamage"]`) as HTMLElement | null;
+      const msg = g.game.messages.contents.filter((m: any) => m.flags?.breadbox?.type === "exchangeResolution").at(-1);
+      const el = document.querySelector(`[data-message-id="${msg.id}"] [data-bb-action="core.apply"]`) as HTMLElement | null;
       el?.click();
     });
     await settle(page);
@@ -153,7 +153,7 @@ describe("D10/0: a full attack to Apply", () => {
     await settle(page);
     const attackCard = lastCard(page);
     await expect(attackCard.textContent()).resolves.toMatch(/Three Shot Burst/);
-    await attackCard.locator('[data-bb-action="d100.takeIt"]').click();
+    await attackCard.locator('[data-bb-action="core.respond"][data-response="take"]').click();
     await settle(page);
     const resolution = lastCard(page);
     const shots = await resolution.locator(".bb-d100-shot").allTextContents();

@@ -26,6 +26,28 @@ function pointsOf(p: D100PowerModel): R.PowerPoints {
   return { normal: Math.max(0, p.normal), current: p.current, held: p.held };
 }
 
+/** A power action's cost on its item's points as they are now: the points after it, or why it cannot be paid (localized). */
+export function powerActionCost(
+  actor: Actor.Implementation,
+  item: Item.Implementation,
+  index: number,
+  opts: { x?: number; choices?: number[] } = {},
+): { ok: true; power: D100PowerModel; action: PowerAction; result: R.PowerCostResult } | { ok: false; level: "error" | "warn"; message: string } {
+  const power = modelOf(item, D100PowerModel);
+  const action = power?.actions[index];
+  if (!power || !action || item.parent !== actor) return { ok: false, level: "error", message: format("BREADBOX.D100.Error.UnknownPowerAction", { action: String(index) }) };
+  let result: R.PowerCostResult;
+  try {
+    const terms = R.parsePowerCost(action.cost);
+    const choices = opts.choices ?? terms.filter((t) => t.kind === "choice").map(() => 0);
+    result = R.applyPowerCost(pointsOf(power), terms, { x: opts.x ?? 0, choices });
+  } catch (err) {
+    return { ok: false, level: "error", message: err instanceof Error ? err.message : String(err) };
+  }
+  if (!result.ok) return { ok: false, level: "warn", message: format("BREADBOX.D100.Power.Refused", { power: item.name ?? "", action: action.name, fn: localize(`BREADBOX.D100.Power.Fn.${result.failed ?? "need"}`) }) };
+  return { ok: true, power, action, result };
+}
+
 /**
  * Spend a power action's cost. Returns the applied steps, or null (with a message) when the cost
  * cannot be paid or the action does not exist.
@@ -36,25 +58,12 @@ export async function spendPowerAction(
   index: number,
   opts: { x?: number; choices?: number[]; post?: boolean } = {},
 ): Promise<R.PowerCostResult | null> {
-  const power = modelOf(item, D100PowerModel);
-  const action = power?.actions[index];
-  if (!power || !action || item.parent !== actor) {
-    ui.notifications?.error(format("BREADBOX.D100.Error.UnknownPowerAction", { action: String(index) }));
+  const cost = powerActionCost(actor, item, index, opts);
+  if (!cost.ok) {
+    ui.notifications?.[cost.level](cost.message);
     return null;
   }
-  let result: R.PowerCostResult;
-  try {
-    const terms = R.parsePowerCost(action.cost);
-    const choices = opts.choices ?? terms.filter((t) => t.kind === "choice").map(() => 0);
-    result = R.applyPowerCost(pointsOf(power), terms, { x: opts.x ?? 0, choices });
-  } catch (err) {
-    ui.notifications?.error(err instanceof Error ? err.message : String(err));
-    return null;
-  }
-  if (!result.ok) {
-    ui.notifications?.warn(format("BREADBOX.D100.Power.Refused", { power: item.name ?? "", action: action.name, fn: localize(`BREADBOX.D100.Power.Fn.${result.failed ?? "need"}`) }));
-    return null;
-  }
+  const { power, action, result } = cost;
   await item.update({ system: { current: result.points.current, held: result.points.held } });
   if (opts.post !== false) {
     const steps = result.applied.map((s) => `${localize(`BREADBOX.D100.Power.Fn.${s.fn}`)} ${s.amount}`).join(", ");

@@ -14,6 +14,7 @@ import { d100PlayRules } from "./settings";
 import type { MessageMode } from "../../core/compat";
 import { currentMessageMode } from "../../core/compat";
 import type { D100CheckRoll } from "./dice/check-roll";
+import { buildCheck, defaultChoices, rollBuiltCheck } from "./checks";
 
 function model(actor: Actor.Implementation): D100ActorModel {
   const m = modelOf(actor, D100ActorModel);
@@ -129,7 +130,6 @@ export async function rest(actor: Actor.Implementation, days: number, care: R.Ca
 export async function dyingCheck(actor: Actor.Implementation, mode: MessageMode = currentMessageMode()): Promise<D100CheckRoll | null> {
   const m = model(actor);
   if (m.healthState !== "dying") throw new Error(localize("BREADBOX.D100.Dying.NotDying"));
-  const { buildCheck, defaultChoices, rollBuiltCheck } = await import("./checks");
   const rules = d100PlayRules();
   const ladder = R.DIFFICULTY_KEYS[rules.dyingCheckDifficulty] ?? "average";
   // The check to avoid degradation is the dying character's own: no dying penalty on top.

@@ -6,11 +6,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { Hooks, asUser, createUser, scriptDiceFaces, turnEventsSettled } from "../../harness/index";
 import { bootSystem, notifications, packDoc } from "../toaster/boot";
-import { attackWithWeapon, onApplyDamage, onDefend, onDyingCheck, onTakeIt, performAttack, reloadWeapon, takeAction } from "../../../src/rulesets/d100/combat/attack";
+import { attackWithWeapon, performAttack } from "../../../src/rulesets/d100/combat/attack";
+import { onDyingCheck, reloadWeapon, takeAction } from "../../../src/rulesets/d100/combat/actions";
 import { decorateTracker, initiativeFormulaFor } from "../../../src/rulesets/d100/combat/tracker";
 import { reserveAp, spendAp } from "../../../src/rulesets/d100/combat/ap";
-import { ledgerEntry } from "../../../src/core/chat/ledger";
+import { hasMark, ledgerEntry } from "../../../src/core/chat/ledger";
 import { runRelay } from "../../../src/core/relay";
+import { amountOf, apply, respond } from "./exchange";
 
 beforeEach(bootSystem);
 
@@ -82,9 +84,12 @@ describe("D10/0 action points in the combat tracker", () => {
     decorateTracker(html);
     expect(html.textContent).toContain("AP 6/6");
 
-    // An attack from the card pays its 2 AP through the GM.
-    scriptDiceFaces([25]);
-    await asUser(s.p1, () => attackWithWeapon(s.attacker, s.gun, shift));
+    // An attack pays its 2 AP and its round through the GM when it is resolved (not before).
+    scriptDiceFaces([25, 7]);
+    const attackCard = await asUser(s.p1, () => attackWithWeapon(s.attacker, s.gun, shift));
+    expect(s.attacker.system.combat.ap.value).toBe(6);
+    expect(s.gun.system.loaded).toBe(8);
+    expect((await respond(s.p2, attackCard, "take")).ok).toBe(true);
     expect(s.attacker.system.combat.ap.value).toBe(4);
     expect(s.gun.system.loaded).toBe(7);
     // What cannot be paid is refused with a message, and nothing changes.
@@ -150,7 +155,7 @@ describe("D10/0 attack to Apply", () => {
     const left = scriptDiceFaces(faces);
     await asUser(s.p1, () => attackWithWeapon(s.attacker, s.gun, shift));
     const attackMsg = msgs().at(-1);
-    await asUser(s.p2, () => onDefend(attackMsg, document.createElement("button"), shift));
+    await respond(s.p2, attackMsg, "defend");
     expect(left.remaining()).toBe(0);
     return { attackMsg, resolution: msgs().at(-1) };
   }
@@ -160,29 +165,30 @@ describe("D10/0 attack to Apply", () => {
     // Attack: Foundry d100 13 → the book's 1, 3, effort 50 − 13 = 37. Defence (Athletic 25): 50, effort −25.
     // Degree 37 ≥ 21: the damage overflows (a 0 would roll again). Damage 5 + [7] = 12, −5F → 7.
     const { attackMsg, resolution } = await attackAndDefend(s, [13, 50, 7]);
-    expect(attackMsg.flags.breadbox).toMatchObject({ type: "d100Attack", ladder: "average", modifier: 0, difficulty: 0, block: -1 });
+    expect(attackMsg.flags.breadbox).toMatchObject({ type: "exchangeDeclaration", exchange: "d100.attack", difficulty: 0, choices: { weaponId: s.gun.id, ladder: "average", modifier: 0, block: -1 } });
     expect(attackMsg.rolls.map((r: any) => r.total)).toEqual([13]);
     expect(attackMsg.content).toContain("37");
-    expect(resolution.flags.breadbox).toMatchObject({ type: "d100Resolution", amount: 7 });
+    expect(resolution.flags.breadbox).toMatchObject({ type: "exchangeResolution", exchange: "d100.attack", declarationId: attackMsg.id });
+    expect(amountOf(resolution)).toBe(7);
     expect(resolution.rolls.map((r: any) => r.total)).toEqual([50, 7]);
     expect(resolution.content).toContain("-25");
     expect(resolution.content).toContain("-5F");
     expect(resolution.content).toContain("Injured");
-    expect(ledgerEntry(resolution.id)?.damage).toMatchObject({ amount: 7, applied: false });
+    expect(ledgerEntry(resolution.id)?.exchange).toMatchObject({ ruleset: "d100", kind: "attack", outcome: { amount: 7 } });
     // A second defence of the same attack is refused.
-    await asUser(s.p2, () => onDefend(attackMsg, document.createElement("button"), shift));
+    await respond(s.p2, attackMsg, "defend");
     expect(notifications().at(-1)?.message).toContain("already been resolved");
 
     // A stranger cannot apply it; the defender's owner can, once.
-    await asUser(s.p3, () => onApplyDamage(resolution));
+    expect((await apply(s.p3, resolution)).ok).toBe(false);
     expect(s.defender.system.health.current).toBe(50);
-    await asUser(s.p2, () => onApplyDamage(resolution));
+    expect((await apply(s.p2, resolution)).ok).toBe(true);
     expect(s.defender.system.health.current).toBe(43);
     expect(s.defender.system.healthState).toBe("injured");
-    await asUser(s.p1, () => onApplyDamage(resolution));
-    await asUser(s.p2, () => onApplyDamage(resolution));
+    await apply(s.p1, resolution);
+    await apply(s.p2, resolution);
     expect(s.defender.system.health.current).toBe(43);
-    expect(ledgerEntry(resolution.id)?.damage?.applied).toBe(true);
+    expect(hasMark(resolution.id, "applied")).toBe(true);
     await new Promise((r) => setTimeout(r, 0));
     expect(s.defender.statuses.has("d100Injured")).toBe(true);
   });
@@ -190,7 +196,7 @@ describe("D10/0 attack to Apply", () => {
   it("two Apply requests at once apply once; hostile payloads are refusals, never exceptions", async () => {
     const s = await scene();
     const { resolution } = await attackAndDefend(s, [13, 50, 7]);
-    const request = { action: "d100.applyDamage", requesterId: s.p2.id!, targetUuid: s.defender.uuid, payload: { messageId: resolution.id } };
+    const request = { action: "core.apply", requesterId: s.p2.id!, targetUuid: s.defender.uuid, payload: { messageId: resolution.id } };
     const results = await Promise.all([runRelay(request, s.p2), runRelay({ ...request, requesterId: s.p1.id! }, s.p1)]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(s.defender.system.health.current).toBe(43);
@@ -199,8 +205,8 @@ describe("D10/0 attack to Apply", () => {
       runRelay({ ...request, action: "d100.spendAp", payload: { cost: -1 } }, s.p2),
       runRelay({ ...request, action: "d100.spendAp", payload: { cost: "2" } }, s.p2),
       runRelay({ ...request, action: "d100.spendAp", payload: { cost: 1e20 } }, s.p2),
-      runRelay({ ...request, action: "d100.resolve", payload: { messageId: "nope", defence: { $gt: 1 } } }, s.p2),
-      runRelay({ ...request, action: "d100.resolve", payload: { messageId: resolution.id } }, s.p2),
+      runRelay({ ...request, action: "core.respond", payload: { messageId: "nope", response: { $gt: 1 } } }, s.p2),
+      runRelay({ ...request, action: "core.respond", payload: { messageId: resolution.id, response: "take" } }, s.p2),
       runRelay({ ...request, action: "d100.constructor", payload: {} }, s.p2),
       runRelay({ ...request, action: "d100.reserveAp", targetUuid: s.attacker.uuid, payload: {} }, s.p2),
     ]);
@@ -215,7 +221,7 @@ describe("D10/0 attack to Apply", () => {
     const { resolution } = await attackAndDefend(s, [13, 50, 7]);
     expect(resolution.content).toContain("Dying");
     expect(resolution.content).toContain("d100.dyingCheck");
-    await asUser(s.p2, () => onApplyDamage(resolution));
+    await apply(s.p2, resolution);
     expect(s.defender.system.health.current).toBe(-2);
     expect(s.defender.system.healthState).toBe("dying");
     const before = msgs().length;
@@ -225,12 +231,32 @@ describe("D10/0 attack to Apply", () => {
     expect(msgs().at(-1).flags.breadbox.type).toBe("d100Check");
   });
 
+  it("an attack with no target is paid at once through the GM; its card offers no response", async () => {
+    const s = await scene();
+    const combat: any = await Combat.create({} as never);
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: s.attacker.id, name: "Janet" }]);
+    await combat.startCombat();
+    await turnEventsSettled();
+    (s.p1 as any).targets = new Set();
+    scriptDiceFaces([13]);
+    const card: any = await asUser(s.p1, () => attackWithWeapon(s.attacker, s.gun, shift));
+    expect(card.flags.breadbox).toMatchObject({ type: "d100Attack", difficulty: 0, apCost: 2 });
+    expect(card.content).toContain("bb-d100-attack");
+    expect(card.content).not.toContain("core.respond");
+    expect(s.attacker.system.combat.ap.value).toBe(4);
+    expect(s.gun.system.loaded).toBe(7);
+    // Only the attacker's owners (or a GM) may have the attacker pay.
+    const forged = { action: "d100.payAttack", requesterId: s.p3.id!, targetUuid: s.attacker.uuid, payload: { choices: { weaponId: s.gun.id, ladder: "average", modifier: 0 } } };
+    expect(await runRelay(forged, s.p3)).toMatchObject({ ok: false, error: "BREADBOX.Relay.Forbidden" });
+    expect(s.attacker.system.combat.ap.value).toBe(4);
+  });
+
   it("a forged resolution card (a player's own, any amount) applies nothing", async () => {
     const s = await scene();
     const forged = await asUser(s.p1, () =>
-      ChatMessage.create({ content: "999", flags: { breadbox: { type: "d100Resolution", attackMessageId: "x", attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, amount: 999 } } } as never),
+      ChatMessage.create({ content: "999", flags: { breadbox: { type: "exchangeResolution", exchange: "d100.attack", declarationId: "x", attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, amount: 999 } } } as never),
     );
-    await asUser(s.p1, () => onApplyDamage(forged));
+    expect(await apply(s.p1, forged)).toMatchObject({ ok: false, error: "BREADBOX.Exchange.NothingToApply" });
     expect(s.defender.system.health.current).toBe(50);
     expect(notifications().at(-1)?.message).toMatch(/resolved|ledger|not/i);
   });
@@ -244,11 +270,11 @@ describe("D10/0 attack to Apply", () => {
       ChatMessage.create({
         content: "x",
         rolls: [tens, ones],
-        flags: { breadbox: { type: "d100Attack", actorUuid: s.attacker.uuid, targetUuid: s.defender.uuid, weaponId: s.gun.id, block: -1, x: 1, apChoice: null, ladder: "average", modifier: -60, difficulty: -60, overflow: false, criticalArea: false, apCost: 2 } },
+        flags: { breadbox: { type: "exchangeDeclaration", exchange: "d100.attack", attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, difficulty: -60, apCost: 2, choices: { weaponId: s.gun.id, block: -1, x: 1, apChoice: null, ladder: "average", modifier: -60, overflow: false, criticalArea: false } } },
       } as never),
     );
-    await asUser(s.p2, () => onTakeIt(forged));
-    expect(msgs().some((m: any) => m.flags?.breadbox?.type === "d100Resolution")).toBe(false);
+    expect(await respond(s.p2, forged, "take")).toMatchObject({ ok: false, error: "BREADBOX.Relay.NotGenuine" });
+    expect(msgs().some((m: any) => m.flags?.breadbox?.type === "exchangeResolution")).toBe(false);
     expect(notifications().at(-1)?.message).toMatch(/genuine|GM|not/i);
   });
 
@@ -259,11 +285,13 @@ describe("D10/0 attack to Apply", () => {
     await asUser(s.p1, () => attackWithWeapon(s.attacker, s.gun, shift));
     const attackMsg = msgs().at(-1);
     // A simple attack that already fails offers no defence, only "Take it".
-    expect(attackMsg.content).not.toContain("d100.defend");
-    expect(attackMsg.content).toContain("d100.takeIt");
-    await asUser(s.p2, () => onTakeIt(attackMsg));
+    expect(attackMsg.content).not.toContain('data-response="defend"');
+    expect(attackMsg.content).toContain('data-response="take"');
+    await respond(s.p2, attackMsg, "take");
     const resolution = msgs().at(-1);
-    expect(resolution.flags.breadbox).toMatchObject({ type: "d100Resolution", amount: 0 });
+    expect(resolution.flags.breadbox.type).toBe("exchangeResolution");
+    expect(ledgerEntry(resolution.id)?.exchange).toBeUndefined();
+    expect(resolution.content).not.toContain("core.apply");
     expect(resolution.content).toContain("does not land");
   });
 
@@ -274,10 +302,10 @@ describe("D10/0 attack to Apply", () => {
     await asUser(s.p1, () => performAttack(s.attacker, s.rifle, s.defender, { ladder: "average", modifier: 0, block: 0, x: 1, apChoice: null, overflow: false, criticalArea: false }, "public"));
     const attackMsg = msgs().at(-1);
     expect(attackMsg.content).toContain("3 hit(s)");
-    await asUser(s.p2, () => onTakeIt(attackMsg));
+    await respond(s.p2, attackMsg, "take");
     expect(left.remaining()).toBe(0);
     // (10 + 1 + 2) − 5 = 8, (10 + 3 + 4) − 5 = 12, (10 + 5 + 6) − 5 = 16 → 36.
-    expect(msgs().at(-1).flags.breadbox.amount).toBe(36);
+    expect(amountOf(msgs().at(-1))).toBe(36);
   });
 });
 
@@ -288,12 +316,12 @@ describe("D10/0 combat settings", () => {
     // Effort 15 → 3 hits; one shot 10 + [1, 2] = 13, −5F → 8; × 3 = 24.
     const left = scriptDiceFaces([35, 1, 2]);
     await asUser(s.p1, () => performAttack(s.attacker, s.rifle, s.defender, { ladder: "average", modifier: 0, block: 0, x: 1, apChoice: null, overflow: false, criticalArea: false }, "public"));
-    await asUser(s.p2, () => onTakeIt(msgs().at(-1)));
+    await respond(s.p2, msgs().at(-1), "take");
     expect(left.remaining()).toBe(0);
-    expect(msgs().at(-1).flags.breadbox.amount).toBe(24);
+    expect(amountOf(msgs().at(-1))).toBe(24);
   });
 
-  it("strict periods off: a combat is a free period and nothing is paid; defence off: the attacker resolves", async () => {
+  it("strict periods off: a combat is a free period and nothing is paid; defence off: the attack faces its difficulty only", async () => {
     const s = await scene();
     await game.settings!.set("breadbox", "d100.strictPeriods", false);
     await game.settings!.set("breadbox", "d100.defence", "none");
@@ -303,13 +331,16 @@ describe("D10/0 combat settings", () => {
     await turnEventsSettled();
     scriptDiceFaces([13, 7]);
     await asUser(s.p1, () => attackWithWeapon(s.attacker, s.gun, shift));
-    expect(s.attacker.system.combat.ap.value).toBe(0);
     const attackMsg = msgs().at(-1);
-    expect(attackMsg.content).toContain("d100.takeIt");
-    expect(attackMsg.content).not.toContain("d100.defend");
-    await asUser(s.p1, () => onTakeIt(attackMsg));
+    expect(attackMsg.content).toContain('data-response="take"');
+    expect(attackMsg.content).toContain("Resolve");
+    expect(attackMsg.content).not.toContain('data-response="defend"');
+    // The engine takes responses from the target's owners (or a GM) only.
+    expect(await respond(s.p1, attackMsg, "take")).toMatchObject({ ok: false, error: "BREADBOX.Relay.Forbidden" });
+    await respond(s.p2, attackMsg, "take");
+    expect(s.attacker.system.combat.ap.value).toBe(0);
     // Degree 37: 5 + 7 = 12, −5F → 7 (overflow on, no 0 rolled).
-    expect(msgs().at(-1).flags.breadbox.amount).toBe(7);
+    expect(amountOf(msgs().at(-1))).toBe(7);
   });
 });
 
@@ -327,9 +358,9 @@ describe("D10/0 packs: the book's example weapons attack as printed", () => {
     const attackMsg = msgs().at(-1);
     expect(attackMsg.flags.breadbox.apCost).toBe(6);
     expect(attackMsg.content).toContain("9 hit(s)");
-    await asUser(s.p2, () => onTakeIt(attackMsg));
+    await respond(s.p2, attackMsg, "take");
     expect(left.remaining()).toBe(0);
-    expect(msgs().at(-1).flags.breadbox.amount).toBe(45);
+    expect(amountOf(msgs().at(-1))).toBe(45);
   });
   it("Marksman Focus, \"That's an easy shot!\" spent on an attack: 1 + X points drained, 10 + 10X off the difficulty", async () => {
     const s = await scene();
@@ -337,14 +368,17 @@ describe("D10/0 packs: the book's example weapons attack as printed", () => {
     // Hard (30) − 20 = 10. Roll 35: effort 15, degree 5 — a hit that Hard alone (degree −15) would miss.
     scriptDiceFaces([35]);
     await asUser(s.p1, () => performAttack(s.attacker, s.gun, s.defender, { ladder: "hard", modifier: 0, block: -1, x: 1, apChoice: null, overflow: false, criticalArea: false, power: `${power.id}:1`, powerX: 1 }, "public"));
-    const attackMsg = msgs().filter((m: any) => m.flags?.breadbox?.type === "d100Attack").at(-1);
-    expect(attackMsg.flags.breadbox).toMatchObject({ ladder: "hard", difficulty: 10, power: `${power.id}:1`, powerX: 1 });
-    expect(power.system.current).toBe(3);
-    // The GM rebuilds the same difficulty from the card's choices (the power is not spent again).
+    const attackMsg = msgs().filter((m: any) => m.flags?.breadbox?.type === "exchangeDeclaration").at(-1);
+    expect(attackMsg.flags.breadbox).toMatchObject({ difficulty: 10, choices: { ladder: "hard", power: `${power.id}:1`, powerX: 1 } });
+    // The power's points are paid when the GM resolves the attack, once.
+    expect(power.system.current).toBe(5);
+    // The GM rebuilds the same difficulty from the card's choices and drains the points.
     const left = scriptDiceFaces([7]);
-    await asUser(s.p2, () => onTakeIt(attackMsg));
+    await respond(s.p2, attackMsg, "take");
     expect(left.remaining()).toBe(0);
-    expect(msgs().at(-1).flags.breadbox.amount).toBe(7);
+    expect(amountOf(msgs().at(-1))).toBe(7);
+    expect(power.system.current).toBe(3);
+    await respond(s.p2, attackMsg, "take");
     expect(power.system.current).toBe(3);
   });
 
@@ -356,9 +390,9 @@ describe("D10/0 packs: the book's example weapons attack as printed", () => {
     // Effort 50 − 20 = 30 > 0: one hit of 5 + [9, 9, 9, 9] = 41 → −5F 36 → −10F 26 → −2R (2 tens) 22.
     const left = scriptDiceFaces([20, 9, 9, 9, 9]);
     await asUser(s.p1, () => performAttack(s.attacker, cannon, s.defender, { ladder: "average", modifier: 0, block: 0, x: 1, apChoice: 2, overflow: false, criticalArea: false }, "public"));
-    await asUser(s.p2, () => onTakeIt(msgs().at(-1)));
+    await respond(s.p2, msgs().at(-1), "take");
     expect(left.remaining()).toBe(0);
-    expect(msgs().at(-1).flags.breadbox.amount).toBe(22);
+    expect(amountOf(msgs().at(-1))).toBe(22);
   });
 });
 

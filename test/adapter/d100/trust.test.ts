@@ -3,7 +3,10 @@
  * clicking at once, each a regression test on both harness profiles (adapter-v13, adapter-v14).
  *
  * - Attack 3: the attacker edits their own attack card's numbers; the GM's client rebuilds every
- *   number from the documents and takes the attack's choices as posted (the ledger's copy).
+ *   number from the documents and takes the attack's choices as posted (the engine's record).
+ * - What an attack costs (AP, rounds, a power's points) is paid when the GM resolves it, once,
+ *   under the attacker's resource lock, read again from the documents: a card posted straight to
+ *   chat pays like any other, and one that cannot be paid is refused and stays open.
  * - Apply refuses another ruleset's ledger entry before it marks anything; an attack card is
  *   resolved once (a ledger mark claimed on the GM's client).
  * - Action points: two spends at once never both spend the last points.
@@ -12,11 +15,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { Hooks, asUser, createUser, scriptDiceFaces, turnEventsSettled } from "../../harness/index";
 import { bootSystem, notifications } from "../toaster/boot";
-import { attackWithWeapon, onTakeIt } from "../../../src/rulesets/d100/combat/attack";
+import { attackWithWeapon } from "../../../src/rulesets/d100/combat/attack";
 import { spendOnGM } from "../../../src/rulesets/d100/combat/ap";
 import { D100CheckRoll, D100OverflowRoll } from "../../../src/rulesets/d100/dice/check-roll";
-import { hasMark, ledgerEntry, updateLedger } from "../../../src/core/chat/ledger";
+import { hasMark, ledgerEntry, ledgerSettled, updateLedger } from "../../../src/core/chat/ledger";
 import { runRelay } from "../../../src/core/relay";
+import { amountOf, respond } from "./exchange";
 
 beforeEach(bootSystem);
 
@@ -51,7 +55,7 @@ async function attack(s: Awaited<ReturnType<typeof scene>>, face: number): Promi
   await asUser(s.p1, () => attackWithWeapon(s.attacker, s.gun, shift));
   expect(left.remaining()).toBe(0);
   const card = msgs().at(-1);
-  expect(card.flags.breadbox.type).toBe("d100Attack");
+  expect(card.flags.breadbox).toMatchObject({ type: "exchangeDeclaration", exchange: "d100.attack" });
   return card;
 }
 
@@ -70,13 +74,14 @@ describe("issue 17 attack 3 (D10/0): the attacker edits the numbers on their own
     expect(card.flags.breadbox.difficulty).toBe(-1000);
     // No damage die may be rolled: a forged hit would roll one (and overflow).
     const left = scriptDiceFaces([]);
-    await asUser(s.p2, () => onTakeIt(card));
+    expect((await respond(s.p2, card, "take")).ok).toBe(true);
     expect(left.remaining()).toBe(0);
     const resolution = msgs().at(-1);
-    expect(resolution.flags.breadbox).toMatchObject({ type: "d100Resolution", amount: 0 });
+    expect(resolution.flags.breadbox.type).toBe("exchangeResolution");
     expect(degreeOf(resolution)).toBe("-49");
     expect(resolution.content).toContain("does not land");
-    expect(ledgerEntry(resolution.id)?.damage).toMatchObject({ ruleset: "d100", amount: 0 });
+    // A miss: nothing on the GM's record to apply.
+    expect(ledgerEntry(resolution.id)?.exchange).toBeUndefined();
   });
 
   it("attack 3: a difficulty edited to +1000 does not turn a hit into a miss; the damage is the documents' (5 + [7] − 5F = 7)", async () => {
@@ -85,25 +90,25 @@ describe("issue 17 attack 3 (D10/0): the attacker edits the numbers on their own
     const card = await attack(s, 13);
     await asUser(s.p1, () => card.update({ flags: { breadbox: { difficulty: 1000 } } }));
     const left = scriptDiceFaces([7]);
-    await asUser(s.p2, () => onTakeIt(card));
+    await respond(s.p2, card, "take");
     expect(left.remaining()).toBe(0);
     const resolution = msgs().at(-1);
     expect(degreeOf(resolution)).toBe("37");
-    expect(resolution.flags.breadbox.amount).toBe(7);
-    expect(ledgerEntry(resolution.id)?.damage?.amount).toBe(7);
+    expect(ledgerEntry(resolution.id)?.exchange).toMatchObject({ ruleset: "d100", kind: "attack", outcome: { amount: 7 } });
   });
 
   it("attack 3: a choice edited after posting (difficulty change −60, with a matching difficulty) is taken as posted, not as edited", async () => {
     const s = await scene();
     const card = await attack(s, 99);
     // Both the choice (within the dialog's limits) and the number that would follow from it.
-    await asUser(s.p1, () => card.update({ flags: { breadbox: { modifier: -60, difficulty: -60 } } }));
+    await asUser(s.p1, () => card.update({ flags: { breadbox: { choices: { modifier: -60 }, difficulty: -60 } } }));
+    expect(card.flags.breadbox.choices.modifier).toBe(-60);
     const left = scriptDiceFaces([]);
-    await asUser(s.p2, () => onTakeIt(card));
+    await respond(s.p2, card, "take");
     expect(left.remaining()).toBe(0);
     const resolution = msgs().at(-1);
     expect(degreeOf(resolution)).toBe("-49");
-    expect(resolution.flags.breadbox.amount).toBe(0);
+    expect(amountOf(resolution)).toBe(0);
   });
 
   it("attack 3: a card posted with a choice the attack dialog never offers (difficulty change 61, another ladder, power X 101, a missing block) is refused, nothing resolved", async () => {
@@ -111,15 +116,16 @@ describe("issue 17 attack 3 (D10/0): the attacker edits the numbers on their own
     const genuine = await attack(s, 99);
     for (const forged of [{ modifier: 61 }, { ladder: "trivial" }, { power: "", powerX: 101, modifier: -61 }, { block: 3 }, { x: 21 }, { overflow: "yes" }]) {
       // The attacker's own card, posted by them with the genuine card's dice and a forged choice.
-      const card: any = await asUser(s.p1, () => ChatMessage.create({ content: "x", rolls: genuine.rolls.map((r: any) => JSON.stringify(r.toJSON())), flags: { breadbox: { ...genuine.flags.breadbox, ...forged } } } as never));
+      const card: any = await asUser(s.p1, () => ChatMessage.create({ content: "x", rolls: genuine.rolls.map((r: any) => JSON.stringify(r.toJSON())), flags: { breadbox: { ...genuine.flags.breadbox, choices: { ...genuine.flags.breadbox.choices, ...forged } } } } as never));
+      await ledgerSettled();
       const before = msgs().length;
-      const result = await runRelay({ action: "d100.resolve", requesterId: s.p2.id!, targetUuid: s.defender.uuid, payload: { messageId: card.id, defence: null } }, s.p2);
+      const result = await runRelay({ action: "core.respond", requesterId: s.p2.id!, targetUuid: s.defender.uuid, payload: { messageId: card.id, response: "take" } }, s.p2);
       expect(result.ok).toBe(false);
       expect(msgs().length).toBe(before);
       expect(hasMark(card.id, "resolved")).toBe(false);
     }
     // The genuine card still resolves.
-    const ok = await runRelay({ action: "d100.resolve", requesterId: s.p2.id!, targetUuid: s.defender.uuid, payload: { messageId: genuine.id, defence: null } }, s.p2);
+    const ok = await runRelay({ action: "core.respond", requesterId: s.p2.id!, targetUuid: s.defender.uuid, payload: { messageId: genuine.id, response: "take" } }, s.p2);
     expect(ok.ok).toBe(true);
   });
 });
@@ -132,8 +138,8 @@ describe("issue 17 (D10/0): Apply and resolution happen once, and only for D10/0
     await updateLedger(card.id, { damage: foreign, resolution: { ruleset: "toaster", attackMessageId: "a", attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, stun: 3, wounds: 1, applied: false } });
     const before = JSON.stringify(ledgerEntry(card.id));
     for (const requester of [s.p2, (game as any).users.activeGM]) {
-      const result = await runRelay({ action: "d100.applyDamage", requesterId: requester.id, targetUuid: s.defender.uuid, payload: { messageId: card.id } }, requester);
-      expect(result).toMatchObject({ ok: false, error: "BREADBOX.Relay.NotResolved" });
+      const result = await runRelay({ action: "core.apply", requesterId: requester.id, targetUuid: s.defender.uuid, payload: { messageId: card.id } }, requester);
+      expect(result).toMatchObject({ ok: false, error: "BREADBOX.Exchange.NothingToApply" });
     }
     expect(s.defender.system.health.current).toBe(50);
     expect(hasMark(card.id, "applied")).toBe(false);
@@ -145,15 +151,16 @@ describe("issue 17 (D10/0): Apply and resolution happen once, and only for D10/0
     const s = await scene();
     const card = await attack(s, 13);
     scriptDiceFaces([7, 50, 7, 7]);
-    const request = { action: "d100.resolve", requesterId: s.p2.id!, targetUuid: s.defender.uuid, payload: { messageId: card.id, defence: null } };
+    await ledgerSettled();
+    const request = { action: "core.respond", requesterId: s.p2.id!, targetUuid: s.defender.uuid, payload: { messageId: card.id, response: "take" } };
     const gm = (game as any).users.activeGM;
-    const results = await Promise.all([runRelay(request, s.p2), runRelay({ ...request, requesterId: gm.id }, gm), runRelay({ ...request, payload: { messageId: card.id, defence: "athletic" } }, s.p2)]);
+    const results = await Promise.all([runRelay(request, s.p2), runRelay({ ...request, requesterId: gm.id }, gm), runRelay({ ...request, payload: { messageId: card.id, response: "defend", choices: { skill: "athletic" } } }, s.p2)]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.filter((r) => !r.ok).map((r) => r.error)).toEqual(["BREADBOX.D100.Combat.Attack.AlreadyResolved", "BREADBOX.D100.Combat.Attack.AlreadyResolved"]);
-    expect(msgs().filter((m) => m.flags?.breadbox?.type === "d100Resolution")).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).map((r) => r.error)).toEqual(["BREADBOX.Exchange.AlreadyResolved", "BREADBOX.Exchange.AlreadyResolved"]);
+    expect(msgs().filter((m) => m.flags?.breadbox?.type === "exchangeResolution")).toHaveLength(1);
     expect(hasMark(card.id, "resolved")).toBe(true);
     // The player's client is told too (the GM's refusal comes back as a notification).
-    await asUser(s.p2, () => onTakeIt(card));
+    await respond(s.p2, card, "take");
     expect(notifications().at(-1)?.message).toContain("already been resolved");
   });
 
@@ -166,13 +173,86 @@ describe("issue 17 (D10/0): Apply and resolution happen once, and only for D10/0
     await combat.startCombat();
     await turnEventsSettled();
     const gm = (game as any).users.activeGM;
-    const refused = await runRelay({ action: "d100.resolve", requesterId: s.p2.id!, targetUuid: s.defender.uuid, payload: { messageId: card.id, defence: "athletic" } }, s.p2);
+    const refused = await runRelay({ action: "core.respond", requesterId: s.p2.id!, targetUuid: s.defender.uuid, payload: { messageId: card.id, response: "defend", choices: { skill: "athletic" } } }, s.p2);
     expect(refused.ok).toBe(false);
     expect(hasMark(card.id, "resolved")).toBe(false);
+    // Nothing was paid by the refused resolution: not the attack's points, not its round.
+    expect(s.attacker.system.combat.ap.value).toBe(6);
+    expect(s.gun.system.loaded).toBe(8);
     scriptDiceFaces([7]);
-    const taken = await runRelay({ action: "d100.resolve", requesterId: gm.id, targetUuid: s.defender.uuid, payload: { messageId: card.id, defence: null } }, gm);
+    const taken = await runRelay({ action: "core.respond", requesterId: gm.id, targetUuid: s.defender.uuid, payload: { messageId: card.id, response: "take" } }, gm);
     expect(taken.ok).toBe(true);
     expect(hasMark(card.id, "resolved")).toBe(true);
+    expect(s.attacker.system.combat.ap.value).toBe(4);
+    expect(s.gun.system.loaded).toBe(7);
+  });
+});
+
+describe("issue 17 (D10/0): an attack is paid when the GM resolves it, once, from the documents", () => {
+  async function strictPeriod(s: Awaited<ReturnType<typeof scene>>): Promise<void> {
+    const combat: any = await Combat.create({} as never);
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: s.attacker.id, name: "Janet" }, { actorId: s.defender.id, name: "Officer" }]);
+    await combat.startCombat();
+    await turnEventsSettled();
+    expect(combat.combatant.actorId).toBe(s.attacker.id);
+  }
+
+  it("a declaration posted straight to chat (no dialog, nothing paid) pays its AP and rounds when resolved; one the attacker cannot pay is refused and stays open", async () => {
+    const s = await scene();
+    await strictPeriod(s);
+    const genuine = await attack(s, 13);
+    // The attacker's own card, posted by hand with the genuine dice: the client never checked or paid anything.
+    const post = () => asUser(s.p1, () => ChatMessage.create({ content: "x", rolls: genuine.rolls.map((r: any) => JSON.stringify(r.toJSON())), flags: { breadbox: { ...genuine.flags.breadbox, apCost: 0 } } } as never));
+    const forged: any = await post();
+    await ledgerSettled();
+    scriptDiceFaces([7]);
+    expect((await respond(s.p2, forged, "take")).ok).toBe(true);
+    expect(s.attacker.system.combat.ap.value).toBe(4);
+    expect(s.gun.system.loaded).toBe(7);
+    // Points short: refused with the AP message, nothing paid, the exchange open.
+    await s.attacker.update({ system: { combat: { ap: { value: 1 } } } });
+    const short: any = await post();
+    const before = msgs().length;
+    const refused = await respond(s.p2, short, "take");
+    expect(refused.ok).toBe(false);
+    expect(refused.error).toMatch(/AP/);
+    expect(msgs().length).toBe(before);
+    expect(hasMark(short.id, "resolved")).toBe(false);
+    expect(s.attacker.system.combat.ap.value).toBe(1);
+    expect(s.gun.system.loaded).toBe(7);
+    // Rounds short: the magazine is read again too.
+    await s.attacker.update({ system: { combat: { ap: { value: 6 } } } });
+    await s.gun.update({ system: { loaded: 0 } });
+    expect((await respond(s.p2, short, "take")).error).toMatch(/Reload/);
+    expect(s.attacker.system.combat.ap.value).toBe(6);
+  });
+
+  it("two attacks declared while the points were there, resolved at once: only what the points pay for resolves", async () => {
+    const s = await scene();
+    await strictPeriod(s);
+    await s.attacker.update({ system: { combat: { ap: { value: 3 } } } });
+    // Each declaration sees 3 AP (nothing is paid on declaring): both are posted.
+    const a = await attack(s, 13);
+    const b = await attack(s, 13);
+    scriptDiceFaces([7, 7]);
+    const results = await Promise.all([respond(s.p2, a, "take"), respond(s.p2, b, "take")]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(s.attacker.system.combat.ap.value).toBe(1);
+    expect(s.gun.system.loaded).toBe(7);
+    expect(hasMark((results[0].ok ? b : a).id, "resolved")).toBe(false);
+  });
+
+  it("a resolution asked twice pays once", async () => {
+    const s = await scene();
+    await strictPeriod(s);
+    const card = await attack(s, 13);
+    scriptDiceFaces([7]);
+    const gm = (game as any).users.activeGM;
+    const request = { action: "core.respond", requesterId: s.p2.id!, targetUuid: s.defender.uuid, payload: { messageId: card.id, response: "take" } };
+    const results = await Promise.all([runRelay(request, s.p2), runRelay({ ...request, requesterId: gm.id }, gm)]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(s.attacker.system.combat.ap.value).toBe(4);
+    expect(s.gun.system.loaded).toBe(7);
   });
 });
 

@@ -140,8 +140,13 @@ async function spendLocked(actor: Actor.Implementation, cost: number, action: st
     return { ok: true, data: { started: true, paid: started.action.paid, cost } };
   }
   if (!decision.ok) return { ok: false, error: refusalMessage(decision, action) };
-  if (decision.from !== "free") await actor.update({ system: { combat: { ap: { value: decision.available }, reserved: decision.reserved } } });
+  await writeSpend(actor, decision);
   return { ok: true, data: { from: decision.from, available: decision.available, reserved: decision.reserved } };
+}
+
+/** Write a spend `spendNow` allowed (inside the actor's resource lock, where it was decided). */
+export async function writeSpend(actor: Actor.Implementation, decision: Extract<R.SpendDecision, { ok: true }>): Promise<void> {
+  if (decision.from !== "free") await actor.update({ system: { combat: { ap: { value: decision.available }, reserved: decision.reserved } } });
 }
 
 /** GM side of `d100.spendAp`: the requester must own the character; the cost is a whole number. */

@@ -1,31 +1,33 @@
 /**
- * The combat part of the d100 ruleset: tracker rules, the attack sequence's chat actions and relay
- * handlers, status effects and token bars. register.ts folds it into the definition (withParts).
+ * The combat part of the d100 ruleset: tracker rules, the attack (an exchange run by core's
+ * engine), action-point relay handlers, the dying check button, status effects and token bars.
+ * register.ts folds it into the definition (withParts).
  */
 import type { RulesetPart } from "../../../core/registry";
+import type { ExchangeDefinition } from "../../../core/exchange/types";
 import { templatePath } from "../../../core/ids";
 import { d100Combat, registerTrackerHooks } from "./tracker";
 import { registerD100CombatSettings } from "./settings";
 import { relayReserveAp, relaySpendAp } from "./ap";
-import { onApplyDamage, onDefend, onDyingCheck, onTakeIt, registerAttackChoiceRecord, relayApplyDamage, relayResolve } from "./attack";
+import { d100Attack, relayPayAttack } from "./attack";
+import { onDyingCheck } from "./actions";
 import { D100_STATUS_EFFECTS, registerHealthBar, registerHealthStatusSync } from "./statuses";
 
-export const D100_COMBAT_TEMPLATES = ["d100/combat/attack.hbs", "d100/combat/resolution.hbs"].map(templatePath);
+export const D100_COMBAT_TEMPLATES = ["d100/combat/attack.hbs", "d100/combat/resolution.hbs", "d100/combat/attack-dialog.hbs", "d100/combat/defence-dialog.hbs"].map(templatePath);
+
+const exchanges: ExchangeDefinition[] = [d100Attack];
 
 export function d100CombatPart(): RulesetPart {
   return {
     combat: d100Combat,
+    exchanges,
     chatActions: {
-      defend: onDefend,
-      takeIt: (m) => onTakeIt(m),
-      applyDamage: (m) => onApplyDamage(m),
       dyingCheck: (m) => onDyingCheck(m),
     },
     relayActions: {
       spendAp: relaySpendAp,
       reserveAp: relayReserveAp,
-      resolve: relayResolve,
-      applyDamage: relayApplyDamage,
+      payAttack: relayPayAttack,
     },
     statusEffects: D100_STATUS_EFFECTS,
     trackableAttributes: { d100: { bar: ["health", "combat.ap"], value: ["combat.reserved"] } },
@@ -35,7 +37,6 @@ export function d100CombatPart(): RulesetPart {
       registerTrackerHooks();
       registerHealthStatusSync();
       registerHealthBar();
-      registerAttackChoiceRecord();
     },
   };
 }

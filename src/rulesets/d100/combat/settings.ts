@@ -72,3 +72,10 @@ export function d100CombatRules(): D100CombatRules {
     fireEachShot: settingBool(`${P}fireEachShot`, d.fireEachShot),
   };
 }
+
+/** Whether an attack's damage dice overflow (seed: "Note About Zeros"): on a high degree, on a critical area, or both. */
+export function damageOverflows(rules: D100CombatRules, degree: number, criticalArea: boolean): boolean {
+  const byDegree = (rules.damageOverflow === "highDegree" || rules.damageOverflow === "both") && degree >= rules.overflowDegree;
+  const byArea = (rules.damageOverflow === "criticalArea" || rules.damageOverflow === "both") && criticalArea;
+  return byDegree || byArea;
+}

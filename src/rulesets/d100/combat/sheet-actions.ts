@@ -11,7 +11,8 @@
 import { BreadboxActor } from "../../../core/documents/actor";
 import { modelOf } from "../../../core/game";
 import { D100PowerModel } from "../data/items";
-import { attackWithWeapon, drawWeapon, reloadWeapon, takeAction, takeActionSlot } from "./attack";
+import { attackWithWeapon } from "./attack";
+import { drawWeapon, reloadWeapon, takeAction, takeActionSlot } from "./actions";
 
 function sheetActor(app: unknown): Actor.Implementation | null {
   if (!(app instanceof foundry.applications.api.DocumentSheetV2)) return null;

@@ -44,6 +44,12 @@ export function toFireBlock(b: FireBlockData, key: string): R.FireBlock {
   return R.validateFireBlock({ key, title: b.title, kind: b.kind, apCost, spread: b.spread.map((s) => R.parseSpreadStep(s)), amount, damage: [...b.damage], damageBy: b.damageBy });
 }
 
+/** A weapon's fire blocks as the core reads them (a malformed block is refused with the core's message). */
+export function fireBlocksOf(weapon: Item.Implementation): R.FireBlock[] {
+  const w = weapon.system;
+  return w instanceof D100WeaponModel ? w.fireBlocks.map((b, i) => toFireBlock(b, `${weapon.id ?? "weapon"}-${i}`)) : [];
+}
+
 function weaponSchema() {
   return {
     /** The skill the attack checks: a root key (ranged, close…) or a branch skill's name. */
