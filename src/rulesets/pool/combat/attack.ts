@@ -1,19 +1,11 @@
 /**
- * The Dice Pool's attack, on core's exchange engine (src/core/exchange/engine.ts; docs/rules/pool.md,
- * "Foundry side: combat"). This file holds only the rules; the stages, relay, records, buttons and
- * every generic trust rule are the engine's.
- *
- *  1. The attacker rolls a weapon's check from the sheet against the targeted character: a
- *     PoolCheckRoll with the Difficulty that counts if nobody opposes it, posted as the declaration.
- *  2. The target's owner (or the GM) opposes it with a check of their own (direct opposition,
- *     "parrying a sword"), or takes it unopposed.
- *  3. The active GM's client re-classifies the attack's dice with the check its choices rebuild,
- *     rolls the defence, judges the attack (attackHit) and reads armor, Muscle Power, the weapon's
- *     modifier, Toughness and the threshold (resolveTrauma): the outcome is the list of wounds.
- *  4. Apply adds the wounds to the target, once; the status effects follow.
- *
- * The Storyguide's fields (extra dice, time factor, dice phobe...) are the GM's only: on the attack
- * when a GM wrote the declaration, on the defence when a GM asks for it.
+ * The Dice Pool's attack on core's exchange engine (src/core/exchange/engine.ts; docs/rules/pool.md,
+ * "Foundry side: combat"): only its rules are here. The attacker rolls a weapon's check (the
+ * declaration); the target opposes it with a check of their own (direct opposition) or takes it; the
+ * GM's client re-classifies the attack's dice with the check its choices rebuild, rolls the defence,
+ * judges the hit (attackHit) and the wounds (resolveTrauma: armor, Muscle Power, the weapon's
+ * modifier, Toughness, the threshold); Apply adds the wounds and the statuses follow. The
+ * Storyguide's fields (extra dice, time factor, dice phobe...) count only from a GM.
  */
 import * as R from "../rules";
 import { templatePath } from "../../../core/ids";
@@ -27,9 +19,9 @@ import type { ExchangeDefinition, ExchangeOutcome } from "../../../core/exchange
 import type { Odds } from "../../../dice/contract";
 import { PoolActorModel } from "../data/actor";
 import { PoolWeaponModel } from "../data/items";
-import { PoolCheckRoll, poolFormula, rolledPool, type PoolCheckOptions } from "../dice/pool-roll";
+import { PoolCheckRoll, type PoolCheckOptions } from "../dice/pool-roll";
 import { buildCheck, checkChoices, defaultChoices, dialogContent, oddsHtml, readAndBuild, storyguideFieldsSet, type BuiltCheck, type PoolCheckChoices } from "../checks";
-import { poolRules, type PoolRules } from "../settings";
+import { poolRules } from "../settings";
 import { syncPoolStatuses } from "./statuses";
 import { escapeHTML } from "../../../core/html";
 
@@ -44,18 +36,9 @@ export interface PoolAttackChoices {
 }
 
 /**
- * A player may not set the Storyguide's fields on an attack or a defence (docs/rules/pool.md):
- * warns naming them and returns false; true for a GM or when none is set.
+ * The check dialog of an attack or a defence (skipped with the skip key); null when cancelled, or
+ * when a player set the Storyguide's fields (docs/rules/pool.md: a warning names them).
  */
-function playerMayUse(choices: PoolCheckChoices, model: PoolActorModel, rules: PoolRules): boolean {
-  if (game.user?.isGM) return true;
-  const set = storyguideFieldsSet(choices, model, rules);
-  if (!set.length) return true;
-  ui.notifications?.warn(format("BREADBOX.Pool.Attack.StoryguideFields", { fields: set.join(", ") }));
-  return false;
-}
-
-/** The check dialog of an attack or a defence (skipped with the skip key); null when cancelled or refused. */
 async function askCheck(model: PoolActorModel, preset: Partial<PoolCheckChoices>, event: Event | null | undefined, title: string, note: string, odds: (built: BuiltCheck) => string): Promise<{ choices: PoolCheckChoices; mode: MessageMode } | null> {
   const rules = poolRules();
   let choices = defaultChoices(model, preset, rules);
@@ -70,7 +53,10 @@ async function askCheck(model: PoolActorModel, preset: Partial<PoolCheckChoices>
     if (!answer) return null;
     ({ value: choices, mode } = answer);
   }
-  return playerMayUse(choices, model, rules) ? { choices, mode } : null;
+  const set = game.user?.isGM ? [] : storyguideFieldsSet(choices, model, rules);
+  if (!set.length) return { choices, mode };
+  ui.notifications?.warn(format("BREADBOX.Pool.Attack.StoryguideFields", { fields: set.join(", ") }));
+  return null;
 }
 
 /**
@@ -115,51 +101,22 @@ function weaponSummary(name: string, w: PoolWeaponModel): string {
   return bits.join(" · ");
 }
 
-/**
- * The attack's result, classified again from the faces Foundry rolled with the check rebuilt from
- * the attacker's documents (`built`, never the pool, Difficulty or result in the roll's options);
- * null when the roll is not that check's evaluated roll.
- */
-function attackResult(roll: PoolCheckRoll, built: PoolCheckOptions): R.CheckResult | null {
-  if (!roll.evaluated) return null;
-  const formula = built.resolution === "dicePhobe" ? String(R.dicePhobeTotal(built.pool)) : poolFormula(built.pool);
-  if (roll.formula !== formula) return null;
-  const against = { pool: built.pool, difficulty: built.difficulty, requiredDegree: built.requiredDegree };
-  const offset = R.getDieType(built.pool.die).offset;
-  const faces = roll.dice[0]?.results.map((r) => r.result - offset) ?? [];
-  try {
-    return built.resolution === "dicePhobe" ? R.dicePhobeCheck(against) : R.resolveCheck({ ...against, pool: rolledPool(built.pool) }, faces);
-  } catch {
-    return null;
-  }
-}
-
-/** Everything a resolution shows, step by step. */
-export interface AttackResolution {
-  hit: R.AttackHit;
-  trauma: R.TraumaResult | null;
-  armor: R.ArmorSpec | null;
-  musclePower: number;
-  weaponModifier: number;
-  defender: R.DefenderInput;
-}
-
 /** What the trauma rules read about this weapon, attacker and defender (everything but the degree). */
-export function traumaInputs(attacker: PoolActorModel, defender: PoolActorModel, weapon: PoolWeaponModel): { weapon: Omit<R.AttackInput, "degree">; armor: R.ArmorSpec | null; musclePower: number; weaponModifier: number } {
+export function traumaInputs(attacker: PoolActorModel, defender: PoolActorModel, weapon: PoolWeaponModel): Omit<R.AttackInput, "degree"> {
   // Worn armor (the strongest) meets physical attacks; the seed's mental trauma (torture, psychic
   // attack, fatigue) is not something armor affects (docs/rules/pool.md).
-  const armor = weapon.trauma === "physical" ? (defender.armor[0] ?? null) : null;
+  const armor = weapon.trauma === "physical" ? defender.armor[0] : undefined;
   const musclePower = weapon.trauma === "physical" && weapon.musclePowered ? R.attributeScore(attacker.character, "musclePower") : 0;
   const weaponModifier = weapon.trauma === "physical" ? weapon.damageModifier : 0;
-  return { weapon: { trauma: weapon.trauma, damageType: weapon.damageType, musclePower, weaponModifier, ...(armor ? { armor } : {}) }, armor, musclePower, weaponModifier };
+  return { trauma: weapon.trauma, damageType: weapon.damageType, musclePower, weaponModifier, ...(armor ? { armor } : {}) };
 }
 
 /** The rules core's answer for an attack, from the two characters and the weapon as they stand. */
-export function resolveAttack(input: { attack: R.CheckResult; defence: R.RolledSide | null; attacker: PoolActorModel; defender: PoolActorModel; weapon: PoolWeaponModel }): AttackResolution {
+export function resolveAttack(input: { attack: R.CheckResult; defence: R.RolledSide | null; attacker: PoolActorModel; defender: PoolActorModel; weapon: PoolWeaponModel }) {
   const hit = R.attackHit({ attack: input.attack, defence: input.defence });
-  const t = traumaInputs(input.attacker, input.defender, input.weapon);
-  const trauma = hit.hit ? R.resolveTrauma({ ...t.weapon, degree: hit.degree }, input.defender.defender) : null;
-  return { hit, trauma, armor: t.armor, musclePower: t.musclePower, weaponModifier: t.weaponModifier, defender: input.defender.defender };
+  const weapon = traumaInputs(input.attacker, input.defender, input.weapon);
+  const trauma = hit.hit ? R.resolveTrauma({ ...weapon, degree: hit.degree }, input.defender.defender) : null;
+  return { hit, trauma, weapon, defender: input.defender.defender };
 }
 
 /** An attack's odds panel: only the results that can happen, each with its chance. */
@@ -173,17 +130,7 @@ function attackOutcomesHtml(title: string, odds: Odds): string {
  * the defence as configured (a dice-phobe defence is a certain result).
  */
 export function defenceOddsHtml(attack: R.CheckResult, options: { pool: R.PoolSpec; resolution: string }, attacker: PoolActorModel, defender: PoolActorModel, weapon: PoolWeaponModel): string {
-  const t = traumaInputs(attacker, defender, weapon);
-  let odds: Odds;
-  if (options.resolution === "dicePhobe") {
-    const r = resolveAttack({ attack, defence: { total: R.dicePhobeTotal(options.pool), outcome: "success", mode: "dicePhobe" }, attacker, defender, weapon });
-    const wound = r.trauma?.wounds.find((w) => w.kind === weapon.trauma) ?? r.trauma?.wounds[0];
-    const key = !r.hit.hit ? "miss" : r.trauma?.stoppedByArmor ? "stopped" : wound ? wound.severity : "noWound";
-    const keys = R.attackOddsKeys(weapon.trauma);
-    odds = { success: keys.indexOf(key) >= R.ATTACK_MISS_KEYS.length ? 1 : 0, outcomes: keys.map((k) => ({ key: k, p: k === key ? 1 : 0 })), extras: [], error: 0 };
-  } else {
-    odds = R.defenceOdds({ attack, defence: options.pool, weapon: t.weapon, defender: defender.defender });
-  }
+  const odds = R.defenceOdds({ attack, defence: options.pool, phobe: options.resolution === "dicePhobe", weapon: traumaInputs(attacker, defender, weapon), defender: defender.defender });
   const p = options.pool;
   const pool = `<p class="bb-pool-summary">${localize("BREADBOX.Pool.Dice.Pool")}: ${p.addDice} ${localize("BREADBOX.Pool.Dice.Add")} · ${p.bonusDice} ${localize("BREADBOX.Pool.Dice.Bonus")} · ${p.penaltyDice} ${localize("BREADBOX.Pool.Dice.Penalty")}</p>`;
   return pool + attackOutcomesHtml(format("BREADBOX.Pool.AttackOdds.AgainstRolled", { total: attack.total }), odds);
@@ -192,8 +139,7 @@ export function defenceOddsHtml(attack: R.CheckResult, options: { pool: R.PoolSp
 /** The attack dialog's second panel: the exact odds of each result if the target takes it unopposed. */
 export function attackOddsHtml(options: { pool: R.PoolSpec; difficulty: number; resolution: string }, attacker: PoolActorModel, defender: PoolActorModel, weapon: PoolWeaponModel, targetName: string): string {
   if (options.resolution !== "roll") return "";
-  const t = traumaInputs(attacker, defender, weapon);
-  const odds = R.attackOdds({ attack: { pool: options.pool, difficulty: options.difficulty }, weapon: t.weapon, defender: defender.defender });
+  const odds = R.attackOdds({ attack: { pool: options.pool, difficulty: options.difficulty }, weapon: traumaInputs(attacker, defender, weapon), defender: defender.defender });
   return attackOutcomesHtml(format("BREADBOX.Pool.AttackOdds.Title", { name: targetName }), odds);
 }
 
@@ -202,17 +148,18 @@ function signed(n: number): string {
 }
 
 /** The resolution card's body (templates/pool/combat/resolution.hbs), from degree to wounds. */
-async function resolutionHtml(attacker: Actor.Implementation, defender: Actor.Implementation, c: PoolAttackChoices, attack: R.CheckResult, defence: R.CheckResult | null, r: AttackResolution): Promise<string> {
+async function resolutionHtml(attacker: Actor.Implementation, defender: Actor.Implementation, c: PoolAttackChoices, attack: R.CheckResult, defence: R.CheckResult | null, r: ReturnType<typeof resolveAttack>): Promise<string> {
   const t = r.trauma;
   const wounds = t?.wounds ?? [];
   const physical = c.weapon.trauma === "physical";
   const steps: { label: string; value: string }[] = [];
   if (t) {
     steps.push({ label: localize("BREADBOX.Pool.Attack.Step.Degree"), value: String(r.hit.degree) });
-    if (r.armor) steps.push({ label: format("BREADBOX.Pool.Attack.Step.Armor", { rating: r.armor.rating }), value: `${signed(-r.armor.rating)} → ${t.degreeAfterArmor}` });
+    const { armor, musclePower, weaponModifier } = r.weapon;
+    if (armor) steps.push({ label: format("BREADBOX.Pool.Attack.Step.Armor", { rating: armor.rating }), value: `${signed(-armor.rating)} → ${t.degreeAfterArmor}` });
     if (physical && !t.stoppedByArmor) {
-      if (r.musclePower) steps.push({ label: localize("BREADBOX.Pool.Attack.Step.MusclePower"), value: signed(r.musclePower) });
-      if (r.weaponModifier) steps.push({ label: localize("BREADBOX.Pool.Attack.Step.Weapon"), value: signed(r.weaponModifier) });
+      if (musclePower) steps.push({ label: localize("BREADBOX.Pool.Attack.Step.MusclePower"), value: signed(musclePower) });
+      if (weaponModifier) steps.push({ label: localize("BREADBOX.Pool.Attack.Step.Weapon"), value: signed(weaponModifier) });
       if (r.defender.toughness) steps.push({ label: localize("BREADBOX.Pool.Defender.Toughness"), value: signed(-r.defender.toughness) });
       steps.push({ label: localize("BREADBOX.Pool.Defender.PhysicalThreshold"), value: signed(-r.defender.physicalThreshold) });
     } else if (!physical && !t.stoppedByArmor) {
@@ -250,7 +197,7 @@ async function resolutionHtml(attacker: Actor.Implementation, defender: Actor.Im
     outcome: localize(`BREADBOX.Pool.Attack.${outcome}`),
     steps,
     damageType: t?.damageType ? localize(`BREADBOX.Pool.Weapon.damageType.${t.damageType}`) : "",
-    converted: Boolean(t && r.armor?.convertsLethal && c.weapon.damageType === "lethal" && t.damageType === "nonlethal"),
+    converted: Boolean(t && r.weapon.armor?.convertsLethal && c.weapon.damageType === "lethal" && t.damageType === "nonlethal"),
     wounds: woundLines,
     wounded: wounds.length > 0,
   });
@@ -323,7 +270,8 @@ export const poolAttack: ExchangeDefinition<PoolAttackChoices, PoolCheckOptions 
     } catch {
       throw new Error("BREADBOX.Relay.Malformed");
     }
-    // GM-only inputs from a GM only: a player's defence carrying any is refused (not ignored).
+    // GM-only inputs from a GM only: a player's defence carrying any is refused (not ignored), before
+    // anything else is judged of it.
     if (!requester.isGM && storyguideFieldsSet(check, choices.defender, rules).length) throw new Error("BREADBOX.Pool.Attack.StoryguideOnly");
     let options: PoolCheckOptions;
     try {
@@ -336,7 +284,7 @@ export const poolAttack: ExchangeDefinition<PoolAttackChoices, PoolCheckOptions 
   async resolve({ attacker, target, choices, rolls }, response) {
     // The attack's dice as posted, classified with the check its choices rebuild.
     const roll = rolls[0];
-    const attack = roll instanceof PoolCheckRoll && roll.check?.actorUuid === attacker.uuid ? attackResult(roll, choices.check) : null;
+    const attack = roll instanceof PoolCheckRoll && roll.check?.actorUuid === attacker.uuid ? roll.resultFor(choices.check) : null;
     if (!attack) throw new Error("BREADBOX.Relay.NotGenuine");
     const defenceRoll = response.choices ? PoolCheckRoll.fromCheck(response.choices) : null;
     if (defenceRoll) await defenceRoll.evaluate();
