@@ -77,9 +77,9 @@ describe("Dice Pool combat", () => {
     // The Guard's player answers: take it unopposed (the request goes to the GM's client).
     await page.evaluate((id) => (window as any).bb.setUser(id), s.playerId);
     await settle(page);
-    const buttons = lastCard(page).locator('[data-bb-action="pool.defend"]');
+    const buttons = lastCard(page).locator('[data-bb-action="core.respond"]');
     await expect(buttons.count()).resolves.toBe(2);
-    await lastCard(page).locator('[data-bb-action="pool.defend"][data-response="none"]').click();
+    await lastCard(page).locator('[data-bb-action="core.respond"][data-response="none"]').click();
     await settle(page);
     const resolution = lastCard(page);
     await expect(resolution.locator(".pool-resolution").count()).resolves.toBe(1);
@@ -88,7 +88,7 @@ describe("Dice Pool combat", () => {
       steps: [...li.querySelectorAll(".pool-resolution-steps li")].map((e) => [e.children[0]?.textContent?.trim() ?? "", e.children[1]?.textContent?.trim() ?? ""]),
       outcome: li.querySelector(".pool-resolution .bb-outcome strong")?.textContent?.trim() ?? "",
       wounds: [...li.querySelectorAll(".pool-resolution-wounds li")].map((e) => e.textContent?.trim() ?? ""),
-      apply: li.querySelectorAll('[data-bb-action="pool.applyWounds"]').length,
+      apply: li.querySelectorAll('[data-bb-action="core.apply"]').length,
     }));
     expect(read.roll[0]).toContain(String(attack.total));
     const botch = attack.total <= 4;
@@ -111,15 +111,15 @@ describe("Dice Pool combat", () => {
     await screenshot(resolution, "chat-card-pool-resolution");
 
     if (!botch) {
-      await resolution.locator('[data-bb-action="pool.applyWounds"]').click();
+      await resolution.locator('[data-bb-action="core.apply"]').click();
       await settle(page);
       const wounds = () => page.evaluate((uuid) => (window as any).fromUuidSync(uuid).system.wounds.length, s.guard);
       await expect(wounds()).resolves.toBe(1);
       // Twice: refused with a message, nothing added.
       const n0 = await notificationCount(page);
-      await lastCard(page).locator('[data-bb-action="pool.applyWounds"]').click();
+      await lastCard(page).locator('[data-bb-action="core.apply"]').click();
       await settle(page);
-      expect((await notificationsSince(page, n0)).map((n) => n.message)).toContain("These wounds have already been applied.");
+      expect((await notificationsSince(page, n0)).map((n) => n.message)).toContain("This result has already been applied.");
       await expect(wounds()).resolves.toBe(1);
       const guardSheet = await openSheet(page, s.guard);
       await showTab(page, guardSheet, "combat");

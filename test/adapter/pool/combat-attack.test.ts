@@ -1,28 +1,25 @@
 /**
  * The Dice Pool's attack sequence: attack card → the defender opposes (or takes it) → the GM's
  * client resolves degree, armor, Muscle Power, weapon modifier, Toughness and threshold → Apply
- * adds the wounds through the GM, from the ledger only, exactly once; forged and duplicate
+ * adds the wounds through the GM, from the ledger only, exactly once (core's exchange engine: the
+ * card buttons are `core.respond` and `core.apply`, clicked here as each user sees them); forged and duplicate
  * requests change nothing; statuses follow the wounds; a wound can be marked healed.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { answerDialog, asUser, createUser, fillForm, scriptDiceFaces, settle, waitForDialog } from "../../harness/index";
+import { answerDialog, asUser, createUser, fillForm, gmUser, scriptDiceFaces, settle, waitForDialog } from "../../harness/index";
 import { bootSystem, notifications } from "../toaster/boot";
-import { attackWithWeapon, onApplyWounds, onDefend, resolveAttack } from "../../../src/rulesets/pool/combat/attack";
+import { attackWithWeapon, resolveAttack } from "../../../src/rulesets/pool/combat/attack";
 import { healWound } from "../../../src/rulesets/pool/combat/statuses";
 import { PoolCheckRoll } from "../../../src/rulesets/pool/dice/pool-roll";
-import { ledgerEntry } from "../../../src/core/chat/ledger";
+import { hasMark, ledgerEntry } from "../../../src/core/chat/ledger";
 import { applyOrRelay } from "../../../src/core/relay";
 import * as R from "../../../src/rulesets/pool/rules";
+import { APPLY, RESPOND, clickCardButton } from "./card-buttons";
 
 beforeEach(bootSystem);
 
 const shift = new MouseEvent("click", { shiftKey: true });
 const msgs = () => (game as any).messages.contents;
-const button = (response: "oppose" | "none") => {
-  const b = document.createElement("button");
-  b.dataset.response = response;
-  return b;
-};
 
 async function scene(armor: Record<string, unknown> = { rating: 1, convertsLethal: false }) {
   const p1 = createUser({ name: "Attacker's player" });
@@ -59,7 +56,7 @@ async function attack(s: Awaited<ReturnType<typeof scene>>, faces: number[]): Pr
 
 /** p2 opposes with Dodge through the dialog. */
 async function oppose(s: Awaited<ReturnType<typeof scene>>, card: any, faces: number[]): Promise<any> {
-  const pending = asUser(s.p2, () => onDefend(card, button("oppose"), new MouseEvent("click")));
+  const pending = clickCardButton(s.p2, card, RESPOND("oppose"));
   const dialog = await waitForDialog();
   fillForm(dialog.element, { ability: "Dodge" });
   scriptDiceFaces(faces);
@@ -77,17 +74,19 @@ describe("attack → opposition → degree → armor → Muscle Power, weapon, T
     expect(card.rolls[0].formula).toBe("5d8kh4");
     expect(card.rolls[0].total).toBe(26);
     const cardHtml: HTMLElement = await asUser(s.p2, () => card.renderHTML());
-    expect(cardHtml.querySelectorAll("[data-bb-action='pool.defend']").length).toBe(2);
+    expect(cardHtml.querySelectorAll("[data-bb-action='core.respond']").length).toBe(2);
+    expect(cardHtml.querySelector(".pool-attack .bb-card-target")!.textContent).toContain("Guard");
     const strangerHtml: HTMLElement = await asUser(s.p3, () => card.renderHTML());
-    expect(strangerHtml.querySelectorAll("[data-bb-action='pool.defend']").length).toBe(0);
+    expect(strangerHtml.querySelectorAll("[data-bb-action='core.respond']").length).toBe(0);
     // Dodge 1 → 2d8: 3 + 4 = 7. Direct opposition: 26 − 7 = 19 → degree 3.
     const resolution = await oppose(s, card, [3, 4]);
-    expect(resolution.flags.breadbox).toMatchObject({ type: "poolResolution", attackMessageId: card.id });
+    expect(resolution.flags.breadbox).toMatchObject({ type: "exchangeResolution", exchange: "pool.attack", declarationId: card.id });
     expect(resolution.rolls[0]).toBeInstanceOf(PoolCheckRoll);
     expect(resolution.rolls[0].total).toBe(7);
     // Degree 3 − armor 1 = 2; + Muscle Power 2 + weapon 1 − Toughness 1 = 4; − Physical Threshold 1 = 3: severe.
-    const entry = ledgerEntry(resolution.id)!.resolution!;
-    expect(entry).toMatchObject({ attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, applied: false, woundList: [{ kind: "physical", degree: 3, nonlethal: false }] });
+    const entry = ledgerEntry(resolution.id)!.exchange!;
+    expect(entry).toMatchObject({ ruleset: "pool", kind: "attack", attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, outcome: { wounds: [{ kind: "physical", degree: 3, nonlethal: false }] } });
+    expect(hasMark(resolution.id, "applied")).toBe(false);
     const html: HTMLElement = await resolution.renderHTML();
     const text = html.textContent!;
     expect(text).toContain("Final Degree of Success");
@@ -95,14 +94,14 @@ describe("attack → opposition → degree → armor → Muscle Power, weapon, T
     // Healing time on the card: 2 weeks at Immune System 0.
     expect(text).toContain(`${14 * 24} h`);
     // Apply by the defender's player (not the attacker's owner): relayed to the GM.
-    await asUser(s.p2, () => onApplyWounds(resolution));
+    expect(await clickCardButton(s.p2, resolution, APPLY)).toBe(true);
     await settle();
     expect(s.defender.system.wounds.map((w: any) => [w.kind, w.degree, w.nonlethal])).toEqual([["physical", 3, false]]);
-    expect(ledgerEntry(resolution.id)!.resolution!.applied).toBe(true);
+    expect(hasMark(resolution.id, "applied")).toBe(true);
     // Twice: refused, nothing added.
-    await asUser(s.p1, () => onApplyWounds(resolution));
-    const again = await asUser(s.p2, () => applyOrRelay("pool.applyWounds", { uuid: s.defender.uuid }, { messageId: resolution.id }));
-    expect(again.ok).toBe(false);
+    expect(await clickCardButton(s.p1, resolution, APPLY)).toBe(true);
+    const again = await asUser(s.p2, () => applyOrRelay("core.apply", { uuid: s.defender.uuid }, { messageId: resolution.id }));
+    expect(again).toMatchObject({ ok: false, error: "BREADBOX.Exchange.AlreadyApplied" });
     expect(s.defender.system.wounds.length).toBe(1);
     // The wound's penalty now weighs on the defender's physical checks.
     expect(s.defender.system.status.penalties.physical).toBe(2);
@@ -131,7 +130,7 @@ describe("attack → opposition → degree → armor → Muscle Power, weapon, T
   it("the Oppose dialog shows the exact odds of each result against the attack already rolled", async () => {
     const s = await scene();
     const card = await attack(s, [8, 7, 6, 5, 1]); // 26
-    const pending = asUser(s.p2, () => onDefend(card, button("oppose"), new MouseEvent("click")));
+    const pending = clickCardButton(s.p2, card, RESPOND("oppose"));
     const dialog = await waitForDialog();
     fillForm(dialog.element, { ability: "Dodge" });
     const panel = dialog.element.querySelector("[data-bb-odds]")!.textContent!;
@@ -159,7 +158,7 @@ describe("attack → opposition → degree → armor → Muscle Power, weapon, T
     s.p1.targets = new Set([{ actor: s.defender }]);
     const card = await attack(s, [3, 3, 3, 2, 1]); // 11: a failure against the card's Difficulty 15
     // The GM answers for the NPC with the skip key: Dodge (offered first) 1 → 2 Add dice → dice-phobe 10; 11 − 10 = 1: degree 0.
-    await onDefend(card, button("oppose"), shift);
+    await clickCardButton(gmUser(), card, RESPOND("oppose"), { shiftKey: true });
     await settle();
     const res = msgs().at(-1);
     const text = (await res.renderHTML()).textContent!;
@@ -181,15 +180,16 @@ describe("attack → opposition → degree → armor → Muscle Power, weapon, T
     const s = await scene({ rating: 3, convertsLethal: false });
     // 4 + 3 + 2 + 2 (kept of 5d8kh4, 1 dropped) = 11 < 15: a miss.
     const miss = await attack(s, [4, 3, 2, 2, 1]);
-    await asUser(s.p2, () => onDefend(miss, button("none"), shift));
+    await clickCardButton(s.p2, miss, RESPOND("none"), { shiftKey: true });
     await settle();
     const missRes = msgs().at(-1);
     expect((await missRes.renderHTML()).textContent).toContain("Miss");
-    expect(ledgerEntry(missRes.id)!.resolution!.woundList).toEqual([]);
-    expect((await missRes.renderHTML()).querySelector("[data-bb-action='pool.applyWounds']")).toBeNull();
+    // Nothing to apply: no record of an outcome, no Apply button.
+    expect(ledgerEntry(missRes.id)?.exchange).toBeUndefined();
+    expect((await missRes.renderHTML()).querySelector(APPLY)).toBeNull();
     // 8 + 8 + 7 + 2 = 25 vs 15: degree 2; armor 3 → −1: stopped by the armor.
     const stopped = await attack(s, [8, 8, 7, 2, 1]);
-    await asUser(s.p2, () => onDefend(stopped, button("none"), shift));
+    await clickCardButton(s.p2, stopped, RESPOND("none"), { shiftKey: true });
     await settle();
     expect((await msgs().at(-1).renderHTML()).textContent).toContain("Stopped by the armor");
     expect(s.defender.system.wounds.length).toBe(0);
@@ -198,11 +198,11 @@ describe("attack → opposition → degree → armor → Muscle Power, weapon, T
   it("armor that converts lethal damage: nonlethal split after the Physical Threshold, two wounds", async () => {
     const s = await scene({ rating: 0, convertsLethal: true });
     const card = await attack(s, [8, 8, 8, 8, 1]); // 32 vs 15: degree 3
-    await asUser(s.p2, () => onDefend(card, button("none"), shift));
+    await clickCardButton(s.p2, card, RESPOND("none"), { shiftKey: true });
     await settle();
     const res = msgs().at(-1);
     // 3 + 2 + 1 − 1 = 5; − Physical Threshold 1 = final 4 → physical 2, mental 2.
-    expect(ledgerEntry(res.id)!.resolution!.woundList).toEqual([{ kind: "physical", degree: 2, nonlethal: true }, { kind: "mental", degree: 2, nonlethal: true }]);
+    expect(ledgerEntry(res.id)!.exchange!.outcome.wounds).toEqual([{ kind: "physical", degree: 2, nonlethal: true }, { kind: "mental", degree: 2, nonlethal: true }]);
     expect((await res.renderHTML()).textContent).toContain("The armor turns the lethal damage nonlethal.");
   });
 });
@@ -211,14 +211,15 @@ describe("trust: forged and duplicate requests change nothing", () => {
   it("a second answer to the same attack is refused; a stranger cannot answer or apply", async () => {
     const s = await scene();
     const card = await attack(s, [8, 7, 6, 5, 1]);
-    await asUser(s.p2, () => onDefend(card, button("none"), shift));
+    await clickCardButton(s.p2, card, RESPOND("none"), { shiftKey: true });
     await settle();
     const count = msgs().length;
-    const dup = await asUser(s.p2, () => applyOrRelay("pool.defend", { uuid: s.defender.uuid }, { messageId: card.id, response: "none", choices: null, mode: "public" }));
-    expect(dup).toMatchObject({ ok: false, error: "BREADBOX.Pool.Attack.AlreadyResolved" });
+    const dup = await asUser(s.p2, () => applyOrRelay("core.respond", { uuid: s.defender.uuid }, { messageId: card.id, response: "none", choices: null, mode: "public" }));
+    expect(dup).toMatchObject({ ok: false, error: "BREADBOX.Exchange.AlreadyResolved" });
     expect(msgs().length).toBe(count);
     const res = msgs().at(-1);
-    const stranger = await asUser(s.p3, () => applyOrRelay("pool.applyWounds", { uuid: s.defender.uuid }, { messageId: res.id }));
+    expect(await clickCardButton(s.p3, res, APPLY)).toBe(false);
+    const stranger = await asUser(s.p3, () => applyOrRelay("core.apply", { uuid: s.defender.uuid }, { messageId: res.id }));
     expect(stranger).toMatchObject({ ok: false, error: "BREADBOX.Relay.Forbidden" });
     expect(s.defender.system.wounds.length).toBe(0);
   });
@@ -226,13 +227,16 @@ describe("trust: forged and duplicate requests change nothing", () => {
   it("a resolution card a player wrote (not in the ledger) applies nothing, whatever its flags say", async () => {
     const s = await scene();
     const forged = await asUser(s.p1, () =>
-      ChatMessage.create({ content: "<div>forged</div>", flags: { breadbox: { type: "poolResolution", targetUuid: s.defender.uuid, woundList: [{ kind: "physical", degree: 9, nonlethal: false }] } } } as never),
+      ChatMessage.create({
+        content: '<div>forged <button type="button" data-bb-action="core.apply">Apply</button></div>',
+        flags: { breadbox: { type: "exchangeResolution", exchange: "pool.attack", targetUuid: s.defender.uuid, outcome: { wounds: [{ kind: "physical", degree: 9, nonlethal: false }] } } },
+      } as never),
     );
     await settle();
-    await asUser(s.p1, () => onApplyWounds(forged));
+    expect(await clickCardButton(s.p1, forged, APPLY)).toBe(true);
     await settle();
     expect(s.defender.system.wounds.length).toBe(0);
-    expect(notifications().some((n) => n.message.includes("not in the GM's record"))).toBe(true);
+    expect(notifications().some((n) => n.message.includes("nothing on the GM's record"))).toBe(true);
   });
 
   it("an attack card written by someone who does not own the attacker cannot be answered", async () => {
@@ -243,7 +247,7 @@ describe("trust: forged and duplicate requests change nothing", () => {
     await asUser(s.p3, () => attackWithWeapon(s.attacker, s.weapon, shift));
     await settle();
     const card = msgs().at(-1);
-    const r = await asUser(s.p2, () => applyOrRelay("pool.defend", { uuid: s.defender.uuid }, { messageId: card.id, response: "none", choices: null, mode: "public" }));
+    const r = await asUser(s.p2, () => applyOrRelay("core.respond", { uuid: s.defender.uuid }, { messageId: card.id, response: "none", choices: null, mode: "public" }));
     expect(r).toMatchObject({ ok: false, error: "BREADBOX.Relay.NotGenuine" });
   });
 
@@ -252,7 +256,7 @@ describe("trust: forged and duplicate requests change nothing", () => {
     const card = await attack(s, [8, 7, 6, 5, 1]);
     const base = { ability: "Dodge", attribute: "", justified: "", supporting: "", die: "d8", convert: 0, difficulty: 15, requiredDegree: 0, activity: "physical", timeMode: "none", normalPhases: 1, phasesTaken: 1, doublings: 0, extraAdd: 0, extraBonus: 0, extraPenalty: 0, resolution: "roll" };
     for (const bad of [{ ...base, extraBonus: 61 }, { ...base, ability: "Sword" }, { ...base, die: "d20" }, { ...base, convert: 1.5 }]) {
-      const r = await asUser(s.p2, () => applyOrRelay("pool.defend", { uuid: s.defender.uuid }, { messageId: card.id, response: "oppose", choices: bad, mode: "public" }));
+      const r = await asUser(s.p2, () => applyOrRelay("core.respond", { uuid: s.defender.uuid }, { messageId: card.id, response: "oppose", choices: bad, mode: "public" }));
       expect(r).toMatchObject({ ok: false, error: "BREADBOX.Relay.Malformed" });
     }
     expect(msgs().at(-1).id).toBe(card.id);

@@ -1,15 +1,18 @@
 /**
- * Issue 17, the Dice Pool's attacks: a defender's player relaying `pool.defend` with the
- * Storyguide's fields (attack 6), an attack card whose numbers do not come from the attacker's
- * documents, another ruleset's record sent to the Pool's Apply, two answers to one attack at the
- * same moment, and a crafted, unevaluated or malformed Dice Pool roll in a message (attack 8).
+ * Issue 17, the Dice Pool's attacks (on core's exchange engine: `core.respond`, `core.apply`): a
+ * defender's player relaying the defence with the Storyguide's fields (attack 6), an attack card
+ * whose numbers do not come from the attacker's documents, another ruleset's record sent to Apply,
+ * two answers to one attack at the same moment, and a crafted, unevaluated or malformed Dice Pool
+ * roll in a message (attack 8).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asUser, createUser, scriptDiceFaces, settle } from "../../harness/index";
+import { answerDialog, asUser, createUser, fillForm, scriptDiceFaces, settle, waitForDialog } from "../../harness/index";
 import { bootSystem } from "../toaster/boot";
-import { attackWithWeapon, relayDefend } from "../../../src/rulesets/pool/combat/attack";
+import { attackWithWeapon } from "../../../src/rulesets/pool/combat/attack";
+import { respondRelayHandler } from "../../../src/core/exchange/engine";
+import { RESPOND, clickCardButton } from "./card-buttons";
 import { PoolCheckRoll, type PoolCheckOptions } from "../../../src/rulesets/pool/dice/pool-roll";
-import { hasMark, ledgerEntry, ledgerResolutions, updateLedger } from "../../../src/core/chat/ledger";
+import { hasMark, ledgerEntry, updateLedger } from "../../../src/core/chat/ledger";
 import { applyOrRelay } from "../../../src/core/relay";
 
 beforeEach(bootSystem);
@@ -45,9 +48,10 @@ async function attack(s: Awaited<ReturnType<typeof scene>>): Promise<any> {
   return msgs().at(-1);
 }
 
-const resolutionsOf = (card: any) => ledgerResolutions().filter((r) => r.resolution.attackMessageId === card.id);
+/** The resolution cards (posted by the GM's client) of a declaration. */
+const resolutionsOf = (card: any) => msgs().filter((m: any) => m.flags.breadbox?.type === "exchangeResolution" && m.flags.breadbox.declarationId === card.id);
 
-describe("issue 17 attack 6: a defender's player relays pool.defend with the Storyguide's fields", () => {
+describe("issue 17 attack 6: a defender's player relays the defence (core.respond) with the Storyguide's fields", () => {
   it("attack 6: GM-only fields from the defender's player are refused (no resolution, the attack stays open); allowed fields work", async () => {
     const s = await scene();
     const card = await attack(s);
@@ -64,7 +68,7 @@ describe("issue 17 attack 6: a defender's player relays pool.defend with the Sto
       { ability: "Dodge", justified: "Parry" },
     ];
     for (const choices of forged) {
-      const r = await asUser(s.p2, () => applyOrRelay("pool.defend", { uuid: s.defender.uuid }, { messageId: card.id, response: "oppose", choices, mode: "public" }));
+      const r = await asUser(s.p2, () => applyOrRelay("core.respond", { uuid: s.defender.uuid }, { messageId: card.id, response: "oppose", choices, mode: "public" }));
       expect(r, JSON.stringify(choices)).toMatchObject({ ok: false, error: "BREADBOX.Pool.Attack.StoryguideOnly" });
     }
     expect(msgs().length).toBe(count);
@@ -72,7 +76,7 @@ describe("issue 17 attack 6: a defender's player relays pool.defend with the Sto
     expect(hasMark(card.id, "resolved")).toBe(false);
     // Only the player's own fields (the ability, the die, converted dice; the activity the trait gives): answered once.
     scriptDiceFaces([3, 4]);
-    const ok = await asUser(s.p2, () => applyOrRelay("pool.defend", { uuid: s.defender.uuid }, { messageId: card.id, response: "oppose", choices: { ability: "Dodge", die: "d8", convert: 0, activity: "physical", difficulty: 15, requiredDegree: 0, extraAdd: 0, resolution: "roll" }, mode: "public" }));
+    const ok = await asUser(s.p2, () => applyOrRelay("core.respond", { uuid: s.defender.uuid }, { messageId: card.id, response: "oppose", choices: { ability: "Dodge", die: "d8", convert: 0, activity: "physical", difficulty: 15, requiredDegree: 0, extraAdd: 0, resolution: "roll" }, mode: "public" }));
     expect(ok).toMatchObject({ ok: true });
     await settle();
     expect(resolutionsOf(card)).toHaveLength(1);
@@ -83,7 +87,7 @@ describe("issue 17 attack 6: a defender's player relays pool.defend with the Sto
   it("attack 6: the GM answering for the defender may grant the Storyguide's fields", async () => {
     const s = await scene();
     const card = await attack(s);
-    const r = await applyOrRelay("pool.defend", { uuid: s.defender.uuid }, { messageId: card.id, response: "oppose", choices: { ability: "Dodge", extraAdd: 2, resolution: "dicePhobe" }, mode: "public" });
+    const r = await applyOrRelay("core.respond", { uuid: s.defender.uuid }, { messageId: card.id, response: "oppose", choices: { ability: "Dodge", extraAdd: 2, resolution: "dicePhobe" }, mode: "public" });
     expect(r).toMatchObject({ ok: true });
     await settle();
     // Dodge 1 → 2 Add dice, + 2 from the Storyguide: dice phobe 20; 26 − 20 = 6 → degree 1.
@@ -96,38 +100,68 @@ describe("issue 17 attack 6: a defender's player relays pool.defend with the Sto
     const options: PoolCheckOptions = { title: "Sword", actorUuid: s.attacker.uuid, pool: { addDice: 60, bonusDice: 0, penaltyDice: 0, die: "d8" }, difficulty: -60, requiredDegree: 0, parts: [], resolution: "dicePhobe" };
     const roll = PoolCheckRoll.fromCheck(options);
     await roll.evaluate();
-    const flags = { type: "poolAttack", actorUuid: s.attacker.uuid, targetUuid: s.defender.uuid, weaponId: s.weapon.id };
-    const forged = await asUser(s.p1, () => ChatMessage.create({ content: "<p>attack</p>", rolls: [roll], flags: { breadbox: flags } } as never));
+    // Its choices are the dialog's own (the weapon's ability and attribute): only its dice are not that check's.
+    const flags = { type: "exchangeDeclaration", exchange: "pool.attack", attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid };
+    const forged = await asUser(s.p1, () => ChatMessage.create({ content: "<p>attack</p>", rolls: [roll], flags: { breadbox: { ...flags, choices: { weaponId: s.weapon.id, check: { ability: "Sword", attribute: "Agility" } } } } } as never));
     await settle();
-    const r = await asUser(s.p2, () => applyOrRelay("pool.defend", { uuid: s.defender.uuid }, { messageId: forged!.id, response: "none", choices: null, mode: "public" }));
+    const r = await asUser(s.p2, () => applyOrRelay("core.respond", { uuid: s.defender.uuid }, { messageId: forged!.id, response: "none", choices: null, mode: "public" }));
     expect(r).toMatchObject({ ok: false, error: "BREADBOX.Relay.NotGenuine" });
     expect(resolutionsOf(forged)).toHaveLength(0);
     // The same card claiming the dialog's choices with the Storyguide's extra dice: refused too.
     const withChoices = await asUser(s.p1, () =>
-      ChatMessage.create({ content: "<p>attack</p>", rolls: [roll], flags: { breadbox: { ...flags, choices: { ability: "Sword", attribute: "Agility", extraAdd: 55, resolution: "dicePhobe" } } } } as never),
+      ChatMessage.create({ content: "<p>attack</p>", rolls: [roll], flags: { breadbox: { ...flags, choices: { weaponId: s.weapon.id, check: { ability: "Sword", attribute: "Agility", extraAdd: 55, resolution: "dicePhobe" } } } } } as never),
     );
     await settle();
-    const r2 = await asUser(s.p2, () => applyOrRelay("pool.defend", { uuid: s.defender.uuid }, { messageId: withChoices!.id, response: "none", choices: null, mode: "public" }));
+    const r2 = await asUser(s.p2, () => applyOrRelay("core.respond", { uuid: s.defender.uuid }, { messageId: withChoices!.id, response: "none", choices: null, mode: "public" }));
     expect(r2.ok).toBe(false);
     expect(resolutionsOf(withChoices)).toHaveLength(0);
+    expect(hasMark(forged!.id, "resolved") || hasMark(withChoices!.id, "resolved")).toBe(false);
     // A genuine card still works.
     const card = await attack(s);
-    const ok = await asUser(s.p2, () => applyOrRelay("pool.defend", { uuid: s.defender.uuid }, { messageId: card.id, response: "none", choices: null, mode: "public" }));
+    const ok = await asUser(s.p2, () => applyOrRelay("core.respond", { uuid: s.defender.uuid }, { messageId: card.id, response: "none", choices: null, mode: "public" }));
     expect(ok).toMatchObject({ ok: true });
+  });
+
+  it("attack 6: the Storyguide's fields count on an attack a GM declared, and the defender's player answers it from the card", async () => {
+    const s = await scene();
+    const gm = gmUser();
+    gm.targets = new Set([{ actor: s.defender }]);
+    const pending = asUser(gm, () => attackWithWeapon(s.attacker, s.weapon, new MouseEvent("click")));
+    const dialog = await waitForDialog();
+    fillForm(dialog.element, { extraAdd: "1" });
+    // Sword 3 + 1 extra → 5 Add dice, Agility → 1 Bonus: 6d8kh5 = 8 + 7 + 6 + 5 + 4 = 30.
+    scriptDiceFaces([8, 7, 6, 5, 4, 1]);
+    await answerDialog({ action: "roll" });
+    await pending;
+    await settle();
+    const card = msgs().at(-1);
+    expect(card.rolls[0].formula).toBe("6d8kh5");
+    // The defender's player answers from the card (their client may not know who wrote it); the GM judges.
+    expect(await clickCardButton(s.p2, card, RESPOND("none"), { shiftKey: true })).toBe(true);
+    await settle();
+    expect(resolutionsOf(card)).toHaveLength(1);
+    expect((await msgs().at(-1).renderHTML()).textContent).toContain("30");
   });
 });
 
 describe("issue 17: the Pool's Apply and the once-only resolution", () => {
-  it("Apply refuses a ledger entry of another ruleset before marking or changing anything", async () => {
+  it("Apply refuses a ledger entry of another ruleset (or of the old path) before marking or changing anything", async () => {
     const s = await scene();
-    const card: any = await ChatMessage.create({ content: "<p>toaster resolution</p>", flags: { breadbox: { type: "poolResolution", targetUuid: s.defender.uuid } } } as never);
+    const card: any = await ChatMessage.create({ content: "<p>toaster resolution</p>", flags: { breadbox: { type: "exchangeResolution", targetUuid: s.defender.uuid } } } as never);
     await settle();
+    const apply = () => asUser(s.p2, () => applyOrRelay("core.apply", { uuid: s.defender.uuid }, { messageId: card.id }));
+    // The old path's record (a Pool-shaped wound list under another ruleset's name): no exchange outcome to apply.
     const resolution = { ruleset: "toaster", attackMessageId: "x", attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, stun: 0, wounds: 1, applied: false, woundList: [{ kind: "physical", degree: 3, nonlethal: false }] };
     await updateLedger(card.id, { resolution });
-    const before = JSON.stringify(ledgerEntry(card.id));
-    const r = await asUser(s.p2, () => applyOrRelay("pool.applyWounds", { uuid: s.defender.uuid }, { messageId: card.id }));
-    expect(r).toMatchObject({ ok: false, error: "BREADBOX.Relay.NotResolved" });
+    let before = JSON.stringify(ledgerEntry(card.id));
+    expect(await apply()).toMatchObject({ ok: false, error: "BREADBOX.Exchange.NothingToApply" });
     expect(JSON.stringify(ledgerEntry(card.id))).toBe(before);
+    // Another ruleset's exchange record carrying the Pool's wound list: never the Pool's Apply.
+    await updateLedger(card.id, { exchange: { ruleset: "toaster", kind: "attack", declarationId: "x", attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, outcome: { wounds: [{ kind: "physical", degree: 3, nonlethal: false }] } } });
+    before = JSON.stringify(ledgerEntry(card.id));
+    expect((await apply()).ok).toBe(false);
+    expect(JSON.stringify(ledgerEntry(card.id))).toBe(before);
+    expect(hasMark(card.id, "applied")).toBe(false);
     expect(s.defender.system.wounds).toHaveLength(0);
     expect(card.flags.breadbox.applied).toBeUndefined();
   });
@@ -139,19 +173,19 @@ describe("issue 17: the Pool's Apply and the once-only resolution", () => {
     const payload = { messageId: card.id, response: "none", choices: null, mode: "public" };
     // Straight into the GM-side handler, both at once (as two requests that reached it together).
     const results = await Promise.all([
-      relayDefend({ requester: gm, target: s.defender, payload }),
-      relayDefend({ requester: s.p2, target: s.defender, payload }),
+      respondRelayHandler({ requester: gm, target: s.defender, payload }),
+      respondRelayHandler({ requester: s.p2, target: s.defender, payload }),
     ]);
     await settle();
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.find((r) => !r.ok)).toMatchObject({ error: "BREADBOX.Pool.Attack.AlreadyResolved" });
+    expect(results.find((r) => !r.ok)).toMatchObject({ error: "BREADBOX.Exchange.AlreadyResolved" });
     expect(resolutionsOf(card)).toHaveLength(1);
-    expect(msgs().filter((m: any) => m.flags.breadbox?.type === "poolResolution")).toHaveLength(1);
+    expect(msgs().filter((m: any) => m.flags.breadbox?.type === "exchangeResolution")).toHaveLength(1);
     // And through the relay from two users at once.
     const card2 = await attack(s);
     const both = await Promise.all([
-      asUser(s.p2, () => applyOrRelay("pool.defend", { uuid: s.defender.uuid }, { ...payload, messageId: card2.id })),
-      applyOrRelay("pool.defend", { uuid: s.defender.uuid }, { ...payload, messageId: card2.id }),
+      asUser(s.p2, () => applyOrRelay("core.respond", { uuid: s.defender.uuid }, { ...payload, messageId: card2.id })),
+      applyOrRelay("core.respond", { uuid: s.defender.uuid }, { ...payload, messageId: card2.id }),
     ]);
     await settle();
     expect(both.filter((r) => r.ok)).toHaveLength(1);

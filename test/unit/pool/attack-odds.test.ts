@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { attackHit, attackOdds, attackOddsKeys, defenceOdds, resolveCheck, resolveTrauma, rollCheck, rollDirectContest, type AttackOddsInput } from "../../../src/rulesets/pool/rules";
+import { attackHit, attackOdds, attackOddsKeys, defenceOdds, dicePhobeTotal, resolveCheck, resolveTrauma, rollCheck, rollDirectContest, type AttackOddsInput } from "../../../src/rulesets/pool/rules";
 import { seededRandom } from "../../../src/dice/random";
 
 const defender = { physicalThreshold: 1, mentalThreshold: 0, toughness: 1 };
 const weapon = { trauma: "physical" as const, damageType: "lethal" as const, musclePower: 2, weaponModifier: 1, armor: { rating: 1, convertsLethal: false } };
 
 /** The same classification the Foundry side makes, from rolled results. */
-function classify(input: AttackOddsInput, attack: { total: number; outcome: "success" | "failure" | "botch"; degree: number }, defence?: { total: number; outcome: "success" | "failure" | "botch" }): string {
+function classify(input: AttackOddsInput, attack: { total: number; outcome: "success" | "failure" | "botch"; degree: number }, defence?: { total: number; outcome: "success" | "failure" | "botch"; mode?: string }): string {
   const hit = attackHit({ attack, defence });
   if (!hit.hit) return "miss";
   const t = resolveTrauma({ ...input.weapon, degree: hit.degree }, input.defender);
@@ -82,5 +82,17 @@ describe("defence odds: the attack is rolled, the defender weighs a defence pool
   it("a botched attack cannot hit whatever the defence", () => {
     const odds = defenceOdds({ attack: { total: 2, outcome: "botch", degree: 0 }, defence: { addDice: 1, bonusDice: 0, penaltyDice: 0, die: "d8" }, weapon, defender });
     expect(odds.outcomes.find((o) => o.key === "miss")!.p).toBe(1);
+  });
+  it("a dice-phobe defence is one certain result: its total sets the attack's Difficulty", () => {
+    // The defender takes the pool's fixed dice-phobe total instead of rolling; the attack rolled 26.
+    const attack = { total: 26, outcome: "success" as const, degree: 2 };
+    const input = { attack, defence: { addDice: 2, bonusDice: 1, penaltyDice: 0, die: "d8" as const }, phobe: true, weapon, defender };
+    const total = dicePhobeTotal(input.defence);
+    const expected = classify({ attack: { pool: input.defence, difficulty: 0 }, weapon, defender }, attack, { total, outcome: "success", mode: "dicePhobe" });
+    const odds = defenceOdds(input);
+    expect(odds.outcomes.find((o) => o.key === expected)!.p).toBe(1);
+    expect(odds.outcomes.filter((o) => o.p > 0)).toHaveLength(1);
+    // Not the same as rolling those dice.
+    expect(defenceOdds({ ...input, phobe: false }).outcomes.filter((o) => o.p > 0).length).toBeGreaterThan(1);
   });
 });

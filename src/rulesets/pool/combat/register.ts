@@ -1,13 +1,13 @@
 /**
- * The combat part of the pool ruleset: tracker rules, the attack sequence's chat actions and relay
- * handlers, status effects and token bars. register.ts folds it into the definition (withParts).
+ * The combat part of the pool ruleset: tracker rules, the attack exchange (run by core's exchange
+ * engine), status effects and token bars. register.ts folds it into the definition (withParts).
  */
 import type { RulesetPart } from "../../../core/registry";
 import { templatePath } from "../../../core/ids";
 import { BreadboxCombat } from "../../../core/documents/combat";
 import { onCombatStart, onDeclareFromCard, poolCombatRules, relabelTrackerRound, relayAdvancePhase } from "./clock";
 import { registerPoolCombatSettings } from "./settings";
-import { POOL_ATTACK_CHAT_ACTIONS, POOL_ATTACK_RELAY_ACTIONS } from "./attack";
+import { poolAttack } from "./attack";
 import { POOL_STATUS_EFFECTS, addHealButtons, registerPoolStatusSync } from "./statuses";
 
 export const POOL_COMBAT_TEMPLATES = ["pool/combat/phase-card.hbs", "pool/combat/declare.hbs", "pool/combat/attack-card.hbs", "pool/combat/resolution.hbs"].map(templatePath);
@@ -17,12 +17,11 @@ export function poolCombatPart(): RulesetPart {
     combat: poolCombatRules,
     chatActions: {
       declare: (m) => onDeclareFromCard(m),
-      ...POOL_ATTACK_CHAT_ACTIONS,
     },
     relayActions: {
       advancePhase: relayAdvancePhase,
-      ...POOL_ATTACK_RELAY_ACTIONS,
     },
+    exchanges: [poolAttack],
     statusEffects: POOL_STATUS_EFFECTS,
     registerSettings: registerPoolCombatSettings,
     templates: POOL_COMBAT_TEMPLATES,

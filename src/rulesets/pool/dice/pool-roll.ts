@@ -146,19 +146,26 @@ export class PoolCheckRoll extends CardRoll<PoolCardContext> {
    * substitutes' terms read values, so their offset is taken off again for the core.
    */
   get poolFaces(): number[] {
-    const die = this.dice[0];
-    const offset = this.check ? R.getDieType(this.check.pool.die).offset : 0;
-    return die ? die.results.map((r) => r.result - offset) : [];
+    return this.facesOf(this.check?.pool.die);
+  }
+
+  private facesOf(die: R.DieKey | undefined): number[] {
+    const offset = die ? R.getDieType(die).offset : 0;
+    return this.dice[0]?.results.map((r) => r.result - offset) ?? [];
+  }
+
+  /** These faces classified for the check `o` by the rules core (throws when they do not fit it). */
+  private resultOf(o: PoolCheckOptions): R.CheckResult {
+    const against = { pool: o.pool, difficulty: o.difficulty, requiredDegree: o.requiredDegree };
+    return o.resolution === "dicePhobe" ? R.dicePhobeCheck(against) : R.resolveCheck({ ...against, pool: rolledPool(o.pool) }, this.facesOf(o.pool.die));
   }
 
   /** Classify the evaluated dice with the rules core and store the result in the options. */
   classify(): R.CheckResult {
     const o = this.check;
     if (!o) throw new Error("Breadbox | this roll carries no Dice Pool check");
-    const against = { pool: o.pool, difficulty: o.difficulty, requiredDegree: o.requiredDegree };
-    const result = o.resolution === "dicePhobe" ? R.dicePhobeCheck(against) : R.resolveCheck({ ...against, pool: rolledPool(o.pool) }, this.poolFaces);
     // The card shows the pool as built, also when no dice were rolled for it (no Add dice).
-    const stored: R.CheckResult = { ...result, pool: o.pool };
+    const stored: R.CheckResult = { ...this.resultOf(o), pool: o.pool };
     Object.assign(this.options, { result: stored });
     return stored;
   }
@@ -172,13 +179,25 @@ export class PoolCheckRoll extends CardRoll<PoolCardContext> {
     if (!this._evaluated) return null;
     const o = this.check;
     if (!o) return null;
+    // A dice-phobe roll's formula is its fixed total: anything else is not that result.
+    if (o.resolution === "dicePhobe" && this.formula !== String(R.dicePhobeTotal(o.pool))) return null;
     try {
-      const against = { pool: o.pool, difficulty: o.difficulty, requiredDegree: o.requiredDegree };
-      if (o.resolution === "dicePhobe") {
-        // A dice-phobe roll's formula is its fixed total: anything else is not that result.
-        return this.formula === String(R.dicePhobeTotal(o.pool)) ? { ...R.dicePhobeCheck(against), pool: o.pool } : null;
-      }
-      return { ...R.resolveCheck({ ...against, pool: rolledPool(o.pool) }, this.poolFaces), pool: o.pool };
+      return { ...this.resultOf(o), pool: o.pool };
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The result of these dice for a check built elsewhere (the GM rebuilds an attack from its
+   * dialog's choices and the attacker's documents; the pool, Difficulty and result in this roll's
+   * options are never read): null for an unevaluated roll, one that is not that check's roll (its
+   * formula), or faces that do not fit. Never throws.
+   */
+  resultFor(o: PoolCheckOptions): R.CheckResult | null {
+    if (!this._evaluated || this.formula !== (o.resolution === "dicePhobe" ? String(R.dicePhobeTotal(o.pool)) : poolFormula(o.pool))) return null;
+    try {
+      return this.resultOf(o);
     } catch {
       return null;
     }

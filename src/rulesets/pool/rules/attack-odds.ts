@@ -9,7 +9,7 @@ import { makeOdds, type Odds } from "../../../dice/contract";
 import { checkDistribution } from "./odds";
 import { directContestDistribution } from "./opposition";
 import { checkPool, type PoolSpec } from "./pool";
-import { isBotch, type CheckInput, type CheckOutcome } from "./resolve";
+import { dicePhobeTotal, isBotch, type CheckInput, type CheckOutcome } from "./resolve";
 import { DEFAULT_WOUND_CHART, attackHit, checkWoundChart, resolveTrauma, type AttackInput, type DefenderInput, type TraumaKind, type WoundChart } from "./trauma";
 import { requireObject } from "./validate";
 
@@ -82,6 +82,8 @@ export interface DefenceOddsInput {
   readonly attack: { readonly total: number; readonly outcome: CheckOutcome; readonly degree: number };
   /** The defence pool the defender would roll (direct opposition). */
   readonly defence: PoolSpec;
+  /** The defender takes the pool's dice-phobe total instead (it sets the attack's Difficulty): a certain result. */
+  readonly phobe?: boolean;
   readonly weapon: Omit<AttackInput, "degree">;
   readonly defender: DefenderInput;
   readonly chart?: WoundChart;
@@ -89,7 +91,7 @@ export interface DefenceOddsInput {
 
 /**
  * Exact odds of an attack's result once the attack is rolled, for a defence pool the defender
- * considers: every total the defence can roll, judged against the known attack (attackHit), then
+ * considers: every total the defence can roll (or its dice-phobe total), judged against the known attack (attackHit), then
  * the trauma rules. Outcomes as attackOdds; `success` = some wound (worst first for the attacker).
  */
 export function defenceOdds(input: DefenceOddsInput): Odds {
@@ -101,10 +103,10 @@ export function defenceOdds(input: DefenceOddsInput): Odds {
   const kind: TraumaKind = input.weapon.trauma === "mental" ? "mental" : "physical";
   const keys = attackOddsKeys(kind, chart);
   const p = new Map<string, number>(keys.map((k) => [k, 0]));
-  const dist = checkDistribution({ pool, difficulty: 0 });
-  for (const { total, probability } of dist.totals) {
-    const outcome: CheckOutcome = isBotch({ total, addDice: pool.addDice }) ? "botch" : "success";
-    const hit = attackHit({ attack: input.attack, defence: { total, outcome } });
+  const totals = input.phobe ? [{ total: dicePhobeTotal(pool), probability: 1 }] : checkDistribution({ pool, difficulty: 0 }).totals;
+  for (const { total, probability } of totals) {
+    const outcome: CheckOutcome = !input.phobe && isBotch({ total, addDice: pool.addDice }) ? "botch" : "success";
+    const hit = attackHit({ attack: input.attack, defence: { total, outcome, ...(input.phobe ? { mode: "dicePhobe" } : {}) } });
     let key = "miss";
     if (hit.hit) {
       const t = resolveTrauma({ ...input.weapon, degree: hit.degree }, input.defender, chart);
