@@ -41,7 +41,7 @@ import type { LedgerPosted } from "../chat/ledger-types";
 import { applyOrRelay, registerCoreRelayAction } from "../relay";
 import { registerCoreChatAction } from "../chat/actions";
 import type { RelayContext, RelayResult } from "../plugin-types";
-import type { ApplyContext, CardContent, Declared, ExchangeDefinition, ExchangeSides, PostedRoll } from "./types";
+import type { ApplyContext, CardContent, Declared, ExchangeDefinition, ExchangeSides, PostedRoll, ResponseOption } from "./types";
 
 export const EXCHANGE_CARD = templatePath("shared/exchange-card.hbs");
 /** Card types (`flags.breadbox.type`) of the engine's cards. */
@@ -145,7 +145,8 @@ export async function declareExchange(def: ExchangeDefinition, attacker: Actor.I
 
 /** A declaration card's content: its body and the target's responses as buttons (also to re-render it). */
 export async function renderDeclaration<C>(def: ExchangeDefinition<C>, declared: Omit<Declared<C>, "declaration">): Promise<string> {
-  const buttons: CardButton[] = def.responses(declared).map((r) => ({ action: "core.respond", label: localize(r.label), icon: r.icon, visible: r.gmOnly ? "gm" : `owner:${declared.target.uuid}`, data: { response: r.id } }));
+  const visible = (r: ResponseOption) => (r.gmOnly ? "gm" : r.either ? `owner:${declared.attacker.uuid},${declared.target.uuid}` : `owner:${declared.target.uuid}`);
+  const buttons: CardButton[] = def.responses(declared).map((r) => ({ action: "core.respond", label: localize(r.label), icon: r.icon, visible: visible(r), data: { response: r.id } }));
   return renderExchangeCard(await def.declarationCard(declared), buttons, DECLARATION);
 }
 
@@ -195,11 +196,13 @@ export async function respondRelayHandler({ requester, target, payload }: RelayC
   const { def, declared } = found;
   const { attacker, target: defender, declaration: message } = declared;
   if (target.uuid !== defender.uuid) return refuse("BREADBOX.Relay.TargetMismatch");
-  if (!requester.isGM && !defender.testUserPermission(requester, "OWNER")) return refuse("BREADBOX.Relay.Forbidden");
+  const owns = (actor: Actor.Implementation) => requester.isGM || actor.testUserPermission(requester, "OWNER");
+  if (!owns(defender) && !owns(attacker)) return refuse("BREADBOX.Relay.Forbidden");
   if (hasMark(messageId, RESOLVED_MARK)) return refuse("BREADBOX.Exchange.AlreadyResolved");
   const option = def.responses(declared).find((r) => r.id === payload.response);
   if (!option) return refuse("BREADBOX.Exchange.ResponseNotAllowed");
   if (option.gmOnly && !requester.isGM) return refuse("BREADBOX.Exchange.GMOnly");
+  if (!owns(defender) && !option.either) return refuse("BREADBOX.Relay.Forbidden");
   const rawChoices = payload.choices && typeof payload.choices === "object" && !Array.isArray(payload.choices) ? { ...(payload.choices as Record<string, unknown>) } : {};
   let choices: unknown = rawChoices;
   try {
@@ -291,7 +294,8 @@ export function declarationOnCard(message: ChatMessage.Implementation): { def: E
   const target = actorAt(flags.targetUuid);
   if (!def || !attacker || !target || !flags.choices || typeof flags.choices !== "object") return null;
   try {
-    const choices = def.checkChoices({ ...(flags.choices as Record<string, unknown>) }, { attacker, target }, { writerIsGM: cardWriter(message)?.isGM === true });
+    // A player's client cannot read the GM's record of who wrote the card: a guess, for display only.
+    const choices = def.checkChoices({ ...(flags.choices as Record<string, unknown>) }, { attacker, target }, { writerIsGM: cardWriter(message)?.isGM ?? true, display: true });
     return { def, declared: { attacker, target, declaration: message, choices, rolls: [...message.rolls] } };
   } catch {
     return null;
@@ -304,8 +308,9 @@ export async function onRespond(message: ChatMessage.Implementation, button: HTM
   if (!onCard || !message.id) return notify("warn", "BREADBOX.Relay.NoTarget");
   const { def, declared } = onCard;
   if (exchangeResolved(message.id)) return notify("warn", "BREADBOX.Exchange.AlreadyResolved");
-  if (!declared.target.isOwner) return notify("warn", "BREADBOX.Relay.Forbidden");
   const response = button.dataset.response ?? "";
+  const either = def.responses(declared).some((r) => r.id === response && r.either);
+  if (!declared.target.isOwner && !(either && declared.attacker.isOwner)) return notify("warn", "BREADBOX.Relay.Forbidden");
   let answer: { choices: Record<string, unknown>; mode: MessageMode } | null = { choices: {}, mode: currentMessageMode() };
   if (def.respondDialog) answer = await def.respondDialog(declared, response, event);
   if (!answer) return;
@@ -318,7 +323,11 @@ export async function onApply(message: ChatMessage.Implementation): Promise<void
   const target = actorAt(flags.targetUuid);
   if (!target || !message.id) return notify("warn", "BREADBOX.Relay.NoTarget");
   const result = await applyOrRelay("core.apply", target, { messageId: message.id });
-  if (result.ok) notify("info", "BREADBOX.Exchange.Applied", { name: target.name ?? "" });
+  if (!result.ok) return;
+  const def = findExchange(flags.exchange);
+  const data = result.data && typeof result.data === "object" ? { ...result.data } : {};
+  if (def?.appliedMessage) ui.notifications?.info(def.appliedMessage(data, target));
+  else notify("info", "BREADBOX.Exchange.Applied", { name: target.name ?? "" });
 }
 
 /** Wire the engine: its relay actions, its buttons, and the GM's record of declarations. */

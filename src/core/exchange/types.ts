@@ -16,8 +16,13 @@ export interface ExchangeSides {
 
 /** Who posted the declaration, as the active GM's record names them (never the card). */
 export interface DeclarationContext {
-  /** The declaration was posted by a GM (GM-only choices count only then). */
+  /**
+   * The declaration was posted by a GM (GM-only choices count only then). On a player's client,
+   * which cannot read the GM's record, this is a guess (`display` is set): never refuse on it there.
+   */
   writerIsGM: boolean;
+  /** Checked for display only (a dialog's odds on a responder's client), not to act on. */
+  display?: boolean;
 }
 
 /** A roll rebuilt from its JSON (any Roll subclass, whatever its data). */
@@ -81,6 +86,11 @@ export interface ResponseOption {
   gmOnly?: boolean;
   /** Font Awesome classes of its button's icon, e.g. "fa-solid fa-shield". */
   icon?: string;
+  /**
+   * Owners of either side may choose it (e.g. "resolve" when the rules give the target no
+   * defence), not only the target's.
+   */
+  either?: boolean;
 }
 
 /** What the responder asked for, as the GM checked it. */
@@ -149,6 +159,8 @@ export interface ExchangeDefinition<C = unknown, RC = unknown> {
   applyLabel?: string;
   /** Font Awesome classes of the Apply button's icon. */
   applyIcon?: string;
+  /** The notice shown to whoever clicked Apply, from what `apply` returned (default: "Applied to {name}."). */
+  appliedMessage?(applied: Record<string, unknown>, target: Actor.Implementation): string;
   /** Write the outcome to the target (active GM's client, once); what it returns goes back to the requester. */
   apply(target: Actor.Implementation, outcome: ExchangeOutcome, context: ApplyContext): Promise<Record<string, unknown> | void>;
   /**
