@@ -37,19 +37,14 @@ import { FlangeWeaponModel } from "../data/weapons";
 import { combatOf, combatantState, combatantStateUpdate, syncCombatStatuses } from "./tracker";
 import { flangeCombatRules } from "./settings";
 import { plannedAttack, type PlannedAttack } from "./reveal-card";
+import { defaultDefenceSkill, defenceCheck, exchangeInput, flange, roundOf, type AttackModifiers } from "./inputs";
 
 const render = (name: string, data: Record<string, unknown>): Promise<string> => foundry.applications.handlebars.renderTemplate(templatePath(`flange/combat/${name}.hbs`), data);
 
 /* ---------- the attacker's choices ---------- */
 
 /** What the attack dialog lets the attacker choose (checked again on the GM's client). */
-export interface AttackChoices {
-  diceModifier: number;
-  targetModifier: number;
-  edgeDice: number;
-  edgeTarget: number;
-  damageEdgeDice: number;
-}
+export type AttackChoices = AttackModifiers;
 
 /** A declared attack: the weapon, the dialog's choices, and the reveal card that called for it. */
 export interface AttackDeclaration extends AttackChoices {
@@ -78,62 +73,6 @@ export function choicesWithinLimits(raw: unknown, edgeAvailable: number): Attack
 
 export function edgeSpent(c: AttackChoices): number {
   return c.edgeDice + c.edgeTarget + c.damageEdgeDice;
-}
-
-/* ---------- reading actors ---------- */
-
-function flange(actor: Actor.Implementation | null | undefined): FlangeActorModel | null {
-  return modelOf(actor, FlangeActorModel);
-}
-
-/** The attack input of an actor with a weapon (its skill's dice, the weapon's attribute), before carries and choices. */
-export function weaponAttack(actor: Actor.Implementation, weapon: FlangeWeaponModel): { skillDice: number; attributeTarget: number } {
-  const m = requireModel(actor, FlangeActorModel);
-  const name = weapon.skill.trim().toLowerCase();
-  const skill = m.skills.find((s) => s.name.toLowerCase() === name && (weapon.heading === "" || s.heading === weapon.heading));
-  const heading = skill?.heading ?? (weapon.heading === "" ? null : weapon.heading);
-  const skillDice = skill ? skill.dice : heading ? m.generalisation[heading] : 0;
-  return { skillDice: Math.min(R.CHECK_DICE_MAX, skillDice), attributeTarget: m.attributes[weapon.attribute] };
-}
-
-/** The dodge or block check of a defender: a skill it names (setting "skill"), else 3 dice on Athleticism. */
-export function defenceCheck(defender: Actor.Implementation, skillId: string | null): R.CheckInput {
-  const m = requireModel(defender, FlangeActorModel);
-  const target = m.attributes.athleticism;
-  if (flangeCombatRules().defenceDice === "skill" && skillId) {
-    const view = m.skills.find((s) => s.id === skillId);
-    if (!view) throw new RangeError(localize("BREADBOX.Flange.Combat.NoSuchSkill"));
-    return { dice: view.dice, target };
-  }
-  return { dice: R.ATTRIBUTE_ONLY_DICE, target };
-}
-
-/** The defender's best Acrobatics skill (the example's dodges and blocks), or none (3 dice on Athleticism). */
-export function defaultDefenceSkill(defender: Actor.Implementation): string | null {
-  const best = flange(defender)?.skills.filter((s) => s.heading === "acrobatics").sort((a, b) => b.dice - a.dice)[0];
-  return best && best.dice > 0 ? best.id : null;
-}
-
-/** The round the attacker's combat is in (0 outside combat) and the combat's id. */
-function roundOf(actor: Actor.Implementation): { combatId: string; round: number } {
-  const combat = combatOf(actor);
-  return combat?.id && combat.round >= 1 ? { combatId: combat.id, round: Math.min(R.COMBAT_ROUND_MAX, combat.round) } : { combatId: "", round: 0 };
-}
-
-/** The exchange's rules-core input: the attacker's dice and what earlier exchanges give it, the defence, armour, health. */
-export function exchangeInput(attacker: Actor.Implementation, weapon: FlangeWeaponModel, defender: Actor.Implementation, choices: AttackChoices, defence: R.DefenceInput): R.ExchangeInput {
-  const d = requireModel(defender, FlangeActorModel);
-  const { combatId, round } = roundOf(attacker);
-  const carry = round > 0 ? R.attackCarry(combatantState(attacker, combatId), round) : { counterattackBonus: false, failedBlockPenalty: false };
-  const { diceModifier, targetModifier, edgeDice, edgeTarget } = choices;
-  return {
-    attack: { ...weaponAttack(attacker, weapon), ...carry, diceModifier, targetModifier, edgeDice, edgeTarget },
-    weapon: { damageDice: weapon.damageDots, damageModifier: weapon.damageModifier },
-    defence,
-    armour: Math.min(R.ARMOUR_MAX, d.armour),
-    damageEdgeDice: choices.damageEdgeDice,
-    defenderHealth: d.healthState(),
-  };
 }
 
 /** The odds of an attack (against an undefended target until the defence is declared). */
@@ -166,11 +105,10 @@ function defenceLabel(defence: R.DefenceInput): string {
   return localize(`BREADBOX.Flange.Combat.Defence.${defence.kind === "block" ? `block${defence.with === "object" ? "Object" : "Body"}` : defence.kind}`);
 }
 
-/** The defence a reveal fixed: the defender's default skill, no choice. */
+/** The defence a reveal fixed: its declaration, with the defender's default skill (nobody chooses). */
 export function plannedDefence(defender: Actor.Implementation, plan: PlannedAttack): R.DefenceInput {
-  if (plan.defence === "none") return { kind: "none" };
-  const check = defenceCheck(defender, defaultDefenceSkill(defender));
-  return plan.defence === "dodge" ? { kind: "dodge", check } : { kind: "block", check, with: plan.blockWith ?? "body" };
+  const id = plan.defence === "block" ? (plan.blockWith === "object" ? "blockObject" : "blockBody") : plan.defence;
+  return defenceOf(DECLARATIONS[id] ?? { kind: "none", label: "none" }, defender, defaultDefenceSkill(defender));
 }
 
 /** The ledger mark on a reveal card of the planned attack of a combatant, once it was rolled (its value: the declaration). */
@@ -299,7 +237,6 @@ export const flangeAttack: ExchangeDefinition<AttackDeclaration, DefenceChoice> 
       if (spent > now.edgeAvailable) throw new Error("BREADBOX.Flange.Combat.NotEnoughEdgeNow");
       const x = exchangeInput(attacker, weapon.model, defender, choices, defence);
       const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollExchange(x, rng));
-      if (spent > 0) await attacker.update({ system: { edge: { spent: now.edge.spent + spent } } });
       // Carry the exchange into the combatants' next attacks and initiative (the attacker's combat, this round).
       const { combatId, round } = roundOf(attacker);
       if (round > 0) {
@@ -332,6 +269,8 @@ export const flangeAttack: ExchangeDefinition<AttackDeclaration, DefenceChoice> 
         dead: r.applied?.status === "dead",
         canApply: r.hit && r.damage > 0,
       });
+      // The spend, last of the writes before the card (nothing after it may fail and leave it spent for nothing).
+      if (spent > 0) await attacker.update({ system: { edge: { spent: now.edge.spent + spent } } });
       // The attack card now says how it was met, without its buttons (display only: the record counts).
       const met = await renderExchangeCard({ html: await attackCard({ attacker, target: defender, choices }, defenceLabel(defence)) }, [], DECLARATION);
       await declaration.update({ content: met, flags: { [SYSTEM_ID]: { declared: defence.kind } } });
