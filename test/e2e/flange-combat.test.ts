@@ -74,16 +74,16 @@ describe("Flange attack to Apply", () => {
     await expect(attackCard.locator(".flange-attack").count()).resolves.toBe(1);
     // Tims's player does not own the Don: no defence buttons for them.
     await page.evaluate(async ({ player }) => (window as any).bb.setUser(player), ids);
-    await expect(lastCard(page).locator('[data-bb-action="flange.declare"]').count()).resolves.toBe(0);
+    await expect(lastCard(page).locator('[data-bb-action="core.respond"]').count()).resolves.toBe(0);
     await screenshot(lastCard(page), "chat-card-flange-attack-player");
 
     // The GM declares the Don's block with his arm and picks the skill.
     await page.evaluate(async ({ gm }) => (window as any).bb.setUser(gm), ids);
     const gmCard = lastCard(page);
-    await expect(gmCard.locator('[data-bb-action="flange.declare"]').count()).resolves.toBe(5); // with the GM's "undefended (ambush)"
+    await expect(gmCard.locator('[data-bb-action="core.respond"]').count()).resolves.toBe(5); // with the GM's "undefended (ambush)"
     expect(await axeSerious(page, "#bb-chat-log > li:last-child")).toEqual([]);
     await screenshot(gmCard, "chat-card-flange-attack");
-    await gmCard.locator('[data-bb-action="flange.declare"][data-with="body"]').click();
+    await gmCard.locator('[data-bb-action="core.respond"][data-response="blockBody"]').click();
     const defence = await rollDialog(page);
     await expect(defence.locator('select[name="skillId"] option:checked').textContent()).resolves.toContain("Parkour");
     // The defender sees the odds of this attack against the block, and they change with the skill.
@@ -129,16 +129,16 @@ describe("Flange attack to Apply", () => {
       await page.evaluate(async ({ player }) => (window as any).bb.setUser(player), ids);
       const playerView = lastCard(page).locator(".flange-resolution").count() ? lastCard(page) : resolution;
       const damage = await page.evaluate(() => {
-        const m = (window as any).game.messages.contents.filter((x: any) => x.flags?.breadbox?.type === "flangeResolution").at(-1);
+        const m = (window as any).game.messages.contents.filter((x: any) => x.flags?.breadbox?.type === "exchangeResolution").at(-1);
         return m.flags.breadbox.damage as number;
       });
-      await playerView.locator('[data-bb-action="flange.applyDamage"]').first().click();
+      await playerView.locator('[data-bb-action="core.apply"]').first().click();
       await settle(page);
       const wounds = await page.evaluate(({ don }) => (window as any).fromUuidSync(don).system.wounds.value, ids);
       expect(damage).toBe(3);
       expect(wounds).toBe(damage);
       const again = page.locator("#bb-chat-log > li.chat-message .flange-resolution").last().locator("xpath=ancestor::li[1]");
-      await again.locator('[data-bb-action="flange.applyDamage"]').first().click();
+      await again.locator('[data-bb-action="core.apply"]').first().click();
       await settle(page);
       expect(await page.evaluate(({ don }) => (window as any).fromUuidSync(don).system.wounds.value, ids)).toBe(damage);
       await page.evaluate(async ({ gm }) => (window as any).bb.setUser(gm), ids);

@@ -8,7 +8,8 @@ import { createUser, scriptDiceFaces } from "../../harness/index";
 import { bootSystem } from "../toaster/boot";
 import { runRelay } from "../../../src/core/relay";
 import { seededRandom } from "../../../src/dice/random";
-import { attackWithWeapon, onDeclare } from "../../../src/rulesets/flange/combat/attack";
+import { attackWithWeapon } from "../../../src/rulesets/flange/combat/attack";
+import { resolutions, respond } from "./helpers";
 import { asUser } from "../../harness/index";
 
 beforeEach(bootSystem);
@@ -30,23 +31,20 @@ describe("flange relay actions refuse malformed requests", () => {
     (p as any).targets = new Set([{ actor: d }]);
     const card = await asUser(p, () => attackWithWeapon(a, a.items.find((i: any) => i.type === "flangeWeapon"), shift));
     scriptDiceFaces([2, 2]);
-    const counter = document.createElement("button");
-    counter.dataset.defence = "counterattack";
-    await asUser(p, () => onDeclare(card, counter, shift));
+    await respond(p, card, "counterattack");
     // The miss is resolved (and has nothing to apply).
-    expect((game as any).messages.contents.filter((m: any) => m.flags?.breadbox?.type === "flangeResolution")).toHaveLength(1);
+    expect(resolutions()).toHaveLength(1);
     const ids = (game as any).messages.contents.map((m: any) => m.id);
     const before = JSON.stringify([a.toObject(), d.toObject(), (game as any).messages.contents.length]);
     const rng = seededRandom(1313);
     const pick = <T,>(xs: T[]): T => xs[Math.floor(rng() * xs.length)]!;
     const odd = () => pick<unknown>([undefined, null, 0, -1, 1.5, "", "constructor", "__proto__", "toString", [], {}, { __proto__: { ok: true } }, "x".repeat(300), ...ids, card.id]);
-    const actions = ["flange.declare", "flange.applyDamage", "flange.commitHand", "flange.constructor", "flange.__proto__", "flange.toString"];
+    const actions = ["core.respond", "core.apply", "flange.planned", "flange.applyDramatic", "flange.commitHand", "flange.constructor", "flange.__proto__", "flange.toString"];
     for (let i = 0; i < 400; i++) {
       const payload: Record<string, unknown> = {
         messageId: odd(),
-        defence: pick<unknown>(["counterattack", "dodge", "block", "none", "constructor", odd()]),
-        with: pick<unknown>(["object", "body", "x", odd()]),
-        skillId: odd(),
+        response: pick<unknown>(["counterattack", "dodge", "blockObject", "blockBody", "none", "planned", "constructor", odd()]),
+        choices: pick<unknown>([{ skillId: odd() }, odd()]),
         dramatic: pick<unknown>([true, false, "true", 1]),
         combatantId: odd(),
         commitment: pick<unknown>(["0".repeat(64), "g".repeat(64), odd()]),

@@ -7,8 +7,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, gmUser, scriptDiceFaces } from "../../harness/index";
 import { bootSystem } from "../toaster/boot";
 import { announceSimultaneous, commitment, HAND_QUERY, resetSecrets, sendHand, type HandChoice } from "../../../src/rulesets/flange/combat/simultaneous";
-import { plannedAttack } from "../../../src/rulesets/flange/combat/attack";
+import { plannedAttack } from "../../../src/rulesets/flange/combat/reveal-card";
 import { RELAY_QUERY, runRelay } from "../../../src/core/relay";
+import { handWrittenAttack, resolutions } from "./helpers";
 
 beforeEach(async () => {
   await bootSystem();
@@ -152,12 +153,10 @@ describe("flange simultaneous action: secret hands", () => {
       } as never),
     );
     expect(plannedAttack(forged.id, 0)).toBeNull();
-    const attackCard = await asUser(player, () =>
-      ChatMessage.create({ content: "x", flags: { breadbox: { type: "flangeAttack", attackerUuid: attacker.uuid, targetUuid: defender.uuid, weaponId: attacker.items.find((i: any) => i.type === "flangeWeapon").id, choices: { diceModifier: 0, targetModifier: 0, edgeDice: 0, edgeTarget: 0, damageEdgeDice: 0 }, simultaneous: { messageId: forged.id, index: 0 } } } } as never),
-    );
-    const r = await asUser(player, () => (gmUser() as any).query(RELAY_QUERY, { action: "flange.declare", requesterId: player.id, targetUuid: defender.uuid, payload: { messageId: attackCard.id } }));
-    expect(r.ok).toBe(false);
-    expect(msgs().filter((m) => m.flags?.breadbox?.type === "flangeResolution")).toHaveLength(0);
+    const attackCard = await handWrittenAttack(player, attacker, defender, { simultaneous: { messageId: forged.id, index: 0 } });
+    const r = await runRelay({ action: "flange.planned", requesterId: player.id!, targetUuid: defender.uuid, payload: { messageId: attackCard.id } }, player as never);
+    expect(r).toEqual({ ok: false, error: "BREADBOX.Relay.NotGenuine" });
+    expect(resolutions()).toHaveLength(0);
     // Hands sent to the forged card are refused too.
     expect(await asUser(player, () => sendHand(forged.id, m0, attacker, { hand: "scissors", target: null, blockWith: "body" }))).toBe(false);
   });
@@ -176,12 +175,12 @@ describe("flange simultaneous action: secret hands", () => {
     b.dataset.index = "0";
     scriptDiceFaces([8, 2, 6]); // Brawling 2 on Strength 8: 8, 2 → one success; damage 1 die: 6
     await asUser(u(m0), () => onSimultaneousAttack(card, b, shift));
-    const res = msgs().filter((m) => m.flags?.breadbox?.type === "flangeResolution");
+    const res = resolutions();
     expect(res).toHaveLength(1);
     expect(res[0].flags.breadbox).toMatchObject({ attackerUuid: m0.actorUuid, targetUuid: m1.actorUuid, damage: 6, hit: true });
     // The same planned attack a second time: refused.
     await asUser(u(m0), () => onSimultaneousAttack(card, b, shift));
-    expect(msgs().filter((m) => m.flags?.breadbox?.type === "flangeResolution")).toHaveLength(1);
+    expect(resolutions()).toHaveLength(1);
   });
 
   it("three on one total: an attacker must name a target, and each attack is met by its target's hand", async () => {

@@ -6,9 +6,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, gmUser, scriptDiceFaces } from "../../harness/index";
 import { bootSystem } from "../toaster/boot";
-import { attackWithWeapon, choicesWithinLimits, injuryEffectData, onApply, onDeclare, readInjuryForm, relayApplyDamage, NO_CHOICES } from "../../../src/rulesets/flange/combat/attack";
+import { attackWithWeapon, choicesWithinLimits, onApplyDramatic, relayApplyDramatic, NO_CHOICES } from "../../../src/rulesets/flange/combat/attack";
+import { injuryEffectData, readInjuryForm } from "../../../src/rulesets/flange/combat/injury";
+import { applyResolution, handWrittenAttack, resolutions, respond } from "./helpers";
 import { RELAY_QUERY, runRelay } from "../../../src/core/relay";
-import { ledgerEntry } from "../../../src/core/chat/ledger";
+import { hasMark, ledgerEntry } from "../../../src/core/chat/ledger";
 import { combatantState } from "../../../src/rulesets/flange/combat/tracker";
 
 beforeEach(bootSystem);
@@ -96,8 +98,8 @@ describe("flange tracker: lowest first, cumulative", () => {
     target(s.pTims, s.don);
     await asUser(s.pTims, () => attackWithWeapon(s.tims, s.sock, shift));
     scriptDiceFaces([9, 4, 8, 2, 2]);
-    await asUser(s.pDon, () => onDeclare(msgs().at(-1), button({ defence: "block", with: "body" }), shift));
-    expect(byType("flangeResolution").at(-1).flags.breadbox.damage).toBe(5);
+    await respond(s.pDon, msgs().at(-1), "blockBody");
+    expect(resolutions().at(-1).flags.breadbox.damage).toBe(5);
     expect(combatantState(s.don, combat.id)).toMatchObject({ failedBlockPending: true, failedBlocksRound: 1, failedBlocks: 1 });
     expect(s.don.statuses.has("flangeFailedBlock")).toBe(true);
     scriptDiceFaces([1, 1]); // Don 21 + 1 + 1 (failed block) = 23, Tims 16 + 1 = 17
@@ -111,22 +113,22 @@ describe("flange attack sequence: attack card → declared defence → GM resolv
     const s = await example();
     target(s.pTims, s.don);
     const card = await asUser(s.pTims, () => attackWithWeapon(s.tims, s.sock, shift));
-    expect(card.flags.breadbox).toMatchObject({ type: "flangeAttack", attackerUuid: s.tims.uuid, targetUuid: s.don.uuid });
+    expect(card.flags.breadbox).toMatchObject({ type: "exchangeDeclaration", exchange: "flange.attack", attackerUuid: s.tims.uuid, targetUuid: s.don.uuid });
     expect(card.rolls).toHaveLength(0); // nothing is rolled before the defender declares
     scriptDiceFaces([9, 4, 8, 7, 1]); // attack 9,4; damage 8; block (Parkour 2 on Athleticism 7) 7,1
-    await asUser(s.pDon, () => onDeclare(card, button({ defence: "block", with: "body" }), shift));
-    const res = byType("flangeResolution").at(-1);
+    await respond(s.pDon, card, "blockBody");
+    const res = resolutions().at(-1);
     expect(res.flags.breadbox).toMatchObject({ damage: 3, hit: true, attackerUuid: s.tims.uuid, targetUuid: s.don.uuid });
     expect(res.rolls.map((r: any) => r.total)).toEqual([9, 4, 8, 7, 1]);
     expect(res.content).toContain("[9, 4]");
-    expect(ledgerEntry(res.id)?.resolution).toMatchObject({ attackMessageId: card.id, wounds: 3, applied: false });
+    expect(ledgerEntry(res.id)?.exchange).toMatchObject({ ruleset: "flange", kind: "attack", declarationId: card.id, outcome: { damage: 3 } });
     // The attack card says how it was met and offers no more buttons.
     expect(card.content).toContain("Block (body)");
-    expect(card.content).not.toContain("flange.declare");
+    expect(card.content).not.toContain("core.respond");
     // The Don's player applies it to the Don (through the GM, once).
-    await asUser(s.pDon, () => onApply(res, button({})));
+    await applyResolution(s.pDon, res);
     expect(s.don.system.wounds.value).toBe(3);
-    expect(ledgerEntry(res.id)?.resolution?.applied).toBe(true);
+    expect(hasMark(res.id, "applied")).toBe(true);
     // Three boxes at once: a serious injury card for the GM to name (the fractured forearm).
     const applied = byType("flangeDamageApplied");
     expect(applied).toHaveLength(1);
@@ -139,10 +141,10 @@ describe("flange attack sequence: attack card → declared defence → GM resolv
     target(s.pDon, s.tims);
     const card = await asUser(s.pDon, () => attackWithWeapon(s.don, s.revolver, shift));
     scriptDiceFaces([7, 8, 9, 9, 5, 1, 5, 8]);
-    await asUser(s.pTims, () => onDeclare(card, button({ defence: "dodge" }), shift));
-    const res = byType("flangeResolution").at(-1);
+    await respond(s.pTims, card, "dodge");
+    const res = resolutions().at(-1);
     expect(res.flags.breadbox.damage).toBe(7);
-    await asUser(s.pTims, () => onApply(res, button({})));
+    await applyResolution(s.pTims, res);
     expect(s.tims.system.wounds.value).toBe(7);
     expect(s.tims.system.healthLeft).toBe(2);
   });
@@ -153,21 +155,21 @@ describe("flange attack sequence: attack card → declared defence → GM resolv
     target(s.pDon, s.tims);
     const card = await asUser(s.pDon, () => attackWithWeapon(s.don, s.revolver, shift));
     scriptDiceFaces([7, 2, 2, 9, 3]); // one success → 2 damage dice: 9, 3 → 9 − 1 − 1 armour = 7
-    await asUser(s.pTims, () => onDeclare(card, button({ defence: "counterattack" }), shift));
-    expect(byType("flangeResolution").at(-1).flags.breadbox.damage).toBe(7);
+    await respond(s.pTims, card, "counterattack");
+    expect(resolutions().at(-1).flags.breadbox.damage).toBe(7);
   });
 
   it("an ambush: only the GM rules the attack undefended (armour only, no counterattack bonus)", async () => {
     const s = await example();
     target(s.pDon, s.tims);
     const card = await asUser(s.pDon, () => attackWithWeapon(s.don, s.revolver, shift));
-    expect(await runRelay({ action: "flange.declare", requesterId: s.pTims.id!, targetUuid: s.tims.uuid, payload: { messageId: card.id, defence: "none" } }, s.pTims as never)).toEqual({
+    expect(await runRelay({ action: "core.respond", requesterId: s.pTims.id!, targetUuid: s.tims.uuid, payload: { messageId: card.id, response: "none" } }, s.pTims as never)).toEqual({
       ok: false,
-      error: "BREADBOX.Flange.Combat.UndefendedGMOnly",
+      error: "BREADBOX.Exchange.GMOnly",
     });
     scriptDiceFaces([7, 2, 2, 9, 3]); // one success → 2 damage dice: 9, 3 → 9 − 1 = 8
-    await onDeclare(card, button({ defence: "none" }), shift); // the GM
-    const res = byType("flangeResolution").at(-1);
+    await respond(gmUser(), card, "none"); // the GM
+    const res = resolutions().at(-1);
     expect(res.flags.breadbox.damage).toBe(8);
     expect(res.content).toContain("Undefended");
   });
@@ -177,12 +179,12 @@ describe("flange attack sequence: attack card → declared defence → GM resolv
     target(s.pTims, s.don);
     const card = await asUser(s.pTims, () => attackWithWeapon(s.tims, s.sock, shift));
     scriptDiceFaces([9, 4, 8, 2, 2]);
-    await asUser(s.pDon, () => onDeclare(card, button({ defence: "block", with: "body" }), shift));
-    const res = byType("flangeResolution").at(-1);
-    await Promise.all([asUser(s.pDon, () => onApply(res, button({}))), asUser(s.pTims, () => onApply(res, button({})))]);
+    await respond(s.pDon, card, "blockBody");
+    const res = resolutions().at(-1);
+    await Promise.all([applyResolution(s.pDon, res), applyResolution(s.pTims, res)]);
     expect(s.don.system.wounds.value).toBe(5);
-    const again = await runRelay({ action: "flange.applyDamage", requesterId: s.pDon.id!, targetUuid: s.don.uuid, payload: { messageId: res.id } }, s.pDon as never);
-    expect(again).toEqual({ ok: false, error: "BREADBOX.Flange.Combat.AlreadyApplied" });
+    const again = await runRelay({ action: "core.apply", requesterId: s.pDon.id!, targetUuid: s.don.uuid, payload: { messageId: res.id } }, s.pDon as never);
+    expect(again).toEqual({ ok: false, error: "BREADBOX.Exchange.AlreadyApplied" });
     expect(s.don.system.wounds.value).toBe(5);
   });
 
@@ -190,65 +192,61 @@ describe("flange attack sequence: attack card → declared defence → GM resolv
     const s = await example();
     // A resolution card a player wrote is not in the ledger: it counts for nothing.
     const forged = await asUser(s.pTims, () =>
-      ChatMessage.create({ content: "x", flags: { breadbox: { type: "flangeResolution", attackerUuid: s.tims.uuid, targetUuid: s.don.uuid, damage: 12, hit: true } } } as never),
+      ChatMessage.create({ content: "x", flags: { breadbox: { type: "exchangeResolution", exchange: "flange.attack", attackerUuid: s.tims.uuid, targetUuid: s.don.uuid, damage: 12, hit: true } } } as never),
     );
-    const r1 = await asUser(s.pTims, () => (gmUser() as any).query(RELAY_QUERY, { action: "flange.applyDamage", requesterId: s.pTims.id, targetUuid: s.don.uuid, payload: { messageId: forged.id } }));
+    const r1 = await asUser(s.pTims, () => (gmUser() as any).query(RELAY_QUERY, { action: "core.apply", requesterId: s.pTims.id, targetUuid: s.don.uuid, payload: { messageId: forged.id } }));
     expect(r1.ok).toBe(false);
     expect(s.don.system.wounds.value).toBe(0);
     // A genuine resolution: a stranger may not apply it; a player may not rule it dramatic.
     target(s.pTims, s.don);
     const card = await asUser(s.pTims, () => attackWithWeapon(s.tims, s.sock, shift));
     scriptDiceFaces([9, 4, 8, 7, 1]);
-    await asUser(s.pDon, () => onDeclare(card, button({ defence: "block", with: "body" }), shift));
-    const res = byType("flangeResolution").at(-1);
-    expect(await runRelay({ action: "flange.applyDamage", requesterId: s.stranger.id!, targetUuid: s.don.uuid, payload: { messageId: res.id } }, s.stranger as never)).toEqual({ ok: false, error: "BREADBOX.Relay.Forbidden" });
-    expect(await runRelay({ action: "flange.applyDamage", requesterId: s.pDon.id!, targetUuid: s.don.uuid, payload: { messageId: res.id, dramatic: true } }, s.pDon as never)).toEqual({
+    await respond(s.pDon, card, "blockBody");
+    const res = resolutions().at(-1);
+    expect(await runRelay({ action: "core.apply", requesterId: s.stranger.id!, targetUuid: s.don.uuid, payload: { messageId: res.id } }, s.stranger as never)).toEqual({ ok: false, error: "BREADBOX.Relay.Forbidden" });
+    expect(await runRelay({ action: "flange.applyDramatic", requesterId: s.pDon.id!, targetUuid: s.don.uuid, payload: { messageId: res.id } }, s.pDon as never)).toEqual({
       ok: false,
       error: "BREADBOX.Flange.Combat.DramaticGMOnly",
     });
     // The attack is resolved: a second declaration is refused and rolls nothing.
     const before = msgs().length;
-    const again = await runRelay({ action: "flange.declare", requesterId: s.pDon.id!, targetUuid: s.don.uuid, payload: { messageId: card.id, defence: "dodge" } }, s.pDon as never);
-    expect(again).toEqual({ ok: false, error: "BREADBOX.Flange.Combat.AlreadyResolved" });
+    const again = await runRelay({ action: "core.respond", requesterId: s.pDon.id!, targetUuid: s.don.uuid, payload: { messageId: card.id, response: "dodge" } }, s.pDon as never);
+    expect(again).toEqual({ ok: false, error: "BREADBOX.Exchange.AlreadyResolved" });
     expect(msgs().length).toBe(before);
     expect(s.don.system.wounds.value).toBe(0);
   });
 
   it("an attack card a stranger wrote for someone else's character, or with forged Edge, is refused", async () => {
     const s = await example();
-    const fake = await asUser(s.stranger, () =>
-      ChatMessage.create({ content: "x", flags: { breadbox: { type: "flangeAttack", attackerUuid: s.don.uuid, targetUuid: s.tims.uuid, weaponId: s.revolver.id, choices: NO_CHOICES } } } as never),
-    );
-    expect(await runRelay({ action: "flange.declare", requesterId: s.pTims.id!, targetUuid: s.tims.uuid, payload: { messageId: fake.id, defence: "counterattack" } }, s.pTims as never)).toEqual({
+    const fake = await handWrittenAttack(s.stranger, s.don, s.tims);
+    expect(await runRelay({ action: "core.respond", requesterId: s.pTims.id!, targetUuid: s.tims.uuid, payload: { messageId: fake.id, response: "counterattack" } }, s.pTims as never)).toEqual({
       ok: false,
       error: "BREADBOX.Relay.NotGenuine",
     });
     // The Don's own player, but spending 5 Edge of his 2 (the card's flags edited by hand).
-    const greedy = await asUser(s.pDon, () =>
-      ChatMessage.create({ content: "x", flags: { breadbox: { type: "flangeAttack", attackerUuid: s.don.uuid, targetUuid: s.tims.uuid, weaponId: s.revolver.id, choices: { ...NO_CHOICES, edgeDice: 5 } } } } as never),
-    );
-    expect(await runRelay({ action: "flange.declare", requesterId: s.pTims.id!, targetUuid: s.tims.uuid, payload: { messageId: greedy.id, defence: "counterattack" } }, s.pTims as never)).toEqual({
+    const greedy = await handWrittenAttack(s.pDon, s.don, s.tims, { edgeDice: 5 });
+    expect(await runRelay({ action: "core.respond", requesterId: s.pTims.id!, targetUuid: s.tims.uuid, payload: { messageId: greedy.id, response: "counterattack" } }, s.pTims as never)).toEqual({
       ok: false,
       error: "BREADBOX.Flange.Combat.BadChoices",
     });
     // The attacker's player cannot declare the defender's defence.
     target(s.pDon, s.tims);
     const card = await asUser(s.pDon, () => attackWithWeapon(s.don, s.revolver, shift));
-    expect(await runRelay({ action: "flange.declare", requesterId: s.pDon.id!, targetUuid: s.tims.uuid, payload: { messageId: card.id, defence: "counterattack" } }, s.pDon as never)).toEqual({
+    expect(await runRelay({ action: "core.respond", requesterId: s.pDon.id!, targetUuid: s.tims.uuid, payload: { messageId: card.id, response: "counterattack" } }, s.pDon as never)).toEqual({
       ok: false,
       error: "BREADBOX.Relay.Forbidden",
     });
-    expect(byType("flangeResolution")).toHaveLength(0);
+    expect(resolutions()).toHaveLength(0);
     expect(s.don.system.edge.spent).toBe(0);
   });
 
   it("Edge is spent on the GM's client when the attack is rolled", async () => {
     const s = await example();
     target(s.pDon, s.tims);
-    const card = await asUser(s.pDon, () => ChatMessage.create({ content: "x", flags: { breadbox: { type: "flangeAttack", attackerUuid: s.don.uuid, targetUuid: s.tims.uuid, weaponId: s.revolver.id, choices: { ...NO_CHOICES, edgeDice: 1 } } } } as never));
+    const card = await handWrittenAttack(s.pDon, s.don, s.tims, { edgeDice: 1 });
     scriptDiceFaces([2, 2, 2, 2]); // four attack dice (3 + 1 Edge), all miss
-    await asUser(s.pTims, () => onDeclare(card, button({ defence: "counterattack" }), shift));
-    const res = byType("flangeResolution").at(-1);
+    await respond(s.pTims, card, "counterattack");
+    const res = resolutions().at(-1);
     expect(res.rolls).toHaveLength(4);
     expect(res.flags.breadbox.hit).toBe(false);
     expect(s.don.system.edge.spent).toBe(1);
@@ -259,9 +257,9 @@ describe("flange attack sequence: attack card → declared defence → GM resolv
     target(s.pTims, s.don);
     const card = await asUser(s.pTims, () => attackWithWeapon(s.tims, s.sock, shift));
     scriptDiceFaces([9, 4, 8, 7, 1, 1]); // no skill named: the block rolls 3 dice attribute-only
-    const r = await runRelay({ action: "flange.declare", requesterId: s.pDon.id!, targetUuid: s.don.uuid, payload: { messageId: card.id, defence: "block", with: "body", skillId: null, mode: "gm" } }, s.pDon as never);
-    expect(r).toEqual({ ok: true });
-    const res = byType("flangeResolution").at(-1);
+    const r = await runRelay({ action: "core.respond", requesterId: s.pDon.id!, targetUuid: s.don.uuid, payload: { messageId: card.id, response: "blockBody", choices: { skillId: null }, mode: "gm" } }, s.pDon as never);
+    expect(r.ok).toBe(true);
+    const res = resolutions().at(-1);
     expect(res.whisper).toContain(gmUser().id);
     expect(res.whisper).not.toContain(s.pTims.id);
   });
@@ -285,14 +283,14 @@ describe("flange counterattack bonus in the NEXT round (core fix)", () => {
     target(s.pTims, s.don);
     let card = await asUser(s.pTims, () => attackWithWeapon(s.tims, s.sock, shift));
     scriptDiceFaces([2, 2]);
-    await asUser(s.pDon, () => onDeclare(card, button({ defence: "counterattack" }), shift));
+    await respond(s.pDon, card, "counterattack");
     expect(s.don.statuses.has("flangeCounterattack")).toBe(true);
     // Still round 1: the Don's own attack rolls his three dice at 7, no bonus.
     target(s.pDon, s.tims);
     card = await asUser(s.pDon, () => attackWithWeapon(s.don, s.revolver, shift));
     scriptDiceFaces([2, 2, 2]);
-    await asUser(s.pTims, () => onDeclare(card, button({ defence: "counterattack" }), shift));
-    let res = byType("flangeResolution").at(-1);
+    await respond(s.pTims, card, "counterattack");
+    let res = resolutions().at(-1);
     expect(res.rolls).toHaveLength(3);
     expect(res.content).toContain("3d10 ≥ 7");
     // Round 2: four dice at 6.
@@ -300,16 +298,16 @@ describe("flange counterattack bonus in the NEXT round (core fix)", () => {
     await combat.nextRound();
     card = await asUser(s.pDon, () => attackWithWeapon(s.don, s.revolver, shift));
     scriptDiceFaces([2, 2, 2, 2]);
-    await asUser(s.pTims, () => onDeclare(card, button({ defence: "counterattack" }), shift));
-    res = byType("flangeResolution").at(-1);
+    await respond(s.pTims, card, "counterattack");
+    res = resolutions().at(-1);
     expect(res.rolls).toHaveLength(4);
     expect(res.content).toContain("4d10 ≥ 6");
     expect(s.don.statuses.has("flangeCounterattack")).toBe(false);
     // Used once: a second attack in round 2 is back to three dice.
     card = await asUser(s.pDon, () => attackWithWeapon(s.don, s.revolver, shift));
     scriptDiceFaces([2, 2, 2]);
-    await asUser(s.pTims, () => onDeclare(card, button({ defence: "counterattack" }), shift));
-    expect(byType("flangeResolution").at(-1).rolls).toHaveLength(3);
+    await respond(s.pTims, card, "counterattack");
+    expect(resolutions().at(-1).rolls).toHaveLength(3);
   });
 });
 
@@ -320,14 +318,14 @@ describe("flange damage: grind wounds, dramatic, serious injury", () => {
     target(s.pTims, s.don);
     let card = await asUser(s.pTims, () => attackWithWeapon(s.tims, s.sock, shift));
     scriptDiceFaces([9, 4, 8, 2, 2]); // 5 damage, failed block
-    await asUser(s.pDon, () => onDeclare(card, button({ defence: "block", with: "body" }), shift));
-    await asUser(s.pDon, () => onApply(byType("flangeResolution").at(-1), button({})));
+    await respond(s.pDon, card, "blockBody");
+    await applyResolution(s.pDon, resolutions().at(-1));
     // The Don: 12 boxes, 6 grind wounds; 5 grind crossed, no standard box.
     expect([s.don.system.wounds.value, s.don.system.grind.value]).toEqual([0, 5]);
     card = await asUser(s.pTims, () => attackWithWeapon(s.tims, s.sock, shift));
     scriptDiceFaces([9, 4, 8, 2, 2]);
-    await asUser(s.pDon, () => onDeclare(card, button({ defence: "block", with: "body" }), shift));
-    await onApply(byType("flangeResolution").at(-1), button({ dramatic: "1" })); // the GM
+    await respond(s.pDon, card, "blockBody");
+    await onApplyDramatic(resolutions().at(-1)); // the GM
     expect([s.don.system.wounds.value, s.don.system.grind.value]).toEqual([5, 5]);
   });
 
@@ -351,13 +349,13 @@ describe("flange damage: grind wounds, dramatic, serious injury", () => {
 
   it("the GM names the injury from the damage card: the effect lands once, on the target", async () => {
     const { answerDialog } = await import("../../harness/index");
-    const { onSeriousInjury } = await import("../../../src/rulesets/flange/combat/attack");
+    const { onSeriousInjury } = await import("../../../src/rulesets/flange/combat/injury");
     const s = await example();
     target(s.pTims, s.don);
     const card = await asUser(s.pTims, () => attackWithWeapon(s.tims, s.sock, shift));
     scriptDiceFaces([9, 4, 8, 7, 1]);
-    await asUser(s.pDon, () => onDeclare(card, button({ defence: "block", with: "body" }), shift));
-    await asUser(s.pDon, () => onApply(byType("flangeResolution").at(-1), button({})));
+    await respond(s.pDon, card, "blockBody");
+    await applyResolution(s.pDon, resolutions().at(-1));
     const applied = byType("flangeDamageApplied").at(-1);
     // A player cannot (the button is the GM's, and the handler says so).
     await asUser(s.pDon, () => onSeriousInjury(applied));
@@ -372,10 +370,10 @@ describe("flange damage: grind wounds, dramatic, serious injury", () => {
     expect(s.don.effects.size).toBe(1);
   });
 
-  it("Apply outside the ledger is refused on the GM side too (relayApplyDamage)", async () => {
+  it("Apply outside the ledger is refused on the GM side too (the dramatic Apply as well)", async () => {
     const s = await example();
-    const r = await relayApplyDamage({ requester: gmUser() as never, target: s.don, payload: { messageId: "nope" } });
-    expect(r).toEqual({ ok: false, error: "BREADBOX.Relay.Malformed" });
+    const r = await relayApplyDramatic({ requester: gmUser() as never, target: s.don, payload: { messageId: "nope" } });
+    expect(r).toEqual({ ok: false, error: "BREADBOX.Exchange.NothingToApply" });
     expect(s.don.system.wounds.value).toBe(0);
   });
 });

@@ -6,7 +6,6 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, gmUser, scriptDiceFaces } from "../../harness/index";
 import { bootSystem } from "../toaster/boot";
 import { announceSimultaneous, onSimultaneousAttack, resetSecrets, sendHand } from "../../../src/rulesets/flange/combat/simultaneous";
-import { NO_CHOICES } from "../../../src/rulesets/flange/combat/attack";
 import { FlangeCheckRoll } from "../../../src/rulesets/flange/dice/check-roll";
 import { performFlangeCheck } from "../../../src/rulesets/flange/checks";
 import { performOpposedCheck } from "../../../src/rulesets/flange/opposed";
@@ -14,7 +13,7 @@ import { onEdgeReroll } from "../../../src/rulesets/flange/edge";
 import { runRelay } from "../../../src/core/relay";
 import { ledgerEntry, markValue, updateLedger } from "../../../src/core/chat/ledger";
 import { rollFingerprint } from "../../../src/rulesets/flange/reroll-record";
-import { flangeCharacter, skill } from "./helpers";
+import { declarations, flangeCharacter, handWrittenAttack, resolutions, skill } from "./helpers";
 
 beforeEach(async () => {
   await bootSystem();
@@ -66,16 +65,22 @@ describe("issue 17 attack 2: the reveal's attack button, used again after the at
       const s = await revealed();
       scriptDiceFaces([8, 2, 6]);
       await asUser(s.player, () => onSimultaneousAttack(s.card, button({ index: "0" }), shift));
-      expect(byType("flangeResolution")).toHaveLength(1);
-      const attackCard = byType("flangeAttack")[0];
+      expect(resolutions()).toHaveLength(1);
+      const attackCard = declarations()[0];
       // The attacker's own card: deleted, or its flags no longer naming the reveal.
       if (tamper === "delete") await asUser(s.player, () => attackCard.delete());
-      else await asUser(s.player, () => attackCard.update({ flags: { breadbox: { simultaneous: { messageId: "aaaaaaaaaaaaaaaa", index: 7 }, declared: null } } }));
+      else await asUser(s.player, () => attackCard.update({ flags: { breadbox: { choices: { simultaneous: { messageId: "aaaaaaaaaaaaaaaa", index: 7 } }, declared: null } } }));
       scriptDiceFaces([9, 9, 9, 9, 9, 9]);
       await asUser(s.player, () => onSimultaneousAttack(s.card, button({ index: "0" }), shift));
-      expect(byType("flangeResolution")).toHaveLength(1);
-      expect(byType("flangeAttack").filter((m) => m.flags.breadbox.simultaneous)).toHaveLength(tamper === "delete" ? 0 : 1);
+      expect(resolutions()).toHaveLength(1);
+      expect(declarations().filter((m) => m.flags.breadbox.choices.simultaneous)).toHaveLength(tamper === "delete" ? 0 : 1);
       expect(notes().some((n) => /already/i.test(n))).toBe(true);
+      // A console skips the button's own check: a new attack card for the same planned attack, straight to the GM.
+      const plan = s.card.flags.breadbox.attacks[0];
+      const again = await handWrittenAttack(s.player, s.attacker, fromUuidSync(plan.defenderUuid), { simultaneous: { messageId: s.card.id, index: 0 } });
+      const r = await runRelay({ action: "flange.planned", requesterId: s.player.id!, targetUuid: plan.defenderUuid, payload: { messageId: again.id } }, s.player as never);
+      expect(r).toEqual({ ok: false, error: "BREADBOX.Flange.Combat.AlreadyResolved" });
+      expect(resolutions()).toHaveLength(1);
     });
   }
 });
@@ -88,16 +93,13 @@ describe("issue 17 attack 5: two declarations at the same moment each spending a
     await don.update({ ownership: { [p.id!]: 3 } });
     const a = await fighter("Ann");
     const b = await fighter("Bea");
-    const fists = don.items.find((i: any) => i.type === "flangeWeapon");
-    const card = (target: any) =>
-      asUser(p, () => ChatMessage.create({ content: "x", flags: { breadbox: { type: "flangeAttack", attackerUuid: don.uuid, targetUuid: target.uuid, weaponId: fists.id, choices: { ...NO_CHOICES, edgeDice: 2 } } } } as never));
-    const [ca, cb]: any[] = [await card(a), await card(b)];
+    const [ca, cb]: any[] = [await handWrittenAttack(p, don, a, { edgeDice: 2 }), await handWrittenAttack(p, don, b, { edgeDice: 2 })];
     scriptDiceFaces(Array(40).fill(2));
-    const declare = (c: any, target: any) => runRelay({ action: "flange.declare", requesterId: gm.id!, targetUuid: target.uuid, payload: { messageId: c.id, defence: "none" } }, gm as never);
+    const declare = (c: any, target: any) => runRelay({ action: "core.respond", requesterId: gm.id!, targetUuid: target.uuid, payload: { messageId: c.id, response: "none" } }, gm as never);
     const results = await Promise.all([declare(ca, a), declare(cb, b)]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.find((r) => !r.ok)?.error).toBe("BREADBOX.Flange.Combat.NotEnoughEdgeNow");
-    const res = byType("flangeResolution");
+    const res = resolutions();
     expect(res).toHaveLength(1);
     expect(res[0].rolls).toHaveLength(4); // 2 skill dice + 2 Edge dice, all 2s: a miss, no damage roll
     expect(don.system.edge.spent).toBe(2);
@@ -231,16 +233,30 @@ describe("issue 17 attack 8: a crafted, unevaluated Flange roll in a message", (
 });
 
 describe("issue 17: Flange's Apply refuses another ruleset's record", () => {
-  it("attack 1 (flange side): a toaster-tagged entry sent to Flange's Apply is refused and nothing changes", async () => {
+  it("attack 1 (flange side): a toaster-tagged record on a Flange resolution card is refused by Apply (plain and dramatic) and nothing changes", async () => {
     const gm = gmUser();
     const a = await fighter("Ada");
     const t = await fighter("Bo");
-    const card: any = await ChatMessage.create({ content: "x", flags: { breadbox: { type: "flangeResolution", attackMessageId: "", attackerUuid: a.uuid, targetUuid: t.uuid, damage: 3, hit: true } } } as never);
-    const resolution = { ruleset: "toaster", attackMessageId: "", attackerUuid: a.uuid, targetUuid: t.uuid, stun: 2, wounds: 3, applied: false };
-    await updateLedger(card.id, { resolution });
-    const r = await runRelay({ action: "flange.applyDamage", requesterId: gm.id!, targetUuid: t.uuid, payload: { messageId: card.id } }, gm as never);
-    expect(r).toEqual({ ok: false, error: "BREADBOX.Relay.NotResolved" });
-    expect(ledgerEntry(card.id)?.resolution).toEqual(resolution);
-    expect(t.system.wounds.value).toBe(0);
+    const card: any = await ChatMessage.create({ content: "x", flags: { breadbox: { type: "exchangeResolution", exchange: "flange.attack", declarationId: "", attackerUuid: a.uuid, targetUuid: t.uuid, damage: 3, hit: true } } } as never);
+    const apply = (action: string) => runRelay({ action, requesterId: gm.id!, targetUuid: t.uuid, payload: { messageId: card.id } }, gm as never);
+    // Another ruleset's record (toaster's stun and wounds), and one that names Flange's attack but holds toaster's outcome.
+    for (const exchange of [
+      { ruleset: "toaster", kind: "attack", declarationId: "", attackerUuid: a.uuid, targetUuid: t.uuid, outcome: { stun: 2, wounds: 3 } },
+      { ruleset: "flange", kind: "attack", declarationId: "", attackerUuid: a.uuid, targetUuid: t.uuid, outcome: { stun: 2, wounds: 3 } },
+    ]) {
+      await updateLedger(card.id, { exchange });
+      for (const action of ["core.apply", "flange.applyDramatic"]) {
+        const r = await apply(action);
+        expect(r.ok, `${exchange.ruleset} ${action}`).toBe(false);
+        expect(ledgerEntry(card.id)?.exchange).toEqual(exchange);
+        expect(ledgerEntry(card.id)?.marks?.applied).toBeUndefined();
+        expect([t.system.wounds.value, t.system.grind.value]).toEqual([0, 0]);
+      }
+    }
+    // A card with Flange's own record applies.
+    const own: any = await ChatMessage.create({ content: "x", flags: { breadbox: { ...card.flags.breadbox } } } as never);
+    await updateLedger(own.id, { exchange: { ruleset: "flange", kind: "attack", declarationId: "", attackerUuid: a.uuid, targetUuid: t.uuid, outcome: { damage: 3 } } });
+    expect(await runRelay({ action: "core.apply", requesterId: gm.id!, targetUuid: t.uuid, payload: { messageId: own.id } }, gm as never)).toMatchObject({ ok: true });
+    expect(t.system.wounds.value).toBe(3);
   });
 });

@@ -1,14 +1,16 @@
 /**
- * The combat part of the flange ruleset: tracker rules, the attack sequence's chat actions and relay
- * handlers, simultaneous action, status effects and token bars. register.ts folds it into the
- * definition (withParts).
+ * The combat part of the flange ruleset: tracker rules, the attack on core's exchange engine,
+ * simultaneous action, status effects and token bars. register.ts folds it into the definition
+ * (withParts).
  */
 import type { RulesetPart } from "../../../core/registry";
 import { templatePath } from "../../../core/ids";
 import { isLedgerKeeper } from "../../../core/chat/ledger";
 import { COUNTERATTACK_STATUS, FAILED_BLOCK_STATUS, flangeCombat, syncCombatStatuses } from "./tracker";
 import { registerFlangeCombatSettings } from "./settings";
-import { SERIOUS_INJURY_STATUS, flangeAttackMacro, onApply, onDeclare, onSeriousInjury, relayApplyDamage, relayDeclare } from "./attack";
+import { flangeAttack, onApplyDramatic, relayApplyDramatic, relayPlanned } from "./attack";
+import { SERIOUS_INJURY_STATUS, onSeriousInjury } from "./injury";
+import { flangeAttackMacro } from "./macro";
 import { HAND_QUERY, announceSimultaneous, handQueryHandler, onChooseHand, onResetHands, onSimultaneousAttack, relayCommitHand } from "./simultaneous";
 
 export const FLANGE_COMBAT_TEMPLATES = [
@@ -52,17 +54,17 @@ function watchTies(): void {
 export function flangeCombatPart(): RulesetPart {
   return {
     combat: flangeCombat,
+    exchanges: [flangeAttack],
     chatActions: {
-      declare: onDeclare,
-      applyDamage: onApply,
+      applyDramatic: (m) => onApplyDramatic(m),
       seriousInjury: (m) => onSeriousInjury(m),
       chooseHand: onChooseHand,
       resetHands: (m) => onResetHands(m),
       simultaneousAttack: onSimultaneousAttack,
     },
     relayActions: {
-      declare: relayDeclare,
-      applyDamage: relayApplyDamage,
+      planned: relayPlanned,
+      applyDramatic: relayApplyDramatic,
       commitHand: relayCommitHand,
     },
     statusEffects: [

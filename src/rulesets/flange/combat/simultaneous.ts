@@ -16,8 +16,9 @@
  * - The GM's client keeps the hands in memory; the public card shows only who has chosen. When the
  *   last hand is in, the GM's client reveals them all at once on the card, with the attacks they
  *   call for (rules core `simultaneousAttacks`); each attack's owner rolls it from there, once: the
- *   GM's client claims the mark `used:<attacker>` on the reveal card's ledger record before it
- *   resolves the attack (never a mark on the attacker's own attack card). The reveal
+ *   button declares the attack on the exchange engine, and the GM's client claims the mark
+ *   `used:<attacker>` on the reveal card's ledger record when it resolves it (never a mark on the
+ *   attacker's own attack card). The reveal
  *   and the plan are written only by the GM's client: a card that claims a reveal but was written by
  *   anyone else counts for nothing (`plannedAttack` reads GM-written cards only).
  * - A GM who reloads loses the hands not yet revealed; the GM's "Choose again" button clears the
@@ -31,35 +32,18 @@ import { rollDialog } from "../../../core/rolls/dialog";
 import { readString } from "../../../core/forms/read";
 import { hasMark, isLedgerKeeper } from "../../../core/chat/ledger";
 import { postCard } from "../../../core/chat/post";
-import { cardFlags, withLocks, writtenByGMOrOwner } from "../../../core/chat/trust";
+import { withLocks } from "../../../core/chat/trust";
 import { audienceForMode } from "../../../core/compat";
 import { BreadboxActor } from "../../../core/documents/actor";
 import { itemsWithModel } from "../../../core/foundry";
 import { FlangeActorModel } from "../data/actor";
 import { FlangeWeaponModel } from "../data/weapons";
 import { sha256Hex } from "../../../core/sha256";
-import { declareAttack, defaultDefenceSkill, defenceCheck, plannedAttack, plannedAttackMark, type PlannedAttack } from "./attack";
+import { declareExchange } from "../../../core/exchange/engine";
+import { attackDialog, flangeAttack, plannedAttackMark, plannedDefence } from "./attack";
+import { genuineCard, HAND_KEYS, plannedAttack, simFlags, type SimultaneousFlags, type SimultaneousMember } from "./reveal-card";
 
 export const HAND_QUERY = "breadbox.flangeHand";
-
-export interface SimultaneousMember {
-  combatantId: string;
-  actorUuid: string;
-  name: string;
-}
-
-export interface SimultaneousFlags {
-  type: "flangeSimultaneous";
-  combatId: string;
-  round: number;
-  total: number;
-  members: SimultaneousMember[];
-  /** Who has chosen (no hands). */
-  chosen: string[];
-  /** After the reveal: every hand, and the attacks they call for. */
-  revealed: { combatantId: string; hand: R.SimultaneousHand; target: string | null; blockWith: R.BlockWith }[] | null;
-  attacks: PlannedAttack[];
-}
 
 /** One combatant's secret choice. */
 export interface HandChoice {
@@ -67,63 +51,6 @@ export interface HandChoice {
   /** The combatant attacked (scissors in a group of three or more). */
   target: string | null;
   blockWith: R.BlockWith;
-}
-
-/* ---------- reading cards ---------- */
-
-function simFlags(message: ChatMessage.Implementation): SimultaneousFlags | null {
-  const f = cardFlags(message);
-  if (f.type !== "flangeSimultaneous" || !Array.isArray(f.members) || typeof f.combatId !== "string") return null;
-  const members: SimultaneousMember[] = [];
-  for (const m of f.members) {
-    if (!m || typeof m !== "object") return null;
-    const combatantId: unknown = Reflect.get(m, "combatantId");
-    const actorUuid: unknown = Reflect.get(m, "actorUuid");
-    const name: unknown = Reflect.get(m, "name");
-    if (typeof combatantId !== "string" || typeof actorUuid !== "string") return null;
-    members.push({ combatantId, actorUuid, name: typeof name === "string" ? name : "" });
-  }
-  const chosen = Array.isArray(f.chosen) ? f.chosen.filter((c): c is string => typeof c === "string") : [];
-  return {
-    type: "flangeSimultaneous",
-    combatId: f.combatId,
-    round: Number(f.round) || 0,
-    total: Number(f.total) || 0,
-    members,
-    chosen,
-    revealed: Array.isArray(f.revealed) ? f.revealed.flatMap(parseRevealed) : null,
-    attacks: Array.isArray(f.attacks) ? f.attacks.flatMap(parseAttack) : [],
-  };
-}
-
-const HAND_KEYS: readonly R.SimultaneousHand[] = ["scissors", "paper", "stone"];
-
-function parseRevealed(raw: unknown): NonNullable<SimultaneousFlags["revealed"]> {
-  if (!raw || typeof raw !== "object") return [];
-  const combatantId: unknown = Reflect.get(raw, "combatantId");
-  const hand = HAND_KEYS.find((h) => h === Reflect.get(raw, "hand"));
-  const target: unknown = Reflect.get(raw, "target");
-  if (typeof combatantId !== "string" || !hand) return [];
-  return [{ combatantId, hand, target: typeof target === "string" ? target : null, blockWith: Reflect.get(raw, "blockWith") === "object" ? "object" : "body" }];
-}
-
-function parseAttack(raw: unknown): PlannedAttack[] {
-  if (!raw || typeof raw !== "object") return [];
-  const get = (k: string): unknown => Reflect.get(raw, k);
-  const defence = get("defence");
-  if (defence !== "none" && defence !== "dodge" && defence !== "block") return [];
-  const [attacker, defender, attackerUuid, defenderUuid] = ["attacker", "defender", "attackerUuid", "defenderUuid"].map((k) => get(k));
-  if (typeof attacker !== "string" || typeof defender !== "string" || typeof attackerUuid !== "string" || typeof defenderUuid !== "string") return [];
-  const blockWith = get("blockWith") === "object" ? "object" : get("blockWith") === "body" ? "body" : null;
-  return [{ attacker, defender, attackerUuid, defenderUuid, defence, blockWith }];
-}
-
-/** A simultaneous card written by the GM (the ledger says so), with its flags. */
-function genuineCard(messageId: unknown): { message: ChatMessage.Implementation; flags: SimultaneousFlags } | null {
-  const message = typeof messageId === "string" && messageId ? game.messages?.get(messageId) : undefined;
-  const flags = message ? simFlags(message) : null;
-  if (!message || !flags || !writtenByGMOrOwner(message, null)) return null;
-  return { message, flags };
 }
 
 /** Check a choice against the card: a known hand; a target in the group (not oneself) for scissors in a group of three or more. */
@@ -395,38 +322,27 @@ export async function onResetHands(message: ChatMessage.Implementation): Promise
 
 /* ---------- the attacks the reveal calls for ---------- */
 
-/** The attacker's button on a revealed card: roll the planned attack (defence fixed by the reveal). */
+/**
+ * The attacker's button on a revealed card: declare the planned attack through the exchange engine
+ * (its defence fixed by the reveal), then ask the GM to roll it at once (relayPlanned, attack.ts).
+ */
 export async function onSimultaneousAttack(message: ChatMessage.Implementation, button: HTMLElement, event: Event): Promise<void> {
   const index = Number(button.dataset.index);
   const plan = message.id && Number.isSafeInteger(index) ? plannedAttack(message.id, index) : null;
-  if (!plan || !message.id) {
-    notify("warn", "BREADBOX.Relay.NotGenuine");
-    return;
-  }
+  if (!plan || !message.id) return notify("warn", "BREADBOX.Relay.NotGenuine");
   const attacker = lookupUuidSync(plan.attackerUuid);
   const defender = lookupUuidSync(plan.defenderUuid);
-  if (!(attacker instanceof BreadboxActor) || !(defender instanceof BreadboxActor) || !attacker.isOwner) {
-    notify("warn", "BREADBOX.Flange.Combat.NotYourCombatant");
-    return;
-  }
+  if (!(attacker instanceof BreadboxActor) || !(defender instanceof BreadboxActor) || !attacker.isOwner) return notify("warn", "BREADBOX.Flange.Combat.NotYourCombatant");
   // Where this client can read the ledger (the GM's), say so at once; the GM's client decides.
-  if (hasMark(message.id, plannedAttackMark(plan.attacker))) {
-    notify("warn", "BREADBOX.Flange.Combat.AlreadyResolved");
-    return;
-  }
-  const weapons = itemsWithModel(attacker, FlangeWeaponModel).filter((w) => w.model.equipped);
-  const weapon = weapons[0];
-  if (!weapon) {
-    notify("warn", "BREADBOX.Flange.Combat.NoWeapon");
-    return;
-  }
-  const m = attacker.system instanceof FlangeActorModel ? attacker.system : null;
-  // The defence the GM's client will use (for the dialog's odds; the GM computes it again).
-  const check = plan.defence === "none" ? null : defenceCheck(defender, defaultDefenceSkill(defender));
-  const defence: R.DefenceInput = !check ? { kind: "none" } : plan.defence === "dodge" ? { kind: "dodge", check } : { kind: "block", check, with: plan.blockWith ?? "body" };
-  const card = await declareAttack(attacker, weapon.item, defender, event, { edgeAvailable: m?.edgeAvailable ?? 0, weapon: weapon.model, simultaneous: { messageId: message.id, index, defence } });
+  if (hasMark(message.id, plannedAttackMark(plan.attacker))) return notify("warn", "BREADBOX.Flange.Combat.AlreadyResolved");
+  const weapon = itemsWithModel(attacker, FlangeWeaponModel).find((w) => w.model.equipped);
+  if (!weapon) return notify("warn", "BREADBOX.Flange.Combat.NoWeapon");
+  // The odds against the defence the GM's client will use (it computes it again).
+  const answer = await attackDialog(attacker, weapon.item, defender, event, plannedDefence(defender, plan));
+  if (!answer) return;
+  const card = await declareExchange(flangeAttack, attacker, defender, { ...answer.choices, weaponId: weapon.item.id ?? "", simultaneous: { messageId: message.id, index } }, { mode: answer.mode });
   if (!card?.id) return;
-  const result = await applyOrRelay("flange.declare", { uuid: defender.uuid }, { messageId: card.id });
+  const result = await applyOrRelay("flange.planned", defender, { messageId: card.id });
   // Refused (this planned attack was rolled already, Edge spent meanwhile, ...): the attack card
   // announced an attack that will not happen. The refusal itself was shown by the relay.
   if (!result.ok) await card.delete().catch((err: unknown) => console.error("Breadbox | simultaneous attack card", err));

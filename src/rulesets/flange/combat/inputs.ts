@@ -1,0 +1,75 @@
+/**
+ * The documents as the Flange rules core reads them for an attack: the attacker's dice and target
+ * number with a weapon, what earlier exchanges carry into it, the defender's dodge or block check,
+ * armour and health. Shared by the attack (attack.ts), the reveal's planned attacks and the odds.
+ */
+import * as R from "../rules";
+import { requireModel } from "../../../core/foundry";
+import { localize, modelOf } from "../../../core/game";
+import { FlangeActorModel } from "../data/actor";
+import type { FlangeWeaponModel } from "../data/weapons";
+import { combatOf, combatantState } from "./tracker";
+import { flangeCombatRules } from "./settings";
+
+/** What the attack dialog lets the attacker choose that the rules core reads. */
+export interface AttackModifiers {
+  diceModifier: number;
+  targetModifier: number;
+  edgeDice: number;
+  edgeTarget: number;
+  damageEdgeDice: number;
+}
+
+export function flange(actor: Actor.Implementation | null | undefined): FlangeActorModel | null {
+  return modelOf(actor, FlangeActorModel);
+}
+
+/** The attack input of an actor with a weapon (its skill's dice, the weapon's attribute), before carries and choices. */
+export function weaponAttack(actor: Actor.Implementation, weapon: FlangeWeaponModel): { skillDice: number; attributeTarget: number } {
+  const m = requireModel(actor, FlangeActorModel);
+  const name = weapon.skill.trim().toLowerCase();
+  const skill = m.skills.find((s) => s.name.toLowerCase() === name && (weapon.heading === "" || s.heading === weapon.heading));
+  const heading = skill?.heading ?? (weapon.heading === "" ? null : weapon.heading);
+  const skillDice = skill ? skill.dice : heading ? m.generalisation[heading] : 0;
+  return { skillDice: Math.min(R.CHECK_DICE_MAX, skillDice), attributeTarget: m.attributes[weapon.attribute] };
+}
+
+/** The dodge or block check of a defender: a skill it names (setting "skill"), else 3 dice on Athleticism. */
+export function defenceCheck(defender: Actor.Implementation, skillId: string | null): R.CheckInput {
+  const m = requireModel(defender, FlangeActorModel);
+  const target = m.attributes.athleticism;
+  if (flangeCombatRules().defenceDice === "skill" && skillId) {
+    const view = m.skills.find((s) => s.id === skillId);
+    if (!view) throw new RangeError(localize("BREADBOX.Flange.Combat.NoSuchSkill"));
+    return { dice: view.dice, target };
+  }
+  return { dice: R.ATTRIBUTE_ONLY_DICE, target };
+}
+
+/** The defender's best Acrobatics skill (the example's dodges and blocks), or none (3 dice on Athleticism). */
+export function defaultDefenceSkill(defender: Actor.Implementation): string | null {
+  const best = flange(defender)?.skills.filter((s) => s.heading === "acrobatics").sort((a, b) => b.dice - a.dice)[0];
+  return best && best.dice > 0 ? best.id : null;
+}
+
+/** The round the attacker's combat is in (0 outside combat) and the combat's id. */
+export function roundOf(actor: Actor.Implementation): { combatId: string; round: number } {
+  const combat = combatOf(actor);
+  return combat?.id && combat.round >= 1 ? { combatId: combat.id, round: Math.min(R.COMBAT_ROUND_MAX, combat.round) } : { combatId: "", round: 0 };
+}
+
+/** The exchange's rules-core input: the attacker's dice and what earlier exchanges give it, the defence, armour, health. */
+export function exchangeInput(attacker: Actor.Implementation, weapon: FlangeWeaponModel, defender: Actor.Implementation, choices: AttackModifiers, defence: R.DefenceInput): R.ExchangeInput {
+  const d = requireModel(defender, FlangeActorModel);
+  const { combatId, round } = roundOf(attacker);
+  const carry = round > 0 ? R.attackCarry(combatantState(attacker, combatId), round) : { counterattackBonus: false, failedBlockPenalty: false };
+  const { diceModifier, targetModifier, edgeDice, edgeTarget } = choices;
+  return {
+    attack: { ...weaponAttack(attacker, weapon), ...carry, diceModifier, targetModifier, edgeDice, edgeTarget },
+    weapon: { damageDice: weapon.damageDots, damageModifier: weapon.damageModifier },
+    defence,
+    armour: Math.min(R.ARMOUR_MAX, d.armour),
+    damageEdgeDice: choices.damageEdgeDice,
+    defenderHealth: d.healthState(),
+  };
+}
