@@ -27,7 +27,7 @@ import { deletionUpdate } from "../compat";
 import { localize } from "../game";
 
 export type { CardLedger, LedgerDamage, LedgerEntry, LedgerExchange, LedgerKeys, LedgerPosted, LedgerResolution, LedgerWound } from "./ledger-types";
-import type { CardLedger, LedgerDamage, LedgerEntry, LedgerKeys, LedgerResolution } from "./ledger-types";
+import type { CardLedger, LedgerEntry, LedgerKeys } from "./ledger-types";
 
 const overlay = new Map<string, LedgerEntry | null>();
 
@@ -52,30 +52,6 @@ export function ledgerEntry(messageId: string | null | undefined): LedgerEntry |
   if (overlay.has(messageId)) return overlay.get(messageId) ?? undefined;
   const all = stored();
   return Object.hasOwn(all, messageId) ? all[messageId] : undefined;
-}
-
-function allIds(): Set<string> {
-  return new Set([...Object.keys(stored()), ...overlay.keys()]);
-}
-
-/** Every resolution in the ledger, with its resolution card's id. */
-export function ledgerResolutions(): { messageId: string; resolution: LedgerResolution }[] {
-  const out: { messageId: string; resolution: LedgerResolution }[] = [];
-  for (const id of allIds()) {
-    const resolution = ledgerEntry(id)?.resolution;
-    if (resolution) out.push({ messageId: id, resolution });
-  }
-  return out;
-}
-
-/** Every health-damage resolution in the ledger, with its resolution card's id. */
-export function ledgerDamages(): { messageId: string; damage: LedgerDamage }[] {
-  const out: { messageId: string; damage: LedgerDamage }[] = [];
-  for (const id of allIds()) {
-    const damage = ledgerEntry(id)?.damage;
-    if (damage) out.push({ messageId: id, damage });
-  }
-  return out;
 }
 
 /** Whether this client is the one that writes the ledger. */

@@ -84,7 +84,7 @@ export interface ResponseOption {
   label: string;
   /** Only a GM may choose it (e.g. a ruling), never a player. */
   gmOnly?: boolean;
-  /** Font Awesome classes of its button's icon, e.g. "fa-solid fa-shield". */
+  /** Font Awesome classes of its button's icon, e.g. "fa-solid fa-shield-halved". */
   icon?: string;
   /**
    * Owners of either side may choose it (e.g. "resolve" when the rules give the target no
