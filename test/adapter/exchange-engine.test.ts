@@ -160,4 +160,19 @@ describe("the exchange engine with a sixth ruleset (test/fixtures/ruleset-d6)", 
     expect(msgs().at(-1).content).toContain("Miss");
     expect(msgs().at(-1).content).toContain("10");
   });
+
+  it("once resolve has spent, a card that cannot be posted does not reopen the exchange (no second spend)", async () => {
+    const s = await scene();
+    const card = await declare(s, 0, 6);
+    const block = Hooks.on("preCreateChatMessage", (doc: any) => (doc.flags?.breadbox?.type === "exchangeResolution" ? false : undefined));
+    scriptDiceFaces([1]);
+    try {
+      expect(await respond(s.p2, s, card, "dodge")).toMatchObject({ ok: false, error: "BREADBOX.Exchange.CardFailed" });
+    } finally {
+      Hooks.off("preCreateChatMessage", block);
+    }
+    expect(s.target.system.focus).toBe(0);
+    expect(hasMark(card.id, "resolved")).toBe(true);
+    expect(await respond(s.p2, s, card, "take")).toMatchObject({ ok: false, error: "BREADBOX.Exchange.AlreadyResolved" });
+  });
 });

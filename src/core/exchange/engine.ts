@@ -14,8 +14,9 @@
  *  3. **Resolve** — the declaration's `resolved` mark is claimed (once, across clients), then the
  *     ruleset resolves under the resource locks of every actor it spends from: numbers from the
  *     documents, dice as Foundry rolls. The GM posts the resolution card to the declaration's
- *     audience and records the outcome (`exchange`, naming ruleset and kind). A failure releases the
- *     mark, so the exchange stays open.
+ *     audience and records the outcome (`exchange`, naming ruleset and kind). A refusal in resolve
+ *     releases the mark, so the exchange stays open; once resolve has run, what it spent stands and
+ *     the exchange stays resolved even if its card cannot be posted (the GM is told).
  *  4. **Apply** — `core.apply` through the relay: the outcome comes from the GM's record only, for
  *     that ruleset and kind only, to the recorded target only, and the card's `applied` mark is
  *     claimed before writing (released if the write fails). What follows (collapse, death...) is the
@@ -41,7 +42,7 @@ import type { LedgerPosted } from "../chat/ledger-types";
 import { applyOrRelay, registerCoreRelayAction } from "../relay";
 import { registerCoreChatAction } from "../chat/actions";
 import type { RelayContext, RelayResult } from "../plugin-types";
-import type { ApplyContext, CardContent, Declared, ExchangeDefinition, ExchangeSides, PostedRoll, ResponseOption } from "./types";
+import type { ApplyContext, CardContent, Declared, ExchangeDefinition, ExchangeSides, PostedRoll, Resolved, ResponseOption } from "./types";
 
 export const EXCHANGE_CARD = templatePath("shared/exchange-card.hbs");
 /** Card types (`flags.breadbox.type`) of the engine's cards. */
@@ -212,8 +213,18 @@ export async function respondRelayHandler({ requester, target, payload }: RelayC
   }
   const mode = normaliseMessageMode(payload.mode) ?? "public";
   if (!(await claimMark(messageId, RESOLVED_MARK))) return refuse("BREADBOX.Exchange.AlreadyResolved");
+  let resolved: Resolved;
   try {
-    const resolved = await withResourceLocks(def.spends?.(declared, option.id) ?? [], () => def.resolve(declared, { id: option.id, choices, mode, requester }));
+    resolved = await withResourceLocks(def.spends?.(declared, option.id) ?? [], () => def.resolve(declared, { id: option.id, choices, mode, requester }));
+  } catch (err) {
+    // Nothing was resolved (resolve refuses before it writes): the exchange stays open.
+    await releaseMark(messageId, RESOLVED_MARK);
+    console.error("Breadbox | exchange resolution", err);
+    return refuse(errorKey(err, "BREADBOX.Relay.Failed"));
+  }
+  // Resolved: what it spent (luck, Edge, action points) stands, so the exchange stays resolved
+  // even if its card cannot be posted — answering again would spend twice.
+  try {
     const outcome = resolved.outcome;
     const buttons: CardButton[] = outcome ? [{ action: "core.apply", label: localize(def.applyLabel ?? "BREADBOX.Exchange.Apply"), icon: def.applyIcon, visible: `owner:${attacker.uuid},${defender.uuid}`, data: {} }] : [];
     const content = await renderExchangeCard(resolved.card, buttons, RESOLUTION);
@@ -230,9 +241,8 @@ export async function respondRelayHandler({ requester, target, payload }: RelayC
     if (outcome) await updateLedger(card.id, { exchange: { ruleset: def.ruleset, kind: def.kind, declarationId: messageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, outcome: foundry.utils.deepClone(outcome) } });
     return { ok: true, data: { resolutionId: card.id } };
   } catch (err) {
-    await releaseMark(messageId, RESOLVED_MARK);
-    console.error("Breadbox | exchange resolution", err);
-    return refuse(errorKey(err, "BREADBOX.Relay.Failed"));
+    console.error("Breadbox | exchange resolution card", err);
+    return refuse("BREADBOX.Exchange.CardFailed");
   }
 }
 
