@@ -63,6 +63,14 @@ export function makeOdds(parts: { success: number; outcomes: readonly OddsEntry[
   return { success: clamp01(parts.success), outcomes: parts.outcomes.map(clean), extras: (parts.extras ?? []).map(clean), error };
 }
 
+/**
+ * Odds whose outcomes are named fields of a distribution, in display order (worst first), one of
+ * them the success; the distribution's `error`, if any, is the mass left out.
+ */
+export function fieldOdds<K extends string>(d: Readonly<Record<K, number>> & { readonly error?: number }, keys: readonly K[], success: K): Odds {
+  return makeOdds({ success: d[success], outcomes: keys.map((key) => ({ key, p: d[key] })), error: d.error ?? 0 });
+}
+
 /** Rounding can push a sum of probabilities a hair outside [0, 1]; anything further is a bug. */
 function clamp01(p: number): number {
   if (!Number.isFinite(p) || p < -1e-9 || p > 1 + 1e-9) throw new RangeError(`probability ${p} is outside [0, 1]`);

@@ -12,8 +12,7 @@
 import { type Odds, type CheckCore, makeOdds } from "../../../dice/contract";
 import { dictFrom } from "../../../dice/dict";
 import type { Dist } from "../../../dice/dist";
-import type { RandomSource } from "../../../dice/random";
-import { type D10Draw, rngDraw, withFaces } from "./faces";
+import { type D10Draw, drawVerbs } from "./faces";
 import { MAX_CHECK_SCORE, MAX_DIFFICULTY, MAX_MARGIN, overflowRollCap } from "./limits";
 import { BoundedCache, type Pmf, pmfFromMap, pmfLowerBound, pmfMean, pmfToDist } from "./pmf";
 import { requireInt, requireObject } from "./validate";
@@ -297,16 +296,11 @@ export function runCheck(c: NormalisedCheck, draw: D10Draw): CheckResult {
   };
 }
 
+const checkVerbs = drawVerbs("Check", normaliseCheck, runCheck);
 /** Roll a check: the result carries every die face, the effort, degree, outcome and flags. */
-export function rollCheck(input: CheckInput, rng: RandomSource): CheckResult {
-  return runCheck(normaliseCheck(input), rngDraw(rng));
-}
-
+export const rollCheck = checkVerbs.roll;
 /** Classify a check from faces already rolled (tens before ones, overflow rolls after). */
-export function resolveCheck(input: CheckInput, faces: readonly number[]): CheckResult {
-  const c = normaliseCheck(input);
-  return withFaces(faces, "Check", (draw) => runCheck(c, draw));
-}
+export const resolveCheck = checkVerbs.resolve;
 
 /** An overflow chain is followed until its branch is less likely than this; the rest is counted in `error`. */
 const OVERFLOW_CUT = 1e-14;

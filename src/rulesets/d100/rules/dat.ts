@@ -10,9 +10,8 @@
  */
 import { type CheckCore, type Odds, makeOdds } from "../../../dice/contract";
 import type { Dist } from "../../../dice/dist";
-import type { RandomSource } from "../../../dice/random";
 import { type AttributeKey, type Attributes, attributeAbbreviation, attributeFromAbbreviation, validateAttributes } from "./attributes";
-import { type D10Draw, rngDraw, withFaces } from "./faces";
+import { type D10Draw, drawVerbs } from "./faces";
 import { type HealthPoints, HEALTH_STATES, type HealthState, healthState, validateHealth } from "./health";
 import { MAX_DAMAGE_DICE, MAX_NOTATION_LENGTH, MAX_NOTATION_NUMBER, MAX_NOTATION_TERMS, MAX_OPEN_END_DICE } from "./limits";
 import { BoundedCache, type Pmf, pmfAdd, pmfFromMap, pmfMap, pmfMean, pmfPoint, pmfPrune, pmfSumOf, pmfToDist } from "./pmf";
@@ -298,20 +297,15 @@ function runDamage(c: NormalisedDamage, draw: D10Draw): DamageRoll {
   return { notation: c.notation.text, flat, dice, faces: all, total, overflowCapped: capped, adjusted, targetState };
 }
 
+const damageVerbs = drawVerbs("Damage", normaliseDamage, runDamage);
 /** Roll damage. Limits, prefixes, zeros and (optional) overflow applied; every face kept; the adjustment applied. */
-export function rollDamage(input: DamageInput, rng: RandomSource): DamageRoll {
-  return runDamage(normaliseDamage(input), rngDraw(rng));
-}
+export const rollDamage = damageVerbs.roll;
+/** Damage from faces already rolled (each die's faces in order, overflow re-rolls right after their die). */
+export const resolveDamage = damageVerbs.resolve;
 
 /** Damage on a given source of d10 faces (fire damage reads several shots from one list of faces). */
 export function damageWithDraw(input: DamageInput, draw: D10Draw): DamageRoll {
   return runDamage(normaliseDamage(input), draw);
-}
-
-/** Damage from faces already rolled (each die's faces in order, overflow re-rolls right after their die). */
-export function resolveDamage(input: DamageInput, faces: readonly number[]): DamageRoll {
-  const c = normaliseDamage(input);
-  return withFaces(faces, "Damage", (draw) => runDamage(c, draw));
 }
 
 /** Pruning budget for damage distributions: at most ~2 × 7 steps per term, 20 terms → far below 1e-9. */

@@ -4,7 +4,6 @@
  * contract: roll<Thing>(input, rng), resolve<Thing>(input, faces), <thing>Odds(input) → Odds.
  */
 import { type CheckCore, type Odds, makeOdds } from "../../../dice/contract";
-import type { RandomSource } from "../../../dice/random";
 import {
   type CheckInput,
   type CheckKind,
@@ -23,7 +22,7 @@ import {
   tallyOfSum,
   withTask,
 } from "./checks";
-import { type D10Draw, rngDraw, withFaces } from "./faces";
+import { type D10Draw, drawVerbs } from "./faces";
 import { MAX_CUMULATIVE_CHECKS, MAX_CUMULATIVE_GOAL, MAX_HELPERS } from "./limits";
 import { BoundedCache, type Pmf, pmfAdd, pmfLowerBound, pmfMap, pmfMean, pmfPoint, pmfPrune } from "./pmf";
 import { requireInt, requireObject } from "./validate";
@@ -136,15 +135,10 @@ function runCumulative(c: NormalisedCumulative, draw: D10Draw): CumulativeRoll {
   return { checks, total: task.total, complete: task.complete, completedAt: task.complete ? checks.length : null, faces: checks.flatMap((r) => [...r.faces]) };
 }
 
+const cumulativeVerbs = drawVerbs("Cumulative effort", normaliseCumulative, runCumulative);
 /** Make up to `checks` checks towards the goal, stopping when it is reached. */
-export function rollCumulative(input: CumulativeInput, rng: RandomSource): CumulativeRoll {
-  return runCumulative(normaliseCumulative(input), rngDraw(rng));
-}
-
-export function resolveCumulative(input: CumulativeInput, faces: readonly number[]): CumulativeRoll {
-  const c = normaliseCumulative(input);
-  return withFaces(faces, "Cumulative effort", (draw) => runCumulative(c, draw));
-}
+export const rollCumulative = cumulativeVerbs.roll;
+export const resolveCumulative = cumulativeVerbs.resolve;
 
 /** Outcome key of a cumulative roll: "incomplete" or "check<k>" (completed by the k-th check). */
 export function cumulativeOutcomeKey(r: Pick<CumulativeRoll, "completedAt">): string {
@@ -243,15 +237,10 @@ function runCooperative(c: ReturnType<typeof normaliseCooperative>, draw: D10Dra
   return { checks: results, result: classify(c.task, results.reduce((s, r) => s + r.effort, 0)), faces };
 }
 
+const cooperativeVerbs = drawVerbs("Cooperative effort", normaliseCooperative, runCooperative);
 /** Roll every helper's check and total their efforts against the task. */
-export function rollCooperative(input: CooperativeInput, rng: RandomSource): CooperativeRoll {
-  return runCooperative(normaliseCooperative(input), rngDraw(rng));
-}
-
-export function resolveCooperative(input: CooperativeInput, faces: readonly number[]): CooperativeRoll {
-  const c = normaliseCooperative(input);
-  return withFaces(faces, "Cooperative effort", (draw) => runCooperative(c, draw));
-}
+export const rollCooperative = cooperativeVerbs.roll;
+export const resolveCooperative = cooperativeVerbs.resolve;
 
 const sumCache = new BoundedCache<Pmf>(32);
 
@@ -328,15 +317,10 @@ function runAssisted(c: ReturnType<typeof normaliseAssisted>, draw: D10Draw): As
   return { assists: results, difficulty, result, faces: [...faces, ...result.faces] };
 }
 
+const assistedVerbs = drawVerbs("Assisted check", normaliseAssisted, runAssisted);
 /** Indirect help rolled: the assistants roll first, then the main check against the lowered difficulty. */
-export function rollAssisted(input: AssistedInput, rng: RandomSource): AssistedRoll {
-  return runAssisted(normaliseAssisted(input), rngDraw(rng));
-}
-
-export function resolveAssisted(input: AssistedInput, faces: readonly number[]): AssistedRoll {
-  const c = normaliseAssisted(input);
-  return withFaces(faces, "Assisted check", (draw) => runAssisted(c, draw));
-}
+export const rollAssisted = assistedVerbs.roll;
+export const resolveAssisted = assistedVerbs.resolve;
 
 /**
  * Every probability of an indirectly assisted check: the distribution of the help (sum of the
@@ -405,14 +389,9 @@ function runConflict(c: ReturnType<typeof normaliseConflict>, draw: D10Draw): Co
   return { first: a, second: b, winner: j.winner, margin: j.margin, faces: [...a.faces, ...b.faces] };
 }
 
-export function rollConflict(input: ConflictInput, rng: RandomSource): ConflictRoll {
-  return runConflict(normaliseConflict(input), rngDraw(rng));
-}
-
-export function resolveConflict(input: ConflictInput, faces: readonly number[]): ConflictRoll {
-  const c = normaliseConflict(input);
-  return withFaces(faces, "Conflict", (draw) => runConflict(c, draw));
-}
+const conflictVerbs = drawVerbs("Conflict", normaliseConflict, runConflict);
+export const rollConflict = conflictVerbs.roll;
+export const resolveConflict = conflictVerbs.resolve;
 
 /** Exact chance of each side winning a conflict, and of a tie (sorted cumulative sums, O(n log n)). */
 export function conflictOddsDetail(input: ConflictInput): Readonly<Record<ConflictWinner, number>> & { readonly error: number } {

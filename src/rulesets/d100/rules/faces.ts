@@ -48,3 +48,21 @@ export function withFaces<T>(faces: readonly number[], what: string, run: (draw:
   reader.finish();
   return out;
 }
+
+/**
+ * A roll kind's two verbs from its one run over a source of faces: `roll` draws from a
+ * RandomSource, `resolve` reads the faces already rolled. The input is checked before the source.
+ */
+export function drawVerbs<I, C, R>(
+  what: string,
+  normalise: (input: I) => C,
+  run: (c: C, draw: D10Draw) => R,
+): { readonly roll: (input: I, rng: RandomSource) => R; readonly resolve: (input: I, faces: readonly number[]) => R } {
+  return {
+    roll: (input, rng) => run(normalise(input), rngDraw(rng)),
+    resolve: (input, faces) => {
+      const c = normalise(input);
+      return withFaces(faces, what, (draw) => run(c, draw));
+    },
+  };
+}

@@ -22,7 +22,7 @@ import {
   damageWithDraw,
   rollDamage,
 } from "./dat";
-import { type D10Draw, rngDraw, withFaces } from "./faces";
+import { type D10Draw, drawVerbs, withFaces } from "./faces";
 import { MAX_DIFFICULTY, MAX_FIRE_AMOUNT, MAX_FIRE_X, MAX_SPREAD_STEPS } from "./limits";
 import { requireInt, requireObject } from "./validate";
 
@@ -226,16 +226,11 @@ function runFire(c: NormalisedFire, draw: D10Draw): FireRoll {
   return { check, evaluation: evaluateValid(c.block, { x: c.choice.x, apChoice: c.choice.apChoice, degree: check.degree }), faces: check.faces };
 }
 
+const fireVerbs = drawVerbs("Fire", normaliseFire, runFire);
 /** Roll the attack check and place its Degree of Success in the block's spread. */
-export function rollFire(input: FireInput, rng: RandomSource): FireRoll {
-  return runFire(normaliseFire(input), rngDraw(rng));
-}
-
+export const rollFire = fireVerbs.roll;
 /** The same from the check's faces already rolled. */
-export function resolveFire(input: FireInput, faces: readonly number[]): FireRoll {
-  const c = normaliseFire(input);
-  return withFaces(faces, "Fire", (draw) => runFire(c, draw));
-}
+export const resolveFire = fireVerbs.resolve;
 
 /** Outcome key of a fire roll: "fail" or "step<i>" (the spread step reached, 0-based). */
 export function fireOutcomeKey(r: Pick<FireRoll, "evaluation">): string {

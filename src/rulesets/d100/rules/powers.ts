@@ -5,9 +5,8 @@
 import { type AttributeKey, type Attributes, requireAttributeKey, validateAttributes } from "./attributes";
 import { type CheckCore, type Odds, makeOdds } from "../../../dice/contract";
 import { dictFrom } from "../../../dice/dict";
-import type { RandomSource } from "../../../dice/random";
 import { type CheckInput, type CheckResult, type NormalisedCheck, effortPmf, normaliseCheck, runCheck } from "./checks";
-import { type D10Draw, rngDraw, withFaces } from "./faces";
+import { type D10Draw, drawVerbs } from "./faces";
 import { MAX_DIFFICULTY } from "./limits";
 import { requireInt, requireObject } from "./validate";
 
@@ -277,14 +276,9 @@ function runShielded(c: ReturnType<typeof normaliseShielded>, draw: D10Draw): Sh
   return { check, result: shieldedAttack({ effort: check.effort, difficulty: c.attack.difficulty, shieldDifficulty: c.shield }), faces: check.faces };
 }
 
-export function rollShieldedAttack(input: ShieldedAttackInput, rng: RandomSource): ShieldedAttackRoll {
-  return runShielded(normaliseShielded(input), rngDraw(rng));
-}
-
-export function resolveShieldedAttack(input: ShieldedAttackInput, faces: readonly number[]): ShieldedAttackRoll {
-  const c = normaliseShielded(input);
-  return withFaces(faces, "Shielded attack", (draw) => runShielded(c, draw));
-}
+const shieldedAttackVerbs = drawVerbs("Shielded attack", normaliseShielded, runShielded);
+export const rollShieldedAttack = shieldedAttackVerbs.roll;
+export const resolveShieldedAttack = shieldedAttackVerbs.resolve;
 
 /** Exact chance of each shielded-attack result, and the mass left out. */
 export function shieldedAttackOddsDetail(input: ShieldedAttackInput): Readonly<Record<ShieldedAttackResult, number>> & { readonly error: number } {

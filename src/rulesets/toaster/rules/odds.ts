@@ -10,7 +10,7 @@
  * enumerated exactly (error 0).
  */
 import type { Odds } from "../../../dice/contract";
-import { ODDS_ERROR_BOUND, makeOdds } from "../../../dice/contract";
+import { ODDS_ERROR_BOUND, fieldOdds, makeOdds } from "../../../dice/contract";
 import type { Dist } from "../../../dice/dist";
 import { combine, point, uniform } from "../../../dice/dist";
 import type { Band } from "./core";
@@ -284,16 +284,7 @@ export function mortalityDistribution(input: MortalityInput): MortalityDistribut
 
 /** Exact odds of a mortality check: dies now, dies in some rounds, holds on (success). */
 export function mortalityOdds(input: MortalityInput): Odds {
-  const d = mortalityDistribution(input);
-  return makeOdds({
-    success: d.holds,
-    outcomes: [
-      { key: "diesNow", p: d.diesNow },
-      { key: "diesIn", p: d.diesIn },
-      { key: "holds", p: d.holds },
-    ],
-    error: d.error,
-  });
+  return fieldOdds(mortalityDistribution(input), ["diesNow", "diesIn", "holds"], "holds");
 }
 
 /** Exact odds of a healing roll: a wound added (fumble), no change, a wound healed (success). */
@@ -353,17 +344,7 @@ export function contestDistribution(input: PairInput): ContestDistribution {
 
 /** Exact odds of a contest, from a's side: b wins, neither succeeds, a tie, a wins (success). */
 export function contestOdds(input: PairInput): Odds {
-  const d = contestDistribution(input);
-  return makeOdds({
-    success: d.aWins,
-    outcomes: [
-      { key: "bWins", p: d.bWins },
-      { key: "neither", p: d.neither },
-      { key: "tie", p: d.tie },
-      { key: "aWins", p: d.aWins },
-    ],
-    error: d.error,
-  });
+  return fieldOdds(contestDistribution(input), ["bWins", "neither", "tie", "aWins"], "aWins");
 }
 
 /** Exact odds of who acts first between two characters (d10 + Coordination + any cut, 1..10 each): b first, tie, a first (success). */
@@ -373,20 +354,11 @@ export function initiativeOdds(input: { a: InitiativeSide; b: InitiativeSide }):
   const b = initiativeSide(input.b);
   const d10 = uniform(1, 10);
   const diff = combine(d10, d10, (x, y) => x + a.coordination + a.modifier - (y + b.coordination + b.modifier));
-  let aFirst = 0;
-  let bFirst = 0;
-  let tie = 0;
+  const d = { aFirst: 0, bFirst: 0, tie: 0 };
   for (const [k, p] of diff) {
-    if (k > 0) aFirst += p;
-    else if (k < 0) bFirst += p;
-    else tie += p;
+    if (k > 0) d.aFirst += p;
+    else if (k < 0) d.bFirst += p;
+    else d.tie += p;
   }
-  return makeOdds({
-    success: aFirst,
-    outcomes: [
-      { key: "bFirst", p: bFirst },
-      { key: "tie", p: tie },
-      { key: "aFirst", p: aFirst },
-    ],
-  });
+  return fieldOdds(d, ["bFirst", "tie", "aFirst"], "aFirst");
 }
