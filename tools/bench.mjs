@@ -2,9 +2,13 @@
 /**
  * `npm run bench`: every speed figure the project reports, in one run.
  *  1. Exact odds vs 100k-roll simulations for every ruleset core (vitest bench, bench/*.bench.ts).
- *  2. prepareData for 1,000 Toaster actors with 40 items each (bench/adapter, Foundry harness).
+ *  2. The Foundry-harness benches (bench/adapter): prepareData for 1,000 characters × 40 items per
+ *     ruleset (target < 50 ms), each ruleset's dialog odds at their worst option mix (mean < 16 ms,
+ *     median < 1 ms), a 5,000-card chat log (bytes per card, writes on Clear chat log) and a
+ *     50-combatant fight per ruleset (writes per turn change, no-op updates).
  *  3. The minified bundle size (raw and gzip), building first when dist/ is missing.
- *  4. Browser figures (first render, re-render, roll click → chat card) when the browser test bed
+ *  4. Browser figures (first render and re-render of each ruleset's largest sample character; roll
+ *     click → chat card where its sheet has a skill roll button) when the browser test bed
  *     and Chromium are available.
  * Figures are printed, never asserted: speed targets live here, not in unit tests.
  */
@@ -29,7 +33,7 @@ function runVitestBench(project) {
 section("Exact odds vs seeded 100k-roll simulations (per call)");
 runVitestBench("unit");
 
-section("Toaster prepareData: 1,000 actors × 40 items (Foundry harness)");
+section("Foundry harness: prepareData (1,000 characters × 40 items, every ruleset), dialog odds, 5,000-card chat log, 50-combatant fights");
 runVitestBench("adapter-v13");
 
 section("Bundle");
@@ -43,7 +47,7 @@ const css = path.join(root, "dist", "breadbox.css");
 console.log(`dist/breadbox.mjs: ${(raw.length / 1024).toFixed(1)} KiB minified, ${(gzipSync(raw).length / 1024).toFixed(1)} KiB gzip`);
 if (existsSync(css)) console.log(`dist/breadbox.css: ${(statSync(css).size / 1024).toFixed(1)} KiB`);
 
-section("Browser (largest sample character sheet)");
+section("Browser (each ruleset's largest sample character sheet)");
 const browserBench = path.join(root, "tools", "bench-browser.mjs");
 if (!existsSync(browserBench)) {
   console.log("tools/bench-browser.mjs is not present: no browser figures.");
@@ -51,7 +55,7 @@ if (!existsSync(browserBench)) {
   try {
     const mod = await import(pathToFileURL(browserBench).href);
     const r = await mod.browserBench();
-    console.log(`first render ${r.firstRenderMs.toFixed(1)} ms · re-render ${r.rerenderMs.toFixed(1)} ms · roll click → chat card ${r.rollToCardMs.toFixed(1)} ms (medians)`);
+    for (const x of r.rulesets) console.log(`${x.type}: ${x.actor} (${x.items} items): first render ${x.firstRenderMs.toFixed(1)} ms · re-render ${x.rerenderMs.toFixed(1)} ms${x.rollToCardMs === null ? "" : ` · roll click → chat card ${x.rollToCardMs.toFixed(1)} ms`} (medians of ${r.runs})`);
   } catch (err) {
     console.log(`browser figures unavailable: ${err instanceof Error ? err.message : String(err)}`);
   }

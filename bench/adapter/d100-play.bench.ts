@@ -13,20 +13,8 @@ const { buildCheck, checkOddsHtml, defaultChoices } = await import("../../src/ru
 const { buildEffort, effortOddsHtml } = await import("../../src/rulesets/d100/effort");
 const R = await import("../../src/rulesets/d100/rules");
 
-function items(): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = [];
-  const roots = ["athletic", "close", "ranged", "sensory"];
-  for (let i = 0; i < 14; i++) out.push({ name: `Skill ${i}`, type: "d100Skill", system: { parentSkill: i < 4 ? roots[i] : `Skill ${Math.floor((i - 4) / 3)}`, adjust: 1 + (i % 12) } });
-  for (let i = 0; i < 6; i++) out.push({ name: `TAB ${i}`, type: "d100Tab", system: { kind: "trait", effects: [{ kind: "difficulty", when: `tag${i}`, attributeDelta: -1, skillDelta: -10 }, { kind: "adjustment", notation: "-1F" }] } });
-  for (let i = 0; i < 4; i++) out.push({ name: `Power ${i}`, type: "d100Power", system: { normalAttributes: ["focus", "perception"], current: 3, actions: [{ name: "A", cost: "Need 1, Hold X or Drain X" }] } });
-  for (let i = 0; i < 6; i++) out.push({ name: `Weapon ${i}`, type: "d100Weapon", system: { damage: "10 + 2D(ST)" } });
-  for (let i = 0; i < 4; i++) out.push({ name: `Armor ${i}`, type: "d100Armor", system: { adjustment: "-5F -1R", coverage: ["chest"], equipped: i % 2 === 0 } });
-  for (let i = 0; i < 6; i++) out.push({ name: `Gear ${i}`, type: "d100Gear", system: { quantity: 2, region: "chest" } });
-  return out;
-}
-
-const actors: any[] = [];
-for (let i = 0; i < 1000; i++) actors.push(await Actor.create({ name: `Agent ${i}`, type: "d100", system: { attributes: { agility: 1 + (i % 10) } }, items: items() } as never));
+const { d100Actors, d100Items: items } = await import("./setup/prepare-actors");
+const actors = await d100Actors();
 
 // The worst dialog: the highest skill Total the models allow (attributes 30: Base 150, Adjust 50),
 // overflow, the largest margins, every TAB situation ticked, a power action with X, dying.

@@ -14,27 +14,8 @@ const R = await import("../../src/rulesets/flange/rules");
 const { buildCheck, defaultChoices, oddsHtml } = await import("../../src/rulesets/flange/checks");
 const { buildOpposed, opposedOddsHtml } = await import("../../src/rulesets/flange/opposed");
 
-const HEADINGS = R.SKILL_HEADINGS.slice(0, 12);
-
-function items(): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = [];
-  for (let i = 0; i < 24; i++) out.push({ name: `Skill ${i}`, type: "flangeSkill", system: { heading: HEADINGS[i % 12], dots: (i % 5) + 1, attribute: R.ATTRIBUTES[i % 9] } });
-  for (let i = 0; i < 6; i++) out.push({ name: `Weapon ${i}`, type: "flangeWeapon", system: { attribute: "strength", range: "short", damageDots: i % 3, damageModifier: i - 3 } });
-  for (let i = 0; i < 4; i++) out.push({ name: `Armour ${i}`, type: "flangeArmor", system: { armour: i, equipped: i % 2 === 0 } });
-  for (let i = 0; i < 2; i++) out.push({ name: `Power ${i}`, type: "flangePower", system: { cost: 3 } });
-  for (let i = 0; i < 4; i++) out.push({ name: `Gear ${i}`, type: "flangeGear", system: { quantity: 2 } });
-  return out;
-}
-
-const system = {
-  level: "heroic",
-  attributes: { strength: 5, athleticism: 7, constitution: 7, perception: 8, dexterity: 8, appearance: 8, personality: 8, subtlety: 8, intellect: 8 },
-  generalisation: { combatBrawl: 1, medicine: 2 },
-  edge: { points: 6, spent: 2 },
-  wounds: { value: 3 },
-};
-const actors: any[] = [];
-for (let i = 0; i < 1000; i++) actors.push(await Actor.create({ name: `Actor ${i}`, type: "flange", system, items: items() } as never));
+const { flangeActors } = await import("./setup/prepare-actors");
+const actors: any[] = await flangeActors();
 
 const model = actors[0].system;
 // Worst check: 15 dice at target 4 (the slowest target of a scan, docs/rules/flange.md "Bench").

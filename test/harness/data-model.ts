@@ -225,8 +225,24 @@ export class DataModel {
  * A model for the `system` data of a Document sub-type. Its `parent` is the document, and its
  * _source is the document's `_source.system`.
  */
-/** Models whose base prepareBaseData ran in the current preparation (see Document#prepareData). */
-export const baseDataPrepared = new WeakSet<object>();
+/**
+ * Whether a model's base prepareBaseData ran in the current preparation (see Document#prepareData).
+ * A flag on the model rather than a WeakSet: adding and deleting 40,000 models per campaign-scale
+ * preparation churned the WeakSet's table and made the harness itself cost more than the system.
+ */
+const BASE_PREPARED = Symbol("breadbox.harness.baseDataPrepared");
+type BasePreparedFlag = { [BASE_PREPARED]?: boolean };
+export const baseDataPrepared = {
+  add(model: object): void {
+    (model as BasePreparedFlag)[BASE_PREPARED] = true;
+  },
+  delete(model: object): void {
+    (model as BasePreparedFlag)[BASE_PREPARED] = false;
+  },
+  has(model: object): boolean {
+    return (model as BasePreparedFlag)[BASE_PREPARED] === true;
+  },
+};
 
 export class TypeDataModel extends DataModel {
   static override defineSchema(): Record<string, DataField> {

@@ -28,7 +28,21 @@ export interface SettingConfig {
   [k: string]: unknown;
 }
 
+/**
+ * The field of each registered setting, built once per registration (a pure function of its
+ * configuration): building fields on every `get` made the harness's setting reads cost more than
+ * the code reading them.
+ */
+const settingFields = new WeakMap<SettingConfig, DataField | null>();
+
 function fieldFor(cfg: SettingConfig): DataField | null {
+  if (settingFields.has(cfg)) return settingFields.get(cfg) ?? null;
+  const field = buildField(cfg);
+  settingFields.set(cfg, field);
+  return field;
+}
+
+function buildField(cfg: SettingConfig): DataField | null {
   const t = cfg.type;
   if (t instanceof DataField) return t;
   if (t === Number) return new NumberField({ required: true, nullable: true, initial: cfg.default as number, choices: cfg.choices, min: cfg.range?.min, max: cfg.range?.max, step: cfg.range?.step });

@@ -5,6 +5,7 @@
 import { getRuleset, rulesetOfType, type CombatRules } from "../registry";
 import { currentUser, format } from "../game";
 import { applyOrRelay, CORE_RELAY_ID, type RelayContext, type RelayResult } from "../relay";
+import { compareText } from "../../dice/collate";
 
 function rulesFor(actor: Actor.Implementation | null | undefined): CombatRules | undefined {
   if (!actor) return undefined;
@@ -46,7 +47,7 @@ export class BreadboxCombat extends Combat {
       const t = rules.breakTie(a, b);
       if (t !== 0) return t;
     }
-    return (a.name ?? "").localeCompare(b.name ?? "") || (a.id ?? "").localeCompare(b.id ?? "");
+    return compareText(a.name ?? "", b.name ?? "") || compareText(a.id ?? "", b.id ?? "");
   }
 
   /**

@@ -16,6 +16,7 @@ import {
   specialtyAllowance,
   successPercent,
   unskilledRank,
+  specialtyProblem,
   validateSpecialties,
 } from "../../../src/rulesets/toaster/rules";
 
@@ -53,6 +54,19 @@ describe("toaster basics", () => {
     expect(validateSpecialties(8, [1, 1])).toEqual([1, 1]);
     expect(() => validateSpecialties(5, [2])).toThrow(/allows 1 specialty/);
     expect(() => validateSpecialties(3, [1])).toThrow(RangeError);
+  });
+  it("specialtyProblem reports what validateSpecialties throws, without throwing", () => {
+    for (const [rank, bonuses] of [[8, [2]], [8, [1, 1]], [5, [2]], [3, [1]], [4, [3]], [9, [0]], [0, []]] as [number, number[]][]) {
+      let thrown = "";
+      try {
+        validateSpecialties(rank, bonuses);
+      } catch (err) {
+        thrown = (err as Error).message;
+      }
+      expect(specialtyProblem(rank, bonuses)).toBe(thrown);
+    }
+    expect(() => specialtyProblem(5, [1.5])).toThrow(RangeError);
+    expect(() => specialtyProblem(-1, [])).toThrow(RangeError);
   });
   it("Related Skills and (Complementary Skills): -3 and a bonus capped at +2", () => {
     expect(RELATED_SKILL_PENALTY).toBe(-3);

@@ -14,6 +14,7 @@ import { ADJUST_RANGE, ATTRIBUTE_RANGE, DUDE_REGIONS, HEALTH_RANGE, POINTS_RANGE
 import { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel } from "./items";
 import { D100ArmorModel } from "./weapons";
 import { buildSkillTree, defaultMajors, type BranchRow, type RootRow, type TreeProblem } from "./tree";
+import { compareText } from "../../../dice/collate";
 
 const fields = foundry.data.fields;
 
@@ -205,11 +206,20 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     this.skillTree = build.tree;
     for (const p of build.problems) problems.push(treeProblem(p));
     const ratings = R.computeSkills(attrs, build.tree);
-    this.skillRows = orderTree([...ratings.values()]).map((r) => ({
-      ...r,
+    const rootSkills = R.ROOT_SKILLS;
+    this.skillRows = orderTree([...ratings.values()]).map((r): SkillView => ({
+      id: r.id,
+      name: r.name,
+      root: r.root,
+      parent: r.parent,
+      depth: r.depth,
+      base: r.base,
+      adjust: r.adjust,
+      total: r.total,
+      cost: r.cost,
       itemId: build.itemIds.get(r.id) ?? "",
       nextCost: R.incrementCost(r.adjust),
-      contributors: r.parent === null ? R.ROOT_SKILLS[r.root] : [],
+      contributors: r.parent === null ? rootSkills[r.root] : [],
       majors: r.parent === null ? build.tree.roots[r.root].majors : [],
     }));
     this.skillPointsSpent = R.treeCost(build.tree).total;
@@ -237,7 +247,7 @@ export function orderTree(rows: readonly R.SkillRating[]): R.SkillRating[] {
   const out: R.SkillRating[] = [];
   const visit = (r: R.SkillRating): void => {
     out.push(r);
-    for (const c of (children.get(r.id) ?? []).sort((a, b) => a.name.localeCompare(b.name))) visit(c);
+    for (const c of (children.get(r.id) ?? []).sort((a, b) => compareText(a.name, b.name))) visit(c);
   };
   for (const key of R.ROOT_SKILL_KEYS) {
     const root = rows.find((r) => r.id === key);

@@ -74,7 +74,8 @@ export function validateAttributes(attrs: Partial<Record<AttributeKey, number>>)
   for (const k of ATTRIBUTE_KEYS) {
     const v = attrs[k];
     if (v === undefined) throw new RangeError(`Attribute ${k} is missing`);
-    out[k] = requireInt(`Attribute ${k}`, v, 0);
+    // The check's message is built only when it fails (this runs several times per preparation).
+    out[k] = Number.isSafeInteger(v) && v >= 0 ? v : requireInt(`Attribute ${k}`, v, 0);
   }
   return Object.freeze(out);
 }

@@ -157,7 +157,7 @@ export function computeSkills(
   for (const root of ROOT_SKILL_KEYS) {
     const data = tree.roots[root];
     if (!data) throw new RangeError(`Root skill ${root} is missing from the tree`);
-    requireInt(`Adjust of ${root}`, data.adjust, 0);
+    if (!Number.isSafeInteger(data.adjust) || data.adjust < 0) requireInt(`Adjust of ${root}`, data.adjust, 0);
     const override = options.rootBaseOverride?.[root];
     let base: number;
     if (override !== undefined) base = requireInt(`Base of ${root}`, override, 0);
@@ -171,7 +171,7 @@ export function computeSkills(
   for (const b of tree.branches) {
     if (!b.id) throw new RangeError("A branch skill needs an id");
     if (byId.has(b.id) || isRootSkillKey(b.id)) throw new RangeError(`Duplicate skill id "${b.id}"`);
-    requireInt(`Adjust of branch ${b.id}`, b.adjust, 1);
+    if (!Number.isSafeInteger(b.adjust) || b.adjust < 1) requireInt(`Adjust of branch ${b.id}`, b.adjust, 1);
     byId.set(b.id, b);
   }
   const visiting = new Set<string>();

@@ -14,6 +14,7 @@ import { FlangePowerModel, FlangeSkillModel } from "./items";
 import { FlangeArmorModel } from "./weapons";
 import { flangeCombatFields } from "../combat/fields";
 import { campaignLevel, flangeRules, DEFAULT_FLANGE_RULES, type FlangeRules } from "../settings";
+import { compareText } from "../../../dice/collate";
 
 const fields = foundry.data.fields;
 
@@ -177,7 +178,8 @@ export class FlangeActorModel extends foundry.abstract.TypeDataModel<ActorSchema
         armour += s.armour;
       }
     }
-    this.skills = views.sort((a, b) => R.SKILL_HEADINGS.indexOf(a.heading) - R.SKILL_HEADINGS.indexOf(b.heading) || a.name.localeCompare(b.name));
+    const headings = R.SKILL_HEADINGS;
+    this.skills = views.sort((a, b) => headings.indexOf(a.heading) - headings.indexOf(b.heading) || compareText(a.name, b.name));
     this.armour = armour;
     const generalisation: Partial<Record<R.SkillHeading, number>> = {};
     for (const h of R.SKILL_HEADINGS) if (this.generalisation[h] > 0) generalisation[h] = this.generalisation[h];

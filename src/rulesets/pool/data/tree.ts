@@ -4,6 +4,7 @@
  * Names are user-typed keys, so every table is a null-prototype record (src/dice/dict.ts).
  */
 import { dict, own } from "../../../dice/dict";
+import { compareText } from "../../../dice/collate";
 
 /** One trait item as the tree sees it. */
 export interface TraitItemRow {
@@ -85,9 +86,9 @@ export function buildTraitTree(items: readonly TraitItemRow[]): TraitTreeBuild {
   }
   const rows: TreeRow[] = [];
   const visit = (parent: string | null, depth: number): void => {
-    const list = [...(children.get(parent) ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+    const list = [...(children.get(parent) ?? [])].sort((a, b) => compareText(a.name, b.name));
     for (const item of list) {
-      rows.push({ ...item, depth, parentId: parent });
+      rows.push({ id: item.id, traitId: item.traitId, name: item.name, parent: item.parent, score: item.score, depth, parentId: parent });
       visit(item.traitId, depth + 1);
     }
   };

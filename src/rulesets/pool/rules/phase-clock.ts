@@ -8,6 +8,7 @@
 import { ABORT_COST_PHASES, MAX_PHASES, MAX_SIMULTANEOUS_ACTIONS, actionPhases, multipleActionPhases } from "./time";
 import { PHASE_ATTRIBUTES, type PhaseAttribute } from "./character";
 import { requireArray, requireBool, requireInt, requireObject } from "./validate";
+import { compareText } from "../../../dice/collate";
 
 /** A kind of action and its base phase cost, and which attribute shortens it. */
 export interface PhaseAction {
@@ -91,7 +92,7 @@ export function compareClockEntries(a: ClockEntry, b: ClockEntry): number {
     if (pa !== pb) return pa === null ? 1 : -1;
   } else if (pa !== pb) return pa - pb;
   if (a.reactionTime !== b.reactionTime) return b.reactionTime - a.reactionTime;
-  return a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return compareText(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** The clock's order, and who acts at the earliest phase. */

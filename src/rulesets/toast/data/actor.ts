@@ -110,10 +110,11 @@ export class ToastActorModel extends foundry.abstract.TypeDataModel<ActorSchema,
     for (const item of items) if (item.system instanceof ToastSkillModel) skills.push({ name: item.name ?? "", model: item.system });
     for (const { name, model } of skills) {
       try {
-        const task = taskOf(model);
-        model.attributeModifier = R.skillAttributeModifier(attributes, task.baseAttributes);
+        // One task modifier per skill: its attribute modifier is skillAttributeModifier's.
+        const current = R.taskModifier({ attributes, task: taskOf(model), woundLevels: this.wounds.value, woundScale: this.woundScale, armor: this.armor });
+        model.attributeModifier = current.attributeModifier ?? 0;
         model.modifier = model.attributeModifier + model.level;
-        model.currentModifier = R.taskModifier({ attributes, task, woundLevels: this.wounds.value, woundScale: this.woundScale, armor: this.armor }).total;
+        model.currentModifier = current.total;
         model.overStartingCap = model.level > this.startingSkillCap;
       } catch (err) {
         this.warnings.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);

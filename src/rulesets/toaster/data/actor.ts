@@ -87,6 +87,9 @@ export interface SubAttribute {
 
 interface Track { value: number; max: number }
 
+/** The body areas an armor's coverage may name, for the AC by area. */
+const AC_AREAS = ["head", "torso", "leftArm", "rightArm", "leftLeg", "rightLeg"] as const;
+
 function rulesOrDefault(): ToasterRules {
   try {
     return toasterRules();
@@ -195,12 +198,29 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     this.incapacitated = this.stunState.unconscious || this.mortallyWounded || (rules.unnamedCharacters && this.unnamed && this.wounds.value > 0);
     this.luckMax = R.luckPool({ aura: this.effective.aura ?? 0, adjustment: rules.luckAdjustment });
 
-    const armor = items.map((i) => i.system).filter((a): a is ToasterArmorModel => a instanceof ToasterArmorModel && a.equipped);
+    // One pass over the items: equipped armor, skills and traits.
+    const armor: ToasterArmorModel[] = [];
+    const skills: R.BudgetSkill[] = [];
+    const traitRanks: number[] = [];
+    let experienceRank = 0;
+    for (const i of items) {
+      const m = i.system;
+      if (m instanceof ToasterArmorModel) {
+        if (m.equipped) armor.push(m);
+      } else if (m instanceof ToasterSkillModel) {
+        skills.push({ name: i.name ?? "", base: m.base, nativeLanguage: m.nativeLanguage, freeBase: own(this.skillPackageBonus, (i.name ?? "").toLowerCase()) ?? 0, difficulty: m.cost });
+      } else if (m instanceof ToasterTraitModel) {
+        traitRanks.push(m.rank);
+        if (m.kind === "experience") experienceRank += m.rank;
+      }
+    }
     const physique = this.effective.physique ?? 0;
     this.ac = R.armorClass(physique, armor.map((a) => a.ac));
     this.acByArea = dict<number>();
-    for (const area of ["head", "torso", "leftArm", "rightArm", "leftLeg", "rightLeg"]) {
-      this.acByArea[area] = R.armorClass(physique, armor.filter((a) => a.natural || a.coverage.some((c) => c === area)).map((a) => a.ac));
+    for (const area of AC_AREAS) {
+      const acs: number[] = [];
+      for (const a of armor) if (a.natural || a.coverage.includes(area)) acs.push(a.ac);
+      this.acByArea[area] = R.armorClass(physique, acs);
     }
 
     // Token bars read {value, max}: the maxima are derived, only the values are stored.
@@ -210,13 +230,6 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
 
     const style = (this.campaignStyle || rules.campaignStyle) as R.CampaignStyleKey;
     try {
-      const skills = items.flatMap((i) => {
-        const s = i.system;
-        if (!(s instanceof ToasterSkillModel)) return [];
-        return [{ name: i.name ?? "", base: s.base, nativeLanguage: s.nativeLanguage, freeBase: own(this.skillPackageBonus, (i.name ?? "").toLowerCase()) ?? 0, difficulty: s.cost }];
-      });
-      const traits = items.map((i) => i.system).filter((t): t is ToasterTraitModel => t instanceof ToasterTraitModel);
-      const experienceRank = traits.filter((t) => t.kind === "experience").reduce((s, t) => s + t.rank, 0);
       const attrs = dict<number>();
       for (const key of ATTRIBUTE_KEYS) attrs[key] = this.attributes[key].value;
       for (const c of this.customAttributes) attrs[c.key] = c.value;
@@ -226,7 +239,7 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
         skills,
         experienceRank: Math.max(-5, Math.min(5, experienceRank)),
         variableSkillCost: rules.variableSkillCost,
-        traitRanks: traits.map((t) => t.rank),
+        traitRanks,
         traitCap: rules.traitCap > 0 ? rules.traitCap : null,
       });
     } catch (err) {

@@ -76,8 +76,7 @@ export class ToasterSkillModel extends BreadboxItemModel<ReturnType<typeof skill
     this.specialtySlots = allowance.slots;
     this.specialtyMax = allowance.maxBonus;
     try {
-      R.validateSpecialties(this.rank, this.specialties.map((s) => s.bonus));
-      this.specialtyWarning = "";
+      this.specialtyWarning = R.specialtyProblem(this.rank, this.specialties.map((s) => s.bonus));
     } catch (err) {
       this.specialtyWarning = err instanceof Error ? err.message : String(err);
     }

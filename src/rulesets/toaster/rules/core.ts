@@ -101,14 +101,26 @@ export function specialtyAllowance(rank: number): { slots: number; maxBonus: num
 
 /** Validates a set of specialty bonuses for one skill (e.g. [1], [1,1], [2]) and returns the list. */
 export function validateSpecialties(rank: number, bonuses: readonly number[]): readonly number[] {
+  const problem = specialtyProblem(rank, bonuses);
+  if (problem) throw new RangeError(problem);
+  return bonuses;
+}
+
+/**
+ * What is wrong with a skill's specialty bonuses, or "" when they fit its rank: the message
+ * validateSpecialties throws, without throwing (data preparation reports it on every skill of every
+ * actor, where building an exception and its stack costs more than the whole derivation).
+ * A rank that is not a non-negative integer still throws.
+ */
+export function specialtyProblem(rank: number, bonuses: readonly number[]): string {
   const allowance = specialtyAllowance(rank);
   let used = 0;
   for (const b of bonuses) {
-    assertIntInRange(b, "Specialty bonus", 1, 2);
+    if (!Number.isSafeInteger(b)) assertIntInRange(b, "Specialty bonus", 1, 2);
+    if (b < 1 || b > 2) return `Specialty bonus must be between 1 and 2, not ${b}`;
     used += b;
   }
-  if (used > allowance.slots) throw new RangeError(`A skill rank of ${rank} allows ${allowance.slots} specialty step(s), not ${used}`);
-  return bonuses;
+  return used > allowance.slots ? `A skill rank of ${rank} allows ${allowance.slots} specialty step(s), not ${used}` : "";
 }
 
 export type Band = "fumble" | "failure" | "marginal" | "success" | "critical";
