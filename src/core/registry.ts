@@ -175,36 +175,34 @@ export function withParts(def: RulesetDefinition, ...parts: RulesetPart[]): Rule
   return out;
 }
 
-/** What every ruleset's definition has, declared in a few lines (`defineRuleset`). */
-export interface RulesetBasics {
-  /** Ruleset id: also its actor sub-type. */
-  id: string;
-  /** Lang prefix of its sheet labels, `<prefix>.Sheet.Actor` and `<prefix>.Sheet.Item` (e.g. "BREADBOX.Toast"). */
+/**
+ * What every ruleset's definition has (`defineRuleset`): its id (also its actor sub-type, whose
+ * model is `actorModel`), the lang prefix of its sheet labels (`<prefix>.Sheet.Actor`,
+ * `<prefix>.Sheet.Item`), its item models (all handled by `itemSheet`) and its own templates to
+ * preload, relative to templates/ (the shared tabs and item header are added).
+ */
+export type RulesetBasics = Pick<RulesetDefinition, "id" | "itemModels"> & {
   langPrefix: string;
-  /** The actor sub-type's data model (the sub-type is the ruleset id). */
   actorModel: ModelClass;
-  /** Item sub-types and their data models; the item sheet handles them all. */
-  itemModels: Record<string, ModelClass>;
   actorSheet: SheetRegistration["sheetClass"];
   itemSheet: SheetRegistration["sheetClass"];
-  /** Its own templates to preload, relative to templates/ (the shared tabs and item header are added). */
   templates: string[];
-}
+};
 
 /**
  * A ruleset's definition: its basics (label `BREADBOX.Ruleset.<id>`, models, sheets, templates)
  * with the parts only it has folded in (`withParts`).
  */
 export function defineRuleset(basics: RulesetBasics, ...parts: RulesetPart[]): RulesetDefinition {
-  const { id, langPrefix, itemModels } = basics;
+  const { id, langPrefix, itemModels, actorSheet, itemSheet } = basics;
   return withParts(
     {
       id,
       label: `BREADBOX.Ruleset.${id}`,
       actorModels: { [id]: basics.actorModel },
       itemModels,
-      actorSheets: [{ sheetClass: basics.actorSheet, types: [id], label: `${langPrefix}.Sheet.Actor` }],
-      itemSheets: [{ sheetClass: basics.itemSheet, types: Object.keys(itemModels), label: `${langPrefix}.Sheet.Item` }],
+      actorSheets: [{ sheetClass: actorSheet, types: [id], label: `${langPrefix}.Sheet.Actor` }],
+      itemSheets: [{ sheetClass: itemSheet, types: Object.keys(itemModels), label: `${langPrefix}.Sheet.Item` }],
       templates: ["shared/tabs.hbs", "shared/item-header.hbs", ...basics.templates].map(templatePath),
     },
     ...parts,

@@ -63,12 +63,12 @@ export interface DefinedSettings<D extends SettingDecls> {
   readonly specs: SettingSpec[];
   /** The shipped defaults. */
   readonly defaults: Readonly<SettingValues<D>>;
-  /** Register every setting (with `onChange`, when given, on each). */
-  register(onChange?: () => void): void;
+  /** Register every setting (with `onChange`, when given, on each). A plain function: pass it on as it is. */
+  readonly register: (onChange?: () => void) => void;
   /** One rule's current value (checked; the default when unreadable or malformed). */
-  read<K extends keyof D & string>(name: K): SettingValues<D>[K];
+  readonly read: <K extends keyof D & string>(name: K) => SettingValues<D>[K];
   /** Every rule's current value. */
-  readAll(): SettingValues<D>;
+  readonly readAll: () => SettingValues<D>;
 }
 
 /**
@@ -93,7 +93,7 @@ export function defineSettings<const P extends string, D extends SettingDecls>(
   return {
     specs,
     defaults: Object.freeze(Object.fromEntries(names.map((n) => [n, decls[n].default])) as SettingValues<D>),
-    register(onChange) {
+    register: (onChange) => {
       for (const spec of specs) registerSetting(onChange ? { ...spec, onChange: () => onChange() } : spec);
     },
     read,

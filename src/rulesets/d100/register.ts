@@ -5,7 +5,7 @@ import { D100ActorModel } from "./data/actor";
 import { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel } from "./data/items";
 import { D100ArmorModel, D100WeaponModel } from "./data/weapons";
 import { D100CheckRoll, D100OverflowRoll } from "./dice/check-roll";
-import { registerD100PlaySettings } from "./settings";
+import { D100_PLAY_SETTINGS } from "./settings";
 import { D100ActorSheet } from "./sheets/actor-sheet";
 import { D100ItemSheet } from "./sheets/item-sheet";
 
@@ -42,7 +42,7 @@ export function d100Ruleset(): RulesetDefinition {
     {
       // Foundry's own d100 and d10: Dice So Nice shows the d100 as its tens and ones d10s.
       rolls: [D100CheckRoll, D100OverflowRoll],
-      registerSettings: registerD100PlaySettings,
+      registerSettings: D100_PLAY_SETTINGS.register,
     },
     d100CombatPart(),
   );

@@ -24,13 +24,5 @@ export type D100PlayRules = SettingValues<typeof D100_PLAY_RULES>;
 
 export const D100_PLAY_SETTINGS = defineSettings("d100.", D100_PLAY_RULES);
 
-export const DEFAULT_D100_PLAY_RULES: D100PlayRules = D100_PLAY_SETTINGS.defaults;
-
-export function registerD100PlaySettings(): void {
-  D100_PLAY_SETTINGS.register();
-}
-
 /** The world's current rules (each checked; the shipped default when unreadable). */
-export function d100PlayRules(): D100PlayRules {
-  return D100_PLAY_SETTINGS.readAll();
-}
+export const d100PlayRules: () => D100PlayRules = D100_PLAY_SETTINGS.readAll;

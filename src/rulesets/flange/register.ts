@@ -8,7 +8,7 @@ import { FlangeDie } from "./dice/flange-die";
 import { FlangeCheckRoll } from "./dice/check-roll";
 import { onEdgeReroll, registerEdge, relayEdgeReroll } from "./edge";
 import { onOpposedReroll, relayOpposedReroll } from "./opposed-edge";
-import { registerFlangeSettings } from "./settings";
+import { FLANGE_SETTINGS } from "./settings";
 import { FlangeActorSheet } from "./sheets/actor-sheet";
 import { FlangeItemSheet } from "./sheets/item-sheet";
 
@@ -41,7 +41,7 @@ export function flangeRuleset(): RulesetDefinition {
       rolls: [FlangeCheckRoll],
       chatActions: { edgeReroll: (m: ChatMessage.Implementation) => onEdgeReroll(m), opposedReroll: (m: ChatMessage.Implementation, button: HTMLElement) => onOpposedReroll(m, button) },
       relayActions: { edgeReroll: relayEdgeReroll, opposedReroll: relayOpposedReroll },
-      registerSettings: registerFlangeSettings,
+      registerSettings: FLANGE_SETTINGS.register,
       init: registerEdge,
     },
     flangeCombatPart(),

@@ -21,16 +21,10 @@ export const FLANGE_SETTINGS = defineSettings("flange.", FLANGE_RULES);
 
 export const DEFAULT_FLANGE_RULES: FlangeRules = FLANGE_SETTINGS.defaults;
 
-export function registerFlangeSettings(): void {
-  FLANGE_SETTINGS.register();
-}
-
 /** The world's campaign level (checked; Mundane when unreadable). */
 export function campaignLevel(): Level {
   return FLANGE_SETTINGS.read("campaignLevel");
 }
 
 /** The world's current optional rules (each checked; the defaults when unreadable). */
-export function flangeRules(): FlangeRules {
-  return FLANGE_SETTINGS.readAll();
-}
+export const flangeRules: () => FlangeRules = FLANGE_SETTINGS.readAll;

@@ -26,8 +26,6 @@ export type PoolRules = SettingValues<typeof POOL_RULES>;
 
 export const POOL_SETTINGS = defineSettings("pool.", POOL_RULES);
 
-export const DEFAULT_POOL_RULES: PoolRules = POOL_SETTINGS.defaults;
-
 export function registerPoolSettings(): void {
   POOL_SETTINGS.register(refreshPoolActors);
 }
@@ -58,6 +56,4 @@ export function defaultActivity(): "physical" | "mental" {
  * would outlive a settings reset that fires no onChange; reading them costs nothing measurable in
  * the prepareData bench).
  */
-export function poolRules(): PoolRules {
-  return POOL_SETTINGS.readAll();
-}
+export const poolRules: () => PoolRules = POOL_SETTINGS.readAll;

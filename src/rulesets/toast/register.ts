@@ -7,7 +7,7 @@ import { D10PLUS_LABELS, D10PlusDie } from "./dice/d10plus";
 import { ToastCheckRoll } from "./dice/check-roll";
 import { ToastActorSheet } from "./sheets/actor-sheet";
 import { ToastItemSheet } from "./sheets/item-sheet";
-import { registerToastSettings } from "./settings";
+import { TOAST_SETTINGS } from "./settings";
 import { TOAST_HEALING_RELAY_ACTIONS } from "./healing";
 import "./sheets/hotbar";
 
@@ -41,7 +41,7 @@ export function toastRuleset(): RulesetDefinition {
       diceSoNice: [{ term: D10PlusDie, shape: "d12", labels: D10PLUS_LABELS, min: 1 }],
       rolls: [ToastCheckRoll],
       relayActions: TOAST_HEALING_RELAY_ACTIONS,
-      registerSettings: registerToastSettings,
+      registerSettings: TOAST_SETTINGS.register,
     },
     toastCombatPart(),
   );

@@ -24,13 +24,5 @@ export type ToastRules = SettingValues<typeof TOAST_RULES>;
 
 export const TOAST_SETTINGS = defineSettings("toast.", TOAST_RULES);
 
-export const DEFAULT_TOAST_RULES: ToastRules = TOAST_SETTINGS.defaults;
-
-export function registerToastSettings(): void {
-  TOAST_SETTINGS.register();
-}
-
 /** The world's current Toast rules (each checked; the shipped default where unreadable). */
-export function toastRules(): ToastRules {
-  return TOAST_SETTINGS.readAll();
-}
+export const toastRules: () => ToastRules = TOAST_SETTINGS.readAll;

@@ -33,16 +33,8 @@ export type D100CombatRules = SettingValues<typeof D100_COMBAT_RULES>;
 
 export const D100_COMBAT_SETTINGS = defineSettings("d100.", D100_COMBAT_RULES);
 
-export const DEFAULT_D100_COMBAT_RULES: D100CombatRules = D100_COMBAT_SETTINGS.defaults;
-
-export function registerD100CombatSettings(): void {
-  D100_COMBAT_SETTINGS.register();
-}
-
 /** The world's current combat rules (each value checked; the shipped default when unreadable). */
-export function d100CombatRules(): D100CombatRules {
-  return D100_COMBAT_SETTINGS.readAll();
-}
+export const d100CombatRules: () => D100CombatRules = D100_COMBAT_SETTINGS.readAll;
 
 /** Whether an attack's damage dice overflow (seed: "Note About Zeros"): on a high degree, on a critical area, or both. */
 export function damageOverflows(rules: D100CombatRules, degree: number, criticalArea: boolean): boolean {

@@ -18,13 +18,5 @@ export type FlangeCombatRules = SettingValues<typeof FLANGE_COMBAT_RULES>;
 
 export const FLANGE_COMBAT_SETTINGS = defineSettings("flange.", FLANGE_COMBAT_RULES);
 
-export const DEFAULT_FLANGE_COMBAT_RULES: FlangeCombatRules = FLANGE_COMBAT_SETTINGS.defaults;
-
-export function registerFlangeCombatSettings(): void {
-  FLANGE_COMBAT_SETTINGS.register();
-}
-
 /** The world's combat decisions (checked; the defaults when unreadable). */
-export function flangeCombatRules(): FlangeCombatRules {
-  return FLANGE_COMBAT_SETTINGS.readAll();
-}
+export const flangeCombatRules: () => FlangeCombatRules = FLANGE_COMBAT_SETTINGS.readAll;

@@ -18,10 +18,6 @@ export type PoolCombatRules = SettingValues<typeof POOL_COMBAT_RULES>;
 
 export const POOL_COMBAT_SETTINGS = defineSettings("pool.", POOL_COMBAT_RULES);
 
-export function registerPoolCombatSettings(): void {
-  POOL_COMBAT_SETTINGS.register();
-}
-
 let reported = "";
 
 /** The world's actions with their base phase costs (the defaults when the setting is unreadable or refused). */

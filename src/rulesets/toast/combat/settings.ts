@@ -26,13 +26,5 @@ export type ToastCombatRules = SettingValues<typeof TOAST_COMBAT_RULES>;
 
 export const TOAST_COMBAT_SETTINGS = defineSettings("toast.", TOAST_COMBAT_RULES);
 
-export const DEFAULT_TOAST_COMBAT_RULES: ToastCombatRules = TOAST_COMBAT_SETTINGS.defaults;
-
-export function registerToastCombatSettings(): void {
-  TOAST_COMBAT_SETTINGS.register();
-}
-
 /** The world's current combat choices (defaults where a setting is missing or malformed). */
-export function toastCombatRules(): ToastCombatRules {
-  return TOAST_COMBAT_SETTINGS.readAll();
-}
+export const toastCombatRules: () => ToastCombatRules = TOAST_COMBAT_SETTINGS.readAll;
