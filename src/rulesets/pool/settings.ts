@@ -2,6 +2,7 @@
  * The Dice Pool's optional rules as world settings, with the defaults we ship
  * (docs/rules/pool.md, "Foundry side: settings").
  */
+import { refreshActorsOfType } from "../../core/actor-refresh";
 import { boolSetting, choiceSetting, defineSettings, intSetting, type SettingValues } from "../../core/setting-values";
 import { DEFAULT_CREATION_BUDGET, MAX_BUDGET_POINTS } from "./rules/creation";
 
@@ -26,19 +27,9 @@ export type PoolRules = SettingValues<typeof POOL_RULES>;
 
 export const POOL_SETTINGS = defineSettings("pool.", POOL_RULES);
 
+/** Register them; when a rule changes, every Dice Pool character is prepared again (budgets, activities). */
 export function registerPoolSettings(): void {
-  POOL_SETTINGS.register(refreshPoolActors);
-}
-
-/** A rule changed: prepare every Dice Pool character again (budgets, activities) and re-render open sheets. */
-export function refreshPoolActors(): void {
-  const actors: (Actor.Stored | Actor.Implementation)[] = [...(game.actors ?? [])];
-  for (const scene of game.scenes ?? []) for (const token of scene.tokens ?? []) if (!token.actorLink && token.actor) actors.push(token.actor);
-  for (const actor of actors) {
-    if (String(actor.type) !== "pool") continue;
-    actor.reset();
-    if (actor.sheet?.rendered) void actor.sheet.render();
-  }
+  POOL_SETTINGS.register(() => refreshActorsOfType("pool"));
 }
 
 /** How complex actions count their rolls (the setting, checked; "levels" when unreadable). */

@@ -2,6 +2,7 @@
  * Toaster's optional rules (every parenthesised section of the rulebook) as world settings,
  * with the defaults we ship. docs/rules/toaster.md explains each default.
  */
+import { refreshActorsOfType } from "../../core/actor-refresh";
 import { boolSetting, choiceSetting, defineSettings, intSetting, type SettingValues } from "../../core/setting-values";
 import { CAMPAIGN_STYLES } from "./rules";
 
@@ -58,14 +59,7 @@ export function registerToasterSettings(): void {
  */
 export function refreshAfterRuleChange(): void {
   cached = null;
-  const actors: (Actor.Stored | Actor.Implementation)[] = [...(game.actors ?? [])];
-  // Unlinked tokens carry their own synthetic actors.
-  for (const scene of game.scenes ?? []) for (const token of scene.tokens ?? []) if (!token.actorLink && token.actor) actors.push(token.actor);
-  for (const actor of actors) {
-    if ((actor.type as string) !== "toaster") continue;
-    actor.reset();
-    if (actor.sheet?.rendered) void actor.sheet.render();
-  }
+  refreshActorsOfType("toaster");
 }
 
 /** Forget the cached rules (tests that reset setting values behind Foundry's back). */
