@@ -6,6 +6,7 @@
  */
 import type { ChatActionHandler, DiceSoNicePreset, DieTermClass, RelayHandler } from "./plugin-types";
 import type { ExchangeDefinition } from "./exchange/types";
+import { templatePath } from "./ids";
 
 /** A TypeDataModel subclass for a document sub-type. */
 // The model classes are heterogeneous; the registry only stores and hands them to CONFIG.
@@ -172,6 +173,40 @@ export function withParts(def: RulesetDefinition, ...parts: RulesetPart[]): Rule
     };
   }
   return out;
+}
+
+/**
+ * What every ruleset's definition has (`defineRuleset`): its id (also its actor sub-type, whose
+ * model is `actorModel`), the lang prefix of its sheet labels (`<prefix>.Sheet.Actor`,
+ * `<prefix>.Sheet.Item`), its item models (all handled by `itemSheet`) and its own templates to
+ * preload, relative to templates/ (the shared tabs and item header are added).
+ */
+export type RulesetBasics = Pick<RulesetDefinition, "id" | "itemModels"> & {
+  langPrefix: string;
+  actorModel: ModelClass;
+  actorSheet: SheetRegistration["sheetClass"];
+  itemSheet: SheetRegistration["sheetClass"];
+  templates: string[];
+};
+
+/**
+ * A ruleset's definition: its basics (label `BREADBOX.Ruleset.<id>`, models, sheets, templates)
+ * with the parts only it has folded in (`withParts`).
+ */
+export function defineRuleset(basics: RulesetBasics, ...parts: RulesetPart[]): RulesetDefinition {
+  const { id, langPrefix, itemModels, actorSheet, itemSheet } = basics;
+  return withParts(
+    {
+      id,
+      label: `BREADBOX.Ruleset.${id}`,
+      actorModels: { [id]: basics.actorModel },
+      itemModels,
+      actorSheets: [{ sheetClass: actorSheet, types: [id], label: `${langPrefix}.Sheet.Actor` }],
+      itemSheets: [{ sheetClass: itemSheet, types: Object.keys(itemModels), label: `${langPrefix}.Sheet.Item` }],
+      templates: ["shared/tabs.hbs", "shared/item-header.hbs", ...basics.templates].map(templatePath),
+    },
+    ...parts,
+  );
 }
 
 const rulesets = new Map<string, RulesetDefinition>();

@@ -1,53 +1,48 @@
 /** Everything the d100 ruleset registers with the core. */
-import { withParts, type RulesetDefinition } from "../../core/registry";
-import { templatePath } from "../../core/ids";
+import { defineRuleset, type RulesetDefinition } from "../../core/registry";
 import { d100CombatPart } from "./combat/register";
 import { D100ActorModel } from "./data/actor";
 import { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel } from "./data/items";
 import { D100ArmorModel, D100WeaponModel } from "./data/weapons";
 import { D100CheckRoll, D100OverflowRoll } from "./dice/check-roll";
-import { registerD100PlaySettings } from "./settings";
+import { D100_PLAY_SETTINGS } from "./settings";
 import { D100ActorSheet } from "./sheets/actor-sheet";
 import { D100ItemSheet } from "./sheets/item-sheet";
 
-export const D100_ITEM_MODELS = {
-  d100Skill: D100SkillModel,
-  d100Tab: D100TabModel,
-  d100Power: D100PowerModel,
-  d100Weapon: D100WeaponModel,
-  d100Armor: D100ArmorModel,
-  d100Gear: D100GearModel,
-};
-
-export const D100_PLAY_TEMPLATES = [
-  "shared/tabs.hbs",
-  "d100/actor/header.hbs",
-  "d100/actor/main.hbs",
-  "d100/actor/skills.hbs",
-  "d100/actor/powers.hbs",
-  "d100/actor/items.hbs",
-  "d100/actor/notes.hbs",
-  "shared/item-header.hbs",
-  "d100/item/details.hbs",
-  "d100/chat/check-roll.hbs",
-  "d100/chat/effort.hbs",
-  "d100/dialogs/check.hbs",
-  "d100/dialogs/effort.hbs",
-].map(templatePath);
-
 export function d100Ruleset(): RulesetDefinition {
-  return withParts(
+  return defineRuleset(
     {
       id: "d100",
-      label: "BREADBOX.Ruleset.d100",
-      actorModels: { d100: D100ActorModel },
-      itemModels: D100_ITEM_MODELS,
-      actorSheets: [{ sheetClass: D100ActorSheet, types: ["d100"], label: "BREADBOX.D100.Sheet.Actor" }],
-      itemSheets: [{ sheetClass: D100ItemSheet, types: Object.keys(D100_ITEM_MODELS), label: "BREADBOX.D100.Sheet.Item" }],
+      langPrefix: "BREADBOX.D100",
+      actorModel: D100ActorModel,
+      itemModels: {
+        d100Skill: D100SkillModel,
+        d100Tab: D100TabModel,
+        d100Power: D100PowerModel,
+        d100Weapon: D100WeaponModel,
+        d100Armor: D100ArmorModel,
+        d100Gear: D100GearModel,
+      },
+      actorSheet: D100ActorSheet,
+      itemSheet: D100ItemSheet,
+      templates: [
+        "d100/actor/header.hbs",
+        "d100/actor/main.hbs",
+        "d100/actor/skills.hbs",
+        "d100/actor/powers.hbs",
+        "d100/actor/items.hbs",
+        "d100/actor/notes.hbs",
+        "d100/item/details.hbs",
+        "d100/chat/check-roll.hbs",
+        "d100/chat/effort.hbs",
+        "d100/dialogs/check.hbs",
+        "d100/dialogs/effort.hbs",
+      ],
+    },
+    {
       // Foundry's own d100 and d10: Dice So Nice shows the d100 as its tens and ones d10s.
       rolls: [D100CheckRoll, D100OverflowRoll],
-      registerSettings: registerD100PlaySettings,
-      templates: D100_PLAY_TEMPLATES,
+      registerSettings: D100_PLAY_SETTINGS.register,
     },
     d100CombatPart(),
   );

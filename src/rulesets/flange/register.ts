@@ -1,6 +1,5 @@
 /** Everything the flange ruleset registers with the core. */
-import { withParts, type RulesetDefinition } from "../../core/registry";
-import { templatePath } from "../../core/ids";
+import { defineRuleset, type RulesetDefinition } from "../../core/registry";
 import { numberLabels } from "../../core/dice-so-nice";
 import { flangeCombatPart } from "./combat/register";
 import { FlangeActorModel } from "./data/actor";
@@ -9,42 +8,40 @@ import { FlangeDie } from "./dice/flange-die";
 import { FlangeCheckRoll } from "./dice/check-roll";
 import { onEdgeReroll, registerEdge, relayEdgeReroll } from "./edge";
 import { onOpposedReroll, relayOpposedReroll } from "./opposed-edge";
-import { registerFlangeSettings } from "./settings";
+import { FLANGE_SETTINGS } from "./settings";
 import { FlangeActorSheet } from "./sheets/actor-sheet";
 import { FlangeItemSheet } from "./sheets/item-sheet";
 
-export const FLANGE_TEMPLATES = [
-  "shared/tabs.hbs",
-  "flange/actor/header.hbs",
-  "flange/actor/attributes.hbs",
-  "flange/actor/skills.hbs",
-  "flange/actor/gear.hbs",
-  "flange/actor/biography.hbs",
-  "shared/item-header.hbs",
-  "flange/item/details.hbs",
-  "flange/chat/check-roll.hbs",
-  "flange/chat/opposed.hbs",
-  "flange/dialogs/side.hbs",
-  "flange/dialogs/unnamed.hbs",
-].map(templatePath);
-
 export function flangeRuleset(): RulesetDefinition {
-  return withParts(
+  return defineRuleset(
     {
       id: "flange",
-      label: "BREADBOX.Ruleset.flange",
-      actorModels: { flange: FlangeActorModel },
+      langPrefix: "BREADBOX.Flange",
+      actorModel: FlangeActorModel,
       itemModels: FLANGE_ITEM_MODELS,
-      actorSheets: [{ sheetClass: FlangeActorSheet, types: ["flange"], label: "BREADBOX.Flange.Sheet.Actor" }],
-      itemSheets: [{ sheetClass: FlangeItemSheet, types: Object.keys(FLANGE_ITEM_MODELS), label: "BREADBOX.Flange.Sheet.Item" }],
+      actorSheet: FlangeActorSheet,
+      itemSheet: FlangeItemSheet,
+      templates: [
+        "flange/actor/header.hbs",
+        "flange/actor/attributes.hbs",
+        "flange/actor/skills.hbs",
+        "flange/actor/gear.hbs",
+        "flange/actor/biography.hbs",
+        "flange/item/details.hbs",
+        "flange/chat/check-roll.hbs",
+        "flange/chat/opposed.hbs",
+        "flange/dialogs/side.hbs",
+        "flange/dialogs/unnamed.hbs",
+      ],
+    },
+    {
       dieTerms: [FlangeDie],
       // A plain d10 read 1–10: the pool die of every Flange roll (`3dft7`).
       diceSoNice: [{ term: FlangeDie, shape: "d10", labels: numberLabels(1, 10), min: 1 }],
       rolls: [FlangeCheckRoll],
       chatActions: { edgeReroll: (m: ChatMessage.Implementation) => onEdgeReroll(m), opposedReroll: (m: ChatMessage.Implementation, button: HTMLElement) => onOpposedReroll(m, button) },
       relayActions: { edgeReroll: relayEdgeReroll, opposedReroll: relayOpposedReroll },
-      registerSettings: registerFlangeSettings,
-      templates: FLANGE_TEMPLATES,
+      registerSettings: FLANGE_SETTINGS.register,
       init: registerEdge,
     },
     flangeCombatPart(),

@@ -1,7 +1,6 @@
 /** Everything the Dice Pool ruleset registers with the core. */
-import { withParts, type RulesetDefinition } from "../../core/registry";
+import { defineRuleset, type RulesetDefinition } from "../../core/registry";
 import { poolCombatPart } from "./combat/register";
-import { templatePath } from "../../core/ids";
 import { PoolActorModel } from "./data/actor";
 import { POOL_ITEM_MODELS } from "./data/items";
 import { PoolCheckRoll } from "./dice/pool-roll";
@@ -14,44 +13,45 @@ import { onChatMessage } from "./formula";
 import { registerPoolMacros } from "./hotbar";
 import { onEffectChoice } from "./effect";
 
-export const POOL_TEMPLATES = [
-  "shared/tabs.hbs",
-  "pool/actor/header.hbs",
-  "pool/actor/traits.hbs",
-  "pool/actor/combat.hbs",
-  "pool/actor/biography.hbs",
-  "shared/item-header.hbs",
-  "pool/item/details.hbs",
-  "pool/chat/check-roll.hbs",
-  "pool/dialogs/check.hbs",
-  "pool/dialogs/group.hbs",
-  "pool/chat/group-card.hbs",
-].map(templatePath);
-
 export function poolRuleset(): RulesetDefinition {
-  return withParts({
-    id: "pool",
-    label: "BREADBOX.Ruleset.pool",
-    actorModels: { pool: PoolActorModel },
-    itemModels: POOL_ITEM_MODELS,
-    actorSheets: [{ sheetClass: PoolActorSheet, types: ["pool"], label: "BREADBOX.Pool.Sheet.Actor" }],
-    itemSheets: [{ sheetClass: PoolItemSheet, types: Object.keys(POOL_ITEM_MODELS), label: "BREADBOX.Pool.Sheet.Item" }],
-    dieTerms: POOL_SUBSTITUTE_DICE,
-    // Each substitute borrows its own die's 3D shape and shows the values the rules count.
-    diceSoNice: [
-      { term: PoolD10Minus1Die, shape: "d10", labels: numberLabels(0, 10), min: 0 },
-      { term: PoolD12Minus2Die, shape: "d12", labels: numberLabels(-1, 12), min: -1 },
-      { term: PoolD6Plus1Die, shape: "d6", labels: numberLabels(2, 6), min: 2 },
-      { term: PoolD4Plus2Die, shape: "d4", labels: numberLabels(3, 4), min: 3 },
-    ],
-    rolls: [PoolCheckRoll],
-    registerSettings: registerPoolSettings,
-    templates: POOL_TEMPLATES,
-    chatActions: { effect: onEffectChoice },
-    init: () => {
-      // `/pool 3a 2b d10-1 vs 15` typed in chat (formula.ts); trait macros on the hotbar (hotbar.ts).
-      Hooks.on("chatMessage", onChatMessage);
-      registerPoolMacros();
+  return defineRuleset(
+    {
+      id: "pool",
+      langPrefix: "BREADBOX.Pool",
+      actorModel: PoolActorModel,
+      itemModels: POOL_ITEM_MODELS,
+      actorSheet: PoolActorSheet,
+      itemSheet: PoolItemSheet,
+      templates: [
+        "pool/actor/header.hbs",
+        "pool/actor/traits.hbs",
+        "pool/actor/combat.hbs",
+        "pool/actor/biography.hbs",
+        "pool/item/details.hbs",
+        "pool/chat/check-roll.hbs",
+        "pool/dialogs/check.hbs",
+        "pool/dialogs/group.hbs",
+        "pool/chat/group-card.hbs",
+      ],
     },
-  }, poolCombatPart());
+    {
+      dieTerms: POOL_SUBSTITUTE_DICE,
+      // Each substitute borrows its own die's 3D shape and shows the values the rules count.
+      diceSoNice: [
+        { term: PoolD10Minus1Die, shape: "d10", labels: numberLabels(0, 10), min: 0 },
+        { term: PoolD12Minus2Die, shape: "d12", labels: numberLabels(-1, 12), min: -1 },
+        { term: PoolD6Plus1Die, shape: "d6", labels: numberLabels(2, 6), min: 2 },
+        { term: PoolD4Plus2Die, shape: "d4", labels: numberLabels(3, 4), min: 3 },
+      ],
+      rolls: [PoolCheckRoll],
+      registerSettings: registerPoolSettings,
+      chatActions: { effect: onEffectChoice },
+      init: () => {
+        // `/pool 3a 2b d10-1 vs 15` typed in chat (formula.ts); trait macros on the hotbar (hotbar.ts).
+        Hooks.on("chatMessage", onChatMessage);
+        registerPoolMacros();
+      },
+    },
+    poolCombatPart(),
+  );
 }

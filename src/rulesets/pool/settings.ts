@@ -2,75 +2,44 @@
  * The Dice Pool's optional rules as world settings, with the defaults we ship
  * (docs/rules/pool.md, "Foundry side: settings").
  */
-import { registerSetting, type SettingSpec } from "../../core/game";
-import { settingBool, settingChoice, settingInt } from "../../core/setting-values";
+import { refreshActorsOfType } from "../../core/actor-refresh";
+import { boolSetting, choiceSetting, defineSettings, intSetting, type SettingValues } from "../../core/setting-values";
 import { DEFAULT_CREATION_BUDGET, MAX_BUDGET_POINTS } from "./rules/creation";
 
-export interface PoolRules {
+const POOL_RULES = {
   /** "Picking the Dice": a roller may substitute d10−1, d12−2, d6+1 or d4+2 for the d8. */
-  dieSubstitution: boolean;
+  dieSubstitution: boolSetting(true),
   /** "NPC actions": a new non-player character resolves its checks as a dice phobe by default. */
-  npcDicePhobe: boolean;
+  npcDicePhobe: boolSetting(true),
   /** "Complex Actions": count each roll as degree + 1 ("levels") or as its plain degree ("degrees"). */
-  complexCounting: string;
+  complexCounting: choiceSetting(["levels", "degrees"], "levels", "BREADBOX.Pool.Complex.Counting."),
   /** "Calculating the Dice Pool": "optionally, every point of a supporting Ability adds a Bonus Die". */
-  supportingAbilities: boolean;
+  supportingAbilities: boolSetting(true),
   /** Creation budget (the seed sets none): show the budgets on the sheet, with their sizes. */
-  creationBudget: boolean;
-  abilityPoints: number;
-  attributePoints: number;
+  creationBudget: boolSetting(true),
+  abilityPoints: intSetting(DEFAULT_CREATION_BUDGET.abilityPoints, 0, MAX_BUDGET_POINTS),
+  attributePoints: intSetting(DEFAULT_CREATION_BUDGET.attributePoints, 0, MAX_BUDGET_POINTS),
   /** Wound penalties: the activity of a check whose traits name none ("physical" or "mental"). */
-  defaultActivity: string;
-}
-
-const P = "pool.";
-
-export const POOL_SETTINGS: SettingSpec[] = [
-  { key: `${P}dieSubstitution`, type: Boolean, default: true },
-  { key: `${P}npcDicePhobe`, type: Boolean, default: true },
-  { key: `${P}complexCounting`, type: String, default: "levels", choices: {
-    levels: "BREADBOX.Pool.Complex.Counting.levels",
-    degrees: "BREADBOX.Pool.Complex.Counting.degrees",
-  } },
-  { key: `${P}supportingAbilities`, type: Boolean, default: true },
-  { key: `${P}creationBudget`, type: Boolean, default: true },
-  { key: `${P}abilityPoints`, type: Number, default: DEFAULT_CREATION_BUDGET.abilityPoints, range: { min: 0, max: MAX_BUDGET_POINTS, step: 1 } },
-  { key: `${P}attributePoints`, type: Number, default: DEFAULT_CREATION_BUDGET.attributePoints, range: { min: 0, max: MAX_BUDGET_POINTS, step: 1 } },
-  { key: `${P}defaultActivity`, type: String, default: "physical", choices: {
-    physical: "BREADBOX.Pool.Activity.physical",
-    mental: "BREADBOX.Pool.Activity.mental",
-  } },
-];
-
-export const DEFAULT_POOL_RULES: PoolRules = {
-  dieSubstitution: true, npcDicePhobe: true, complexCounting: "levels",
-  supportingAbilities: true, creationBudget: true, abilityPoints: DEFAULT_CREATION_BUDGET.abilityPoints, attributePoints: DEFAULT_CREATION_BUDGET.attributePoints,
-  defaultActivity: "physical",
+  defaultActivity: choiceSetting(["physical", "mental"], "physical", "BREADBOX.Pool.Activity."),
 };
 
-export function registerPoolSettings(): void {
-  for (const spec of POOL_SETTINGS) registerSetting({ ...spec, onChange: () => refreshPoolActors() });
-}
+export type PoolRules = SettingValues<typeof POOL_RULES>;
 
-/** A rule changed: prepare every Dice Pool character again (budgets, activities) and re-render open sheets. */
-export function refreshPoolActors(): void {
-  const actors: (Actor.Stored | Actor.Implementation)[] = [...(game.actors ?? [])];
-  for (const scene of game.scenes ?? []) for (const token of scene.tokens ?? []) if (!token.actorLink && token.actor) actors.push(token.actor);
-  for (const actor of actors) {
-    if (String(actor.type) !== "pool") continue;
-    actor.reset();
-    if (actor.sheet?.rendered) void actor.sheet.render();
-  }
+export const POOL_SETTINGS = defineSettings("pool.", POOL_RULES);
+
+/** Register them; when a rule changes, every Dice Pool character is prepared again (budgets, activities). */
+export function registerPoolSettings(): void {
+  POOL_SETTINGS.register(() => refreshActorsOfType("pool"));
 }
 
 /** How complex actions count their rolls (the setting, checked; "levels" when unreadable). */
 export function complexCounting(): "levels" | "degrees" {
-  return settingChoice(`${P}complexCounting`, ["levels", "degrees"], "levels");
+  return POOL_SETTINGS.read("complexCounting");
 }
 
 /** The activity of a check whose traits name none (the setting, checked; "physical" when unreadable). */
 export function defaultActivity(): "physical" | "mental" {
-  return settingChoice(`${P}defaultActivity`, ["physical", "mental"], "physical");
+  return POOL_SETTINGS.read("defaultActivity");
 }
 
 /**
@@ -78,15 +47,4 @@ export function defaultActivity(): "physical" | "mental" {
  * would outlive a settings reset that fires no onChange; reading them costs nothing measurable in
  * the prepareData bench).
  */
-export function poolRules(): PoolRules {
-  return {
-    dieSubstitution: settingBool(`${P}dieSubstitution`, DEFAULT_POOL_RULES.dieSubstitution),
-    npcDicePhobe: settingBool(`${P}npcDicePhobe`, DEFAULT_POOL_RULES.npcDicePhobe),
-    complexCounting: complexCounting(),
-    supportingAbilities: settingBool(`${P}supportingAbilities`, DEFAULT_POOL_RULES.supportingAbilities),
-    creationBudget: settingBool(`${P}creationBudget`, DEFAULT_POOL_RULES.creationBudget),
-    abilityPoints: settingInt(`${P}abilityPoints`, 0, MAX_BUDGET_POINTS, DEFAULT_POOL_RULES.abilityPoints),
-    attributePoints: settingInt(`${P}attributePoints`, 0, MAX_BUDGET_POINTS, DEFAULT_POOL_RULES.attributePoints),
-    defaultActivity: defaultActivity(),
-  };
-}
+export const poolRules: () => PoolRules = POOL_SETTINGS.readAll;

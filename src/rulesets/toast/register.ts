@@ -1,6 +1,5 @@
 /** Everything the toast ruleset registers with the core. */
-import { withParts, type RulesetDefinition } from "../../core/registry";
-import { templatePath } from "../../core/ids";
+import { defineRuleset, type RulesetDefinition } from "../../core/registry";
 import { toastCombatPart } from "./combat/register";
 import { ToastActorModel } from "./data/actor";
 import { TOAST_ITEM_MODELS } from "./data/items";
@@ -8,43 +7,41 @@ import { D10PLUS_LABELS, D10PlusDie } from "./dice/d10plus";
 import { ToastCheckRoll } from "./dice/check-roll";
 import { ToastActorSheet } from "./sheets/actor-sheet";
 import { ToastItemSheet } from "./sheets/item-sheet";
-import { registerToastSettings } from "./settings";
+import { TOAST_SETTINGS } from "./settings";
 import { TOAST_HEALING_RELAY_ACTIONS } from "./healing";
 import "./sheets/hotbar";
 
-export const TOAST_TEMPLATES = [
-  "shared/tabs.hbs",
-  "toast/actor/header.hbs",
-  "toast/actor/attributes.hbs",
-  "toast/actor/skills.hbs",
-  "toast/actor/equipment.hbs",
-  "toast/actor/health.hbs",
-  "toast/actor/biography.hbs",
-  "shared/item-header.hbs",
-  "toast/item/details.hbs",
-  "toast/dialogs/check.hbs",
-  "toast/dialogs/fixed-check.hbs",
-  "toast/chat/check-roll.hbs",
-  "toast/chat/contest.hbs",
-  "toast/chat/advancement.hbs",
-].map(templatePath);
-
 export function toastRuleset(): RulesetDefinition {
-  return withParts(
+  return defineRuleset(
     {
       id: "toast",
-      label: "BREADBOX.Ruleset.toast",
-      actorModels: { toast: ToastActorModel },
+      langPrefix: "BREADBOX.Toast",
+      actorModel: ToastActorModel,
       itemModels: TOAST_ITEM_MODELS,
-      actorSheets: [{ sheetClass: ToastActorSheet, types: ["toast"], label: "BREADBOX.Toast.Sheet.Actor" }],
-      itemSheets: [{ sheetClass: ToastItemSheet, types: Object.keys(TOAST_ITEM_MODELS), label: "BREADBOX.Toast.Sheet.Item" }],
+      actorSheet: ToastActorSheet,
+      itemSheet: ToastItemSheet,
+      templates: [
+        "toast/actor/header.hbs",
+        "toast/actor/attributes.hbs",
+        "toast/actor/skills.hbs",
+        "toast/actor/equipment.hbs",
+        "toast/actor/health.hbs",
+        "toast/actor/biography.hbs",
+        "toast/item/details.hbs",
+        "toast/dialogs/check.hbs",
+        "toast/dialogs/fixed-check.hbs",
+        "toast/chat/check-roll.hbs",
+        "toast/chat/contest.hbs",
+        "toast/chat/advancement.hbs",
+      ],
+    },
+    {
       dieTerms: [D10PlusDie],
       // The d10+ is a d12 whose faces 11 and 12 read Flub and Auto (the book's names).
       diceSoNice: [{ term: D10PlusDie, shape: "d12", labels: D10PLUS_LABELS, min: 1 }],
       rolls: [ToastCheckRoll],
       relayActions: TOAST_HEALING_RELAY_ACTIONS,
-      registerSettings: registerToastSettings,
-      templates: TOAST_TEMPLATES,
+      registerSettings: TOAST_SETTINGS.register,
     },
     toastCombatPart(),
   );

@@ -2,53 +2,27 @@
  * Toast's optional rules and open decisions (play side) as world settings, with the defaults we
  * ship (docs/rules/toast.md, "Foundry side: settings").
  */
-import { registerSetting, type SettingSpec } from "../../core/game";
-import { settingBool, settingChoice, settingInt } from "../../core/setting-values";
-import { DEFAULT_TREATMENT_HEALS, MAX_WOUND_LEVELS } from "./rules";
+import { boolSetting, choiceSetting, defineSettings, intSetting, type SettingValues } from "../../core/setting-values";
+import { DEFAULT_TREATMENT_HEALS, DIFFICULTY_KEYS, INESTIMABLE_TARGETS, MAX_WOUND_LEVELS, type DifficultyKey } from "./rules";
 
-export interface ToastRules {
+/** A rung of the target-number ladder with a number (the two inestimable ends are not targets to hit). */
+export type NumericDifficulty = Exclude<DifficultyKey, (typeof INESTIMABLE_TARGETS)[number]>;
+export const NUMERIC_DIFFICULTIES: readonly NumericDifficulty[] = DIFFICULTY_KEYS.filter((k): k is NumericDifficulty => !INESTIMABLE_TARGETS.some((i) => i === k));
+
+const TOAST_RULES = {
   /** "Skills": a skill attempted at level 0 becomes level 1 once the task is resolved. */
-  learnByTrying: boolean;
-  /** "Healing": wound levels a successful medical treatment heals (the seed gives no number). */
-  treatmentHeals: number;
+  learnByTrying: boolSetting(true),
+  /** "Healing": wound levels a successful medical treatment heals (the seed gives no number; any stored count up to the wound levels is read). */
+  treatmentHeals: intSetting(DEFAULT_TREATMENT_HEALS, 0, 10, MAX_WOUND_LEVELS),
   /** Difficulty the check dialog opens on. */
-  defaultDifficulty: string;
+  defaultDifficulty: choiceSetting(NUMERIC_DIFFICULTIES, "medium", "BREADBOX.Toast.Difficulty."),
   /** "Healing": medical treatment once per world-time day per patient. */
-  treatmentOncePerDay: boolean;
-}
-
-const P = "toast.";
-
-export const TOAST_DIFFICULTY_SETTING_CHOICES = {
-  reallyReallyEasy: "BREADBOX.Toast.Difficulty.reallyReallyEasy",
-  reallyEasy: "BREADBOX.Toast.Difficulty.reallyEasy",
-  easy: "BREADBOX.Toast.Difficulty.easy",
-  medium: "BREADBOX.Toast.Difficulty.medium",
-  hard: "BREADBOX.Toast.Difficulty.hard",
-  reallyHard: "BREADBOX.Toast.Difficulty.reallyHard",
-  reallyReallyHard: "BREADBOX.Toast.Difficulty.reallyReallyHard",
+  treatmentOncePerDay: boolSetting(true),
 };
 
-export const TOAST_SETTINGS: SettingSpec[] = [
-  { key: `${P}learnByTrying`, type: Boolean, default: true },
-  { key: `${P}treatmentHeals`, type: Number, default: DEFAULT_TREATMENT_HEALS, range: { min: 0, max: 10, step: 1 } },
-  { key: `${P}defaultDifficulty`, type: String, default: "medium", choices: TOAST_DIFFICULTY_SETTING_CHOICES },
-  { key: `${P}treatmentOncePerDay`, type: Boolean, default: true },
-];
+export type ToastRules = SettingValues<typeof TOAST_RULES>;
 
-export const DEFAULT_TOAST_RULES: ToastRules = { learnByTrying: true, treatmentHeals: DEFAULT_TREATMENT_HEALS, defaultDifficulty: "medium", treatmentOncePerDay: true };
-
-export function registerToastSettings(): void {
-  for (const spec of TOAST_SETTINGS) registerSetting(spec);
-}
+export const TOAST_SETTINGS = defineSettings("toast.", TOAST_RULES);
 
 /** The world's current Toast rules (each checked; the shipped default where unreadable). */
-export function toastRules(): ToastRules {
-  const d = DEFAULT_TOAST_RULES;
-  return {
-    learnByTrying: settingBool(`${P}learnByTrying`, d.learnByTrying),
-    treatmentHeals: settingInt(`${P}treatmentHeals`, 0, MAX_WOUND_LEVELS, d.treatmentHeals),
-    defaultDifficulty: settingChoice(`${P}defaultDifficulty`, Object.keys(TOAST_DIFFICULTY_SETTING_CHOICES), d.defaultDifficulty),
-    treatmentOncePerDay: settingBool(`${P}treatmentOncePerDay`, d.treatmentOncePerDay),
-  };
-}
+export const toastRules: () => ToastRules = TOAST_SETTINGS.readAll;

@@ -1,6 +1,5 @@
 /** Everything the Toaster ruleset registers with the core. */
-import type { RulesetDefinition } from "../../core/registry";
-import { templatePath } from "../../core/ids";
+import { defineRuleset, type RulesetDefinition } from "../../core/registry";
 import { numberLabels } from "../../core/dice-so-nice";
 import { ToasterActorModel } from "./data/actor";
 import { TOASTER_ITEM_MODELS } from "./data/items";
@@ -15,44 +14,42 @@ import { onLuckAfter, onLuckReroll, relayLuckAfter, relayLuckReroll } from "./ch
 import { onHitLocation } from "./chat/tables";
 import { TOASTER_STATUS_EFFECTS, registerStatusSync } from "./statuses";
 
-export const TOASTER_TEMPLATES = [
-  "shared/tabs.hbs",
-  "toaster/actor/header.hbs",
-  "toaster/actor/main.hbs",
-  "toaster/actor/skills.hbs",
-  "toaster/actor/traits.hbs",
-  "toaster/actor/combat.hbs",
-  "toaster/actor/biography.hbs",
-  "shared/item-header.hbs",
-  "toaster/item/details.hbs",
-  "toaster/dialogs/check.hbs",
-  "toaster/chat/check-roll.hbs",
-  "toaster/chat/resolution.hbs",
-  "toaster/chat/table.hbs",
-].map(templatePath);
-
 export function toasterRuleset(): RulesetDefinition {
-  return {
-    id: "toaster",
-    label: "BREADBOX.Ruleset.toaster",
-    actorModels: { toaster: ToasterActorModel },
-    itemModels: TOASTER_ITEM_MODELS,
-    actorSheets: [{ sheetClass: ToasterActorSheet, types: ["toaster"], label: "BREADBOX.Toaster.Sheet.Actor" }],
-    itemSheets: [{ sheetClass: ToasterItemSheet, types: Object.keys(TOASTER_ITEM_MODELS), label: "BREADBOX.Toaster.Sheet.Item" }],
-    dieTerms: [D10StarDie],
-    // The d10* is a ten-sided die whose faces read 0–9.
-    diceSoNice: [{ term: D10StarDie, shape: "d10", labels: numberLabels(0, 10), min: 0 }],
-    rolls: [ToasterCheckRoll],
-    combat: toasterCombat,
-    chatActions: { luckAfter: onLuckAfter, luckReroll: onLuckReroll, hitLocation: onHitLocation },
-    relayActions: { luckAfter: relayLuckAfter, luckReroll: relayLuckReroll },
-    exchanges: [toasterAttack],
-    statusEffects: TOASTER_STATUS_EFFECTS,
-    trackableAttributes: { toaster: { bar: ["stun", "wounds", "luck"], value: [] } },
-    registerSettings: registerToasterSettings,
-    templates: TOASTER_TEMPLATES,
-    init: () => {
-      registerStatusSync();
+  return defineRuleset(
+    {
+      id: "toaster",
+      langPrefix: "BREADBOX.Toaster",
+      actorModel: ToasterActorModel,
+      itemModels: TOASTER_ITEM_MODELS,
+      actorSheet: ToasterActorSheet,
+      itemSheet: ToasterItemSheet,
+      templates: [
+        "toaster/actor/header.hbs",
+        "toaster/actor/main.hbs",
+        "toaster/actor/skills.hbs",
+        "toaster/actor/traits.hbs",
+        "toaster/actor/combat.hbs",
+        "toaster/actor/biography.hbs",
+        "toaster/item/details.hbs",
+        "toaster/dialogs/check.hbs",
+        "toaster/chat/check-roll.hbs",
+        "toaster/chat/resolution.hbs",
+        "toaster/chat/table.hbs",
+      ],
     },
-  };
+    {
+      dieTerms: [D10StarDie],
+      // The d10* is a ten-sided die whose faces read 0–9.
+      diceSoNice: [{ term: D10StarDie, shape: "d10", labels: numberLabels(0, 10), min: 0 }],
+      rolls: [ToasterCheckRoll],
+      combat: toasterCombat,
+      chatActions: { luckAfter: onLuckAfter, luckReroll: onLuckReroll, hitLocation: onHitLocation },
+      relayActions: { luckAfter: relayLuckAfter, luckReroll: relayLuckReroll },
+      exchanges: [toasterAttack],
+      statusEffects: TOASTER_STATUS_EFFECTS,
+      trackableAttributes: { toaster: { bar: ["stun", "wounds", "luck"], value: [] } },
+      registerSettings: registerToasterSettings,
+      init: registerStatusSync,
+    },
+  );
 }

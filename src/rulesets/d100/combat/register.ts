@@ -7,7 +7,7 @@ import type { RulesetPart } from "../../../core/registry";
 import type { ExchangeDefinition } from "../../../core/exchange/types";
 import { templatePath } from "../../../core/ids";
 import { d100Combat, registerTrackerHooks } from "./tracker";
-import { registerD100CombatSettings } from "./settings";
+import { D100_COMBAT_SETTINGS } from "./settings";
 import { relayReserveAp, relaySpendAp } from "./ap";
 import { d100Attack, relayPayAttack } from "./attack";
 import { onDyingCheck } from "./actions";
@@ -31,7 +31,7 @@ export function d100CombatPart(): RulesetPart {
     },
     statusEffects: D100_STATUS_EFFECTS,
     trackableAttributes: { d100: { bar: ["health", "combat.ap"], value: ["combat.reserved"] } },
-    registerSettings: registerD100CombatSettings,
+    registerSettings: D100_COMBAT_SETTINGS.register,
     templates: D100_COMBAT_TEMPLATES,
     init: () => {
       registerTrackerHooks();

@@ -7,7 +7,7 @@ import type { RulesetPart } from "../../../core/registry";
 import { templatePath } from "../../../core/ids";
 import { isLedgerKeeper } from "../../../core/chat/ledger";
 import { COUNTERATTACK_STATUS, FAILED_BLOCK_STATUS, flangeCombat, syncCombatStatuses } from "./tracker";
-import { registerFlangeCombatSettings } from "./settings";
+import { FLANGE_COMBAT_SETTINGS } from "./settings";
 import { flangeAttack, onApplyDramatic, relayApplyDramatic, relayPlanned } from "./attack";
 import { SERIOUS_INJURY_STATUS, onSeriousInjury } from "./injury";
 import { flangeAttackMacro } from "./macro";
@@ -73,7 +73,7 @@ export function flangeCombatPart(): RulesetPart {
       { id: FAILED_BLOCK_STATUS, name: "BREADBOX.Flange.Combat.Status.failedBlock", img: "icons/svg/downgrade.svg" },
     ],
     trackableAttributes: { flange: { bar: ["wounds", "grind", "edge"], value: [] } },
-    registerSettings: registerFlangeCombatSettings,
+    registerSettings: FLANGE_COMBAT_SETTINGS.register,
     templates: FLANGE_COMBAT_TEMPLATES,
     init: () => {
       CONFIG.queries[HAND_QUERY] = handQueryHandler;

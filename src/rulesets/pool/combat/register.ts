@@ -6,7 +6,7 @@ import type { RulesetPart } from "../../../core/registry";
 import { templatePath } from "../../../core/ids";
 import { BreadboxCombat } from "../../../core/documents/combat";
 import { onCombatStart, onDeclareFromCard, poolCombatRules, relabelTrackerRound, relayAdvancePhase } from "./clock";
-import { registerPoolCombatSettings } from "./settings";
+import { POOL_COMBAT_SETTINGS } from "./settings";
 import { poolAttack } from "./attack";
 import { POOL_STATUS_EFFECTS, addHealButtons, registerPoolStatusSync } from "./statuses";
 
@@ -23,7 +23,7 @@ export function poolCombatPart(): RulesetPart {
     },
     exchanges: [poolAttack],
     statusEffects: POOL_STATUS_EFFECTS,
-    registerSettings: registerPoolCombatSettings,
+    registerSettings: POOL_COMBAT_SETTINGS.register,
     templates: POOL_COMBAT_TEMPLATES,
     init: () => {
       Hooks.on("combatStart", (combat, updateData) => onCombatStart(combat, updateData));

@@ -4,29 +4,26 @@
  * reported to the GM and the shipped defaults are used, never a silently changed list.
  */
 import * as R from "../rules";
-import { format, registerSetting, type SettingSpec } from "../../../core/game";
-import { readSetting } from "../../../core/setting-values";
-
-export interface PoolCombatRules {
-  /** "Detailed Resolution": base phase costs, "name = cost attribute; …". */
-  phaseActions: string;
-}
+import { format } from "../../../core/game";
+import { defineSettings, textSetting, type SettingValues } from "../../../core/setting-values";
 
 export const DEFAULT_PHASE_ACTIONS_TEXT = R.formatPhaseActions(R.DEFAULT_PHASE_ACTIONS);
 
-export const POOL_COMBAT_SETTINGS: SettingSpec[] = [{ key: "pool.phaseActions", type: String, default: DEFAULT_PHASE_ACTIONS_TEXT }];
+const POOL_COMBAT_RULES = {
+  /** "Detailed Resolution": base phase costs, "name = cost attribute; …". */
+  phaseActions: textSetting(DEFAULT_PHASE_ACTIONS_TEXT),
+};
 
-export function registerPoolCombatSettings(): void {
-  for (const spec of POOL_COMBAT_SETTINGS) registerSetting(spec);
-}
+export type PoolCombatRules = SettingValues<typeof POOL_COMBAT_RULES>;
+
+export const POOL_COMBAT_SETTINGS = defineSettings("pool.", POOL_COMBAT_RULES);
 
 let reported = "";
 
 /** The world's actions with their base phase costs (the defaults when the setting is unreadable or refused). */
 export function phaseActions(): R.PhaseAction[] {
-  // Settings not registered (pure tests): the shipped defaults.
-  const text = readSetting("pool.phaseActions") ?? DEFAULT_PHASE_ACTIONS_TEXT;
-  if (typeof text !== "string") return [...R.DEFAULT_PHASE_ACTIONS];
+  // Settings not registered (pure tests) or not text: the shipped defaults.
+  const text = POOL_COMBAT_SETTINGS.read("phaseActions");
   try {
     return R.parsePhaseActions(text);
   } catch (err) {

@@ -7,7 +7,7 @@ import { templatePath } from "../../../core/ids";
 import { TOAST_COMBAT, decorateTracker } from "./tracker";
 import { toastAttackExchange } from "./attack";
 import { TOAST_STATUS_EFFECTS, registerToastStatusSync } from "./statuses";
-import { registerToastCombatSettings } from "./settings";
+import { TOAST_COMBAT_SETTINGS } from "./settings";
 import { registerCombatTab } from "./sheet";
 
 export const TOAST_COMBAT_TEMPLATES = [
@@ -27,7 +27,7 @@ export function toastCombatPart(): RulesetPart {
     exchanges: [toastAttackExchange],
     statusEffects: TOAST_STATUS_EFFECTS,
     trackableAttributes: { toast: { bar: ["wounds"], value: [] } },
-    registerSettings: registerToastCombatSettings,
+    registerSettings: TOAST_COMBAT_SETTINGS.register,
     templates: TOAST_COMBAT_TEMPLATES,
     init: () => {
       registerToastStatusSync();
