@@ -25,7 +25,7 @@ import type { CombatRules } from "../../../core/registry";
 import { BreadboxCombat } from "../../../core/documents/combat";
 import { PoolActorModel } from "../data/actor";
 import { phaseActions } from "./settings";
-import { escapeHTML } from "../../../core/html";
+import { linesHtml } from "../../../core/rolls/lines";
 
 /** World time per phase, in seconds (the seed: "a phase is … about a second"). */
 export const SECONDS_PER_PHASE = 1;
@@ -284,7 +284,7 @@ export async function declareAction(combatant: Combatant.Implementation, preset?
       read: (form) => readDeclared(form, list),
       odds: (d) => {
         const s = scheduleFor(combatant.actor, d.actions, now, aborting);
-        return s ? `<p>${escapeHTML(format("BREADBOX.Pool.Phase.Preview", { phases: s.phases + s.abortCost, phase: s.completesAt }))}</p>` : "";
+        return s ? linesHtml({ text: format("BREADBOX.Pool.Phase.Preview", { phases: s.phases + s.abortCost, phase: s.completesAt }) }) : "";
       },
       rollLabel: "BREADBOX.Pool.Phase.Declare",
     });

@@ -11,7 +11,7 @@
  */
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
-import { escapeHTML } from "../../../core/html";
+import { linesHtml } from "../../../core/rolls/lines";
 import { targetedActors } from "../../../core/foundry";
 import { format, localize } from "../../../core/game";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
@@ -111,7 +111,7 @@ function rollView(side: Pick<R.ContestRoll, "faces" | "roll" | "modifier" | "tot
 /** The attack dialog's odds: a whole attack against her best defence, and against no defence. */
 export function attackOddsHtml(setup: AttackSetup, modifier: number, rules: ToastCombatRules): string {
   const target = strikeTarget(setup.defender, rules);
-  const panel = (title: string, defence: R.AttackDefence) => `<h4>${escapeHTML(title)}</h4>${oddsPanelHtml(R.fullAttackOdds({ attack: modifier, defence, damageDice: setup.damage.total, defender: target }), { labelKey: outcomeLabel })}`;
+  const panel = (title: string, defence: R.AttackDefence) => linesHtml({ text: title, heading: true }) + oddsPanelHtml(R.fullAttackOdds({ attack: modifier, defence, damageDice: setup.damage.total, defender: target }), { labelKey: outcomeLabel });
   const best = defenceSkills(setup.defender, rules.playersPickAnySkill)
     .map((skill) => ({ skill, total: skillTask(setup.defender, skill).total }))
     .reduce<{ skill: FighterSkill; total: number } | null>((a, b) => (!a || b.total > a.total ? b : a), null);
@@ -127,7 +127,7 @@ function defenceOddsHtml(defender: Fighter, choices: FighterSkill[], v: { choice
   if (!attack) return "";
   if (v.choice === "none") {
     const hit = attack.roll.kind === "auto" || (attack.roll.kind === "number" && (attack.total ?? 0) >= tn);
-    return `<p class="bb-small">${escapeHTML(localize(hit ? "BREADBOX.ToastCombat.Defend.NoneHits" : "BREADBOX.ToastCombat.Defend.NoneMisses"))}</p>`;
+    return linesHtml({ text: localize(hit ? "BREADBOX.ToastCombat.Defend.NoneHits" : "BREADBOX.ToastCombat.Defend.NoneMisses"), cls: "bb-small" });
   }
   const skill = choices.find((c) => c.id === v.choice);
   if (!skill) return "";
