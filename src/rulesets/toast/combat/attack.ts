@@ -25,7 +25,7 @@ import { d10PlusFacesOf, rollD10Plus, rollDamageDice, rollStrikeChecks } from ".
 import { D10PlusDie } from "../dice/d10plus";
 import { toastCombatRules, type ToastCombatRules } from "./settings";
 import { defenceActionState, spendDefenceAction } from "./tracker";
-import { SITUATIONAL_LIMIT, readSituational } from "./situational";
+import { SITUATIONAL_LIMIT, readSituational, situationalInput, situationalOf } from "./situational";
 import { strikeStateUpdate, syncToastStatuses } from "./statuses";
 import { afterSkillRoll } from "../checks";
 
@@ -46,11 +46,6 @@ export type AttackChoices = AttackSetup & { situational: number };
 export interface DefenceChoices {
   skill: FighterSkill | null;
   situational: number;
-}
-
-/** A situational modifier the dialog could have produced, or null. */
-function situationalOf(value: unknown): number | null {
-  return typeof value === "number" && Number.isSafeInteger(value) && Math.abs(value) <= SITUATIONAL_LIMIT ? value : null;
 }
 
 /** The attack rebuilt from the documents; a localized Error when it is not one she can make. */
@@ -166,7 +161,7 @@ export async function toastAttack(actor: Actor.Implementation, weaponItem: Item.
       untrained: setup.skill.untrained,
       parts: partsView(skillTask(setup.attacker, setup.skill), setup.skill.label),
       dice: diceText(setup.damage),
-      limit: SITUATIONAL_LIMIT,
+      situational: await situationalInput("toast-attack"),
     });
     const chosen = await rollDialog<{ situational: number }>({
       title: format("BREADBOX.ToastCombat.Attack.Title", { weapon: weaponItem.name ?? "", target: target.name ?? "" }),
@@ -223,7 +218,7 @@ export const toastAttackExchange: ExchangeDefinition<AttackChoices, DefenceChoic
     const content = await render("defend-dialog", {
       choices: choices.map((s) => ({ id: s.id, label: labelWithValue(s.label, skillTask(c.defender, s).total), untrained: s.untrained })),
       noneLabel: format("BREADBOX.ToastCombat.Defend.None", { target: tn }),
-      limit: SITUATIONAL_LIMIT,
+      situational: await situationalInput("toast-defend"),
     });
     const attack = attackSide(c, rolls);
     const chosen = await rollDialog<{ choice: string; situational: number }>({

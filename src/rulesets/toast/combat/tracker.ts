@@ -24,7 +24,7 @@ import { fighterOf, initiativeSkill, modifierParts, skillTask, signed } from "./
 import { rollD10Plus } from "./dice";
 import { toastCombatRules } from "./settings";
 import { afterSkillRoll } from "../checks";
-import { SITUATIONAL_LIMIT, readSituational } from "./situational";
+import { readSituational, situationalInput } from "./situational";
 
 /** What a combatant's initiative roll was (flags.breadbox.toastInitiative). */
 export interface ToastInitiativeFlag {
@@ -176,7 +176,7 @@ async function initiativeDialog(combat: AnyCombat, combatant: Combatant.Implemen
     skill: skill.label,
     untrained: skill.untrained,
     parts: modifierParts(skillTask(f, skill), skill.label).map((p) => ({ label: p.label, value: signed(p.value) })),
-    limit: SITUATIONAL_LIMIT,
+    situational: await situationalInput("toast-initiative"),
     against: against === null ? "" : rankLabel(against),
   });
   const chosen = await rollDialog<{ situational: number }>({
