@@ -25,7 +25,8 @@ import { d10PlusFacesOf, rollD10Plus, rollDamageDice, rollStrikeChecks } from ".
 import { D10PlusDie } from "../dice/d10plus";
 import { toastCombatRules, type ToastCombatRules } from "./settings";
 import { defenceActionState, spendDefenceAction } from "./tracker";
-import { SITUATIONAL_LIMIT, readSituational, situationalInput, situationalOf } from "./situational";
+import { SITUATIONAL, SITUATIONAL_LIMIT, readSituational, situationalInput, situationalOf } from "./situational";
+import { choiceInput, inputsHtml, readInputs } from "../../../core/forms/inputs";
 import { strikeStateUpdate, syncToastStatuses } from "./statuses";
 import { afterSkillRoll } from "../checks";
 
@@ -215,22 +216,19 @@ export const toastAttackExchange: ExchangeDefinition<AttackChoices, DefenceChoic
     const choices = defenceChoices(c.defender, rules, game.user?.isGM ?? false);
     if (skipDialog(event)) return { choices: { choice: choices[0]?.id ?? "none", situational: 0 }, mode: currentMessageMode() };
     const tn = undefendedTarget(rules);
-    const content = await render("defend-dialog", {
-      choices: choices.map((s) => ({ id: s.id, label: labelWithValue(s.label, skillTask(c.defender, s).total), untrained: s.untrained })),
-      noneLabel: format("BREADBOX.ToastCombat.Defend.None", { target: tn }),
-      situational: await situationalInput("toast-defend"),
-    });
+    const untrained = ` (${localize("BREADBOX.ToastCombat.Untrained")})`;
+    const labels = choices.map((s) => [s.id, labelWithValue(s.label, skillTask(c.defender, s).total) + (s.untrained ? untrained : "")]);
+    const inputs = {
+      choice: choiceInput("BREADBOX.ToastCombat.Defend.Choose", Object.fromEntries([...labels, ["none", format("BREADBOX.ToastCombat.Defend.None", { target: tn })]]), choices[0]?.id ?? "none"),
+      ...SITUATIONAL,
+    };
+    const content = await render("defend-dialog", { inputs: await inputsHtml(inputs, {}, "toast-defend") });
     const attack = attackSide(c, rolls);
     const chosen = await rollDialog<{ choice: string; situational: number }>({
       title: format("BREADBOX.ToastCombat.Defend.Title", { name: target.name ?? "" }),
       content,
       rollLabel: "BREADBOX.ToastCombat.Defend.Roll",
-      read: (form) => {
-        const el = form.elements.namedItem("choice");
-        const choice = el instanceof HTMLSelectElement ? el.value : "none";
-        if (choice !== "none" && !choices.some((s) => s.id === choice)) throw new Error(localize("BREADBOX.ToastCombat.Defend.BadChoice"));
-        return { choice, situational: readSituational(form) };
-      },
+      read: (form) => readInputs(form, inputs),
       odds: (v) => defenceOddsHtml(c.defender, choices, v, attack, tn),
     });
     return chosen && { choices: chosen.value, mode: chosen.mode };

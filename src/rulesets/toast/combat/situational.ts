@@ -6,7 +6,8 @@ import { checkInputs, inputsHtml, intInput, readInputs } from "../../../core/for
 
 export const SITUATIONAL_LIMIT = 30;
 
-const SITUATIONAL = { situational: intInput("BREADBOX.ToastCombat.Situational", -SITUATIONAL_LIMIT, SITUATIONAL_LIMIT, 0) };
+/** The declaration: add it to a dialog's own inputs (`{ ...SITUATIONAL, … }`). */
+export const SITUATIONAL = { situational: intInput("BREADBOX.ToastCombat.Situational", -SITUATIONAL_LIMIT, SITUATIONAL_LIMIT, 0) };
 
 /** The situational modifier's input (its id: `<idPrefix>-situational`). */
 export function situationalInput(idPrefix: string): Promise<string> {
