@@ -21,8 +21,20 @@ export interface OddsPanelOptions {
   successOnly?: boolean;
 }
 
-function row(cls: string, label: string, p: number): { cls: string; label: string; chance: string } {
+/** One row of an odds panel: its classes, its label and what it shows (a chance, or a number). */
+export interface OddsRow {
+  cls: string;
+  label: string;
+  chance: string;
+}
+
+function row(cls: string, label: string, p: number): OddsRow {
   return { cls, label, chance: formatChance(p) };
+}
+
+/** HTML of an odds panel from rows a ruleset builds itself (e.g. an attack's hit, wound and damage). */
+export function oddsRowsHtml(rows: OddsRow[]): string {
+  return renderSync(ODDS_PANEL, { label: localize("BREADBOX.Roll.Odds"), rows }).trim();
 }
 
 /** HTML of the odds panel for any ruleset's Odds. */
@@ -31,5 +43,5 @@ export function oddsPanelHtml(odds: Odds, opts: OddsPanelOptions): string {
     ? [row("outcome-success", localize("BREADBOX.Roll.Success"), odds.success), row("outcome-failure", localize("BREADBOX.Roll.Failure"), 1 - odds.success)]
     : odds.outcomes.map((o) => row(`outcome-${o.key} band-${o.key}`, localize(opts.labelKey(o.key)), o.p));
   const extras = odds.extras.map((e) => row(`extra extra-${e.key}`, localize(opts.labelKey(e.key)), e.p));
-  return renderSync(ODDS_PANEL, { label: localize("BREADBOX.Roll.Odds"), rows: [...rows, ...extras] }).trim();
+  return oddsRowsHtml([...rows, ...extras]);
 }

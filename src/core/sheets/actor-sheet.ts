@@ -13,6 +13,7 @@ import { format, localize } from "../game";
 import { isItemSubType } from "../foundry";
 import { ATTRIBUTE_DRAG_TYPE } from "../hotbar";
 import { activateRoleButtons, applyNumberLimits, focusKey, formReady, guardedSubmit, reportingHandler, readInputValue, reportInvalidChange, restoreFocus } from "./helpers";
+import { linesHtml } from "../rolls/lines";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -278,7 +279,7 @@ export class BreadboxActorSheet<
     if (!item) return;
     const ok = await foundry.applications.api.DialogV2.confirm({
       window: { title: localize("BREADBOX.Item.DeleteTitle") },
-      content: `<p>${format("BREADBOX.Item.DeleteConfirm", { name: foundry.utils.escapeHTML(item.name ?? "") })}</p>`,
+      content: linesHtml({ text: format("BREADBOX.Item.DeleteConfirm", { name: item.name ?? "" }) }),
     });
     if (ok) await item.delete();
   }

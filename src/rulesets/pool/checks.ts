@@ -13,7 +13,7 @@ import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { audienceForMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
 import { checkInt, checkKey, readInt, readKey, readOptionalInt } from "../../core/forms/read";
-import { escapeHTML } from "../../core/html";
+import { linesHtml, type Line } from "../../core/rolls/lines";
 import type { Odds } from "../../dice/contract";
 import { PoolActorModel } from "./data/actor";
 import { PoolCheckRoll, POOL_RESOLUTIONS, type PoolCheckOptions, type PoolPart, type PoolResolution } from "./dice/pool-roll";
@@ -254,13 +254,17 @@ export function checkOddsFor(options: PoolCheckOptions): Odds {
   return R.checkOdds(input);
 }
 
+/** The line a dialog's odds panel opens with: the pool's dice (and its die). */
+export function poolSummary(p: R.PoolSpec, withDie: boolean): Line {
+  const die = withDie ? ` (${localize(`BREADBOX.Pool.Die.${p.die}`)})` : "";
+  return { text: `${localize("BREADBOX.Pool.Dice.Pool")}: ${p.addDice} ${localize("BREADBOX.Pool.Dice.Add")} · ${p.bonusDice} ${localize("BREADBOX.Pool.Dice.Bonus")} · ${p.penaltyDice} ${localize("BREADBOX.Pool.Dice.Penalty")}${die}`, cls: "bb-pool-summary" };
+}
+
 /** The odds panel's HTML for a check, with the pool it rolls. */
 export function oddsHtml(built: BuiltCheck): string {
-  const p = built.options.pool;
-  const pool = `<p class="bb-pool-summary">${localize("BREADBOX.Pool.Dice.Pool")}: ${p.addDice} ${localize("BREADBOX.Pool.Dice.Add")} · ${p.bonusDice} ${localize("BREADBOX.Pool.Dice.Bonus")} · ${p.penaltyDice} ${localize("BREADBOX.Pool.Dice.Penalty")} (${localize(`BREADBOX.Pool.Die.${p.die}`)})</p>`;
-  const wounds = built.wounds.length ? built.wounds.map((w) => `${escapeHTML(w.label)} −${w.penalty}`).join(", ") : localize("BREADBOX.Pool.Check.NoWoundPenalty");
-  const activityLine = `<p class="bb-pool-activity">${format("BREADBOX.Pool.Check.ActivityLine", { activity: localize(`BREADBOX.Pool.Activity.${built.activity}`) })}: ${wounds}</p>`;
-  return pool + activityLine + oddsPanelHtml(checkOddsFor(built.options), { labelKey: (k) => `BREADBOX.Pool.Outcome.${k}` });
+  const wounds = built.wounds.length ? built.wounds.map((w) => `${w.label} −${w.penalty}`).join(", ") : localize("BREADBOX.Pool.Check.NoWoundPenalty");
+  const activityLine = `${format("BREADBOX.Pool.Check.ActivityLine", { activity: localize(`BREADBOX.Pool.Activity.${built.activity}`) })}: ${wounds}`;
+  return linesHtml(poolSummary(built.options.pool, true), { text: activityLine, cls: "bb-pool-activity" }) + oddsPanelHtml(checkOddsFor(built.options), { labelKey: (k) => `BREADBOX.Pool.Outcome.${k}` });
 }
 
 /**

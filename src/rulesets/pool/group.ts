@@ -20,7 +20,7 @@ import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { audienceForMode, type MessageMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
 import { readBool, readInt, readKey } from "../../core/forms/read";
-import { escapeHTML } from "../../core/html";
+import { linesHtml } from "../../core/rolls/lines";
 import { makeOdds, type Odds } from "../../dice/contract";
 import { PoolActorModel } from "./data/actor";
 import { BreadboxActor } from "../../core/documents/actor";
@@ -185,10 +185,10 @@ export function groupOddsHtml(g: BuiltGroup): string {
   const rows = g.members.map((m, i) => {
     const side = CONTESTS.includes(c.mode) ? `${localize(i === 0 ? "BREADBOX.Pool.Group.First" : "BREADBOX.Pool.Group.Second")}: ` : "";
     const chance = c.mode === "eitherOr" && c.chance === "chosen" && m.choice.hasChance ? ` · ${localize("BREADBOX.Pool.Group.HasChance")}` : c.mode === "direct" && m.choice.phobe ? ` · ${format("BREADBOX.Pool.Group.PhobeTotal", { total: R.dicePhobeTotal(m.check.options.pool) })}` : "";
-    return `<li>${escapeHTML(side + (m.candidate.actor.name ?? ""))}: ${diceLine(poolDice(m.check.options.pool))}${chance}</li>`;
+    return `${side}${m.candidate.actor.name ?? ""}: ${diceLine(poolDice(m.check.options.pool))}${chance}`;
   });
-  const merged = g.team ? `<p class="bb-pool-summary">${localize("BREADBOX.Pool.Group.Merged")}: ${diceLine(poolDice(g.team.pool))} (${localize(`BREADBOX.Pool.Die.${g.team.pool.die}`)})</p>` : "";
-  return `<ul class="bb-pool-members">${rows.join("")}</ul>${merged}${oddsPanelHtml(groupOdds(g), { labelKey: (k) => outcomeLabelKey(c.mode, k) })}`;
+  const merged = g.team ? [{ text: `${localize("BREADBOX.Pool.Group.Merged")}: ${diceLine(poolDice(g.team.pool))} (${localize(`BREADBOX.Pool.Die.${g.team.pool.die}`)})`, cls: "bb-pool-summary" }] : [];
+  return linesHtml({ items: rows, cls: "bb-pool-members" }, ...merged) + oddsPanelHtml(groupOdds(g), { labelKey: (k) => outcomeLabelKey(c.mode, k) });
 }
 
 function poolDice(p: R.PoolSpec): { add: number; bonus: number; penalty: number } {

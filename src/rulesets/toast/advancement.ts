@@ -9,7 +9,6 @@
 import * as R from "./rules";
 import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
-import { escapeHTML } from "../../core/html";
 import { audienceForMode, currentMessageMode, type MessageMode } from "../../core/compat";
 import { rollDialog, skipDialog } from "../../core/rolls/dialog";
 import { formatChance } from "../../core/rolls/odds-panel";
@@ -18,6 +17,8 @@ import { ToastActorModel } from "./data/actor";
 import { ToastSkillModel } from "./data/items";
 import { D10PlusDie } from "./dice/d10plus";
 import { faceViews } from "./dice/check-roll";
+
+const ADVANCEMENT_DIALOG = templatePath("toast/dialogs/advancement.hbs");
 
 export interface AdvancementLine {
   itemId: string;
@@ -52,14 +53,13 @@ export async function rollD10Plus(): Promise<{ roll: Roll; faces: number[] }> {
  */
 async function confirmSession(actor: Actor.Implementation, marked: { item: Item.Implementation; model: ToastSkillModel }[], focus: number, event?: Event | null): Promise<MessageMode | null> {
   if (skipDialog(event)) return currentMessageMode();
-  const esc = foundry.utils.escapeHTML;
   const rows = marked.map(({ item, model }) => {
     const odds = model.level >= 1 ? R.advancementOdds({ level: model.level, focus, learnedThisSession: model.learned }) : null;
     const chance = odds ? formatChance(odds.success) : "—";
     const note = model.learned ? localize("BREADBOX.Toast.Advancement.Reason.learnedThisSession") : model.level < 1 ? "—" : format("BREADBOX.Toast.Advancement.Chance", { chance });
-    return `<li data-skill="${esc(item.name ?? "")}"><span>${esc(item.name ?? "")} (${model.level})</span><strong>${esc(note)}</strong></li>`;
+    return { name: item.name ?? "", level: model.level, note };
   });
-  const content = `<p>${esc(format("BREADBOX.Toast.Advancement.Confirm", { name: actor.name ?? "", focus }))}</p><ul class="bb-odds toast-advancement-odds">${rows.join("")}</ul>`;
+  const content = await foundry.applications.handlebars.renderTemplate(ADVANCEMENT_DIALOG, { confirm: format("BREADBOX.Toast.Advancement.Confirm", { name: actor.name ?? "", focus }), rows });
   const answer = await rollDialog<true>({ title: localize("BREADBOX.Toast.Advancement.Title"), content, read: () => true });
   return answer ? answer.mode : null;
 }

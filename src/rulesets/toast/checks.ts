@@ -12,7 +12,7 @@ import { configureRoll, skipDialog } from "../../core/rolls/dialog";
 import { oddsPanelHtml } from "../../core/rolls/odds-panel";
 import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
-import { escapeHTML } from "../../core/html";
+import { linesHtml } from "../../core/rolls/lines";
 import { audienceForMode, type MessageMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
 import { targetedActors } from "../../core/foundry";
@@ -193,7 +193,7 @@ export function oddsHtml(built: BuiltToastCheck): string {
   const line = built.opponent
     ? format("BREADBOX.Toast.Check.ContestLine", { modifier: modifier >= 0 ? `+${modifier}` : String(modifier), opponent: built.opponentName, opponentModifier: String(sum(built.opponent.parts)) })
     : format("BREADBOX.Toast.Check.TaskLine", { modifier: modifier >= 0 ? `+${modifier}` : String(modifier), target: targetLabel(built.options.target, built.options.difficulty) });
-  return `<p class="bb-toast-line">${escapeHTML(line)}</p>` + oddsPanelHtml(oddsOf(built), { labelKey: (k) => `BREADBOX.Toast.Outcome.${k}` });
+  return linesHtml({ text: line, cls: "bb-toast-line" }) + oddsPanelHtml(oddsOf(built), { labelKey: (k) => `BREADBOX.Toast.Outcome.${k}` });
 }
 
 /** Every task a character can roll: skills, single attributes, aspects (as select options). */

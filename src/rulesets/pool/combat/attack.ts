@@ -20,10 +20,10 @@ import type { Odds } from "../../../dice/contract";
 import { PoolActorModel } from "../data/actor";
 import { PoolWeaponModel } from "../data/items";
 import { PoolCheckRoll, type PoolCheckOptions } from "../dice/pool-roll";
-import { buildCheck, checkChoices, defaultChoices, dialogContent, oddsHtml, readAndBuild, storyguideFieldsSet, type BuiltCheck, type PoolCheckChoices } from "../checks";
+import { buildCheck, checkChoices, defaultChoices, dialogContent, oddsHtml, poolSummary, readAndBuild, storyguideFieldsSet, type BuiltCheck, type PoolCheckChoices } from "../checks";
 import { poolRules } from "../settings";
 import { syncPoolStatuses } from "./statuses";
-import { escapeHTML } from "../../../core/html";
+import { linesHtml } from "../../../core/rolls/lines";
 
 /** An attack's declaration as the documents rebuild it from its posted choices (`weaponId`, `check`). */
 export interface PoolAttackChoices {
@@ -46,7 +46,7 @@ async function askCheck(model: PoolActorModel, preset: Partial<PoolCheckChoices>
   if (!skipDialog(event)) {
     const answer = await rollDialog<PoolCheckChoices>({
       title,
-      content: `<p class="bb-muted">${escapeHTML(localize(note))}</p>${await dialogContent(model, choices, rules)}`,
+      content: linesHtml({ text: localize(note), cls: "bb-muted" }) + (await dialogContent(model, choices, rules)),
       read: (form) => readAndBuild(form, model, rules).choices,
       odds: (c) => odds(buildCheck(model, c)),
     });
@@ -122,7 +122,7 @@ export function resolveAttack(input: { attack: R.CheckResult; defence: R.RolledS
 /** An attack's odds panel: only the results that can happen, each with its chance. */
 function attackOutcomesHtml(title: string, odds: Odds): string {
   const labelKey = (k: string) => (R.ATTACK_MISS_KEYS.some((m) => m === k) ? `BREADBOX.Pool.AttackOdds.${k}` : `BREADBOX.Pool.Wound.severity.${k}`);
-  return `<p class="bb-small bb-muted pool-attack-odds-title">${escapeHTML(title)}</p>${oddsPanelHtml({ ...odds, outcomes: odds.outcomes.filter((o) => o.p > 0) }, { labelKey })}`;
+  return linesHtml({ text: title, cls: "bb-small bb-muted pool-attack-odds-title" }) + oddsPanelHtml({ ...odds, outcomes: odds.outcomes.filter((o) => o.p > 0) }, { labelKey });
 }
 
 /**
@@ -131,9 +131,7 @@ function attackOutcomesHtml(title: string, odds: Odds): string {
  */
 export function defenceOddsHtml(attack: R.CheckResult, options: { pool: R.PoolSpec; resolution: string }, attacker: PoolActorModel, defender: PoolActorModel, weapon: PoolWeaponModel): string {
   const odds = R.defenceOdds({ attack, defence: options.pool, phobe: options.resolution === "dicePhobe", weapon: traumaInputs(attacker, defender, weapon), defender: defender.defender });
-  const p = options.pool;
-  const pool = `<p class="bb-pool-summary">${localize("BREADBOX.Pool.Dice.Pool")}: ${p.addDice} ${localize("BREADBOX.Pool.Dice.Add")} · ${p.bonusDice} ${localize("BREADBOX.Pool.Dice.Bonus")} · ${p.penaltyDice} ${localize("BREADBOX.Pool.Dice.Penalty")}</p>`;
-  return pool + attackOutcomesHtml(format("BREADBOX.Pool.AttackOdds.AgainstRolled", { total: attack.total }), odds);
+  return linesHtml(poolSummary(options.pool, false)) + attackOutcomesHtml(format("BREADBOX.Pool.AttackOdds.AgainstRolled", { total: attack.total }), odds);
 }
 
 /** The attack dialog's second panel: the exact odds of each result if the target takes it unopposed. */

@@ -21,11 +21,12 @@ import { postCard } from "../../../core/chat/post";
 import { audienceForMode, type Audience } from "../../../core/compat";
 import { cardFlags } from "../../../core/chat/trust";
 import { checkKey } from "../../../core/forms/read";
+import { choiceInput, inputsHtml, readInputs } from "../../../core/forms/inputs";
 import type { CombatRules } from "../../../core/registry";
 import { BreadboxCombat } from "../../../core/documents/combat";
 import { PoolActorModel } from "../data/actor";
 import { phaseActions } from "./settings";
-import { escapeHTML } from "../../../core/html";
+import { linesHtml } from "../../../core/rolls/lines";
 
 /** World time per phase, in seconds (the seed: "a phase is … about a second"). */
 export const SECONDS_PER_PHASE = 1;
@@ -234,10 +235,15 @@ export interface Declared {
   actions: string[];
 }
 
+/** The declare dialog's main action, declared once (its select and its read): the actions, each with its cost and attribute. */
+function actionInputs(list: readonly R.PhaseAction[]) {
+  const choices = Object.fromEntries(list.map((a) => [a.key, `${actionLabel(a.key)} (${a.baseCost}, ${localize(`BREADBOX.Pool.Phase.Attribute.${a.attribute}`)})`]));
+  return { action: choiceInput("BREADBOX.Pool.Phase.ActionLabel", choices, list[0]?.key ?? "") };
+}
+
 function readDeclared(form: HTMLFormElement, list: readonly R.PhaseAction[]): Declared {
-  const main = form.elements.namedItem("action");
   const keys = list.map((a) => a.key);
-  const key = checkKey(main instanceof HTMLSelectElement ? main.value : "", localize("BREADBOX.Pool.Phase.ActionLabel"), keys);
+  const key = readInputs(form, actionInputs(list)).action;
   const extra = [...form.querySelectorAll<HTMLInputElement>("input[name='also']:checked")].map((i) => checkKey(i.value, localize("BREADBOX.Pool.Phase.Also"), keys));
   return { actions: [key, ...extra.filter((k) => k !== key)] };
 }
@@ -272,8 +278,10 @@ export async function declareAction(combatant: Combatant.Implementation, preset?
   const planning = combat.started && combat.combatant === combatant && combatant.initiative === now;
   let declared = preset ?? null;
   if (!declared) {
+    const inputs = actionInputs(list);
     const content = await foundry.applications.handlebars.renderTemplate(templatePath("pool/combat/declare.hbs"), {
-      actions: list.map((a) => ({ value: a.key, label: `${actionLabel(a.key)} (${a.baseCost}, ${localize(`BREADBOX.Pool.Phase.Attribute.${a.attribute}`)})` })),
+      actionInput: await inputsHtml(inputs, {}, "bb-pool"),
+      actions: Object.entries(inputs.action.choices ?? {}).map(([value, label]) => ({ value, label })),
       aborting,
       planning,
       abortCost: R.ABORT_COST_PHASES,
@@ -284,7 +292,7 @@ export async function declareAction(combatant: Combatant.Implementation, preset?
       read: (form) => readDeclared(form, list),
       odds: (d) => {
         const s = scheduleFor(combatant.actor, d.actions, now, aborting);
-        return s ? `<p>${escapeHTML(format("BREADBOX.Pool.Phase.Preview", { phases: s.phases + s.abortCost, phase: s.completesAt }))}</p>` : "";
+        return s ? linesHtml({ text: format("BREADBOX.Pool.Phase.Preview", { phases: s.phases + s.abortCost, phase: s.completesAt }) }) : "";
       },
       rollLabel: "BREADBOX.Pool.Phase.Declare",
     });

@@ -10,7 +10,7 @@ import { postCard } from "../../../core/chat/post";
 import { audienceForMode } from "../../../core/compat";
 import { PoolActorModel } from "../data/actor";
 import { BreadboxActor } from "../../../core/documents/actor";
-import { escapeHTML } from "../../../core/html";
+import { noteCardHtml } from "../../../core/chat/note-card";
 
 export const POOL_STATUS_EFFECTS = [
   { id: "unconscious", name: "BREADBOX.Pool.Status.incapacitated", img: "icons/svg/unconscious.svg" },
@@ -53,7 +53,7 @@ export async function healWound(actor: Actor.Implementation, index: number): Pro
     kind: localize(`BREADBOX.Pool.Wound.kind.${view.kind}`),
     severity: view.severity ? localize(`BREADBOX.Pool.Wound.severity.${view.severity}`) : String(view.degree),
   });
-  await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content: `<div class="breadbox bb-card pool-heal"><p>${escapeHTML(line)}</p></div>`, flags: { [SYSTEM_ID]: { type: "poolHeal" } } }, audienceForMode(actor.hasPlayerOwner ? "public" : "gm"));
+  await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content: await noteCardHtml({ kind: "pool-heal", lines: [{ text: line }] }), flags: { [SYSTEM_ID]: { type: "poolHeal" } } }, audienceForMode(actor.hasPlayerOwner ? "public" : "gm"));
   return true;
 }
 
@@ -74,7 +74,10 @@ export function addHealButtons(app: { document?: unknown }, element: HTMLElement
     const label = localize("BREADBOX.Pool.Heal.Button");
     button.setAttribute("aria-label", `${label} ${index + 1}`);
     button.title = label;
-    button.innerHTML = `<i class="fa-solid fa-plus" aria-hidden="true"></i>`;
+    const icon = document.createElement("i");
+    icon.className = "fa-solid fa-plus";
+    icon.setAttribute("aria-hidden", "true");
+    button.append(icon);
     button.addEventListener("click", (event) => {
       event.preventDefault();
       event.stopPropagation();

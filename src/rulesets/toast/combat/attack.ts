@@ -11,7 +11,7 @@
  */
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
-import { escapeHTML } from "../../../core/html";
+import { linesHtml } from "../../../core/rolls/lines";
 import { targetedActors } from "../../../core/foundry";
 import { format, localize } from "../../../core/game";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
@@ -25,7 +25,8 @@ import { d10PlusFacesOf, rollD10Plus, rollDamageDice, rollStrikeChecks } from ".
 import { D10PlusDie } from "../dice/d10plus";
 import { toastCombatRules, type ToastCombatRules } from "./settings";
 import { defenceActionState, spendDefenceAction } from "./tracker";
-import { SITUATIONAL_LIMIT, readSituational } from "./situational";
+import { SITUATIONAL, SITUATIONAL_LIMIT, readSituational, situationalInput, situationalOf } from "./situational";
+import { choiceInput, inputsHtml, readInputs } from "../../../core/forms/inputs";
 import { strikeStateUpdate, syncToastStatuses } from "./statuses";
 import { afterSkillRoll } from "../checks";
 
@@ -46,11 +47,6 @@ export type AttackChoices = AttackSetup & { situational: number };
 export interface DefenceChoices {
   skill: FighterSkill | null;
   situational: number;
-}
-
-/** A situational modifier the dialog could have produced, or null. */
-function situationalOf(value: unknown): number | null {
-  return typeof value === "number" && Number.isSafeInteger(value) && Math.abs(value) <= SITUATIONAL_LIMIT ? value : null;
 }
 
 /** The attack rebuilt from the documents; a localized Error when it is not one she can make. */
@@ -111,7 +107,7 @@ function rollView(side: Pick<R.ContestRoll, "faces" | "roll" | "modifier" | "tot
 /** The attack dialog's odds: a whole attack against her best defence, and against no defence. */
 export function attackOddsHtml(setup: AttackSetup, modifier: number, rules: ToastCombatRules): string {
   const target = strikeTarget(setup.defender, rules);
-  const panel = (title: string, defence: R.AttackDefence) => `<h4>${escapeHTML(title)}</h4>${oddsPanelHtml(R.fullAttackOdds({ attack: modifier, defence, damageDice: setup.damage.total, defender: target }), { labelKey: outcomeLabel })}`;
+  const panel = (title: string, defence: R.AttackDefence) => linesHtml({ text: title, heading: true }) + oddsPanelHtml(R.fullAttackOdds({ attack: modifier, defence, damageDice: setup.damage.total, defender: target }), { labelKey: outcomeLabel });
   const best = defenceSkills(setup.defender, rules.playersPickAnySkill)
     .map((skill) => ({ skill, total: skillTask(setup.defender, skill).total }))
     .reduce<{ skill: FighterSkill; total: number } | null>((a, b) => (!a || b.total > a.total ? b : a), null);
@@ -127,7 +123,7 @@ function defenceOddsHtml(defender: Fighter, choices: FighterSkill[], v: { choice
   if (!attack) return "";
   if (v.choice === "none") {
     const hit = attack.roll.kind === "auto" || (attack.roll.kind === "number" && (attack.total ?? 0) >= tn);
-    return `<p class="bb-small">${escapeHTML(localize(hit ? "BREADBOX.ToastCombat.Defend.NoneHits" : "BREADBOX.ToastCombat.Defend.NoneMisses"))}</p>`;
+    return linesHtml({ text: localize(hit ? "BREADBOX.ToastCombat.Defend.NoneHits" : "BREADBOX.ToastCombat.Defend.NoneMisses"), cls: "bb-small" });
   }
   const skill = choices.find((c) => c.id === v.choice);
   if (!skill) return "";
@@ -166,7 +162,7 @@ export async function toastAttack(actor: Actor.Implementation, weaponItem: Item.
       untrained: setup.skill.untrained,
       parts: partsView(skillTask(setup.attacker, setup.skill), setup.skill.label),
       dice: diceText(setup.damage),
-      limit: SITUATIONAL_LIMIT,
+      situational: await situationalInput("toast-attack"),
     });
     const chosen = await rollDialog<{ situational: number }>({
       title: format("BREADBOX.ToastCombat.Attack.Title", { weapon: weaponItem.name ?? "", target: target.name ?? "" }),
@@ -220,22 +216,19 @@ export const toastAttackExchange: ExchangeDefinition<AttackChoices, DefenceChoic
     const choices = defenceChoices(c.defender, rules, game.user?.isGM ?? false);
     if (skipDialog(event)) return { choices: { choice: choices[0]?.id ?? "none", situational: 0 }, mode: currentMessageMode() };
     const tn = undefendedTarget(rules);
-    const content = await render("defend-dialog", {
-      choices: choices.map((s) => ({ id: s.id, label: labelWithValue(s.label, skillTask(c.defender, s).total), untrained: s.untrained })),
-      noneLabel: format("BREADBOX.ToastCombat.Defend.None", { target: tn }),
-      limit: SITUATIONAL_LIMIT,
-    });
+    const untrained = ` (${localize("BREADBOX.ToastCombat.Untrained")})`;
+    const labels = choices.map((s) => [s.id, labelWithValue(s.label, skillTask(c.defender, s).total) + (s.untrained ? untrained : "")]);
+    const inputs = {
+      choice: choiceInput("BREADBOX.ToastCombat.Defend.Choose", Object.fromEntries([...labels, ["none", format("BREADBOX.ToastCombat.Defend.None", { target: tn })]]), choices[0]?.id ?? "none"),
+      ...SITUATIONAL,
+    };
+    const content = await render("defend-dialog", { inputs: await inputsHtml(inputs, {}, "toast-defend") });
     const attack = attackSide(c, rolls);
     const chosen = await rollDialog<{ choice: string; situational: number }>({
       title: format("BREADBOX.ToastCombat.Defend.Title", { name: target.name ?? "" }),
       content,
       rollLabel: "BREADBOX.ToastCombat.Defend.Roll",
-      read: (form) => {
-        const el = form.elements.namedItem("choice");
-        const choice = el instanceof HTMLSelectElement ? el.value : "none";
-        if (choice !== "none" && !choices.some((s) => s.id === choice)) throw new Error(localize("BREADBOX.ToastCombat.Defend.BadChoice"));
-        return { choice, situational: readSituational(form) };
-      },
+      read: (form) => readInputs(form, inputs),
       odds: (v) => defenceOddsHtml(c.defender, choices, v, attack, tn),
     });
     return chosen && { choices: chosen.value, mode: chosen.mode };

@@ -13,7 +13,7 @@
  */
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
-import { escapeHTML } from "../../../core/html";
+import { noteCardHtml } from "../../../core/chat/note-card";
 import { format, getSetting, localize, currentUser, notify } from "../../../core/game";
 import { rollDialog } from "../../../core/rolls/dialog";
 import { oddsPanelHtml } from "../../../core/rolls/odds-panel";
@@ -24,7 +24,7 @@ import { fighterOf, initiativeSkill, modifierParts, skillTask, signed } from "./
 import { rollD10Plus } from "./dice";
 import { toastCombatRules } from "./settings";
 import { afterSkillRoll } from "../checks";
-import { SITUATIONAL_LIMIT, readSituational } from "./situational";
+import { readSituational, situationalInput } from "./situational";
 
 /** What a combatant's initiative roll was (flags.breadbox.toastInitiative). */
 export interface ToastInitiativeFlag {
@@ -176,7 +176,7 @@ async function initiativeDialog(combat: AnyCombat, combatant: Combatant.Implemen
     skill: skill.label,
     untrained: skill.untrained,
     parts: modifierParts(skillTask(f, skill), skill.label).map((p) => ({ label: p.label, value: signed(p.value) })),
-    limit: SITUATIONAL_LIMIT,
+    situational: await situationalInput("toast-initiative"),
     against: against === null ? "" : rankLabel(against),
   });
   const chosen = await rollDialog<{ situational: number }>({
@@ -249,7 +249,7 @@ export async function actNow(combat: AnyCombat, combatant: Combatant.Implementat
   R.takeAction(roundState(combat), combatant.id ?? "");
   await setTurnFlag(combatant, { round: combat.round, status: "acted", reason: "held" });
   await postCard(
-    { speaker: ChatMessage.getSpeaker({ actor: combatant.actor, alias: combatant.name ?? undefined }), content: noteHtml(format("BREADBOX.ToastCombat.Hold.ActsNow", { name: combatant.name ?? "" })), flags: { [SYSTEM_ID]: { type: "toastTurnNote" } } },
+    { speaker: ChatMessage.getSpeaker({ actor: combatant.actor, alias: combatant.name ?? undefined }), content: await noteHtml(format("BREADBOX.ToastCombat.Hold.ActsNow", { name: combatant.name ?? "" })), flags: { [SYSTEM_ID]: { type: "toastTurnNote" } } },
     audienceForMode(combatant.hidden ? "gm" : "public"),
   );
   return true;
@@ -286,8 +286,8 @@ export async function spendDefenceAction(state: { combat: AnyCombat; combatant: 
   await setTurnFlag(state.combatant, { round: state.combat.round, status: "acted", reason: "defence" });
 }
 
-function noteHtml(text: string): string {
-  return `<div class="breadbox bb-card toast-combat-note"><p>${escapeHTML(text)}</p></div>`;
+function noteHtml(text: string): Promise<string> {
+  return noteCardHtml({ kind: "toast-combat-note", lines: [{ text }] });
 }
 
 /**
@@ -309,7 +309,7 @@ export async function announceLostHolds(combat: AnyCombat): Promise<string[]> {
   if (!names.length) return [];
   const hidden = holders.every((c) => c.hidden);
   await postCard(
-    { content: noteHtml(format("BREADBOX.ToastCombat.Hold.Lost", { names: names.join(", ") })), flags: { [SYSTEM_ID]: { type: "toastTurnNote" } } },
+    { content: await noteHtml(format("BREADBOX.ToastCombat.Hold.Lost", { names: names.join(", ") })), flags: { [SYSTEM_ID]: { type: "toastTurnNote" } } },
     audienceForMode(hidden ? "gm" : "public"),
   );
   return names;

@@ -12,11 +12,12 @@
  */
 import * as R from "../rules";
 import { templatePath } from "../../../core/ids";
-import { escapeHTML } from "../../../core/html";
 import { requireModel, targetedActors } from "../../../core/foundry";
 import { format, localize, modelOf, notify } from "../../../core/game";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
-import { readString } from "../../../core/forms/read";
+import { choiceInput, inputsHtml, readInputs } from "../../../core/forms/inputs";
+import { linesHtml } from "../../../core/rolls/lines";
+import { oddsRowsHtml } from "../../../core/rolls/odds-panel";
 import { rollWithFoundryDice, type KnownFace } from "../../../core/rolls/foundry-dice";
 import { currentMessageMode, type MessageMode } from "../../../core/compat";
 import { DECLARATION, declareExchange, renderExchangeCard, type CardButton } from "../../../core/exchange/engine";
@@ -105,12 +106,15 @@ function attackOddsHtml(o: ToasterCheckOptions, weapon: ToasterWeaponModel, defe
   });
   const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
   const against = format("BREADBOX.Toaster.Attack.OddsAgainst", { name: defender.name ?? "", defence: best?.label ?? "—", rank: best?.rank ?? 0 });
-  return `<p class="bb-small bb-muted">${escapeHTML(against)}</p><ul class="bb-odds" aria-label="${localize("BREADBOX.Roll.Odds")}">
-<li class="band-success"><span>${localize("BREADBOX.Toaster.Attack.OddsHit")}</span><strong>${pct(odds.hit)}</strong></li>
-<li class="band-critical"><span>${localize("BREADBOX.Toaster.Critical.Title")}</span><strong>${pct(odds.criticalTriggered)}</strong></li>
-<li class="band-failure"><span>${localize("BREADBOX.Toaster.Attack.OddsWound")}</span><strong>${pct(1 - (odds.wounds.get(0) ?? 0))}</strong></li>
-<li class="band-marginal"><span>${localize("BREADBOX.Toaster.Attack.OddsDamage")}</span><strong>${odds.meanDamage.toFixed(1)}</strong></li>
-</ul>`;
+  return (
+    linesHtml({ text: against, cls: "bb-small bb-muted" }) +
+    oddsRowsHtml([
+      { cls: "band-success", label: localize("BREADBOX.Toaster.Attack.OddsHit"), chance: pct(odds.hit) },
+      { cls: "band-critical", label: localize("BREADBOX.Toaster.Critical.Title"), chance: pct(odds.criticalTriggered) },
+      { cls: "band-failure", label: localize("BREADBOX.Toaster.Attack.OddsWound"), chance: pct(1 - (odds.wounds.get(0) ?? 0)) },
+      { cls: "band-marginal", label: localize("BREADBOX.Toaster.Attack.OddsDamage"), chance: odds.meanDamage.toFixed(1) },
+    ])
+  );
 }
 
 /** Roll an attack with a weapon against the user's target (without one: a plain attack check card). */
@@ -254,13 +258,11 @@ export const toasterAttack: ExchangeDefinition<AttackChoices, DefenceChoices> = 
     if (skipDialog(event)) return { choices: { ...DEFAULT_CHOICES, option: options[0]!.key }, mode: currentMessageMode() };
     const luckAvailable = rules.luckPoints ? sys(defender).luck.value : 0;
     const attackTotal = rolls[0] instanceof ToasterCheckRoll ? (rolls[0].checkResult?.total ?? R.UNOPPOSED_TARGET) : R.UNOPPOSED_TARGET;
-    const selectHtml = `<div class="form-group"><label for="bb-defence">${localize("BREADBOX.Toaster.Defence.Choose")}</label><select id="bb-defence" name="defence">${options
-      .map((o, i) => `<option value="${i}">${escapeHTML(o.label)} (${o.rank})</option>`)
-      .join("")}</select></div>`;
-    const pick = (form: HTMLFormElement) => options[Number(readString(form, "defence"))] ?? options[0]!;
+    const inputs = { defence: choiceInput("BREADBOX.Toaster.Defence.Choose", Object.fromEntries(options.map((o, i) => [String(i), `${o.label} (${o.rank})`])), "0") };
+    const pick = (form: HTMLFormElement) => options[Number(readInputs(form, inputs).defence)] ?? options[0]!;
     const result = await rollDialog<{ choices: CheckChoices; option: DefenceOption }>({
       title: format("BREADBOX.Toaster.Defence.DialogTitle", { attacker: attacker.name ?? "" }),
-      content: selectHtml + (await dialogContent(defenceRequest(defender, options[0]!, rules), rules, luckAvailable)),
+      content: (await inputsHtml(inputs, {}, "bb")) + (await dialogContent(defenceRequest(defender, options[0]!, rules), rules, luckAvailable)),
       read: (form) => {
         const option = pick(form);
         return { choices: readChoices(form, defenceRequest(defender, option, rules), luckAvailable), option };
