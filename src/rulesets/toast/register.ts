@@ -30,6 +30,7 @@ export function toastRuleset(): RulesetDefinition {
         "toast/item/details.hbs",
         "toast/dialogs/check.hbs",
         "toast/dialogs/fixed-check.hbs",
+        "toast/dialogs/advancement.hbs",
         "toast/chat/check-roll.hbs",
         "toast/chat/contest.hbs",
         "toast/chat/advancement.hbs",
