@@ -19,7 +19,9 @@ import { audienceForMode, currentMessageMode, type MessageMode } from "../../../
 import { postCard } from "../../../core/chat/post";
 import { withResourceLocks } from "../../../core/chat/trust";
 import { checkInt, checkKey, readKey, readString } from "../../../core/forms/read";
-import { escapeHTML } from "../../../core/html";
+import { renderSync } from "../../../core/sync-template";
+import ODDS_PANEL from "../../../../templates/shared/odds-panel.hbs?raw";
+import ATTACK_ODDS from "../../../../templates/d100/combat/attack-odds.hbs?raw";
 import { declareExchange, renderExchangeCard } from "../../../core/exchange/engine";
 import type { ExchangeDefinition, PostedRoll } from "../../../core/exchange/types";
 import { BreadboxActor } from "../../../core/documents/actor";
@@ -242,37 +244,31 @@ function readAttackForm(form: HTMLFormElement, actions: readonly string[]): Atta
   };
 }
 
-/** The dialog's odds: the check (or the fire block's steps) and what one hit does to the target. */
+/** The dialog's odds (templates/d100/combat/attack-odds.hbs): the check (or the fire block's steps) and what one hit does to the target. */
 function attackOddsHtml(actor: Actor.Implementation, a: Attack, target: Actor.Implementation | null, rules: D100CombatRules): string {
   const cost = attackCost(actor, a);
   const input = cost.built.options.input;
-  const w = requireModel(a.weapon, D100WeaponModel);
-  const parts: string[] = [];
-  let notation = w.damage;
+  let notation = requireModel(a.weapon, D100WeaponModel).damage;
+  const ctx: { check: string; expected?: string; oneHit?: string; damage?: string; beforeDefence?: string } = { check: "" };
   if (cost.fire) {
     const { block, x, apChoice } = cost.fire;
     const detail = R.fireOddsDetail({ block, check: input, x, apChoice }, { attributes: sys(actor).attributeScores });
-    const rows = [`<li class="outcome-fail"><span>${escapeHTML(localize("BREADBOX.D100.Combat.Fire.Fail"))}</span><strong>${formatChance(detail.fail)}</strong></li>`];
-    detail.steps.forEach((p, i) => {
-      const ev = R.evaluateFire(block, { degree: block.spread[i]?.min ?? 0, x, apChoice });
-      rows.push(`<li class="outcome-step"><span>${escapeHTML(format("BREADBOX.D100.Combat.Fire.StepOdds", { step: i + 1, hits: ev.amount }))}</span><strong>${formatChance(p)}</strong></li>`);
-    });
-    parts.push(`<ul class="bb-odds" aria-label="${escapeHTML(localize("BREADBOX.Roll.Odds"))}">${rows.join("")}</ul>`);
-    parts.push(`<p class="bb-small">${escapeHTML(format("BREADBOX.D100.Combat.Fire.Expected", { hits: detail.expectedHits.toFixed(2), damage: detail.expectedDamage.toFixed(1) }))}</p>`);
-    notation = R.evaluateFire(block, { degree: block.spread[block.spread.length - 1]?.min ?? 0, x, apChoice }).damage ?? w.damage;
-  } else {
-    parts.push(oddsPanelHtml(R.checkOdds(input), { labelKey: (k) => `BREADBOX.D100.Combat.Degree.${k}` }));
-  }
+    const steps = detail.steps.map((p, i) => ({ cls: "outcome-step", label: format("BREADBOX.D100.Combat.Fire.StepOdds", { step: i + 1, hits: R.evaluateFire(block, { degree: block.spread[i]?.min ?? 0, x, apChoice }).amount }), chance: formatChance(p) }));
+    const rows = [{ cls: "outcome-fail", label: localize("BREADBOX.D100.Combat.Fire.Fail"), chance: formatChance(detail.fail) }, ...steps];
+    ctx.check = renderSync(ODDS_PANEL, { label: localize("BREADBOX.Roll.Odds"), rows });
+    ctx.expected = format("BREADBOX.D100.Combat.Fire.Expected", { hits: detail.expectedHits.toFixed(2), damage: detail.expectedDamage.toFixed(1) });
+    notation = R.evaluateFire(block, { degree: block.spread[block.spread.length - 1]?.min ?? 0, x, apChoice }).damage ?? notation;
+  } else ctx.check = oddsPanelHtml(R.checkOdds(input), { labelKey: (k) => `BREADBOX.D100.Combat.Degree.${k}` });
   if (target && notation.trim()) {
     const t = sys(target);
     // The degree is not known before the roll: the odds overflow only for a critical area.
     const overflow = damageOverflows(rules, Number.MIN_SAFE_INTEGER, a.criticalArea);
     const odds = R.damageOdds({ notation, attributes: sys(actor).attributeScores, overflow, adjustment: t.adjustment, target: { normal: t.healthNormal, current: t.health.current } });
-    parts.push(`<p class="bb-small bb-muted">${escapeHTML(format("BREADBOX.D100.Combat.Attack.OneHit", { name: target.name ?? "", damage: notation, adjustment: t.adjustmentText || "—" }))}</p>`);
-    parts.push(oddsPanelHtml(odds, { labelKey: (k) => `BREADBOX.D100.Combat.Health.${k}` }));
+    ctx.oneHit = format("BREADBOX.D100.Combat.Attack.OneHit", { name: target.name ?? "", damage: notation, adjustment: t.adjustmentText || "—" });
+    ctx.damage = oddsPanelHtml(odds, { labelKey: (k) => `BREADBOX.D100.Combat.Health.${k}` });
   }
-  if (rules.defence === "conflict") parts.push(`<p class="bb-small bb-muted">${escapeHTML(localize("BREADBOX.D100.Combat.Attack.BeforeDefence"))}</p>`);
-  return parts.join("");
+  if (rules.defence === "conflict") ctx.beforeDefence = localize("BREADBOX.D100.Combat.Attack.BeforeDefence");
+  return renderSync(ATTACK_ODDS, ctx).trim();
 }
 
 /** Attack with a weapon against the user's first target. Returns the attack card, or null. */
@@ -411,9 +407,9 @@ export const d100Attack: ExchangeDefinition<Attack, Defence> = {
 
   declarationCard: ({ attacker, target, choices, rolls }) => attackCard(attacker, target, choices, rolls),
 
-  /** Conflicting effort: defend (not against a simple attack that already fails, nor one's own) or take it; no defence: resolve. */
+  /** Conflicting effort: defend (not against a simple attack that already fails, nor one's own) or take it; no defence: resolve (either side's owners may). */
   responses({ attacker, target, choices, rolls }) {
-    if (d100CombatRules().defence === "none") return [{ id: "take", label: "BREADBOX.D100.Combat.Attack.Resolve" }];
+    if (d100CombatRules().defence === "none") return [{ id: "take", label: "BREADBOX.D100.Combat.Attack.Resolve", either: true }];
     const defend = target.uuid !== attacker.uuid && (choices.block >= 0 || (postedCheck(rolls, attacker, choices)?.degree ?? 0) > 0);
     return [...(defend ? [{ id: "defend", label: "BREADBOX.D100.Combat.Defence.Defend" }] : []), { id: "take", label: "BREADBOX.D100.Combat.Defence.TakeIt" }];
   },
