@@ -14,7 +14,7 @@ import { format, localize, modelOf } from "../../../core/game";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
 import { formatChance, oddsPanelHtml } from "../../../core/rolls/odds-panel";
-import { rollWithFoundryDice, type DieFormula } from "../../../core/rolls/foundry-dice";
+import { rollWithFoundryDice } from "../../../core/rolls/foundry-dice";
 import { audienceForMode, currentMessageMode, type MessageMode } from "../../../core/compat";
 import { postCard } from "../../../core/chat/post";
 import { withResourceLocks } from "../../../core/chat/trust";
@@ -26,119 +26,22 @@ import { declareExchange, renderExchangeCard } from "../../../core/exchange/engi
 import type { ExchangeDefinition, PostedRoll } from "../../../core/exchange/types";
 import { BreadboxActor } from "../../../core/documents/actor";
 import { D100ActorModel } from "../data/actor";
-import { D100PowerModel } from "../data/items";
 import { D100WeaponModel, fireBlocksOf } from "../data/weapons";
-import { buildCheck, defaultChoices, powerKeys, type BuiltCheck } from "../checks";
-import { powerActionCost } from "../powers";
-import { D100CheckRoll, D100OverflowRoll, bookFaces } from "../dice/check-roll";
+import { buildCheck, defaultChoices, powerKeys } from "../checks";
+import { D100CheckRoll, D100OverflowRoll, bookFaces, d10Zero } from "../dice/check-roll";
 import { d100PlayRules } from "../settings";
 import { d100CombatRules, damageOverflows, type D100CombatRules } from "./settings";
 import { refusalMessage, spendNow, writeSpend } from "./ap";
+import { ATTACK_DIFFICULTY_LIMIT, MAX_POWER_X, MAX_X, attackActions, attackCost, attackLabel, attackPayment, skillLabel, skillRow, sys, type Attack, type AttackChoice, type AttackCost } from "./attack-cost";
 
-/** A Foundry d10 read the book's way: the face showing 10 is a 0 (core faces 0–9). */
-export const d10Zero: DieFormula = () => ({ formula: "1d10", face: (roll) => (Number(roll.total) % 10) + 1 });
+export type { AttackChoice } from "./attack-cost";
 
-/** Difficulties an attack dialog offers (the ladder's −60…+60 on the skill scale). */
-const ATTACK_DIFFICULTY_LIMIT = 60;
-/** Largest X a dialog offers (the core's cap). */
-const MAX_X = 20;
-/** Largest X of a power action spent in the attack dialog. */
-const MAX_POWER_X = 100;
 /** Largest damage one record may apply (far above any roll of the notation's caps). */
 const MAX_APPLIED_DAMAGE = 1_000_000_000;
-
-/** What the attack dialog chooses. */
-export interface AttackChoice {
-  ladder: (typeof R.DIFFICULTY_KEYS)[number];
-  /** Change to the ladder's difficulty (TABs, powers, situation), −60…60. */
-  modifier: number;
-  /** Fire block index, or -1 for a simple attack. */
-  block: number;
-  x: number | null;
-  apChoice: number | null;
-  overflow: boolean;
-  criticalArea: boolean;
-  /** A power action spent on the attack ("<item id>:<index>", "" for none) and its X. */
-  power?: string;
-  powerX?: number;
-}
-
-/** An attack's choices as checked against the documents: the weapon and what the dialog offers. */
-export interface Attack extends Required<AttackChoice> {
-  weapon: Item.Implementation;
-  x: number;
-}
 
 /** The response's choice: the defending skill (null: no defence). */
 interface Defence {
   skill: string | null;
-}
-
-/** What an attack costs and checks, rebuilt from the documents. */
-interface AttackCost {
-  title: string;
-  skill: { id: string; name: string; total: number };
-  built: BuiltCheck;
-  /** The fire block chosen (null: a simple attack) with its X or AP choice. */
-  fire: { block: R.FireBlock; x?: number; apChoice?: number } | null;
-  ap: number;
-  rounds: number;
-}
-
-const sys = (actor: Actor.Implementation): D100ActorModel => requireModel(actor, D100ActorModel);
-const attackLabel = (key: string): string => localize(`BREADBOX.D100.Combat.Attack.${key}`);
-
-/** The skill row a weapon (or a defence) checks: a root key or a branch name (case-insensitive). */
-function skillRow(actor: Actor.Implementation, skill: string): { id: string; name: string; total: number } | null {
-  const wanted = skill.trim().toLowerCase();
-  if (!wanted) return null;
-  const rows = sys(actor).skillRows;
-  return rows.find((r) => r.id === wanted) ?? rows.find((r) => r.name.trim().toLowerCase() === wanted) ?? null;
-}
-
-function skillLabel(row: { id: string; name: string }): string {
-  return (R.ROOT_SKILL_KEYS as readonly string[]).includes(row.id) ? localize(`BREADBOX.D100.Combat.Root.${row.id}`) : row.name;
-}
-
-/**
- * The attack as the documents make it now: the skill check as the play part builds every check (the
- * ladder and the change, a power action, a dying attacker's extra difficulty, TABs, overflow), the
- * fire block, the AP (the attack's or the block's, plus the power action's) and the rounds (a
- * burst's shots, else its largest amount, else 1). Throws a localized message.
- */
-function attackCost(attacker: Actor.Implementation, a: Attack): AttackCost {
-  const w = requireModel(a.weapon, D100WeaponModel);
-  const skill = skillRow(attacker, w.skill);
-  if (!skill) throw new Error(format("BREADBOX.D100.Combat.Attack.NoSkill", { skill: w.skill, weapon: a.weapon.name ?? "" }));
-  const block = a.block >= 0 ? fireBlocksOf(a.weapon)[a.block] : undefined;
-  if (a.block >= 0 && !block) throw new RangeError(attackLabel("NoBlock"));
-  const fire = block ? { block, x: block.apCost.kind === "perX" ? a.x : undefined, apChoice: block.apCost.kind === "choice" ? (a.apChoice ?? 0) : undefined } : null;
-  const ev = fire ? R.evaluateFire(fire.block, { degree: 0, x: fire.x, apChoice: fire.apChoice }) : null;
-  if (!fire) R.parseDamage(w.damage);
-  const built = buildCheck(attacker, defaultChoices({ target: `skill:${skill.id}`, ladder: a.ladder, modifier: a.modifier, overflow: a.overflow, power: a.power, powerX: a.powerX }));
-  const powerAp = built.power ? (modelOf(built.power.item, D100PowerModel)?.actions[built.power.index]?.actionPoints ?? 0) : 0;
-  const rounds = !fire ? 1 : (ev?.shotsFired ?? Math.max(1, ...fire.block.amount.map((m) => (m.kind === "flat" ? m.value : m.per * a.x))));
-  return { title: format("BREADBOX.D100.Combat.Attack.Title", { weapon: a.weapon.name ?? "" }), skill, built, fire, ap: (ev ? ev.apCost : w.attackAp) + powerAp, rounds };
-}
-
-/**
- * Paying for the attack as the documents stand now: the rounds loaded, the AP (ap.ts `spendNow`),
- * the power's points. Throws the localized refusal when any falls short; the returned function
- * writes all three (on the active GM's client, under the attacker's resource lock).
- */
-function attackPayment(attacker: Actor.Implementation, a: Attack, cost: AttackCost): () => Promise<void> {
-  const w = requireModel(a.weapon, D100WeaponModel);
-  if (w.capacity > 0 && w.loaded < cost.rounds) throw new Error(format("BREADBOX.D100.Combat.Attack.NotLoaded", { weapon: a.weapon.name ?? "", rounds: cost.rounds, loaded: w.loaded }));
-  const ap = spendNow(attacker, cost.ap);
-  if (!ap.ok) throw new Error(refusalMessage(ap, cost.title));
-  const power = cost.built.power;
-  const points = power ? powerActionCost(attacker, power.item, power.index, { x: power.x }) : null;
-  if (points && !points.ok) throw new Error(points.message);
-  return async () => {
-    await writeSpend(attacker, ap);
-    if (w.capacity > 0) await a.weapon.update({ system: { loaded: w.loaded - cost.rounds } });
-    if (power && points?.ok) await power.item.update({ system: { current: points.result.points.current, held: points.result.points.held } });
-  };
 }
 
 /**
@@ -211,16 +114,6 @@ function postedCheck(rolls: readonly PostedRoll[], attacker: Actor.Implementatio
 // ---------------------------------------------------------------------------------------------
 // 1. Declare
 
-/** The actions the dialog offers: a simple attack ("-1"), and with the fire-block rule each block ("<index>", or "<index>:<cost index>" for a choice of AP costs). */
-function attackActions(weapon: Item.Implementation, rules: D100CombatRules): { value: string; label: string }[] {
-  const out = [{ value: "-1", label: format("BREADBOX.D100.Combat.Attack.Simple", { ap: requireModel(weapon, D100WeaponModel).attackAp }) }];
-  (rules.fireBlocks ? fireBlocksOf(weapon) : []).forEach((b, i) => {
-    if (b.apCost.kind === "choice") b.apCost.costs.forEach((c, j) => out.push({ value: `${i}:${j}`, label: format("BREADBOX.D100.Combat.Attack.BlockAp", { title: b.title, ap: c }) }));
-    else if (b.apCost.kind === "perX") out.push({ value: `${i}`, label: format("BREADBOX.D100.Combat.Attack.BlockX", { title: b.title, base: b.apCost.base }) });
-    else out.push({ value: `${i}`, label: format("BREADBOX.D100.Combat.Attack.BlockAp", { title: b.title, ap: b.apCost.cost }) });
-  });
-  return out;
-}
 
 /** Read and check the attack dialog (bad input: a localized message, no roll). */
 function readAttackForm(form: HTMLFormElement, actions: readonly string[]): AttackChoice {
