@@ -317,11 +317,12 @@ describe("D10/0 attack dialog", () => {
     const panel = () => dialog.element.querySelector("[data-bb-odds]")!.textContent!;
     const options = [...dialog.element.querySelectorAll<HTMLOptionElement>('select[name="block"] option')].map((o) => o.textContent);
     expect(options).toEqual(["Simple attack (2 AP)", "Three Shot Burst (3 AP)"]);
-    fillForm(dialog.element, { block: "-1" });
+    expect(dialog.element.querySelector('[name="power"]')).toBeNull();
+    fillForm(dialog.element, { block: "simple" });
     expect(panel()).toContain("One hit on Officer: 10 + 2D, adjustments -5F");
     expect(panel()).toContain("Before the target's defence");
     expect(panel()).not.toContain("Step 1");
-    fillForm(dialog.element, { block: "0", difficulty: "hard" });
+    fillForm(dialog.element, { block: "fire:0", difficulty: "hard" });
     expect(panel()).toContain("No step: the action fails");
     expect(panel()).toContain("Step 3: 3 hit(s)");
     expect(panel()).toMatch(/Expected hits \d\.\d\d/);
@@ -336,6 +337,20 @@ describe("D10/0 attack dialog", () => {
     expect(card?.content).toContain("Three Shot Burst: step 1, 1 hit(s)");
     expect(card?.content).toContain("Cost: 3 AP");
     expect(s.attacker.items.get(s.rifle.id).system.loaded).toBe(s.rifle.system.loaded);
+  });
+
+  it("offers the attacker's power actions and reads the one chosen with its X", async () => {
+    const s = await scene();
+    const [power] = await s.attacker.createEmbeddedDocuments("Item", [{ name: "Marksman Focus", type: "d100Power", system: { normalAttributes: ["focus", "perception"], current: 5, actions: [{ name: "That's an easy shot!", cost: "Drain 1+X", difficultyDelta: -10 }] } }]);
+    const pending = asUser(s.p1, () => attackWithWeapon(s.attacker, s.gun));
+    const dialog = await waitForDialog();
+    const first = dialog.element.querySelector<HTMLOptionElement>('select[name="power"] option')!;
+    expect([first.value, first.textContent]).toEqual(["", "—"]);
+    fillForm(dialog.element, { power: `${power.id}:0`, powerX: "2" });
+    scriptDiceFaces([35]);
+    await answerDialog({ action: "roll" });
+    const card = await pending;
+    expect(card?.flags.breadbox).toMatchObject({ choices: { power: `${power.id}:0`, powerX: 2, block: -1 } });
   });
 });
 

@@ -11,7 +11,8 @@ import { format, localize, modelOf } from "../../../core/game";
 import { D100ActorModel } from "../data/actor";
 import { D100PowerModel } from "../data/items";
 import { D100WeaponModel, fireBlocksOf } from "../data/weapons";
-import { buildCheck, defaultChoices, type BuiltCheck } from "../checks";
+import { buildCheck, defaultChoices, powerKeys, type BuiltCheck } from "../checks";
+import { boolInput, choiceInput, intInput, type InputDeclaration } from "../../../core/forms/inputs";
 import { powerActionCost } from "../powers";
 import type { D100CombatRules } from "./settings";
 import { refusalMessage, spendNow, writeSpend } from "./ap";
@@ -112,13 +113,40 @@ export function attackPayment(attacker: Actor.Implementation, a: Attack, cost: A
   };
 }
 
-/** The actions the dialog offers: a simple attack ("-1"), and with the fire-block rule each block ("<index>", or "<index>:<cost index>" for a choice of AP costs). */
-export function attackActions(weapon: Item.Implementation, rules: D100CombatRules): { value: string; label: string }[] {
-  const out = [{ value: "-1", label: format("BREADBOX.D100.Combat.Attack.Simple", { ap: requireModel(weapon, D100WeaponModel).attackAp }) }];
+/**
+ * The actions the dialog offers (value → label, in order): a simple attack ("simple"), and with the
+ * fire-block rule each block ("fire:<index>", or "fire:<index>:<cost index>" for a choice of AP costs).
+ */
+export function attackActions(weapon: Item.Implementation, rules: D100CombatRules): Record<string, string> {
+  const out: Record<string, string> = { simple: format("BREADBOX.D100.Combat.Attack.Simple", { ap: requireModel(weapon, D100WeaponModel).attackAp }) };
   (rules.fireBlocks ? fireBlocksOf(weapon) : []).forEach((b, i) => {
-    if (b.apCost.kind === "choice") b.apCost.costs.forEach((c, j) => out.push({ value: `${i}:${j}`, label: format("BREADBOX.D100.Combat.Attack.BlockAp", { title: b.title, ap: c }) }));
-    else if (b.apCost.kind === "perX") out.push({ value: `${i}`, label: format("BREADBOX.D100.Combat.Attack.BlockX", { title: b.title, base: b.apCost.base }) });
-    else out.push({ value: `${i}`, label: format("BREADBOX.D100.Combat.Attack.BlockAp", { title: b.title, ap: b.apCost.cost }) });
+    if (b.apCost.kind === "choice") b.apCost.costs.forEach((c, j) => (out[`fire:${i}:${j}`] = format("BREADBOX.D100.Combat.Attack.BlockAp", { title: b.title, ap: c })));
+    else if (b.apCost.kind === "perX") out[`fire:${i}`] = format("BREADBOX.D100.Combat.Attack.BlockX", { title: b.title, base: b.apCost.base });
+    else out[`fire:${i}`] = format("BREADBOX.D100.Combat.Attack.BlockAp", { title: b.title, ap: b.apCost.cost });
   });
   return out;
+}
+
+/**
+ * The attack dialog's inputs, declared once (core/forms/inputs.ts): the ladder, the change, the
+ * weapon's actions, X, the overflow tick (when the play part asks), a power action and its X (when
+ * the attacker has one), the critical-area tick (when the damage-overflow rule has it). `shown`
+ * lists the ones the dialog shows; the others read as their initial value.
+ */
+export function attackInputs(actor: Actor.Implementation, weapon: Item.Implementation, rules: D100CombatRules, overflowAsk: boolean) {
+  const label = (key: string): string => `BREADBOX.D100.Combat.Attack.${key}`;
+  const powers = powerKeys(actor);
+  const inputs = {
+    difficulty: choiceInput(label("Difficulty"), Object.fromEntries(R.DIFFICULTY_KEYS.map((k) => [k, `${localize(`BREADBOX.D100.Combat.Difficulty.${k}`)} (${R.difficultyFor("skill", k)})`])), "average"),
+    modifier: intInput(label("DifficultyChange"), -ATTACK_DIFFICULTY_LIMIT, ATTACK_DIFFICULTY_LIMIT, 0),
+    block: choiceInput(label("Action"), attackActions(weapon, rules), "simple"),
+    x: intInput(label("X"), 1, MAX_X, 1),
+    overflow: boolInput(label("CheckOverflow")),
+    power: choiceInput(label("Power"), Object.fromEntries([["", "—"], ...powers.map((p) => [p.value, p.label])]), ""),
+    powerX: intInput(label("PowerX"), 0, MAX_POWER_X, 0),
+    criticalArea: boolInput(label("CriticalArea")),
+  };
+  const hidden = new Set([...(overflowAsk ? [] : ["overflow"]), ...(powers.length ? [] : ["power", "powerX"]), ...(rules.damageOverflow === "criticalArea" || rules.damageOverflow === "both" ? [] : ["criticalArea"])]);
+  const shown: InputDeclaration = Object.fromEntries(Object.entries(inputs).filter(([name]) => !hidden.has(name)));
+  return { inputs, shown };
 }

@@ -18,7 +18,8 @@ import { rollWithFoundryDice } from "../../../core/rolls/foundry-dice";
 import { audienceForMode, currentMessageMode, type MessageMode } from "../../../core/compat";
 import { postCard } from "../../../core/chat/post";
 import { withResourceLocks } from "../../../core/chat/trust";
-import { checkInt, checkKey, readKey, readString } from "../../../core/forms/read";
+import { checkInt, checkKey, readKey } from "../../../core/forms/read";
+import { inputsHtml, readInputs } from "../../../core/forms/inputs";
 import { renderSync } from "../../../core/sync-template";
 import ODDS_PANEL from "../../../../templates/shared/odds-panel.hbs?raw";
 import ATTACK_ODDS from "../../../../templates/d100/combat/attack-odds.hbs?raw";
@@ -32,7 +33,7 @@ import { D100CheckRoll, D100OverflowRoll, bookFaces, d10Zero } from "../dice/che
 import { d100PlayRules } from "../settings";
 import { d100CombatRules, damageOverflows, type D100CombatRules } from "./settings";
 import { refusalMessage, spendNow, writeSpend } from "./ap";
-import { ATTACK_DIFFICULTY_LIMIT, MAX_POWER_X, MAX_X, attackActions, attackCost, attackLabel, attackPayment, skillLabel, skillRow, sys, type Attack, type AttackChoice, type AttackCost } from "./attack-cost";
+import { ATTACK_DIFFICULTY_LIMIT, MAX_POWER_X, MAX_X, attackCost, attackInputs, attackLabel, attackPayment, skillLabel, skillRow, sys, type Attack, type AttackChoice, type AttackCost } from "./attack-cost";
 
 export type { AttackChoice } from "./attack-cost";
 
@@ -115,28 +116,6 @@ function postedCheck(rolls: readonly PostedRoll[], attacker: Actor.Implementatio
 // 1. Declare
 
 
-/** Read and check the attack dialog (bad input: a localized message, no roll). */
-function readAttackForm(form: HTMLFormElement, actions: readonly string[]): AttackChoice {
-  const whole = (name: string, min: number, max: number, key: string): number => checkInt(readString(form, name), attackLabel(key), min, max);
-  const [block = "-1", apChoice] = readKey(form, "block", attackLabel("Action"), actions, "-1").split(":");
-  const power = readString(form, "power");
-  const ticked = (name: string): boolean => {
-    const el = form.elements.namedItem(name);
-    return el instanceof HTMLInputElement && el.checked;
-  };
-  return {
-    ladder: readKey(form, "difficulty", attackLabel("Difficulty"), R.DIFFICULTY_KEYS, "average"),
-    modifier: whole("modifier", -ATTACK_DIFFICULTY_LIMIT, ATTACK_DIFFICULTY_LIMIT, "DifficultyChange"),
-    block: Number(block),
-    x: whole("x", 1, MAX_X, "X"),
-    apChoice: apChoice === undefined ? null : Number(apChoice),
-    overflow: ticked("overflow"),
-    criticalArea: ticked("criticalArea"),
-    power,
-    powerX: power ? whole("powerX", 0, MAX_POWER_X, "PowerX") : 0,
-  };
-}
-
 /** The dialog's odds (templates/d100/combat/attack-odds.hbs): the check (or the fire block's steps) and what one hit does to the target. */
 function attackOddsHtml(actor: Actor.Implementation, a: Attack, target: Actor.Implementation | null, rules: D100CombatRules): string {
   const cost = attackCost(actor, a);
@@ -182,22 +161,19 @@ export async function attackWithWeapon(actor: Actor.Implementation, weapon: Item
   let choice: AttackChoice = { ladder: "average", modifier: 0, block: -1, x: 1, apChoice: null, overflow: false, criticalArea: false };
   let mode: MessageMode = currentMessageMode();
   if (!skipDialog(event)) {
-    const actions = attackActions(weapon, rules);
+    const { inputs, shown } = attackInputs(actor, weapon, rules, d100PlayRules().overflow === "ask");
     const content = await foundry.applications.handlebars.renderTemplate(templatePath("d100/combat/attack-dialog.hbs"), {
       skillLine: format("BREADBOX.D100.Combat.Attack.Skill", { skill: skillLabel(row), score: row.total }),
-      ladder: R.DIFFICULTY_KEYS.map((k) => ({ value: k, label: localize(`BREADBOX.D100.Combat.Difficulty.${k}`), difficulty: R.difficultyFor("skill", k) })),
-      limit: ATTACK_DIFFICULTY_LIMIT,
-      actions,
-      maxX: MAX_X,
-      overflowAsk: d100PlayRules().overflow === "ask",
-      powers: powerKeys(actor),
-      maxPowerX: MAX_POWER_X,
-      critical: rules.damageOverflow === "criticalArea" || rules.damageOverflow === "both",
+      inputs: await inputsHtml(shown, {}, "bb-d100"),
     });
     const result = await rollDialog<AttackChoice>({
       title: format("BREADBOX.D100.Combat.Attack.Title", { weapon: weapon.name ?? "" }),
       content,
-      read: (form) => readAttackForm(form, actions.map((o) => o.value)),
+      read: (form) => {
+        const { difficulty, block, ...v } = readInputs(form, inputs);
+        const [, index = "-1", apChoice] = block.split(":");
+        return { ...v, ladder: R.DIFFICULTY_KEYS.find((k) => k === difficulty) ?? "average", block: Number(index), apChoice: apChoice === undefined ? null : Number(apChoice), powerX: v.power ? v.powerX : 0 };
+      },
       odds: (v) => attackOddsHtml(actor, checkAttack({ ...v, weaponId: weapon.id }, actor), target, rules),
     });
     if (!result) return null;
