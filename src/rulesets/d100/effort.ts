@@ -9,7 +9,9 @@
  */
 import * as R from "./rules";
 import { rollDialog } from "../../core/rolls/dialog";
-import { oddsPanelHtml } from "../../core/rolls/odds-panel";
+import { formatChance, oddsPanelHtml } from "../../core/rolls/odds-panel";
+import { renderSync } from "../../core/sync-template";
+import ODDS_PANEL from "../../../templates/shared/odds-panel.hbs?raw";
 import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { audienceForMode } from "../../core/compat";
@@ -129,10 +131,11 @@ function oddsLabel(b: Built): (k: string) => string {
 export function effortOddsHtml(b: Built): string {
   const odds = effortOdds(b);
   if (b.kind !== "cumulative") return oddsPanelHtml(odds, { labelKey: oddsLabel(b) });
-  // "Complete at check n" needs its number: label each outcome here.
-  const relabelled: Odds = { ...odds, outcomes: odds.outcomes.map((o) => ({ ...o })) };
-  const html = oddsPanelHtml(relabelled, { labelKey: oddsLabel(b) });
-  return html.replace(/<li class="outcome-check(\d+)[^"]*"><span>[^<]*<\/span>/g, (_m, n: string) => `<li class="outcome-check${n} band-check${n}"><span>${format("BREADBOX.D100.Effort.cumulative.CompleteAtN", { n })}</span>`);
+  // "Complete at check n" needs its number: those rows are labelled here, in the shared panel's template.
+  const label = oddsLabel(b);
+  const row = (cls: string, key: string, p: number) => ({ cls, label: key.startsWith("check") ? format("BREADBOX.D100.Effort.cumulative.CompleteAtN", { n: key.slice("check".length) }) : localize(label(key)), chance: formatChance(p) });
+  const rows = [...odds.outcomes.map((o) => row(`outcome-${o.key} band-${o.key}`, o.key, o.p)), ...odds.extras.map((e) => row(`extra extra-${e.key}`, e.key, e.p))];
+  return renderSync(ODDS_PANEL, { label: localize("BREADBOX.Roll.Odds"), rows }).trim();
 }
 
 export function readEffort(form: HTMLFormElement, kind: EffortKind, actor: Actor.Implementation): EffortChoices {

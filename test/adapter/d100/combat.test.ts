@@ -4,7 +4,7 @@
  * fire blocks, and notation typed into a weapon.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { Hooks, asUser, createUser, scriptDiceFaces, turnEventsSettled } from "../../harness/index";
+import { Hooks, answerDialog, asUser, createUser, fillForm, scriptDiceFaces, turnEventsSettled, waitForDialog } from "../../harness/index";
 import { bootSystem, notifications, packDoc } from "../toaster/boot";
 import { attackWithWeapon, performAttack } from "../../../src/rulesets/d100/combat/attack";
 import { onDyingCheck, reloadWeapon, takeAction } from "../../../src/rulesets/d100/combat/actions";
@@ -309,6 +309,51 @@ describe("D10/0 attack to Apply", () => {
   });
 });
 
+describe("D10/0 attack dialog", () => {
+  it("offers the weapon's fire blocks, shows the block's steps and one hit on the target, and rolls what it read", async () => {
+    const s = await scene();
+    const pending = asUser(s.p1, () => attackWithWeapon(s.attacker, s.rifle));
+    const dialog = await waitForDialog();
+    const panel = () => dialog.element.querySelector("[data-bb-odds]")!.textContent!;
+    const options = [...dialog.element.querySelectorAll<HTMLOptionElement>('select[name="block"] option')].map((o) => o.textContent);
+    expect(options).toEqual(["Simple attack (2 AP)", "Three Shot Burst (3 AP)"]);
+    expect(dialog.element.querySelector('[name="power"]')).toBeNull();
+    fillForm(dialog.element, { block: "simple" });
+    expect(panel()).toContain("One hit on Officer: 10 + 2D, adjustments -5F");
+    expect(panel()).toContain("Before the target's defence");
+    expect(panel()).not.toContain("Step 1");
+    fillForm(dialog.element, { block: "fire:0", difficulty: "hard" });
+    expect(panel()).toContain("No step: the action fails");
+    expect(panel()).toContain("Step 3: 3 hit(s)");
+    expect(panel()).toMatch(/Expected hits \d\.\d\d/);
+    fillForm(dialog.element, { modifier: "61" });
+    expect(dialog.element.querySelector<HTMLButtonElement>('button[data-action="roll"]')!.disabled).toBe(true);
+    fillForm(dialog.element, { modifier: "-10" });
+    scriptDiceFaces([35]);
+    await answerDialog({ action: "roll" });
+    const card = await pending;
+    // Hard 30, −10: effort 15 against 20 → degree −5, the burst's step 1 (> −10).
+    expect(card?.content).toContain("Difficulty 20");
+    expect(card?.content).toContain("Three Shot Burst: step 1, 1 hit(s)");
+    expect(card?.content).toContain("Cost: 3 AP");
+    expect(s.attacker.items.get(s.rifle.id).system.loaded).toBe(s.rifle.system.loaded);
+  });
+
+  it("offers the attacker's power actions and reads the one chosen with its X", async () => {
+    const s = await scene();
+    const [power] = await s.attacker.createEmbeddedDocuments("Item", [{ name: "Marksman Focus", type: "d100Power", system: { normalAttributes: ["focus", "perception"], current: 5, actions: [{ name: "That's an easy shot!", cost: "Drain 1+X", difficultyDelta: -10 }] } }]);
+    const pending = asUser(s.p1, () => attackWithWeapon(s.attacker, s.gun));
+    const dialog = await waitForDialog();
+    const first = dialog.element.querySelector<HTMLOptionElement>('select[name="power"] option')!;
+    expect([first.value, first.textContent]).toEqual(["", "—"]);
+    fillForm(dialog.element, { power: `${power.id}:0`, powerX: "2" });
+    scriptDiceFaces([35]);
+    await answerDialog({ action: "roll" });
+    const card = await pending;
+    expect(card?.flags.breadbox).toMatchObject({ choices: { power: `${power.id}:0`, powerX: 2, block: -1 } });
+  });
+});
+
 describe("D10/0 combat settings", () => {
   it("the book's shortcut for big bursts: one hit rolled and adjusted, times the hits", async () => {
     const s = await scene();
@@ -335,9 +380,8 @@ describe("D10/0 combat settings", () => {
     expect(attackMsg.content).toContain('data-response="take"');
     expect(attackMsg.content).toContain("Resolve");
     expect(attackMsg.content).not.toContain('data-response="defend"');
-    // The engine takes responses from the target's owners (or a GM) only.
-    expect(await respond(s.p1, attackMsg, "take")).toMatchObject({ ok: false, error: "BREADBOX.Relay.Forbidden" });
-    await respond(s.p2, attackMsg, "take");
+    // With no defence, Resolve is either side's: the attacker's player resolves their own attack.
+    expect(await respond(s.p1, attackMsg, "take")).toMatchObject({ ok: true });
     expect(s.attacker.system.combat.ap.value).toBe(0);
     // Degree 37: 5 + 7 = 12, −5F → 7 (overflow on, no 0 rolled).
     expect(amountOf(msgs().at(-1))).toBe(7);

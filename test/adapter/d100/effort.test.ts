@@ -61,6 +61,9 @@ describe("effort cards", () => {
     const pending = startEffort(a, "cumulative");
     const dialog = await waitForDialog();
     fillForm(dialog.element, { target0: "attribute:focus", goal: "12", checks: "3" });
+    // The odds name each check the task may complete at.
+    const rows = [...dialog.element.querySelectorAll("[data-bb-odds] li.outcome-check2")];
+    expect(rows.map((li) => li.querySelector("span")?.textContent)).toEqual(["Complete at check 2"]);
     scriptDiceFaces([1, 2, 3]);
     await answerDialog({ action: "roll" });
     await pending;

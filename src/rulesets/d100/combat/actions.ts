@@ -9,7 +9,7 @@ import { SYSTEM_ID } from "../../../core/ids";
 import { postCard } from "../../../core/chat/post";
 import { cardFlags } from "../../../core/chat/trust";
 import { audienceForMode, audienceOf, currentMessageMode } from "../../../core/compat";
-import { escapeHTML } from "../../../core/html";
+import { noteCardHtml } from "../../../core/chat/note-card";
 import { BreadboxActor } from "../../../core/documents/actor";
 import { D100ActorModel } from "../data/actor";
 import { D100WeaponModel } from "../data/weapons";
@@ -60,7 +60,7 @@ export async function takeAction(actor: Actor.Implementation, label: string, cos
 
 async function actionCard(actor: Actor.Implementation, label: string, cost: number, started = false): Promise<void> {
   const key = started ? "BREADBOX.D100.Combat.Action.Started" : "BREADBOX.D100.Combat.Action.Card";
-  const content = `<div class="breadbox bb-card bb-d100-action"><p>${escapeHTML(format(key, { name: actor.name ?? "", action: label, cost }))}</p></div>`;
+  const content = await noteCardHtml({ kind: "bb-d100-action", lines: [{ text: format(key, { name: actor.name ?? "", action: label, cost }) }] });
   await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, flags: { [SYSTEM_ID]: { type: "d100Action" } } }, audienceForMode(currentMessageMode()));
 }
 

@@ -20,7 +20,7 @@ import { SYSTEM_ID } from "../../../core/ids";
 import { postCard } from "../../../core/chat/post";
 import { audienceForMode } from "../../../core/compat";
 import { withResourceLocks } from "../../../core/chat/trust";
-import { escapeHTML } from "../../../core/html";
+import { noteCardHtml } from "../../../core/chat/note-card";
 
 export interface ApView {
   quota: number;
@@ -198,7 +198,7 @@ export async function refreshOnTurnStart(combatant: Combatant.Implementation): P
     return completed.map((a) => labels.get(a.id) ?? a.id);
   });
   for (const label of done) {
-    const content = `<div class="breadbox bb-card bb-d100-action"><p>${escapeHTML(format("BREADBOX.D100.Combat.AP.Completed", { name: actor.name ?? "", action: label }))}</p></div>`;
+    const content = await noteCardHtml({ kind: "bb-d100-action", lines: [{ text: format("BREADBOX.D100.Combat.AP.Completed", { name: actor.name ?? "", action: label }) }] });
     await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, flags: { [SYSTEM_ID]: { type: "d100Action" } } }, audienceForMode(actor.hasPlayerOwner ? "public" : "gm"));
   }
   return done;

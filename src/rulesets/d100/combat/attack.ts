@@ -14,129 +14,35 @@ import { format, localize, modelOf } from "../../../core/game";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
 import { formatChance, oddsPanelHtml } from "../../../core/rolls/odds-panel";
-import { rollWithFoundryDice, type DieFormula } from "../../../core/rolls/foundry-dice";
+import { rollWithFoundryDice } from "../../../core/rolls/foundry-dice";
 import { audienceForMode, currentMessageMode, type MessageMode } from "../../../core/compat";
 import { postCard } from "../../../core/chat/post";
 import { withResourceLocks } from "../../../core/chat/trust";
-import { checkInt, checkKey, readKey, readString } from "../../../core/forms/read";
-import { escapeHTML } from "../../../core/html";
+import { checkInt, checkKey, readKey } from "../../../core/forms/read";
+import { inputsHtml, readInputs } from "../../../core/forms/inputs";
+import { renderSync } from "../../../core/sync-template";
+import ODDS_PANEL from "../../../../templates/shared/odds-panel.hbs?raw";
+import ATTACK_ODDS from "../../../../templates/d100/combat/attack-odds.hbs?raw";
 import { declareExchange, renderExchangeCard } from "../../../core/exchange/engine";
 import type { ExchangeDefinition, PostedRoll } from "../../../core/exchange/types";
 import { BreadboxActor } from "../../../core/documents/actor";
 import { D100ActorModel } from "../data/actor";
-import { D100PowerModel } from "../data/items";
 import { D100WeaponModel, fireBlocksOf } from "../data/weapons";
-import { buildCheck, defaultChoices, powerKeys, type BuiltCheck } from "../checks";
-import { powerActionCost } from "../powers";
-import { D100CheckRoll, D100OverflowRoll, bookFaces } from "../dice/check-roll";
+import { buildCheck, defaultChoices, powerKeys } from "../checks";
+import { D100CheckRoll, D100OverflowRoll, bookFaces, d10Zero } from "../dice/check-roll";
 import { d100PlayRules } from "../settings";
 import { d100CombatRules, damageOverflows, type D100CombatRules } from "./settings";
 import { refusalMessage, spendNow, writeSpend } from "./ap";
+import { ATTACK_DIFFICULTY_LIMIT, MAX_POWER_X, MAX_X, attackCost, attackInputs, attackLabel, attackPayment, skillLabel, skillRow, sys, type Attack, type AttackChoice, type AttackCost } from "./attack-cost";
 
-/** A Foundry d10 read the book's way: the face showing 10 is a 0 (core faces 0–9). */
-export const d10Zero: DieFormula = () => ({ formula: "1d10", face: (roll) => (Number(roll.total) % 10) + 1 });
+export type { AttackChoice } from "./attack-cost";
 
-/** Difficulties an attack dialog offers (the ladder's −60…+60 on the skill scale). */
-const ATTACK_DIFFICULTY_LIMIT = 60;
-/** Largest X a dialog offers (the core's cap). */
-const MAX_X = 20;
-/** Largest X of a power action spent in the attack dialog. */
-const MAX_POWER_X = 100;
 /** Largest damage one record may apply (far above any roll of the notation's caps). */
 const MAX_APPLIED_DAMAGE = 1_000_000_000;
-
-/** What the attack dialog chooses. */
-export interface AttackChoice {
-  ladder: (typeof R.DIFFICULTY_KEYS)[number];
-  /** Change to the ladder's difficulty (TABs, powers, situation), −60…60. */
-  modifier: number;
-  /** Fire block index, or -1 for a simple attack. */
-  block: number;
-  x: number | null;
-  apChoice: number | null;
-  overflow: boolean;
-  criticalArea: boolean;
-  /** A power action spent on the attack ("<item id>:<index>", "" for none) and its X. */
-  power?: string;
-  powerX?: number;
-}
-
-/** An attack's choices as checked against the documents: the weapon and what the dialog offers. */
-export interface Attack extends Required<AttackChoice> {
-  weapon: Item.Implementation;
-  x: number;
-}
 
 /** The response's choice: the defending skill (null: no defence). */
 interface Defence {
   skill: string | null;
-}
-
-/** What an attack costs and checks, rebuilt from the documents. */
-interface AttackCost {
-  title: string;
-  skill: { id: string; name: string; total: number };
-  built: BuiltCheck;
-  /** The fire block chosen (null: a simple attack) with its X or AP choice. */
-  fire: { block: R.FireBlock; x?: number; apChoice?: number } | null;
-  ap: number;
-  rounds: number;
-}
-
-const sys = (actor: Actor.Implementation): D100ActorModel => requireModel(actor, D100ActorModel);
-const attackLabel = (key: string): string => localize(`BREADBOX.D100.Combat.Attack.${key}`);
-
-/** The skill row a weapon (or a defence) checks: a root key or a branch name (case-insensitive). */
-function skillRow(actor: Actor.Implementation, skill: string): { id: string; name: string; total: number } | null {
-  const wanted = skill.trim().toLowerCase();
-  if (!wanted) return null;
-  const rows = sys(actor).skillRows;
-  return rows.find((r) => r.id === wanted) ?? rows.find((r) => r.name.trim().toLowerCase() === wanted) ?? null;
-}
-
-function skillLabel(row: { id: string; name: string }): string {
-  return (R.ROOT_SKILL_KEYS as readonly string[]).includes(row.id) ? localize(`BREADBOX.D100.Combat.Root.${row.id}`) : row.name;
-}
-
-/**
- * The attack as the documents make it now: the skill check as the play part builds every check (the
- * ladder and the change, a power action, a dying attacker's extra difficulty, TABs, overflow), the
- * fire block, the AP (the attack's or the block's, plus the power action's) and the rounds (a
- * burst's shots, else its largest amount, else 1). Throws a localized message.
- */
-function attackCost(attacker: Actor.Implementation, a: Attack): AttackCost {
-  const w = requireModel(a.weapon, D100WeaponModel);
-  const skill = skillRow(attacker, w.skill);
-  if (!skill) throw new Error(format("BREADBOX.D100.Combat.Attack.NoSkill", { skill: w.skill, weapon: a.weapon.name ?? "" }));
-  const block = a.block >= 0 ? fireBlocksOf(a.weapon)[a.block] : undefined;
-  if (a.block >= 0 && !block) throw new RangeError(attackLabel("NoBlock"));
-  const fire = block ? { block, x: block.apCost.kind === "perX" ? a.x : undefined, apChoice: block.apCost.kind === "choice" ? (a.apChoice ?? 0) : undefined } : null;
-  const ev = fire ? R.evaluateFire(fire.block, { degree: 0, x: fire.x, apChoice: fire.apChoice }) : null;
-  if (!fire) R.parseDamage(w.damage);
-  const built = buildCheck(attacker, defaultChoices({ target: `skill:${skill.id}`, ladder: a.ladder, modifier: a.modifier, overflow: a.overflow, power: a.power, powerX: a.powerX }));
-  const powerAp = built.power ? (modelOf(built.power.item, D100PowerModel)?.actions[built.power.index]?.actionPoints ?? 0) : 0;
-  const rounds = !fire ? 1 : (ev?.shotsFired ?? Math.max(1, ...fire.block.amount.map((m) => (m.kind === "flat" ? m.value : m.per * a.x))));
-  return { title: format("BREADBOX.D100.Combat.Attack.Title", { weapon: a.weapon.name ?? "" }), skill, built, fire, ap: (ev ? ev.apCost : w.attackAp) + powerAp, rounds };
-}
-
-/**
- * Paying for the attack as the documents stand now: the rounds loaded, the AP (ap.ts `spendNow`),
- * the power's points. Throws the localized refusal when any falls short; the returned function
- * writes all three (on the active GM's client, under the attacker's resource lock).
- */
-function attackPayment(attacker: Actor.Implementation, a: Attack, cost: AttackCost): () => Promise<void> {
-  const w = requireModel(a.weapon, D100WeaponModel);
-  if (w.capacity > 0 && w.loaded < cost.rounds) throw new Error(format("BREADBOX.D100.Combat.Attack.NotLoaded", { weapon: a.weapon.name ?? "", rounds: cost.rounds, loaded: w.loaded }));
-  const ap = spendNow(attacker, cost.ap);
-  if (!ap.ok) throw new Error(refusalMessage(ap, cost.title));
-  const power = cost.built.power;
-  const points = power ? powerActionCost(attacker, power.item, power.index, { x: power.x }) : null;
-  if (points && !points.ok) throw new Error(points.message);
-  return async () => {
-    await writeSpend(attacker, ap);
-    if (w.capacity > 0) await a.weapon.update({ system: { loaded: w.loaded - cost.rounds } });
-    if (power && points?.ok) await power.item.update({ system: { current: points.result.points.current, held: points.result.points.held } });
-  };
 }
 
 /**
@@ -209,70 +115,32 @@ function postedCheck(rolls: readonly PostedRoll[], attacker: Actor.Implementatio
 // ---------------------------------------------------------------------------------------------
 // 1. Declare
 
-/** The actions the dialog offers: a simple attack ("-1"), and with the fire-block rule each block ("<index>", or "<index>:<cost index>" for a choice of AP costs). */
-function attackActions(weapon: Item.Implementation, rules: D100CombatRules): { value: string; label: string }[] {
-  const out = [{ value: "-1", label: format("BREADBOX.D100.Combat.Attack.Simple", { ap: requireModel(weapon, D100WeaponModel).attackAp }) }];
-  (rules.fireBlocks ? fireBlocksOf(weapon) : []).forEach((b, i) => {
-    if (b.apCost.kind === "choice") b.apCost.costs.forEach((c, j) => out.push({ value: `${i}:${j}`, label: format("BREADBOX.D100.Combat.Attack.BlockAp", { title: b.title, ap: c }) }));
-    else if (b.apCost.kind === "perX") out.push({ value: `${i}`, label: format("BREADBOX.D100.Combat.Attack.BlockX", { title: b.title, base: b.apCost.base }) });
-    else out.push({ value: `${i}`, label: format("BREADBOX.D100.Combat.Attack.BlockAp", { title: b.title, ap: b.apCost.cost }) });
-  });
-  return out;
-}
 
-/** Read and check the attack dialog (bad input: a localized message, no roll). */
-function readAttackForm(form: HTMLFormElement, actions: readonly string[]): AttackChoice {
-  const whole = (name: string, min: number, max: number, key: string): number => checkInt(readString(form, name), attackLabel(key), min, max);
-  const [block = "-1", apChoice] = readKey(form, "block", attackLabel("Action"), actions, "-1").split(":");
-  const power = readString(form, "power");
-  const ticked = (name: string): boolean => {
-    const el = form.elements.namedItem(name);
-    return el instanceof HTMLInputElement && el.checked;
-  };
-  return {
-    ladder: readKey(form, "difficulty", attackLabel("Difficulty"), R.DIFFICULTY_KEYS, "average"),
-    modifier: whole("modifier", -ATTACK_DIFFICULTY_LIMIT, ATTACK_DIFFICULTY_LIMIT, "DifficultyChange"),
-    block: Number(block),
-    x: whole("x", 1, MAX_X, "X"),
-    apChoice: apChoice === undefined ? null : Number(apChoice),
-    overflow: ticked("overflow"),
-    criticalArea: ticked("criticalArea"),
-    power,
-    powerX: power ? whole("powerX", 0, MAX_POWER_X, "PowerX") : 0,
-  };
-}
-
-/** The dialog's odds: the check (or the fire block's steps) and what one hit does to the target. */
+/** The dialog's odds (templates/d100/combat/attack-odds.hbs): the check (or the fire block's steps) and what one hit does to the target. */
 function attackOddsHtml(actor: Actor.Implementation, a: Attack, target: Actor.Implementation | null, rules: D100CombatRules): string {
   const cost = attackCost(actor, a);
   const input = cost.built.options.input;
-  const w = requireModel(a.weapon, D100WeaponModel);
-  const parts: string[] = [];
-  let notation = w.damage;
+  let notation = requireModel(a.weapon, D100WeaponModel).damage;
+  const ctx: { check: string; expected?: string; oneHit?: string; damage?: string; beforeDefence?: string } = { check: "" };
   if (cost.fire) {
     const { block, x, apChoice } = cost.fire;
     const detail = R.fireOddsDetail({ block, check: input, x, apChoice }, { attributes: sys(actor).attributeScores });
-    const rows = [`<li class="outcome-fail"><span>${escapeHTML(localize("BREADBOX.D100.Combat.Fire.Fail"))}</span><strong>${formatChance(detail.fail)}</strong></li>`];
-    detail.steps.forEach((p, i) => {
-      const ev = R.evaluateFire(block, { degree: block.spread[i]?.min ?? 0, x, apChoice });
-      rows.push(`<li class="outcome-step"><span>${escapeHTML(format("BREADBOX.D100.Combat.Fire.StepOdds", { step: i + 1, hits: ev.amount }))}</span><strong>${formatChance(p)}</strong></li>`);
-    });
-    parts.push(`<ul class="bb-odds" aria-label="${escapeHTML(localize("BREADBOX.Roll.Odds"))}">${rows.join("")}</ul>`);
-    parts.push(`<p class="bb-small">${escapeHTML(format("BREADBOX.D100.Combat.Fire.Expected", { hits: detail.expectedHits.toFixed(2), damage: detail.expectedDamage.toFixed(1) }))}</p>`);
-    notation = R.evaluateFire(block, { degree: block.spread[block.spread.length - 1]?.min ?? 0, x, apChoice }).damage ?? w.damage;
-  } else {
-    parts.push(oddsPanelHtml(R.checkOdds(input), { labelKey: (k) => `BREADBOX.D100.Combat.Degree.${k}` }));
-  }
+    const steps = detail.steps.map((p, i) => ({ cls: "outcome-step", label: format("BREADBOX.D100.Combat.Fire.StepOdds", { step: i + 1, hits: R.evaluateFire(block, { degree: block.spread[i]?.min ?? 0, x, apChoice }).amount }), chance: formatChance(p) }));
+    const rows = [{ cls: "outcome-fail", label: localize("BREADBOX.D100.Combat.Fire.Fail"), chance: formatChance(detail.fail) }, ...steps];
+    ctx.check = renderSync(ODDS_PANEL, { label: localize("BREADBOX.Roll.Odds"), rows });
+    ctx.expected = format("BREADBOX.D100.Combat.Fire.Expected", { hits: detail.expectedHits.toFixed(2), damage: detail.expectedDamage.toFixed(1) });
+    notation = R.evaluateFire(block, { degree: block.spread[block.spread.length - 1]?.min ?? 0, x, apChoice }).damage ?? notation;
+  } else ctx.check = oddsPanelHtml(R.checkOdds(input), { labelKey: (k) => `BREADBOX.D100.Combat.Degree.${k}` });
   if (target && notation.trim()) {
     const t = sys(target);
     // The degree is not known before the roll: the odds overflow only for a critical area.
     const overflow = damageOverflows(rules, Number.MIN_SAFE_INTEGER, a.criticalArea);
     const odds = R.damageOdds({ notation, attributes: sys(actor).attributeScores, overflow, adjustment: t.adjustment, target: { normal: t.healthNormal, current: t.health.current } });
-    parts.push(`<p class="bb-small bb-muted">${escapeHTML(format("BREADBOX.D100.Combat.Attack.OneHit", { name: target.name ?? "", damage: notation, adjustment: t.adjustmentText || "—" }))}</p>`);
-    parts.push(oddsPanelHtml(odds, { labelKey: (k) => `BREADBOX.D100.Combat.Health.${k}` }));
+    ctx.oneHit = format("BREADBOX.D100.Combat.Attack.OneHit", { name: target.name ?? "", damage: notation, adjustment: t.adjustmentText || "—" });
+    ctx.damage = oddsPanelHtml(odds, { labelKey: (k) => `BREADBOX.D100.Combat.Health.${k}` });
   }
-  if (rules.defence === "conflict") parts.push(`<p class="bb-small bb-muted">${escapeHTML(localize("BREADBOX.D100.Combat.Attack.BeforeDefence"))}</p>`);
-  return parts.join("");
+  if (rules.defence === "conflict") ctx.beforeDefence = localize("BREADBOX.D100.Combat.Attack.BeforeDefence");
+  return renderSync(ATTACK_ODDS, ctx).trim();
 }
 
 /** Attack with a weapon against the user's first target. Returns the attack card, or null. */
@@ -293,22 +161,19 @@ export async function attackWithWeapon(actor: Actor.Implementation, weapon: Item
   let choice: AttackChoice = { ladder: "average", modifier: 0, block: -1, x: 1, apChoice: null, overflow: false, criticalArea: false };
   let mode: MessageMode = currentMessageMode();
   if (!skipDialog(event)) {
-    const actions = attackActions(weapon, rules);
+    const { inputs, shown } = attackInputs(actor, weapon, rules, d100PlayRules().overflow === "ask");
     const content = await foundry.applications.handlebars.renderTemplate(templatePath("d100/combat/attack-dialog.hbs"), {
       skillLine: format("BREADBOX.D100.Combat.Attack.Skill", { skill: skillLabel(row), score: row.total }),
-      ladder: R.DIFFICULTY_KEYS.map((k) => ({ value: k, label: localize(`BREADBOX.D100.Combat.Difficulty.${k}`), difficulty: R.difficultyFor("skill", k) })),
-      limit: ATTACK_DIFFICULTY_LIMIT,
-      actions,
-      maxX: MAX_X,
-      overflowAsk: d100PlayRules().overflow === "ask",
-      powers: powerKeys(actor),
-      maxPowerX: MAX_POWER_X,
-      critical: rules.damageOverflow === "criticalArea" || rules.damageOverflow === "both",
+      inputs: await inputsHtml(shown, {}, "bb-d100"),
     });
     const result = await rollDialog<AttackChoice>({
       title: format("BREADBOX.D100.Combat.Attack.Title", { weapon: weapon.name ?? "" }),
       content,
-      read: (form) => readAttackForm(form, actions.map((o) => o.value)),
+      read: (form) => {
+        const { difficulty, block, ...v } = readInputs(form, inputs);
+        const [, index = "-1", apChoice] = block.split(":");
+        return { ...v, ladder: R.DIFFICULTY_KEYS.find((k) => k === difficulty) ?? "average", block: Number(index), apChoice: apChoice === undefined ? null : Number(apChoice), powerX: v.power ? v.powerX : 0 };
+      },
       odds: (v) => attackOddsHtml(actor, checkAttack({ ...v, weaponId: weapon.id }, actor), target, rules),
     });
     if (!result) return null;
@@ -411,9 +276,9 @@ export const d100Attack: ExchangeDefinition<Attack, Defence> = {
 
   declarationCard: ({ attacker, target, choices, rolls }) => attackCard(attacker, target, choices, rolls),
 
-  /** Conflicting effort: defend (not against a simple attack that already fails, nor one's own) or take it; no defence: resolve. */
+  /** Conflicting effort: defend (not against a simple attack that already fails, nor one's own) or take it; no defence: resolve (either side's owners may). */
   responses({ attacker, target, choices, rolls }) {
-    if (d100CombatRules().defence === "none") return [{ id: "take", label: "BREADBOX.D100.Combat.Attack.Resolve" }];
+    if (d100CombatRules().defence === "none") return [{ id: "take", label: "BREADBOX.D100.Combat.Attack.Resolve", either: true }];
     const defend = target.uuid !== attacker.uuid && (choices.block >= 0 || (postedCheck(rolls, attacker, choices)?.degree ?? 0) > 0);
     return [...(defend ? [{ id: "defend", label: "BREADBOX.D100.Combat.Defence.Defend" }] : []), { id: "take", label: "BREADBOX.D100.Combat.Defence.TakeIt" }];
   },

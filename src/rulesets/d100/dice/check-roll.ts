@@ -13,6 +13,10 @@ import * as R from "../rules";
 import { templatePath } from "../../../core/ids";
 import { format, localize } from "../../../core/game";
 import { CardRoll } from "../../../core/rolls/card-roll";
+import type { DieFormula } from "../../../core/rolls/foundry-dice";
+
+/** A Foundry d10 read the book's way: the face showing 10 is a 0 (core faces 0–9); the damage dice. */
+export const d10Zero: DieFormula = () => ({ formula: "1d10", face: (roll) => (Number(roll.total) % 10) + 1 });
 
 /** A modifier of the check, for the card (label already localized; value in difficulty points). */
 export interface CheckPart {

@@ -1,0 +1,152 @@
+/**
+ * What a D10/0 attack is and what it costs, from the documents (seed: "DAT", "Advanced
+ * Simulations"): the attack dialog's choices and their limits, the actions a weapon offers (a simple
+ * attack, its fire blocks), the skill it checks, the check as the play part builds it, the AP (the
+ * power action's too), the rounds and the power points — and paying them. The exchange
+ * (attack.ts) checks, rolls and resolves with these.
+ */
+import * as R from "../rules";
+import { requireModel } from "../../../core/foundry";
+import { format, localize, modelOf } from "../../../core/game";
+import { D100ActorModel } from "../data/actor";
+import { D100PowerModel } from "../data/items";
+import { D100WeaponModel, fireBlocksOf } from "../data/weapons";
+import { buildCheck, defaultChoices, powerKeys, type BuiltCheck } from "../checks";
+import { boolInput, choiceInput, intInput, type InputDeclaration } from "../../../core/forms/inputs";
+import { powerActionCost } from "../powers";
+import type { D100CombatRules } from "./settings";
+import { refusalMessage, spendNow, writeSpend } from "./ap";
+
+/** Difficulties an attack dialog offers (the ladder's −60…+60 on the skill scale). */
+export const ATTACK_DIFFICULTY_LIMIT = 60;
+/** Largest X a dialog offers (the core's cap). */
+export const MAX_X = 20;
+/** Largest X of a power action spent in the attack dialog. */
+export const MAX_POWER_X = 100;
+
+/** What the attack dialog chooses. */
+export interface AttackChoice {
+  ladder: (typeof R.DIFFICULTY_KEYS)[number];
+  /** Change to the ladder's difficulty (TABs, powers, situation), −60…60. */
+  modifier: number;
+  /** Fire block index, or -1 for a simple attack. */
+  block: number;
+  x: number | null;
+  apChoice: number | null;
+  overflow: boolean;
+  criticalArea: boolean;
+  /** A power action spent on the attack ("<item id>:<index>", "" for none) and its X. */
+  power?: string;
+  powerX?: number;
+}
+
+/** An attack's choices as checked against the documents: the weapon and what the dialog offers. */
+export interface Attack extends Required<AttackChoice> {
+  weapon: Item.Implementation;
+  x: number;
+}
+
+/** What an attack costs and checks, rebuilt from the documents. */
+export interface AttackCost {
+  title: string;
+  skill: { id: string; name: string; total: number };
+  built: BuiltCheck;
+  /** The fire block chosen (null: a simple attack) with its X or AP choice. */
+  fire: { block: R.FireBlock; x?: number; apChoice?: number } | null;
+  ap: number;
+  rounds: number;
+}
+
+export const sys = (actor: Actor.Implementation): D100ActorModel => requireModel(actor, D100ActorModel);
+export const attackLabel = (key: string): string => localize(`BREADBOX.D100.Combat.Attack.${key}`);
+
+/** The skill row a weapon (or a defence) checks: a root key or a branch name (case-insensitive). */
+export function skillRow(actor: Actor.Implementation, skill: string): { id: string; name: string; total: number } | null {
+  const wanted = skill.trim().toLowerCase();
+  if (!wanted) return null;
+  const rows = sys(actor).skillRows;
+  return rows.find((r) => r.id === wanted) ?? rows.find((r) => r.name.trim().toLowerCase() === wanted) ?? null;
+}
+
+export function skillLabel(row: { id: string; name: string }): string {
+  return (R.ROOT_SKILL_KEYS as readonly string[]).includes(row.id) ? localize(`BREADBOX.D100.Combat.Root.${row.id}`) : row.name;
+}
+
+/**
+ * The attack as the documents make it now: the skill check as the play part builds every check (the
+ * ladder and the change, a power action, a dying attacker's extra difficulty, TABs, overflow), the
+ * fire block, the AP (the attack's or the block's, plus the power action's) and the rounds (a
+ * burst's shots, else its largest amount, else 1). Throws a localized message.
+ */
+export function attackCost(attacker: Actor.Implementation, a: Attack): AttackCost {
+  const w = requireModel(a.weapon, D100WeaponModel);
+  const skill = skillRow(attacker, w.skill);
+  if (!skill) throw new Error(format("BREADBOX.D100.Combat.Attack.NoSkill", { skill: w.skill, weapon: a.weapon.name ?? "" }));
+  const block = a.block >= 0 ? fireBlocksOf(a.weapon)[a.block] : undefined;
+  if (a.block >= 0 && !block) throw new RangeError(attackLabel("NoBlock"));
+  const fire = block ? { block, x: block.apCost.kind === "perX" ? a.x : undefined, apChoice: block.apCost.kind === "choice" ? (a.apChoice ?? 0) : undefined } : null;
+  const ev = fire ? R.evaluateFire(fire.block, { degree: 0, x: fire.x, apChoice: fire.apChoice }) : null;
+  if (!fire) R.parseDamage(w.damage);
+  const built = buildCheck(attacker, defaultChoices({ target: `skill:${skill.id}`, ladder: a.ladder, modifier: a.modifier, overflow: a.overflow, power: a.power, powerX: a.powerX }));
+  const powerAp = built.power ? (modelOf(built.power.item, D100PowerModel)?.actions[built.power.index]?.actionPoints ?? 0) : 0;
+  const rounds = !fire ? 1 : (ev?.shotsFired ?? Math.max(1, ...fire.block.amount.map((m) => (m.kind === "flat" ? m.value : m.per * a.x))));
+  return { title: format("BREADBOX.D100.Combat.Attack.Title", { weapon: a.weapon.name ?? "" }), skill, built, fire, ap: (ev ? ev.apCost : w.attackAp) + powerAp, rounds };
+}
+
+/**
+ * Paying for the attack as the documents stand now: the rounds loaded, the AP (ap.ts `spendNow`),
+ * the power's points. Throws the localized refusal when any falls short; the returned function
+ * writes all three (on the active GM's client, under the attacker's resource lock).
+ */
+export function attackPayment(attacker: Actor.Implementation, a: Attack, cost: AttackCost): () => Promise<void> {
+  const w = requireModel(a.weapon, D100WeaponModel);
+  if (w.capacity > 0 && w.loaded < cost.rounds) throw new Error(format("BREADBOX.D100.Combat.Attack.NotLoaded", { weapon: a.weapon.name ?? "", rounds: cost.rounds, loaded: w.loaded }));
+  const ap = spendNow(attacker, cost.ap);
+  if (!ap.ok) throw new Error(refusalMessage(ap, cost.title));
+  const power = cost.built.power;
+  const points = power ? powerActionCost(attacker, power.item, power.index, { x: power.x }) : null;
+  if (points && !points.ok) throw new Error(points.message);
+  return async () => {
+    await writeSpend(attacker, ap);
+    if (w.capacity > 0) await a.weapon.update({ system: { loaded: w.loaded - cost.rounds } });
+    if (power && points?.ok) await power.item.update({ system: { current: points.result.points.current, held: points.result.points.held } });
+  };
+}
+
+/**
+ * The actions the dialog offers (value → label, in order): a simple attack ("simple"), and with the
+ * fire-block rule each block ("fire:<index>", or "fire:<index>:<cost index>" for a choice of AP costs).
+ */
+export function attackActions(weapon: Item.Implementation, rules: D100CombatRules): Record<string, string> {
+  const out: Record<string, string> = { simple: format("BREADBOX.D100.Combat.Attack.Simple", { ap: requireModel(weapon, D100WeaponModel).attackAp }) };
+  (rules.fireBlocks ? fireBlocksOf(weapon) : []).forEach((b, i) => {
+    if (b.apCost.kind === "choice") b.apCost.costs.forEach((c, j) => (out[`fire:${i}:${j}`] = format("BREADBOX.D100.Combat.Attack.BlockAp", { title: b.title, ap: c })));
+    else if (b.apCost.kind === "perX") out[`fire:${i}`] = format("BREADBOX.D100.Combat.Attack.BlockX", { title: b.title, base: b.apCost.base });
+    else out[`fire:${i}`] = format("BREADBOX.D100.Combat.Attack.BlockAp", { title: b.title, ap: b.apCost.cost });
+  });
+  return out;
+}
+
+/**
+ * The attack dialog's inputs, declared once (core/forms/inputs.ts): the ladder, the change, the
+ * weapon's actions, X, the overflow tick (when the play part asks), a power action and its X (when
+ * the attacker has one), the critical-area tick (when the damage-overflow rule has it). `shown`
+ * lists the ones the dialog shows; the others read as their initial value.
+ */
+export function attackInputs(actor: Actor.Implementation, weapon: Item.Implementation, rules: D100CombatRules, overflowAsk: boolean) {
+  const label = (key: string): string => `BREADBOX.D100.Combat.Attack.${key}`;
+  const powers = powerKeys(actor);
+  const inputs = {
+    difficulty: choiceInput(label("Difficulty"), Object.fromEntries(R.DIFFICULTY_KEYS.map((k) => [k, `${localize(`BREADBOX.D100.Combat.Difficulty.${k}`)} (${R.difficultyFor("skill", k)})`])), "average"),
+    modifier: intInput(label("DifficultyChange"), -ATTACK_DIFFICULTY_LIMIT, ATTACK_DIFFICULTY_LIMIT, 0),
+    block: choiceInput(label("Action"), attackActions(weapon, rules), "simple"),
+    x: intInput(label("X"), 1, MAX_X, 1),
+    overflow: boolInput(label("CheckOverflow")),
+    power: choiceInput(label("Power"), Object.fromEntries([["", "—"], ...powers.map((p) => [p.value, p.label])]), ""),
+    powerX: intInput(label("PowerX"), 0, MAX_POWER_X, 0),
+    criticalArea: boolInput(label("CriticalArea")),
+  };
+  const hidden = new Set([...(overflowAsk ? [] : ["overflow"]), ...(powers.length ? [] : ["power", "powerX"]), ...(rules.damageOverflow === "criticalArea" || rules.damageOverflow === "both" ? [] : ["criticalArea"])]);
+  const shown: InputDeclaration = Object.fromEntries(Object.entries(inputs).filter(([name]) => !hidden.has(name)));
+  return { inputs, shown };
+}
