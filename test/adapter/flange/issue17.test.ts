@@ -78,7 +78,7 @@ describe("issue 17 attack 2: the reveal's attack button, used again after the at
       // A console skips the button's own check: a new attack card for the same planned attack, straight to the GM.
       const plan = s.card.flags.breadbox.attacks[0];
       const again = await handWrittenAttack(s.player, s.attacker, fromUuidSync(plan.defenderUuid), { simultaneous: { messageId: s.card.id, index: 0 } });
-      const r = await runRelay({ action: "flange.planned", requesterId: s.player.id!, targetUuid: plan.defenderUuid, payload: { messageId: again.id } }, s.player as never);
+      const r = await runRelay({ action: "core.respond", requesterId: s.player.id!, targetUuid: plan.defenderUuid, payload: { messageId: again.id, response: "planned" } }, s.player as never);
       expect(r).toEqual({ ok: false, error: "BREADBOX.Flange.Combat.AlreadyResolved" });
       expect(resolutions()).toHaveLength(1);
     });

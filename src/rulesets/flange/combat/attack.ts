@@ -19,17 +19,17 @@
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
 import { itemsWithModel, requireModel, targetedActors } from "../../../core/foundry";
-import { actorFromUuidSync, currentUser, format, localize, modelOf, notify } from "../../../core/game";
+import { actorFromUuidSync, format, localize, modelOf, notify } from "../../../core/game";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
 import { readInt, readString } from "../../../core/forms/read";
 import { rollWithFoundryDice } from "../../../core/rolls/foundry-dice";
 import { oddsPanelHtml } from "../../../core/rolls/odds-panel";
 import { audienceOf, currentMessageMode, type MessageMode } from "../../../core/compat";
-import { claimMark, ledgerEntry, releaseMark } from "../../../core/chat/ledger";
+import { claimMark, releaseMark } from "../../../core/chat/ledger";
 import { postCard } from "../../../core/chat/post";
 import { cardFlags } from "../../../core/chat/trust";
-import { applyRelayHandler, DECLARATION, declareExchange, renderExchangeCard, respondRelayHandler } from "../../../core/exchange/engine";
+import { applyRelayHandler, DECLARATION, declareExchange, renderExchangeCard } from "../../../core/exchange/engine";
 import type { ExchangeDefinition, ExchangeSides } from "../../../core/exchange/types";
 import { FlangeActorModel } from "../data/actor";
 import { FlangeSkillModel } from "../data/items";
@@ -92,8 +92,8 @@ const DECLARATIONS: Record<string, Declaration> = {
   blockBody: { kind: "block", with: "body", label: "blockBody" },
   none: { kind: "none", label: "noneAmbush", gmOnly: true },
 };
-/** The one response of an attack a simultaneous reveal called for: the defence the reveal fixed. */
-const PLANNED = "planned";
+/** The one response of an attack a simultaneous reveal called for: the defence the reveal fixed (either side's owner may ask it). */
+export const PLANNED = "planned";
 
 /** The defence of a declaration, rolled with the skill named (or the attribute only). */
 function defenceOf(d: Declaration, defender: Actor.Implementation, skillId: string | null): R.DefenceInput {
@@ -170,7 +170,7 @@ export const flangeAttack: ExchangeDefinition<AttackDeclaration, DefenceChoice> 
   },
 
   responses({ choices }) {
-    if (choices.simultaneous) return [{ id: PLANNED, label: "BREADBOX.Flange.Combat.RollAttack", gmOnly: true }];
+    if (choices.simultaneous) return [{ id: PLANNED, label: "BREADBOX.Flange.Combat.RollAttack", either: true }];
     return Object.entries(DECLARATIONS).map(([id, d]) => ({ id, label: `BREADBOX.Flange.Combat.Defence.${d.label}`, ...("gmOnly" in d ? { gmOnly: true } : {}) }));
   },
 
@@ -361,22 +361,7 @@ export async function attackWithWeapon(actor: Actor.Implementation, weapon: Item
   return (await declareExchange(flangeAttack, actor, target, { ...answer.choices, weaponId: weapon.id ?? "", simultaneous: null }, { mode: answer.mode })) ?? null;
 }
 
-/* ---------- what the engine cannot ask yet (see the report: core changes) ---------- */
-
-/**
- * GM side of a reveal's planned attack, asked by the attacker's owner right after declaring it
- * (the engine lets only the target's owners respond): either side's owner may ask, nobody chooses.
- * The engine then checks the record, resolves the "planned" response and the once-per-combatant
- * mark on the reveal card (resolve above) as the active GM's own request.
- */
-export async function relayPlanned(ctx: RelayContext): Promise<RelayResult> {
-  const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
-  const posted = ledgerEntry(messageId)?.posted;
-  const sides = posted?.exchange === "flange.attack" ? [posted.attackerUuid, posted.targetUuid].map((uuid) => actorFromUuidSync(uuid)) : [];
-  if (!sides.length) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
-  if (!ctx.requester.isGM && !sides.some((side) => side?.testUserPermission(ctx.requester, "OWNER"))) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
-  return respondRelayHandler({ requester: currentUser(), target: ctx.target, payload: { messageId, response: PLANNED, choices: {}, mode: "public" } });
-}
+/* ---------- the GM's dramatic damage ---------- */
 
 /** The GM's "Apply (dramatic)" on a resolution card: the engine's Apply, straight to the standard boxes. */
 export async function onApplyDramatic(message: ChatMessage.Implementation): Promise<void> {
