@@ -22,7 +22,7 @@ import { itemsWithModel, requireModel, targetedActors } from "../../../core/foun
 import { actorFromUuidSync, format, localize, modelOf, notify } from "../../../core/game";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
-import { readInt, readString } from "../../../core/forms/read";
+import { readString } from "../../../core/forms/read";
 import { rollWithFoundryDice } from "../../../core/rolls/foundry-dice";
 import { oddsPanelHtml } from "../../../core/rolls/odds-panel";
 import { audienceOf, currentMessageMode, type MessageMode } from "../../../core/compat";
@@ -34,45 +34,19 @@ import type { ExchangeDefinition, ExchangeSides } from "../../../core/exchange/t
 import { FlangeActorModel } from "../data/actor";
 import { FlangeSkillModel } from "../data/items";
 import { FlangeWeaponModel } from "../data/weapons";
-import { combatOf, combatantState, combatantStateUpdate, syncCombatStatuses } from "./tracker";
+import { carryExchange } from "./tracker";
 import { flangeCombatRules } from "./settings";
 import { plannedAttack, type PlannedAttack } from "./reveal-card";
-import { defaultDefenceSkill, defenceCheck, exchangeInput, flange, roundOf, type AttackModifiers } from "./inputs";
+import { CHOICE_LIMITS, choicesWithinLimits, defaultDefenceSkill, defenceCheck, edgeSpent, exchangeInput, flange, NO_CHOICES, readAttackForm, roundOf, type AttackChoices } from "./inputs";
 
 const render = (name: string, data: Record<string, unknown>): Promise<string> => foundry.applications.handlebars.renderTemplate(templatePath(`flange/combat/${name}.hbs`), data);
 
 /* ---------- the attacker's choices ---------- */
 
-/** What the attack dialog lets the attacker choose (checked again on the GM's client). */
-export type AttackChoices = AttackModifiers;
-
 /** A declared attack: the weapon, the dialog's choices, and the reveal card that called for it. */
 export interface AttackDeclaration extends AttackChoices {
   weaponId: string;
   simultaneous: { messageId: string; index: number } | null;
-}
-
-export const NO_CHOICES: AttackChoices = { diceModifier: 0, targetModifier: 0, edgeDice: 0, edgeTarget: 0, damageEdgeDice: 0 };
-
-/** The dialog's limits: GM modifiers of ±5, Edge up to what the attacker has. */
-export const CHOICE_LIMITS = { modifier: 5, edge: R.CHECK_DICE_MAX } as const;
-
-/** Parse choices: whole numbers within the dialog's limits, Edge within `edgeAvailable`; null otherwise. */
-export function choicesWithinLimits(raw: unknown, edgeAvailable: number): AttackChoices | null {
-  if (!raw || typeof raw !== "object") return null;
-  const out: Record<string, number> = {};
-  for (const key of Object.keys(NO_CHOICES)) {
-    const v: unknown = Reflect.get(raw, key);
-    if (typeof v !== "number" || !Number.isSafeInteger(v)) return null;
-    if (key.endsWith("Modifier") ? Math.abs(v) > CHOICE_LIMITS.modifier : v < 0 || v > CHOICE_LIMITS.edge) return null;
-    out[key] = v;
-  }
-  const choices: AttackChoices = { diceModifier: out.diceModifier ?? 0, targetModifier: out.targetModifier ?? 0, edgeDice: out.edgeDice ?? 0, edgeTarget: out.edgeTarget ?? 0, damageEdgeDice: out.damageEdgeDice ?? 0 };
-  return edgeSpent(choices) <= edgeAvailable ? choices : null;
-}
-
-export function edgeSpent(c: AttackChoices): number {
-  return c.edgeDice + c.edgeTarget + c.damageEdgeDice;
 }
 
 /** The odds of an attack (against an undefended target until the defence is declared). */
@@ -237,16 +211,7 @@ export const flangeAttack: ExchangeDefinition<AttackDeclaration, DefenceChoice> 
       if (spent > now.edgeAvailable) throw new Error("BREADBOX.Flange.Combat.NotEnoughEdgeNow");
       const x = exchangeInput(attacker, weapon.model, defender, choices, defence);
       const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollExchange(x, rng));
-      // Carry the exchange into the combatants' next attacks and initiative (the attacker's combat, this round).
-      const { combatId, round } = roundOf(attacker);
-      if (round > 0) {
-        await attacker.update(combatantStateUpdate(combatId, R.afterAttack(combatantState(attacker, combatId), round)));
-        if (combatOf(defender)?.id === combatId) {
-          await defender.update(combatantStateUpdate(combatId, R.afterDefence(combatantState(defender, combatId), round, r.effects)));
-          await syncCombatStatuses(defender, combatId, round);
-        }
-        await syncCombatStatuses(attacker, combatId, round);
-      }
+      await carryExchange(attacker, defender, roundOf(attacker), r.effects);
       const pool = R.settlePool(R.attackCheck(x.attack));
       const signed = (m: number): string => (m === 0 ? "" : m > 0 ? `+ ${m}` : `− ${-m}`);
       const html = await render("resolution", {
@@ -333,16 +298,6 @@ export async function attackDialog(actor: Actor.Implementation, weapon: Item.Imp
     rollLabel: "BREADBOX.Flange.Combat.Declare",
   });
   return result ? { choices: result.value, mode: result.mode } : null;
-}
-
-/** Read the attack dialog: bad input is a localized error (the dialog shows it and will not roll). */
-export function readAttackForm(form: HTMLFormElement, edgeAvailable: number): AttackChoices {
-  const label = (key: keyof AttackChoices) => localize(`BREADBOX.Flange.Combat.Choice.${key}`);
-  const modifier = (key: "diceModifier" | "targetModifier") => readInt(form, key, label(key), -CHOICE_LIMITS.modifier, CHOICE_LIMITS.modifier, 0);
-  const edge = (key: "edgeDice" | "edgeTarget" | "damageEdgeDice") => readInt(form, key, label(key), 0, CHOICE_LIMITS.edge, 0);
-  const raw = { diceModifier: modifier("diceModifier"), targetModifier: modifier("targetModifier"), edgeDice: edge("edgeDice"), edgeTarget: edge("edgeTarget"), damageEdgeDice: edge("damageEdgeDice") };
-  if (edgeSpent(raw) > edgeAvailable) throw new Error(format("BREADBOX.Flange.Combat.NotEnoughEdge", { spent: edgeSpent(raw), available: edgeAvailable }));
-  return raw;
 }
 
 /** Start an attack with a weapon against the user's targeted token (the weapon's "attack" button). */
