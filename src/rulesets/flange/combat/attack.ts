@@ -24,7 +24,6 @@ import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
 import { readString } from "../../../core/forms/read";
 import { rollWithFoundryDice } from "../../../core/rolls/foundry-dice";
-import { oddsPanelHtml } from "../../../core/rolls/odds-panel";
 import { audienceOf, currentMessageMode, type MessageMode } from "../../../core/compat";
 import { claimMark, releaseMark } from "../../../core/chat/ledger";
 import { postCard } from "../../../core/chat/post";
@@ -36,8 +35,8 @@ import { FlangeSkillModel } from "../data/items";
 import { FlangeWeaponModel } from "../data/weapons";
 import { carryExchange } from "./tracker";
 import { flangeCombatRules } from "./settings";
-import { plannedAttack, type PlannedAttack } from "./reveal-card";
-import { CHOICE_LIMITS, choicesWithinLimits, defaultDefenceSkill, defenceCheck, edgeSpent, exchangeInput, flange, NO_CHOICES, readAttackForm, roundOf, type AttackChoices } from "./inputs";
+import { plannedAttack, plannedAttackMark, type PlannedAttack } from "./reveal-card";
+import { attackOddsHtml, CHOICE_LIMITS, choicesWithinLimits, defaultDefenceSkill, defenceCheck, edgeSpent, exchangeInput, flange, NO_CHOICES, readAttackForm, roundOf, type AttackChoices } from "./inputs";
 
 const render = (name: string, data: Record<string, unknown>): Promise<string> => foundry.applications.handlebars.renderTemplate(templatePath(`flange/combat/${name}.hbs`), data);
 
@@ -47,11 +46,6 @@ const render = (name: string, data: Record<string, unknown>): Promise<string> =>
 export interface AttackDeclaration extends AttackChoices {
   weaponId: string;
   simultaneous: { messageId: string; index: number } | null;
-}
-
-/** The odds of an attack (against an undefended target until the defence is declared). */
-export function attackOddsHtml(x: R.ExchangeInput): string {
-  return oddsPanelHtml(R.exchangeOdds(x), { labelKey: (key) => `BREADBOX.Flange.Combat.Outcome.${key}` });
 }
 
 /* ---------- the defences: the engine's responses ---------- */
@@ -85,20 +79,13 @@ export function plannedDefence(defender: Actor.Implementation, plan: PlannedAtta
   return defenceOf(DECLARATIONS[id] ?? { kind: "none", label: "none" }, defender, defaultDefenceSkill(defender));
 }
 
-/** The ledger mark on a reveal card of the planned attack of a combatant, once it was rolled (its value: the declaration). */
-export function plannedAttackMark(attackerCombatantId: string): string {
-  return `used:${attackerCombatantId}`;
-}
-
 /* ---------- the exchange ---------- */
 
 /** Largest damage one card may apply (far above any roll: 40 dice of 10s and +99). */
 const MAX_APPLIED = 10_000;
 
 /** The defence dialog's answer, as the GM checked it. */
-interface DefenceChoice {
-  skillId: string | null;
-}
+type DefenceChoice = { skillId: string | null };
 
 function weaponOf(attacker: Actor.Implementation, weaponId: string): { item: Item.Implementation; model: FlangeWeaponModel } {
   const item = attacker.items.get(weaponId);
@@ -156,7 +143,7 @@ export const flangeAttack: ExchangeDefinition<AttackDeclaration, DefenceChoice> 
     // The odds the defender sees: this attack (as its card announces it) against the defence with each skill.
     const odds = (skillId: string | null): string => {
       try {
-        return attackOddsHtml(exchangeInput(attacker, weaponOf(attacker, choices.weaponId).model, defender, choices, defenceOf(d, defender, skillId)));
+        return attackOddsHtml(attacker, weaponOf(attacker, choices.weaponId).model, defender, choices, defenceOf(d, defender, skillId));
       } catch {
         return ""; // odds are information only
       }
@@ -294,7 +281,7 @@ export async function attackDialog(actor: Actor.Implementation, weapon: Item.Imp
     title: format("BREADBOX.Flange.Combat.AttackTitle", { weapon: weapon.name ?? "", target: target.name ?? "" }),
     content,
     read: (form) => readAttackForm(form, edgeAvailable),
-    odds: (c) => attackOddsHtml(exchangeInput(actor, w, target, c, defence)),
+    odds: (c) => attackOddsHtml(actor, w, target, c, defence),
     rollLabel: "BREADBOX.Flange.Combat.Declare",
   });
   return result ? { choices: result.value, mode: result.mode } : null;

@@ -6,6 +6,7 @@
 import * as R from "../rules";
 import { requireModel } from "../../../core/foundry";
 import { format, localize, modelOf } from "../../../core/game";
+import { oddsPanelHtml } from "../../../core/rolls/odds-panel";
 import { checkInputs, intInput, readInputs, type InputValues } from "../../../core/forms/inputs";
 import { FlangeActorModel } from "../data/actor";
 import type { FlangeWeaponModel } from "../data/weapons";
@@ -104,4 +105,9 @@ export function exchangeInput(attacker: Actor.Implementation, weapon: FlangeWeap
     damageEdgeDice: choices.damageEdgeDice,
     defenderHealth: d.healthState(),
   };
+}
+
+/** The odds of an attack (against an undefended target until the defence is declared). */
+export function attackOddsHtml(attacker: Actor.Implementation, weapon: FlangeWeaponModel, defender: Actor.Implementation, choices: AttackChoices, defence: R.DefenceInput): string {
+  return oddsPanelHtml(R.exchangeOdds(exchangeInput(attacker, weapon, defender, choices, defence)), { labelKey: (key) => `BREADBOX.Flange.Combat.Outcome.${key}` });
 }

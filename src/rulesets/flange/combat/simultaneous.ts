@@ -40,8 +40,8 @@ import { FlangeActorModel } from "../data/actor";
 import { FlangeWeaponModel } from "../data/weapons";
 import { sha256Hex } from "../../../core/sha256";
 import { declareExchange } from "../../../core/exchange/engine";
-import { attackDialog, flangeAttack, PLANNED, plannedAttackMark, plannedDefence } from "./attack";
-import { genuineCard, HAND_KEYS, plannedAttack, simFlags, type SimultaneousFlags, type SimultaneousMember } from "./reveal-card";
+import { attackDialog, flangeAttack, PLANNED, plannedDefence } from "./attack";
+import { genuineCard, HAND_KEYS, plannedAttack, plannedAttackMark, simFlags, type SimultaneousFlags, type SimultaneousMember } from "./reveal-card";
 
 export const HAND_QUERY = "breadbox.flangeHand";
 
