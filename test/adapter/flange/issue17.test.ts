@@ -80,6 +80,9 @@ describe("issue 17 attack 2: the reveal's attack button, used again after the at
       const again = await handWrittenAttack(s.player, s.attacker, fromUuidSync(plan.defenderUuid), { simultaneous: { messageId: s.card.id, index: 0 } });
       const r = await runRelay({ action: "core.respond", requesterId: s.player.id!, targetUuid: plan.defenderUuid, payload: { messageId: again.id, response: "planned" } }, s.player as never);
       expect(r).toEqual({ ok: false, error: "BREADBOX.Flange.Combat.AlreadyResolved" });
+      // The "planned" response is either side's: a user who owns neither side is refused by the engine.
+      const stranger = createUser({ name: "Stranger" });
+      expect(await runRelay({ action: "core.respond", requesterId: stranger.id!, targetUuid: plan.defenderUuid, payload: { messageId: again.id, response: "planned" } }, stranger as never)).toEqual({ ok: false, error: "BREADBOX.Relay.Forbidden" });
       expect(resolutions()).toHaveLength(1);
     });
   }
