@@ -148,13 +148,19 @@ export function sideContext(model: FlangeActorModel, c: FlangeCheckChoices, pref
   return { prefix, skills, attributes, c, edgeAvailable: edgeLimit, maxDice: R.CHECK_DICE_MAX, maxTarget: R.CHECK_TARGET_MAX };
 }
 
-/** The live odds panel the core dialog fills. */
-export const ODDS_PANEL = '<div class="bb-odds-panel" data-bb-odds aria-live="polite"></div>';
+/** Render a check dialog (check.hbs) around its sides' forms: one side, or an opposed roll's two, each under its name. */
+export async function checkDialogHtml(first: string, second?: { firstName: string; secondName: string; html: string }): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(templatePath("flange/dialogs/check.hbs"), { first, second: second?.html, firstName: second?.firstName, secondName: second?.secondName });
+}
+
+/** Render one side's form (side.hbs: skill, attribute, modifiers, Edge). */
+export function sideHtml(side: ReturnType<typeof sideContext>, idPrefix: string): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(templatePath("flange/dialogs/side.hbs"), { side, idPrefix });
+}
 
 /** Render the check dialog's form. */
 export async function dialogContent(model: FlangeActorModel, c: FlangeCheckChoices): Promise<string> {
-  const side = await foundry.applications.handlebars.renderTemplate(templatePath("flange/dialogs/side.hbs"), { side: sideContext(model, c), idPrefix: "bb-flange" });
-  return `<div class="bb-check-dialog flange-check-dialog">${side}${ODDS_PANEL}</div>`;
+  return checkDialogHtml(await sideHtml(sideContext(model, c), "bb-flange"));
 }
 
 /** One character's Edge spend: the points a roll asks of it. */

@@ -16,7 +16,7 @@
  */
 import { SYSTEM_ID } from "../../core/ids";
 import { format, localize, lookupUuidSync, modelOf } from "../../core/game";
-import { applyOrRelay, type RelayContext, type RelayResult } from "../../core/relay";
+import type { RelayContext, RelayResult } from "../../core/relay";
 import { cardFlags, cardRefusal } from "../../core/chat/trust";
 import { hasMark } from "../../core/chat/ledger";
 import { audienceOf } from "../../core/compat";
@@ -26,7 +26,7 @@ import { BreadboxActor } from "../../core/documents/actor";
 import { FlangeActorModel } from "./data/actor";
 import { FlangeCheckRoll } from "./dice/check-roll";
 import { flangeRules } from "./settings";
-import { REROLLED_MARK, REROLL_RESULT_MARK, payReroll, recordRerollResult, rollFingerprint } from "./reroll-record";
+import { REROLLED_MARK, REROLL_RESULT_MARK, askReroll, payReroll, recordRerollResult, rollFingerprint } from "./reroll-record";
 
 /** The check roll of a Flange check card. */
 export function flangeCheckRollOf(message: ChatMessage.Implementation): FlangeCheckRoll | undefined {
@@ -58,17 +58,7 @@ export async function onEdgeReroll(message: ChatMessage.Implementation): Promise
   const actor = actorOf(roll?.check?.actorUuid);
   const model = modelOf(actor, FlangeActorModel);
   if (!roll || !actor || !model || !isCheckCard(message) || !actor.isOwner) return;
-  const refusal = spentRefusal(message, roll);
-  if (refusal) {
-    ui.notifications?.warn(localize(refusal));
-    return;
-  }
-  if (model.edgeAvailable < 1) {
-    ui.notifications?.warn(localize("BREADBOX.Flange.Edge.NoneLeft"));
-    return;
-  }
-  const result = await applyOrRelay("flange.edgeReroll", { uuid: actor.uuid }, { messageId: message.id });
-  if (!result.ok && result.error) ui.notifications?.warn(localize(result.error));
+  await askReroll("flange.edgeReroll", actor, model, spentRefusal(message, roll), { messageId: message.id });
 }
 
 /**

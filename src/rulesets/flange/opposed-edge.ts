@@ -15,7 +15,7 @@
 import * as R from "./rules";
 import { SYSTEM_ID } from "../../core/ids";
 import { localize, lookupUuidSync, modelOf } from "../../core/game";
-import { applyOrRelay, type RelayContext, type RelayResult } from "../../core/relay";
+import type { RelayContext, RelayResult } from "../../core/relay";
 import { cardFlags, cardRefusal } from "../../core/chat/trust";
 import { hasMark } from "../../core/chat/ledger";
 import { audienceOf } from "../../core/compat";
@@ -23,7 +23,7 @@ import { BreadboxActor } from "../../core/documents/actor";
 import { FlangeActorModel } from "./data/actor";
 import { FlangeCheckRoll } from "./dice/check-roll";
 import { postOpposedCard } from "./opposed";
-import { REROLLED_MARK, payReroll, recordRerollResult, rollFingerprint } from "./reroll-record";
+import { REROLLED_MARK, askReroll, payReroll, recordRerollResult, rollFingerprint } from "./reroll-record";
 
 export type OpposedSideKey = "first" | "second";
 
@@ -66,17 +66,7 @@ export async function onOpposedReroll(message: ChatMessage.Implementation, butto
   const actor = actorOf(sideUuid(message, side));
   const model = modelOf(actor, FlangeActorModel);
   if (!actor || !model || !actor.isOwner) return;
-  const refusal = spentRefusal(message, rolls[side === "first" ? 0 : 1]);
-  if (refusal) {
-    ui.notifications?.warn(localize(refusal));
-    return;
-  }
-  if (model.edgeAvailable < 1) {
-    ui.notifications?.warn(localize("BREADBOX.Flange.Edge.NoneLeft"));
-    return;
-  }
-  const result = await applyOrRelay("flange.opposedReroll", { uuid: actor.uuid }, { messageId: message.id, side });
-  if (!result.ok && result.error) ui.notifications?.warn(localize(result.error));
+  await askReroll("flange.opposedReroll", actor, model, spentRefusal(message, rolls[side === "first" ? 0 : 1]), { messageId: message.id, side });
 }
 
 /** The card's content without its re-roll buttons, with the note that the new result stands. */

@@ -14,11 +14,10 @@ import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { audienceForMode, type Audience } from "../../core/compat";
 import { postCard, type CardData } from "../../core/chat/post";
 import { targetedActors } from "../../core/foundry";
-import { readInt } from "../../core/forms/read";
-import { escapeHTML } from "../../core/html";
+import { inputsHtml, intInput, readInputs } from "../../core/forms/inputs";
 import { FlangeActorModel } from "./data/actor";
 import { FlangeCheckRoll, type FlangeCheckOptions } from "./dice/check-roll";
-import { ODDS_PANEL, buildCheck, defaultChoices, poolSummary, readChoices, sideContext, spendEdge, refundEdge, type FlangeCheckChoices } from "./checks";
+import { buildCheck, checkDialogHtml, defaultChoices, poolSummary, readChoices, sideContext, sideHtml, spendEdge, refundEdge, type FlangeCheckChoices } from "./checks";
 
 /** The second side: a Flange character (its choices) or an unnamed opponent (dice and target). */
 export type OpposedSecond = { kind: "actor"; choices: FlangeCheckChoices } | { kind: "unnamed"; dice: number; target: number };
@@ -77,25 +76,27 @@ export function opposedOddsHtml(built: BuiltOpposed): string {
   return summary.outerHTML + oddsPanelHtml(R.opposedOdds({ first: built.first.input, second: built.second.input }), { labelKey: (k) => `BREADBOX.Flange.Opposed.${k}` });
 }
 
+const ID_PREFIX = "bb-flange-opp";
+
+/** The unnamed opponent's inputs (its side of the opposed dialog), declared once: form and read. */
+const UNNAMED_INPUTS = {
+  "second-dice": intInput("BREADBOX.Flange.Opposed.Dice", 0, R.CHECK_DICE_MAX, R.ATTRIBUTE_ONLY_DICE),
+  "second-target": intInput("BREADBOX.Flange.Opposed.Target", 1, R.CHECK_TARGET_MAX, R.ATTRIBUTE_HUMAN_AVERAGE),
+};
+
 export function readOpposed(form: HTMLFormElement, model: FlangeActorModel, opponent: Opponent | null): OpposedChoices {
   const first = readChoices(form, model, "first-");
-  const second: OpposedSecond = opponent
-    ? { kind: "actor", choices: readChoices(form, opponent.model, "second-", opponent.edgeLimit) }
-    : {
-        kind: "unnamed",
-        dice: readInt(form, "second-dice", localize("BREADBOX.Flange.Opposed.Dice"), 0, R.CHECK_DICE_MAX, R.ATTRIBUTE_ONLY_DICE),
-        target: readInt(form, "second-target", localize("BREADBOX.Flange.Opposed.Target"), 1, R.CHECK_TARGET_MAX, R.ATTRIBUTE_HUMAN_AVERAGE),
-      };
-  return { first, second };
+  if (opponent) return { first, second: { kind: "actor", choices: readChoices(form, opponent.model, "second-", opponent.edgeLimit) } };
+  const unnamed = readInputs(form, UNNAMED_INPUTS);
+  return { first, second: { kind: "unnamed", dice: unnamed["second-dice"], target: unnamed["second-target"] } };
 }
 
 async function dialogContent(actor: Actor.Implementation, model: FlangeActorModel, opponent: Opponent | null): Promise<string> {
-  const render = foundry.applications.handlebars.renderTemplate;
-  const first = await render(templatePath("flange/dialogs/side.hbs"), { side: sideContext(model, defaultChoices(model), "first-"), idPrefix: "bb-flange-opp" });
+  const first = await sideHtml(sideContext(model, defaultChoices(model), "first-"), ID_PREFIX);
   const second = opponent
-    ? await render(templatePath("flange/dialogs/side.hbs"), { side: sideContext(opponent.model, defaultChoices(opponent.model), "second-", opponent.edgeLimit), idPrefix: "bb-flange-opp" })
-    : await render(templatePath("flange/dialogs/unnamed.hbs"), { dice: R.ATTRIBUTE_ONLY_DICE, target: R.ATTRIBUTE_HUMAN_AVERAGE, maxDice: R.CHECK_DICE_MAX, maxTarget: R.CHECK_TARGET_MAX });
-  return `<div class="bb-check-dialog flange-opposed-dialog"><fieldset><legend>${escapeHTML(actor.name ?? "")}</legend>${first}</fieldset><fieldset><legend>${escapeHTML(opponent?.actor.name ?? localize("BREADBOX.Flange.Opposed.Unnamed"))}</legend>${second}</fieldset>${ODDS_PANEL}</div>`;
+    ? await sideHtml(sideContext(opponent.model, defaultChoices(opponent.model), "second-", opponent.edgeLimit), ID_PREFIX)
+    : await foundry.applications.handlebars.renderTemplate(templatePath("flange/dialogs/unnamed.hbs"), { inputs: await inputsHtml(UNNAMED_INPUTS, {}, ID_PREFIX) });
+  return checkDialogHtml(first, { firstName: actor.name ?? "", secondName: opponent?.actor.name ?? localize("BREADBOX.Flange.Opposed.Unnamed"), html: second });
 }
 
 /** Configure, roll and post an opposed roll; returns both evaluated rolls, or null. */

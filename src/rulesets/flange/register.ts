@@ -32,6 +32,7 @@ export function flangeRuleset(): RulesetDefinition {
         "flange/chat/opposed.hbs",
         "flange/dialogs/side.hbs",
         "flange/dialogs/unnamed.hbs",
+        "flange/dialogs/check.hbs",
       ],
     },
     {

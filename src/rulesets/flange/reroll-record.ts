@@ -17,7 +17,8 @@
  */
 import { claimMark, releaseMark } from "../../core/chat/ledger";
 import { withResourceLocks } from "../../core/chat/trust";
-import { modelOf } from "../../core/game";
+import { localize, modelOf } from "../../core/game";
+import { applyOrRelay } from "../../core/relay";
 import { FlangeActorModel } from "./data/actor";
 import { claimRoll, releaseRoll, rollFingerprint as fingerprintOf, rollUsed } from "../../core/chat/once";
 import type { FlangeCheckRoll } from "./dice/check-roll";
@@ -87,4 +88,18 @@ export async function payReroll(actor: Actor.Implementation, messageId: string, 
     }
     return null;
   });
+}
+
+/**
+ * A card's Edge re-roll button (a check's or one side of an opposed roll's): say at once what this
+ * client can see (the card's own refusal, no Edge left), else ask the active GM (relay `action`).
+ */
+export async function askReroll(action: string, actor: Actor.Implementation, model: FlangeActorModel, refusal: string | null, payload: Record<string, unknown>): Promise<void> {
+  const warning = refusal ?? (model.edgeAvailable < 1 ? "BREADBOX.Flange.Edge.NoneLeft" : null);
+  if (warning) {
+    ui.notifications?.warn(localize(warning));
+    return;
+  }
+  const result = await applyOrRelay(action, { uuid: actor.uuid }, payload);
+  if (!result.ok && result.error) ui.notifications?.warn(localize(result.error));
 }

@@ -39,7 +39,7 @@ describe("flange relay actions refuse malformed requests", () => {
     const rng = seededRandom(1313);
     const pick = <T,>(xs: T[]): T => xs[Math.floor(rng() * xs.length)]!;
     const odd = () => pick<unknown>([undefined, null, 0, -1, 1.5, "", "constructor", "__proto__", "toString", [], {}, { __proto__: { ok: true } }, "x".repeat(300), ...ids, card.id]);
-    const actions = ["core.respond", "core.apply", "flange.planned", "flange.applyDramatic", "flange.commitHand", "flange.constructor", "flange.__proto__", "flange.toString"];
+    const actions = ["core.respond", "core.apply", "flange.applyDramatic", "flange.commitHand", "flange.constructor", "flange.__proto__", "flange.toString"];
     for (let i = 0; i < 400; i++) {
       const payload: Record<string, unknown> = {
         messageId: odd(),

@@ -154,7 +154,7 @@ describe("flange simultaneous action: secret hands", () => {
     );
     expect(plannedAttack(forged.id, 0)).toBeNull();
     const attackCard = await handWrittenAttack(player, attacker, defender, { simultaneous: { messageId: forged.id, index: 0 } });
-    const r = await runRelay({ action: "flange.planned", requesterId: player.id!, targetUuid: defender.uuid, payload: { messageId: attackCard.id } }, player as never);
+    const r = await runRelay({ action: "core.respond", requesterId: player.id!, targetUuid: defender.uuid, payload: { messageId: attackCard.id, response: "planned" } }, player as never);
     expect(r).toEqual({ ok: false, error: "BREADBOX.Relay.NotGenuine" });
     expect(resolutions()).toHaveLength(0);
     // Hands sent to the forged card are refused too.

@@ -6,7 +6,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, gmUser, scriptDiceFaces } from "../../harness/index";
 import { bootSystem } from "../toaster/boot";
-import { attackWithWeapon, choicesWithinLimits, onApplyDramatic, relayApplyDramatic, NO_CHOICES } from "../../../src/rulesets/flange/combat/attack";
+import { attackWithWeapon, onApplyDramatic, relayApplyDramatic } from "../../../src/rulesets/flange/combat/attack";
+import { choicesWithinLimits, NO_CHOICES } from "../../../src/rulesets/flange/combat/inputs";
 import { injuryEffectData, readInjuryForm } from "../../../src/rulesets/flange/combat/injury";
 import { applyResolution, handWrittenAttack, resolutions, respond } from "./helpers";
 import { RELAY_QUERY, runRelay } from "../../../src/core/relay";

@@ -3,7 +3,8 @@ import { asUser } from "../../harness/index";
 import { applyOrRelay } from "../../../src/core/relay";
 import { declarationOnCard, DECLARATION, RESOLUTION } from "../../../src/core/exchange/engine";
 import { ledgerSettled } from "../../../src/core/chat/ledger";
-import { flangeAttack, NO_CHOICES } from "../../../src/rulesets/flange/combat/attack";
+import { flangeAttack } from "../../../src/rulesets/flange/combat/attack";
+import { NO_CHOICES } from "../../../src/rulesets/flange/combat/inputs";
 export async function flangeCharacter(name: string, system: Record<string, unknown> = {}, items: Record<string, unknown>[] = []): Promise<any> {
   const actor: any = await Actor.create({ name, type: "flange", system } as never);
   if (items.length) await actor.createEmbeddedDocuments("Item", items);

@@ -78,8 +78,11 @@ describe("issue 17 attack 2: the reveal's attack button, used again after the at
       // A console skips the button's own check: a new attack card for the same planned attack, straight to the GM.
       const plan = s.card.flags.breadbox.attacks[0];
       const again = await handWrittenAttack(s.player, s.attacker, fromUuidSync(plan.defenderUuid), { simultaneous: { messageId: s.card.id, index: 0 } });
-      const r = await runRelay({ action: "flange.planned", requesterId: s.player.id!, targetUuid: plan.defenderUuid, payload: { messageId: again.id } }, s.player as never);
+      const r = await runRelay({ action: "core.respond", requesterId: s.player.id!, targetUuid: plan.defenderUuid, payload: { messageId: again.id, response: "planned" } }, s.player as never);
       expect(r).toEqual({ ok: false, error: "BREADBOX.Flange.Combat.AlreadyResolved" });
+      // The "planned" response is either side's: a user who owns neither side is refused by the engine.
+      const stranger = createUser({ name: "Stranger" });
+      expect(await runRelay({ action: "core.respond", requesterId: stranger.id!, targetUuid: plan.defenderUuid, payload: { messageId: again.id, response: "planned" } }, stranger as never)).toEqual({ ok: false, error: "BREADBOX.Relay.Forbidden" });
       expect(resolutions()).toHaveLength(1);
     });
   }

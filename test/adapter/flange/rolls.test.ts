@@ -266,4 +266,24 @@ describe("opposed rolls", () => {
     const r = await performOpposedCheck(a, null, { first: defaultChoices(a.system, { skill: "", attribute: "dexterity" }), second: { kind: "unnamed", dice: 2, target: 9 } });
     expect(r?.comparison.outcome).toBe("bothLose");
   });
+
+  it("the dialog: each side under its name, the unnamed opponent's dice and target read from its inputs", async () => {
+    const a = await tims();
+    (game.user as any).targets = new Set();
+    const pending = performOpposedCheck(a);
+    const dialog = await waitForDialog();
+    const root: HTMLElement = dialog.element;
+    expect(root.querySelector(".bb-check-dialog.flange-opposed-dialog")).not.toBeNull();
+    expect([...root.querySelectorAll(".flange-opposed-dialog > fieldset > legend")].map((l) => l.textContent)).toEqual(["Mr Tims", "Opponent"]);
+    const dice = root.querySelector<HTMLInputElement>('.flange-unnamed input[name="second-dice"]')!;
+    expect([dice.id, dice.value, dice.min, dice.max]).toEqual(["bb-flange-opp-second-dice", String(R.ATTRIBUTE_ONLY_DICE), "0", String(R.CHECK_DICE_MAX)]);
+    expect(root.querySelector('label[for="bb-flange-opp-second-target"]')?.textContent).toBe("Opponent's target number");
+    fillForm(root, { "second-target": "0" });
+    expect((root.querySelector('button[data-action="roll"]') as HTMLButtonElement).disabled).toBe(true);
+    fillForm(root, { "second-dice": "2", "second-target": "9" });
+    scriptDiceFaces([1, 2, 3, 4, 5]);
+    await answerDialog({ action: "roll" });
+    const r = await pending;
+    expect(r?.second.checkResult?.pool).toMatchObject({ dice: 2, target: 9 });
+  });
 });

@@ -6,8 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { bootSystem, packSources } from "../toaster/boot";
 import * as R from "../../../src/rulesets/flange/rules";
-import { NO_CHOICES } from "../../../src/rulesets/flange/combat/attack";
-import { defenceCheck, exchangeInput, weaponAttack } from "../../../src/rulesets/flange/combat/inputs";
+import { defenceCheck, exchangeInput, NO_CHOICES, weaponAttack } from "../../../src/rulesets/flange/combat/inputs";
 
 beforeEach(bootSystem);
 

@@ -19,65 +19,33 @@
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
 import { itemsWithModel, requireModel, targetedActors } from "../../../core/foundry";
-import { actorFromUuidSync, currentUser, format, localize, modelOf, notify } from "../../../core/game";
+import { actorFromUuidSync, format, localize, modelOf, notify } from "../../../core/game";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
-import { readInt, readString } from "../../../core/forms/read";
+import { readString } from "../../../core/forms/read";
 import { rollWithFoundryDice } from "../../../core/rolls/foundry-dice";
-import { oddsPanelHtml } from "../../../core/rolls/odds-panel";
 import { audienceOf, currentMessageMode, type MessageMode } from "../../../core/compat";
-import { claimMark, ledgerEntry, releaseMark } from "../../../core/chat/ledger";
+import { claimMark, releaseMark } from "../../../core/chat/ledger";
 import { postCard } from "../../../core/chat/post";
 import { cardFlags } from "../../../core/chat/trust";
-import { applyRelayHandler, DECLARATION, declareExchange, renderExchangeCard, respondRelayHandler } from "../../../core/exchange/engine";
+import { applyRelayHandler, DECLARATION, declareExchange, renderExchangeCard } from "../../../core/exchange/engine";
 import type { ExchangeDefinition, ExchangeSides } from "../../../core/exchange/types";
 import { FlangeActorModel } from "../data/actor";
 import { FlangeSkillModel } from "../data/items";
 import { FlangeWeaponModel } from "../data/weapons";
-import { combatOf, combatantState, combatantStateUpdate, syncCombatStatuses } from "./tracker";
+import { carryExchange } from "./tracker";
 import { flangeCombatRules } from "./settings";
-import { plannedAttack, type PlannedAttack } from "./reveal-card";
-import { defaultDefenceSkill, defenceCheck, exchangeInput, flange, roundOf, type AttackModifiers } from "./inputs";
+import { plannedAttack, plannedAttackMark, type PlannedAttack } from "./reveal-card";
+import { attackOddsHtml, CHOICE_LIMITS, choicesWithinLimits, defaultDefenceSkill, defenceCheck, edgeSpent, exchangeInput, flange, NO_CHOICES, readAttackForm, roundOf, type AttackChoices } from "./inputs";
 
 const render = (name: string, data: Record<string, unknown>): Promise<string> => foundry.applications.handlebars.renderTemplate(templatePath(`flange/combat/${name}.hbs`), data);
 
 /* ---------- the attacker's choices ---------- */
 
-/** What the attack dialog lets the attacker choose (checked again on the GM's client). */
-export type AttackChoices = AttackModifiers;
-
 /** A declared attack: the weapon, the dialog's choices, and the reveal card that called for it. */
 export interface AttackDeclaration extends AttackChoices {
   weaponId: string;
   simultaneous: { messageId: string; index: number } | null;
-}
-
-export const NO_CHOICES: AttackChoices = { diceModifier: 0, targetModifier: 0, edgeDice: 0, edgeTarget: 0, damageEdgeDice: 0 };
-
-/** The dialog's limits: GM modifiers of ±5, Edge up to what the attacker has. */
-export const CHOICE_LIMITS = { modifier: 5, edge: R.CHECK_DICE_MAX } as const;
-
-/** Parse choices: whole numbers within the dialog's limits, Edge within `edgeAvailable`; null otherwise. */
-export function choicesWithinLimits(raw: unknown, edgeAvailable: number): AttackChoices | null {
-  if (!raw || typeof raw !== "object") return null;
-  const out: Record<string, number> = {};
-  for (const key of Object.keys(NO_CHOICES)) {
-    const v: unknown = Reflect.get(raw, key);
-    if (typeof v !== "number" || !Number.isSafeInteger(v)) return null;
-    if (key.endsWith("Modifier") ? Math.abs(v) > CHOICE_LIMITS.modifier : v < 0 || v > CHOICE_LIMITS.edge) return null;
-    out[key] = v;
-  }
-  const choices: AttackChoices = { diceModifier: out.diceModifier ?? 0, targetModifier: out.targetModifier ?? 0, edgeDice: out.edgeDice ?? 0, edgeTarget: out.edgeTarget ?? 0, damageEdgeDice: out.damageEdgeDice ?? 0 };
-  return edgeSpent(choices) <= edgeAvailable ? choices : null;
-}
-
-export function edgeSpent(c: AttackChoices): number {
-  return c.edgeDice + c.edgeTarget + c.damageEdgeDice;
-}
-
-/** The odds of an attack (against an undefended target until the defence is declared). */
-export function attackOddsHtml(x: R.ExchangeInput): string {
-  return oddsPanelHtml(R.exchangeOdds(x), { labelKey: (key) => `BREADBOX.Flange.Combat.Outcome.${key}` });
 }
 
 /* ---------- the defences: the engine's responses ---------- */
@@ -92,8 +60,8 @@ const DECLARATIONS: Record<string, Declaration> = {
   blockBody: { kind: "block", with: "body", label: "blockBody" },
   none: { kind: "none", label: "noneAmbush", gmOnly: true },
 };
-/** The one response of an attack a simultaneous reveal called for: the defence the reveal fixed. */
-const PLANNED = "planned";
+/** The one response of an attack a simultaneous reveal called for: the defence the reveal fixed (either side's owner may ask it). */
+export const PLANNED = "planned";
 
 /** The defence of a declaration, rolled with the skill named (or the attribute only). */
 function defenceOf(d: Declaration, defender: Actor.Implementation, skillId: string | null): R.DefenceInput {
@@ -111,20 +79,13 @@ export function plannedDefence(defender: Actor.Implementation, plan: PlannedAtta
   return defenceOf(DECLARATIONS[id] ?? { kind: "none", label: "none" }, defender, defaultDefenceSkill(defender));
 }
 
-/** The ledger mark on a reveal card of the planned attack of a combatant, once it was rolled (its value: the declaration). */
-export function plannedAttackMark(attackerCombatantId: string): string {
-  return `used:${attackerCombatantId}`;
-}
-
 /* ---------- the exchange ---------- */
 
 /** Largest damage one card may apply (far above any roll: 40 dice of 10s and +99). */
 const MAX_APPLIED = 10_000;
 
 /** The defence dialog's answer, as the GM checked it. */
-interface DefenceChoice {
-  skillId: string | null;
-}
+type DefenceChoice = { skillId: string | null };
 
 function weaponOf(attacker: Actor.Implementation, weaponId: string): { item: Item.Implementation; model: FlangeWeaponModel } {
   const item = attacker.items.get(weaponId);
@@ -170,7 +131,7 @@ export const flangeAttack: ExchangeDefinition<AttackDeclaration, DefenceChoice> 
   },
 
   responses({ choices }) {
-    if (choices.simultaneous) return [{ id: PLANNED, label: "BREADBOX.Flange.Combat.RollAttack", gmOnly: true }];
+    if (choices.simultaneous) return [{ id: PLANNED, label: "BREADBOX.Flange.Combat.RollAttack", either: true }];
     return Object.entries(DECLARATIONS).map(([id, d]) => ({ id, label: `BREADBOX.Flange.Combat.Defence.${d.label}`, ...("gmOnly" in d ? { gmOnly: true } : {}) }));
   },
 
@@ -182,7 +143,7 @@ export const flangeAttack: ExchangeDefinition<AttackDeclaration, DefenceChoice> 
     // The odds the defender sees: this attack (as its card announces it) against the defence with each skill.
     const odds = (skillId: string | null): string => {
       try {
-        return attackOddsHtml(exchangeInput(attacker, weaponOf(attacker, choices.weaponId).model, defender, choices, defenceOf(d, defender, skillId)));
+        return attackOddsHtml(attacker, weaponOf(attacker, choices.weaponId).model, defender, choices, defenceOf(d, defender, skillId));
       } catch {
         return ""; // odds are information only
       }
@@ -237,16 +198,7 @@ export const flangeAttack: ExchangeDefinition<AttackDeclaration, DefenceChoice> 
       if (spent > now.edgeAvailable) throw new Error("BREADBOX.Flange.Combat.NotEnoughEdgeNow");
       const x = exchangeInput(attacker, weapon.model, defender, choices, defence);
       const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollExchange(x, rng));
-      // Carry the exchange into the combatants' next attacks and initiative (the attacker's combat, this round).
-      const { combatId, round } = roundOf(attacker);
-      if (round > 0) {
-        await attacker.update(combatantStateUpdate(combatId, R.afterAttack(combatantState(attacker, combatId), round)));
-        if (combatOf(defender)?.id === combatId) {
-          await defender.update(combatantStateUpdate(combatId, R.afterDefence(combatantState(defender, combatId), round, r.effects)));
-          await syncCombatStatuses(defender, combatId, round);
-        }
-        await syncCombatStatuses(attacker, combatId, round);
-      }
+      await carryExchange(attacker, defender, roundOf(attacker), r.effects);
       const pool = R.settlePool(R.attackCheck(x.attack));
       const signed = (m: number): string => (m === 0 ? "" : m > 0 ? `+ ${m}` : `− ${-m}`);
       const html = await render("resolution", {
@@ -329,20 +281,10 @@ export async function attackDialog(actor: Actor.Implementation, weapon: Item.Imp
     title: format("BREADBOX.Flange.Combat.AttackTitle", { weapon: weapon.name ?? "", target: target.name ?? "" }),
     content,
     read: (form) => readAttackForm(form, edgeAvailable),
-    odds: (c) => attackOddsHtml(exchangeInput(actor, w, target, c, defence)),
+    odds: (c) => attackOddsHtml(actor, w, target, c, defence),
     rollLabel: "BREADBOX.Flange.Combat.Declare",
   });
   return result ? { choices: result.value, mode: result.mode } : null;
-}
-
-/** Read the attack dialog: bad input is a localized error (the dialog shows it and will not roll). */
-export function readAttackForm(form: HTMLFormElement, edgeAvailable: number): AttackChoices {
-  const label = (key: keyof AttackChoices) => localize(`BREADBOX.Flange.Combat.Choice.${key}`);
-  const modifier = (key: "diceModifier" | "targetModifier") => readInt(form, key, label(key), -CHOICE_LIMITS.modifier, CHOICE_LIMITS.modifier, 0);
-  const edge = (key: "edgeDice" | "edgeTarget" | "damageEdgeDice") => readInt(form, key, label(key), 0, CHOICE_LIMITS.edge, 0);
-  const raw = { diceModifier: modifier("diceModifier"), targetModifier: modifier("targetModifier"), edgeDice: edge("edgeDice"), edgeTarget: edge("edgeTarget"), damageEdgeDice: edge("damageEdgeDice") };
-  if (edgeSpent(raw) > edgeAvailable) throw new Error(format("BREADBOX.Flange.Combat.NotEnoughEdge", { spent: edgeSpent(raw), available: edgeAvailable }));
-  return raw;
 }
 
 /** Start an attack with a weapon against the user's targeted token (the weapon's "attack" button). */
@@ -361,22 +303,7 @@ export async function attackWithWeapon(actor: Actor.Implementation, weapon: Item
   return (await declareExchange(flangeAttack, actor, target, { ...answer.choices, weaponId: weapon.id ?? "", simultaneous: null }, { mode: answer.mode })) ?? null;
 }
 
-/* ---------- what the engine cannot ask yet (see the report: core changes) ---------- */
-
-/**
- * GM side of a reveal's planned attack, asked by the attacker's owner right after declaring it
- * (the engine lets only the target's owners respond): either side's owner may ask, nobody chooses.
- * The engine then checks the record, resolves the "planned" response and the once-per-combatant
- * mark on the reveal card (resolve above) as the active GM's own request.
- */
-export async function relayPlanned(ctx: RelayContext): Promise<RelayResult> {
-  const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
-  const posted = ledgerEntry(messageId)?.posted;
-  const sides = posted?.exchange === "flange.attack" ? [posted.attackerUuid, posted.targetUuid].map((uuid) => actorFromUuidSync(uuid)) : [];
-  if (!sides.length) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
-  if (!ctx.requester.isGM && !sides.some((side) => side?.testUserPermission(ctx.requester, "OWNER"))) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
-  return respondRelayHandler({ requester: currentUser(), target: ctx.target, payload: { messageId, response: PLANNED, choices: {}, mode: "public" } });
-}
+/* ---------- the GM's dramatic damage ---------- */
 
 /** The GM's "Apply (dramatic)" on a resolution card: the engine's Apply, straight to the standard boxes. */
 export async function onApplyDramatic(message: ChatMessage.Implementation): Promise<void> {

@@ -1,23 +1,56 @@
 /**
  * The documents as the Flange rules core reads them for an attack: the attacker's dice and target
  * number with a weapon, what earlier exchanges carry into it, the defender's dodge or block check,
- * armour and health. Shared by the attack (attack.ts), the reveal's planned attacks and the odds.
+ * armour and health, and the attack dialog's choices. Shared by the attack (attack.ts), the reveal's planned attacks and the odds.
  */
 import * as R from "../rules";
 import { requireModel } from "../../../core/foundry";
-import { localize, modelOf } from "../../../core/game";
+import { format, localize, modelOf } from "../../../core/game";
+import { oddsPanelHtml } from "../../../core/rolls/odds-panel";
+import { checkInputs, intInput, readInputs, type InputValues } from "../../../core/forms/inputs";
 import { FlangeActorModel } from "../data/actor";
 import type { FlangeWeaponModel } from "../data/weapons";
 import { combatOf, combatantState } from "./tracker";
 import { flangeCombatRules } from "./settings";
 
-/** What the attack dialog lets the attacker choose that the rules core reads. */
-export interface AttackModifiers {
-  diceModifier: number;
-  targetModifier: number;
-  edgeDice: number;
-  edgeTarget: number;
-  damageEdgeDice: number;
+/** The dialog's limits: GM modifiers of ±5, Edge up to what the attacker has. */
+export const CHOICE_LIMITS = { modifier: 5, edge: R.CHECK_DICE_MAX } as const;
+
+const choice = (key: string, min: number, max: number) => intInput(`BREADBOX.Flange.Combat.Choice.${key}`, min, max);
+/** The attack dialog's inputs, declared once: the form's read and the GM's check of the posted choices. */
+export const ATTACK_INPUTS = {
+  diceModifier: choice("diceModifier", -CHOICE_LIMITS.modifier, CHOICE_LIMITS.modifier),
+  targetModifier: choice("targetModifier", -CHOICE_LIMITS.modifier, CHOICE_LIMITS.modifier),
+  edgeDice: choice("edgeDice", 0, CHOICE_LIMITS.edge),
+  edgeTarget: choice("edgeTarget", 0, CHOICE_LIMITS.edge),
+  damageEdgeDice: choice("damageEdgeDice", 0, CHOICE_LIMITS.edge),
+};
+
+/** What the attack dialog lets the attacker choose (checked again on the GM's client); the rules core reads it. */
+export type AttackChoices = InputValues<typeof ATTACK_INPUTS>;
+
+export const NO_CHOICES: AttackChoices = { diceModifier: 0, targetModifier: 0, edgeDice: 0, edgeTarget: 0, damageEdgeDice: 0 };
+
+export function edgeSpent(c: AttackChoices): number {
+  return c.edgeDice + c.edgeTarget + c.damageEdgeDice;
+}
+
+/** Parse choices: whole numbers within the dialog's limits, Edge within `edgeAvailable`; null otherwise. */
+export function choicesWithinLimits(raw: unknown, edgeAvailable: number): AttackChoices | null {
+  if (!raw || typeof raw !== "object" || Object.keys(ATTACK_INPUTS).some((key) => typeof Reflect.get(raw, key) !== "number")) return null;
+  try {
+    const choices = checkInputs({ ...raw }, ATTACK_INPUTS);
+    return edgeSpent(choices) <= edgeAvailable ? choices : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Read the attack dialog: bad input is a localized error (the dialog shows it and will not roll). */
+export function readAttackForm(form: HTMLFormElement, edgeAvailable: number): AttackChoices {
+  const choices = readInputs(form, ATTACK_INPUTS);
+  if (edgeSpent(choices) > edgeAvailable) throw new Error(format("BREADBOX.Flange.Combat.NotEnoughEdge", { spent: edgeSpent(choices), available: edgeAvailable }));
+  return choices;
 }
 
 export function flange(actor: Actor.Implementation | null | undefined): FlangeActorModel | null {
@@ -59,7 +92,7 @@ export function roundOf(actor: Actor.Implementation): { combatId: string; round:
 }
 
 /** The exchange's rules-core input: the attacker's dice and what earlier exchanges give it, the defence, armour, health. */
-export function exchangeInput(attacker: Actor.Implementation, weapon: FlangeWeaponModel, defender: Actor.Implementation, choices: AttackModifiers, defence: R.DefenceInput): R.ExchangeInput {
+export function exchangeInput(attacker: Actor.Implementation, weapon: FlangeWeaponModel, defender: Actor.Implementation, choices: AttackChoices, defence: R.DefenceInput): R.ExchangeInput {
   const d = requireModel(defender, FlangeActorModel);
   const { combatId, round } = roundOf(attacker);
   const carry = round > 0 ? R.attackCarry(combatantState(attacker, combatId), round) : { counterattackBonus: false, failedBlockPenalty: false };
@@ -72,4 +105,9 @@ export function exchangeInput(attacker: Actor.Implementation, weapon: FlangeWeap
     damageEdgeDice: choices.damageEdgeDice,
     defenderHealth: d.healthState(),
   };
+}
+
+/** The odds of an attack (against an undefended target until the defence is declared). */
+export function attackOddsHtml(attacker: Actor.Implementation, weapon: FlangeWeaponModel, defender: Actor.Implementation, choices: AttackChoices, defence: R.DefenceInput): string {
+  return oddsPanelHtml(R.exchangeOdds(exchangeInput(attacker, weapon, defender, choices, defence)), { labelKey: (key) => `BREADBOX.Flange.Combat.Outcome.${key}` });
 }

@@ -8,7 +8,7 @@ import { templatePath } from "../../../core/ids";
 import { isLedgerKeeper } from "../../../core/chat/ledger";
 import { COUNTERATTACK_STATUS, FAILED_BLOCK_STATUS, flangeCombat, syncCombatStatuses } from "./tracker";
 import { FLANGE_COMBAT_SETTINGS } from "./settings";
-import { flangeAttack, onApplyDramatic, relayApplyDramatic, relayPlanned } from "./attack";
+import { flangeAttack, onApplyDramatic, relayApplyDramatic } from "./attack";
 import { SERIOUS_INJURY_STATUS, onSeriousInjury } from "./injury";
 import { flangeAttackMacro } from "./macro";
 import { HAND_QUERY, announceSimultaneous, handQueryHandler, onChooseHand, onResetHands, onSimultaneousAttack, relayCommitHand } from "./simultaneous";
@@ -63,7 +63,6 @@ export function flangeCombatPart(): RulesetPart {
       simultaneousAttack: onSimultaneousAttack,
     },
     relayActions: {
-      planned: relayPlanned,
       applyDramatic: relayApplyDramatic,
       commitHand: relayCommitHand,
     },

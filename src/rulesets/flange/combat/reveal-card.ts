@@ -95,3 +95,8 @@ export function genuineCard(messageId: unknown): { message: ChatMessage.Implemen
 export function plannedAttack(messageId: string, index: number): PlannedAttack | null {
   return genuineCard(messageId)?.flags.attacks[index] ?? null;
 }
+
+/** The ledger mark on a reveal card of the planned attack of a combatant, once it was rolled (its value: the declaration). */
+export function plannedAttackMark(attackerCombatantId: string): string {
+  return `used:${attackerCombatantId}`;
+}

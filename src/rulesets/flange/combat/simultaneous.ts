@@ -40,8 +40,8 @@ import { FlangeActorModel } from "../data/actor";
 import { FlangeWeaponModel } from "../data/weapons";
 import { sha256Hex } from "../../../core/sha256";
 import { declareExchange } from "../../../core/exchange/engine";
-import { attackDialog, flangeAttack, plannedAttackMark, plannedDefence } from "./attack";
-import { genuineCard, HAND_KEYS, plannedAttack, simFlags, type SimultaneousFlags, type SimultaneousMember } from "./reveal-card";
+import { attackDialog, flangeAttack, PLANNED, plannedDefence } from "./attack";
+import { genuineCard, HAND_KEYS, plannedAttack, plannedAttackMark, simFlags, type SimultaneousFlags, type SimultaneousMember } from "./reveal-card";
 
 export const HAND_QUERY = "breadbox.flangeHand";
 
@@ -324,7 +324,7 @@ export async function onResetHands(message: ChatMessage.Implementation): Promise
 
 /**
  * The attacker's button on a revealed card: declare the planned attack through the exchange engine
- * (its defence fixed by the reveal), then ask the GM to roll it at once (relayPlanned, attack.ts).
+ * (its defence fixed by the reveal), then resolve it at once with its one response, "planned" (attack.ts).
  */
 export async function onSimultaneousAttack(message: ChatMessage.Implementation, button: HTMLElement, event: Event): Promise<void> {
   const index = Number(button.dataset.index);
@@ -342,7 +342,7 @@ export async function onSimultaneousAttack(message: ChatMessage.Implementation, 
   if (!answer) return;
   const card = await declareExchange(flangeAttack, attacker, defender, { ...answer.choices, weaponId: weapon.item.id ?? "", simultaneous: { messageId: message.id, index } }, { mode: answer.mode });
   if (!card?.id) return;
-  const result = await applyOrRelay("flange.planned", defender, { messageId: card.id });
+  const result = await applyOrRelay("core.respond", defender, { messageId: card.id, response: PLANNED, choices: {}, mode: "public" });
   // Refused (this planned attack was rolled already, Edge spent meanwhile, ...): the attack card
   // announced an attack that will not happen. The refusal itself was shown by the relay.
   if (!result.ok) await card.delete().catch((err: unknown) => console.error("Breadbox | simultaneous attack card", err));

@@ -106,3 +106,14 @@ export async function syncCombatStatuses(actor: Actor.Implementation | null | un
   ];
   for (const [id, want] of wanted) if (actor.statuses.has(id) !== want) await actor.toggleStatusEffect(id, { active: want });
 }
+
+/** Carry an exchange into the combatants' next attacks and initiative (the attacker's combat, this round; nothing outside a combat). */
+export async function carryExchange(attacker: Actor.Implementation, defender: Actor.Implementation, { combatId, round }: { combatId: string; round: number }, effects: R.ExchangeEffects): Promise<void> {
+  if (round <= 0) return;
+  await attacker.update(combatantStateUpdate(combatId, R.afterAttack(combatantState(attacker, combatId), round)));
+  if (combatOf(defender)?.id === combatId) {
+    await defender.update(combatantStateUpdate(combatId, R.afterDefence(combatantState(defender, combatId), round, effects)));
+    await syncCombatStatuses(defender, combatId, round);
+  }
+  await syncCombatStatuses(attacker, combatId, round);
+}
