@@ -144,7 +144,7 @@ describe("D10/0: a full attack to Apply", () => {
     await showTab(page, sheet, "items");
     await sheet.locator('[data-item-id] >> text=Assault Rifle').locator("xpath=ancestor::li[1]").locator('[data-action="d100Attack"]').click();
     const dialog = await dialogOpen(page);
-    await dialog.locator('select[name="block"]').selectOption("0");
+    await dialog.locator('select[name="block"]').selectOption("fire:0");
     const odds = dialog.locator("[data-bb-odds]");
     await expect.poll(() => odds.textContent()).toMatch(/Step 3: 3 hit/);
     expect(await axeSerious(page, "dialog.roll-dialog[open]")).toEqual([]);
