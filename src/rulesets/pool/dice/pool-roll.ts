@@ -131,11 +131,6 @@ export class PoolCheckRoll extends CardRoll<PoolCardContext> {
     return normalisePoolOptions(this.options);
   }
 
-  /** Whether Foundry has evaluated this roll (CardRoll.wasEvaluated; pool/combat/attack.ts reads this name). */
-  get evaluated(): boolean {
-    return this.wasEvaluated;
-  }
-
   /** The classified result (after evaluation). */
   get checkResult(): R.CheckResult | undefined {
     return this.check?.result;
