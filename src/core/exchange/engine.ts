@@ -53,6 +53,9 @@ export const FOLLOW = "exchangeFollow";
 export const RESOLVED_MARK = "resolved";
 /** The resolution's "once" mark: it has been applied. */
 export const APPLIED_MARK = "applied";
+/** Default icons of the engine's buttons (a response to an attack is a defence; Apply is the hurt). */
+const RESPONSE_ICON = "fa-solid fa-shield-halved";
+const APPLY_ICON = "fa-solid fa-heart-crack";
 /** Most dice a declaration may carry (a bound on what the GM rebuilds from its record). */
 const MAX_DECLARATION_ROLLS = 8;
 
@@ -147,7 +150,7 @@ export async function declareExchange(def: ExchangeDefinition, attacker: Actor.I
 /** A declaration card's content: its body and the target's responses as buttons (also to re-render it). */
 export async function renderDeclaration<C>(def: ExchangeDefinition<C>, declared: Omit<Declared<C>, "declaration">): Promise<string> {
   const visible = (r: ResponseOption) => (r.gmOnly ? "gm" : r.either ? `owner:${declared.attacker.uuid},${declared.target.uuid}` : `owner:${declared.target.uuid}`);
-  const buttons: CardButton[] = def.responses(declared).map((r) => ({ action: "core.respond", label: localize(r.label), icon: r.icon, visible: visible(r), data: { response: r.id } }));
+  const buttons: CardButton[] = def.responses(declared).map((r) => ({ action: "core.respond", label: localize(r.label), icon: r.icon ?? RESPONSE_ICON, visible: visible(r), data: { response: r.id } }));
   return renderExchangeCard(await def.declarationCard(declared), buttons, DECLARATION);
 }
 
@@ -226,7 +229,7 @@ export async function respondRelayHandler({ requester, target, payload }: RelayC
   // even if its card cannot be posted — answering again would spend twice.
   try {
     const outcome = resolved.outcome;
-    const buttons: CardButton[] = outcome ? [{ action: "core.apply", label: localize(def.applyLabel ?? "BREADBOX.Exchange.Apply"), icon: def.applyIcon, visible: `owner:${attacker.uuid},${defender.uuid}`, data: {} }] : [];
+    const buttons: CardButton[] = outcome ? [{ action: "core.apply", label: localize(def.applyLabel ?? "BREADBOX.Exchange.Apply"), icon: def.applyIcon ?? APPLY_ICON, visible: `owner:${attacker.uuid},${defender.uuid}`, data: {} }] : [];
     const content = await renderExchangeCard(resolved.card, buttons, RESOLUTION);
     const card = await postCard(
       {
@@ -312,19 +315,32 @@ export function declarationOnCard(message: ChatMessage.Implementation): { def: E
   }
 }
 
-/** The response button of a declaration card (chat action `core.respond`), on the responder's client. */
-export async function onRespond(message: ChatMessage.Implementation, button: HTMLElement, event: Event): Promise<void> {
+/**
+ * A response chosen on a declaration card, on the responder's client: the checks a client can make,
+ * the ruleset's dialog, then `core.respond` through the relay. The GM's answer, or null when nothing
+ * was sent (refused here with a notice, or the dialog was cancelled).
+ */
+export async function respondOnCard(message: ChatMessage.Implementation, response: string, event: Event | null): Promise<RelayResult | null> {
   const onCard = declarationOnCard(message);
-  if (!onCard || !message.id) return notify("warn", "BREADBOX.Relay.NoTarget");
+  if (!onCard || !message.id) return refusedHere("BREADBOX.Relay.NoTarget");
   const { def, declared } = onCard;
-  if (exchangeResolved(message.id)) return notify("warn", "BREADBOX.Exchange.AlreadyResolved");
-  const response = button.dataset.response ?? "";
+  if (exchangeResolved(message.id)) return refusedHere("BREADBOX.Exchange.AlreadyResolved");
   const either = def.responses(declared).some((r) => r.id === response && r.either);
-  if (!declared.target.isOwner && !(either && declared.attacker.isOwner)) return notify("warn", "BREADBOX.Relay.Forbidden");
+  if (!declared.target.isOwner && !(either && declared.attacker.isOwner)) return refusedHere("BREADBOX.Relay.Forbidden");
   let answer: { choices: Record<string, unknown>; mode: MessageMode } | null = { choices: {}, mode: currentMessageMode() };
   if (def.respondDialog) answer = await def.respondDialog(declared, response, event);
-  if (!answer) return;
-  await applyOrRelay("core.respond", declared.target, { messageId: message.id, response, choices: { ...answer.choices }, mode: answer.mode });
+  if (!answer) return null;
+  return applyOrRelay("core.respond", declared.target, { messageId: message.id, response, choices: { ...answer.choices }, mode: answer.mode });
+}
+
+function refusedHere(key: string): null {
+  notify("warn", key);
+  return null;
+}
+
+/** The response button of a declaration card (chat action `core.respond`). */
+export async function onRespond(message: ChatMessage.Implementation, button: HTMLElement, event: Event): Promise<void> {
+  await respondOnCard(message, button.dataset.response ?? "", event);
 }
 
 /** The Apply button of a resolution card (chat action `core.apply`). */

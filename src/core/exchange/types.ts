@@ -84,7 +84,7 @@ export interface ResponseOption {
   label: string;
   /** Only a GM may choose it (e.g. a ruling), never a player. */
   gmOnly?: boolean;
-  /** Font Awesome classes of its button's icon, e.g. "fa-solid fa-shield-halved". */
+  /** Font Awesome classes of its button's icon (default: a shield). */
   icon?: string;
   /**
    * Owners of either side may choose it (e.g. "resolve" when the rules give the target no
@@ -157,7 +157,7 @@ export interface ExchangeDefinition<C = unknown, RC = unknown> {
   checkOutcome(outcome: ExchangeOutcome): boolean;
   /** Label key of the resolution card's Apply button (default BREADBOX.Exchange.Apply). */
   applyLabel?: string;
-  /** Font Awesome classes of the Apply button's icon. */
+  /** Font Awesome classes of the Apply button's icon (default: a cracked heart). */
   applyIcon?: string;
   /** The notice shown to whoever clicked Apply, from what `apply` returned (default: "Applied to {name}."). */
   appliedMessage?(applied: Record<string, unknown>, target: Actor.Implementation): string;

@@ -1,9 +1,8 @@
 /** Shared set-up for the Flange adapter tests. */
 import { asUser } from "../../harness/index";
-import { applyOrRelay } from "../../../src/core/relay";
-import { declarationOnCard, DECLARATION, RESOLUTION } from "../../../src/core/exchange/engine";
+import { DECLARATION, RESOLUTION } from "../../../src/core/exchange/engine";
+import { applyThroughRelay, respondThroughRelay, shift } from "../exchange-relay";
 import { ledgerSettled } from "../../../src/core/chat/ledger";
-import { flangeAttack } from "../../../src/rulesets/flange/combat/attack";
 import { NO_CHOICES } from "../../../src/rulesets/flange/combat/inputs";
 export async function flangeCharacter(name: string, system: Record<string, unknown> = {}, items: Record<string, unknown>[] = []): Promise<any> {
   const actor: any = await Actor.create({ name, type: "flange", system } as never);
@@ -18,31 +17,17 @@ export const JOE_AVERAGE = { strength: 7, athleticism: 7, constitution: 7, perce
 
 /* ---------- the attack on core's exchange engine ---------- */
 
-export const shift = new MouseEvent("click", { shiftKey: true });
+export { shift };
 const msgs = (): any[] => (game as any).messages.contents;
 /** Attack (declaration) cards and resolution cards of the engine. */
 export const declarations = (): any[] => msgs().filter((m) => m.flags?.breadbox?.type === DECLARATION);
 export const resolutions = (): any[] => msgs().filter((m) => m.flags?.breadbox?.type === RESOLUTION);
 
-/**
- * A response button clicked on an attack card (as the engine's `core.respond` button does: the
- * response's dialog, shift-skipped by default, then the relay).
- */
-export async function respond(user: any, card: any, response: string, event: Event | null = shift): Promise<any> {
-  await ledgerSettled();
-  return asUser(user, async () => {
-    const onCard = declarationOnCard(card);
-    if (!onCard) throw new Error("not a declaration");
-    const answer = await flangeAttack.respondDialog!(onCard.declared as any, response, event);
-    if (!answer) return null;
-    return applyOrRelay("core.respond", onCard.declared.target, { messageId: card.id, response, choices: answer.choices, mode: answer.mode });
-  });
-}
+/** A response button clicked on an attack card (its dialog, shift-skipped by default, then the relay). */
+export const respond = (user: any, card: any, response: string, event: Event | null = shift): Promise<any> => respondThroughRelay(user, card, response, event);
 
 /** The Apply button of a resolution card (`core.apply`). */
-export function applyResolution(user: any, res: any): Promise<any> {
-  return asUser(user, () => applyOrRelay("core.apply", { uuid: res.flags.breadbox.targetUuid }, { messageId: res.id }));
-}
+export const applyResolution = applyThroughRelay;
 
 /** An attack card written by hand (a player's console): any flags, posted as a declaration of the Flange attack. */
 export async function handWrittenAttack(user: any, attacker: any, target: any, choices: Record<string, unknown> = {}): Promise<any> {

@@ -3,29 +3,12 @@
  * tests that drive them as a user: Defend is `core.respond` (the defence dialog on the clicker's
  * client, then the active GM), Apply is `core.apply`. Each does what the engine's click handler does.
  */
-import { declarationOnCard, exchangeResolved } from "../../../src/core/exchange/engine";
+import { respondOnCard } from "../../../src/core/exchange/engine";
 import { applyOrRelay, type RelayResult } from "../../../src/core/relay";
-import { notify } from "../../../src/core/game";
 
-/** Click Defend on an attack declaration (the event decides whether the dialog is skipped). */
-export async function defend(message: any, event: Event | null = null): Promise<RelayResult | null> {
-  const onCard = declarationOnCard(message);
-  if (!onCard) {
-    notify("warn", "BREADBOX.Relay.NoTarget");
-    return null;
-  }
-  if (exchangeResolved(message.id)) {
-    notify("warn", "BREADBOX.Exchange.AlreadyResolved");
-    return null;
-  }
-  const { def, declared } = onCard;
-  if (!declared.target.isOwner) {
-    notify("warn", "BREADBOX.Relay.Forbidden");
-    return null;
-  }
-  const answer = await def.respondDialog!(declared, "defend", event);
-  if (!answer) return null;
-  return applyOrRelay("core.respond", declared.target, { messageId: message.id, response: "defend", choices: { ...answer.choices }, mode: answer.mode });
+/** Click Defend on an attack declaration (the engine's own click path; the event decides whether the dialog is skipped). */
+export function defend(message: any, event: Event | null = null): Promise<RelayResult | null> {
+  return respondOnCard(message, "defend", event);
 }
 
 /** Ask the GM to defend with these raw choices (what a Defend click sends). */
