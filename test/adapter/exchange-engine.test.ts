@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, scriptDiceFaces } from "../harness/index";
 import { registerRuleset } from "../../src/core/registry";
-import { d6Attack, d6AttackRoll, d6Ruleset } from "../fixtures/ruleset-d6/ruleset";
+import { d6Attack, d6AttackRoll, d6Contest, d6Ruleset } from "../fixtures/ruleset-d6/ruleset";
 import { bootSystem } from "./toaster/boot";
 import { declareExchange } from "../../src/core/exchange/engine";
 import { applyOrRelay } from "../../src/core/relay";
@@ -174,5 +174,23 @@ describe("the exchange engine with a sixth ruleset (test/fixtures/ruleset-d6)", 
     expect(s.target.system.focus).toBe(0);
     expect(hasMark(card.id, "resolved")).toBe(true);
     expect(await respond(s.p2, s, card, "take")).toMatchObject({ ok: false, error: "BREADBOX.Exchange.AlreadyResolved" });
+  });
+
+  it("a contest (a definition without apply) resolves to a card naming the winner, with no Apply and no outcome to apply", async () => {
+    const s = await scene();
+    scriptDiceFaces([4]);
+    const card: any = await asUser(s.p1, async () => declareExchange(d6Contest as any, s.attacker, s.target, {}, { rolls: [await d6AttackRoll()] }));
+    await ledgerSettled();
+    expect(card.content).toContain('data-response="oppose"');
+    scriptDiceFaces([2]);
+    expect(((await respond(s.p2, s, card, "oppose")) as any).ok).toBe(true);
+    const resolution = msgs().at(-1);
+    expect(resolution.content).toContain("Winner: Ann");
+    expect(resolution.content).not.toContain("core.apply");
+    expect(ledgerEntry(resolution.id)?.exchange).toBeUndefined();
+    const r: any = await apply(s.p2, s, resolution);
+    expect(r.ok).toBe(false);
+    expect(r.error).toBe("BREADBOX.Exchange.NothingToApply");
+    expect(s.target.system.health).toBe(1);
   });
 });

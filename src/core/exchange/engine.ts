@@ -228,7 +228,8 @@ export async function respondRelayHandler({ requester, target, payload }: RelayC
   // Resolved: what it spent (luck, Edge, action points) stands, so the exchange stays resolved
   // even if its card cannot be posted — answering again would spend twice.
   try {
-    const outcome = resolved.outcome;
+    // An exchange that never applies (a contest) records no outcome and shows no Apply.
+    const outcome = def.apply && def.checkOutcome ? resolved.outcome : null;
     const buttons: CardButton[] = outcome ? [{ action: "core.apply", label: localize(def.applyLabel ?? "BREADBOX.Exchange.Apply"), icon: def.applyIcon ?? APPLY_ICON, visible: `owner:${attacker.uuid},${defender.uuid}`, data: {} }] : [];
     const content = await renderExchangeCard(resolved.card, buttons, RESOLUTION);
     const card = await postCard(
@@ -257,17 +258,19 @@ export async function applyRelayHandler({ requester, target, payload }: RelayCon
   if (!record || !resolution) return refuse("BREADBOX.Exchange.NothingToApply");
   const def = findExchange(`${record.ruleset}.${record.kind}`);
   if (!def || def.ruleset !== record.ruleset) return refuse("BREADBOX.Exchange.Unknown");
+  const { apply, checkOutcome } = def;
+  if (!apply || !checkOutcome) return refuse("BREADBOX.Exchange.NothingToApply");
   const defender = actorAt(record.targetUuid);
   const attacker = actorAt(record.attackerUuid);
   if (!defender || !attacker || target.uuid !== defender.uuid) return refuse("BREADBOX.Relay.TargetMismatch");
   if (!requester.isGM && !defender.testUserPermission(requester, "OWNER") && !attacker.testUserPermission(requester, "OWNER")) return refuse("BREADBOX.Relay.Forbidden");
   if (hasMark(messageId, APPLIED_MARK)) return refuse("BREADBOX.Exchange.AlreadyApplied");
-  if (!def.checkOutcome(record.outcome)) return refuse("BREADBOX.Relay.Malformed");
+  if (!checkOutcome.call(def, record.outcome)) return refuse("BREADBOX.Relay.Malformed");
   if (!(await claimMark(messageId, APPLIED_MARK))) return refuse("BREADBOX.Exchange.AlreadyApplied");
   const context: ApplyContext = { attacker, target: defender, resolution, requester };
   let data: Record<string, unknown> | void;
   try {
-    data = await def.apply(defender, foundry.utils.deepClone(record.outcome), context);
+    data = await apply.call(def, defender, foundry.utils.deepClone(record.outcome), context);
   } catch (err) {
     await releaseMark(messageId, APPLIED_MARK);
     console.error("Breadbox | exchange apply", err);

@@ -153,8 +153,11 @@ export interface ExchangeDefinition<C = unknown, RC = unknown> {
    * Throw an Error with a localized message (or key) to refuse; the exchange then stays open.
    */
   resolve(declared: Declared<C>, response: Response<RC>): Promise<Resolved>;
-  /** Whether a recorded outcome is one resolve could have produced (bounds, types). */
-  checkOutcome(outcome: ExchangeOutcome): boolean;
+  /**
+   * Whether a recorded outcome is one resolve could have produced (bounds, types). An exchange
+   * without `apply` and `checkOutcome` (a contest: the card names the winner) never applies.
+   */
+  checkOutcome?(outcome: ExchangeOutcome): boolean;
   /** Label key of the resolution card's Apply button (default BREADBOX.Exchange.Apply). */
   applyLabel?: string;
   /** Font Awesome classes of the Apply button's icon (default: a cracked heart). */
@@ -162,7 +165,7 @@ export interface ExchangeDefinition<C = unknown, RC = unknown> {
   /** The notice shown to whoever clicked Apply, from what `apply` returned (default: "Applied to {name}."). */
   appliedMessage?(applied: Record<string, unknown>, target: Actor.Implementation): string;
   /** Write the outcome to the target (active GM's client, once); what it returns goes back to the requester. */
-  apply(target: Actor.Implementation, outcome: ExchangeOutcome, context: ApplyContext): Promise<Record<string, unknown> | void>;
+  apply?(target: Actor.Implementation, outcome: ExchangeOutcome, context: ApplyContext): Promise<Record<string, unknown> | void>;
   /**
    * What follows Apply (collapse, death, dying, trauma...), read from the target as it is now:
    * either cards for the shared template, which the engine posts to the resolution's audience, or
