@@ -9,7 +9,7 @@ import { asUser, createUser, scriptDiceFaces } from "../harness/index";
 import { registerRuleset } from "../../src/core/registry";
 import { d6Attack, d6AttackRoll, d6Contest, d6Ruleset } from "../fixtures/ruleset-d6/ruleset";
 import { bootSystem } from "./toaster/boot";
-import { declareExchange } from "../../src/core/exchange/engine";
+import { declareExchange, onApply } from "../../src/core/exchange/engine";
 import { applyOrRelay } from "../../src/core/relay";
 import { hasMark, ledgerEntry, ledgerSettled, updateLedger } from "../../src/core/chat/ledger";
 
@@ -38,7 +38,14 @@ async function declare(s: any, modifier = 0, face = 1): Promise<any> {
 }
 
 const respond = (user: any, s: any, card: any, response: string, choices: Record<string, unknown> = {}) => asUser(user, () => applyOrRelay("core.respond", s.target, { messageId: card.id, response, choices }));
-const apply = (user: any, s: any, card: any) => asUser(user, () => applyOrRelay("core.apply", s.target, { messageId: card.id }));
+const apply = (user: any, s: any, card: any, option?: unknown) => asUser(user, () => applyOrRelay("core.apply", s.target, option === undefined ? { messageId: card.id } : { messageId: card.id, option }));
+
+/** The resolution card's Apply buttons, as rendered: [action, option, visible, label]. */
+function applyButtons(card: any): string[][] {
+  const div = document.createElement("div");
+  div.innerHTML = card.content;
+  return [...div.querySelectorAll<HTMLElement>('button[data-bb-action="core.apply"]')].map((b) => [b.dataset.option ?? "", b.dataset.bbVisible ?? "", b.textContent?.trim() ?? ""]);
+}
 
 describe("the exchange engine with a sixth ruleset (test/fixtures/ruleset-d6)", () => {
   it("registers from one line: its actor type validates and its exchange is known", async () => {
@@ -174,6 +181,43 @@ describe("the exchange engine with a sixth ruleset (test/fixtures/ruleset-d6)", 
     expect(s.target.system.focus).toBe(0);
     expect(hasMark(card.id, "resolved")).toBe(true);
     expect(await respond(s.p2, s, card, "take")).toMatchObject({ ok: false, error: "BREADBOX.Exchange.AlreadyResolved" });
+  });
+
+  it("apply options: extra buttons after Apply; the id chosen reaches apply; a GM-only one from a GM only; one not offered, or not a string, is refused", async () => {
+    const s = await scene();
+    await s.target.update({ system: { health: 3 } });
+    const card = await declare(s, 0, 6);
+    expect(((await respond(s.p2, s, card, "take")) as any).ok).toBe(true);
+    const resolution = msgs().at(-1);
+    const owners = `owner:${s.attacker.uuid},${s.target.uuid}`;
+    expect(applyButtons(resolution)).toEqual([
+      ["", owners, "Apply"],
+      ["double", "gm", "GM: two wounds"],
+      ["graze", owners, "Just a graze"],
+    ]);
+    expect(resolution.content).toContain("fa-solid fa-skull");
+    expect(await apply(s.p2, s, resolution, "double")).toMatchObject({ ok: false, error: "BREADBOX.Exchange.OptionGMOnly" });
+    expect(await apply(s.p1, s, resolution, "teleport")).toMatchObject({ ok: false, error: "BREADBOX.Exchange.OptionNotAllowed" });
+    expect(await apply(s.p1, s, resolution, "constructor")).toMatchObject({ ok: false, error: "BREADBOX.Exchange.OptionNotAllowed" });
+    expect(await apply(game.users!.activeGM, s, resolution, { id: "double" })).toMatchObject({ ok: false, error: "BREADBOX.Relay.Malformed" });
+    expect(await apply(s.p3, s, resolution, "graze")).toMatchObject({ ok: false, error: "BREADBOX.Relay.Forbidden" });
+    expect(hasMark(resolution.id, "applied")).toBe(false);
+    expect(s.target.system.health).toBe(3);
+    // The GM's ruling: two wounds, once.
+    expect(await apply(game.users!.activeGM, s, resolution, "double")).toMatchObject({ ok: true, data: { wounds: 2 } });
+    expect(s.target.system.health).toBe(1);
+    expect(await apply(game.users!.activeGM, s, resolution, "double")).toMatchObject({ ok: false, error: "BREADBOX.Exchange.AlreadyApplied" });
+    // A player's graze, clicked on the card (the button's data-option reaches apply and the notice).
+    const next = await declare(s, 0, 6);
+    await respond(s.p2, s, next, "take");
+    const second = msgs().at(-1);
+    const div = document.createElement("div");
+    div.innerHTML = second.content;
+    const graze = div.querySelector<HTMLElement>('[data-option="graze"]')!;
+    await asUser(s.p2, () => onApply(second, graze));
+    expect(hasMark(second.id, "applied")).toBe(true);
+    expect(s.target.system.health).toBe(1);
+    expect((ui.notifications as any).history.map((n: any) => n.message)).toContain("Bo: 0 wound(s) (graze)");
   });
 
   it("a contest (a definition without apply) resolves to a card naming the winner, with no Apply and no outcome to apply", async () => {

@@ -18,8 +18,9 @@
  *     releases the mark, so the exchange stays open; once resolve has run, what it spent stands and
  *     the exchange stays resolved even if its card cannot be posted (the GM is told).
  *  4. **Apply** — `core.apply` through the relay: the outcome comes from the GM's record only, for
- *     that ruleset and kind only, to the recorded target only, and the card's `applied` mark is
- *     claimed before writing (released if the write fails). What follows (collapse, death...) is the
+ *     that ruleset and kind only, to the recorded target only, in a way the ruleset offers (the plain
+ *     Apply or one of its `applyOptions`, a GM-only one from a GM only), and the card's `applied`
+ *     mark is claimed before writing (released if the write fails). What follows (collapse, death...) is the
  *     ruleset's `follow`, posted as cards.
  *
  * The declarer's own dice (an attack roll) are rolled on the declarer's client, as every Foundry
@@ -42,7 +43,7 @@ import type { LedgerPosted } from "../chat/ledger-types";
 import { applyOrRelay, registerCoreRelayAction } from "../relay";
 import { registerCoreChatAction } from "../chat/actions";
 import type { RelayContext, RelayResult } from "../plugin-types";
-import type { ApplyContext, CardContent, Declared, ExchangeDefinition, ExchangeSides, PostedRoll, Resolved, ResponseOption } from "./types";
+import type { ApplyContext, ApplyOption, CardContent, Declared, ExchangeDefinition, ExchangeSides, PostedRoll, Resolved, ResponseOption } from "./types";
 
 export const EXCHANGE_CARD = templatePath("shared/exchange-card.hbs");
 /** Card types (`flags.breadbox.type`) of the engine's cards. */
@@ -230,7 +231,7 @@ export async function respondRelayHandler({ requester, target, payload }: RelayC
   try {
     // An exchange that never applies (a contest) records no outcome and shows no Apply.
     const outcome = def.apply && def.checkOutcome ? resolved.outcome : null;
-    const buttons: CardButton[] = outcome ? [{ action: "core.apply", label: localize(def.applyLabel ?? "BREADBOX.Exchange.Apply"), icon: def.applyIcon ?? APPLY_ICON, visible: `owner:${attacker.uuid},${defender.uuid}`, data: {} }] : [];
+    const buttons: CardButton[] = outcome ? applyButtons(def, attacker, defender) : [];
     const content = await renderExchangeCard(resolved.card, buttons, RESOLUTION);
     const card = await postCard(
       {
@@ -250,6 +251,28 @@ export async function respondRelayHandler({ requester, target, payload }: RelayC
   }
 }
 
+/** A resolution card's Apply button and one button per apply option (a GM-only one shows to GMs only). */
+function applyButtons(def: ExchangeDefinition, attacker: Actor.Implementation, defender: Actor.Implementation): CardButton[] {
+  const owners = `owner:${attacker.uuid},${defender.uuid}`;
+  const icon = def.applyIcon ?? APPLY_ICON;
+  const apply: CardButton = { action: "core.apply", label: localize(def.applyLabel ?? "BREADBOX.Exchange.Apply"), icon, visible: owners, data: {} };
+  const options = (def.applyOptions ?? []).map((o): CardButton => ({ action: "core.apply", label: localize(o.label), icon: o.icon ?? icon, visible: o.gmOnly ? "gm" : owners, data: { option: o.id } }));
+  return [apply, ...options];
+}
+
+/**
+ * The apply option a request names, as the GM checks it: null for the plain Apply (no option, or
+ * an empty one); one of the definition's options; a GM-only one from a GM only. A string is a refusal.
+ */
+function applyOptionOf(def: ExchangeDefinition, raw: unknown, requester: User.Implementation): { option: ApplyOption | null } | string {
+  if (raw === undefined || raw === null || raw === "") return { option: null };
+  if (typeof raw !== "string") return "BREADBOX.Relay.Malformed";
+  const option = (def.applyOptions ?? []).find((o) => o.id === raw);
+  if (!option) return "BREADBOX.Exchange.OptionNotAllowed";
+  if (option.gmOnly && !requester.isGM) return "BREADBOX.Exchange.OptionGMOnly";
+  return { option };
+}
+
 /** GM side of Apply (relay action `core.apply`): see the module comment, stage 4. */
 export async function applyRelayHandler({ requester, target, payload }: RelayContext): Promise<RelayResult> {
   const messageId = typeof payload.messageId === "string" ? payload.messageId : "";
@@ -264,10 +287,12 @@ export async function applyRelayHandler({ requester, target, payload }: RelayCon
   const attacker = actorAt(record.attackerUuid);
   if (!defender || !attacker || target.uuid !== defender.uuid) return refuse("BREADBOX.Relay.TargetMismatch");
   if (!requester.isGM && !defender.testUserPermission(requester, "OWNER") && !attacker.testUserPermission(requester, "OWNER")) return refuse("BREADBOX.Relay.Forbidden");
+  const chosen = applyOptionOf(def, payload.option, requester);
+  if (typeof chosen === "string") return refuse(chosen);
   if (hasMark(messageId, APPLIED_MARK)) return refuse("BREADBOX.Exchange.AlreadyApplied");
   if (!checkOutcome.call(def, record.outcome)) return refuse("BREADBOX.Relay.Malformed");
   if (!(await claimMark(messageId, APPLIED_MARK))) return refuse("BREADBOX.Exchange.AlreadyApplied");
-  const context: ApplyContext = { attacker, target: defender, resolution, requester };
+  const context: ApplyContext = { attacker, target: defender, resolution, requester, option: chosen.option?.id ?? null };
   let data: Record<string, unknown> | void;
   try {
     data = await apply.call(def, defender, foundry.utils.deepClone(record.outcome), context);
@@ -346,16 +371,17 @@ export async function onRespond(message: ChatMessage.Implementation, button: HTM
   await respondOnCard(message, button.dataset.response ?? "", event);
 }
 
-/** The Apply button of a resolution card (chat action `core.apply`). */
-export async function onApply(message: ChatMessage.Implementation): Promise<void> {
+/** An Apply button of a resolution card (chat action `core.apply`; an apply option's carries `data-option`). */
+export async function onApply(message: ChatMessage.Implementation, button?: HTMLElement): Promise<void> {
   const flags = cardFlags(message);
   const target = actorAt(flags.targetUuid);
   if (!target || !message.id) return notify("warn", "BREADBOX.Relay.NoTarget");
-  const result = await applyOrRelay("core.apply", target, { messageId: message.id });
+  const option = button?.dataset.option || null;
+  const result = await applyOrRelay("core.apply", target, option ? { messageId: message.id, option } : { messageId: message.id });
   if (!result.ok) return;
   const def = findExchange(flags.exchange);
   const data = result.data && typeof result.data === "object" ? { ...result.data } : {};
-  if (def?.appliedMessage) ui.notifications?.info(def.appliedMessage(data, target));
+  if (def?.appliedMessage) ui.notifications?.info(def.appliedMessage(data, target, option));
   else notify("info", "BREADBOX.Exchange.Applied", { name: target.name ?? "" });
 }
 

@@ -109,11 +109,28 @@ export interface ResponseAnswer {
   mode: MessageMode;
 }
 
+/**
+ * Another way to apply an outcome (a GM's ruling: damage "dramatic"), an extra button next to Apply
+ * on the resolution card. The id chosen reaches `apply` (`context.option`), checked on the GM first.
+ */
+export interface ApplyOption {
+  /** Its id (letters, digits, `-` and `_`), passed to `apply` as `context.option`. */
+  id: string;
+  /** Label key of its button. */
+  label: string;
+  /** Font Awesome classes of its button's icon (default: Apply's). */
+  icon?: string;
+  /** Only a GM may choose it: the button shows to GMs only and the GM's client refuses anyone else. */
+  gmOnly?: boolean;
+}
+
 /** What Apply hands on to what follows it. */
 export interface ApplyContext extends ExchangeSides {
   /** The resolution card. */
   resolution: ChatMessage.Implementation;
   requester: User.Implementation;
+  /** The apply option chosen (one of the definition's `applyOptions`, checked on the GM), or null for the plain Apply. */
+  option: string | null;
 }
 
 export interface ExchangeDefinition<C = unknown, RC = unknown> {
@@ -162,8 +179,17 @@ export interface ExchangeDefinition<C = unknown, RC = unknown> {
   applyLabel?: string;
   /** Font Awesome classes of the Apply button's icon (default: a cracked heart). */
   applyIcon?: string;
-  /** The notice shown to whoever clicked Apply, from what `apply` returned (default: "Applied to {name}."). */
-  appliedMessage?(applied: Record<string, unknown>, target: Actor.Implementation): string;
+  /**
+   * Other ways to apply an outcome, as extra buttons after Apply (only where Apply shows): the id
+   * chosen is checked on the GM (one of these; a `gmOnly` one from a GM only) and reaches `apply`
+   * and `follow` as `context.option`.
+   */
+  applyOptions?: readonly ApplyOption[];
+  /**
+   * The notice shown to whoever clicked Apply, from what `apply` returned and the option chosen
+   * (null: the plain Apply) (default: "Applied to {name}.").
+   */
+  appliedMessage?(applied: Record<string, unknown>, target: Actor.Implementation, option: string | null): string;
   /** Write the outcome to the target (active GM's client, once); what it returns goes back to the requester. */
   apply?(target: Actor.Implementation, outcome: ExchangeOutcome, context: ApplyContext): Promise<Record<string, unknown> | void>;
   /**

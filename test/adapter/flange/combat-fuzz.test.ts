@@ -46,6 +46,7 @@ describe("flange relay actions refuse malformed requests", () => {
         response: pick<unknown>(["counterattack", "dodge", "blockObject", "blockBody", "none", "planned", "constructor", odd()]),
         choices: pick<unknown>([{ skillId: odd() }, odd()]),
         dramatic: pick<unknown>([true, false, "true", 1]),
+        option: pick<unknown>(["dramatic", "constructor", "__proto__", odd()]),
         combatantId: odd(),
         commitment: pick<unknown>(["0".repeat(64), "g".repeat(64), odd()]),
         mode: odd(),

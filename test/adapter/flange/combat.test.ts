@@ -6,7 +6,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, gmUser, scriptDiceFaces } from "../../harness/index";
 import { bootSystem } from "../toaster/boot";
-import { attackWithWeapon, onApplyDramatic, relayApplyDramatic } from "../../../src/rulesets/flange/combat/attack";
+import { attackWithWeapon } from "../../../src/rulesets/flange/combat/attack";
+import { onApply } from "../../../src/core/exchange/engine";
 import { choicesWithinLimits, NO_CHOICES } from "../../../src/rulesets/flange/combat/inputs";
 import { injuryEffectData, readInjuryForm } from "../../../src/rulesets/flange/combat/injury";
 import { applyResolution, handWrittenAttack, resolutions, respond } from "./helpers";
@@ -24,6 +25,14 @@ async function character(name: string, attributes: Record<string, number>, items
   const actor: any = await Actor.create({ name, type: "flange", system: { attributes, ...system } } as never);
   if (items.length) await actor.createEmbeddedDocuments("Item", items);
   return actor;
+}
+/** The "Apply (dramatic)" button of a resolution card, as rendered. */
+function dramaticButton(resolution: any): HTMLElement {
+  const div = document.createElement("div");
+  div.innerHTML = resolution.content;
+  const button = div.querySelector<HTMLElement>('button[data-bb-action="core.apply"][data-option="dramatic"]');
+  if (!button) throw new Error("no dramatic Apply button");
+  return button;
 }
 const skill = (name: string, heading: string, dots: number) => ({ name, type: "flangeSkill", system: { heading, dots } });
 const weapon = (name: string, system: Record<string, unknown>) => ({ name, type: "flangeWeapon", system: { equipped: true, ...system } });
@@ -205,10 +214,14 @@ describe("flange attack sequence: attack card → declared defence → GM resolv
     await respond(s.pDon, card, "blockBody");
     const res = resolutions().at(-1);
     expect(await runRelay({ action: "core.apply", requesterId: s.stranger.id!, targetUuid: s.don.uuid, payload: { messageId: res.id } }, s.stranger as never)).toEqual({ ok: false, error: "BREADBOX.Relay.Forbidden" });
-    expect(await runRelay({ action: "flange.applyDramatic", requesterId: s.pDon.id!, targetUuid: s.don.uuid, payload: { messageId: res.id } }, s.pDon as never)).toEqual({
+    // The dramatic ruling is the engine's GM-only apply option: its button shows to GMs only, and the GM's client refuses a player.
+    expect(dramaticButton(res).dataset.bbVisible).toBe("gm");
+    expect(await runRelay({ action: "core.apply", requesterId: s.pDon.id!, targetUuid: s.don.uuid, payload: { messageId: res.id, option: "dramatic" } }, s.pDon as never)).toEqual({
       ok: false,
-      error: "BREADBOX.Flange.Combat.DramaticGMOnly",
+      error: "BREADBOX.Exchange.OptionGMOnly",
     });
+    expect(await runRelay({ action: "flange.applyDramatic", requesterId: s.pDon.id!, targetUuid: s.don.uuid, payload: { messageId: res.id } }, s.pDon as never)).toMatchObject({ ok: false });
+    expect(hasMark(res.id, "applied")).toBe(false);
     // The attack is resolved: a second declaration is refused and rolls nothing.
     const before = msgs().length;
     const again = await runRelay({ action: "core.respond", requesterId: s.pDon.id!, targetUuid: s.don.uuid, payload: { messageId: card.id, response: "dodge" } }, s.pDon as never);
@@ -326,7 +339,8 @@ describe("flange damage: grind wounds, dramatic, serious injury", () => {
     card = await asUser(s.pTims, () => attackWithWeapon(s.tims, s.sock, shift));
     scriptDiceFaces([9, 4, 8, 2, 2]);
     await respond(s.pDon, card, "blockBody");
-    await onApplyDramatic(resolutions().at(-1)); // the GM
+    const res = resolutions().at(-1);
+    await onApply(res, dramaticButton(res)); // the GM clicks "Apply (dramatic)"
     expect([s.don.system.wounds.value, s.don.system.grind.value]).toEqual([5, 5]);
   });
 
@@ -373,7 +387,7 @@ describe("flange damage: grind wounds, dramatic, serious injury", () => {
 
   it("Apply outside the ledger is refused on the GM side too (the dramatic Apply as well)", async () => {
     const s = await example();
-    const r = await relayApplyDramatic({ requester: gmUser() as never, target: s.don, payload: { messageId: "nope" } });
+    const r = await runRelay({ action: "core.apply", requesterId: gmUser().id!, targetUuid: s.don.uuid, payload: { messageId: "nope", option: "dramatic" } }, gmUser() as never);
     expect(r).toEqual({ ok: false, error: "BREADBOX.Exchange.NothingToApply" });
     expect(s.don.system.wounds.value).toBe(0);
   });

@@ -241,16 +241,16 @@ describe("issue 17: Flange's Apply refuses another ruleset's record", () => {
     const a = await fighter("Ada");
     const t = await fighter("Bo");
     const card: any = await ChatMessage.create({ content: "x", flags: { breadbox: { type: "exchangeResolution", exchange: "flange.attack", declarationId: "", attackerUuid: a.uuid, targetUuid: t.uuid, damage: 3, hit: true } } } as never);
-    const apply = (action: string) => runRelay({ action, requesterId: gm.id!, targetUuid: t.uuid, payload: { messageId: card.id } }, gm as never);
+    const apply = (option: string | null) => runRelay({ action: "core.apply", requesterId: gm.id!, targetUuid: t.uuid, payload: option ? { messageId: card.id, option } : { messageId: card.id } }, gm as never);
     // Another ruleset's record (toaster's stun and wounds), and one that names Flange's attack but holds toaster's outcome.
     for (const exchange of [
       { ruleset: "toaster", kind: "attack", declarationId: "", attackerUuid: a.uuid, targetUuid: t.uuid, outcome: { stun: 2, wounds: 3 } },
       { ruleset: "flange", kind: "attack", declarationId: "", attackerUuid: a.uuid, targetUuid: t.uuid, outcome: { stun: 2, wounds: 3 } },
     ]) {
       await updateLedger(card.id, { exchange });
-      for (const action of ["core.apply", "flange.applyDramatic"]) {
-        const r = await apply(action);
-        expect(r.ok, `${exchange.ruleset} ${action}`).toBe(false);
+      for (const option of [null, "dramatic"]) {
+        const r = await apply(option);
+        expect(r.ok, `${exchange.ruleset} ${option}`).toBe(false);
         expect(ledgerEntry(card.id)?.exchange).toEqual(exchange);
         expect(ledgerEntry(card.id)?.marks?.applied).toBeUndefined();
         expect([t.system.wounds.value, t.system.grind.value]).toEqual([0, 0]);

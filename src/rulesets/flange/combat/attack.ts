@@ -14,21 +14,19 @@
  *     fed to the rules core, and carries the counterattack bonus and failed-block penalties to the
  *     combatants' next exchanges (combat-state.ts).
  *  4. Apply writes the damage to the health boxes (grind wounds when the option is on; the GM's
- *     "dramatic" ruling straight to the standard boxes) and posts the damage card (injury.ts).
+ *     "dramatic" ruling, an engine apply option, straight to the standard boxes) and posts the damage card (injury.ts).
  */
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
 import { itemsWithModel, requireModel, targetedActors } from "../../../core/foundry";
-import { actorFromUuidSync, format, localize, modelOf, notify } from "../../../core/game";
-import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
+import { format, localize, modelOf, notify } from "../../../core/game";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
 import { readString } from "../../../core/forms/read";
 import { rollWithFoundryDice } from "../../../core/rolls/foundry-dice";
 import { audienceOf, currentMessageMode, type MessageMode } from "../../../core/compat";
 import { claimMark, releaseMark } from "../../../core/chat/ledger";
 import { postCard } from "../../../core/chat/post";
-import { cardFlags } from "../../../core/chat/trust";
-import { applyRelayHandler, DECLARATION, declareExchange, renderExchangeCard } from "../../../core/exchange/engine";
+import { DECLARATION, declareExchange, renderExchangeCard } from "../../../core/exchange/engine";
 import type { ExchangeDefinition, ExchangeSides } from "../../../core/exchange/types";
 import { FlangeActorModel } from "../data/actor";
 import { FlangeSkillModel } from "../data/items";
@@ -103,13 +101,14 @@ function attackCard({ attacker, target, choices }: ExchangeSides & { choices: At
 
 /** The damage each Apply wrote, from apply to follow (the active GM's client, one call after the other). */
 const appliedNow = new Map<string, { result: ReturnType<typeof R.applyDamage>; dramatic: boolean }>();
-/** Resolution cards the GM is applying as dramatic right now (flange.applyDramatic → the engine's Apply). */
-const dramaticNow = new Set<string>();
+/** The GM's apply option: the damage "dramatic", straight to the standard boxes (seed 004 "Grind"). */
+const DRAMATIC = "dramatic";
 
 export const flangeAttack: ExchangeDefinition<AttackDeclaration, DefenceChoice> = {
   ruleset: "flange",
   kind: "attack",
   applyLabel: "BREADBOX.Flange.Combat.Apply",
+  applyOptions: [{ id: DRAMATIC, label: "BREADBOX.Flange.Combat.ApplyDramatic", icon: "fa-solid fa-crosshairs", gmOnly: true }],
 
   checkChoices(raw, { attacker, target }) {
     const a = flange(attacker);
@@ -219,7 +218,6 @@ export const flangeAttack: ExchangeDefinition<AttackDeclaration, DefenceChoice> 
         damage: r.damage,
         serious: r.applied?.seriousInjury ?? false,
         dead: r.applied?.status === "dead",
-        canApply: r.hit && r.damage > 0,
       });
       // The spend, last of the writes before the card (nothing after it may fail and leave it spent for nothing).
       if (spent > 0) await attacker.update({ system: { edge: { spent: now.edge.spent + spent } } });
@@ -237,14 +235,19 @@ export const flangeAttack: ExchangeDefinition<AttackDeclaration, DefenceChoice> 
     return Object.keys(o).length === 1 && typeof o.damage === "number" && Number.isSafeInteger(o.damage) && o.damage > 0 && o.damage <= MAX_APPLIED;
   },
 
-  async apply(target, outcome, { resolution }) {
+  async apply(target, outcome, { resolution, option }) {
     const t = flange(target);
     if (!t) throw new Error("BREADBOX.Flange.Combat.MissingActor");
-    const dramatic = dramaticNow.has(resolution.id ?? "");
+    const dramatic = option === DRAMATIC;
     const result = R.applyDamage(t.healthState(), Number(outcome.damage), dramatic);
     await target.update({ system: { wounds: { value: result.after.lost }, grind: { value: result.after.grindLost } } });
     appliedNow.set(resolution.id ?? "", { result, dramatic });
     return { boxes: result.boxesLost, grind: result.grindCrossed, serious: result.seriousInjury, status: result.status };
+  },
+
+  appliedMessage(applied, target, option) {
+    if (option !== DRAMATIC) return format("BREADBOX.Exchange.Applied", { name: target.name ?? "" });
+    return format("BREADBOX.Flange.Combat.Applied", { name: target.name ?? "", boxes: Number(applied.boxes ?? 0), grind: Number(applied.grind ?? 0) });
   },
 
   /** What the damage did, as a card everyone who saw the resolution can follow; a serious injury carries the GM's button to name it (injury.ts). */
@@ -301,26 +304,4 @@ export async function attackWithWeapon(actor: Actor.Implementation, weapon: Item
   const answer = await attackDialog(actor, weapon, target, event, { kind: "none" });
   if (!answer) return null;
   return (await declareExchange(flangeAttack, actor, target, { ...answer.choices, weaponId: weapon.id ?? "", simultaneous: null }, { mode: answer.mode })) ?? null;
-}
-
-/* ---------- the GM's dramatic damage ---------- */
-
-/** The GM's "Apply (dramatic)" on a resolution card: the engine's Apply, straight to the standard boxes. */
-export async function onApplyDramatic(message: ChatMessage.Implementation): Promise<void> {
-  const target = actorFromUuidSync(String(cardFlags(message).targetUuid ?? ""));
-  if (!target || !message.id) return notify("warn", "BREADBOX.Relay.NoTarget");
-  const result = await applyOrRelay("flange.applyDramatic", target, { messageId: message.id });
-  if (result.ok) notify("info", "BREADBOX.Flange.Combat.Applied", { name: target.name ?? "", boxes: Number(result.data?.boxes ?? 0), grind: Number(result.data?.grind ?? 0) });
-}
-
-/** GM side: only a GM rules damage dramatic; then the engine's Apply, with every check it makes. */
-export async function relayApplyDramatic(ctx: RelayContext): Promise<RelayResult> {
-  if (!ctx.requester.isGM) return { ok: false, error: "BREADBOX.Flange.Combat.DramaticGMOnly" };
-  const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
-  dramaticNow.add(messageId);
-  try {
-    return await applyRelayHandler(ctx);
-  } finally {
-    dramaticNow.delete(messageId);
-  }
 }

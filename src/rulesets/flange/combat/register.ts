@@ -8,7 +8,7 @@ import { templatePath } from "../../../core/ids";
 import { isLedgerKeeper } from "../../../core/chat/ledger";
 import { COUNTERATTACK_STATUS, FAILED_BLOCK_STATUS, flangeCombat, syncCombatStatuses } from "./tracker";
 import { FLANGE_COMBAT_SETTINGS } from "./settings";
-import { flangeAttack, onApplyDramatic, relayApplyDramatic } from "./attack";
+import { flangeAttack } from "./attack";
 import { SERIOUS_INJURY_STATUS, onSeriousInjury } from "./injury";
 import { flangeAttackMacro } from "./macro";
 import { HAND_QUERY, announceSimultaneous, handQueryHandler, onChooseHand, onResetHands, onSimultaneousAttack, relayCommitHand } from "./simultaneous";
@@ -56,14 +56,12 @@ export function flangeCombatPart(): RulesetPart {
     combat: flangeCombat,
     exchanges: [flangeAttack],
     chatActions: {
-      applyDramatic: (m) => onApplyDramatic(m),
       seriousInjury: (m) => onSeriousInjury(m),
       chooseHand: onChooseHand,
       resetHands: (m) => onResetHands(m),
       simultaneousAttack: onSimultaneousAttack,
     },
     relayActions: {
-      applyDramatic: relayApplyDramatic,
       commitHand: relayCommitHand,
     },
     statusEffects: [
