@@ -13,7 +13,7 @@ import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { audienceForMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
-import { readInt, readKey } from "../../core/forms/read";
+import { checkInt, checkKey, readInt, readKey } from "../../core/forms/read";
 import { withResourceLocks } from "../../core/chat/trust";
 import { FlangeActorModel, type SkillView } from "./data/actor";
 import { FlangeCheckRoll, type FlangeCheckOptions, type FlangePart } from "./dice/check-roll";
@@ -58,10 +58,14 @@ export interface BuiltCheck {
   pool: R.CheckPool;
 }
 
-/** Build the check with the rules core; throws (with a message) on choices that do not fit. */
-export function buildCheck(model: FlangeActorModel, c: FlangeCheckChoices, actorUuid?: string): BuiltCheck {
+/**
+ * Build the check with the rules core; throws (with a message) on choices that do not fit.
+ * `edgeLimit`: the Edge the choices may spend (what is left; a check rebuilt after its Edge was
+ * spent passes what the character owns).
+ */
+export function buildCheck(model: FlangeActorModel, c: FlangeCheckChoices, actorUuid?: string, edgeLimit = model.edgeAvailable): BuiltCheck {
   const edgeSpent = c.edgeDice + c.edgeTarget;
-  if (edgeSpent > model.edgeAvailable) throw new Error(format("BREADBOX.Flange.Edge.NotEnough", { n: edgeSpent, available: model.edgeAvailable }));
+  if (edgeSpent > edgeLimit) throw new Error(format("BREADBOX.Flange.Edge.NotEnough", { n: edgeSpent, available: edgeLimit }));
   const skill: SkillView | undefined = model.skills.find((s) => s.id === c.skill);
   const heading = headingOf(c.skill);
   if (c.skill !== ATTRIBUTE_ONLY && !skill && !heading) throw new Error(format("BREADBOX.Error.UnknownChoice", { field: localize("BREADBOX.Flange.Check.Skill"), value: c.skill }));
@@ -130,6 +134,19 @@ export function readChoices(form: HTMLFormElement, model: FlangeActorModel, pref
     targetModifier: readInt(form, `${prefix}targetModifier`, L("TargetModifier"), -R.CHECK_TARGET_MAX, R.CHECK_TARGET_MAX, 0),
     edgeDice: readInt(form, `${prefix}edgeDice`, localize("BREADBOX.Flange.Edge.Dice"), 0, edgeLimit, 0),
     edgeTarget: readInt(form, `${prefix}edgeTarget`, localize("BREADBOX.Flange.Edge.Target"), 0, edgeLimit, 0),
+  };
+}
+
+/** Check one side's choices as they arrive without a form (a relayed request): the dialog's own bounds and choices. */
+export function checkSideChoices(raw: Record<string, unknown>, model: FlangeActorModel, edgeLimit = model.edgeAvailable): FlangeCheckChoices {
+  const L = (k: string) => localize(`BREADBOX.Flange.Check.${k}`);
+  return {
+    skill: checkKey(raw.skill ?? ATTRIBUTE_ONLY, L("Skill"), skillChoices(model)),
+    attribute: checkKey(raw.attribute ?? "strength", L("Attribute"), R.ATTRIBUTES),
+    diceModifier: checkInt(raw.diceModifier ?? 0, L("DiceModifier"), -R.CHECK_DICE_MAX, R.CHECK_DICE_MAX),
+    targetModifier: checkInt(raw.targetModifier ?? 0, L("TargetModifier"), -R.CHECK_TARGET_MAX, R.CHECK_TARGET_MAX),
+    edgeDice: checkInt(raw.edgeDice ?? 0, localize("BREADBOX.Flange.Edge.Dice"), 0, edgeLimit),
+    edgeTarget: checkInt(raw.edgeTarget ?? 0, localize("BREADBOX.Flange.Edge.Target"), 0, edgeLimit),
   };
 }
 

@@ -22,7 +22,8 @@ import { audienceOf } from "../../core/compat";
 import { BreadboxActor } from "../../core/documents/actor";
 import { FlangeActorModel } from "./data/actor";
 import { FlangeCheckRoll } from "./dice/check-roll";
-import { postOpposedCard } from "./opposed";
+import { postOpposedCard } from "./opposed-card";
+import { RESOLUTION } from "../../core/exchange/engine";
 import { REROLLED_MARK, askReroll, payReroll, recordRerollResult, rollFingerprint } from "./reroll-record";
 
 export type OpposedSideKey = "first" | "second";
@@ -39,7 +40,9 @@ function actorOf(uuid: unknown): Actor.Implementation | null {
 
 /** The card's two rolls (first, second), or null when it is not a Flange opposed card. */
 function opposedRolls(message: ChatMessage.Implementation): [FlangeCheckRoll, FlangeCheckRoll] | null {
-  if (cardFlags(message).type !== "flangeOpposed") return null;
+  const flags = cardFlags(message);
+  // A local opposed card, or the resolution of a `flange.opposed` exchange (the GM's card).
+  if (flags.type !== "flangeOpposed" && !(flags.type === RESOLUTION && flags.exchange === "flange.opposed")) return null;
   const rolls = message.rolls.filter((r): r is FlangeCheckRoll => r instanceof FlangeCheckRoll);
   return rolls.length === 2 ? [rolls[0], rolls[1]] : null;
 }

@@ -1,7 +1,12 @@
-/** The Edge re-roll on opposed-roll cards: each character side once, through the GM, same rules as check cards. */
+/**
+ * The Edge re-roll on opposed-roll cards: each character side once, through the GM, same rules as
+ * check cards — on the resolution card of an opposed roll against a character (the flange.opposed
+ * exchange) and on a local card against an unnamed opponent.
+ */
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, scriptDiceFaces } from "../../harness/index";
 import { applyOrRelay } from "../../../src/core/relay";
+import { ledgerSettled } from "../../../src/core/chat/ledger";
 import { bootSystem } from "../toaster/boot";
 import { defaultChoices } from "../../../src/rulesets/flange/checks";
 import { performOpposedCheck } from "../../../src/rulesets/flange/opposed";
@@ -28,17 +33,19 @@ async function setup(timsEdge = 2, donEdge = 1) {
   await don.update({ ownership: { [p2.id!]: 3 } });
   const surgery = tims.items.find((i: any) => i.name === "Surgery");
   const lying = don.items.find((i: any) => i.name === "Lying");
-  // Tims 2, 3 at 6: none; the Don 8, 2 at 8: one → the Don wins.
+  // Tims 2, 3 at 6: none (rolled on his player's client and declared); the Don 8, 2 at 8: one,
+  // rolled by the GM when his player answers (the flange.opposed exchange) → the Don wins.
   scriptDiceFaces([2, 3, 8, 2]);
-  const r = await asUser(p1, () => {
+  const r: any = await asUser(p1, () => {
     (game.user as any).targets = new Set([{ actor: don }]);
-    return performOpposedCheck(tims, null, {
-      first: defaultChoices(tims.system, { skill: surgery.id, attribute: "perception" }),
-      second: { kind: "actor", choices: defaultChoices(don.system, { skill: lying.id, attribute: "perception" }) },
-    });
+    return performOpposedCheck(tims, null, { first: defaultChoices(tims.system, { skill: surgery.id, attribute: "perception" }), second: { kind: "unnamed", dice: 3, target: 7 } });
   });
-  expect(r?.comparison.outcome).toBe("secondWins");
-  return { p1, p2, tims, don, card: msgs().at(-1) };
+  await ledgerSettled();
+  const answered = await asUser(p2, () => applyOrRelay("core.respond", don, { messageId: r.declaration.id, response: "oppose", choices: defaultChoices(don.system, { skill: lying.id, attribute: "perception" }), mode: "public" }));
+  expect(answered.ok).toBe(true);
+  const card = msgs().at(-1);
+  expect(card.flags.breadbox.outcome).toBe("secondWins");
+  return { p1, p2, tims, don, card };
 }
 
 describe("the Edge re-roll on opposed cards", () => {

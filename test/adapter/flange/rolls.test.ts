@@ -241,24 +241,7 @@ describe("when spent Edge returns", () => {
 });
 
 describe("opposed rolls", () => {
-  it("post one card with the book's tie-break: equal successes, the highest single die wins", async () => {
-    const a = await tims();
-    const b = await flangeCharacter("Don", { attributes: { perception: 8 } }, [skill("Lying", "deception", 2)]);
-    (game.user as any).targets = new Set([{ actor: b }]);
-    const surgery = a.items.find((i: any) => i.name === "Surgery");
-    const lying = b.items.find((i: any) => i.name === "Lying");
-    scriptDiceFaces([6, 9, 8, 8]);
-    const r = await performOpposedCheck(a, null, {
-      first: defaultChoices(a.system, { skill: surgery.id, attribute: "perception" }),
-      second: { kind: "actor", choices: defaultChoices(b.system, { skill: lying.id, attribute: "perception" }) },
-    });
-    expect(r?.comparison).toEqual({ outcome: "firstWins", decidedBy: "highDice" });
-    const html: HTMLElement = await msgs().at(-1).renderHTML();
-    expect(html.textContent).toContain("Mr Tims wins");
-    expect(html.textContent).toContain("highest single die");
-    expect(msgs().at(-1).rolls).toHaveLength(2);
-  });
-
+  // Against a targeted character the roll is the flange.opposed exchange: test/adapter/flange/opposed.test.ts.
   it("with no target, rolls against an unnamed opponent; both without success lose", async () => {
     const a = await tims();
     (game.user as any).targets = new Set();

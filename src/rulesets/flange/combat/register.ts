@@ -9,6 +9,7 @@ import { isLedgerKeeper } from "../../../core/chat/ledger";
 import { COUNTERATTACK_STATUS, FAILED_BLOCK_STATUS, flangeCombat, syncCombatStatuses } from "./tracker";
 import { FLANGE_COMBAT_SETTINGS } from "./settings";
 import { flangeAttack } from "./attack";
+import { flangeOpposed } from "../opposed-exchange";
 import { SERIOUS_INJURY_STATUS, onSeriousInjury } from "./injury";
 import { flangeAttackMacro } from "./macro";
 import { HAND_QUERY, announceSimultaneous, handQueryHandler, onChooseHand, onResetHands, onSimultaneousAttack, relayCommitHand } from "./simultaneous";
@@ -22,6 +23,7 @@ export const FLANGE_COMBAT_TEMPLATES = [
   "flange/combat/injury-dialog.hbs",
   "flange/combat/simultaneous.hbs",
   "flange/combat/hand-dialog.hbs",
+  "flange/chat/opposed-declared.hbs",
 ].map(templatePath);
 
 /** Look for ties whenever initiative or the round changes (the GM's client posts the cards). */
@@ -54,7 +56,7 @@ function watchTies(): void {
 export function flangeCombatPart(): RulesetPart {
   return {
     combat: flangeCombat,
-    exchanges: [flangeAttack],
+    exchanges: [flangeAttack, flangeOpposed],
     chatActions: {
       seriousInjury: (m) => onSeriousInjury(m),
       chooseHand: onChooseHand,

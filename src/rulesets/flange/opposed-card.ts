@@ -1,0 +1,52 @@
+/**
+ * The opposed-roll card (templates/flange/chat/opposed.hbs): both sides' rolls, each character
+ * side with its Edge re-roll button (opposed-edge.ts), and the rules core's verdict. A local
+ * opposed roll posts it; the `flange.opposed` exchange's resolution card carries its body.
+ */
+import type * as R from "./rules";
+import { format, localize } from "../../core/game";
+import { SYSTEM_ID, templatePath } from "../../core/ids";
+import type { Audience } from "../../core/compat";
+import { postCard, type CardData } from "../../core/chat/post";
+import type { FlangeCheckRoll } from "./dice/check-roll";
+
+/** One side of an opposed card: its character (null: the unnamed opponent) and its evaluated roll. */
+export interface OpposedSide {
+  actor: Actor.Implementation | null;
+  roll: FlangeCheckRoll;
+}
+
+/** The card side's view, with its Edge re-roll button when the side is a character whose roll is not a re-roll. */
+function sideView(side: OpposedSide, fallbackName: string, rerollable: boolean) {
+  const ctx = side.roll.cardContext(false);
+  return { name: side.actor?.name ?? fallbackName, uuid: side.actor?.uuid ?? "", ...ctx, canReroll: rerollable && side.actor !== null && !ctx.rerolled };
+}
+
+/** An opposed card's body (first roll, then second, each with its Edge re-roll button) with the rules core's verdict. */
+export function opposedCardHtml(first: OpposedSide, second: OpposedSide, comparison: R.OpposedComparison): Promise<string> {
+  const unnamed = localize("BREADBOX.Flange.Opposed.Unnamed");
+  const winner = comparison.outcome === "firstWins" ? first.actor?.name : comparison.outcome === "secondWins" ? (second.actor?.name ?? unnamed) : "";
+  return foundry.applications.handlebars.renderTemplate(templatePath("flange/chat/opposed.hbs"), {
+    first: sideView(first, unnamed, true),
+    second: sideView(second, unnamed, true),
+    outcome: comparison.outcome,
+    verdict: winner ? format("BREADBOX.Flange.Opposed.Wins", { name: winner }) : localize(`BREADBOX.Flange.Opposed.${comparison.outcome}`),
+    decidedBy: localize(`BREADBOX.Flange.Opposed.DecidedBy.${comparison.decidedBy}`),
+  });
+}
+
+/** Render and post an opposed card (first roll, then second) with the rules core's verdict. */
+export async function postOpposedCard(card: {
+  speaker: CardData["speaker"];
+  first: OpposedSide;
+  second: OpposedSide;
+  comparison: R.OpposedComparison;
+  audience: Audience;
+  rerollOf?: string;
+}): Promise<ChatMessage.Implementation | undefined> {
+  const { first, second, comparison } = card;
+  const content = await opposedCardHtml(first, second, comparison);
+  const flags: Record<string, unknown> = { type: "flangeOpposed", actorUuid: first.actor?.uuid ?? "", opponentUuid: second.actor?.uuid ?? "", outcome: comparison.outcome, decidedBy: comparison.decidedBy };
+  if (card.rerollOf) flags.rerollOf = card.rerollOf;
+  return postCard({ speaker: card.speaker, content, rolls: [first.roll, second.roll], flags: { [SYSTEM_ID]: flags } }, card.audience);
+}
