@@ -4,7 +4,7 @@
  * the counterattack bonus in the next round, failed blocks, serious injury, grind wounds.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asUser, createUser, gmUser, scriptDiceFaces } from "../../harness/index";
+import { answerDialog, asUser, createUser, fillForm, gmUser, scriptDiceFaces, waitForDialog } from "../../harness/index";
 import { bootSystem } from "../toaster/boot";
 import { attackWithWeapon } from "../../../src/rulesets/flange/combat/attack";
 import { onApply } from "../../../src/core/exchange/engine";
@@ -284,6 +284,34 @@ describe("flange attack sequence: attack card → declared defence → GM resolv
     expect(choicesWithinLimits({ ...NO_CHOICES, edgeDice: 1.5 }, 3)).toBeNull();
     expect(choicesWithinLimits({ ...NO_CHOICES, edgeDice: "1" }, 3)).toBeNull();
     expect(choicesWithinLimits({ ...NO_CHOICES, edgeDice: 1, damageEdgeDice: 1 }, 2)).toEqual({ ...NO_CHOICES, edgeDice: 1, damageEdgeDice: 1 });
+  });
+});
+
+describe("the attack dialog on declared inputs (issue 17: one way to read a dialog)", () => {
+  it("renders each input from the declaration (name, label, bounds; Edge bounded by the Edge left) and reads the form through it", async () => {
+    const s = await example();
+    await s.tims.update({ system: { edge: { points: 2, spent: 0 } } });
+    target(s.pTims, s.don);
+    const pending = asUser(s.pTims, () => attackWithWeapon(s.tims, s.sock));
+    const dialog = await waitForDialog();
+    const root: HTMLElement = dialog.element;
+    const inputs = [...root.querySelectorAll<HTMLInputElement>(".flange-attack-dialog input[type=number]")].map((i) => [i.name, i.id, i.min, i.max, i.value, root.querySelector(`label[for="${i.id}"]`)?.textContent]);
+    expect(inputs).toEqual([
+      ["diceModifier", "bb-fl-attack-diceModifier", "-5", "5", "0", "Dice (GM's modifier)"],
+      ["targetModifier", "bb-fl-attack-targetModifier", "-5", "5", "0", "Target number (GM's modifier)"],
+      ["edgeDice", "bb-fl-attack-edgeDice", "0", "2", "0", "Edge: extra attack dice"],
+      ["edgeTarget", "bb-fl-attack-edgeTarget", "0", "2", "0", "Edge: lower the target number"],
+      ["damageEdgeDice", "bb-fl-attack-damageEdgeDice", "0", "2", "0", "Edge: extra damage dice"],
+    ]);
+    expect(root.querySelectorAll(".flange-attack-dialog fieldset.bb-edge input")).toHaveLength(3);
+    // Out of the declaration's bounds, or more Edge than is left: the dialog will not declare.
+    fillForm(root, { diceModifier: "6" });
+    expect((root.querySelector('button[data-action="roll"]') as HTMLButtonElement).disabled).toBe(true);
+    fillForm(root, { diceModifier: "1", edgeDice: "2", damageEdgeDice: "1" });
+    expect((root.querySelector('button[data-action="roll"]') as HTMLButtonElement).disabled).toBe(true);
+    await answerDialog({ action: "roll", fill: { diceModifier: "1", targetModifier: "-1", edgeDice: "1", damageEdgeDice: "1" } });
+    const card: any = await pending;
+    expect(card.flags.breadbox.choices).toMatchObject({ diceModifier: 1, targetModifier: -1, edgeDice: 1, edgeTarget: 0, damageEdgeDice: 1 });
   });
 });
 

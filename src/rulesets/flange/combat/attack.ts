@@ -34,7 +34,7 @@ import { FlangeWeaponModel } from "../data/weapons";
 import { carryExchange } from "./tracker";
 import { flangeCombatRules } from "./settings";
 import { plannedAttack, plannedAttackMark, type PlannedAttack } from "./reveal-card";
-import { attackOddsHtml, CHOICE_LIMITS, choicesWithinLimits, defaultDefenceSkill, defenceCheck, edgeSpent, exchangeInput, flange, NO_CHOICES, readAttackForm, roundOf, type AttackChoices } from "./inputs";
+import { attackInputsHtml, attackOddsHtml, choicesWithinLimits, defaultDefenceSkill, defenceCheck, edgeSpent, exchangeInput, flange, NO_CHOICES, readAttackForm, roundOf, type AttackChoices } from "./inputs";
 
 const render = (name: string, data: Record<string, unknown>): Promise<string> => foundry.applications.handlebars.renderTemplate(templatePath(`flange/combat/${name}.hbs`), data);
 
@@ -277,8 +277,7 @@ export async function attackDialog(actor: Actor.Implementation, weapon: Item.Imp
     damage: w.damageNotation,
     attribute: localize(`BREADBOX.Flange.Combat.Attr.${w.attribute}`),
     edgeAvailable,
-    modifierLimit: CHOICE_LIMITS.modifier,
-    edgeLimit: Math.min(CHOICE_LIMITS.edge, edgeAvailable),
+    inputs: await attackInputsHtml(edgeAvailable),
   });
   const result = await rollDialog<AttackChoices>({
     title: format("BREADBOX.Flange.Combat.AttackTitle", { weapon: weapon.name ?? "", target: target.name ?? "" }),

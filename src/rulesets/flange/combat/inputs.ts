@@ -7,7 +7,7 @@ import * as R from "../rules";
 import { requireModel } from "../../../core/foundry";
 import { format, localize, modelOf } from "../../../core/game";
 import { oddsPanelHtml } from "../../../core/rolls/odds-panel";
-import { checkInputs, intInput, readInputs, type InputValues } from "../../../core/forms/inputs";
+import { checkInputs, inputsHtml, intInput, readInputs, type InputValues } from "../../../core/forms/inputs";
 import { FlangeActorModel } from "../data/actor";
 import type { FlangeWeaponModel } from "../data/weapons";
 import { combatOf, combatantState } from "./tracker";
@@ -17,14 +17,23 @@ import { flangeCombatRules } from "./settings";
 export const CHOICE_LIMITS = { modifier: 5, edge: R.CHECK_DICE_MAX } as const;
 
 const choice = (key: string, min: number, max: number) => intInput(`BREADBOX.Flange.Combat.Choice.${key}`, min, max);
-/** The attack dialog's inputs, declared once: the form's read and the GM's check of the posted choices. */
-export const ATTACK_INPUTS = {
+/** The GM's modifiers of the attack dialog. */
+const MODIFIER_INPUTS = {
   diceModifier: choice("diceModifier", -CHOICE_LIMITS.modifier, CHOICE_LIMITS.modifier),
   targetModifier: choice("targetModifier", -CHOICE_LIMITS.modifier, CHOICE_LIMITS.modifier),
-  edgeDice: choice("edgeDice", 0, CHOICE_LIMITS.edge),
-  edgeTarget: choice("edgeTarget", 0, CHOICE_LIMITS.edge),
-  damageEdgeDice: choice("damageEdgeDice", 0, CHOICE_LIMITS.edge),
 };
+/** The attack dialog's Edge inputs, each up to `limit` (the form shows the attacker's Edge left; the check, the dialog's limit). */
+function edgeInputs(limit: number) {
+  return { edgeDice: choice("edgeDice", 0, limit), edgeTarget: choice("edgeTarget", 0, limit), damageEdgeDice: choice("damageEdgeDice", 0, limit) };
+}
+/** The attack dialog's inputs, declared once: the form (`attackInputsHtml`), its read and the GM's check of the posted choices. */
+export const ATTACK_INPUTS = { ...MODIFIER_INPUTS, ...edgeInputs(CHOICE_LIMITS.edge) };
+
+/** The attack dialog's inputs as form groups from the declaration: the modifiers, and the Edge inputs bounded by the Edge left. */
+export async function attackInputsHtml(edgeAvailable: number): Promise<{ modifiers: string; edge: string }> {
+  const idPrefix = "bb-fl-attack";
+  return { modifiers: await inputsHtml(MODIFIER_INPUTS, {}, idPrefix), edge: await inputsHtml(edgeInputs(Math.min(CHOICE_LIMITS.edge, edgeAvailable)), {}, idPrefix) };
+}
 
 /** What the attack dialog lets the attacker choose (checked again on the GM's client); the rules core reads it. */
 export type AttackChoices = InputValues<typeof ATTACK_INPUTS>;
