@@ -13,7 +13,7 @@ import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { audienceForMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
-import { checkInt, checkKey, readInt, readKey } from "../../core/forms/read";
+import { checkInputs, choiceInput, intInput, readInputs } from "../../core/forms/inputs";
 import { withResourceLocks } from "../../core/chat/trust";
 import { FlangeActorModel, type SkillView } from "./data/actor";
 import { FlangeCheckRoll, type FlangeCheckOptions, type FlangePart } from "./dice/check-roll";
@@ -124,30 +124,44 @@ export function skillChoices(model: FlangeActorModel): string[] {
   return [ATTRIBUTE_ONLY, ...model.skills.map((s) => s.id), ...headings];
 }
 
-/** Read and check the dialog's form (prefix: the field names of one side of an opposed roll). */
-export function readChoices(form: HTMLFormElement, model: FlangeActorModel, prefix = "", edgeLimit = model.edgeAvailable): FlangeCheckChoices {
-  const L = (k: string) => localize(`BREADBOX.Flange.Check.${k}`);
+/**
+ * One side's inputs of the check dialog, declared once (issue 17): the form's read (`readChoices`)
+ * and the check of choices that arrive without a form (`checkSideChoices`). Names carry `prefix`
+ * (one side of an opposed roll); the skill's choices are the character's. The layout stays
+ * side.hbs's (a skill select with each skill's dice, the Edge fieldset).
+ */
+function sideInputs(model: FlangeActorModel, prefix: string, edgeLimit: number) {
+  const L = (k: string) => `BREADBOX.Flange.Check.${k}`;
+  const keys = (xs: readonly string[]) => Object.fromEntries(xs.map((x) => [x, x]));
   return {
-    skill: readKey(form, `${prefix}skill`, L("Skill"), skillChoices(model), ATTRIBUTE_ONLY),
-    attribute: readKey(form, `${prefix}attribute`, L("Attribute"), R.ATTRIBUTES, "strength"),
-    diceModifier: readInt(form, `${prefix}diceModifier`, L("DiceModifier"), -R.CHECK_DICE_MAX, R.CHECK_DICE_MAX, 0),
-    targetModifier: readInt(form, `${prefix}targetModifier`, L("TargetModifier"), -R.CHECK_TARGET_MAX, R.CHECK_TARGET_MAX, 0),
-    edgeDice: readInt(form, `${prefix}edgeDice`, localize("BREADBOX.Flange.Edge.Dice"), 0, edgeLimit, 0),
-    edgeTarget: readInt(form, `${prefix}edgeTarget`, localize("BREADBOX.Flange.Edge.Target"), 0, edgeLimit, 0),
+    [`${prefix}skill`]: choiceInput(L("Skill"), keys(skillChoices(model)), ATTRIBUTE_ONLY),
+    [`${prefix}attribute`]: choiceInput(L("Attribute"), keys(R.ATTRIBUTES), "strength"),
+    [`${prefix}diceModifier`]: intInput(L("DiceModifier"), -R.CHECK_DICE_MAX, R.CHECK_DICE_MAX),
+    [`${prefix}targetModifier`]: intInput(L("TargetModifier"), -R.CHECK_TARGET_MAX, R.CHECK_TARGET_MAX),
+    [`${prefix}edgeDice`]: intInput("BREADBOX.Flange.Edge.Dice", 0, edgeLimit),
+    [`${prefix}edgeTarget`]: intInput("BREADBOX.Flange.Edge.Target", 0, edgeLimit),
   };
 }
 
-/** Check one side's choices as they arrive without a form (a relayed request): the dialog's own bounds and choices. */
-export function checkSideChoices(raw: Record<string, unknown>, model: FlangeActorModel, edgeLimit = model.edgeAvailable): FlangeCheckChoices {
-  const L = (k: string) => localize(`BREADBOX.Flange.Check.${k}`);
-  return {
-    skill: checkKey(raw.skill ?? ATTRIBUTE_ONLY, L("Skill"), skillChoices(model)),
-    attribute: checkKey(raw.attribute ?? "strength", L("Attribute"), R.ATTRIBUTES),
-    diceModifier: checkInt(raw.diceModifier ?? 0, L("DiceModifier"), -R.CHECK_DICE_MAX, R.CHECK_DICE_MAX),
-    targetModifier: checkInt(raw.targetModifier ?? 0, L("TargetModifier"), -R.CHECK_TARGET_MAX, R.CHECK_TARGET_MAX),
-    edgeDice: checkInt(raw.edgeDice ?? 0, localize("BREADBOX.Flange.Edge.Dice"), 0, edgeLimit),
-    edgeTarget: checkInt(raw.edgeTarget ?? 0, localize("BREADBOX.Flange.Edge.Target"), 0, edgeLimit),
+/** A side's values as its declaration read them, typed. */
+function sideValues(v: Record<string, unknown>, prefix: string): FlangeCheckChoices {
+  const get = (k: string): unknown => v[`${prefix}${k}`];
+  const num = (k: string): number => {
+    const x = get(k);
+    return typeof x === "number" ? x : 0;
   };
+  const attribute = String(get("attribute"));
+  return { skill: String(get("skill")), attribute: R.isAttribute(attribute) ? attribute : "strength", diceModifier: num("diceModifier"), targetModifier: num("targetModifier"), edgeDice: num("edgeDice"), edgeTarget: num("edgeTarget") };
+}
+
+/** Read and check the dialog's form through its side's declaration (prefix: the field names of one side of an opposed roll). */
+export function readChoices(form: HTMLFormElement, model: FlangeActorModel, prefix = "", edgeLimit = model.edgeAvailable): FlangeCheckChoices {
+  return sideValues(readInputs(form, sideInputs(model, prefix, edgeLimit)), prefix);
+}
+
+/** Check one side's choices as they arrive without a form (a relayed request), through the same declaration. */
+export function checkSideChoices(raw: Record<string, unknown>, model: FlangeActorModel, edgeLimit = model.edgeAvailable): FlangeCheckChoices {
+  return sideValues(checkInputs(raw, sideInputs(model, "", edgeLimit)), "");
 }
 
 /** The form's options for one side. */
