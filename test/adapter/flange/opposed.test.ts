@@ -158,6 +158,18 @@ describe("opposed rolls against a character: the flange.opposed exchange", () =>
     expect(res.flags.breadbox.outcome).toBe("secondWins");
   });
 
+  it("the roller's extra dice from 10s count as posted (re-classified on the GM)", async () => {
+    const s = await setup();
+    const card = await declare(s, [10, 10, 8]); // two 10s at 6 earn an extra die: 8
+    expect(card.rolls[0].dice[0].results.map((r: any) => r.result)).toEqual([10, 10, 8]);
+    scriptDiceFaces([8, 2]);
+    expect((await answer(s.p2, s, card)).ok).toBe(true);
+    const res = resolutions().at(-1);
+    expect(res.rolls[0].checkResult.dice.map((d: any) => d.face)).toEqual([10, 10, 8]);
+    expect(res.rolls[0].checkResult.successes).toBeGreaterThanOrEqual(2);
+    expect(res.flags.breadbox.outcome).toBe("firstWins");
+  });
+
   it("a declaration whose posted roll is not the pool its choices make is refused (and stays open)", async () => {
     const s = await setup();
     scriptDiceFaces([9, 9, 9, 9, 9]);
