@@ -26,8 +26,8 @@ import type { ExchangeDefinition, ExchangeSides } from "../../core/exchange/type
 import { boolInput, checkInputs, choiceInput, inputsHtml, intInput, readInputs, type InputDeclaration } from "../../core/forms/inputs";
 import { PoolActorModel } from "./data/actor";
 import { PoolCheckRoll } from "./dice/pool-roll";
-import { poolSummary } from "./checks";
-import { buildGroup, keyLabels, rollGroup, traitChoices, type BuiltGroup, type GroupChoices, type GroupVerdict, type RemoteContest } from "./group";
+import { DEFAULT_DIFFICULTY, keyLabels, poolSummary, traitChoices } from "./checks";
+import { buildGroup, rollGroup, type BuiltGroup, type GroupChoices, type GroupVerdict, type RemoteContest } from "./group";
 import { poolRules, type PoolRules } from "./settings";
 
 export const AGAINST_MODES = ["direct", "indirect"] as const;
@@ -68,7 +68,7 @@ export function declarationInputs(model: PoolActorModel, rules: PoolRules): Inpu
   return {
     mode: choiceInput("BREADBOX.Pool.Group.Mode", keyLabels(AGAINST_MODES, "BREADBOX.Pool.Group.Modes"), "direct"),
     die: choiceInput("BREADBOX.Pool.Check.Die", keyLabels(rules.dieSubstitution ? R.DIE_KEYS : ["d8"], "BREADBOX.Pool.Die"), "d8"),
-    difficulty: intInput("BREADBOX.Pool.Check.Difficulty", -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY, 15),
+    difficulty: intInput("BREADBOX.Pool.Check.Difficulty", -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY, DEFAULT_DIFFICULTY),
     ...sideInputs(model, "direct"),
     // The roller's own dice-phobe choice, as the group dialog posted it.
     phobe: boolInput("BREADBOX.Pool.Group.Phobe"),

@@ -25,7 +25,7 @@ import { makeOdds, type Odds } from "../../dice/contract";
 import { PoolActorModel } from "./data/actor";
 import { BreadboxActor } from "../../core/documents/actor";
 import { PoolCheckRoll, diceLine, rolledPool, type PoolCardContext, type PoolCheckOptions, type PoolPart } from "./dice/pool-roll";
-import { DEFAULT_DIFFICULTY, buildCheck, defaultChoices, poolSummary, type BuiltCheck } from "./checks";
+import { DEFAULT_DIFFICULTY, buildCheck, defaultChoices, inputBounds, keyLabels, poolSummary, traitChoices, type BuiltCheck } from "./checks";
 import { declareAgainst } from "./against";
 import { targetedActors } from "../../core/foundry";
 import { poolRules, type PoolRules } from "./settings";
@@ -237,17 +237,6 @@ function poolDice(p: R.PoolSpec): { add: number; bonus: number; penalty: number 
 
 // ---- the form ------------------------------------------------------------------------------
 
-/** A tree's traits as a choice input's choices ("" = none; labels shown as they are). */
-export function traitChoices(rows: readonly { traitId: string }[]): Record<string, string> {
-  const out: Record<string, string> = { "": "BREADBOX.Pool.Attribute.None" };
-  for (const r of rows) out[r.traitId] = r.traitId;
-  return out;
-}
-
-export function keyLabels(keys: readonly string[], prefix: string): Record<string, string> {
-  return Object.fromEntries(keys.map((k) => [k, `${prefix}.${k}`]));
-}
-
 /**
  * The group dialog's inputs, declared once (src/core/forms/inputs.ts): the mode, die, Difficulty,
  * required degree and chance, then each candidate's row. A character the user does not own (a
@@ -315,7 +304,8 @@ export async function groupDialogContent(candidates: readonly GroupCandidate[], 
     dice: (rules.dieSubstitution ? R.DIE_KEYS : ["d8"]).map((k) => ({ value: k, label: localize(`BREADBOX.Pool.Die.${k}`), selected: k === "d8" })),
     chances: CHANCE_MODES.map((k) => ({ value: k, label: localize(`BREADBOX.Pool.Group.Chances.${k}`), selected: k === "chosen" })),
     difficulty: DEFAULT_DIFFICULTY,
-    maxDifficulty: R.MAX_DIFFICULTY,
+    // The number inputs' bounds, from the declaration the form is read through.
+    bounds: inputBounds(groupInputs(candidates, rules)),
     candidates: candidates.map((cand, index) => ({
       index,
       name: cand.actor.name ?? "",
