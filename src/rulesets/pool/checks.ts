@@ -12,7 +12,8 @@ import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { audienceForMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
-import { checkInt, checkKey, readInt, readKey, readOptionalInt } from "../../core/forms/read";
+import { readString } from "../../core/forms/read";
+import { checkInputs, choiceInput, intInput, readInputs, type InputValues } from "../../core/forms/inputs";
 import { linesHtml, type Line } from "../../core/rolls/lines";
 import type { Odds } from "../../dice/contract";
 import { PoolActorModel } from "./data/actor";
@@ -267,78 +268,121 @@ export function oddsHtml(built: BuiltCheck): string {
   return linesHtml(poolSummary(built.options.pool, true), { text: activityLine, cls: "bb-pool-activity" }) + oddsPanelHtml(checkOddsFor(built.options), { labelKey: (k) => `BREADBOX.Pool.Outcome.${k}` });
 }
 
+/** A tree's traits as a choice input's choices ("" = none; a trait's label is its name). */
+export function traitChoices(rows: readonly { traitId: string }[]): Record<string, string> {
+  const out: Record<string, string> = { "": "BREADBOX.Pool.Attribute.None" };
+  for (const r of rows) out[r.traitId] = r.traitId;
+  return out;
+}
+
+/** Keys as a choice input's choices, each labelled `<prefix>.<key>`. */
+export function keyLabels(keys: readonly string[], prefix: string): Record<string, string> {
+  return Object.fromEntries(keys.map((k) => [k, `${prefix}.${k}`]));
+}
+
+const TIME_LABELS: Record<TimeMode, string> = { none: "BREADBOX.Pool.Check.TimeNone", detailed: "BREADBOX.Pool.Check.TimeDetailed", regular: "BREADBOX.Pool.Check.TimeRegular" };
+
 /**
- * How the check's fields are read: from the dialog's form, or from a relayed payload (the GM
- * side), with the same labels and limits. A missing field gives the fallback.
+ * The check dialog's inputs, declared once (src/core/forms/inputs.ts): what each field is called
+ * and what it may hold — the character's own traits, the dialog's bounds. The dialog's form
+ * (`readChoices`) and a relayed payload (`checkChoices`, the GM side) are both read through it.
  */
-interface ChoiceSource {
-  int(name: string, label: string, min: number, max: number, fallback: number): number;
-  optionalInt(name: string, label: string, min: number, max: number): number | null;
-  key<K extends string>(name: string, label: string, allowed: readonly K[], fallback: K): K;
-}
-
-function formSource(form: HTMLFormElement): ChoiceSource {
+export function checkInputDeclaration(model: PoolActorModel, rules: PoolRules) {
+  const abilities = traitChoices(model.abilityTree.rows);
+  const L = (k: string) => `BREADBOX.Pool.Check.${k}`;
   return {
-    int: (name, label, min, max, fallback) => readInt(form, name, label, min, max, fallback),
-    optionalInt: (name, label, min, max) => readOptionalInt(form, name, label, min, max),
-    key: (name, label, allowed, fallback) => readKey(form, name, label, allowed, fallback),
+    ability: choiceInput("BREADBOX.Pool.Ability.Label", abilities, ""),
+    attribute: choiceInput("BREADBOX.Pool.Attribute.Label", traitChoices(model.attributeTree.rows), ""),
+    justified: choiceInput(L("Justified"), abilities, ""),
+    supporting: choiceInput("BREADBOX.Pool.Ability.Supporting", abilities, ""),
+    die: choiceInput(L("Die"), keyLabels(rules.dieSubstitution ? R.DIE_KEYS : ["d8"], "BREADBOX.Pool.Die"), "d8"),
+    convert: intInput(L("Convert"), 0, R.MAX_POOL_DICE, 0),
+    difficulty: intInput(L("Difficulty"), -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY, DEFAULT_DIFFICULTY),
+    requiredDegree: intInput(L("RequiredDegree"), 0, R.MAX_DIFFICULTY, 0),
+    activity: choiceInput(L("Activity"), Object.fromEntries(ACTIVITY_CHOICES.map((k) => [k, k ? `BREADBOX.Pool.Activity.${k}` : "BREADBOX.Pool.Activity.fromTrait"])), ""),
+    timeMode: choiceInput(L("TimeFactor"), TIME_LABELS, "none"),
+    normalPhases: intInput(L("NormalPhases"), 1, R.MAX_PHASES, 1),
+    phasesTaken: intInput(L("PhasesTaken"), 1, R.MAX_PHASES, 1),
+    doublings: intInput(L("Doublings"), -R.MAX_POOL_DICE, R.MAX_POOL_DICE, 0),
+    extraAdd: intInput(L("ExtraAdd"), -R.MAX_POOL_DICE, R.MAX_POOL_DICE, 0),
+    extraBonus: intInput(L("ExtraBonus"), 0, R.MAX_POOL_DICE, 0),
+    extraPenalty: intInput(L("ExtraPenalty"), 0, R.MAX_POOL_DICE, 0),
+    resolution: choiceInput("BREADBOX.Pool.Resolution.Label", keyLabels(POOL_RESOLUTIONS, "BREADBOX.Pool.Resolution"), "roll"),
   };
 }
 
-/** A relayed object of the dialog's values: absent, null or blank is the dialog's empty field. */
-function payloadSource(raw: Record<string, unknown>): ChoiceSource {
-  const value = (name: string): unknown => (Object.hasOwn(raw, name) ? raw[name] : undefined);
-  const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
-  return {
-    int: (name, label, min, max, fallback) => (blank(value(name)) ? fallback : checkInt(value(name), label, min, max)),
-    optionalInt: (name, label, min, max) => (blank(value(name)) ? null : checkInt(value(name), label, min, max)),
-    key: (name, label, allowed, fallback) => (value(name) === undefined || value(name) === null ? fallback : checkKey(value(name), label, allowed)),
-  };
+/** The Effect Level, declared apart: it is optional (a blank field is no Effect Level). */
+const EFFECT_INPUTS = { effectLevel: intInput("BREADBOX.Pool.Effect.Level", -R.MAX_EFFECT_LEVEL, R.MAX_EFFECT_LEVEL, 0) };
+
+type CheckInputValues = InputValues<ReturnType<typeof checkInputDeclaration>>;
+
+function oneOf<K extends string>(keys: readonly K[], value: string, fallback: K): K {
+  return keys.find((k) => k === value) ?? fallback;
 }
 
-/** The dialog's fields, declared once: what each is called and what it may hold. */
-function readChoicesFrom(src: ChoiceSource, model: PoolActorModel, rules: PoolRules): PoolCheckChoices {
-  const abilities = model.abilityTree.rows.map((r) => r.traitId);
-  const attributes = model.attributeTree.rows.map((r) => r.traitId);
-  const dice: readonly R.DieKey[] = rules.dieSubstitution ? R.DIE_KEYS : ["d8"];
-  const L = (k: string) => localize(`BREADBOX.Pool.Check.${k}`);
-  const trait = (name: string, label: string, known: readonly string[]) => src.key(name, label, ["", ...known], "");
+/** The checked values as the check's choices (the declaration has already refused what does not fit). */
+function choicesFrom(v: CheckInputValues, effectLevel: number | null, rules: PoolRules): PoolCheckChoices {
   return {
-    ability: trait("ability", localize("BREADBOX.Pool.Ability.Label"), abilities),
-    attribute: trait("attribute", localize("BREADBOX.Pool.Attribute.Label"), attributes),
-    justified: trait("justified", L("Justified"), abilities),
+    ability: v.ability,
+    attribute: v.attribute,
+    justified: v.justified,
     // Without the optional rule the field is not shown, and no supporting ability applies.
-    supporting: rules.supportingAbilities ? trait("supporting", localize("BREADBOX.Pool.Ability.Supporting"), abilities) : "",
-    die: src.key("die", L("Die"), dice, "d8"),
-    convert: src.int("convert", L("Convert"), 0, R.MAX_POOL_DICE, 0),
-    difficulty: src.int("difficulty", L("Difficulty"), -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY, DEFAULT_DIFFICULTY),
-    requiredDegree: src.int("requiredDegree", L("RequiredDegree"), 0, R.MAX_DIFFICULTY, 0),
-    activity: src.key("activity", L("Activity"), ACTIVITY_CHOICES, ""),
-    timeMode: src.key("timeMode", L("TimeFactor"), TIME_MODES, "none"),
-    normalPhases: src.int("normalPhases", L("NormalPhases"), 1, R.MAX_PHASES, 1),
-    phasesTaken: src.int("phasesTaken", L("PhasesTaken"), 1, R.MAX_PHASES, 1),
-    doublings: src.int("doublings", L("Doublings"), -R.MAX_POOL_DICE, R.MAX_POOL_DICE, 0),
-    extraAdd: src.int("extraAdd", L("ExtraAdd"), -R.MAX_POOL_DICE, R.MAX_POOL_DICE, 0),
-    extraBonus: src.int("extraBonus", L("ExtraBonus"), 0, R.MAX_POOL_DICE, 0),
-    extraPenalty: src.int("extraPenalty", L("ExtraPenalty"), 0, R.MAX_POOL_DICE, 0),
-    resolution: src.key("resolution", localize("BREADBOX.Pool.Resolution.Label"), POOL_RESOLUTIONS, "roll"),
-    effectLevel: src.optionalInt("effectLevel", localize("BREADBOX.Pool.Effect.Level"), -R.MAX_EFFECT_LEVEL, R.MAX_EFFECT_LEVEL),
+    supporting: rules.supportingAbilities ? v.supporting : "",
+    die: oneOf(R.DIE_KEYS, v.die, "d8"),
+    convert: v.convert,
+    difficulty: v.difficulty,
+    requiredDegree: v.requiredDegree,
+    activity: oneOf(ACTIVITY_CHOICES, v.activity, ""),
+    timeMode: oneOf(TIME_MODES, v.timeMode, "none"),
+    normalPhases: v.normalPhases,
+    phasesTaken: v.phasesTaken,
+    doublings: v.doublings,
+    extraAdd: v.extraAdd,
+    extraBonus: v.extraBonus,
+    extraPenalty: v.extraPenalty,
+    resolution: oneOf(POOL_RESOLUTIONS, v.resolution, "roll"),
+    effectLevel,
   };
 }
 
-/** Read and check the dialog's form. */
+/** The bounds of a declaration's number inputs, by name (for a template that lays its inputs out itself). */
+export function inputBounds(declaration: Record<string, unknown>): Record<string, { min: number; max: number }> {
+  const out: Record<string, { min: number; max: number }> = {};
+  for (const [name, field] of Object.entries(declaration)) {
+    if (field instanceof foundry.data.fields.NumberField && typeof field.min === "number" && typeof field.max === "number") out[name] = { min: field.min, max: field.max };
+  }
+  return out;
+}
+
+/** Read and check the dialog's form through its declaration. */
 export function readChoices(form: HTMLFormElement, model: PoolActorModel, rules: PoolRules): PoolCheckChoices {
-  return readChoicesFrom(formSource(form), model, rules);
+  // Letters typed into the Effect Level are refused (readInputs); a blank one is none.
+  const { effectLevel } = readInputs(form, EFFECT_INPUTS);
+  return choicesFrom(readInputs(form, checkInputDeclaration(model, rules)), readString(form, "effectLevel").trim() === "" ? null : effectLevel, rules);
+}
+
+/** A relayed value left empty: absent, null or blank is the dialog's empty field. */
+function blank(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 }
 
 /**
- * The dialog's choices from a relayed payload (the GM side), held to exactly the dialog's limits
- * and to the character's own traits with `checkInt` / `checkKey`: an Error naming the field when
- * anything does not fit.
+ * The dialog's choices from a relayed payload (the GM side), checked through the same declaration
+ * (`checkInputs`): exactly the dialog's limits and the character's own traits, an Error naming the
+ * field when anything does not fit. An empty number is the field's initial value, as in the dialog.
  */
 export function checkChoices(raw: unknown, model: PoolActorModel, rules: PoolRules): PoolCheckChoices {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new Error(format("BREADBOX.Error.UnknownChoice", { field: localize("BREADBOX.Pool.Check.Roll"), value: String(raw) }));
-  return readChoicesFrom(payloadSource({ ...raw }), model, rules);
+  const declaration = checkInputDeclaration(model, rules);
+  const given: Record<string, unknown> = { ...raw };
+  const values: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(declaration)) {
+    if (!Object.hasOwn(given, name)) continue;
+    if (field instanceof foundry.data.fields.NumberField && blank(given[name])) continue;
+    values[name] = given[name];
+  }
+  const effect = Object.hasOwn(given, "effectLevel") && !blank(given.effectLevel) ? checkInputs({ effectLevel: given.effectLevel }, EFFECT_INPUTS).effectLevel : null;
+  return choicesFrom(checkInputs(values, declaration), effect, rules);
 }
 
 /**
@@ -386,9 +430,8 @@ export async function dialogContent(model: PoolActorModel, c: PoolCheckChoices, 
     timeModes: TIME_MODES.map((k) => ({ value: k, label: localize(`BREADBOX.Pool.Check.Time${k === "none" ? "None" : k === "detailed" ? "Detailed" : "Regular"}`), selected: k === c.timeMode })),
     resolutions: sel(POOL_RESOLUTIONS, "BREADBOX.Pool.Resolution", c.resolution),
     c,
-    maxDice: R.MAX_POOL_DICE,
-    maxDifficulty: R.MAX_DIFFICULTY,
-    maxEffect: R.MAX_EFFECT_LEVEL,
+    // Every number input's bounds, from the declaration the form is read through.
+    bounds: inputBounds({ ...checkInputDeclaration(model, rules), ...EFFECT_INPUTS }),
   });
 }
 

@@ -19,13 +19,15 @@ import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { audienceForMode, type MessageMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
-import { readBool, readInt, readKey } from "../../core/forms/read";
+import { boolInput, choiceInput, intInput, readInputs, type InputDeclaration } from "../../core/forms/inputs";
 import { linesHtml } from "../../core/rolls/lines";
 import { makeOdds, type Odds } from "../../dice/contract";
 import { PoolActorModel } from "./data/actor";
 import { BreadboxActor } from "../../core/documents/actor";
-import { PoolCheckRoll, diceLine, rolledPool, type PoolCardContext, type PoolPart } from "./dice/pool-roll";
-import { DEFAULT_DIFFICULTY, buildCheck, defaultChoices, type BuiltCheck } from "./checks";
+import { PoolCheckRoll, diceLine, rolledPool, type PoolCardContext, type PoolCheckOptions, type PoolPart } from "./dice/pool-roll";
+import { DEFAULT_DIFFICULTY, buildCheck, defaultChoices, inputBounds, keyLabels, poolSummary, traitChoices, type BuiltCheck } from "./checks";
+import { declareAgainst } from "./against";
+import { targetedActors } from "../../core/foundry";
 import { poolRules, type PoolRules } from "./settings";
 
 /** The six ways a group can roll. */
@@ -47,6 +49,11 @@ export interface GroupCandidate {
   model: PoolActorModel;
   /** Ticked when the dialog opens (the launching character, the selected tokens). */
   included: boolean;
+  /**
+   * A targeted character the user does not own: it can only be worked against, and its owner (the
+   * Storyguide for an NPC) answers with its traits on the card (the `pool.against` exchange).
+   */
+  remote?: boolean;
 }
 
 export interface MemberChoice {
@@ -93,22 +100,50 @@ function memberDice(pool: R.PoolSpec): R.TeamMemberDice {
   return { addDice: pool.addDice, bonusDice: pool.bonusDice, penaltyDice: pool.penaltyDice };
 }
 
+/** One member's pool, from their own tree, wounds and activity; throws a localized message. */
+function buildMember(candidates: readonly GroupCandidate[], c: GroupChoices, choice: MemberChoice): BuiltMember {
+  const candidate = candidates[choice.index];
+  if (!candidate) fail("Unknown", { n: choice.index });
+  const preset = { ability: choice.ability, attribute: choice.attribute, die: c.die, difficulty: c.difficulty, requiredDegree: c.requiredDegree, resolution: "roll" as const };
+  try {
+    return { candidate, choice, check: buildCheck(candidate.model, defaultChoices(candidate.model, preset), candidate.actor.uuid) };
+  } catch (err) {
+    throw new Error(`${candidate.actor.name ?? ""}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
+}
+
+/** Working against a character the user does not own: the user's side, built, and the opponent. */
+export interface RemoteContest {
+  mode: "direct" | "indirect";
+  choices: GroupChoices;
+  roller: BuiltMember;
+  opponent: GroupCandidate;
+}
+
+/**
+ * The contest of a group whose members include a character the user does not own (null when every
+ * member is the user's): only direct or indirect opposition, with exactly one such character, who
+ * answers on the card. Throws a localized message otherwise.
+ */
+export function remoteContest(candidates: readonly GroupCandidate[], c: GroupChoices): RemoteContest | null {
+  const remote = c.members.filter((m) => candidates[m.index]?.remote === true);
+  if (!remote.length) return null;
+  const names = remote.map((m) => candidates[m.index]?.actor.name ?? "").join(", ");
+  if (c.mode !== "direct" && c.mode !== "indirect") fail("NotYours", { name: names });
+  if (c.members.length !== 2) fail("TwoSides", { n: c.members.length });
+  const mine = c.members.find((m) => candidates[m.index]?.remote !== true);
+  const opponent = candidates[remote[0]?.index ?? -1];
+  if (!mine || !opponent || remote.length !== 1) fail("OneOpponent", { name: names });
+  return { mode: c.mode, choices: c, roller: buildMember(candidates, c, mine), opponent };
+}
+
 /** Build every member's pool (their own tree, wounds and activity) and the merged pool; throws a localized message. */
 export function buildGroup(candidates: readonly GroupCandidate[], c: GroupChoices): BuiltGroup {
   const n = c.members.length;
   if (CONTESTS.includes(c.mode) && n !== 2) fail("TwoSides", { n });
   if (!CONTESTS.includes(c.mode) && n < 2) fail("TooFew", { n });
   if (n > R.MAX_TEAM_MEMBERS) fail("TooMany", { n, max: R.MAX_TEAM_MEMBERS });
-  const members = c.members.map((choice): BuiltMember => {
-    const candidate = candidates[choice.index];
-    if (!candidate) fail("Unknown", { n: choice.index });
-    const preset = { ability: choice.ability, attribute: choice.attribute, die: c.die, difficulty: c.difficulty, requiredDegree: c.requiredDegree, resolution: "roll" as const };
-    try {
-      return { candidate, choice, check: buildCheck(candidate.model, defaultChoices(candidate.model, preset), candidate.actor.uuid) };
-    } catch (err) {
-      throw new Error(`${candidate.actor.name ?? ""}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
-    }
-  });
+  const members = c.members.map((choice) => buildMember(candidates, c, choice));
   let team: R.TeamPool | null = null;
   if (isPooled(c.mode)) {
     const dice = members.map((m) => memberDice(m.check.options.pool));
@@ -175,6 +210,11 @@ function phobeContestOdds(first: R.PoolSpec, second: R.PoolSpec, phobe: [boolean
   return makeOdds({ success: p.firstTriumphs, outcomes: entries(p) });
 }
 
+/** The dialog's panel for a contest against a character the user does not own: the user's pool; the other side answers. */
+export function remoteContestHtml(r: RemoteContest): string {
+  return linesHtml(poolSummary(r.roller.check.options.pool, true), { text: format("BREADBOX.Pool.Against.Awaits", { name: r.opponent.actor.name ?? "" }), cls: "bb-muted" });
+}
+
 function outcomeLabelKey(mode: GroupMode, key: string): string {
   return CONTESTS.includes(mode) ? `BREADBOX.Pool.Contest.${key}` : `BREADBOX.Pool.Outcome.${key}`;
 }
@@ -197,27 +237,49 @@ function poolDice(p: R.PoolSpec): { add: number; bonus: number; penalty: number 
 
 // ---- the form ------------------------------------------------------------------------------
 
-/** Read and check the group dialog's form. */
-export function readGroupChoices(form: HTMLFormElement, candidates: readonly GroupCandidate[], rules: PoolRules): GroupChoices {
+/**
+ * The group dialog's inputs, declared once (src/core/forms/inputs.ts): the mode, die, Difficulty,
+ * required degree and chance, then each candidate's row. A character the user does not own (a
+ * target to work against) has only its "takes part" box: its owner answers with its traits.
+ */
+export function groupInputs(candidates: readonly GroupCandidate[], rules: PoolRules): InputDeclaration {
   const L = (k: string) => localize(`BREADBOX.Pool.${k}`);
-  const members: MemberChoice[] = [];
+  const decl: InputDeclaration = {
+    mode: choiceInput("BREADBOX.Pool.Group.Mode", keyLabels(GROUP_MODES, "BREADBOX.Pool.Group.Modes"), "simpleAddition"),
+    die: choiceInput("BREADBOX.Pool.Check.Die", keyLabels(rules.dieSubstitution ? R.DIE_KEYS : ["d8"], "BREADBOX.Pool.Die"), "d8"),
+    difficulty: intInput("BREADBOX.Pool.Check.Difficulty", -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY, DEFAULT_DIFFICULTY),
+    requiredDegree: intInput("BREADBOX.Pool.Check.RequiredDegree", 0, R.MAX_DIFFICULTY, 0),
+    chance: choiceInput("BREADBOX.Pool.Group.Chance", keyLabels(CHANCE_MODES, "BREADBOX.Pool.Group.Chances"), "chosen"),
+  };
   candidates.forEach((cand, index) => {
-    if (!readBool(form, `member.${index}.include`)) return;
     const name = cand.actor.name ?? "";
-    members.push({
-      index,
-      ability: readKey(form, `member.${index}.ability`, `${L("Ability.Label")} (${name})`, ["", ...cand.model.abilityTree.rows.map((r) => r.traitId)], ""),
-      attribute: readKey(form, `member.${index}.attribute`, `${L("Attribute.Label")} (${name})`, ["", ...cand.model.attributeTree.rows.map((r) => r.traitId)], ""),
-      hasChance: readBool(form, `member.${index}.chance`),
-      phobe: readBool(form, `member.${index}.phobe`),
-    });
+    decl[`member.${index}.include`] = boolInput(`${L("Group.Include")} (${name})`);
+    if (cand.remote) return;
+    decl[`member.${index}.ability`] = choiceInput(`${L("Ability.Label")} (${name})`, traitChoices(cand.model.abilityTree.rows), "");
+    decl[`member.${index}.attribute`] = choiceInput(`${L("Attribute.Label")} (${name})`, traitChoices(cand.model.attributeTree.rows), "");
+    decl[`member.${index}.chance`] = boolInput(`${L("Group.HasChance")} (${name})`);
+    decl[`member.${index}.phobe`] = boolInput(`${L("Group.Phobe")} (${name})`);
+  });
+  return decl;
+}
+
+/** Read and check the group dialog's form, through its declaration (`groupInputs`). */
+export function readGroupChoices(form: HTMLFormElement, candidates: readonly GroupCandidate[], rules: PoolRules): GroupChoices {
+  const values: Record<string, unknown> = readInputs(form, groupInputs(candidates, rules));
+  const str = (name: string) => (typeof values[name] === "string" ? String(values[name]) : "");
+  const num = (name: string) => (typeof values[name] === "number" ? Number(values[name]) : 0);
+  const members: MemberChoice[] = [];
+  candidates.forEach((_, index) => {
+    const at = (k: string) => `member.${index}.${k}`;
+    if (values[at("include")] !== true) return;
+    members.push({ index, ability: str(at("ability")), attribute: str(at("attribute")), hasChance: values[at("chance")] === true, phobe: values[at("phobe")] === true });
   });
   return {
-    mode: readKey(form, "mode", L("Group.Mode"), GROUP_MODES, "simpleAddition"),
-    die: readKey(form, "die", L("Check.Die"), rules.dieSubstitution ? R.DIE_KEYS : ["d8"], "d8"),
-    difficulty: readInt(form, "difficulty", L("Check.Difficulty"), -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY, DEFAULT_DIFFICULTY),
-    requiredDegree: readInt(form, "requiredDegree", L("Check.RequiredDegree"), 0, R.MAX_DIFFICULTY, 0),
-    chance: readKey(form, "chance", L("Group.Chance"), CHANCE_MODES, "chosen"),
+    mode: GROUP_MODES.find((k) => k === values.mode) ?? "simpleAddition",
+    die: R.DIE_KEYS.find((k) => k === values.die) ?? "d8",
+    difficulty: num("difficulty"),
+    requiredDegree: num("requiredDegree"),
+    chance: CHANCE_MODES.find((k) => k === values.chance) ?? "chosen",
     members,
   };
 }
@@ -242,33 +304,39 @@ export async function groupDialogContent(candidates: readonly GroupCandidate[], 
     dice: (rules.dieSubstitution ? R.DIE_KEYS : ["d8"]).map((k) => ({ value: k, label: localize(`BREADBOX.Pool.Die.${k}`), selected: k === "d8" })),
     chances: CHANCE_MODES.map((k) => ({ value: k, label: localize(`BREADBOX.Pool.Group.Chances.${k}`), selected: k === "chosen" })),
     difficulty: DEFAULT_DIFFICULTY,
-    maxDifficulty: R.MAX_DIFFICULTY,
+    // The number inputs' bounds, from the declaration the form is read through.
+    bounds: inputBounds(groupInputs(candidates, rules)),
     candidates: candidates.map((cand, index) => ({
       index,
       name: cand.actor.name ?? "",
       included: cand.included,
+      remote: cand.remote === true,
       phobe: cand.model.npc && rules.npcDicePhobe,
-      abilities: treeOptions(cand.model.abilityTree.rows, has(cand.model.abilityTree.rows, preset.ability)),
-      attributes: treeOptions(cand.model.attributeTree.rows, has(cand.model.attributeTree.rows, preset.attribute)),
+      // A character the user does not own shows no traits here: its owner answers with them.
+      abilities: cand.remote ? [] : treeOptions(cand.model.abilityTree.rows, has(cand.model.abilityTree.rows, preset.ability)),
+      attributes: cand.remote ? [] : treeOptions(cand.model.attributeTree.rows, has(cand.model.attributeTree.rows, preset.attribute)),
     })),
   });
 }
 
 /** The Dice Pool characters the dialog offers: the launcher, the selected tokens', then every other one the user owns. */
-export function groupCandidates(launcher?: Actor.Implementation | null): GroupCandidate[] {
+export function groupCandidates(launcher?: Actor.Implementation | null, preset: GroupPreset = {}): GroupCandidate[] {
   const out: GroupCandidate[] = [];
   const seen = new Set<string>();
-  const add = (actor: unknown, included: boolean) => {
+  const add = (actor: unknown, included: boolean, remote = false) => {
     if (!(actor instanceof BreadboxActor) || out.length >= MAX_CANDIDATES) return;
     const model = modelOf(actor, PoolActorModel);
     const key = actor.uuid;
-    if (!model || seen.has(key) || !actor.isOwner) return;
+    if (!model || seen.has(key) || actor.isOwner === remote) return;
     seen.add(key);
-    out.push({ actor, model, included });
+    out.push(remote ? { actor, model, included, remote } : { actor, model, included });
   };
   add(launcher, true);
   for (const token of selectedTokens()) add(token, true);
   for (const actor of game.actors ?? []) add(actor, false);
+  // Last, the targeted characters the user does not own: only to work against (ticked for opposition).
+  const against = preset.mode === "direct" || preset.mode === "indirect";
+  for (const actor of targetedActors()) add(actor, against, true);
   return out;
 }
 
@@ -342,8 +410,24 @@ function phobeContest(rolls: readonly PoolCheckRoll[], phobe: [boolean, boolean]
   return { outcome: rollerFirst ? "secondTriumphs" : "firstTriumphs", degree: 0 };
 }
 
-/** Roll a built group with Foundry's dice, resolve it with the core, and render its one card. */
-export async function rollGroup(g: BuiltGroup): Promise<{ rolls: Roll[]; content: string; verdict: GroupVerdict }> {
+/**
+ * A side's dice rolled elsewhere (a contest's declaration, from the GM's record), classified for the
+ * check the documents rebuild: whatever options the roll carried are replaced. Throws when the dice
+ * are not that check's roll.
+ */
+function adoptRoll(roll: PoolCheckRoll, options: PoolCheckOptions): PoolCheckRoll {
+  if (!roll.resultFor(options)) throw new Error("BREADBOX.Relay.NotGenuine");
+  for (const key of Object.keys(roll.options)) Reflect.deleteProperty(roll.options, key);
+  Object.assign(roll.options, foundry.utils.deepClone(options));
+  roll.classify();
+  return roll;
+}
+
+/**
+ * Roll a built group with Foundry's dice (a side whose dice are `given` — a contest's posted roll —
+ * is not rolled again), resolve it with the core, and render its one card.
+ */
+export async function rollGroup(g: BuiltGroup, given: readonly (PoolCheckRoll | null)[] = []): Promise<{ rolls: Roll[]; content: string; verdict: GroupVerdict }> {
   const c = g.choices;
   const modeLabel = localize(`BREADBOX.Pool.Group.Modes.${c.mode}`);
   const names = g.members.map((m) => m.candidate.actor.name ?? "");
@@ -381,9 +465,9 @@ export async function rollGroup(g: BuiltGroup): Promise<{ rolls: Roll[]; content
       const other = g.members[1 - i];
       // Against a dice phobe the roller's Difficulty is the phobe's fixed total.
       const difficulty = c.mode === "direct" && phobe[1 - i] && !phobe[i] && other ? R.dicePhobeTotal(other.check.options.pool) : m.check.options.difficulty;
-      const roll = PoolCheckRoll.fromCheck({ ...m.check.options, difficulty, resolution: phobe[i] ? "dicePhobe" : "roll" });
-      await roll.evaluate();
-      memberRolls.push(roll);
+      const options: PoolCheckOptions = { ...m.check.options, difficulty, resolution: phobe[i] ? "dicePhobe" : "roll" };
+      const posted = given[i];
+      memberRolls.push(posted ? adoptRoll(posted, options) : await PoolCheckRoll.fromCheck(options).evaluate());
     }
     rolls = [...memberRolls];
     const faces = memberRolls.map((r) => r.poolFaces);
@@ -444,7 +528,7 @@ export async function rollGroup(g: BuiltGroup): Promise<{ rolls: Roll[]; content
  */
 export async function performGroupCheck(launcher?: Actor.Implementation | null, preset: GroupPreset = {}): Promise<GroupVerdict | null> {
   const rules = poolRules();
-  const candidates = groupCandidates(launcher);
+  const candidates = groupCandidates(launcher, preset);
   if (candidates.length < 2) {
     ui.notifications?.warn(localize("BREADBOX.Pool.Group.Error.NoCandidates"));
     return null;
@@ -455,15 +539,24 @@ export async function performGroupCheck(launcher?: Actor.Implementation | null, 
     content,
     read: (form) => {
       const choices = readGroupChoices(form, candidates, rules);
-      buildGroup(candidates, choices);
+      if (!remoteContest(candidates, choices)) buildGroup(candidates, choices);
       return choices;
     },
-    odds: (c) => groupOddsHtml(buildGroup(candidates, c)),
+    odds: (c) => {
+      const remote = remoteContest(candidates, c);
+      return remote ? remoteContestHtml(remote) : groupOddsHtml(buildGroup(candidates, c));
+    },
   });
   if (!answer) return null;
   const mode: MessageMode = answer.mode;
   let built: BuiltGroup;
   try {
+    // Against a character the user does not own: the user's side is rolled and posted; its owner answers.
+    const remote = remoteContest(candidates, answer.value);
+    if (remote) {
+      await declareAgainst(remote, mode);
+      return null;
+    }
     built = buildGroup(candidates, answer.value);
   } catch (err) {
     ui.notifications?.error(err instanceof Error ? err.message : String(err));

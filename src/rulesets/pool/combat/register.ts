@@ -8,9 +8,10 @@ import { BreadboxCombat } from "../../../core/documents/combat";
 import { onCombatStart, onDeclareFromCard, poolCombatRules, relabelTrackerRound, relayAdvancePhase } from "./clock";
 import { POOL_COMBAT_SETTINGS } from "./settings";
 import { poolAttack } from "./attack";
+import { poolAgainst } from "../against";
 import { POOL_STATUS_EFFECTS, addHealButtons, registerPoolStatusSync } from "./statuses";
 
-export const POOL_COMBAT_TEMPLATES = ["pool/combat/phase-card.hbs", "pool/combat/declare.hbs", "pool/combat/attack-card.hbs", "pool/combat/resolution.hbs"].map(templatePath);
+export const POOL_COMBAT_TEMPLATES = ["pool/combat/phase-card.hbs", "pool/combat/declare.hbs", "pool/combat/attack-card.hbs", "pool/combat/resolution.hbs", "pool/chat/against-card.hbs", "pool/dialogs/against.hbs"].map(templatePath);
 
 export function poolCombatPart(): RulesetPart {
   return {
@@ -21,7 +22,7 @@ export function poolCombatPart(): RulesetPart {
     relayActions: {
       advancePhase: relayAdvancePhase,
     },
-    exchanges: [poolAttack],
+    exchanges: [poolAttack, poolAgainst],
     statusEffects: POOL_STATUS_EFFECTS,
     registerSettings: POOL_COMBAT_SETTINGS.register,
     templates: POOL_COMBAT_TEMPLATES,
