@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, fillForm, scriptDiceFaces, waitForDialog } from "../../harness/index";
 import { bootSystem } from "../toaster/boot";
-import { buildCheck, defaultChoices, performToastCheck } from "../../../src/rulesets/toast/checks";
+import { buildCheck, defaultChoices } from "../../../src/rulesets/toast/checks";
+import { performToastCheck } from "../../../src/rulesets/toast/task";
 import { ToastCheckRoll } from "../../../src/rulesets/toast/dice/check-roll";
 import { formatChance } from "../../../src/core/rolls/odds-panel";
 import * as R from "../../../src/rulesets/toast/rules";
@@ -111,13 +112,11 @@ describe("the check dialog → roll → chat card", () => {
     expect((game as any).messages.size).toBe(0);
   });
 
-  it("a contested task against a targeted character posts one card naming the winner", async () => {
+  it("a contested task against a number (no targeted character) posts one card naming the winner", async () => {
     const a = await fighter("Ava");
-    const b = await fighter("Bren");
-    (game as any).user.targets = new Set([{ actor: b }]);
     const pending = performToastCheck(a, { kind: "skill", itemId: skillId(a, "Broadsword") }, { contested: true });
     const dialog = await waitForDialog();
-    fillForm(dialog.element, { opponentTask: `skill:${skillId(b, "Broadsword")}` });
+    fillForm(dialog.element, { opponentModifier: "7" });
     const odds = R.contestOdds({ first: 7, second: 7 });
     expect(dialog.element.querySelector("[data-bb-odds]")!.textContent).toContain(formatChance(odds.outcomes.find((o) => o.key === "tie")!.p));
     scriptDiceFaces([6, 3]);
@@ -129,7 +128,6 @@ describe("the check dialog → roll → chat card", () => {
     const html: HTMLElement = await messages[0].renderHTML();
     expect(html.querySelector(".toast-contest-result")?.textContent).toContain("Ava wins");
     expect(html.querySelectorAll(".toast-check")).toHaveLength(2);
-    (game as any).user.targets = new Set();
   });
 });
 
