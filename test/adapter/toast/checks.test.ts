@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, fillForm, scriptDiceFaces, waitForDialog } from "../../harness/index";
 import { bootSystem } from "../toaster/boot";
-import { buildCheck, defaultChoices } from "../../../src/rulesets/toast/checks";
+import { buildCheck, checkDeclaration, defaultChoices } from "../../../src/rulesets/toast/checks";
 import { performToastCheck } from "../../../src/rulesets/toast/task";
 import { ToastCheckRoll } from "../../../src/rulesets/toast/dice/check-roll";
 import { formatChance } from "../../../src/core/rolls/odds-panel";
@@ -106,6 +106,29 @@ describe("the check dialog → roll → chat card", () => {
     const dialog = await waitForDialog();
     fillForm(dialog.element, { gm: "2.5" });
     expect(dialog.element.querySelector("[data-bb-odds]")!.textContent).toMatch(/whole number/i);
+    expect(dialog.element.querySelector<HTMLButtonElement>('button[data-action="roll"]')!.disabled).toBe(true);
+    await answerDialog({ action: "cancel" });
+    expect(await pending).toBeNull();
+    expect((game as any).messages.size).toBe(0);
+  });
+
+  it("the dialog's inputs are its one declaration's (choices, bounds); a choice it never offers is refused by name and rolls nothing", async () => {
+    const a = await fighter();
+    const task = { kind: "skill" as const, itemId: skillId(a, "Broadsword") };
+    const pending = performToastCheck(a, task);
+    const dialog = await waitForDialog();
+    const declaration: Record<string, any> = checkDeclaration(a, defaultChoices(task));
+    for (const [name, field] of Object.entries(declaration)) {
+      const el = dialog.element.querySelector(`[name="${name}"]`);
+      expect(el, name).not.toBeNull();
+      if (el instanceof HTMLSelectElement) expect([...el.options].map((o) => o.value), name).toEqual(Object.keys(field.choices));
+      else if (el instanceof HTMLInputElement && el.type === "number") expect([Number(el.min), Number(el.max)], name).toEqual([field.min, field.max]);
+      else expect((el as HTMLInputElement).type, name).toBe("checkbox");
+    }
+    const also = dialog.element.querySelector<HTMLSelectElement>('select[name="alsoAttribute"]')!;
+    also.append(Object.assign(document.createElement("option"), { value: "luck" }));
+    fillForm(dialog.element, { alsoAttribute: "luck" });
+    expect(dialog.element.querySelector("[data-bb-odds]")!.textContent).toContain("Averaged with");
     expect(dialog.element.querySelector<HTMLButtonElement>('button[data-action="roll"]')!.disabled).toBe(true);
     await answerDialog({ action: "cancel" });
     expect(await pending).toBeNull();
