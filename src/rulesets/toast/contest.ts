@@ -41,6 +41,14 @@ export interface ContestAnswer {
 const render = (path: string, data: Record<string, unknown>) => foundry.applications.handlebars.renderTemplate(templatePath(path), data);
 const sum = (parts: readonly { value: number }[]) => parts.reduce((s, p) => s + p.value, 0);
 
+/**
+ * In a contest against a character the GM's modifier and switching the roller's wound or armor
+ * penalty off are a GM's choices (they decide the other side's fate too): from a player, refused.
+ */
+export function checkContestChoices(c: Pick<ToastCheckChoices, "gm" | "applyWounds" | "applyArmor">, byGM: boolean): void {
+  if (!byGM && (c.gm !== 0 || !c.applyWounds || !c.applyArmor)) throw new Error(localize("BREADBOX.Toast.Contest.GMOnly"));
+}
+
 /** The tasks the opponent may answer with: those she can attempt, with their modifiers now. */
 export function answerTasks(opponent: Actor.Implementation): { value: string; label: string }[] {
   const out: { value: string; label: string }[] = [];
@@ -106,11 +114,12 @@ export const toastContestExchange: ExchangeDefinition<ContestChoices, ContestAns
   ruleset: "toast",
   kind: "contest",
 
-  /** The roller's choices through the check dialog's declaration, then her side from her documents. */
-  checkChoices(raw, { attacker, target }) {
+  /** The roller's choices through the check dialog's declaration (GM-only ones from a GM), then her side from her documents. */
+  checkChoices(raw, { attacker, target }, { writerIsGM }) {
     const task = typeof raw.task === "string" ? raw.task : "";
     const check = choicesOf(checkInputs(raw, checkDeclaration(attacker, { task, difficulty: "medium", customTarget: 15, applyWounds: true, applyArmor: true, contested: true })));
     if (!check.contested) throw new Error("BREADBOX.Relay.Malformed");
+    checkContestChoices(check, writerIsGM);
     const built = buildCheck(attacker, check, target);
     return { check, side: built.options };
   },

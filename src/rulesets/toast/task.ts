@@ -12,7 +12,7 @@ import { postCard } from "../../core/chat/post";
 import { ToastActorModel } from "./data/actor";
 import { ToastCheckRoll } from "./dice/check-roll";
 import { afterSkillRoll, buildCheck, contestOpponent, defaultChoices, dialogContent, oddsHtml, readChoices, syncDialogFields, type BuiltToastCheck, type ToastCheckChoices, type ToastTask } from "./checks";
-import { declareContest } from "./contest";
+import { checkContestChoices, declareContest } from "./contest";
 
 /**
  * Configure, roll and post a task for a Toast character. Returns the evaluated roll(s), or null.
@@ -23,6 +23,11 @@ export async function performToastCheck(actor: Actor.Implementation, task: Toast
   if (!modelOf(actor, ToastActorModel)) return null;
   const opponent = contestOpponent(actor);
   const initial = defaultChoices(task, preset);
+  const build = (c: ToastCheckChoices): BuiltToastCheck => {
+    const built = buildCheck(actor, c, opponent);
+    if (built.against) checkContestChoices(c, game.user?.isGM === true);
+    return built;
+  };
   const configured = await configureRoll({
     defaults: initial,
     skip: skipDialog(event),
@@ -32,12 +37,12 @@ export async function performToastCheck(actor: Actor.Implementation, task: Toast
       read: (form) => {
         syncDialogFields(form);
         const c = readChoices(form, actor, initial);
-        buildCheck(actor, c, opponent);
+        build(c);
         return c;
       },
-      odds: (c) => oddsHtml(buildCheck(actor, c, opponent)),
+      odds: (c) => oddsHtml(build(c)),
     }),
-    build: (c) => buildCheck(actor, c, opponent),
+    build,
   });
   if (!configured) return null;
   const { built, mode } = configured;

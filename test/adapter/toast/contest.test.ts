@@ -156,6 +156,10 @@ describe("Toast contest against a character (toast.contest)", () => {
       [s.p1, { ...good, gm: 999 }], // within the field's bounds, but her total is no task modifier
       [s.p1, { ...good, task: `skill:${skillId(s.bren, "Broadsword")}` }],
       [s.p1, { ...good, contested: false }],
+      // The GM's modifier and a penalty switched off are a GM's choices against a character.
+      [s.p1, { ...good, gm: 3 }],
+      [s.p1, { ...good, applyArmor: false }],
+      [s.p1, { ...good, applyWounds: false }],
       [s.p1, good, []], // no roll posted
     ];
     for (const [who, choices, rolls] of tries) {
@@ -172,6 +176,28 @@ describe("Toast contest against a character (toast.contest)", () => {
     await ledgerSettled();
     scriptDiceFaces([5]);
     expect(await answer(s.p2, s, card, { task: "attribute:strength", situational: 0 })).toMatchObject({ ok: true });
+    // The GM may set her modifier for Ava.
+    const byGM: any = await post(gmUser(), { ...good, gm: 3, applyArmor: false });
+    await ledgerSettled();
+    scriptDiceFaces([5]);
+    expect(await answer(s.p2, s, byGM, { task: "attribute:strength", situational: 0 })).toMatchObject({ ok: true });
+  });
+
+  it("a player's own dialog refuses the GM's modifier (or a penalty switched off) against a character: nothing is rolled or posted", async () => {
+    const s = await scene();
+    (s.p1 as any).targets = new Set([{ actor: s.bren }]);
+    const skipped = await asUser(s.p1, () => performToastCheck(s.ava, { kind: "skill", itemId: skillId(s.ava, "Broadsword") }, { contested: true, gm: 3 }, shift));
+    expect(skipped).toBeNull();
+    const pending = asUser(s.p1, () => performToastCheck(s.ava, { kind: "skill", itemId: skillId(s.ava, "Broadsword") }, { contested: true }));
+    const dialog = await waitForDialog();
+    // The dialog's handlers run on the player's client.
+    await asUser(s.p1, () => fillForm(dialog.element, { applyWounds: false }));
+    expect(dialog.element.querySelector("[data-bb-odds]")!.textContent).toContain("only a GM");
+    expect(dialog.element.querySelector<HTMLButtonElement>('button[data-action="roll"]')!.disabled).toBe(true);
+    await answerDialog({ action: "cancel" });
+    expect(await pending).toBeNull();
+    (s.p1 as any).targets = new Set();
+    expect(msgs()).toHaveLength(0);
   });
 
   it("the answer dialog offers her tasks (not an unstudied Knowledge skill) with the exact odds of beating the roll on the card", async () => {
