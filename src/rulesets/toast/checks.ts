@@ -1,26 +1,23 @@
 /**
- * Toast's roll pipeline for tasks (seed: "Task Resolution", target numbers, "Contested Tasks"):
- * gather the character's task modifier with the rules core (skill: attribute modifier + level;
+ * Toast's tasks (seed: "Task Resolution", target numbers, "Contested Tasks"): gather the character's task modifier with the rules core (skill: attribute modifier + level;
  * attributes or an aspect: their average), configure in the dialog (the target-number ladder with
  * both inestimable ends or a number of the GM's, the GM's modifier, the wound and armor penalties
  * where the book applies them, a contested task against a targeted character or a number, and the
- * exact odds of success, Auto and Flub), evaluate ToastCheckRolls with Foundry's dice and post one
- * card. A rolled skill is marked used this session; one attempted at level 0 is learned (level 1).
+ * exact odds of success, Auto and Flub). Rolling and posting is task.ts (a contest against a
+ * targeted character: the `toast.contest` exchange, contest.ts). A rolled skill is marked used this
+ * session; one attempted at level 0 is learned (level 1).
  */
 import * as R from "./rules";
-import { configureRoll, skipDialog } from "../../core/rolls/dialog";
 import { oddsPanelHtml } from "../../core/rolls/odds-panel";
 import { format, localize, modelOf } from "../../core/game";
-import { SYSTEM_ID, templatePath } from "../../core/ids";
+import { templatePath } from "../../core/ids";
 import { linesHtml } from "../../core/rolls/lines";
-import { audienceForMode, type MessageMode } from "../../core/compat";
-import { postCard } from "../../core/chat/post";
 import { targetedActors } from "../../core/foundry";
-import { readBool, readInt, readKey } from "../../core/forms/read";
+import { boolInput, choiceInput, intInput, readInputs, type InputValues } from "../../core/forms/inputs";
 import type { Odds } from "../../dice/contract";
 import { ToastActorModel } from "./data/actor";
 import { ToastSkillModel } from "./data/items";
-import { ToastCheckRoll, targetLabel, type ToastCheckKind, type ToastCheckOptions, type ToastModifierPart } from "./dice/check-roll";
+import { targetLabel, type ToastCheckKind, type ToastCheckOptions, type ToastModifierPart } from "./dice/check-roll";
 import { toastRules } from "./settings";
 
 /** What a task rests on: a skill item, attributes (averaged) or an aspect. */
@@ -44,8 +41,7 @@ export interface ToastCheckChoices {
   applyWounds: boolean;
   applyArmor: boolean;
   contested: boolean;
-  /** The opponent's task ("skill:<id>", "attribute:<key>", "aspect:<key>") on the targeted character, or "" for a modifier. */
-  opponentTask: string;
+  /** A contest against a number (no targeted character): the unnamed opponent's modifier. */
   opponentModifier: number;
 }
 
@@ -82,7 +78,6 @@ export function defaultChoices(task: ToastTask, preset: Partial<ToastCheckChoice
     applyWounds: true,
     applyArmor: true,
     contested: false,
-    opponentTask: "",
     opponentModifier: 0,
     ...preset,
   };
@@ -148,9 +143,14 @@ export function targetOf(c: Pick<ToastCheckChoices, "difficulty" | "customTarget
 /** A built check: the roller's options, and the opponent's when contested. */
 export interface BuiltToastCheck {
   options: ToastCheckOptions;
+  /** A contest against a number: the unnamed opponent's side (rolled with the roller's). */
   opponent: ToastCheckOptions | null;
   opponentName: string;
+  /** A contest against a character: she answers on the card with her own task (`toast.contest`). */
+  against: Actor.Implementation | null;
 }
+
+const sum = (parts: readonly ToastModifierPart[]) => parts.reduce((s, p) => s + p.value, 0);
 
 /** Build the check with the rules core; throws with a localized message on choices that do not fit. */
 export function buildCheck(actor: Actor.Implementation, c: ToastCheckChoices, opponentActor: Actor.Implementation | null = null): BuiltToastCheck {
@@ -162,27 +162,23 @@ export function buildCheck(actor: Actor.Implementation, c: ToastCheckChoices, op
   const base = { title: resolved.label, parts, actorUuid: actor.uuid, itemId: resolved.skill?.id };
   if (!c.contested) {
     const target = targetOf(c);
-    return { options: { ...base, kind: resolved.kind, target, difficulty: c.difficulty === "custom" ? null : c.difficulty }, opponent: null, opponentName: "" };
+    return { options: { ...base, kind: resolved.kind, target, difficulty: c.difficulty === "custom" ? null : c.difficulty }, opponent: null, opponentName: "", against: null };
   }
-  const oppTask = c.opponentTask && opponentActor ? parseTask(c.opponentTask) : null;
-  let opponent: ToastCheckOptions;
-  let opponentName: string;
-  if (oppTask && opponentActor) {
-    const opp = taskParts(opponentActor, oppTask, { applyWounds: true, applyArmor: true, gm: 0 });
-    opponentName = opponentActor.name ?? "";
-    opponent = { kind: "contest", title: format("BREADBOX.Toast.Contest.Side", { name: opponentName, task: opp.resolved.label }), parts: opp.parts, target: null, actorUuid: opponentActor.uuid };
-  } else {
-    R.checkModifier(c.opponentModifier, localize("BREADBOX.Toast.Contest.OpponentModifier"));
-    opponentName = opponentActor?.name ?? localize("BREADBOX.Toast.Contest.Opponent");
-    opponent = { kind: "contest", title: opponentName, parts: [{ label: localize("BREADBOX.Toast.Contest.OpponentModifier"), value: c.opponentModifier }], target: null };
+  const options: ToastCheckOptions = { ...base, kind: "contest", title: format("BREADBOX.Toast.Contest.Side", { name: actor.name ?? "", task: resolved.label }), target: null };
+  // A character answers with her own task on the card; her dice are the GM's (./contest.ts).
+  if (opponentActor) {
+    R.checkModifier(sum(options.parts), localize("BREADBOX.Toast.Card.Modifier"));
+    return { options, opponent: null, opponentName: opponentActor.name ?? "", against: opponentActor };
   }
-  return { options: { ...base, kind: "contest", title: format("BREADBOX.Toast.Contest.Side", { name: actor.name ?? "", task: resolved.label }), target: null }, opponent, opponentName };
+  R.checkModifier(c.opponentModifier, localize("BREADBOX.Toast.Contest.OpponentModifier"));
+  const opponentName = localize("BREADBOX.Toast.Contest.Opponent");
+  const opponent: ToastCheckOptions = { kind: "contest", title: opponentName, parts: [{ label: localize("BREADBOX.Toast.Contest.OpponentModifier"), value: c.opponentModifier }], target: null };
+  return { options, opponent, opponentName, against: null };
 }
 
-const sum = (parts: readonly ToastModifierPart[]) => parts.reduce((s, p) => s + p.value, 0);
-
 /** The exact odds of the built check (contested: the roller wins, ties, loses). */
-export function oddsOf(built: BuiltToastCheck): Odds {
+export function oddsOf(built: BuiltToastCheck): Odds | null {
+  if (built.against) return null;
   if (built.opponent) return R.contestOdds({ first: sum(built.options.parts), second: sum(built.opponent.parts) });
   const target = built.options.target ?? "inestimablyEasy";
   return R.checkOdds({ modifier: sum(built.options.parts), target });
@@ -190,10 +186,13 @@ export function oddsOf(built: BuiltToastCheck): Odds {
 
 export function oddsHtml(built: BuiltToastCheck): string {
   const modifier = sum(built.options.parts);
+  const odds = oddsOf(built);
+  // Against a character: her task is hers to choose, so the odds are shown to her when she answers.
+  if (built.against || !odds) return linesHtml({ text: format("BREADBOX.Toast.Contest.AnswerLine", { modifier: modifier >= 0 ? `+${modifier}` : String(modifier), opponent: built.opponentName }), cls: "bb-toast-line" });
   const line = built.opponent
     ? format("BREADBOX.Toast.Check.ContestLine", { modifier: modifier >= 0 ? `+${modifier}` : String(modifier), opponent: built.opponentName, opponentModifier: String(sum(built.opponent.parts)) })
     : format("BREADBOX.Toast.Check.TaskLine", { modifier: modifier >= 0 ? `+${modifier}` : String(modifier), target: targetLabel(built.options.target, built.options.difficulty) });
-  return linesHtml({ text: line, cls: "bb-toast-line" }) + oddsPanelHtml(oddsOf(built), { labelKey: (k) => `BREADBOX.Toast.Outcome.${k}` });
+  return linesHtml({ text: line, cls: "bb-toast-line" }) + oddsPanelHtml(odds, { labelKey: (k) => `BREADBOX.Toast.Outcome.${k}` });
 }
 
 /** Every task a character can roll: skills, single attributes, aspects (as select options). */
@@ -213,41 +212,55 @@ export function taskOptions(actor: Actor.Implementation, selected: string): { va
   return out;
 }
 
-export function readChoices(form: HTMLFormElement, actor: Actor.Implementation, opponent: Actor.Implementation | null, fallback: ToastCheckChoices): ToastCheckChoices {
-  const L = (k: string) => localize(`BREADBOX.Toast.Check.${k}`);
-  const tasks = taskOptions(actor, fallback.task).map((o) => o.value);
-  const oppTasks = opponent ? ["", ...taskOptions(opponent, "").map((o) => o.value)] : [""];
+/** What the check dialog's declaration is built from: the task offered first and the defaults. */
+type DeclarationDefaults = Pick<ToastCheckChoices, "task" | "difficulty" | "customTarget" | "applyWounds" | "applyArmor" | "contested">;
+
+/**
+ * The check dialog's inputs, declared once (src/core/forms/inputs.ts): the dialog reads its form
+ * through it, and the GM checks a contest's posted choices through the same declaration.
+ */
+export function checkDeclaration(actor: Actor.Implementation, defaults: DeclarationDefaults) {
+  const max = R.MAX_MAGNITUDE;
   return {
-    task: readKey(form, "task", L("Task"), tasks, fallback.task),
-    alsoAttribute: readKey(form, "alsoAttribute", L("AlsoAttribute"), ["", ...R.ATTRIBUTE_KEYS], ""),
-    difficulty: readKey(form, "difficulty", L("Difficulty"), DIFFICULTY_CHOICES, fallback.difficulty),
-    customTarget: readInt(form, "customTarget", L("CustomTarget"), -R.MAX_MAGNITUDE, R.MAX_MAGNITUDE, fallback.customTarget),
-    gm: readInt(form, "gm", L("GM"), -R.MAX_MAGNITUDE, R.MAX_MAGNITUDE, 0),
-    applyWounds: readBool(form, "applyWounds", fallback.applyWounds),
-    applyArmor: readBool(form, "applyArmor", fallback.applyArmor),
-    contested: readBool(form, "contested", fallback.contested),
-    opponentTask: readKey(form, "opponentTask", localize("BREADBOX.Toast.Contest.OpponentTask"), oppTasks, ""),
-    opponentModifier: readInt(form, "opponentModifier", localize("BREADBOX.Toast.Contest.OpponentModifier"), -R.MAX_MAGNITUDE, R.MAX_MAGNITUDE, 0),
+    task: choiceInput("BREADBOX.Toast.Check.Task", Object.fromEntries(taskOptions(actor, defaults.task).map((o) => [o.value, `${o.group}: ${o.label}`])), defaults.task),
+    alsoAttribute: choiceInput("BREADBOX.Toast.Check.AlsoAttribute", Object.fromEntries([["", "—"], ...R.ATTRIBUTE_KEYS.map((a) => [a, attributeName(a)])]), ""),
+    difficulty: choiceInput("BREADBOX.Toast.Check.Difficulty", Object.fromEntries(DIFFICULTY_CHOICES.map((d) => [d, `BREADBOX.Toast.Difficulty.${d}`])), defaults.difficulty),
+    customTarget: intInput("BREADBOX.Toast.Check.CustomTarget", -max, max, defaults.customTarget),
+    gm: intInput("BREADBOX.Toast.Check.GM", -max, max, 0),
+    applyWounds: boolInput("BREADBOX.Toast.Check.ApplyWounds", defaults.applyWounds),
+    applyArmor: boolInput("BREADBOX.Toast.Check.ApplyArmor", defaults.applyArmor),
+    contested: boolInput("BREADBOX.Toast.Contest.Contested", defaults.contested),
+    opponentModifier: intInput("BREADBOX.Toast.Contest.OpponentModifier", -max, max, 0),
   };
+}
+
+export type CheckDeclaration = ReturnType<typeof checkDeclaration>;
+
+/** The declaration's values as choices (its keys are the dialog's; the difficulty typed). */
+export function choicesOf(v: InputValues<CheckDeclaration>): ToastCheckChoices {
+  const difficulty = DIFFICULTY_CHOICES.find((d) => d === v.difficulty);
+  if (!difficulty) throw new Error(localize("BREADBOX.Toast.Check.Difficulty"));
+  return { ...v, difficulty };
+}
+
+export function readChoices(form: HTMLFormElement, actor: Actor.Implementation, fallback: ToastCheckChoices): ToastCheckChoices {
+  return choicesOf(readInputs(form, checkDeclaration(actor, fallback)));
 }
 
 /**
  * Keep the dialog's dependent fields in step with its choices: the GM's target number only with
- * "target number of the GM's choice", the opponent's fields only for a contested task (and the
- * opponent's modifier only when no opponent's task is chosen).
+ * "target number of the GM's choice", the opponent's modifier only for a contested task.
  */
 export function syncDialogFields(form: HTMLFormElement): void {
   const el = (name: string) => form.elements.namedItem(name);
   const difficulty = el("difficulty");
   const contested = el("contested");
-  const oppTask = el("opponentTask");
   const custom = el("customTarget");
   const oppModifier = el("opponentModifier");
   const isContested = contested instanceof HTMLInputElement && contested.checked;
   if (custom instanceof HTMLInputElement) custom.disabled = !(difficulty instanceof HTMLSelectElement && difficulty.value === "custom") || isContested;
   if (difficulty instanceof HTMLSelectElement) difficulty.disabled = isContested;
-  if (oppTask instanceof HTMLSelectElement) oppTask.disabled = !isContested;
-  if (oppModifier instanceof HTMLInputElement) oppModifier.disabled = !isContested || (oppTask instanceof HTMLSelectElement && oppTask.value !== "");
+  if (oppModifier instanceof HTMLInputElement) oppModifier.disabled = !isContested;
 }
 
 /** Render the dialog's form. */
@@ -263,7 +276,6 @@ export async function dialogContent(actor: Actor.Implementation, c: ToastCheckCh
     ladder,
     c,
     opponentName: opponent?.name ?? "",
-    opponentTasks: opponent ? taskOptions(opponent, c.opponentTask) : [],
     max: R.MAX_MAGNITUDE,
   });
 }
@@ -287,77 +299,4 @@ export async function afterSkillRoll(actor: Actor.Implementation, itemId: string
   }
   if (model.used && update["system.level"] === undefined) return;
   await item.update(update);
-}
-
-/**
- * Configure, roll and post a task for a Toast character. Returns the evaluated roll(s), or null.
- * A contested task posts one card with both rolls and names the winner.
- */
-export async function performToastCheck(actor: Actor.Implementation, task: ToastTask, preset: Partial<ToastCheckChoices> = {}, event?: Event | null): Promise<ToastCheckRoll[] | null> {
-  if (!modelOf(actor, ToastActorModel)) return null;
-  const opponent = contestOpponent(actor);
-  const initial = defaultChoices(task, preset);
-  const configured = await configureRoll({
-    defaults: initial,
-    skip: skipDialog(event),
-    dialog: async () => ({
-      title: format("BREADBOX.Toast.Check.Title", { name: actor.name ?? "" }),
-      content: await dialogContent(actor, initial, opponent),
-      read: (form) => {
-        syncDialogFields(form);
-        const c = readChoices(form, actor, opponent, initial);
-        buildCheck(actor, c, opponent);
-        return c;
-      },
-      odds: (c) => oddsHtml(buildCheck(actor, c, opponent)),
-    }),
-    build: (c) => buildCheck(actor, c, opponent),
-  });
-  if (!configured) return null;
-  const { built, mode } = configured;
-  const rolls = await rollBuilt(built);
-  await postToastCheck(actor, built, rolls, mode);
-  await afterSkillRoll(actor, built.options.itemId);
-  return rolls;
-}
-
-/** Evaluate the roller's roll (and the opponent's). */
-export async function rollBuilt(built: BuiltToastCheck): Promise<ToastCheckRoll[]> {
-  const roll = ToastCheckRoll.fromCheck(built.options);
-  await roll.evaluate();
-  if (!built.opponent) return [roll];
-  const other = ToastCheckRoll.fromCheck(built.opponent);
-  await other.evaluate();
-  return [roll, other];
-}
-
-/** The winner line of a contested task, from the rules core's comparison of both rolls. */
-export function contestLine(rolls: readonly ToastCheckRoll[], names: [string, string]): { outcome: R.ContestOutcome; text: string } | null {
-  const [a, b] = rolls;
-  const first = a?.contestSide;
-  const second = b?.contestSide;
-  if (!first || !second) return null;
-  const outcome = R.compareContest(first, second);
-  const text = outcome === "tie" ? localize("BREADBOX.Toast.Contest.Tie") : format("BREADBOX.Toast.Contest.Wins", { name: outcome === "firstWins" ? names[0] : names[1] });
-  return { outcome, text };
-}
-
-async function postToastCheck(actor: Actor.Implementation, built: BuiltToastCheck, rolls: ToastCheckRoll[], mode: MessageMode): Promise<void> {
-  let content: string | undefined;
-  if (built.opponent) {
-    const line = contestLine(rolls, [actor.name ?? "", built.opponentName]);
-    // A card with content of its own shows it instead of its rolls: both rolls go into the content.
-    let rollsHTML = "";
-    for (const roll of rolls) rollsHTML += await roll.render();
-    content = await foundry.applications.handlebars.renderTemplate(templatePath("toast/chat/contest.hbs"), { outcome: line?.outcome ?? "", text: line?.text ?? "", rollsHTML });
-  }
-  await postCard(
-    {
-      speaker: ChatMessage.getSpeaker({ actor }),
-      rolls,
-      content,
-      flags: { [SYSTEM_ID]: { type: built.opponent ? "toastContest" : "toastCheck", actorUuid: actor.uuid } },
-    },
-    audienceForMode(mode),
-  );
 }

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, fillForm, scriptDiceFaces, waitForDialog } from "../../harness/index";
 import { bootSystem } from "../toaster/boot";
-import { buildCheck, defaultChoices, performToastCheck } from "../../../src/rulesets/toast/checks";
+import { buildCheck, checkDeclaration, defaultChoices } from "../../../src/rulesets/toast/checks";
+import { performToastCheck } from "../../../src/rulesets/toast/task";
 import { ToastCheckRoll } from "../../../src/rulesets/toast/dice/check-roll";
 import { formatChance } from "../../../src/core/rolls/odds-panel";
 import * as R from "../../../src/rulesets/toast/rules";
@@ -111,13 +112,34 @@ describe("the check dialog → roll → chat card", () => {
     expect((game as any).messages.size).toBe(0);
   });
 
-  it("a contested task against a targeted character posts one card naming the winner", async () => {
+  it("the dialog's inputs are its one declaration's (choices, bounds); a choice it never offers is refused by name and rolls nothing", async () => {
+    const a = await fighter();
+    const task = { kind: "skill" as const, itemId: skillId(a, "Broadsword") };
+    const pending = performToastCheck(a, task);
+    const dialog = await waitForDialog();
+    const declaration: Record<string, any> = checkDeclaration(a, defaultChoices(task));
+    for (const [name, field] of Object.entries(declaration)) {
+      const el = dialog.element.querySelector(`[name="${name}"]`);
+      expect(el, name).not.toBeNull();
+      if (el instanceof HTMLSelectElement) expect([...el.options].map((o) => o.value), name).toEqual(Object.keys(field.choices));
+      else if (el instanceof HTMLInputElement && el.type === "number") expect([Number(el.min), Number(el.max)], name).toEqual([field.min, field.max]);
+      else expect((el as HTMLInputElement).type, name).toBe("checkbox");
+    }
+    const also = dialog.element.querySelector<HTMLSelectElement>('select[name="alsoAttribute"]')!;
+    also.append(Object.assign(document.createElement("option"), { value: "luck" }));
+    fillForm(dialog.element, { alsoAttribute: "luck" });
+    expect(dialog.element.querySelector("[data-bb-odds]")!.textContent).toContain("Averaged with");
+    expect(dialog.element.querySelector<HTMLButtonElement>('button[data-action="roll"]')!.disabled).toBe(true);
+    await answerDialog({ action: "cancel" });
+    expect(await pending).toBeNull();
+    expect((game as any).messages.size).toBe(0);
+  });
+
+  it("a contested task against a number (no targeted character) posts one card naming the winner", async () => {
     const a = await fighter("Ava");
-    const b = await fighter("Bren");
-    (game as any).user.targets = new Set([{ actor: b }]);
     const pending = performToastCheck(a, { kind: "skill", itemId: skillId(a, "Broadsword") }, { contested: true });
     const dialog = await waitForDialog();
-    fillForm(dialog.element, { opponentTask: `skill:${skillId(b, "Broadsword")}` });
+    fillForm(dialog.element, { opponentModifier: "7" });
     const odds = R.contestOdds({ first: 7, second: 7 });
     expect(dialog.element.querySelector("[data-bb-odds]")!.textContent).toContain(formatChance(odds.outcomes.find((o) => o.key === "tie")!.p));
     scriptDiceFaces([6, 3]);
@@ -129,7 +151,6 @@ describe("the check dialog → roll → chat card", () => {
     const html: HTMLElement = await messages[0].renderHTML();
     expect(html.querySelector(".toast-contest-result")?.textContent).toContain("Ava wins");
     expect(html.querySelectorAll(".toast-check")).toHaveLength(2);
-    (game as any).user.targets = new Set();
   });
 });
 

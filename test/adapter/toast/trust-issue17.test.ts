@@ -50,7 +50,9 @@ describe("issue 17 on Toast: Apply", () => {
       [{ ruleset: "toast", kind: "attack", outcome: { stun: 3, wounds: 1, damage: 20 } }, "BREADBOX.Relay.Malformed"],
       [{ ruleset: "toast", kind: "attack", outcome: { damage: 400 } }, "BREADBOX.Relay.Malformed"],
       [{ ruleset: "toast", kind: "attack", outcome: { damage: 2.5 } }, "BREADBOX.Relay.Malformed"],
-      [{ ruleset: "toast", kind: "contest", outcome: { damage: 20 } }, "BREADBOX.Exchange.Unknown"],
+      [{ ruleset: "toast", kind: "heal", outcome: { damage: 20 } }, "BREADBOX.Exchange.Unknown"],
+      // Toast's contest is an exchange that never applies: a record under its name applies nothing.
+      [{ ruleset: "toast", kind: "contest", outcome: { damage: 20 } }, "BREADBOX.Exchange.NothingToApply"],
     ];
     for (const [exchange, error] of tries) {
       if (exchange) await updateLedger(card.id, { exchange: { declarationId: "x", attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, ...exchange } as never });

@@ -6,6 +6,7 @@ import type { RulesetPart } from "../../../core/registry";
 import { templatePath } from "../../../core/ids";
 import { TOAST_COMBAT, decorateTracker } from "./tracker";
 import { toastAttackExchange } from "./attack";
+import { toastContestExchange } from "../contest";
 import { TOAST_STATUS_EFFECTS, registerToastStatusSync } from "./statuses";
 import { TOAST_COMBAT_SETTINGS } from "./settings";
 import { registerCombatTab } from "./sheet";
@@ -24,7 +25,7 @@ export const TOAST_COMBAT_TEMPLATES = [
 export function toastCombatPart(): RulesetPart {
   return {
     combat: TOAST_COMBAT,
-    exchanges: [toastAttackExchange],
+    exchanges: [toastAttackExchange, toastContestExchange],
     statusEffects: TOAST_STATUS_EFFECTS,
     trackableAttributes: { toast: { bar: ["wounds"], value: [] } },
     registerSettings: TOAST_COMBAT_SETTINGS.register,

@@ -151,25 +151,33 @@ export class ToastCheckRoll extends CardRoll<ToastCardContext> {
       // An unevaluated or hidden roll shows no total at all (not 0).
       return { ...plain, total: plain.hasTotal ? String(plain.total) : "", faces: [], parts: [], modifier: "", targetLabel: "", outcome: "", outcomeLabel: "", degreeLabel: "", margin: "" };
     }
-    const isCheck = "outcome" in r;
-    const degree = r.roll.degree;
-    const degreeLabel = degree === null ? "" : format(r.roll.kind === "auto" ? "BREADBOX.Toast.Card.AutoDegree" : "BREADBOX.Toast.Card.FlubDegree", { degree });
-    return {
-      title: o.title,
-      isPrivate,
-      classified: true,
-      faces: faceViews(r.faces),
-      parts: o.parts.filter((p) => p.value !== 0).map((p) => ({ label: p.label, value: signed(p.value) })),
-      modifier: signed(r.modifier),
-      total: r.total === null ? localize(`BREADBOX.Toast.Die.${r.roll.kind === "auto" ? "Auto" : "Flub"}`) : String(r.total),
-      targetLabel: isCheck ? targetLabel(r.target, o.difficulty) : "",
-      outcome: isCheck ? r.outcome : r.roll.kind,
-      outcomeLabel: isCheck ? localize(`BREADBOX.Toast.Outcome.${r.outcome}`) : "",
-      degreeLabel,
-      margin: isCheck && r.margin !== null ? signed(r.margin) : "",
-      formula: this.safeFormula,
-    };
+    return classifiedCardContext(o, r, this.safeFormula);
   }
+}
+
+/**
+ * The card of a classified check or contest side (the check-roll template's context): also what
+ * the contest exchange shows for a side whose faces and modifier the GM rebuilt (src/rulesets/toast/contest.ts).
+ */
+export function classifiedCardContext(o: Pick<ToastCheckOptions, "title" | "parts" | "difficulty">, r: R.CheckResult | R.ContestRoll, formula: string): ToastCardContext {
+  const isCheck = "outcome" in r;
+  const degree = r.roll.degree;
+  const degreeLabel = degree === null ? "" : format(r.roll.kind === "auto" ? "BREADBOX.Toast.Card.AutoDegree" : "BREADBOX.Toast.Card.FlubDegree", { degree });
+  return {
+    title: o.title,
+    isPrivate: false,
+    classified: true,
+    faces: faceViews(r.faces),
+    parts: o.parts.filter((p) => p.value !== 0).map((p) => ({ label: p.label, value: signed(p.value) })),
+    modifier: signed(r.modifier),
+    total: r.total === null ? localize(`BREADBOX.Toast.Die.${r.roll.kind === "auto" ? "Auto" : "Flub"}`) : String(r.total),
+    targetLabel: isCheck ? targetLabel(r.target, o.difficulty) : "",
+    outcome: isCheck ? r.outcome : r.roll.kind,
+    outcomeLabel: isCheck ? localize(`BREADBOX.Toast.Outcome.${r.outcome}`) : "",
+    degreeLabel,
+    margin: isCheck && r.margin !== null ? signed(r.margin) : "",
+    formula,
+  };
 }
 
 export interface ToastCardContext {

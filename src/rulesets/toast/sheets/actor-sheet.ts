@@ -15,7 +15,8 @@ import { targetedActors } from "../../../core/foundry";
 import { ToastActorModel } from "../data/actor";
 import { ToastGearModel, ToastSkillModel } from "../data/items";
 import { ToastArmorModel, ToastWeaponModel } from "../data/weapons";
-import { aspectName, attributeName, performToastCheck } from "../checks";
+import { aspectName, attributeName } from "../checks";
+import { performToastCheck } from "../task";
 import { endSession } from "../advancement";
 import { healthCheck, rest, treat } from "../healing";
 

@@ -5,7 +5,7 @@
 import * as R from "../rules";
 import { macroHandler, registerMacroHandler, reportMalformedMacro, reportMissing, type MacroHandler, type MacroRef } from "../../../core/hotbar";
 import { modelOf } from "../../../core/game";
-import { performToastCheck } from "../checks";
+import { performToastCheck } from "../task";
 import { ToastSkillModel } from "../data/items";
 
 async function run(actor: Actor.Implementation, ref: MacroRef): Promise<void> {
