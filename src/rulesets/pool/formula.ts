@@ -23,7 +23,8 @@ import { postCard } from "../../core/chat/post";
 import { PoolCheckRoll, type PoolCheckOptions, type PoolResolution } from "./dice/pool-roll";
 import { DEFAULT_DIFFICULTY } from "./checks";
 import { poolRules } from "./settings";
-import { GROUP_MODES, performGroupCheck, type GroupMode } from "./group";
+import { GROUP_MODES, type GroupMode } from "./group";
+import { performGroupCheck } from "./group-check";
 
 /** What a pool formula asks for (before Bonus and Penalty dice cancel). */
 export interface PoolFormula {

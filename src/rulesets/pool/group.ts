@@ -13,12 +13,9 @@
  *   each other (indirect: against one Difficulty).
  */
 import * as R from "./rules";
-import { rollDialog } from "../../core/rolls/dialog";
 import { oddsPanelHtml } from "../../core/rolls/odds-panel";
 import { format, localize, modelOf } from "../../core/game";
-import { SYSTEM_ID, templatePath } from "../../core/ids";
-import { audienceForMode, type MessageMode } from "../../core/compat";
-import { postCard } from "../../core/chat/post";
+import { templatePath } from "../../core/ids";
 import { boolInput, choiceInput, intInput, readInputs, type InputDeclaration } from "../../core/forms/inputs";
 import { linesHtml } from "../../core/rolls/lines";
 import { makeOdds, type Odds } from "../../dice/contract";
@@ -26,9 +23,8 @@ import { PoolActorModel } from "./data/actor";
 import { BreadboxActor } from "../../core/documents/actor";
 import { PoolCheckRoll, diceLine, rolledPool, type PoolCardContext, type PoolCheckOptions, type PoolPart } from "./dice/pool-roll";
 import { DEFAULT_DIFFICULTY, buildCheck, defaultChoices, inputBounds, keyLabels, poolSummary, traitChoices, type BuiltCheck } from "./checks";
-import { declareAgainst } from "./against";
 import { targetedActors } from "../../core/foundry";
-import { poolRules, type PoolRules } from "./settings";
+import type { PoolRules } from "./settings";
 
 /** The six ways a group can roll. */
 export const GROUP_MODES = ["simpleAddition", "combiningDice", "worstRoller", "eitherOr", "direct", "indirect"] as const;
@@ -520,58 +516,4 @@ export async function rollGroup(g: BuiltGroup, given: readonly (PoolCheckRoll | 
     achieved,
   });
   return { rolls, content, verdict };
-}
-
-/**
- * Open the group dialog (launched from a character, optionally with a mode, ability and attribute),
- * roll and post one card. Returns the verdict, or null when nothing was rolled.
- */
-export async function performGroupCheck(launcher?: Actor.Implementation | null, preset: GroupPreset = {}): Promise<GroupVerdict | null> {
-  const rules = poolRules();
-  const candidates = groupCandidates(launcher, preset);
-  if (candidates.length < 2) {
-    ui.notifications?.warn(localize("BREADBOX.Pool.Group.Error.NoCandidates"));
-    return null;
-  }
-  const content = await groupDialogContent(candidates, preset, rules);
-  const answer = await rollDialog<GroupChoices>({
-    title: localize("BREADBOX.Pool.Group.Title"),
-    content,
-    read: (form) => {
-      const choices = readGroupChoices(form, candidates, rules);
-      if (!remoteContest(candidates, choices)) buildGroup(candidates, choices);
-      return choices;
-    },
-    odds: (c) => {
-      const remote = remoteContest(candidates, c);
-      return remote ? remoteContestHtml(remote) : groupOddsHtml(buildGroup(candidates, c));
-    },
-  });
-  if (!answer) return null;
-  const mode: MessageMode = answer.mode;
-  let built: BuiltGroup;
-  try {
-    // Against a character the user does not own: the user's side is rolled and posted; its owner answers.
-    const remote = remoteContest(candidates, answer.value);
-    if (remote) {
-      await declareAgainst(remote, mode);
-      return null;
-    }
-    built = buildGroup(candidates, answer.value);
-  } catch (err) {
-    ui.notifications?.error(err instanceof Error ? err.message : String(err));
-    return null;
-  }
-  const { rolls, content: card, verdict } = await rollGroup(built);
-  const speakerActor = built.members[0]?.candidate.actor;
-  await postCard(
-    {
-      speaker: ChatMessage.getSpeaker(speakerActor ? { actor: speakerActor } : {}),
-      content: card,
-      rolls,
-      flags: { [SYSTEM_ID]: { type: "poolGroup", ...verdict, members: built.members.map((m) => m.candidate.actor.uuid) } },
-    },
-    audienceForMode(mode),
-  );
-  return verdict;
 }

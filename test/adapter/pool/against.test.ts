@@ -7,7 +7,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, asUser, createUser, fillForm, scriptDiceFaces, settle, waitForDialog } from "../../harness/index";
 import { bootSystem } from "../toaster/boot";
-import { groupCandidates, performGroupCheck } from "../../../src/rulesets/pool/group";
+import { groupCandidates } from "../../../src/rulesets/pool/group";
+import { performGroupCheck } from "../../../src/rulesets/pool/group-check";
 import { poolAgainst } from "../../../src/rulesets/pool/against";
 import { PoolCheckRoll } from "../../../src/rulesets/pool/dice/pool-roll";
 import { declareExchange, respondRelayHandler } from "../../../src/core/exchange/engine";

@@ -8,7 +8,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, fillForm, waitForDialog } from "../../harness/index";
 import { bootSystem } from "../toaster/boot";
 import { checkChoices, checkInputDeclaration, performPoolCheck } from "../../../src/rulesets/pool/checks";
-import { groupCandidates, groupInputs, performGroupCheck } from "../../../src/rulesets/pool/group";
+import { groupCandidates, groupInputs } from "../../../src/rulesets/pool/group";
+import { performGroupCheck } from "../../../src/rulesets/pool/group-check";
 import { poolRules } from "../../../src/rulesets/pool/settings";
 import * as R from "../../../src/rulesets/pool/rules";
 

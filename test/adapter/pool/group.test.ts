@@ -5,7 +5,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, fillForm, scriptDiceFaces, waitForDialog } from "../../harness/index";
 import { bootSystem } from "../toaster/boot";
-import { buildGroup, groupCandidates, groupOdds, performGroupCheck, type GroupChoices } from "../../../src/rulesets/pool/group";
+import { buildGroup, groupCandidates, groupOdds, type GroupChoices } from "../../../src/rulesets/pool/group";
+import { performGroupCheck } from "../../../src/rulesets/pool/group-check";
 import { PoolCheckRoll } from "../../../src/rulesets/pool/dice/pool-roll";
 import * as R from "../../../src/rulesets/pool/rules";
 

@@ -14,7 +14,7 @@ import { attackWithWeapon } from "../combat/attack";
 import { targetedActors } from "../../../core/foundry";
 import { buildCheck, defaultChoices, performPoolCheck, type PoolCheckChoices } from "../checks";
 import { rollComplexAction } from "../complex";
-import { performGroupCheck } from "../group";
+import { performGroupCheck } from "../group-check";
 import { complexCounting } from "../settings";
 import { formatChance } from "../../../core/rolls/odds-panel";
 
