@@ -56,4 +56,18 @@ describe("declared dialog inputs", () => {
     expect(() => checkInputs({ stance: "__proto__" }, DECL)).toThrow(/Stance/);
     expect(() => checkInputs({ careful: "yes" }, DECL)).toThrow(/Careful/);
   });
+
+  it("complete: a relayed payload must carry every value in its field's own type", () => {
+    expect(checkInputs({ bonus: 3, stance: "low", careful: true }, DECL, { complete: true })).toEqual({ bonus: 3, stance: "low", careful: true });
+    expect(() => checkInputs({ stance: "low", careful: true }, DECL, { complete: true })).toThrow(/Bonus/);
+    expect(() => checkInputs({ bonus: "3", stance: "low", careful: true }, DECL, { complete: true })).toThrow(/Bonus/);
+  });
+
+  it("a number may be chosen from a select (e.g. an index): read and bounded like a number input", () => {
+    const f = document.createElement("form");
+    f.innerHTML = '<select name="bonus"><option value="2" selected></option><option value="9"></option></select>';
+    expect(readInputs(f, { bonus: DECL.bonus }).bonus).toBe(2);
+    f.querySelector("select")!.value = "9";
+    expect(() => readInputs(f, { bonus: DECL.bonus })).toThrow(/Bonus/);
+  });
 });

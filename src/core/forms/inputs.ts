@@ -71,10 +71,15 @@ export function readInputs<D extends InputDeclaration>(form: HTMLFormElement, de
   return out as InputValues<D>;
 }
 
-/** Check values that arrive without a form (a relay payload) through the same declaration; missing values take the initial. */
-export function checkInputs<D extends InputDeclaration>(raw: Record<string, unknown>, declaration: D): InputValues<D> {
+/**
+ * Check values that arrive without a form (a relay payload) through the same declaration; missing
+ * values take the initial. `complete`: every value must be there and of its field's own type (a
+ * number, not a numeric string), as a client that sends all of a dialog's values does.
+ */
+export function checkInputs<D extends InputDeclaration>(raw: Record<string, unknown>, declaration: D, { complete = false }: { complete?: boolean } = {}): InputValues<D> {
   const out: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(declaration)) {
+    if (complete && typeof raw[name] !== (field instanceof fields.BooleanField ? "boolean" : field instanceof fields.NumberField ? "number" : "string")) throw new Error(labelOf(field));
     const value = raw[name] ?? initialOf(field);
     if (field instanceof fields.BooleanField) {
       if (typeof value !== "boolean") throw new Error(labelOf(field));
