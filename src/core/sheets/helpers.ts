@@ -20,6 +20,15 @@ export function sheetRendered(element: HTMLElement, pendingFocus: string | null,
   element.classList.toggle("play-mode", !edit);
 }
 
+/** An actor's biography and notes as its sheet shows them: enriched, secrets only for an owner. */
+export async function enrichedTexts(actor: Actor.Implementation, texts: { biography: string; notes: string }): Promise<{ biographyHTML: string; notesHTML: string }> {
+  const TextEditor = foundry.applications.ux.TextEditor.implementation;
+  return {
+    biographyHTML: await TextEditor.enrichHTML(texts.biography, { secrets: actor.isOwner }),
+    notesHTML: await TextEditor.enrichHTML(texts.notes, { secrets: actor.isOwner }),
+  };
+}
+
 /** Report an update Foundry refused (validation error) without changing anything. */
 export function reportInvalidChange(err: unknown): void {
   ui.notifications?.error(format("BREADBOX.Error.InvalidChange", { reason: err instanceof Error ? err.message : String(err) }));
