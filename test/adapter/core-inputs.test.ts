@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { bootSystem } from "./toaster/boot";
-import { boolInput, checkInputs, choiceInput, inputsHtml, intInput, readInputs } from "../../src/core/forms/inputs";
+import { boolInput, checkInputs, choiceInput, inputsHtml, intInput, keyInput, readInputs } from "../../src/core/forms/inputs";
 
 beforeEach(bootSystem);
 
@@ -69,5 +69,17 @@ describe("declared dialog inputs", () => {
     expect(readInputs(f, { bonus: DECL.bonus }).bonus).toBe(2);
     f.querySelector("select")!.value = "9";
     expect(() => readInputs(f, { bonus: DECL.bonus })).toThrow(/Bonus/);
+  });
+
+  it("keyInput: a rules core's key list as a choice, each key labelled, read back as one of the keys", async () => {
+    const decl = { ladder: keyInput("Difficulty", ["easy", "hard"] as const, (k) => `Label ${k}`, "hard") };
+    const f = document.createElement("form");
+    f.innerHTML = await inputsHtml(decl, {}, "k");
+    const select = f.querySelector<HTMLSelectElement>('select[name="ladder"]')!;
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([["easy", "Label easy"], ["hard", "Label hard"]]);
+    select.value = "easy";
+    const ladder: "easy" | "hard" = readInputs(f, decl).ladder;
+    expect(ladder).toBe("easy");
+    expect(() => checkInputs({ ladder: "medium" }, decl)).toThrow(/Difficulty/);
   });
 });
