@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { bootSystem } from "./toaster/boot";
-import { boolInput, checkInputs, choiceInput, inputsHtml, intInput, readInputs } from "../../src/core/forms/inputs";
+import { boolInput, checkInputs, choiceInput, inputsHtml, intInput, keyInput, readInputs } from "../../src/core/forms/inputs";
 
 beforeEach(bootSystem);
 
@@ -55,5 +55,31 @@ describe("declared dialog inputs", () => {
     expect(() => checkInputs({ bonus: "1e3" }, DECL)).toThrow(/Bonus/);
     expect(() => checkInputs({ stance: "__proto__" }, DECL)).toThrow(/Stance/);
     expect(() => checkInputs({ careful: "yes" }, DECL)).toThrow(/Careful/);
+  });
+
+  it("complete: a relayed payload must carry every value in its field's own type", () => {
+    expect(checkInputs({ bonus: 3, stance: "low", careful: true }, DECL, { complete: true })).toEqual({ bonus: 3, stance: "low", careful: true });
+    expect(() => checkInputs({ stance: "low", careful: true }, DECL, { complete: true })).toThrow(/Bonus/);
+    expect(() => checkInputs({ bonus: "3", stance: "low", careful: true }, DECL, { complete: true })).toThrow(/Bonus/);
+  });
+
+  it("a number may be chosen from a select (e.g. an index): read and bounded like a number input", () => {
+    const f = document.createElement("form");
+    f.innerHTML = '<select name="bonus"><option value="2" selected></option><option value="9"></option></select>';
+    expect(readInputs(f, { bonus: DECL.bonus }).bonus).toBe(2);
+    f.querySelector("select")!.value = "9";
+    expect(() => readInputs(f, { bonus: DECL.bonus })).toThrow(/Bonus/);
+  });
+
+  it("keyInput: a rules core's key list as a choice, each key labelled, read back as one of the keys", async () => {
+    const decl = { ladder: keyInput("Difficulty", ["easy", "hard"] as const, (k) => `Label ${k}`, "hard") };
+    const f = document.createElement("form");
+    f.innerHTML = await inputsHtml(decl, {}, "k");
+    const select = f.querySelector<HTMLSelectElement>('select[name="ladder"]')!;
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([["easy", "Label easy"], ["hard", "Label hard"]]);
+    select.value = "easy";
+    const ladder: "easy" | "hard" = readInputs(f, decl).ladder;
+    expect(ladder).toBe("easy");
+    expect(() => checkInputs({ ladder: "medium" }, decl)).toThrow(/Difficulty/);
   });
 });

@@ -21,9 +21,18 @@ export function intInput(label: string, min: number, max: number, initial = 0) {
   return new fields.NumberField({ required: true, nullable: false, integer: true, min, max, initial, label });
 }
 
-/** One of `choices` (value → label key). */
-export function choiceInput(label: string, choices: Record<string, string>, initial: string) {
-  return new fields.StringField({ required: true, blank: false, choices, initial, label });
+function choiceField<K extends string>(label: string, keys: readonly K[], choices: Record<string, string>, initial: K) {
+  return Object.assign(new fields.StringField({ required: true, blank: false, choices, initial, label }), { keys });
+}
+
+/** One of `choices` (value → label key); `readInputs` types it as one of their keys. */
+export function choiceInput<K extends string>(label: string, choices: Record<K, string>, initial: NoInfer<K>) {
+  return choiceField(label, Object.keys(choices).filter((key): key is K => Object.hasOwn(choices, key)), choices, initial);
+}
+
+/** One of `keys` (a rules core's key list), each labelled by the localization key `labelKey(key)`. */
+export function keyInput<K extends string>(label: string, keys: readonly K[], labelKey: (key: K) => string, initial: NoInfer<K>) {
+  return choiceField(label, keys, Object.fromEntries(keys.map((key) => [key, labelKey(key)])), initial);
 }
 
 /** A checkbox. */
@@ -40,7 +49,7 @@ type Input = IntField | ChoiceField | BoolField;
 export type InputDeclaration = Record<string, Input>;
 
 /** The values a declaration reads: numbers, choice keys, booleans. */
-export type InputValues<D extends InputDeclaration> = { [K in keyof D]: D[K] extends BoolField ? boolean : D[K] extends IntField ? number : string };
+export type InputValues<D extends InputDeclaration> = { [K in keyof D]: D[K] extends BoolField ? boolean : D[K] extends IntField ? number : D[K] extends { readonly keys: readonly (infer C)[] } ? C : string };
 
 function bounds(field: IntField): { min: number; max: number } {
   return { min: typeof field.min === "number" ? field.min : Number.MIN_SAFE_INTEGER, max: typeof field.max === "number" ? field.max : Number.MAX_SAFE_INTEGER };
@@ -71,10 +80,15 @@ export function readInputs<D extends InputDeclaration>(form: HTMLFormElement, de
   return out as InputValues<D>;
 }
 
-/** Check values that arrive without a form (a relay payload) through the same declaration; missing values take the initial. */
-export function checkInputs<D extends InputDeclaration>(raw: Record<string, unknown>, declaration: D): InputValues<D> {
+/**
+ * Check values that arrive without a form (a relay payload) through the same declaration; missing
+ * values take the initial. `complete`: every value must be there and of its field's own type (a
+ * number, not a numeric string), as a client that sends all of a dialog's values does.
+ */
+export function checkInputs<D extends InputDeclaration>(raw: Record<string, unknown>, declaration: D, { complete = false }: { complete?: boolean } = {}): InputValues<D> {
   const out: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(declaration)) {
+    if (complete && typeof raw[name] !== (field instanceof fields.BooleanField ? "boolean" : field instanceof fields.NumberField ? "number" : "string")) throw new Error(labelOf(field));
     const value = raw[name] ?? initialOf(field);
     if (field instanceof fields.BooleanField) {
       if (typeof value !== "boolean") throw new Error(labelOf(field));

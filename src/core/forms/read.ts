@@ -24,10 +24,10 @@ export function checkKey<K extends string>(value: unknown, label: string, allowe
   return found;
 }
 
-/** A number input as a whole number within [min, max]; blank (or no such input) gives `fallback`. */
+/** A number input (or a select of numbers) as a whole number within [min, max]; blank (or no such input) gives `fallback`. */
 export function readInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback = 0): number {
   const el = form.elements.namedItem(name);
-  if (!(el instanceof HTMLInputElement)) return fallback;
+  if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement)) return fallback;
   // A browser reports letters in <input type="number"> as an empty value flagged badInput.
   if (el.validity?.badInput) throw new Error(format("BREADBOX.Error.NotANumberTyped", { field: label }));
   const raw = el.value.trim();

@@ -25,6 +25,24 @@ export function labelledTerms(parts: readonly { label: string; value: number }[]
   return f;
 }
 
+/**
+ * The fields of an object a roll's options carry (a chat message holds whatever it was given): a
+ * copy to read field by field, or null for anything that is not an object.
+ */
+export function storedFields(value: unknown): Record<string, unknown> | null {
+  return value && typeof value === "object" ? { ...value } : null;
+}
+
+/** A stored value put through the rules core's check: the value, or null where the check refuses it (rendering never throws). */
+export function checkedOrNull<T>(value: T, check: (value: T) => unknown): T | null {
+  try {
+    check(value);
+    return value;
+  } catch {
+    return null;
+  }
+}
+
 /** The card of a roll that shows no result: hidden, unevaluated, or options that classify nothing. */
 export interface PlainCard {
   title: string;

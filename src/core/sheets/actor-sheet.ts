@@ -12,7 +12,7 @@ import type { DeepPartial } from "fvtt-types/utils";
 import { format, localize } from "../game";
 import { isItemSubType } from "../foundry";
 import { ATTRIBUTE_DRAG_TYPE } from "../hotbar";
-import { activateRoleButtons, applyNumberLimits, focusKey, formReady, guardedSubmit, reportingHandler, readInputValue, reportInvalidChange, restoreFocus } from "./helpers";
+import { applyNumberLimits, documentSheetDefaults, focusKey, guardedSubmit, readInputValue, reportInvalidChange, sheetRendered, submitChecked } from "./helpers";
 import { linesHtml } from "../rolls/lines";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -68,18 +68,12 @@ export class BreadboxActorSheet<
    * Declared as Foundry's DefaultOptions (not inferred from the literal), so a ruleset's sheet can
    * declare its own classes and actions without repeating these (Foundry merges them up the chain).
    */
-  static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
-    classes: ["breadbox", "sheet", "actor"],
-    position: { width: 720, height: 760 },
-    window: { resizable: true },
-    form: { submitOnChange: true, closeOnSubmit: false },
-    actions: {
-      toggleMode: BreadboxActorSheet.#onToggleMode,
-      itemCreate: BreadboxActorSheet.#onItemCreate,
-      itemEdit: BreadboxActorSheet.#onItemEdit,
-      itemDelete: BreadboxActorSheet.#onItemDelete,
-    },
-  };
+  static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = documentSheetDefaults("actor", 720, 760, {
+    toggleMode: BreadboxActorSheet.#onToggleMode,
+    itemCreate: BreadboxActorSheet.#onItemCreate,
+    itemEdit: BreadboxActorSheet.#onItemEdit,
+    itemDelete: BreadboxActorSheet.#onItemDelete,
+  });
 
   /** Tab ids of the "primary" group, in order, with their label keys. Subclasses override. */
   static SHEET_TABS: { id: string; label: string }[] = [];
@@ -156,9 +150,8 @@ export class BreadboxActorSheet<
 
   protected override async _onRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
     await super._onRender(context, options);
-    restoreFocus(this.element, this.pendingFocus);
+    sheetRendered(this.element, this.pendingFocus, this.editMode && this.isEditable);
     this.pendingFocus = null;
-    activateRoleButtons(this.element);
     // Rows marked data-drag-attribute drag onto the hotbar as check macros (src/core/hotbar.ts).
     const ruleset = (this.constructor as typeof BreadboxActorSheet).RULESET;
     for (const row of this.element.querySelectorAll<HTMLElement>("[data-drag-attribute]")) {
@@ -168,9 +161,6 @@ export class BreadboxActorSheet<
       });
     }
     const el = this.element;
-    const edit = this.editMode && this.isEditable;
-    el.classList.toggle("edit-mode", edit);
-    el.classList.toggle("play-mode", !edit);
     el.classList.toggle("limited", this.limitedView);
     // Number inputs take their limits from the data model (the actor's, or an inline item's).
     applyNumberLimits(el, (input) => {
@@ -229,11 +219,7 @@ export class BreadboxActorSheet<
 
   /** The form is checked before Foundry reads it, and a refused change is reported once (helpers.ts). */
   protected override async _onSubmitForm(...args: Parameters<ASV2["_onSubmitForm"]>): Promise<void> {
-    if (!formReady(this)) return;
-    const [formConfig, event] = args;
-    const handler = formConfig.handler;
-    if (!handler) return super._onSubmitForm(formConfig, event);
-    await super._onSubmitForm({ ...formConfig, handler: reportingHandler(this, handler) }, event);
+    await submitChecked(this, ...args, (formConfig, event) => super._onSubmitForm(formConfig, event));
   }
 
   protected override async _processSubmitData(...args: Parameters<ASV2["_processSubmitData"]>): Promise<void> {

@@ -1,6 +1,34 @@
 /** Pieces shared by the base actor and item sheets. */
 import { format, localize } from "../game";
 
+type SheetDefaults = foundry.applications.api.DocumentSheetV2.DefaultOptions;
+type SubmitArgs = Parameters<foundry.applications.sheets.ActorSheetV2["_onSubmitForm"]>;
+
+/**
+ * The DEFAULT_OPTIONS both base sheets (actor and item) share: Breadbox's classes for the document
+ * kind, the sheet's size, resizable, a form that saves on every change, and the sheet's actions.
+ */
+export function documentSheetDefaults(kind: "actor" | "item", width: number, height: number, actions: SheetDefaults["actions"]): SheetDefaults {
+  return { classes: ["breadbox", "sheet", kind], position: { width, height }, window: { resizable: true }, form: { submitOnChange: true, closeOnSubmit: false }, actions };
+}
+
+/** What both base sheets do after every render: focus back where it was, role buttons live, the edit- or play-mode class. */
+export function sheetRendered(element: HTMLElement, pendingFocus: string | null, edit: boolean): void {
+  restoreFocus(element, pendingFocus);
+  activateRoleButtons(element);
+  element.classList.toggle("edit-mode", edit);
+  element.classList.toggle("play-mode", !edit);
+}
+
+/** An actor's biography and notes as its sheet shows them: enriched, secrets only for an owner. */
+export async function enrichedTexts(actor: Actor.Implementation, texts: { biography: string; notes: string }): Promise<{ biographyHTML: string; notesHTML: string }> {
+  const TextEditor = foundry.applications.ux.TextEditor.implementation;
+  return {
+    biographyHTML: await TextEditor.enrichHTML(texts.biography, { secrets: actor.isOwner }),
+    notesHTML: await TextEditor.enrichHTML(texts.notes, { secrets: actor.isOwner }),
+  };
+}
+
 /** Report an update Foundry refused (validation error) without changing anything. */
 export function reportInvalidChange(err: unknown): void {
   ui.notifications?.error(format("BREADBOX.Error.InvalidChange", { reason: err instanceof Error ? err.message : String(err) }));
@@ -210,6 +238,21 @@ export function formReady(sheet: { form: HTMLFormElement | null; render(): unkno
   ui.notifications?.error(problem);
   void sheet.render();
   return false;
+}
+
+/**
+ * A sheet's form submission: checked before Foundry reads it (formReady), with a refused change
+ * reported once (reportingHandler). `submit` is the sheet's own super._onSubmitForm.
+ */
+export async function submitChecked(
+  sheet: { form: HTMLFormElement | null; render(): unknown },
+  formConfig: SubmitArgs[0],
+  event: SubmitArgs[1],
+  submit: (formConfig: SubmitArgs[0], event: SubmitArgs[1]) => Promise<void>,
+): Promise<void> {
+  if (!formReady(sheet)) return;
+  const handler = formConfig.handler;
+  await submit(handler ? Object.assign({}, formConfig, { handler: reportingHandler(sheet, handler) }) : formConfig, event);
 }
 
 /**

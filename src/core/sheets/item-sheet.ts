@@ -7,7 +7,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../ids";
-import { activateRoleButtons, applyNumberLimits, focusKey, formReady, guardedSubmit, reportingHandler, restoreFocus } from "./helpers";
+import { applyNumberLimits, documentSheetDefaults, focusKey, guardedSubmit, sheetRendered, submitChecked } from "./helpers";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ItemSheetV2 } = foundry.applications.sheets;
@@ -56,15 +56,7 @@ export class BreadboxItemSheet<
   RenderOptions extends BaseOptions = BaseOptions,
 > extends HandlebarsApplicationMixin(ItemSheetV2)<RenderContext, Configuration, RenderOptions> {
   /** Declared as Foundry's DefaultOptions, so a ruleset's item sheet can add its own (see BreadboxActorSheet). */
-  static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
-    classes: ["breadbox", "sheet", "item"],
-    position: { width: 520, height: 560 },
-    window: { resizable: true },
-    form: { submitOnChange: true, closeOnSubmit: false },
-    actions: {
-      toggleMode: BreadboxItemSheet.#onToggleMode,
-    },
-  };
+  static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = documentSheetDefaults("item", 520, 560, { toggleMode: BreadboxItemSheet.#onToggleMode });
 
   /** The ruleset's id; its item sub-types are named `<id><Kind>` ("toasterSkill"), which names the kind flag. */
   static RULESET = "";
@@ -113,22 +105,14 @@ export class BreadboxItemSheet<
 
   protected override async _onRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
     await super._onRender(context, options);
-    restoreFocus(this.element, this.pendingFocus);
+    sheetRendered(this.element, this.pendingFocus, this.editMode && this.isEditable);
     this.pendingFocus = null;
-    activateRoleButtons(this.element);
-    const edit = this.editMode && this.isEditable;
-    this.element.classList.toggle("edit-mode", edit);
-    this.element.classList.toggle("play-mode", !edit);
     applyNumberLimits(this.element, (input) => (input.name ? { doc: this.document, path: input.name } : null));
   }
 
   /** The form is checked before Foundry reads it, and a refused change is reported once (helpers.ts). */
   protected override async _onSubmitForm(...args: Parameters<ISV2["_onSubmitForm"]>): Promise<void> {
-    if (!formReady(this)) return;
-    const [formConfig, event] = args;
-    const handler = formConfig.handler;
-    if (!handler) return super._onSubmitForm(formConfig, event);
-    await super._onSubmitForm({ ...formConfig, handler: reportingHandler(this, handler) }, event);
+    await submitChecked(this, ...args, (formConfig, event) => super._onSubmitForm(formConfig, event));
   }
 
   protected override async _processSubmitData(...args: Parameters<ISV2["_processSubmitData"]>): Promise<void> {

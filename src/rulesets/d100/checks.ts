@@ -12,7 +12,7 @@ import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { audienceForMode, type MessageMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
-import { readBool, readInt, readKey } from "../../core/forms/read";
+import { boolInput, intInput, keyInput, readInputs } from "../../core/forms/inputs";
 import { D100ActorModel } from "./data/actor";
 import { D100PowerModel, D100TabModel } from "./data/items";
 import { D100CheckRoll, type CheckPart, type D100CheckOptions } from "./dice/check-roll";
@@ -163,20 +163,35 @@ export function powerKeys(actor: Actor.Implementation): { value: string; label: 
   return out;
 }
 
-export function readChoices(form: HTMLFormElement, actor: Actor.Implementation, model: D100ActorModel): D100CheckChoices {
-  const L = (k: string) => localize(`BREADBOX.D100.Check.${k}`);
-  const tags = situationTags(model).filter((tag) => readBool(form, `tag.${tag}`));
+/**
+ * The check dialog's inputs, declared once (issue 17, "one way to read a dialog"): the target
+ * (an attribute or one of the actor's skills), the difficulty, the power action (one of the
+ * actor's, or none) and the bounded numbers. Its template lays them out; `readChoices` reads
+ * the form through this declaration.
+ */
+export function checkDialogInputs(actor: Actor.Implementation, model: D100ActorModel) {
+  const L = (k: string) => `BREADBOX.D100.Check.${k}`;
+  const same = (k: string) => k;
   return {
-    target: readKey(form, "target", L("Target"), targetKeys(model), "attribute:agility"),
-    ladder: readKey(form, "ladder", L("Difficulty"), R.DIFFICULTY_KEYS, "average"),
-    modifier: readInt(form, "modifier", L("Modifier"), -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY, 0),
-    tags,
-    power: readKey(form, "power", L("PowerAction"), ["", ...powerKeys(actor).map((p) => p.value)], ""),
-    powerX: readInt(form, "powerX", L("PowerX"), 0, R.MAX_POWER_AMOUNT, 0),
-    overflow: readBool(form, "overflow"),
-    consolationMargin: readInt(form, "consolationMargin", L("ConsolationMargin"), 0, R.MAX_MARGIN, 0),
-    agitationMargin: readInt(form, "agitationMargin", L("AgitationMargin"), 0, R.MAX_MARGIN, 0),
+    target: keyInput(L("Target"), targetKeys(model), same, "attribute:agility"),
+    ladder: keyInput(L("Difficulty"), R.DIFFICULTY_KEYS, (k) => `BREADBOX.D100.Difficulty.${k}`, "average"),
+    modifier: intInput(L("Modifier"), -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY, 0),
+    power: keyInput(L("PowerAction"), ["", ...powerKeys(actor).map((p) => p.value)], same, ""),
+    powerX: intInput(L("PowerX"), 0, R.MAX_POWER_AMOUNT, 0),
+    overflow: boolInput(L("UseOverflow")),
+    consolationMargin: intInput(L("ConsolationMargin"), 0, R.MAX_MARGIN, 0),
+    agitationMargin: intInput(L("AgitationMargin"), 0, R.MAX_MARGIN, 0),
   };
+}
+
+/** The situation tags' checkboxes (`tag.<tag>`), declared the same way. */
+function tagInputs(model: D100ActorModel): Record<string, ReturnType<typeof boolInput>> {
+  return Object.fromEntries(situationTags(model).map((tag) => [`tag.${tag}`, boolInput(tag)]));
+}
+
+export function readChoices(form: HTMLFormElement, actor: Actor.Implementation, model: D100ActorModel): D100CheckChoices {
+  const tags = Object.entries(readInputs(form, tagInputs(model))).flatMap(([name, on]) => (on ? [name.slice("tag.".length)] : []));
+  return { ...readInputs(form, checkDialogInputs(actor, model)), tags };
 }
 
 export async function dialogContent(actor: Actor.Implementation, model: D100ActorModel, c: D100CheckChoices, rules: D100PlayRules): Promise<string> {

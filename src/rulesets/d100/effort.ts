@@ -16,7 +16,8 @@ import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { audienceForMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
-import { checkKey, readInt, readString } from "../../core/forms/read";
+import { readString } from "../../core/forms/read";
+import { intInput, keyInput, readInputs } from "../../core/forms/inputs";
 import { rollWithFoundryDice, type DieFormula } from "../../core/rolls/foundry-dice";
 import type { Odds } from "../../dice/contract";
 import { D100ActorModel } from "./data/actor";
@@ -138,6 +139,23 @@ export function effortOddsHtml(b: Built): string {
   return renderSync(ODDS_PANEL, { label: localize("BREADBOX.Roll.Odds"), rows }).trim();
 }
 
+/**
+ * The effort dialog's inputs, declared once (issue 17, "one way to read a dialog"): each read and
+ * checked through its field (a select the dialog does not show takes its initial). The
+ * participants' rows are read by name and checked when the effort is built.
+ */
+export function effortInputs() {
+  return {
+    mode: keyInput("BREADBOX.D100.Effort.Mode", COOPERATION_MODES, (k) => `BREADBOX.D100.Effort.cooperative.${k}`, "direct"),
+    cumulativeMode: keyInput("BREADBOX.D100.Effort.cumulative.Mode", R.CUMULATIVE_MODES, (k) => `BREADBOX.D100.Effort.cumulative.${k}`, "positiveOnly"),
+    ladder: keyInput("BREADBOX.D100.Check.Difficulty", R.DIFFICULTY_KEYS, (k) => `BREADBOX.D100.Difficulty.${k}`, "average"),
+    modifier: intInput("BREADBOX.D100.Check.Modifier", -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY, 0),
+    goal: intInput("BREADBOX.D100.Effort.cumulative.Goal", 1, R.MAX_CUMULATIVE_GOAL, 100),
+    total: intInput("BREADBOX.D100.Effort.cumulative.Total", 0, R.MAX_CUMULATIVE_GOAL - 1, 0),
+    checks: intInput("BREADBOX.D100.Effort.cumulative.Checks", 1, R.MAX_CUMULATIVE_CHECKS, 1),
+  };
+}
+
 export function readEffort(form: HTMLFormElement, kind: EffortKind, actor: Actor.Implementation): EffortChoices {
   const rows = kind === "cumulative" ? 1 : kind === "conflicting" ? 2 : R.MAX_HELPERS;
   const participants: Participant[] = [];
@@ -146,17 +164,7 @@ export function readEffort(form: HTMLFormElement, kind: EffortKind, actor: Actor
     if (!actorId) continue;
     participants.push({ actorId, target: readString(form, `target${i}`) });
   }
-  return {
-    kind,
-    participants,
-    mode: checkKey(readString(form, "mode") || "direct", localize("BREADBOX.D100.Effort.Mode"), COOPERATION_MODES),
-    cumulativeMode: checkKey(readString(form, "cumulativeMode") || "positiveOnly", localize("BREADBOX.D100.Effort.cumulative.Mode"), R.CUMULATIVE_MODES),
-    ladder: checkKey(readString(form, "ladder") || "average", localize("BREADBOX.D100.Check.Difficulty"), R.DIFFICULTY_KEYS),
-    modifier: readInt(form, "modifier", localize("BREADBOX.D100.Check.Modifier"), -R.MAX_DIFFICULTY, R.MAX_DIFFICULTY, 0),
-    goal: readInt(form, "goal", localize("BREADBOX.D100.Effort.cumulative.Goal"), 1, R.MAX_CUMULATIVE_GOAL, 100),
-    total: readInt(form, "total", localize("BREADBOX.D100.Effort.cumulative.Total"), 0, R.MAX_CUMULATIVE_GOAL - 1, 0),
-    checks: readInt(form, "checks", localize("BREADBOX.D100.Effort.cumulative.Checks"), 1, R.MAX_CUMULATIVE_CHECKS, 1),
-  };
+  return { kind, participants, ...readInputs(form, effortInputs()) };
 }
 
 function targetOptions(actors: Actor.Implementation[]): { value: string; label: string }[] {

@@ -16,7 +16,7 @@ import { requireModel, updateRolls } from "../../core/foundry";
 import { applyCheckEffect } from "./effects";
 import { audienceForMode, audienceOf, currentMessageMode, type MessageMode } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
-import { checkInt, checkKey, readBool, readInt, readString } from "../../core/forms/read";
+import { boolInput, checkInputs, choiceInput, intInput, readInputs, type InputDeclaration } from "../../core/forms/inputs";
 
 export interface CheckRequest {
   actor: Actor.Implementation;
@@ -122,64 +122,66 @@ export function oddsHtml(input: R.CheckInput, variableOutcomes: boolean, helpers
   return oddsPanelHtml({ ...odds, extras: [] }, { labelKey: (key) => `BREADBOX.Toaster.Band.${key}`, successOnly: !variableOutcomes });
 }
 
-/** A select whose options are whole numbers (the specialty's index): blank gives `fallback`. */
-function readSelectedInt(form: HTMLFormElement, name: string, label: string, min: number, max: number, fallback: number): number {
-  const raw = readString(form, name).trim();
-  return raw === "" ? fallback : checkInt(raw, label, min, max);
-}
-
-/** Parse and validate the dialog's form. */
-export function readChoices(form: HTMLFormElement, req: CheckRequest, luckAvailable: number): CheckChoices {
-  const difficulty = readString(form, "difficulty") || "average";
-  checkKey(difficulty, localize("BREADBOX.Roll.Difficulty"), R.DIFFICULTY_LADDER.map((d) => d.key));
-  const extras: Record<string, string> = {};
-  for (const sel of req.extraSelects ?? []) extras[sel.name] = readString(form, sel.name) || sel.options[0]?.value || "";
-  return {
-    helpers: readInt(form, "helpers", localize("BREADBOX.Toaster.Roll.Helpers"), ...CHOICE_LIMITS.helpers),
-    tooManyCooks: readBool(form, "tooManyCooks"),
-    difficulty,
-    situational: readInt(form, "situational", localize("BREADBOX.Roll.Situational"), ...CHOICE_LIMITS.situational),
-    specialty: readSelectedInt(form, "specialty", localize("BREADBOX.Toaster.Skill.Specialty"), -1, (req.specialties?.length ?? 0) - 1, -1),
-    complementary: readInt(form, "complementary", localize("BREADBOX.Toaster.Roll.Complementary"), ...CHOICE_LIMITS.complementary),
-    luckBefore: readInt(form, "luckBefore", localize("BREADBOX.Toaster.Luck.Before"), 0, luckAvailable),
-    callFour: readBool(form, "callFour"),
-    extras,
-  };
-}
-
-/** The dialog's limits, one source for the form (readChoices) and for relayed choices. */
+/** The dialog's limits, one source for the declaration below (the form, the template and relayed choices). */
 export const CHOICE_LIMITS = { helpers: [0, 20], situational: [-20, 20], complementary: [0, 2] } as const;
 
 /**
- * Choices that arrived from another client (a relayed Defend), checked against the same limits as
- * the dialog's form: null when anything is missing, of the wrong type or out of range.
+ * The check dialog's inputs, declared once (issue 17, "one way to read a dialog"): `readChoices`
+ * reads the form through it and `choicesWithinLimits` checks relayed choices with it. The
+ * specialty is its index in the request's list (-1: none); luck before the roll is bounded by the
+ * luck the roller has.
+ */
+export function checkDialogInputs(req: CheckRequest, luckAvailable: number) {
+  return {
+    difficulty: choiceInput("BREADBOX.Roll.Difficulty", Object.fromEntries(R.DIFFICULTY_LADDER.map((d) => [d.key, `BREADBOX.Toaster.Difficulty.${d.key}`])), "average"),
+    situational: intInput("BREADBOX.Roll.Situational", ...CHOICE_LIMITS.situational),
+    specialty: intInput("BREADBOX.Toaster.Skill.Specialty", -1, (req.specialties?.length ?? 0) - 1, -1),
+    complementary: intInput("BREADBOX.Toaster.Roll.Complementary", ...CHOICE_LIMITS.complementary),
+    luckBefore: intInput("BREADBOX.Toaster.Luck.Before", 0, Math.max(0, luckAvailable)),
+    callFour: boolInput("BREADBOX.Toaster.Roll.CallFour"),
+    helpers: intInput("BREADBOX.Toaster.Roll.Helpers", ...CHOICE_LIMITS.helpers),
+    tooManyCooks: boolInput("BREADBOX.Toaster.Roll.TooManyCooks"),
+  };
+}
+
+/** The request's extra selects as declared inputs: one of its options, its first when left out. */
+export function extraSelectInputs(req: CheckRequest): InputDeclaration {
+  return Object.fromEntries((req.extraSelects ?? []).map((sel) => [sel.name, choiceInput(sel.label, Object.fromEntries(sel.options.map((o) => [o.value, o.label])), sel.options[0]?.value ?? "")]));
+}
+
+function stringValues(values: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]));
+}
+
+/** Parse and validate the dialog's form (an Error naming the field for a bad value). */
+export function readChoices(form: HTMLFormElement, req: CheckRequest, luckAvailable: number): CheckChoices {
+  return { ...readInputs(form, checkDialogInputs(req, luckAvailable)), extras: stringValues(readInputs(form, extraSelectInputs(req))) };
+}
+
+/**
+ * Choices that arrived from another client (a relayed Defend), checked through the same
+ * declaration as the dialog's form: null when anything is missing, of the wrong type or out of
+ * range (a select left out of `extras` takes its first option, as the form does).
  */
 export function choicesWithinLimits(raw: unknown, req: CheckRequest, luckAvailable: number): CheckChoices | null {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
-  const c = raw as Record<string, unknown>;
-  const int = (v: unknown, min: number, max: number) => (typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? v : null);
-  const difficulty = typeof c.difficulty === "string" && R.DIFFICULTY_LADDER.some((d) => d.key === c.difficulty) ? c.difficulty : null;
-  const helpers = int(c.helpers, ...CHOICE_LIMITS.helpers);
-  const situational = int(c.situational, ...CHOICE_LIMITS.situational);
-  const specialty = int(c.specialty, -1, (req.specialties?.length ?? 0) - 1);
-  const complementary = int(c.complementary, ...CHOICE_LIMITS.complementary);
-  const luckBefore = int(c.luckBefore, 0, Math.max(0, luckAvailable));
-  if (difficulty === null || helpers === null || situational === null || specialty === null || complementary === null || luckBefore === null) return null;
-  if (typeof c.callFour !== "boolean" || typeof c.tooManyCooks !== "boolean") return null;
-  const rawExtras = c.extras && typeof c.extras === "object" ? (c.extras as Record<string, unknown>) : {};
-  const extras: Record<string, string> = {};
-  for (const sel of req.extraSelects ?? []) {
-    // Like the form: a select left out takes its first option; an unknown value is refused.
-    const v = Object.hasOwn(rawExtras, sel.name) ? rawExtras[sel.name] : (sel.options[0]?.value ?? "");
-    if (typeof v !== "string" || !sel.options.some((o) => o.value === v)) return null;
-    extras[sel.name] = v;
+  const c: Record<string, unknown> = { ...raw };
+  const rawExtras: Record<string, unknown> = c.extras && typeof c.extras === "object" ? { ...c.extras } : {};
+  try {
+    const extras = checkInputs(rawExtras, extraSelectInputs(req));
+    return { ...checkInputs(c, checkDialogInputs(req, luckAvailable), { complete: true }), extras: stringValues(extras) };
+  } catch {
+    return null;
   }
-  return { difficulty, helpers, tooManyCooks: c.tooManyCooks, situational, specialty, complementary, luckBefore, callFour: c.callFour, extras };
 }
 
 /** Render the dialog form for a check request. */
 export async function dialogContent(req: CheckRequest, rules: ToasterRules, luckAvailable: number): Promise<string> {
+  const inputs = checkDialogInputs(req, luckAvailable);
+  const bounds = (field: ReturnType<typeof intInput>) => ({ min: field.min, max: field.max });
   return foundry.applications.handlebars.renderTemplate(templatePath("toaster/dialogs/check.hbs"), {
+    // The number inputs' bounds come from the declaration that reads them.
+    bounds: { situational: bounds(inputs.situational), complementary: bounds(inputs.complementary), luckBefore: bounds(inputs.luckBefore), helpers: bounds(inputs.helpers) },
     rank: req.rank,
     rankLabel: req.rankLabel,
     fixedParts: req.fixedParts.filter((p) => p.value !== 0),

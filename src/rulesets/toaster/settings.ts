@@ -72,3 +72,12 @@ export function toasterRules(): ToasterRules {
   cached ??= Object.freeze(TOASTER_SETTINGS.readAll());
   return cached;
 }
+
+/** The world's rules, or the defaults where the settings are not registered (a data model prepared outside a world: pack validation). */
+export function toasterRulesOrDefault(): ToasterRules {
+  try {
+    return toasterRules();
+  } catch {
+    return DEFAULT_TOASTER_RULES;
+  }
+}

@@ -324,6 +324,44 @@ describe("attack dialog choices reach the roll", () => {
   });
 });
 
+describe("the check dialog reads through its declared inputs (issue 17)", () => {
+  it("a select's value the dialog never offered (a forged stance) is refused by the form, and nothing is rolled", async () => {
+    const { waitForDialog, answerDialog, fillForm } = await import("../../harness/index");
+    const s = await scene();
+    const pending = attackWithWeapon(s.attacker, s.sword);
+    const dialog = await waitForDialog();
+    const select = dialog.element.querySelector<HTMLSelectElement>('select[name="stance"]')!;
+    const forged = document.createElement("option");
+    forged.value = "9";
+    select.append(forged);
+    fillForm(dialog.element, { stance: "9" });
+    expect(dialog.element.querySelector("[data-bb-odds]")!.textContent).toMatch(/Stance/);
+    expect(dialog.element.querySelector<HTMLButtonElement>('button[data-action="roll"]')!.disabled).toBe(true);
+    await answerDialog({ action: "cancel" });
+    expect(await pending).toBeNull();
+    expect((game as any).messages.size).toBe(0);
+  });
+
+  it("the specialty is read from its select as a number; relayed choices are checked by the same declaration", async () => {
+    const { choicesWithinLimits, readChoices, DEFAULT_CHOICES } = await import("../../../src/rulesets/toaster/checks");
+    const { attackRequest } = await import("../../../src/rulesets/toaster/requests");
+    const { toasterRules } = await import("../../../src/rulesets/toaster/settings");
+    const s = await scene();
+    const req = { ...attackRequest(s.attacker, s.sword, toasterRules()), specialties: [{ name: "Rapier", bonus: 1 }] };
+    const form = document.createElement("form");
+    form.innerHTML = '<select name="specialty"><option value="-1"></option><option value="0" selected></option></select><select name="stance"><option value="2" selected></option></select>';
+    expect(readChoices(form, req, 0)).toMatchObject({ specialty: 0, extras: { weaponLength: "optimum", stance: "2" } });
+    const good = { ...DEFAULT_CHOICES, specialty: 0, extras: { stance: "1" } };
+    expect(choicesWithinLimits(good, req, 0)).toMatchObject({ specialty: 0, extras: { stance: "1" } });
+    expect(choicesWithinLimits({ ...good, specialty: 1 }, req, 0)).toBeNull();
+    expect(choicesWithinLimits({ ...good, situational: "1" }, req, 0)).toBeNull();
+    expect(choicesWithinLimits({ ...good, luckBefore: 1 }, req, 0)).toBeNull();
+    expect(choicesWithinLimits({ ...good, extras: { stance: "9" } }, req, 0)).toBeNull();
+    const { callFour: _left, ...missing } = good;
+    expect(choicesWithinLimits(missing, req, 0)).toBeNull();
+  });
+});
+
 describe("cards that no longer count", () => {
   it("a re-rolled attack card can no longer be defended or lucked; a resolved one takes no more luck", async () => {
     const { onLuckReroll } = await import("../../../src/rulesets/toaster/chat/luck");

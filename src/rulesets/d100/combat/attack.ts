@@ -18,8 +18,8 @@ import { rollWithFoundryDice } from "../../../core/rolls/foundry-dice";
 import { audienceForMode, currentMessageMode, type MessageMode } from "../../../core/compat";
 import { postCard } from "../../../core/chat/post";
 import { withResourceLocks } from "../../../core/chat/trust";
-import { checkInt, checkKey, readKey } from "../../../core/forms/read";
-import { inputsHtml, readInputs } from "../../../core/forms/inputs";
+import { checkInt, checkKey } from "../../../core/forms/read";
+import { checkInputs, inputsHtml, keyInput, readInputs } from "../../../core/forms/inputs";
 import { renderSync } from "../../../core/sync-template";
 import ODDS_PANEL from "../../../../templates/shared/odds-panel.hbs?raw";
 import ATTACK_ODDS from "../../../../templates/d100/combat/attack-odds.hbs?raw";
@@ -141,6 +141,12 @@ function attackOddsHtml(actor: Actor.Implementation, a: Attack, target: Actor.Im
   }
   if (rules.defence === "conflict") ctx.beforeDefence = localize("BREADBOX.D100.Combat.Attack.BeforeDefence");
   return renderSync(ATTACK_ODDS, ctx).trim();
+}
+
+/** The defence dialog's input, declared once: one of the defender's conflicting skills (the form's read and the GM's check). */
+function defenceInputs(options: readonly { id: string }[]) {
+  const ids = options.map((o) => o.id);
+  return { skill: keyInput("BREADBOX.D100.Combat.Defence.Skill", ids, (id) => id, ids[0] ?? "athletic") };
 }
 
 /** Attack with a weapon against the user's first target. Returns the attack card, or null. */
@@ -291,7 +297,7 @@ export const d100Attack: ExchangeDefinition<Attack, Defence> = {
     const result = await rollDialog<string>({
       title: format("BREADBOX.D100.Combat.Defence.Title", { attacker: attacker.name ?? "" }),
       content: await foundry.applications.handlebars.renderTemplate(templatePath("d100/combat/defence-dialog.hbs"), { options, against: format("BREADBOX.D100.Combat.Defence.Against", { effort: effort ?? "?" }) }),
-      read: (form) => readKey(form, "skill", localize("BREADBOX.D100.Combat.Defence.Skill"), options.map((o) => o.id), options[0]?.id ?? "athletic"),
+      read: (form) => readInputs(form, defenceInputs(options)).skill,
       odds: (id) => {
         const o = options.find((x) => x.id === id);
         if (!o || effort === null) return "";
@@ -306,7 +312,7 @@ export const d100Attack: ExchangeDefinition<Attack, Defence> = {
 
   checkResponse(raw, { target, choices }, response) {
     if (response !== "defend") return { skill: null };
-    return { skill: checkKey(raw.skill, localize("BREADBOX.D100.Combat.Defence.Skill"), defenceOptions(target, choices).map((o) => o.id)) };
+    return { skill: checkInputs(raw, defenceInputs(defenceOptions(target, choices)), { complete: true }).skill };
   },
 
   spends: ({ attacker, target }, response) => (response === "defend" ? [attacker, target] : [attacker]),

@@ -12,7 +12,7 @@
 import * as R from "../rules";
 import { templatePath } from "../../../core/ids";
 import { format, localize } from "../../../core/game";
-import { CardRoll } from "../../../core/rolls/card-roll";
+import { CardRoll, checkedOrNull, storedFields } from "../../../core/rolls/card-roll";
 import type { DieFormula } from "../../../core/rolls/foundry-dice";
 
 /** A Foundry d10 read the book's way: the face showing 10 is a 0 (core faces 0–9); the damage dice. */
@@ -56,10 +56,9 @@ function int(v: unknown, fallback: number): number {
 }
 
 function validInput(v: unknown): R.CheckInput | null {
-  if (!v || typeof v !== "object") return null;
-  const x: Record<string, unknown> = { ...v };
-  const kind = R.CHECK_KINDS.find((k) => k === x.kind);
-  if (!kind) return null;
+  const x = storedFields(v);
+  const kind = R.CHECK_KINDS.find((k) => k === x?.kind);
+  if (!x || !kind) return null;
   const input: R.CheckInput = {
     kind,
     score: int(x.score, -1),
@@ -68,18 +67,12 @@ function validInput(v: unknown): R.CheckInput | null {
     consolationMargin: int(x.consolationMargin, 0),
     agitationMargin: int(x.agitationMargin, 0),
   };
-  try {
-    R.normaliseCheck(input);
-    return input;
-  } catch {
-    return null;
-  }
+  return checkedOrNull(input, R.normaliseCheck);
 }
 
 function isResult(r: unknown): r is R.CheckResult {
-  if (!r || typeof r !== "object") return false;
-  const x: Record<string, unknown> = { ...r };
-  return Array.isArray(x.faces) && Array.isArray(x.rolls) && typeof x.effort === "number" && typeof x.degree === "number" && R.OUTCOMES.some((o) => o === x.outcome) && R.DEGREE_KEYS.some((k) => k === x.degreeKey);
+  const x = storedFields(r);
+  return !!x && Array.isArray(x.faces) && Array.isArray(x.rolls) && typeof x.effort === "number" && typeof x.degree === "number" && R.OUTCOMES.some((o) => o === x.outcome) && R.DEGREE_KEYS.some((k) => k === x.degreeKey);
 }
 
 /**

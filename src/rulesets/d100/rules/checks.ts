@@ -13,7 +13,7 @@ import { type Odds, type CheckCore, makeOdds } from "../../../dice/contract";
 import { dictFrom } from "../../../dice/dict";
 import type { Dist } from "../../../dice/dist";
 import { type D10Draw, drawVerbs } from "./faces";
-import { MAX_CHECK_SCORE, MAX_DIFFICULTY, MAX_MARGIN, overflowRollCap } from "./limits";
+import { MAX_CHECK_SCORE, MAX_DIFFICULTY, MAX_MARGIN, overflowRollCap, type OpenEndedRoll } from "./limits";
 import { BoundedCache, type Pmf, pmfFromMap, pmfLowerBound, pmfMean, pmfToDist } from "./pmf";
 import { requireInt, requireObject } from "./validate";
 
@@ -207,7 +207,7 @@ export interface CheckRoll {
   readonly added: number;
 }
 
-export interface CheckResult extends EffortClass {
+export interface CheckResult extends EffortClass, OpenEndedRoll {
   readonly kind: CheckKind;
   readonly score: number;
   readonly difficulty: number;
@@ -215,15 +215,11 @@ export interface CheckResult extends EffortClass {
   readonly roll: number;
   /** Main roll first, then every overflow roll in order. */
   readonly rolls: readonly CheckRoll[];
-  /** Every d10 face rolled, in order (tens before ones on d100 rolls). */
-  readonly faces: readonly number[];
   /** Effort of the main roll alone. */
   readonly baseEffort: number;
   readonly overflowDirection: OverflowDirection;
   /** What overflow rolls added (positive, negative or 0). */
   readonly overflowBonus: number;
-  /** The overflow chain reached its cap (MAX_OPEN_END_DICE dice) and stopped. */
-  readonly overflowCapped: boolean;
   readonly difficultyKey: DifficultyKey;
 }
 

@@ -13,7 +13,7 @@ import type { Dist } from "../../../dice/dist";
 import { type AttributeKey, type Attributes, attributeAbbreviation, attributeFromAbbreviation, validateAttributes } from "./attributes";
 import { type D10Draw, drawVerbs } from "./faces";
 import { type HealthPoints, HEALTH_STATES, type HealthState, healthState, validateHealth } from "./health";
-import { MAX_DAMAGE_DICE, MAX_NOTATION_LENGTH, MAX_NOTATION_NUMBER, MAX_NOTATION_TERMS, MAX_OPEN_END_DICE } from "./limits";
+import { MAX_DAMAGE_DICE, MAX_NOTATION_LENGTH, MAX_NOTATION_NUMBER, MAX_NOTATION_TERMS, MAX_OPEN_END_DICE, type OpenEndedRoll } from "./limits";
 import { BoundedCache, type Pmf, pmfAdd, pmfFromMap, pmfMap, pmfMean, pmfPoint, pmfPrune, pmfSumOf, pmfToDist } from "./pmf";
 import { requireInt, requireObject } from "./validate";
 
@@ -214,16 +214,12 @@ export interface DamageDie {
   readonly damage: number;
 }
 
-export interface DamageRoll {
+export interface DamageRoll extends OpenEndedRoll {
   readonly notation: string;
   readonly flat: number;
   readonly dice: readonly DamageDie[];
-  /** Every d10 face rolled, in order. */
-  readonly faces: readonly number[];
   /** Damage before adjustment. */
   readonly total: number;
-  /** The overflow re-rolls reached MAX_OPEN_END_DICE and stopped. */
-  readonly overflowCapped: boolean;
   /** The target's adjustment applied to the total (no adjustment: after = total). */
   readonly adjusted: AdjustedDamage;
   /** Health state of the target after the damage, when a target was given. */

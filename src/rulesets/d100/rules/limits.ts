@@ -8,6 +8,14 @@ import { MAX_OPEN_END_DICE } from "../../../dice/limits";
 
 export { MAX_OPEN_END_DICE };
 
+/** What every open-ended d10 roll of the core records (a check, a damage roll): its faces and whether its overflow chain hit the cap. */
+export interface OpenEndedRoll {
+  /** Every d10 face rolled, in order (tens before ones on d100 rolls). */
+  readonly faces: readonly number[];
+  /** The overflow chain reached its cap (MAX_OPEN_END_DICE dice) and stopped. */
+  readonly overflowCapped: boolean;
+}
+
 /**
  * Highest attribute score or skill Total a check takes: a d100 roll-under succeeds by 100 or more
  * from there on (the deepest focused branches of the seed stay well below).

@@ -11,6 +11,7 @@ import * as R from "../rules";
 import { D100_COMBAT_SHEET_ACTIONS } from "../combat/sheet-actions";
 import { spendAp } from "../combat/ap";
 import { BreadboxActorSheet, actorSheetLayout } from "../../../core/sheets/actor-sheet";
+import { enrichedTexts } from "../../../core/sheets/helpers";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
 import { D100ActorModel } from "../data/actor";
@@ -260,7 +261,6 @@ function signed(n: number): string {
 export async function d100SheetData(actor: Actor.Implementation) {
   const m = modelOf(actor, D100ActorModel);
   if (!m) return {};
-  const TextEditor = foundry.applications.ux.TextEditor.implementation;
   const items = <M>(cls: abstract new (...args: never[]) => M) => [...actor.items].flatMap((i) => {
     const sys = modelOf(i, cls);
     return sys ? [{ item: i, sys }] : [];
@@ -386,8 +386,7 @@ export async function d100SheetData(actor: Actor.Implementation) {
     })),
     efforts: ["cumulative", "cooperative", "conflicting"].map((k) => ({ key: k, label: localize(`BREADBOX.D100.Effort.${k}.Start`) })),
     problems: m.problems.map((p) => format(p.key, { ...p.data, attribute: p.data.attribute ? localize(`BREADBOX.D100.Attribute.${p.data.attribute}`) : "" })),
-    biographyHTML: await TextEditor.enrichHTML(m.biography, { secrets: actor.isOwner }),
-    notesHTML: await TextEditor.enrichHTML(m.notes, { secrets: actor.isOwner }),
+    ...(await enrichedTexts(actor, m)),
   };
 }
 

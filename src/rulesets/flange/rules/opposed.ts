@@ -224,6 +224,29 @@ function tieBreakMass(pa: CheckPool, pb: CheckPool, cap: number, prune: number):
     bB = xb === 1;
     bothZero = bz === 1;
   };
+  /**
+   * The mass (times `mass`) of the lead showing the face more often than the trail (c > c'): the
+   * trail's steps are gathered in acc by ds + x, the lead's read at `off` + ds + x.
+   */
+  const ahead = (lead: SideStep[], rLead: number, trail: SideStep[], rTrail: number, off: number, mass: number): number => {
+    acc.fill(0);
+    let sum = 0;
+    for (let c = 1; c <= rLead; c++) {
+      const t = trail[c - 1];
+      if (c - 1 <= rTrail && t.p > 0) {
+        if (mass * t.p < prune) dropped += mass * t.p;
+        else accumulate(t, t.p, mass * t.p);
+      }
+      const l = lead[c];
+      if (l.p === 0) continue;
+      if (mass * l.p < prune) dropped += mass * l.p;
+      else {
+        sum += l.p * dotAcc(l, off, bothZero);
+        dropped += mass * l.p * moreOf(l).dropped;
+      }
+    }
+    return mass * sum;
+  };
   for (let f = 10; f >= 1; f--) {
     const index = new Map<number, number>();
     const nextKeys: number[] = [];
@@ -236,41 +259,9 @@ function tieBreakMass(pa: CheckPool, pb: CheckPool, cap: number, prune: number):
       const Bs = sideSteps(memoB, tb, f, rB, ptsB, bB, cap);
       // First ahead (more of face f than the second): Σ_{cA > cB}. Totals equal when
       // lag + dsA + xA = dsB + xB, so acc is indexed by dsB + xB.
-      acc.fill(0);
-      let sum = 0;
-      for (let cA = 1; cA <= rA; cA++) {
-        const b = Bs[cA - 1];
-        if (cA - 1 <= rB && b.p > 0) {
-          if (mass * b.p < prune) dropped += mass * b.p;
-          else accumulate(b, b.p, mass * b.p);
-        }
-        const a = A[cA];
-        if (a.p === 0) continue;
-        if (mass * a.p < prune) dropped += mass * a.p;
-        else {
-          sum += a.p * dotAcc(a, lag, bothZero);
-          dropped += mass * a.p * moreOf(a).dropped;
-        }
-      }
-      firstAhead += mass * sum;
+      firstAhead += ahead(A, rA, Bs, rB, lag, mass);
       // Second ahead: Σ_{cB > cA}, acc indexed by dsA + xA, B's index −lag + dsB + xB.
-      acc.fill(0);
-      sum = 0;
-      for (let cB = 1; cB <= rB; cB++) {
-        const a = A[cB - 1];
-        if (cB - 1 <= rA && a.p > 0) {
-          if (mass * a.p < prune) dropped += mass * a.p;
-          else accumulate(a, a.p, mass * a.p);
-        }
-        const b = Bs[cB];
-        if (b.p === 0) continue;
-        if (mass * b.p < prune) dropped += mass * b.p;
-        else {
-          sum += b.p * dotAcc(b, -lag, bothZero);
-          dropped += mass * b.p * moreOf(b).dropped;
-        }
-      }
-      secondAhead += mass * sum;
+      secondAhead += ahead(Bs, rB, A, rA, -lag, mass);
       // Still level: both show face f equally often.
       for (let c = 0; c <= Math.min(rA, rB); c++) {
         const p = A[c].p * Bs[c].p;

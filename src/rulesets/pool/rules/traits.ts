@@ -102,6 +102,16 @@ export function traitAncestors(tree: TraitTree, id: string): string[] {
   return ancestorsIn(nameMap(tree, "trait tree"), id);
 }
 
+/** The part every trait query shares, checked: the tree, the trait asked for (one of the tree's) and the descendants accepted. */
+function requestIn(what: string, query: Omit<TraitQuery, "scores">): { tree: ReadonlyMap<string, string | null>; requested: string; justified: readonly string[] } {
+  requireObject(what, query);
+  const tree = nameMap(query.tree, "trait tree");
+  const requested = requireName(query.requested, "requested trait");
+  const justified = requireArray("justified traits", query.justified ?? [], MAX_TRAITS);
+  if (!tree.has(requested)) throw new RangeError(`Unknown trait "${requested}"`);
+  return { tree, requested, justified };
+}
+
 /** What a trait lookup needs: the tree, the character's scores, the trait asked for and the descendants accepted. */
 export interface TraitQuery {
   readonly tree: TraitTree;
@@ -117,12 +127,8 @@ export interface TraitQuery {
  * (the Storyguide accepted them). Sorted exact, then ancestors nearest first, then descendants.
  */
 export function traitCandidates(query: TraitQuery): TraitCandidate[] {
-  requireObject("trait query", query);
-  const tree = nameMap(query.tree, "trait tree");
+  const { tree, requested, justified } = requestIn("trait query", query);
   const scores = nameMap(query.scores, "scores");
-  const requested = requireName(query.requested, "requested trait");
-  const justified = requireArray("justified traits", query.justified ?? [], MAX_TRAITS);
-  if (!tree.has(requested)) throw new RangeError(`Unknown trait "${requested}"`);
   const score = (id: string): number => requireInt(`score of "${id}"`, scores.get(id) ?? 0);
   const out: TraitCandidate[] = [];
   if (scores.has(requested)) out.push({ traitId: requested, score: score(requested), relation: "exact", distance: 0 });
@@ -168,12 +174,8 @@ export interface SupportQuery {
  * Throws a RangeError naming the clash; returns the supporting ability's id.
  */
 export function checkSupportingTrait(query: SupportQuery): string {
-  requireObject("support query", query);
-  const tree = nameMap(query.tree, "trait tree");
-  const requested = requireName(query.requested, "requested trait");
+  const { tree, requested, justified } = requestIn("support query", query);
   const supporting = requireName(query.supporting, "supporting trait");
-  const justified = requireArray("justified traits", query.justified ?? [], MAX_TRAITS);
-  if (!tree.has(requested)) throw new RangeError(`Unknown trait "${requested}"`);
   if (!tree.has(supporting)) throw new RangeError(`Unknown trait "${supporting}"`);
   if (supporting === requested) throw new RangeError(`"${supporting}" is the ability asked for, so it cannot also support it`);
   if (ancestorsIn(tree, requested).includes(supporting)) throw new RangeError(`"${supporting}" is an ancestor of "${requested}", so it counts as that ability, not as support`);

@@ -49,26 +49,26 @@ function row(minDegree: number, severity: WoundSeverity, penaltyDice: number, cr
   return { minDegree, severity, penaltyDice, crossPenaltyDice, healingHours, incapacitating, fatal };
 }
 
+/**
+ * One kind's rows of the default chart: both kinds share the ladder of degrees, penalties and
+ * effects; only the healing times (light to incapacitating) differ.
+ */
+function defaultRows([light, moderate, serious, severe, critical, incapacitating]: readonly [number, number, number, number, number, number]): WoundRow[] {
+  return [
+    row(0, "light", 1, 0, light),
+    row(1, "moderate", 1, 0, moderate),
+    row(2, "serious", 2, 0, serious),
+    row(3, "severe", 2, 1, severe),
+    row(4, "critical", 3, 1, critical),
+    row(5, "incapacitating", 4, 2, incapacitating, true),
+    row(7, "fatal", 0, 0, null, true, true),
+  ];
+}
+
 /** Breadbox's default wound chart (documented in docs/rules/pool.md). */
 export const DEFAULT_WOUND_CHART: WoundChart = {
-  physical: [
-    row(0, "light", 1, 0, 1 * DAY),
-    row(1, "moderate", 1, 0, 3 * DAY),
-    row(2, "serious", 2, 0, 1 * WEEK),
-    row(3, "severe", 2, 1, 2 * WEEK),
-    row(4, "critical", 3, 1, 4 * WEEK),
-    row(5, "incapacitating", 4, 2, 8 * WEEK, true),
-    row(7, "fatal", 0, 0, null, true, true),
-  ],
-  mental: [
-    row(0, "light", 1, 0, 1 * HOUR),
-    row(1, "moderate", 1, 0, 4 * HOUR),
-    row(2, "serious", 2, 0, 1 * DAY),
-    row(3, "severe", 2, 1, 3 * DAY),
-    row(4, "critical", 3, 1, 1 * WEEK),
-    row(5, "incapacitating", 4, 2, 2 * WEEK, true),
-    row(7, "fatal", 0, 0, null, true, true),
-  ],
+  physical: defaultRows([1 * DAY, 3 * DAY, 1 * WEEK, 2 * WEEK, 4 * WEEK, 8 * WEEK]),
+  mental: defaultRows([1 * HOUR, 4 * HOUR, 1 * DAY, 3 * DAY, 1 * WEEK, 2 * WEEK]),
 };
 
 /** Check a chart: non-empty, rising whole minDegree, whole non-negative penalties, positive times. */

@@ -46,7 +46,7 @@ import {
 import { checkWoundLevels, taskModifier, validateArmor, validateAttributes, woundStatus, type Attributes, type WoundStatus } from "./character";
 import { MAX_DAMAGE_DICE, MAX_WOUND_LEVELS } from "./limits";
 import { WEAPON_BASE_DAMAGE, type ArmorStats } from "./tables";
-import { requireArray, requireIntegerAtLeast, requireIntegerIn, requireOneOf, requireRecord } from "./validate";
+import { requireArray, requireFaceLists, requireIntegerAtLeast, requireIntegerIn, requireOneOf, requireRecord } from "./validate";
 
 
 // ---------------------------------------------------------------------------------------------
@@ -322,8 +322,8 @@ function attackFrom(input: { attack: number; defence: AttackDefence }, attackFac
 /** Classify an attack from the attacker's and the defender's faces. */
 export function resolveAttack(input: AttackInput, faces: AttackFaces): AttackResult {
   const checked = attackInput(input);
-  requireRecord(faces, "Attack faces");
-  return attackFrom(checked, requireArray(faces.attack, "Attack faces"), requireArray(faces.defence, "Defence faces"));
+  const { attack, defence } = requireFaceLists(faces, "Attack faces", { attack: "Attack faces", defence: "Defence faces" });
+  return attackFrom(checked, attack, defence);
 }
 
 /** Roll an attack: contested against the defender's roll, or a check against a target number. */
@@ -661,9 +661,7 @@ function noFacesFor(faces: readonly number[], what: string): void {
 }
 
 function resolveStrikeFaces(plan: StrikePlan, faces: StrikeFaces): StrikeResult {
-  requireRecord(faces, "Strike faces");
-  const death = requireArray(faces.death, "Death-check faces");
-  const collapse = requireArray(faces.collapse, "Collapse-check faces");
+  const { death, collapse } = requireFaceLists(faces, "Strike faces", { death: "Death-check faces", collapse: "Collapse-check faces" });
   const result = strikeFrom(
     plan,
     () => death,

@@ -10,7 +10,7 @@ import { checkModifier, checkSuccessChance, resolveCheck, type CheckInput, type 
 import { checkWoundLevels, taskModifier, validateAttributes, woundStatus, type Attributes } from "./character";
 import { drawD10PlusFaces } from "./d10plus";
 import { MAX_WOUND_LEVELS } from "./limits";
-import { requireArray, requireIntegerIn, requireRecord } from "./validate";
+import { requireFaceLists, requireIntegerIn, requireRecord } from "./validate";
 
 /** Wound levels a successful medical treatment heals. The seed does not say; ours is 1 (a setting). */
 export const DEFAULT_TREATMENT_HEALS = 1;
@@ -133,9 +133,7 @@ export function rollHealingDay(input: HealingDayInput, rng: RandomSource): Heali
 /** A day of healing from the faces of its checks (a check that is not due takes no faces). */
 export function resolveHealingDay(input: HealingDayInput, faces: HealingDayFaces): HealingDayResult {
   checkInput(input);
-  requireRecord(faces, "Healing faces");
-  const treatment = requireArray(faces.treatment, "Treatment-check faces");
-  const health = requireArray(faces.health, "Health-check faces");
+  const { treatment, health } = requireFaceLists(faces, "Healing faces", { treatment: "Treatment-check faces", health: "Health-check faces" });
   const day = dayFrom(
     input,
     () => treatment,

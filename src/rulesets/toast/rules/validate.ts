@@ -31,6 +31,17 @@ export function requireRecord<T extends object>(value: T, what: string): T {
   return value;
 }
 
+/**
+ * The face lists of a sequence of checks, by name (a strike's death and collapse checks, an
+ * attack's two rolls, a day's treatment and Health checks): `faces` must be an object and each
+ * named list a list, checked in `labels`' order (name → what an error calls it).
+ */
+export function requireFaceLists<K extends string>(faces: Readonly<Record<K, readonly number[]>>, what: string, labels: Readonly<Record<K, string>>): Readonly<Record<K, readonly number[]>> {
+  requireRecord(faces, what);
+  for (const key in labels) requireArray(faces[key], labels[key]);
+  return faces;
+}
+
 /** Refuse anything but an array. */
 export function requireArray<T>(value: readonly T[], what: string): readonly T[] {
   if (!Array.isArray(value)) throw new RangeError(`${what} must be a list, not ${describe(value)}`);

@@ -7,7 +7,7 @@
 import * as R from "../rules";
 import { choice, html, int } from "../../../core/data/fields";
 import { ATTRIBUTE_KEYS, CAMPAIGN_STYLE_KEYS, attribute } from "./fields";
-import { toasterRules, DEFAULT_TOASTER_RULES, type ToasterRules } from "../settings";
+import { toasterRulesOrDefault } from "../settings";
 import { ToasterArmorModel, ToasterSkillModel, ToasterTraitModel } from "./items";
 import { dict, own } from "../../../dice/dict";
 
@@ -89,14 +89,6 @@ interface Track { value: number; max: number }
 
 /** The body areas an armor's coverage may name, for the AC by area. */
 const AC_AREAS = ["head", "torso", "leftArm", "rightArm", "leftLeg", "rightLeg"] as const;
-
-function rulesOrDefault(): ToasterRules {
-  try {
-    return toasterRules();
-  } catch {
-    return DEFAULT_TOASTER_RULES;
-  }
-}
 
 export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchema, Actor.Implementation> {
   static override defineSchema(): ActorSchema {
@@ -189,7 +181,7 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
         if (model instanceof foundry.abstract.TypeDataModel) model.prepareDerivedData();
       }
     }
-    const rules = rulesOrDefault();
+    const rules = toasterRulesOrDefault();
     this.thresholds = R.sizeThresholds(this.sizeRank);
     this.stunState = R.stunState({ stun: this.stun.value, stunThreshold: this.thresholds.stun });
     this.woundPenalty = R.woundPenalty(this.wounds.value);

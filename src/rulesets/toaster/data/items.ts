@@ -6,7 +6,7 @@
 import * as R from "../rules";
 import { BreadboxGearModel, BreadboxItemModel, choice, equipped, flag, int, text } from "../../../core/data/fields";
 import { ATTRIBUTE_KEYS, BODY_AREAS, SHIELD_SIZES, SKILL_COSTS, SKILL_GROUPS, SKILL_ROLES, TRAIT_KINDS, WEAPON_MODES } from "./fields";
-import { toasterRules } from "../settings";
+import { toasterRulesOrDefault } from "../settings";
 import { own } from "../../../dice/dict";
 
 const fields = foundry.data.fields;
@@ -138,12 +138,7 @@ export class ToasterWeaponModel extends BreadboxItemModel<ReturnType<typeof weap
     const owner = ownerData(this);
     const physique = (owner ? own(owner.effective, "physique") : undefined) ?? 0;
     this.wc = owner ? R.weaponClass({ baseWC: this.baseWC, physique, musclePowered: this.musclePowered }) : this.baseWC;
-    let rules = { strengthRequirements: true };
-    try {
-      rules = toasterRules();
-    } catch {
-      /* settings not registered (pack validation): defaults */
-    }
+    const rules = toasterRulesOrDefault();
     this.strengthPenalty = owner && rules.strengthRequirements ? R.strengthPenalty({ physique, requirement: this.strengthReq }) : 0;
     this.shieldBonus = this.shield ? R.SHIELD_BONUS[this.shield] : 0;
   }

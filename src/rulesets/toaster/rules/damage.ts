@@ -124,11 +124,16 @@ export interface MortalityResult {
   faces: CheckFaces;
 }
 
+/** The input of a Physique roll against the wounds (mortality, healing): an object (else `needs`) with whole, non-negative wounds. */
+function checkWoundedInput<T extends { readonly wounds: number }>(input: T, needs: string): T {
+  if (typeof input !== "object" || input === null) throw new TypeError(needs);
+  assertNonNegativeInt(input.wounds, "Wounds");
+  return input;
+}
+
 /** The check a mortality check rolls (validated). */
 export function mortalityCheckInput(input: MortalityInput): CheckInput {
-  if (typeof input !== "object" || input === null) throw new TypeError("A mortality check needs {physique, wounds, modifier}");
-  const { physique, wounds, modifier, ...rules } = input;
-  assertNonNegativeInt(wounds, "Wounds");
+  const { physique, wounds, modifier, ...rules } = checkWoundedInput(input, "A mortality check needs {physique, wounds, modifier}");
   if (wounds < MORTAL_WOUNDS) throw new RangeError(`A mortality check needs ${MORTAL_WOUNDS} or more wounds, not ${wounds}`);
   return { ...rules, rollingZeros: false, rank: physique, modifier: mortalityModifier({ wounds, modifier }) };
 }
@@ -248,9 +253,7 @@ export interface HealingResult {
 
 /** The check a healing roll rolls (validated). */
 export function healingCheckInput(input: HealingInput): CheckInput {
-  if (typeof input !== "object" || input === null) throw new TypeError("A healing roll needs {physique, wounds, care}");
-  const { physique, wounds, care, ...rules } = input;
-  assertNonNegativeInt(wounds, "Wounds");
+  const { physique, wounds, care, ...rules } = checkWoundedInput(input, "A healing roll needs {physique, wounds, care}");
   if (typeof care !== "object" || care === null) throw new TypeError("Medical care must be {kind, bonus}");
   assertOneOf(care.kind, "Medical care", ["none", "firstAid", "longTerm"] as const);
   assertNonNegativeInt(care.bonus, "Medical bonus");

@@ -6,7 +6,7 @@
 import { checkInputs, inputsHtml, intInput } from "../../../core/forms/inputs";
 import * as R from "../rules";
 import { BreadboxActorSheet, actorSheetLayout } from "../../../core/sheets/actor-sheet";
-import { numberFieldAt, numberLimits } from "../../../core/sheets/helpers";
+import { enrichedTexts, numberFieldAt, numberLimits } from "../../../core/sheets/helpers";
 import "./hotbar";
 import { templatePath } from "../../../core/ids";
 import { readString } from "../../../core/forms/read";
@@ -276,7 +276,6 @@ export async function toasterSheetData(actor: Actor.Implementation) {
   const gear = itemsWithModel(actor, ToasterGearModel).map(({ item: i, model: g }) => ({ id: i.id, name: i.name, quantity: g.quantity }));
   const style = R.campaignStyle(data.campaignStyle || rules.campaignStyle);
   const balance = data.budget?.traits;
-  const TextEditor = foundry.applications.ux.TextEditor.implementation;
   return {
     rules,
     attributes: ATTRS.map((key) => ({
@@ -315,7 +314,6 @@ export async function toasterSheetData(actor: Actor.Implementation) {
     unnamed: data.unnamed,
     sizeRank: data.sizeRank,
     warnings: data.warnings,
-    biographyHTML: await TextEditor.enrichHTML(data.biography, { secrets: actor.isOwner }),
-    notesHTML: await TextEditor.enrichHTML(data.notes, { secrets: actor.isOwner }),
+    ...(await enrichedTexts(actor, data)),
   };
 }
