@@ -395,3 +395,46 @@ export async function migrateWorldIfNeeded(migrations: readonly Migration[] = MI
   if (!isFresh) ui.notifications?.info(localize("BREADBOX.Migration.Done"));
   return true;
 }
+
+// ------------------------------------------------------------------ die letters (issue 18.1)
+
+/**
+ * A formula written with our old die letters, rewritten to the new ones: the d10* was `dt` (now
+ * `dk`: Tension Pool modules take `t`), the Flange die `df` with its target (`3dft7`, now `3dzt7`:
+ * `f` is Foundry's Fate die). Only the shapes our own documents used: `NdT` as a whole word and
+ * `NdftN`; anything else is left as it is.
+ */
+export function withCurrentDieLetters(formula: string): string {
+  return formula.replace(/\b(\d*)dt\b/g, "$1dk").replace(/\b(\d*)dft(\d+)\b/g, "$1dzt$2");
+}
+
+interface TableLike {
+  readonly formula?: string | null;
+  readonly _stats?: { compendiumSource?: string | null } | null;
+  update(changes: object): Promise<unknown>;
+}
+
+/**
+ * World roll tables imported from our compendiums before the letters changed roll `6*1dt + 1d6`:
+ * rewrite their formula (active GM, at ready; idempotent, so no schema version is needed). Tables
+ * that did not come from a Breadbox compendium are the GM's own and are not touched. Returns the
+ * number rewritten.
+ */
+export async function migrateTableDieLetters(tables: Iterable<TableLike> | undefined = game.tables?.contents): Promise<number> {
+  const user = game.user;
+  if (!user?.isGM || game.users?.activeGM?.id !== user.id) return 0;
+  let moved = 0;
+  for (const table of tables ?? []) {
+    const source = table._stats?.compendiumSource ?? "";
+    if (!source.startsWith(`Compendium.${SYSTEM_ID}.`) || typeof table.formula !== "string") continue;
+    const formula = withCurrentDieLetters(table.formula);
+    if (formula === table.formula) continue;
+    try {
+      await table.update({ formula });
+      moved++;
+    } catch (err) {
+      console.error(`Breadbox | could not rewrite the dice letters of a roll table (${table.formula})`, err);
+    }
+  }
+  return moved;
+}

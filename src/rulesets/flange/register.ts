@@ -37,7 +37,7 @@ export function flangeRuleset(): RulesetDefinition {
     },
     {
       dieTerms: [FlangeDie],
-      // A plain d10 read 1–10: the pool die of every Flange roll (`3dft7`).
+      // A plain d10 read 1–10: the pool die of every Flange roll (`3dzt7`).
       diceSoNice: [{ term: FlangeDie, shape: "d10", labels: numberLabels(1, 10), min: 1 }],
       rolls: [FlangeCheckRoll],
       chatActions: { edgeReroll: (m: ChatMessage.Implementation) => onEdgeReroll(m), opposedReroll: (m: ChatMessage.Implementation, button: HTMLElement) => onOpposedReroll(m, button) },
