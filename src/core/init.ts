@@ -2,7 +2,7 @@
  * Core wiring at init: document classes, every registered ruleset's data models, sheets, dice,
  * rolls, status effects, token bars, settings, the GM relay, and chat-card actions.
  */
-import { allRulesets, rulesetOfType, type DieTermClass, type ModelClass, type RollClass, type SheetRegistration, type StatusEffectSpec } from "./registry";
+import { allRulesets, rulesetOfType, type RulesetDefinition, type DieTermClass, type ModelClass, type RollClass, type SheetRegistration, type StatusEffectSpec } from "./registry";
 import { BreadboxActor } from "./documents/actor";
 import { BreadboxItem } from "./documents/item";
 import { BreadboxCombat, BreadboxCombatant, nextRoundRelayHandler } from "./documents/combat";
@@ -31,6 +31,7 @@ export function initCore(): void {
     registerModels(CONFIG.Actor, r.actorModels);
     registerModels(CONFIG.Item, r.itemModels);
     registerTrackable(r.trackableAttributes ?? {});
+    checkTokenBars(r);
     for (const term of r.dieTerms ?? []) registerDieTerm(term);
     for (const roll of r.rolls ?? []) registerRoll(roll);
     for (const effect of r.statusEffects ?? []) registerStatusEffect(effect);
@@ -68,6 +69,17 @@ export async function readyCore(): Promise<void> {
 
 function registerModels(config: { dataModels: Record<string, unknown> }, models: Record<string, ModelClass>): void {
   Object.assign(config.dataModels, models);
+}
+
+/** Every default token bar must be a trackable bar of its type: no bar may point at nothing. */
+function checkTokenBars(r: RulesetDefinition): void {
+  for (const [type, bars] of Object.entries(r.tokenBars ?? {})) {
+    if (!(type in r.actorModels)) throw new Error(`Breadbox | ruleset ${r.id}: token bars for unknown actor type ${type}`);
+    const trackable = r.trackableAttributes?.[type]?.bar ?? [];
+    for (const bar of [bars.bar1, bars.bar2]) {
+      if (bar !== null && !trackable.includes(bar)) throw new Error(`Breadbox | ruleset ${r.id}: token bar "${bar}" of ${type} is not one of its trackable bars`);
+    }
+  }
 }
 
 function registerTrackable(attributes: Record<string, { bar: string[]; value: string[] }>): void {

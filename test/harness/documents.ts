@@ -9,6 +9,7 @@ import { ACTIVE_EFFECT_CHANGE_TYPES, CONFIG, CONST, game, runAsClient } from "./
 import { deepClone, getProperty, setProperty, type AnyObject } from "./utils";
 import { TypeDataModel } from "./data-model";
 import { harnessGeneration } from "./profile";
+import { Hooks } from "./hooks";
 import { deprecatedProperty } from "./deprecation";
 
 /** v13 numeric change modes (CONST.ACTIVE_EFFECT_MODES); v14 uses string types. */
@@ -176,7 +177,15 @@ export class Actor extends Document {
       type: new DocumentTypeField("Actor"),
       img: new FilePathField({ initial: "icons/svg/mystery-man.svg" }),
       system: new TypeDataField("Actor"),
-      prototypeToken: new ObjectField(),
+      // Foundry's prototype token has a full schema; the harness keeps the two bars, whose default
+      // attribute is the manifest's primary/secondary token attribute for every actor type
+      // (public API page foundry.data.PrototypeToken; issue 18.4). VERIFY: the null fallback.
+      prototypeToken: new ObjectField({
+        initial: () => ({
+          bar1: { attribute: game.system?.primaryTokenAttribute ?? null },
+          bar2: { attribute: game.system?.secondaryTokenAttribute ?? null },
+        }),
+      }),
       items: new EmbeddedCollectionField("Item"),
       effects: new EmbeddedCollectionField("ActiveEffect"),
       folder: new StringField({ nullable: true, initial: null }),
@@ -198,6 +207,29 @@ export class Actor extends Document {
   protected override _initialize(options: AnyObject = {}): void {
     super._initialize(options);
     Object.defineProperty(this, "statuses", { value: new Set<string>(), writable: true, enumerable: false, configurable: true });
+  }
+
+  /**
+   * The token HUD's bar and attribute edits (public API: Actor#modifyTokenAttribute(attribute,
+   * value, isDelta, isBar) and the hook `modifyTokenAttribute(data, updates, actor)`, which may
+   * change `updates` or return false to cancel). A bar writes `system.<attribute>.value`, a delta
+   * is added to the current value and kept within 0…max; a plain value writes
+   * `system.<attribute>`. VERIFY: the clamp of a delta (and none for a typed absolute value).
+   */
+  async modifyTokenAttribute(attribute: string, value: number, isDelta = false, isBar = true): Promise<this> {
+    const current = getProperty(this.system, attribute);
+    let updates: AnyObject;
+    if (isBar) {
+      if (isDelta) value = Math.min(Number(current?.max ?? Infinity), Math.max(0, Number(current?.value ?? 0) + value));
+      updates = { [`system.${attribute}.value`]: value };
+    } else {
+      if (isDelta) value = Number(current ?? 0) + value;
+      updates = { [`system.${attribute}`]: value };
+    }
+    const allowed = Hooks.call("modifyTokenAttribute", { attribute, value, isDelta, isBar }, updates, this);
+    if (allowed === false) return this;
+    await this.update(updates);
+    return this;
   }
 
   override prepareEmbeddedDocuments(): void {

@@ -2,7 +2,7 @@
 import { defineRuleset, type RulesetDefinition } from "../../core/registry";
 import { numberLabels } from "../../core/dice-so-nice";
 import { flangeCombatPart } from "./combat/register";
-import { FlangeActorModel } from "./data/actor";
+import { FlangeActorModel, registerEdgeBar } from "./data/actor";
 import { FLANGE_ITEM_MODELS } from "./data/items";
 import { FlangeDie } from "./dice/flange-die";
 import { FlangeCheckRoll } from "./dice/check-roll";
@@ -44,6 +44,12 @@ export function flangeRuleset(): RulesetDefinition {
       relayActions: { edgeReroll: relayEdgeReroll, opposedReroll: relayOpposedReroll },
       registerSettings: FLANGE_SETTINGS.register,
       init: registerEdge,
+    },
+    {
+      // Its trackable bars (wounds, grind, edge) are registered with its combat part; the Edge bar
+      // is editable from the token HUD through registerEdgeBar.
+      tokenBars: { flange: { bar1: "wounds", bar2: "edge" } },
+      init: registerEdgeBar,
     },
     flangeCombatPart(),
   );
