@@ -19,7 +19,11 @@ const TYPE_PRIORITY: Record<string, number> = { custom: 0, multiply: 10, add: 20
 
 /**
  * v14 Active Effect changes live in the effect's system data (foundryvtt#13740): a change has
- * `key`, `value`, a string `type` (foundryvtt#13566), `phase` and `priority`.
+ * `key`, `value`, a string `type` (foundryvtt#13566), `phase` and `priority`. The harness requires
+ * `phase` and a numeric `priority` (issue 18.6): a change without them is refused, so our code
+ * always writes both. VERIFY: whether v14 fills them in itself; it prepared a missing priority as 0
+ * instead of the type's default (foundryvtt#14511, #14519), so code that leaves it out applies in
+ * the wrong order even where creation succeeds.
  */
 export class ActiveEffectTypeDataModel extends TypeDataModel {
   static override defineSchema(): Record<string, DataField> {
@@ -29,8 +33,8 @@ export class ActiveEffectTypeDataModel extends TypeDataModel {
           key: new StringField({ required: true }),
           value: new StringField({ required: true }),
           type: new StringField({ required: true, blank: false, initial: ACTIVE_EFFECT_CHANGE_TYPES.ADD, choices: Object.values(ACTIVE_EFFECT_CHANGE_TYPES) }),
-          phase: new StringField({ required: true, blank: false, initial: "initial" }),
-          priority: new NumberField({ nullable: true, initial: null }),
+          phase: new StringField({ required: true, blank: false, initial: undefined, choices: ["initial", "final"] }),
+          priority: new NumberField({ required: true, nullable: false, initial: undefined }),
         }),
       ),
     };
