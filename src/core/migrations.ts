@@ -13,6 +13,7 @@
  */
 import { format, getSetting, localize, setSetting } from "./game";
 import { SYSTEM_ID } from "./ids";
+import { dataOperators, deletionUpdate } from "./compat";
 
 export type SourceData = Record<string, unknown> & {
   _id?: string;
@@ -79,6 +80,13 @@ function applyPath(target: Record<string, unknown>, path: string, value: unknown
   else node[last] = value;
 }
 
+/** The update that deletes `key` inside `path` ("" for the top level) on this generation. */
+function deletion(path: string, key: string): Record<string, unknown> {
+  if (path) return deletionUpdate(path, key);
+  const operators = dataOperators();
+  return operators ? { [key]: operators.ForcedDeletion.create() } : { [`-=${key}`]: null };
+}
+
 function readPath(source: unknown, path: string): unknown {
   let node = source;
   for (const p of path.split(".")) {
@@ -109,8 +117,11 @@ function runSteps(src: SourceData, steps: readonly Migration[], fn: (m: Migratio
   const out: Record<string, unknown> = {};
   for (const key of touched) {
     const parts = key.split(".");
-    if (parts.at(-1)?.startsWith("-=")) {
-      out[key] = null;
+    const last = parts.at(-1) ?? "";
+    if (last.startsWith("-=")) {
+      // A step writes v13's `-=key`; the update carries this generation's deletion (issue 18.8:
+      // v14 deprecates the `-=` key for foundry.data.operators.ForcedDeletion, removed in v16).
+      Object.assign(out, deletion(parts.slice(0, -1).join("."), last.slice(2)));
       continue;
     }
     // Descend while the original holds an object; the first non-object is replaced whole.
