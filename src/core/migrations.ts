@@ -14,6 +14,7 @@
 import { format, getSetting, localize, setSetting } from "./game";
 import { SYSTEM_ID } from "./ids";
 import { dataOperators, deletionUpdate } from "./compat";
+import { canWriteWorldSettings } from "./settings";
 
 export type SourceData = Record<string, unknown> & {
   _id?: string;
@@ -370,6 +371,12 @@ export async function migrateWorldIfNeeded(migrations: readonly Migration[] = MI
   const stored = Number(getSetting<number>("schemaVersion") ?? 0);
   const target = latestVersion(migrations);
   if (stored >= target) return false;
+  // The run ends by recording the world's version, a world setting: an Assistant GM (the active GM
+  // while no full GM is online) may not write it. Nothing is touched; the GM is told what is needed.
+  if (!canWriteWorldSettings(user)) {
+    ui.notifications?.warn(localize("BREADBOX.Migration.NeedsGamemaster"), { permanent: true });
+    return false;
+  }
   const packs = worldPacks(game.packs);
   const scenes: Iterable<SceneLike> | undefined = game.scenes?.contents;
   const isFresh = stored === 0 && (game.actors?.size ?? 0) === 0 && (game.items?.size ?? 0) === 0 && packs.length === 0;

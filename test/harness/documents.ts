@@ -327,6 +327,9 @@ export class TokenDocument extends Document {
   }
 }
 
+/** The world's permission configuration the harness models (permission → roles granted besides a full GM). */
+export const harnessPermissions: Record<string, number[]> = { SETTINGS_MODIFY: [] };
+
 export class User extends Document {
   static override metadata: DocumentMetadata = Object.freeze({ name: "User", collection: "users", embedded: {}, label: "DOCUMENT.User" });
   static override defineSchema(): Record<string, DataField> {
@@ -350,6 +353,21 @@ export class User extends Document {
   }
   get isSelf(): boolean {
     return game.user === this;
+  }
+  /**
+   * Whether this user has a permission (public API: User#can / #hasPermission, CONST.USER_PERMISSIONS).
+   * The harness knows SETTINGS_MODIFY only: a full Gamemaster always has it; other roles only when
+   * `harnessPermissions.SETTINGS_MODIFY` lists their role (a world's permission configuration).
+   * VERIFY: the default roles of SETTINGS_MODIFY; an Assistant GM lacks it by default, which is what
+   * foundryvtt#11678 and #10912 report (Assistants cannot set world settings but an allow-list of core ones).
+   */
+  can(action: string): boolean {
+    return this.hasPermission(action);
+  }
+  hasPermission(permission: string): boolean {
+    if (this.role >= CONST.USER_ROLES.GAMEMASTER) return true;
+    const roles = harnessPermissions[permission];
+    return Array.isArray(roles) && roles.includes(this.role);
   }
   hasRole(role: string | number, { exact = false }: { exact?: boolean } = {}): boolean {
     const r = typeof role === "string" ? (CONST.USER_ROLES as AnyObject)[role] : role;
