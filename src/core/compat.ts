@@ -193,10 +193,12 @@ function effectChangesInSystem(): boolean {
 
 /**
  * Creation data carrying Active Effect changes: v13 `{changes: [{key, mode, value}]}`, v14
- * `{system: {changes: [{key, type, value}]}}` (foundryvtt#13740). Merge it into the effect's data.
+ * `{system: {changes: [{key, type, value, phase, priority}]}}` (foundryvtt#13740). Merge it into
+ * the effect's data.
  */
 export function effectChangesData(changes: EffectChange[]): { changes: { key: string; mode: number; value: string }[] } | { system: { changes: V14EffectChange[] } } {
-  if (effectChangesInSystem()) return { system: { changes: changes.map((c) => ({ key: c.key, type: c.type, value: c.value })) } };
+  // v14: every change carries its phase and its type's default priority (v13's mode × 10), issue 18.6.
+  if (effectChangesInSystem()) return { system: { changes: changes.map((c) => ({ key: c.key, type: c.type, value: c.value, phase: "initial", priority: V13_MODES[c.type] * 10 })) } };
   return { changes: changes.map((c) => ({ key: c.key, mode: V13_MODES[c.type], value: c.value })) };
 }
 

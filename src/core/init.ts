@@ -2,7 +2,7 @@
  * Core wiring at init: document classes, every registered ruleset's data models, sheets, dice,
  * rolls, status effects, token bars, settings, the GM relay, and chat-card actions.
  */
-import { allRulesets, rulesetOfType, type DieTermClass, type ModelClass, type RollClass, type SheetRegistration, type StatusEffectSpec } from "./registry";
+import { allRulesets, rulesetOfType, type RulesetDefinition, type DieTermClass, type ModelClass, type RollClass, type SheetRegistration, type StatusEffectSpec } from "./registry";
 import { BreadboxActor } from "./documents/actor";
 import { BreadboxItem } from "./documents/item";
 import { BreadboxCombat, BreadboxCombatant, nextRoundRelayHandler } from "./documents/combat";
@@ -16,9 +16,10 @@ import { DIALOG_INPUTS } from "./forms/inputs";
 import { EXCHANGE_CARD, registerExchanges } from "./exchange/engine";
 import { actorFromUuidSync } from "./game";
 import { onRenderChatMessage } from "./chat/actions";
-import { migrateWorldIfNeeded } from "./migrations";
+import { migrateTableDieLetters, migrateWorldIfNeeded } from "./migrations";
 import { registerHotbar } from "./hotbar";
 import { SYSTEM_ID } from "./ids";
+import { format } from "./game";
 
 export function initCore(): void {
   CONFIG.Actor.documentClass = BreadboxActor;
@@ -30,6 +31,7 @@ export function initCore(): void {
     registerModels(CONFIG.Actor, r.actorModels);
     registerModels(CONFIG.Item, r.itemModels);
     registerTrackable(r.trackableAttributes ?? {});
+    checkTokenBars(r);
     for (const term of r.dieTerms ?? []) registerDieTerm(term);
     for (const roll of r.rolls ?? []) registerRoll(roll);
     for (const effect of r.statusEffects ?? []) registerStatusEffect(effect);
@@ -54,12 +56,14 @@ export function initCore(): void {
 
 export async function readyCore(): Promise<void> {
   await migrateWorldIfNeeded();
+  await migrateTableDieLetters().catch((err: unknown) => console.error("Breadbox | roll table dice letters", err));
   await ensureRecordBook().catch((err: unknown) => console.error("Breadbox | record book", err));
   // A ledger kept in the old world setting moves into the record book (once; nothing is lost).
   await migrateLegacyLedger((uuid) => {
     const actor = actorFromUuidSync(uuid);
     return actor ? rulesetOfType(actor.type) : undefined;
   }).catch((err: unknown) => console.error("Breadbox | card ledger migration", err));
+  reportDieLetterClashes();
   for (const r of allRulesets()) r.ready?.();
 }
 
@@ -67,14 +71,77 @@ function registerModels(config: { dataModels: Record<string, unknown> }, models:
   Object.assign(config.dataModels, models);
 }
 
+/** Every default token bar must be a trackable bar of its type: no bar may point at nothing. */
+function checkTokenBars(r: RulesetDefinition): void {
+  for (const [type, bars] of Object.entries(r.tokenBars ?? {})) {
+    if (!(type in r.actorModels)) throw new Error(`Breadbox | ruleset ${r.id}: token bars for unknown actor type ${type}`);
+    const trackable = r.trackableAttributes?.[type]?.bar ?? [];
+    for (const bar of [bars.bar1, bars.bar2]) {
+      if (bar !== null && !trackable.includes(bar)) throw new Error(`Breadbox | ruleset ${r.id}: token bar "${bar}" of ${type} is not one of its trackable bars`);
+    }
+  }
+}
+
 function registerTrackable(attributes: Record<string, { bar: string[]; value: string[] }>): void {
   Object.assign(CONFIG.Actor.trackableAttributes, attributes);
 }
 
-function registerDieTerm(term: DieTermClass): void {
-  CONFIG.Dice.terms[term.DENOMINATION] = term;
-  // Rebuilding a serialized roll looks the term class up by its name.
+/**
+ * The letters of Foundry's own dice (`c` coin, `d` die, `f` Fate die): a ruleset's die must never
+ * take one (docs/testing.md "Dice letters").
+ */
+export const CORE_DIE_LETTERS: readonly string[] = ["c", "d", "f"];
+
+/** Letters another package held when we registered ours, found at init and reported at ready. */
+const initClashes: { letter: string; die: string; other: string }[] = [];
+
+/**
+ * Register a ruleset's die under its letter. A core letter, a letter of another Breadbox die, or
+ * anything but one lowercase letter is a programming error and throws. A letter some package
+ * registered before us (a module's top-level code) is taken over, and reported loudly at ready.
+ */
+export function registerDieTerm(term: DieTermClass): void {
+  const letter = term.DENOMINATION;
+  if (!/^[a-z]$/.test(letter)) throw new Error(`Breadbox | die ${term.name}: its letter "${letter}" must be one lowercase letter`);
+  const taken = CONFIG.Dice.terms[letter];
+  if (CORE_DIE_LETTERS.includes(letter)) {
+    throw new Error(`Breadbox | die ${term.name} takes the letter "${letter}" of Foundry's own ${taken?.name ?? "die"}`);
+  }
+  if (taken && taken !== term) {
+    const ours = allRulesets().some((r) => (r.dieTerms ?? []).some((t) => t === taken));
+    if (ours) throw new Error(`Breadbox | dice ${taken.name} and ${term.name} both take the letter "${letter}"`);
+    initClashes.push({ letter, die: term.name, other: taken.name });
+  }
+  CONFIG.Dice.terms[letter] = term;
+  // Rebuilding a serialized roll looks the term class up by its name (old rolls with other letters load).
   CONFIG.Dice.termTypes[term.name] = term;
+}
+
+/**
+ * Every die letter of ours that another package holds now (a module that registered the letter
+ * after our init wins it) or held before our init. Pure over CONFIG.
+ */
+export function dieLetterClashes(): { letter: string; die: string; other: string }[] {
+  const out = [...initClashes];
+  for (const term of allRulesets().flatMap((r) => r.dieTerms ?? [])) {
+    const now = CONFIG.Dice.terms[term.DENOMINATION];
+    if (now !== term) out.push({ letter: term.DENOMINATION, die: term.name, other: now?.name ?? "?" });
+  }
+  return out;
+}
+
+/** Say loudly (console for everyone, a lasting notification for GMs) which die letters clash. */
+function reportDieLetterClashes(): void {
+  for (const clash of dieLetterClashes()) {
+    const message = format("BREADBOX.Dice.LetterTaken", { letter: clash.letter, die: clash.die, other: clash.other });
+    console.error(`Breadbox | ${message}`);
+    if (game.user?.isGM) ui.notifications?.error(message, { permanent: true });
+  }
+}
+
+/** Test helper: forget the clashes found at an earlier init. */
+export function clearDieLetterClashes(): void {
+  initClashes.length = 0;
 }
 
 function registerRoll(roll: RollClass): void {

@@ -13,6 +13,8 @@
  */
 import { format, getSetting, localize, setSetting } from "./game";
 import { SYSTEM_ID } from "./ids";
+import { dataOperators, deletionUpdate } from "./compat";
+import { canWriteWorldSettings } from "./settings";
 
 export type SourceData = Record<string, unknown> & {
   _id?: string;
@@ -79,6 +81,13 @@ function applyPath(target: Record<string, unknown>, path: string, value: unknown
   else node[last] = value;
 }
 
+/** The update that deletes `key` inside `path` ("" for the top level) on this generation. */
+function deletion(path: string, key: string): Record<string, unknown> {
+  if (path) return deletionUpdate(path, key);
+  const operators = dataOperators();
+  return operators ? { [key]: operators.ForcedDeletion.create() } : { [`-=${key}`]: null };
+}
+
 function readPath(source: unknown, path: string): unknown {
   let node = source;
   for (const p of path.split(".")) {
@@ -109,8 +118,11 @@ function runSteps(src: SourceData, steps: readonly Migration[], fn: (m: Migratio
   const out: Record<string, unknown> = {};
   for (const key of touched) {
     const parts = key.split(".");
-    if (parts.at(-1)?.startsWith("-=")) {
-      out[key] = null;
+    const last = parts.at(-1) ?? "";
+    if (last.startsWith("-=")) {
+      // A step writes v13's `-=key`; the update carries this generation's deletion (issue 18.8:
+      // v14 deprecates the `-=` key for foundry.data.operators.ForcedDeletion, removed in v16).
+      Object.assign(out, deletion(parts.slice(0, -1).join("."), last.slice(2)));
       continue;
     }
     // Descend while the original holds an object; the first non-object is replaced whole.
@@ -359,6 +371,12 @@ export async function migrateWorldIfNeeded(migrations: readonly Migration[] = MI
   const stored = Number(getSetting<number>("schemaVersion") ?? 0);
   const target = latestVersion(migrations);
   if (stored >= target) return false;
+  // The run ends by recording the world's version, a world setting: an Assistant GM (the active GM
+  // while no full GM is online) may not write it. Nothing is touched; the GM is told what is needed.
+  if (!canWriteWorldSettings(user)) {
+    ui.notifications?.warn(localize("BREADBOX.Migration.NeedsGamemaster"), { permanent: true });
+    return false;
+  }
   const packs = worldPacks(game.packs);
   const scenes: Iterable<SceneLike> | undefined = game.scenes?.contents;
   const isFresh = stored === 0 && (game.actors?.size ?? 0) === 0 && (game.items?.size ?? 0) === 0 && packs.length === 0;
@@ -394,4 +412,47 @@ export async function migrateWorldIfNeeded(migrations: readonly Migration[] = MI
   await setSetting("schemaVersion", target);
   if (!isFresh) ui.notifications?.info(localize("BREADBOX.Migration.Done"));
   return true;
+}
+
+// ------------------------------------------------------------------ die letters (issue 18.1)
+
+/**
+ * A formula written with our old die letters, rewritten to the new ones: the d10* was `dt` (now
+ * `dk`: Tension Pool modules take `t`), the Flange die `df` with its target (`3dft7`, now `3dzt7`:
+ * `f` is Foundry's Fate die). Only the shapes our own documents used: `NdT` as a whole word and
+ * `NdftN`; anything else is left as it is.
+ */
+export function withCurrentDieLetters(formula: string): string {
+  return formula.replace(/\b(\d*)dt\b/g, "$1dk").replace(/\b(\d*)dft(\d+)\b/g, "$1dzt$2");
+}
+
+interface TableLike {
+  readonly formula?: string | null;
+  readonly _stats?: { compendiumSource?: string | null } | null;
+  update(changes: object): Promise<unknown>;
+}
+
+/**
+ * World roll tables imported from our compendiums before the letters changed roll `6*1dt + 1d6`:
+ * rewrite their formula (active GM, at ready; idempotent, so no schema version is needed). Tables
+ * that did not come from a Breadbox compendium are the GM's own and are not touched. Returns the
+ * number rewritten.
+ */
+export async function migrateTableDieLetters(tables: Iterable<TableLike> | undefined = game.tables?.contents): Promise<number> {
+  const user = game.user;
+  if (!user?.isGM || game.users?.activeGM?.id !== user.id) return 0;
+  let moved = 0;
+  for (const table of tables ?? []) {
+    const source = table._stats?.compendiumSource ?? "";
+    if (!source.startsWith(`Compendium.${SYSTEM_ID}.`) || typeof table.formula !== "string") continue;
+    const formula = withCurrentDieLetters(table.formula);
+    if (formula === table.formula) continue;
+    try {
+      await table.update({ formula });
+      moved++;
+    } catch (err) {
+      console.error(`Breadbox | could not rewrite the dice letters of a roll table (${table.formula})`, err);
+    }
+  }
+  return moved;
 }

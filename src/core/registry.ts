@@ -23,6 +23,12 @@ export interface StatusEffectSpec {
   img: string;
 }
 
+/** The attributes of a prototype token's two bars (null: no bar). */
+export interface TokenBars {
+  bar1: string | null;
+  bar2: string | null;
+}
+
 export interface SheetRegistration {
   /** The ApplicationV2 sheet class. */
   sheetClass: foundry.applications.api.DocumentSheetV2.AnyConstructor;
@@ -104,6 +110,12 @@ export interface RulesetDefinition {
   statusEffects?: StatusEffectSpec[];
   /** Bar attributes offered for tokens, per actor sub-type. */
   trackableAttributes?: Record<string, { bar: string[]; value: string[] }>;
+  /**
+   * The bars a new actor's prototype token shows, per actor sub-type (issue 18.4; system.json's
+   * one `primaryTokenAttribute` would apply to every type). Each must be one of the type's
+   * trackable bars; null for none. A type without an entry gets no bars.
+   */
+  tokenBars?: Record<string, TokenBars>;
   /** Register the ruleset's world settings (optional rules). */
   registerSettings?(): void;
   /** Templates to preload. */
@@ -166,6 +178,7 @@ export function withParts(def: RulesetDefinition, ...parts: RulesetPart[]): Rule
       exchanges: concat(out.exchanges, part.exchanges),
       statusEffects: concat(out.statusEffects, part.statusEffects),
       trackableAttributes: mergeRecord(def.id, "trackable attributes of", out.trackableAttributes, part.trackableAttributes),
+      tokenBars: mergeRecord(def.id, "token bars of", out.tokenBars, part.tokenBars),
       registerSettings: chain(out.registerSettings, part.registerSettings),
       templates: concat(out.templates, part.templates),
       init: chain(out.init, part.init),
@@ -236,6 +249,15 @@ export function rulesetOfType(type: string): string | undefined {
     if (type.startsWith(def.id) && (!best || def.id.length > best.length)) best = def.id;
   }
   return best;
+}
+
+/** The default token bars of an actor sub-type (none when its ruleset names none). */
+export function tokenBarsOf(type: string): TokenBars {
+  for (const def of rulesets.values()) {
+    const bars = def.tokenBars?.[type];
+    if (bars) return bars;
+  }
+  return { bar1: null, bar2: null };
 }
 
 /** Test helper: forget every ruleset. */

@@ -4,6 +4,16 @@ import { registerSetting } from "./game";
 
 export const DEFAULT_RULESET = "toaster";
 
+/**
+ * Whether a user may write world settings: a full Gamemaster, or a user the world grants
+ * SETTINGS_MODIFY. The active GM may be an Assistant when no full GM is online (foundryvtt#11678),
+ * and an Assistant lacks it by default; work that records a world setting checks this first.
+ */
+export function canWriteWorldSettings(user: User.Implementation | null | undefined): boolean {
+  if (!user) return false;
+  return user.hasRole("GAMEMASTER") || user.can("SETTINGS_MODIFY");
+}
+
 export function registerCoreSettings(): void {
   const choices: Record<string, string> = {};
   for (const r of allRulesets()) choices[r.id] = r.label;

@@ -15,6 +15,8 @@ export interface V14EffectChange {
   /** A key of `CONST.ACTIVE_EFFECT_CHANGE_TYPES`' values: "add", "multiply", "override", … */
   type: string;
   value: string;
+  /** When the change applies: "initial" (before derived data) or "final" (foundryvtt#13426). */
   phase?: string;
+  /** Order among changes; v14 prepares a missing one as 0 (foundryvtt#14511), so we always write it. */
   priority?: number | null;
 }

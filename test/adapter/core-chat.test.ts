@@ -83,7 +83,7 @@ describe("rollWithFoundryDice", () => {
     const { value, rolls, faces } = await rollWithFoundryDice((rng) => [rollDie(10, rng), rollDie(10, rng), rollDie(6, rng)], { prefix: [{ face: 3, faces: 10 }], die: toasterDie });
     expect(value).toEqual([3, 7, 2]);
     expect(rolls.map((r) => [r.formula, r.total])).toEqual([
-      ["1dt", 6],
+      ["1dk", 6],
       ["1d6", 2],
     ]);
     expect(faces).toEqual([

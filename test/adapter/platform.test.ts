@@ -17,16 +17,16 @@ describe("Dice So Nice", () => {
   it(`shows the d10* with faces 0–9 on Dice So Nice ${harnessGeneration() === "14" ? 6 : 5}`, async () => {
     const dice3d = installDiceSoNice();
     expect(Hooks.errors).toEqual([]);
-    const preset = dice3d.presets.get("standard:dt");
+    const preset = dice3d.presets.get("standard:dk");
     expect(preset?.shape).toBe("d10");
     expect(preset?.data.values).toEqual({ min: 0, max: 9 });
     // Every result the die can show lands on the face with that number.
     for (let face = 0; face <= 9; face++) {
       scriptDiceFaces([face + 1]); // the ten faces of a d10, read 0–9 by the d10*
-      const roll = await new Roll("1dt").evaluate();
+      const roll = await new Roll("1dk").evaluate();
       const result = roll.dice[0]!.results[0]!.result;
       expect(result).toBe(face);
-      expect(dice3d.faceLabel("dt", result)).toBe(String(face));
+      expect(dice3d.faceLabel("dk", result)).toBe(String(face));
     }
   });
 
@@ -41,7 +41,7 @@ describe("Dice So Nice", () => {
   it("refuses a preset whose labels do not fit its shape (the mechanism every ruleset's die reuses)", () => {
     expect(() => presetData({ term: D10StarDie, shape: "d10", labels: numberLabels(0, 9), min: 0 })).toThrow(/9 labels on a d10/);
     expect(presetData({ term: D10StarDie, shape: "d10", labels: numberLabels(0, 10), min: 0 })).toEqual({
-      type: "dt",
+      type: "dk",
       labels: ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
       values: { min: 0, max: 9 },
       system: "standard",

@@ -149,7 +149,7 @@ describe("Flange checks", () => {
   it("typed in chat, a pool formula rolls the same way", async () => {
     const { page } = w;
     const total = await page.evaluate(async () => {
-      const r = await new (window as any).Roll("3dft7").evaluate();
+      const r = await new (window as any).Roll("3dzt7").evaluate();
       const faces = r.dice[0].results.filter((x: any) => x.active);
       return { total: r.total, counted: faces.filter((x: any) => x.count === 1).length };
     });

@@ -9,6 +9,7 @@ import { ACTIVE_EFFECT_CHANGE_TYPES, CONFIG, CONST, game, runAsClient } from "./
 import { deepClone, getProperty, setProperty, type AnyObject } from "./utils";
 import { TypeDataModel } from "./data-model";
 import { harnessGeneration } from "./profile";
+import { Hooks } from "./hooks";
 import { deprecatedProperty } from "./deprecation";
 
 /** v13 numeric change modes (CONST.ACTIVE_EFFECT_MODES); v14 uses string types. */
@@ -18,7 +19,11 @@ const TYPE_PRIORITY: Record<string, number> = { custom: 0, multiply: 10, add: 20
 
 /**
  * v14 Active Effect changes live in the effect's system data (foundryvtt#13740): a change has
- * `key`, `value`, a string `type` (foundryvtt#13566), `phase` and `priority`.
+ * `key`, `value`, a string `type` (foundryvtt#13566), `phase` and `priority`. The harness requires
+ * `phase` and a numeric `priority` (issue 18.6): a change without them is refused, so our code
+ * always writes both. VERIFY: whether v14 fills them in itself; it prepared a missing priority as 0
+ * instead of the type's default (foundryvtt#14511, #14519), so code that leaves it out applies in
+ * the wrong order even where creation succeeds.
  */
 export class ActiveEffectTypeDataModel extends TypeDataModel {
   static override defineSchema(): Record<string, DataField> {
@@ -28,8 +33,8 @@ export class ActiveEffectTypeDataModel extends TypeDataModel {
           key: new StringField({ required: true }),
           value: new StringField({ required: true }),
           type: new StringField({ required: true, blank: false, initial: ACTIVE_EFFECT_CHANGE_TYPES.ADD, choices: Object.values(ACTIVE_EFFECT_CHANGE_TYPES) }),
-          phase: new StringField({ required: true, blank: false, initial: "initial" }),
-          priority: new NumberField({ nullable: true, initial: null }),
+          phase: new StringField({ required: true, blank: false, initial: undefined, choices: ["initial", "final"] }),
+          priority: new NumberField({ required: true, nullable: false, initial: undefined }),
         }),
       ),
     };
@@ -176,7 +181,15 @@ export class Actor extends Document {
       type: new DocumentTypeField("Actor"),
       img: new FilePathField({ initial: "icons/svg/mystery-man.svg" }),
       system: new TypeDataField("Actor"),
-      prototypeToken: new ObjectField(),
+      // Foundry's prototype token has a full schema; the harness keeps the two bars, whose default
+      // attribute is the manifest's primary/secondary token attribute for every actor type
+      // (public API page foundry.data.PrototypeToken; issue 18.4). VERIFY: the null fallback.
+      prototypeToken: new ObjectField({
+        initial: () => ({
+          bar1: { attribute: game.system?.primaryTokenAttribute ?? null },
+          bar2: { attribute: game.system?.secondaryTokenAttribute ?? null },
+        }),
+      }),
       items: new EmbeddedCollectionField("Item"),
       effects: new EmbeddedCollectionField("ActiveEffect"),
       folder: new StringField({ nullable: true, initial: null }),
@@ -198,6 +211,29 @@ export class Actor extends Document {
   protected override _initialize(options: AnyObject = {}): void {
     super._initialize(options);
     Object.defineProperty(this, "statuses", { value: new Set<string>(), writable: true, enumerable: false, configurable: true });
+  }
+
+  /**
+   * The token HUD's bar and attribute edits (public API: Actor#modifyTokenAttribute(attribute,
+   * value, isDelta, isBar) and the hook `modifyTokenAttribute(data, updates, actor)`, which may
+   * change `updates` or return false to cancel). A bar writes `system.<attribute>.value`, a delta
+   * is added to the current value and kept within 0…max; a plain value writes
+   * `system.<attribute>`. VERIFY: the clamp of a delta (and none for a typed absolute value).
+   */
+  async modifyTokenAttribute(attribute: string, value: number, isDelta = false, isBar = true): Promise<this> {
+    const current = getProperty(this.system, attribute);
+    let updates: AnyObject;
+    if (isBar) {
+      if (isDelta) value = Math.min(Number(current?.max ?? Infinity), Math.max(0, Number(current?.value ?? 0) + value));
+      updates = { [`system.${attribute}.value`]: value };
+    } else {
+      if (isDelta) value = Number(current ?? 0) + value;
+      updates = { [`system.${attribute}`]: value };
+    }
+    const allowed = Hooks.call("modifyTokenAttribute", { attribute, value, isDelta, isBar }, updates, this);
+    if (allowed === false) return this;
+    await this.update(updates);
+    return this;
   }
 
   override prepareEmbeddedDocuments(): void {
@@ -291,6 +327,9 @@ export class TokenDocument extends Document {
   }
 }
 
+/** The world's permission configuration the harness models (permission → roles granted besides a full GM). */
+export const harnessPermissions: Record<string, number[]> = { SETTINGS_MODIFY: [] };
+
 export class User extends Document {
   static override metadata: DocumentMetadata = Object.freeze({ name: "User", collection: "users", embedded: {}, label: "DOCUMENT.User" });
   static override defineSchema(): Record<string, DataField> {
@@ -314,6 +353,21 @@ export class User extends Document {
   }
   get isSelf(): boolean {
     return game.user === this;
+  }
+  /**
+   * Whether this user has a permission (public API: User#can / #hasPermission, CONST.USER_PERMISSIONS).
+   * The harness knows SETTINGS_MODIFY only: a full Gamemaster always has it; other roles only when
+   * `harnessPermissions.SETTINGS_MODIFY` lists their role (a world's permission configuration).
+   * VERIFY: the default roles of SETTINGS_MODIFY; an Assistant GM lacks it by default, which is what
+   * foundryvtt#11678 and #10912 report (Assistants cannot set world settings but an allow-list of core ones).
+   */
+  can(action: string): boolean {
+    return this.hasPermission(action);
+  }
+  hasPermission(permission: string): boolean {
+    if (this.role >= CONST.USER_ROLES.GAMEMASTER) return true;
+    const roles = harnessPermissions[permission];
+    return Array.isArray(roles) && roles.includes(this.role);
   }
   hasRole(role: string | number, { exact = false }: { exact?: boolean } = {}): boolean {
     const r = typeof role === "string" ? (CONST.USER_ROLES as AnyObject)[role] : role;

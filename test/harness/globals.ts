@@ -4,7 +4,7 @@
  */
 import { DataModel, TypeDataModel } from "./data-model";
 import { Document, WorldCollection, fromUuid, fromUuidSync, getDocumentClass, registerSheet, unregisterSheet, EmbeddedCollection } from "./document";
-import { ActiveEffect, Actor, Actors, Item, Items, TokenDocument, User, Users } from "./documents";
+import { ActiveEffect, Actor, Actors, Item, Items, TokenDocument, User, Users, harnessPermissions } from "./documents";
 import { fields } from "./fields";
 import { Hooks } from "./hooks";
 import { Localization } from "./i18n";
@@ -120,6 +120,7 @@ function resetWorld(): void {
  */
 export function resetHarness(): void {
   installHarness();
+  for (const key of Object.keys(harnessPermissions)) harnessPermissions[key] = [];
   Hooks._resetToBaseline();
   resetWorld();
 }

@@ -17,7 +17,7 @@ export { settle, answerDialog, dismissDialog, fillForm, openDialogs, waitForDial
 export { ChatMessage, ChatMessages } from "./chat";
 export { Combat, Combatant, CombatEncounters, turnEventsSettled } from "./combat";
 export type { CombatTurnEventContext, CombatRoundEventContext } from "./combat";
-export { Actor, Item, ActiveEffect, User, TokenDocument, Actors, Items, Users } from "./documents";
+export { Actor, Item, ActiveEffect, User, TokenDocument, Actors, Items, Users, harnessPermissions } from "./documents";
 export { Document, EmbeddedCollection, WorldCollection, fromUuid, fromUuidSync, getDocumentClass } from "./document";
 export { DataModel, TypeDataModel } from "./data-model";
 export { DataModelValidationError, DataModelValidationFailure } from "./validation";

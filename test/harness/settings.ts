@@ -4,7 +4,8 @@
  * range/choices, String → StringField with choices, Boolean → BooleanField, Object/Array → ObjectField/
  * ArrayField, a DataField instance is used as-is, a DataModel class constructs an instance).
  * Values are cleaned then validated; an invalid value throws DataModelValidationError.
- * Setting a world-scope value as a non-GM is refused (throws).
+ * Setting a world-scope value without the SETTINGS_MODIFY permission (a player, or an Assistant GM
+ * the world does not grant it) is refused (throws).
  */
 import { DataModel } from "./data-model";
 import { ArrayField, BooleanField, DataField, NumberField, ObjectField, StringField } from "./fields";
@@ -107,7 +108,9 @@ export class ClientSettings {
 
   async set(namespace: string, key: string, value: unknown, options: AnyObject = {}): Promise<unknown> {
     const cfg = this.#config(namespace, key);
-    if (cfg.scope === "world" && !game.user?.isGM) {
+    // A world setting is a Setting document: only a user with SETTINGS_MODIFY writes it; an
+    // Assistant GM lacks it unless the world grants it (foundryvtt#11678, #10912; issue 18.9).
+    if (cfg.scope === "world" && !game.user?.hasPermission?.("SETTINGS_MODIFY")) {
       throw new Error(`User ${game.user?.name} lacks permission to modify the world setting ${namespace}.${key}`);
     }
     const v = this.#cast(cfg, value, true);

@@ -2,7 +2,7 @@
  * The Actor document class shared by every ruleset. Rules live in the sub-type's data model
  * (actor.system); this class only routes to the ruleset and offers shared conveniences.
  */
-import { rulesetOfType } from "../registry";
+import { rulesetOfType, tokenBarsOf } from "../registry";
 import { getSetting } from "../game";
 
 function hasRollData(model: object): model is { getRollData(): Record<string, unknown> } {
@@ -24,6 +24,25 @@ export class BreadboxActor extends Actor {
     const model: object = this.system;
     const extra = hasRollData(model) ? model.getRollData() : {};
     return { ...base, ...extra } as ReturnType<Actor["getRollData"]>;
+  }
+
+  /**
+   * A new actor's prototype token shows its type's bars (issue 18.4: system.json's one
+   * `primaryTokenAttribute` pointed every type's bar at Toaster's `stun`). Bars given in the
+   * creation data (an import, a duplicate) are kept.
+   */
+  protected override async _preCreate(...args: Parameters<Actor["_preCreate"]>): ReturnType<Actor["_preCreate"]> {
+    const allowed = await super._preCreate(...args);
+    if (allowed === false) return false;
+    const [data] = args;
+    const given: unknown = foundry.utils.getProperty(data, "prototypeToken");
+    const bars = tokenBarsOf(this.type);
+    const changes: Record<string, string | null> = {};
+    for (const bar of ["bar1", "bar2"] as const) {
+      if (foundry.utils.getProperty(given ?? {}, `${bar}.attribute`) === undefined) changes[`prototypeToken.${bar}.attribute`] = bars[bar];
+    }
+    if (Object.keys(changes).length) this.updateSource(changes);
+    return allowed;
   }
 
   /** Offer the active ruleset's actor types first in the creation dialog. */

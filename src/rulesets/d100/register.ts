@@ -43,6 +43,8 @@ export function d100Ruleset(): RulesetDefinition {
       // Foundry's own d100 and d10: Dice So Nice shows the d100 as its tens and ones d10s.
       rolls: [D100CheckRoll, D100OverflowRoll],
       registerSettings: D100_PLAY_SETTINGS.register,
+      // Its trackable bars (health, action points) are registered with its combat part.
+      tokenBars: { d100: { bar1: "health", bar2: "combat.ap" } },
     },
     d100CombatPart(),
   );

@@ -2,7 +2,7 @@
 import { defineRuleset, type RulesetDefinition } from "../../core/registry";
 import { numberLabels } from "../../core/dice-so-nice";
 import { flangeCombatPart } from "./combat/register";
-import { FlangeActorModel } from "./data/actor";
+import { FlangeActorModel, registerEdgeBar } from "./data/actor";
 import { FLANGE_ITEM_MODELS } from "./data/items";
 import { FlangeDie } from "./dice/flange-die";
 import { FlangeCheckRoll } from "./dice/check-roll";
@@ -37,13 +37,19 @@ export function flangeRuleset(): RulesetDefinition {
     },
     {
       dieTerms: [FlangeDie],
-      // A plain d10 read 1–10: the pool die of every Flange roll (`3dft7`).
+      // A plain d10 read 1–10: the pool die of every Flange roll (`3dzt7`).
       diceSoNice: [{ term: FlangeDie, shape: "d10", labels: numberLabels(1, 10), min: 1 }],
       rolls: [FlangeCheckRoll],
       chatActions: { edgeReroll: (m: ChatMessage.Implementation) => onEdgeReroll(m), opposedReroll: (m: ChatMessage.Implementation, button: HTMLElement) => onOpposedReroll(m, button) },
       relayActions: { edgeReroll: relayEdgeReroll, opposedReroll: relayOpposedReroll },
       registerSettings: FLANGE_SETTINGS.register,
       init: registerEdge,
+    },
+    {
+      // Its trackable bars (wounds, grind, edge) are registered with its combat part; the Edge bar
+      // is editable from the token HUD through registerEdgeBar.
+      tokenBars: { flange: { bar1: "wounds", bar2: "edge" } },
+      init: registerEdgeBar,
     },
     flangeCombatPart(),
   );

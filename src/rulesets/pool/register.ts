@@ -44,6 +44,8 @@ export function poolRuleset(): RulesetDefinition {
         { term: PoolD4Plus2Die, shape: "d4", labels: numberLabels(3, 4), min: 3 },
       ],
       rolls: [PoolCheckRoll],
+      // No {value, max} resource to show: a new Dice Pool token has no bars.
+      tokenBars: { pool: { bar1: null, bar2: null } },
       registerSettings: registerPoolSettings,
       chatActions: { effect: onEffectChoice },
       init: () => {

@@ -43,6 +43,8 @@ export function toastRuleset(): RulesetDefinition {
       rolls: [ToastCheckRoll],
       relayActions: TOAST_HEALING_RELAY_ACTIONS,
       registerSettings: TOAST_SETTINGS.register,
+      // Its trackable bar (wounds) is registered with its combat part.
+      tokenBars: { toast: { bar1: "wounds", bar2: null } },
     },
     toastCombatPart(),
   );

@@ -48,6 +48,7 @@ export function toasterRuleset(): RulesetDefinition {
       exchanges: [toasterAttack],
       statusEffects: TOASTER_STATUS_EFFECTS,
       trackableAttributes: { toaster: { bar: ["stun", "wounds", "luck"], value: [] } },
+      tokenBars: { toaster: { bar1: "stun", bar2: "wounds" } },
       registerSettings: registerToasterSettings,
       init: registerStatusSync,
     },

@@ -212,10 +212,10 @@ describe("issue 17: the Edge re-roll is once by the GM's record, not by the play
 
 describe("issue 17 attack 8: a crafted, unevaluated Flange roll in a message", () => {
   for (const [name, options, formula] of [
-    ["empty options", {}, "1dft7"],
-    ["partial options", { title: 7, input: { dice: 3 }, parts: "x", result: { faces: "none" } }, "3dft7"],
-    ["a valid check, never evaluated", { title: "T", input: { dice: 2, target: 6 }, parts: [], actorUuid: "Actor.nope" }, "2dft6"],
-    ["a formula the die refuses", { title: "T", input: { dice: 2, target: 6 }, parts: [] }, "2dft0"],
+    ["empty options", {}, "1dzt7"],
+    ["partial options", { title: 7, input: { dice: 3 }, parts: "x", result: { faces: "none" } }, "3dzt7"],
+    ["a valid check, never evaluated", { title: "T", input: { dice: 2, target: 6 }, parts: [], actorUuid: "Actor.nope" }, "2dzt6"],
+    ["a formula the die refuses", { title: "T", input: { dice: 2, target: 6 }, parts: [] }, "2dzt0"],
   ] as const) {
     it(`attack 8 (${name}): renders a plain card on every client without throwing or rolling`, async () => {
       const p = createUser({ name: "Player" });

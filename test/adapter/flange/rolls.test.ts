@@ -3,6 +3,7 @@ import { answerDialog, asUser, createUser, fillForm, gmUser, scriptDiceFaces, wa
 import { bootSystem } from "../toaster/boot";
 import * as R from "../../../src/rulesets/flange/rules";
 import { FlangeCheckRoll, poolFormula } from "../../../src/rulesets/flange/dice/check-roll";
+import { FlangeDie } from "../../../src/rulesets/flange/dice/flange-die";
 import { buildCheck, defaultChoices, performFlangeCheck } from "../../../src/rulesets/flange/checks";
 import { onEdgeReroll, refreshEdge } from "../../../src/rulesets/flange/edge";
 import { performOpposedCheck } from "../../../src/rulesets/flange/opposed";
@@ -20,10 +21,10 @@ async function tims(system: Record<string, unknown> = {}) {
 }
 
 describe("the pool die typed in chat", () => {
-  it("3dft7 counts successes as the core does, with extra 10s as Foundry dice", async () => {
+  it("3dzt7 counts successes as the core does, with extra 10s as Foundry dice", async () => {
     // The kidney example: 9, 10, 10 against 7 → all succeed, the second 10 rolls a fourth die (8).
     scriptDiceFaces([9, 10, 10, 8]);
-    const r = await new Roll("3dft7").evaluate();
+    const r = await new Roll("3dzt7").evaluate();
     expect(r.total).toBe(4);
     expect((r.dice[0] as any).results.map((x: any) => x.result)).toEqual([9, 10, 10, 8]);
     expect(R.resolveCheck({ dice: 3, target: 7 }, [9, 10, 10, 8]).successes).toBe(4);
@@ -31,18 +32,18 @@ describe("the pool die typed in chat", () => {
 
   it("adds a point from an extra 10 to a failing die instead of rolling when not all succeed", async () => {
     scriptDiceFaces([10, 10, 6]);
-    const r = await new Roll("3dft7").evaluate();
+    const r = await new Roll("3dzt7").evaluate();
     expect(r.total).toBe(3);
     expect((r.dice[0] as any).results).toHaveLength(3);
   });
 
   it("applies the desperate rule: no dice or a target above 10 roll one die needing a 10", async () => {
     scriptDiceFaces([1]);
-    const zero = await new Roll("0dft7").evaluate();
+    const zero = await new Roll("0dzt7").evaluate();
     expect((zero.dice[0] as any).results.filter((x: any) => x.active)).toHaveLength(1);
     expect(zero.total).toBe(0);
     scriptDiceFaces([9, 10, 10]);
-    const high = await new Roll("3dft12").evaluate();
+    const high = await new Roll("3dzt12").evaluate();
     expect((high.dice[0] as any).results.filter((x: any) => x.active).map((x: any) => x.result)).toEqual([9]);
     expect(high.total).toBe(0);
   });
@@ -51,27 +52,27 @@ describe("the pool die typed in chat", () => {
     const { presetData } = await import("../../../src/core/dice-so-nice");
     const { flangeRuleset } = await import("../../../src/rulesets/flange/register");
     const presets = (flangeRuleset().diceSoNice ?? []).map(presetData);
-    expect(presets.map((p) => [p.type, p.labels[0], p.labels.at(-1), p.labels.length])).toEqual([["df", "1", "10", 10]]);
-    expect((CONFIG.Dice.terms as any).f).toBeDefined();
+    expect(presets.map((p) => [p.type, p.labels[0], p.labels.at(-1), p.labels.length])).toEqual([["dz", "1", "10", 10]]);
+    expect((CONFIG.Dice.terms as any).z).toBe(FlangeDie);
   });
 
   it("refuses a target of 0 with a message", async () => {
     scriptDiceFaces([5]);
-    await expect(new Roll("1dft0").evaluate()).rejects.toThrow(/target number/);
+    await expect(new Roll("1dzt0").evaluate()).rejects.toThrow(/target number/);
   });
 
   it("a stuck random source stops after the open-end cap", async () => {
     (CONFIG.Dice as any).randomUniform = () => 0.00001; // every die a 10
-    const r = await new Roll("2dft7").evaluate();
+    const r = await new Roll("2dzt7").evaluate();
     expect((r.dice[0] as any).results.length).toBe(2 + R.CHECK_EXTRA_DICE_MAX);
   });
 });
 
 describe("FlangeCheckRoll", () => {
   it("formula is the settled pool; classification survives a reload of the message", async () => {
-    expect(poolFormula({ dice: 2, target: 6 })).toBe("2dft6");
-    expect(poolFormula({ dice: 0, target: 6 })).toBe("1dft10");
-    expect(poolFormula({ dice: 2, target: 8, edgeTarget: 1, diceModifier: 1 })).toBe("3dft7");
+    expect(poolFormula({ dice: 2, target: 6 })).toBe("2dzt6");
+    expect(poolFormula({ dice: 0, target: 6 })).toBe("1dzt10");
+    expect(poolFormula({ dice: 2, target: 8, edgeTarget: 1, diceModifier: 1 })).toBe("3dzt7");
     scriptDiceFaces([6, 8]);
     const roll = FlangeCheckRoll.fromCheck({ title: "Surgery on Perception", input: { dice: 2, target: 6 }, parts: [] });
     await roll.evaluate();
@@ -85,7 +86,7 @@ describe("FlangeCheckRoll", () => {
 
   it("renders a plain card from options it cannot read, and a hidden card when private", async () => {
     scriptDiceFaces([4]);
-    const odd = new FlangeCheckRoll("1dft7");
+    const odd = new FlangeCheckRoll("1dzt7");
     Object.assign(odd.options, { input: { dice: "x" } });
     await odd.evaluate().catch(() => undefined);
     const html = await odd.render({ isPrivate: false });
@@ -120,7 +121,7 @@ describe("the check dialog", () => {
     const surgery = a.items.find((i: any) => i.name === "Surgery");
     scriptDiceFaces([1]);
     const r = await performFlangeCheck(a, { skill: surgery.id, attribute: "dexterity", diceModifier: -2 }, shift);
-    expect(r?.formula).toBe("1dft10");
+    expect(r?.formula).toBe("1dzt10");
     expect(r?.checkResult).toMatchObject({ outcome: "criticalFailure", ones: 1 });
     const html: HTMLElement = await msgs().at(-1).renderHTML();
     expect(html.textContent).toContain("1 natural 1s");
@@ -130,7 +131,7 @@ describe("the check dialog", () => {
     const a = await tims({ edge: { points: 3, spent: 0 } });
     scriptDiceFaces([5, 5, 5, 5]);
     const r = await performFlangeCheck(a, { skill: "", attribute: "perception", edgeDice: 1, edgeTarget: 1 }, shift);
-    expect(r?.formula).toBe("4dft5");
+    expect(r?.formula).toBe("4dzt5");
     expect(r?.checkResult?.successes).toBe(4);
     expect(a.system.edge.spent).toBe(2);
     expect(a.system.edgeAvailable).toBe(1);

@@ -89,7 +89,7 @@ describe("Flange character sheet", () => {
     await answerDialog({ action: "roll" });
     await settle();
     const message = (game as any).messages.contents.at(-1);
-    expect(message.rolls[0].formula).toBe("3dft8");
+    expect(message.rolls[0].formula).toBe("3dzt8");
     expect(message.rolls[0].checkResult.successes).toBe(2);
   });
 
@@ -103,7 +103,7 @@ describe("Flange character sheet", () => {
     scriptDiceFaces([8, 9, 3]);
     await answerDialog({ action: "roll" });
     await settle();
-    expect((game as any).messages.contents.at(-1).rolls[0].formula).toBe("3dft8");
+    expect((game as any).messages.contents.at(-1).rolls[0].formula).toBe("3dzt8");
   });
 
   it("a weapon row's attack button opens the combat part's attack dialog against the target", async () => {
@@ -178,7 +178,7 @@ describe("Flange hotbar macros", () => {
     await answerDialog({ action: "roll" });
     await run;
     await settle();
-    expect((game as any).messages.contents.at(-1).rolls[0].formula).toBe("3dft8");
+    expect((game as any).messages.contents.at(-1).rolls[0].formula).toBe("3dzt8");
     click(sheet, '[data-tab="attributes"]');
     await settle();
     const attr = await dropOnSlot(dragData(sheet.element.querySelector('[data-drag-attribute="perception"]') as HTMLElement), 4);
@@ -188,7 +188,7 @@ describe("Flange hotbar macros", () => {
     await answerDialog({ action: "roll" });
     await run2;
     await settle();
-    expect((game as any).messages.contents.at(-1).rolls[0].formula).toBe("3dft8");
+    expect((game as any).messages.contents.at(-1).rolls[0].formula).toBe("3dzt8");
     await a.items.getName("Surgery").delete();
     await macro.execute();
     await settle();

@@ -59,7 +59,12 @@ describe("v14 changes", () => {
     if (v14) {
       expect(() => (CONST as Record<string, unknown>).ACTIVE_EFFECT_MODES).toThrow(CompatibilityWarningError);
       expect((CONST as Record<string, unknown>).ACTIVE_EFFECT_CHANGE_TYPES).toMatchObject({ ADD: "add", OVERRIDE: "override" });
-      const [effect] = await actor.createEmbeddedDocuments("ActiveEffect", [{ name: "E", system: { changes: [{ key: "name", type: "override", value: "Bea" }] } }]);
+      const [effect] = await actor.createEmbeddedDocuments("ActiveEffect", [{ name: "E", system: { changes: [{ key: "name", type: "override", value: "Bea", phase: "initial", priority: 50 }] } }]);
+      expect(actor.name).toBe("Bea");
+      // A v14 change must carry its phase and priority (issue 18.6): without them it is refused.
+      for (const partial of [{ phase: "initial" }, { priority: 20 }, {}]) {
+        await expect(actor.createEmbeddedDocuments("ActiveEffect", [{ name: "Bad", system: { changes: [{ key: "name", type: "override", value: "Cy", ...partial }] } }])).rejects.toThrow(/phase|priority/);
+      }
       expect(actor.name).toBe("Bea");
       expect(() => (effect as unknown as { changes: unknown }).changes).toThrow(CompatibilityWarningError);
     } else {

@@ -26,27 +26,27 @@ function starFaces(values: number[]) {
 const faces = (r: Roll) => (r.dice[0] as D10StarDie).results.map((x) => x.result);
 
 describe("d10* modifiers without a target use the top face 9", () => {
-  it("`/r 1dtx` explodes on a 9 (Foundry's default target is the face count, 10, which a d10* never shows)", async () => {
+  it("`/r 1dkx` explodes on a 9 (Foundry's default target is the face count, 10, which a d10* never shows)", async () => {
     starFaces([9, 9, 4]);
-    const r = await new Roll("1dtx").evaluate();
+    const r = await new Roll("1dkx").evaluate();
     expect(faces(r)).toEqual([9, 9, 4]);
     expect(r.total).toBe(22);
   });
   it("`xo` explodes once on a 9; `x>=` reads `x>=9`; an explicit target is kept", async () => {
     starFaces([9, 9]);
-    expect(faces(await new Roll("1dtxo").evaluate())).toEqual([9, 9]);
+    expect(faces(await new Roll("1dkxo").evaluate())).toEqual([9, 9]);
     starFaces([9, 2]);
-    expect(faces(await new Roll("1dtx>=").evaluate())).toEqual([9, 2]);
+    expect(faces(await new Roll("1dkx>=").evaluate())).toEqual([9, 2]);
     starFaces([8, 8, 3]);
-    expect(faces(await new Roll("1dtx>=8").evaluate())).toEqual([8, 8, 3]);
+    expect(faces(await new Roll("1dkx>=8").evaluate())).toEqual([8, 8, 3]);
     starFaces([5, 4]);
-    expect(faces(await new Roll("1dtx=5").evaluate())).toEqual([5, 4]);
+    expect(faces(await new Roll("1dkx=5").evaluate())).toEqual([5, 4]);
   });
   it("`cs` counts nines by default", async () => {
     starFaces([9, 3, 9]);
-    expect((await new Roll("3dtcs").evaluate()).total).toBe(2);
+    expect((await new Roll("3dkcs").evaluate()).total).toBe(2);
     starFaces([9, 3, 9]);
-    expect((await new Roll("3dtcs>=3").evaluate()).total).toBe(3);
+    expect((await new Roll("3dkcs>=3").evaluate()).total).toBe(3);
   });
   it("other modifiers are left alone", () => {
     for (const m of ["kh", "kl2", "r", "n", "n2", "x=9", "cs>5", "min2"]) expect(withTopFace(m)).toBe(m);
@@ -68,21 +68,21 @@ async function rollNines(formula: string): Promise<number[]> {
 }
 
 describe("rolling nines stops at the open-end cap with a stuck random function", () => {
-  it("`1dtn` (no limit, the nines-limit setting 0) adds at most MAX_OPEN_END_DICE dice", async () => {
+  it("`1dkn` (no limit, the nines-limit setting 0) adds at most MAX_OPEN_END_DICE dice", async () => {
     expect(MAX_OPEN_END_DICE).toBe(100);
     CONFIG.Dice.randomUniform = () => 0; // every d10* reads 9
     const t = performance.now();
-    const f = await rollNines("1dtn");
+    const f = await rollNines("1dkn");
     expect(performance.now() - t).toBeLessThan(1000);
     expect(f).toHaveLength(1 + MAX_OPEN_END_DICE);
     expect(f.every((x) => x === 9)).toBe(true);
   });
-  it("a limit past the cap stops at the cap too (`1dtn5000`)", async () => {
+  it("a limit past the cap stops at the cap too (`1dkn5000`)", async () => {
     CONFIG.Dice.randomUniform = () => 0;
-    expect(await rollNines("1dtn5000")).toHaveLength(1 + MAX_OPEN_END_DICE);
+    expect(await rollNines("1dkn5000")).toHaveLength(1 + MAX_OPEN_END_DICE);
   });
-  it("a smaller limit still applies (`1dtn3`)", async () => {
+  it("a smaller limit still applies (`1dkn3`)", async () => {
     CONFIG.Dice.randomUniform = () => 0;
-    expect(await rollNines("1dtn3")).toEqual([9, 9, 9, 9]);
+    expect(await rollNines("1dkn3")).toEqual([9, 9, 9, 9]);
   });
 });

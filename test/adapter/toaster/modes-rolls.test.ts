@@ -181,8 +181,8 @@ describe("every die a Foundry roll", () => {
     expect(resolution.rolls).toHaveLength(3);
     expect(resolution.rolls[0]).toBeInstanceOf(ToasterCheckRoll);
     expect(resolution.rolls.slice(1).map((r: any) => [r.formula, r.total])).toEqual([
-      ["1dt", 7],
-      ["1dt", 1],
+      ["1dk", 7],
+      ["1dk", 1],
     ]);
   });
 
@@ -190,7 +190,7 @@ describe("every die a Foundry roll", () => {
     dice([4, { d6: 3 }]);
     const card = await postCritical(null);
     expect(card!.rolls.map((r: any) => [r.formula, r.total])).toEqual([
-      ["1dt", 4],
+      ["1dk", 4],
       ["1d6", 3],
     ]);
     expect(card!.flags.breadbox).toMatchObject({ d10: 4, d6: 3 });
@@ -219,7 +219,7 @@ describe("issue 9 point 9: check rolls from messages with empty or partial optio
     it(`${name} options render on every client without throwing`, async () => {
       const s = await scene();
       dice([4]);
-      const roll = new ToasterCheckRoll("1dt + 3");
+      const roll = new ToasterCheckRoll("1dk + 3");
       await roll.evaluate();
       const json = { ...(roll.toJSON() as Record<string, unknown>), options };
       const message: any = await ChatMessage.create({ content: "7", rolls: [JSON.stringify(json)] } as never);

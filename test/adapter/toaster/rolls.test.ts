@@ -25,30 +25,30 @@ function setRule(key: string, value: unknown) {
 }
 
 describe("the d10* die term", () => {
-  it("is registered as `t` and reads 0–9", async () => {
-    expect((CONFIG.Dice.terms as any).t).toBe(D10StarDie);
+  it("is registered as `k` and reads 0–9", async () => {
+    expect((CONFIG.Dice.terms as any).k).toBe(D10StarDie);
     starFaces([0, 9, 4]);
-    const r = await new Roll("3dt").evaluate();
+    const r = await new Roll("3dk").evaluate();
     expect((r.dice[0] as any).results.map((x: any) => x.result)).toEqual([0, 9, 4]);
     expect(r.total).toBe(13);
   });
 
-  it("rolling nines with a limit: `1dtn1` adds at most one die", async () => {
+  it("rolling nines with a limit: `1dkn1` adds at most one die", async () => {
     starFaces([9, 9, 3]);
-    const r = await new Roll("1dtn1").evaluate();
+    const r = await new Roll("1dkn1").evaluate();
     expect((r.dice[0] as any).starFaces).toEqual([9, 9]);
     expect(r.total).toBe(18);
   });
 
-  it("rolling nines without a limit: `1dtn` keeps going", async () => {
+  it("rolling nines without a limit: `1dkn` keeps going", async () => {
     starFaces([9, 9, 3]);
-    const r = await new Roll("1dtn").evaluate();
+    const r = await new Roll("1dkn").evaluate();
     expect((r.dice[0] as any).starFaces).toEqual([9, 9, 3]);
   });
 
-  it("Foundry's explode modifier works on it (`1dtx=9`)", async () => {
+  it("Foundry's explode modifier works on it (`1dkx=9`)", async () => {
     starFaces([9, 2]);
-    const r = await new Roll("1dtx=9").evaluate();
+    const r = await new Roll("1dkx=9").evaluate();
     expect(r.total).toBe(11);
   });
 });
@@ -59,7 +59,7 @@ describe("ToasterCheckRoll", () => {
       kind: "skill", title: "Sword", rank: 8, rankLabel: "Sword", parts: [{ label: "Difficult", value: -2 }, { label: "Rapier", value: 1 }],
       luckBefore: 1, callFour: false, rollingNines: false, ninesLimit: null, rollingZeros: false, target: 10, variableOutcomes: true,
     });
-    expect(roll.formula).toBe("1dt + 8[Sword] - 2[Difficult] + 1[Rapier] + 2[Luck]");
+    expect(roll.formula).toBe("1dk + 8[Sword] - 2[Difficult] + 1[Rapier] + 2[Luck]");
     starFaces([3]);
     await roll.evaluate();
     expect(roll.total).toBe(12);
@@ -179,7 +179,7 @@ describe("(Working Collaboratively)", () => {
     await waitForDialog();
     await answerDialog({ action: "roll", fill: { helpers: "2" } });
     let roll = await pending;
-    expect(roll?.formula.startsWith("3dtkh")).toBe(true);
+    expect(roll?.formula.startsWith("3dkkh")).toBe(true);
     expect(roll?.total).toBe(16);
     expect(roll?.checkResult?.faces.die).toEqual([8]);
 
@@ -229,8 +229,8 @@ describe("healing", () => {
 
 describe("d10* extremes", () => {
   it("minimized and maximized rolls read 0 and 9", async () => {
-    const lo = await new Roll("2dt + 1").evaluate({ minimize: true } as never);
-    const hi = await new Roll("2dt + 1").evaluate({ maximize: true } as never);
+    const lo = await new Roll("2dk + 1").evaluate({ minimize: true } as never);
+    const hi = await new Roll("2dk + 1").evaluate({ maximize: true } as never);
     expect(lo.total).toBe(1);
     expect(hi.total).toBe(19);
   });

@@ -6,22 +6,23 @@ import { registerExtension } from "../registry";
 import { seededRandom } from "../../../src/dice/random";
 import { CONFIG } from "../state";
 import { Roll } from "./roll";
-import { DiceTerm, Die, NumericTerm, OperatorTerm, ParentheticalTerm, RollTerm, StringTerm, drawContext } from "./terms";
+import { Coin, DiceTerm, Die, FateDie, NumericTerm, OperatorTerm, ParentheticalTerm, RollTerm, StringTerm, drawContext } from "./terms";
 
 export { Roll, safeEval } from "./roll";
-export { DiceTerm, Die, NumericTerm, OperatorTerm, ParentheticalTerm, RollTerm, StringTerm } from "./terms";
+export { Coin, DiceTerm, Die, FateDie, NumericTerm, OperatorTerm, ParentheticalTerm, RollTerm, StringTerm } from "./terms";
 export type { DiceTermResult } from "./terms";
 
 /** Foundry draws from a Mersenne Twister; the harness default is Math.random. */
 const defaultUniform = (): number => Math.random();
 
-export const terms = { RollTerm, DiceTerm, Die, NumericTerm, OperatorTerm, ParentheticalTerm, StringTerm };
+export const terms = { RollTerm, DiceTerm, Die, Coin, FateDie, NumericTerm, OperatorTerm, ParentheticalTerm, StringTerm };
 
 function diceConfig() {
   return {
     rolls: [Roll],
-    terms: { d: Die },
-    termTypes: { DiceTerm, Die, NumericTerm, OperatorTerm, ParentheticalTerm, StringTerm, RollTerm },
+    // Foundry's own letters: c (coin), d (die), f (Fate die).
+    terms: { c: Coin, d: Die, f: FateDie },
+    termTypes: { DiceTerm, Die, Coin, FateDie, NumericTerm, OperatorTerm, ParentheticalTerm, StringTerm, RollTerm },
     randomUniform: defaultUniform,
     fulfillment: { dice: {}, methods: {}, defaultMethod: "" },
   };

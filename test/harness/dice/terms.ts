@@ -461,6 +461,38 @@ export class Die extends DiceTerm {
   static override DENOMINATION = "d";
   static override MODIFIERS: Record<string, string> = { ...STANDARD_MODIFIERS };
 }
+/**
+ * Foundry's own coin (`1dc`): two faces read 1 (heads) and 0 (tails). Registered under `c` as
+ * Foundry does, so a system that takes the letter is caught. VERIFY (public API page
+ * foundry.dice.terms.Coin): the exact face mapping; only the letter matters to our tests.
+ */
+export class Coin extends DiceTerm {
+  static override DENOMINATION = "c";
+  static override MODIFIERS: Record<string, string> = {};
+  constructor(data: DiceTermData = {}) {
+    super({ ...data, faces: 2 });
+  }
+  override mapRandomFace(randomUniform: number): number {
+    return Math.ceil((1 - randomUniform) * 2) - 1;
+  }
+}
+
+/**
+ * Foundry's own Fate/Fudge die (`4df`): three faces read −1, 0, +1. Registered under `f` as
+ * Foundry does (public API page foundry.dice.terms.FateDie), so a system die that takes `f` (and
+ * so replaces `/r 4df`) is caught by the harness.
+ */
+export class FateDie extends DiceTerm {
+  static override DENOMINATION = "f";
+  static override MODIFIERS: Record<string, string> = { r: "reroll", rr: "rerollRecursive", k: "keep", kh: "keep", kl: "keep", d: "drop", dh: "drop", dl: "drop" };
+  constructor(data: DiceTermData = {}) {
+    super({ ...data, faces: 3 });
+  }
+  override mapRandomFace(randomUniform: number): number {
+    return Math.ceil((1 - randomUniform) * 3) - 2;
+  }
+}
+
 /** Custom dice subclasses inherit the standard modifiers through DiceTerm.MODIFIERS too. */
 DiceTerm.MODIFIERS = { ...STANDARD_MODIFIERS };
 

@@ -239,3 +239,32 @@ export class FlangeActorModel extends foundry.abstract.TypeDataModel<ActorSchema
 function rulesLevel(rules: FlangeRules): R.Level {
   return R.LEVELS.find((l) => l === rules.campaignLevel) ?? campaignLevel();
 }
+
+/**
+ * Token bar edits of Edge (issue 18.3): the bar shows Edge available of Edge points as
+ * `edge.value/max` (both derived), so Foundry's bar update names `system.edge.value`, which is not
+ * stored. It becomes the stored `edge.spent` (points − the value typed, within 0…points), through
+ * the public hook `modifyTokenAttribute`, which hands over the update before it is applied.
+ * Wounds and grind bars write their stored `value` directly and need nothing.
+ */
+export function redirectEdgeBar(data: { attribute?: unknown }, updates: Record<string, unknown>, actor: unknown): void {
+  if (data?.attribute !== "edge" || !(actor instanceof Actor)) return;
+  const model = actor.system;
+  if (!(model instanceof FlangeActorModel)) return;
+  const key = "system.edge.value";
+  if (!Object.hasOwn(updates, key)) return;
+  const value = updates[key];
+  delete updates[key];
+  if (typeof value !== "number" || !Number.isFinite(value)) return;
+  const points = model.edge.points;
+  updates["system.edge.spent"] = Math.min(points, Math.max(0, points - Math.trunc(value)));
+}
+
+/** Register the Edge bar redirect (at init). */
+export function registerEdgeBar(): void {
+  // fvtt-types 13.345 omits the hook's third argument (the actor), which the public API passes.
+  Hooks.on("modifyTokenAttribute", (data: { attribute?: unknown }, updates: Record<string, unknown>, ...rest: unknown[]) => {
+    redirectEdgeBar(data, updates, rest[0]);
+    return true;
+  });
+}

@@ -1,10 +1,10 @@
 /**
  * The Flange pool die: a plain d10 (faces 1–10) whose `t` modifier rolls a whole Flange pool
  * against a target number, as the rules core reads it (seed 004 "Skills and Dice Rolls",
- * "Modifiers", "Criticals"). Typed in chat, `/r 3dft7` rolls three dice against target 7:
+ * "Modifiers", "Criticals"). Typed in chat, `/r 3dzt7` rolls three dice against target 7:
  *
  * - the pool is settled by the core (`settlePool`): a target above 10 or no dice at all is the
- *   desperate roll — one die that succeeds only on a 10 (`0dft7` rolls one die; `3dft12` keeps the
+ *   desperate roll — one die that succeeds only on a 10 (`0dzt7` rolls one die; `3dzt12` keeps the
  *   first die and discards the rest);
  * - each natural 10 after the first adds 1 to another die and, when every die already succeeds,
  *   rolls an extra die — as a Foundry die of this term, so Dice So Nice shows it — until the core
@@ -14,6 +14,10 @@
  *   failures (the critical failure).
  *
  * Without `t` the die is just a d10 (Foundry's other modifiers work as on any die).
+ *
+ * The letter is `z`, not `f`: `f` is Foundry's own Fate die (`4df`), which ours would replace
+ * (docs/testing.md "Dice letters"). Rolls stored with `3dft7` still load: a serialized term is
+ * rebuilt by its class name, not its letter.
  */
 import * as R from "../rules";
 
@@ -27,7 +31,7 @@ export function parseTargetModifier(modifier: string): number | null {
 }
 
 export class FlangeDie extends foundry.dice.terms.Die {
-  static override DENOMINATION = "f";
+  static override DENOMINATION = "z";
 
   static override MODIFIERS = {
     ...foundry.dice.terms.Die.MODIFIERS,

@@ -3,7 +3,7 @@ import { MAX_OPEN_END_DICE } from "../../../dice/limits";
 /**
  * Foundry's modifiers that default their target to the die's face count (10), a face a d10* never
  * shows: explode (`x`, `xo`) and count successes (`cs`). Without a target number they use the
- * d10*'s own top face, 9 (`/r 1dtx` explodes on nines; `x>=` reads `x>=9`).
+ * d10*'s own top face, 9 (`/r 1dkx` explodes on nines; `x>=` reads `x>=9`).
  */
 const TOP_FACE_DEFAULTS = /^(xo|x|cs)([<>=]*)$/i;
 export const D10_STAR_TOP_FACE = 9;
@@ -15,14 +15,18 @@ export function withTopFace(modifier: string): string {
 }
 
 /**
- * The d10*: a ten-sided die read 0–9 (the "0" is a zero). Usable in any formula as `1dt`, also
- * from chat (`/r 1dt + 6`). Foundry's own modifiers keep working (`1dtx=9` explodes on nines,
- * `2dtkh` keeps the highest; `1dtx` and `1dtcs` default to the top face 9). The `n` modifier is
- * Toaster's rolling-nines rule with a limit: `1dtn` adds a die for every 9 up to the open-end cap
- * (MAX_OPEN_END_DICE, 100), `1dtn1` at most one extra die; a larger limit stops at the cap too.
+ * The d10*: a ten-sided die read 0–9 (the "0" is a zero). Usable in any formula as `1dk`, also
+ * from chat (`/r 1dk + 6`). Foundry's own modifiers keep working (`1dkx=9` explodes on nines,
+ * `2dkkh` keeps the highest; `1dkx` and `1dkcs` default to the top face 9). The `n` modifier is
+ * Toaster's rolling-nines rule with a limit: `1dkn` adds a die for every 9 up to the open-end cap
+ * (MAX_OPEN_END_DICE, 100), `1dkn1` at most one extra die; a larger limit stops at the cap too.
+ *
+ * The letter is `k`, not `t`: system-agnostic Tension Pool modules register `t` in their own init,
+ * after ours, and would win (docs/testing.md "Dice letters"). Rolls stored with `1dt` still load:
+ * a serialized term is rebuilt by its class name, not its letter.
  */
 export class D10StarDie extends foundry.dice.terms.Die {
-  static override DENOMINATION = "t";
+  static override DENOMINATION = "k";
 
   static override MODIFIERS = {
     ...foundry.dice.terms.Die.MODIFIERS,
