@@ -12,6 +12,7 @@ import { D10StarDie } from "../../src/rulesets/toaster/dice/d10star";
 import { FlangeDie } from "../../src/rulesets/flange/dice/flange-die";
 import { D10PlusDie } from "../../src/rulesets/toast/dice/d10plus";
 import { FlangeCheckRoll } from "../../src/rulesets/flange/dice/check-roll";
+import { fingerprintFormula } from "../../src/rulesets/toaster/chat/once";
 
 beforeEach(async () => {
   await bootSystem();
@@ -163,6 +164,12 @@ describe("rolls stored with the old letters", () => {
     expect(roll.dice[0]).toBeInstanceOf(D10StarDie);
     expect((roll.dice[0] as D10StarDie).starFaces).toEqual([0]);
     expect(roll.formula).toBe("1dk");
+  });
+
+  it("the luck re-roll's once-per-roll fingerprint spells the d10* as before the change (a claim made before the update still holds)", () => {
+    expect(fingerprintFormula("1dkn1 + 6[Sword] - 2[Difficult]")).toBe("1dtn1 + 6[Sword] - 2[Difficult]");
+    expect(fingerprintFormula("6*1dk + 1d6")).toBe("6*1dt + 1d6");
+    expect(fingerprintFormula("1d6 + 2[Kit]")).toBe("1d6 + 2[Kit]");
   });
 });
 

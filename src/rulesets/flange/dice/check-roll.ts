@@ -1,6 +1,6 @@
 /**
  * FlangeCheckRoll: one Flange check — a pool of d10s against a target number. The formula is the
- * pool the rules core settles (`3dft7`: three Flange dice against 7, dice/flange-die.ts), so the
+ * pool the rules core settles (`3dzt7`: three Flange dice against 7, dice/flange-die.ts), so the
  * same dice roll typed in chat. After evaluation every face (the pool, then each extra die the 10s
  * earned, all Foundry dice) goes to the core's `resolveCheck`, which names the result; the result
  * travels in the roll's options, so a reloaded chat message (rebuilt through CONFIG.Dice.rolls)
@@ -91,7 +91,7 @@ export function normaliseFlangeOptions(raw: Record<string, unknown>): FlangeChec
   return out;
 }
 
-/** The Foundry formula of a settled pool: `3dft7`. */
+/** The Foundry formula of a settled pool: `3dzt7`. */
 export function poolFormula(input: R.CheckInput): string {
   const pool = R.settlePool(input);
   return `${pool.dice}d${FlangeDie.DENOMINATION}t${pool.target}`;

@@ -10,6 +10,7 @@ import { rollFingerprint as fingerprintOf, rollUsed } from "../../../core/chat/o
 import { hasMark, isLedgerKeeper, markValue } from "../../../core/chat/ledger";
 import { cardFlags } from "../../../core/chat/trust";
 import { ToasterCheckRoll } from "../dice/check-roll";
+import { D10StarDie } from "../dice/d10star";
 
 /** The once-per-roll scope of the luck re-roll. */
 export const REROLL_SCOPE = "toaster.reroll";
@@ -20,13 +21,21 @@ export const REROLL_OF_MARK = "rerollOf";
 /** The GM's count of luck points spent after the roll on an attack declaration (its posted roll stays as posted). */
 export const LUCK_AFTER_MARK = "luckAfter";
 
+/**
+ * The formula as fingerprints spell it: the d10* as `t`, its letter when fingerprints began, so a
+ * claim made before the letter changed (issue 18) still holds for the same roll after it.
+ */
+export function fingerprintFormula(formula: string): string {
+  return formula.replace(new RegExp(`(\\d+)d${D10StarDie.DENOMINATION}`, "g"), "$1dt");
+}
+
 /** The roll's fingerprint (core's once-per-roll, src/core/chat/once.ts), or null when the roll carries no id. */
 export function rollFingerprint(roll: ToasterCheckRoll): string | null {
   const check = roll.check;
   const rollId = check.rollId;
   if (typeof rollId !== "string" || !rollId) return null;
   const result = check.result;
-  return fingerprintOf([check.actorUuid ?? "", roll.formula, roll.starFaces, result?.faces.die ?? [], result?.faces.fumble ?? [], check.fumbleFaces ?? [], rollId]);
+  return fingerprintOf([check.actorUuid ?? "", fingerprintFormula(roll.formula), roll.starFaces, result?.faces.die ?? [], result?.faces.fumble ?? [], check.fumbleFaces ?? [], rollId]);
 }
 
 /** The first check roll of a card (other rolls on it are its follow-up dice). */

@@ -1,7 +1,7 @@
 /**
  * ToasterCheckRoll: one Toaster action roll (skill, attribute, luck, attack, defence,
  * mortality…). Its formula shows every modifier with its source, e.g.
- * `1dtn1 + 6[Sword] - 2[Difficult] + 2[Luck]`; after evaluation the rules core classifies it
+ * `1dkn1 + 6[Sword] - 2[Difficult] + 2[Luck]`; after evaluation the rules core classifies it
  * (target, margin, outcome band, fumble check) and the result travels with the roll's options,
  * so the chat card reads the same after a reload (CONFIG.Dice.rolls rebuilds this class).
  */
