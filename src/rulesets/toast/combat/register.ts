@@ -4,7 +4,7 @@
  */
 import type { RulesetPart } from "../../../core/registry";
 import { templatePath } from "../../../core/ids";
-import { TOAST_COMBAT, decorateTracker } from "./tracker";
+import { TOAST_COMBAT, decorateTracker, relayTurnControl } from "./tracker";
 import { toastAttackExchange } from "./attack";
 import { TOAST_STATUS_EFFECTS, registerToastStatusSync } from "./statuses";
 import { TOAST_COMBAT_SETTINGS } from "./settings";
@@ -25,6 +25,8 @@ export function toastCombatPart(): RulesetPart {
   return {
     combat: TOAST_COMBAT,
     exchanges: [toastAttackExchange],
+    // Hold / Act now / Action lost: the round record is the active GM's to write.
+    relayActions: { turn: relayTurnControl },
     statusEffects: TOAST_STATUS_EFFECTS,
     trackableAttributes: { toast: { bar: ["wounds"], value: [] } },
     registerSettings: TOAST_COMBAT_SETTINGS.register,
