@@ -454,24 +454,56 @@ const STATUS_KEY: Record<R.TurnStatus, string> = {
   lost: "BREADBOX.ToastCombat.Turn.lost",
 };
 
-function trackerButton(action: string, icon: string, label: string): HTMLButtonElement {
+function trackerButton(combat: AnyCombat, combatant: Combatant.Implementation, control: TurnControl, icon: string, label: string): HTMLButtonElement {
   const b = document.createElement("button");
   b.type = "button";
   b.className = "inline-control combatant-control icon toast-turn-control";
-  b.dataset.toastTurn = action;
+  b.dataset.toastTurn = control;
   b.setAttribute("aria-label", label);
   b.dataset.tooltip = label;
   const i = document.createElement("i");
   i.className = `fa-solid ${icon}`;
   i.setAttribute("aria-hidden", "true");
   b.append(i);
+  // The row is core's: its own click action (select / pan to the combatant) sits on the row, and
+  // the application handles it where the click arrives. Stop the click at the button.
+  b.addEventListener("click", (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    const run = control === "hold" ? holdAction : control === "act" ? actNow : negateAction;
+    run(combat, combatant).catch((err: unknown) => console.error("Breadbox | Toast turn control", err));
+  });
   return b;
+}
+
+/**
+ * Show a Toast initiative as the book reads it ("14", "Auto 9", "Flub 3") in core's row. Core shows
+ * a rolled initiative in an `input.initiative-input` (editable by a GM) — or, where a version
+ * renders it as text, a `.initiative` element. The label is derived from the stored rank itself,
+ * and the input is made read-only for everyone: typing over "Auto 9" would store a plain number in
+ * place of the rank (the GM changes a rank in the combatant's configuration).
+ */
+function showInitiative(row: HTMLElement, combatant: Combatant.Implementation): void {
+  const rank = combatant.initiative;
+  if (typeof rank !== "number" || !Number.isFinite(rank)) return;
+  const label = rankLabel(rank);
+  const kind = rank >= R.AUTO_RANK_BASE ? "auto" : rank <= -R.AUTO_RANK_BASE ? "flub" : "number";
+  const input = row.querySelector<HTMLInputElement>(".token-initiative input.initiative-input");
+  const shown = input ?? row.querySelector<HTMLElement>(".token-initiative .initiative");
+  if (!shown) return;
+  if (input) {
+    input.value = label;
+    input.readOnly = true;
+    input.dataset.toastRank = String(rank);
+  } else shown.textContent = label;
+  shown.classList.add(`toast-initiative-${kind}`);
+  if (initiativeFlag(combatant)?.shared) shown.dataset.tooltip = localize("BREADBOX.ToastCombat.SharedRoll");
 }
 
 /**
  * Decorate the tracker's rows (renderCombatTracker): the initiative as the tracker should read it
  * ("Auto 9"), the combatant's state this round, and the Hold / Act now / Lose action controls for
- * those allowed. Rows are `[data-combatant-id]`; the initiative is `.token-initiative .initiative`.
+ * those allowed. Rows are core's `[data-combatant-id]`.
  */
 export function decorateTracker(combat: AnyCombat | null | undefined, root: HTMLElement): void {
   if (!combat) return;
@@ -479,13 +511,7 @@ export function decorateTracker(combat: AnyCombat | null | undefined, root: HTML
   for (const row of root.querySelectorAll<HTMLElement>("[data-combatant-id]")) {
     const combatant = combat.combatants.get(row.dataset.combatantId ?? "");
     if (!combatant || !fighterOf(combatant.actor)) continue;
-    const flag = initiativeFlag(combatant);
-    const shown = row.querySelector<HTMLElement>(".token-initiative .initiative");
-    if (flag && shown) {
-      shown.textContent = initiativeLabel(flag);
-      shown.classList.add(`toast-initiative-${flag.kind}`);
-      if (flag.shared) shown.dataset.tooltip = localize("BREADBOX.ToastCombat.SharedRoll");
-    }
+    showInitiative(row, combatant);
     row.querySelector(".toast-turn")?.remove();
     if (!combat.started) continue;
     const status = turnStatus(combat, combatant);
@@ -496,26 +522,11 @@ export function decorateTracker(combat: AnyCombat | null | undefined, root: HTML
     badge.textContent = localize(STATUS_KEY[status]);
     box.append(badge);
     const current = combat.combatant?.id === combatant.id;
-    if (combatant.isOwner && current && status === "waiting") box.append(trackerButton("hold", "fa-hand", localize("BREADBOX.ToastCombat.Hold.Hold")));
-    if (combatant.isOwner && status === "holding") box.append(trackerButton("act", "fa-arrow-up", localize("BREADBOX.ToastCombat.Hold.ActNow")));
-    if (user.isGM && (status === "waiting" || status === "holding")) box.append(trackerButton("negate", "fa-xmark", localize("BREADBOX.ToastCombat.Hold.Negate")));
+    if (combatant.isOwner && current && status === "waiting") box.append(trackerButton(combat, combatant, "hold", "fa-hand", localize("BREADBOX.ToastCombat.Hold.Hold")));
+    if (combatant.isOwner && status === "holding") box.append(trackerButton(combat, combatant, "act", "fa-arrow-up", localize("BREADBOX.ToastCombat.Hold.ActNow")));
+    if (user.isGM && (status === "waiting" || status === "holding")) box.append(trackerButton(combat, combatant, "negate", "fa-xmark", localize("BREADBOX.ToastCombat.Hold.Negate")));
     (row.querySelector(".token-name") ?? row).append(box);
   }
-  if (root.dataset.toastTurnListener) return;
-  root.dataset.toastTurnListener = "1";
-  root.addEventListener("click", (event) => {
-    const target = event.target;
-    const button = target instanceof Element ? target.closest<HTMLElement>("[data-toast-turn]") : null;
-    if (!button) return;
-    event.preventDefault();
-    event.stopPropagation();
-    const combatNow = game.combats?.viewed ?? combat;
-    const id = button.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId ?? "";
-    const combatant = combatNow?.combatants.get(id);
-    if (!combatNow || !combatant) return;
-    const run = button.dataset.toastTurn === "hold" ? holdAction : button.dataset.toastTurn === "act" ? actNow : negateAction;
-    run(combatNow, combatant).catch((err: unknown) => console.error("Breadbox | Toast turn control", err));
-  });
 }
 
 export const TOAST_COMBAT: CombatRules = {
