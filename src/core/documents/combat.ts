@@ -127,6 +127,8 @@ export class BreadboxCombat extends Combat {
     await super._onStartRound(...args);
     // The round this event is for: the combat may have moved on by the time the event runs.
     if (args[0].round <= 1) return;
+    // v14 dispatches rounds a jump passed over as skipped (foundryvtt#13983): nobody fought them.
+    if (args[0].skipped) return;
     await this.rules?.onRoundStart?.(this);
   }
 
@@ -136,14 +138,18 @@ export class BreadboxCombat extends Combat {
    */
   protected override async _onStartTurn(...args: Parameters<Combat["_onStartTurn"]>): Promise<void> {
     await super._onStartTurn(...args);
-    const [combatant] = args;
+    const [combatant, context] = args;
+    // v14 dispatches the turns a GM's Next Round (or a jump) passed over as skipped
+    // (foundryvtt#13983): the combatant never acted, so no turn-start work (D10/0 refills AP).
+    if (context?.skipped) return;
     await rulesFor(combatant.actor)?.onTurnStart?.(this, combatant);
   }
 
-  /** A combatant's turn ends (v13 turn event, as above). */
+  /** A combatant's turn ends (v13 turn event, as above); a skipped turn (v14) ends nothing. */
   protected override async _onEndTurn(...args: Parameters<Combat["_onEndTurn"]>): Promise<void> {
     await super._onEndTurn(...args);
-    const [combatant] = args;
+    const [combatant, context] = args;
+    if (context?.skipped) return;
     await rulesFor(combatant.actor)?.onTurnEnd?.(this, combatant);
   }
 }
