@@ -31,6 +31,16 @@ export async function turnEventsSettled(): Promise<void> {
   throw new Error("turnEventsSettled(): combat turn events keep coming");
 }
 
+/** Whether jumped-over turns are dispatched as skipped: v14's behaviour; null follows the profile. */
+let skippedDispatch: boolean | null = null;
+/**
+ * For a test of v14's skipped-turn dispatch on either profile (everything else keeps the profile's
+ * behaviour); reset with the harness.
+ */
+export function setSkippedTurnDispatch(on: boolean | null): void {
+  skippedDispatch = on;
+}
+
 export interface CombatTurnEventContext {
   round: number;
   turn: number;
@@ -267,7 +277,7 @@ export class Combat extends Document {
     await asUser(gm, async () => {
       const priorCombatant = prior.combatantId ? this.combatants.get(prior.combatantId) : undefined;
       if (priorCombatant && prior.round > 0) await this._onEndTurn(priorCombatant, { round: prior.round, turn: prior.turn ?? 0, skipped: false });
-      const v14 = harnessGeneration() === "14";
+      const v14 = skippedDispatch ?? harnessGeneration() === "14";
       const n = this.turns.length;
       // v14 (foundryvtt#13983, #11998): the turns and rounds between the prior state and the new one
       // count as skipped, and each gets its events with `skipped: true` (VERIFY: start then end of
@@ -475,6 +485,7 @@ registerExtension({
   },
   reset({ game: g }) {
     pendingTurnEvents.clear();
+    skippedDispatch = null;
     g.combats = new CombatEncounters();
   },
 });

@@ -124,6 +124,7 @@ export class BreadboxCombat extends Combat {
    * initiative was already rolled by nextRound.
    */
   protected override async _onStartRound(...args: Parameters<Combat["_onStartRound"]>): Promise<void> {
+    if (this.#skippedPhase(args[0])) return;
     await super._onStartRound(...args);
     // The round this event is for: the combat may have moved on by the time the event runs.
     if (args[0].round <= 1) return;
@@ -137,6 +138,7 @@ export class BreadboxCombat extends Combat {
    * that combatant's own ruleset run their turn-start work (e.g. D10/0 refills action points).
    */
   protected override async _onStartTurn(...args: Parameters<Combat["_onStartTurn"]>): Promise<void> {
+    if (this.#skippedPhase(args[1])) return;
     await super._onStartTurn(...args);
     const [combatant, context] = args;
     // v14 dispatches the turns a GM's Next Round (or a jump) passed over as skipped
@@ -147,10 +149,28 @@ export class BreadboxCombat extends Combat {
 
   /** A combatant's turn ends (v13 turn event, as above); a skipped turn (v14) ends nothing. */
   protected override async _onEndTurn(...args: Parameters<Combat["_onEndTurn"]>): Promise<void> {
+    if (this.#skippedPhase(args[1])) return;
     await super._onEndTurn(...args);
     const [combatant, context] = args;
     if (context?.skipped) return;
     await rulesFor(combatant.actor)?.onTurnEnd?.(this, combatant);
+  }
+
+  /** A round ends (v13 turn event); a Dice Pool phase the clock jumped over ends nothing (below). */
+  protected override async _onEndRound(...args: Parameters<Combat["_onEndRound"]>): Promise<void> {
+    if (this.#skippedPhase(args[0])) return;
+    await super._onEndRound(...args);
+  }
+
+  /**
+   * A ruleset whose clock is not rounds (`advance`: the Dice Pool's round is the phase, about a
+   * second) jumps over phases in which nobody acts. v14 dispatches every jumped-over round and turn
+   * as skipped (foundryvtt#13983): a jump from phase 3 to 15 would fire a burst of a dozen rounds'
+   * events, each with every combatant's turn. Those events are dropped whole for such a combat; the
+   * turn that really ends, the round change and the turn that really starts still fire.
+   */
+  #skippedPhase(context: { skipped?: boolean } | undefined): boolean {
+    return Boolean(context?.skipped && this.started && this.rules?.advance);
   }
 }
 

@@ -2,16 +2,14 @@
  * v14 turn events for turns a jump passes over (foundryvtt#13983, #11998): the harness's v14
  * profile dispatches them with `skipped: true`. A D10/0 combatant whose turn a GM's mid-round Next
  * Round skipped never acted: her action points are neither refilled nor forfeited. Each test runs
- * the v14 behaviour on both profiles (it sets the generation itself).
+ * v14's dispatch on both profiles (setSkippedTurnDispatch).
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { harnessGeneration, setHarnessGeneration } from "../../harness/profile";
+import { beforeEach, describe, expect, it } from "vitest";
+import { setSkippedTurnDispatch } from "../../harness/combat";
 import { scriptDiceFaces, turnEventsSettled } from "../../harness/index";
 import { bootSystem } from "../toaster/boot";
 
-const profile = harnessGeneration();
 beforeEach(bootSystem);
-afterEach(() => setHarnessGeneration(profile));
 
 const fives = { agility: 5, endurance: 5, intellect: 5, perception: 5, strength: 5, focus: 5, spirit: 5, sense: 5, beyond: 5, charisma: 5 };
 
@@ -42,7 +40,7 @@ function recordEvents(combat: any): string[] {
 describe("v14 skipped turns", () => {
   it("the v14 profile dispatches the turns a Next Round jumps over, marked skipped", async () => {
     const { combat } = await fight();
-    setHarnessGeneration("14"); // its turn events only: the fight was set up in the run's own profile
+    setSkippedTurnDispatch(true); // v14's dispatch of jumped-over turns, on either profile
     expect(combat.combatant.name).toBe("Quick");
     const events = recordEvents(combat);
     await combat.nextRound();
@@ -52,7 +50,7 @@ describe("v14 skipped turns", () => {
 
   it("a GM's mid-round Next Round neither refills nor forfeits the action points of a combatant who never acted", async () => {
     const { quick, slow, combat } = await fight();
-    setHarnessGeneration("14");
+    setSkippedTurnDispatch(true);
     expect(quick.system.combat.ap.value).toBe(quick.system.actionQuota);
     await slow.update({ system: { combat: { ap: { value: 2 } } } });
     await combat.nextRound();
