@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { Hooks, createUser, asUser, scriptDiceFaces, turnEventsSettled } from "../harness/index";
 import { bootSystem, makeCharacter } from "./toaster/boot";
+import { harnessGeneration } from "../harness/profile";
 
 beforeEach(bootSystem);
 
@@ -69,6 +70,21 @@ describe("a new round with initiative rolled again", () => {
     // One initiative card per combatant for the new round.
     const cards = (game as any).messages.contents.filter((m: any) => m.getFlag("core", "initiativeRoll"));
     expect(cards).toHaveLength(4);
+  });
+
+  it("the new round's initiative messages follow the GM's chat mode (issue 18.8)", async () => {
+    const { combat } = await startedFight({ lastTurn: true });
+    await turnEventsSettled();
+    if (harnessGeneration() === "14") await (game as any).settings.set("core", "messageMode", "gm");
+    else await (game as any).settings.set("core", "rollMode", "gmroll");
+    const before = (game as any).messages.contents.length;
+    scriptDiceFaces([10, 1]);
+    await combat.nextRound();
+    await turnEventsSettled();
+    const cards = (game as any).messages.contents.slice(before).filter((m: any) => m.getFlag("core", "initiativeRoll"));
+    expect(cards).toHaveLength(2);
+    const gmIds = (game as any).users.filter((u: any) => u.isGM).map((u: any) => u.id);
+    for (const card of cards) expect(card.whisper).toEqual(gmIds);
   });
 
   it("a player who ends the round has the GM roll and advance it", async () => {

@@ -6,6 +6,7 @@ import { getRuleset, rulesetOfType, type CombatRules } from "../registry";
 import { currentUser, format } from "../game";
 import { applyOrRelay, CORE_RELAY_ID, type RelayContext, type RelayResult } from "../relay";
 import { compareText } from "../../dice/collate";
+import { applyMessageMode, currentMessageMode } from "../compat";
 
 function rulesFor(actor: Actor.Implementation | null | undefined): CombatRules | undefined {
   if (!actor) return undefined;
@@ -93,6 +94,8 @@ export class BreadboxCombat extends Combat {
   async rollRoundInitiative(): Promise<void> {
     const updates: { _id: string; initiative: number }[] = [];
     const messages: ChatMessage.CreateData[] = [];
+    // As core's own initiative rolls: the roller's (here the GM's) chat mode, hidden ones GM-only.
+    const mode = currentMessageMode();
     for (const combatant of this.combatants) {
       const id = combatant.id;
       if (!id) continue;
@@ -104,14 +107,17 @@ export class BreadboxCombat extends Combat {
       const total = roll.total;
       if (typeof total !== "number") continue;
       updates.push({ _id: id, initiative: total });
-      messages.push({
-        speaker: ChatMessage.getSpeaker({ actor: combatant.actor, alias: combatant.name ?? undefined }),
-        flavor: format("COMBAT.RollsInitiative", { name: combatant.name ?? "" }),
-        rolls: [roll],
-        flags: { core: { initiativeRoll: true } },
-        // Hidden combatants roll where only the GM sees it, as Foundry's own initiative does.
-        ...(combatant.hidden ? { whisper: ChatMessage.getWhisperRecipients("GM").map((u) => u.id) } : {}),
-      });
+      messages.push(
+        applyMessageMode(
+          {
+            speaker: ChatMessage.getSpeaker({ actor: combatant.actor, alias: combatant.name ?? undefined }),
+            flavor: format("COMBAT.RollsInitiative", { name: combatant.name ?? "" }),
+            rolls: [roll],
+            flags: { core: { initiativeRoll: true } },
+          },
+          combatant.hidden ? "gm" : mode,
+        ),
+      );
     }
     if (!updates.length) return;
     await this.updateEmbeddedDocuments("Combatant", updates, { turnEvents: false });
