@@ -81,7 +81,10 @@ describe("D10/0 action points in the combat tracker", () => {
     // The tracker row shows what is left.
     const tracker = (ui as any).combat;
     await tracker.render({ force: true });
-    expect(tracker.element.querySelector(`[data-combatant-id="${combat.combatant.id}"]`).textContent).toContain("AP 6/6");
+    const row = tracker.element.querySelector(`[data-combatant-id="${combat.combatant.id}"]`);
+    expect(row.textContent).toContain("AP 6/6");
+    // The quota, not the tie checks' decimals ("6.00", "6.003").
+    expect(row.querySelector("input.initiative-input").value).toBe("6");
 
     // An attack pays its 2 AP and its round through the GM when it is resolved (not before).
     scriptDiceFaces([25, 7]);

@@ -2,7 +2,8 @@
  * v14 turn events for turns a jump passes over (foundryvtt#13983, #11998): the harness's v14
  * profile dispatches them with `skipped: true`. A D10/0 combatant whose turn a GM's mid-round Next
  * Round skipped never acted: her action points are neither refilled nor forfeited. Each test runs
- * v14's dispatch on both profiles (setSkippedTurnDispatch).
+ * v14's dispatch on both profiles (setSkippedTurnDispatch). Also: the D10/0 tracker decorates the
+ * encounter the tracker shows.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { setSkippedTurnDispatch } from "../../harness/combat";
@@ -59,5 +60,22 @@ describe("v14 skipped turns", () => {
     expect(combat.combatant.name).toBe("Quick");
     expect(slow.system.combat.ap.value).toBe(2);
     expect((game as any).messages.contents.filter((m: any) => m.flags?.breadbox?.type === "d100Action")).toHaveLength(0);
+  });
+});
+
+describe("the D10/0 tracker (issue 18.8)", () => {
+  it("decorates the encounter the tracker shows, not game.combat", async () => {
+    const { quick } = await fight();
+    const other: any = await Combat.create({} as never);
+    await other.createEmbeddedDocuments("Combatant", [{ actorId: quick.id, name: "Quick elsewhere" }]);
+    const first = (game as any).combats.contents[0];
+    await first.update({ active: true });
+    expect((game as any).combat.id).toBe(first.id);
+    const tracker = (ui as any).combat;
+    tracker.view(other);
+    await tracker.render({ force: true });
+    const row = tracker.element.querySelector(`[data-combatant-id="${other.combatants.contents[0].id}"]`);
+    expect(row.textContent).toContain("Quick elsewhere");
+    expect(row.querySelector(".bb-d100-ap")).not.toBeNull();
   });
 });

@@ -14,13 +14,15 @@
  *   number, read-only for a user who is not a GM (VERIFY: v13 and v14 alike — no public page shows
  *   v14's row, so both generations render this shape); an unrolled one is a roll button for its
  *   owner (`data-action="rollInitiative"`);
- * - a GM's change of the input sets the combatant's initiative to the number typed (VERIFY).
+ * - a GM's change of the input sets the combatant's initiative to the number typed (VERIFY);
+ * - the number is shown with CONFIG.Combat.initiative.decimals places when any initiative of the
+ *   encounter has a fraction (VERIFY).
  * The application fires `renderCombatTracker` itself after every render (as ApplicationV2 does for
  * each class of its chain), and renders again when the viewed combat or its combatants change once
  * it has been rendered.
  */
 import { Hooks } from "../hooks";
-import { game } from "../state";
+import { CONFIG, game } from "../state";
 import type { AnyObject } from "../utils";
 import { ApplicationV2 } from "./application";
 
@@ -39,9 +41,20 @@ export class CombatTracker extends ApplicationV2 {
   /** The combatants whose row's own click action ran (core pans to the token / selects it). */
   activated: string[] = [];
 
-  /** The combat the tracker shows (v13/v14: the viewed encounter). */
+  /** An encounter this tracker was switched to (the tracker's previous/next encounter buttons). */
+  #shown: AnyObject | null = null;
+
+  /**
+   * The combat the tracker shows (public API: CombatTracker#viewed): the viewed encounter, or one
+   * the user switched the tracker to, which need not be `game.combat` (VERIFY how core records it).
+   */
   get viewed(): AnyObject | null {
-    return game.combats?.viewed ?? null;
+    return this.#shown ?? game.combats?.viewed ?? null;
+  }
+
+  /** Harness: the user switches the tracker to another encounter. */
+  view(combat: AnyObject | null): void {
+    this.#shown = combat;
   }
 
   static #onActivateCombatant(this: CombatTracker, _event: Event, target: HTMLElement): void {
@@ -60,6 +73,11 @@ export class CombatTracker extends ApplicationV2 {
     const context = await super._prepareContext(options);
     const combat = this.viewed;
     const user = game.user;
+    // A rolled initiative is shown with CONFIG.Combat.initiative.decimals places when any rolled
+    // initiative of the encounter has a fraction (VERIFY; the public report of issue 18.8: a
+    // tie-break decimal shows as "12.01"), as a whole number otherwise.
+    const rolled = (combat?.turns ?? []).map((c: AnyObject) => c.initiative).filter((i: unknown) => typeof i === "number" && Number.isFinite(i));
+    const decimals = rolled.some((i: number) => !Number.isInteger(i)) ? Number(CONFIG.Combat?.initiative?.decimals ?? 2) : 0;
     context.combat = combat;
     context.turns = (combat?.turns ?? [])
       .filter((c: AnyObject) => user?.isGM || !c.hidden)
@@ -72,7 +90,7 @@ export class CombatTracker extends ApplicationV2 {
         defeated: c.isDefeated,
         isOwner: c.isOwner,
         hasRolled: typeof c.initiative === "number" && Number.isFinite(c.initiative),
-        initiative: c.initiative,
+        initiative: typeof c.initiative === "number" && Number.isFinite(c.initiative) ? c.initiative.toFixed(decimals) : null,
       }));
     context.user = user;
     return context;
