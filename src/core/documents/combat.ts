@@ -3,7 +3,7 @@
  * whether initiative is rolled again each round come from the ruleset's CombatRules.
  */
 import { getRuleset, rulesetOfType, type CombatRules } from "../registry";
-import { currentUser, format } from "../game";
+import { currentUser, format, notify } from "../game";
 import { applyOrRelay, CORE_RELAY_ID, type RelayContext, type RelayResult } from "../relay";
 import { compareText } from "../../dice/collate";
 import { applyMessageMode, currentMessageMode } from "../compat";
@@ -65,6 +65,28 @@ export class BreadboxCombat extends Combat {
   override async nextTurn(): Promise<this> {
     if (this.started && (await this.rules?.advance?.(this))) return this;
     return super.nextTurn();
+  }
+
+  /**
+   * Back one turn or round: a ruleset on its own clock (`advance`: the Dice Pool's phases) cannot
+   * be stepped back by core's turn arithmetic — the round is the clock's phase and each
+   * combatant's initiative the phase its action completes, already moved on when its turn ended.
+   * The tracker's back buttons are refused with a note; the GM corrects a combatant's phase.
+   */
+  override async previousTurn(): Promise<this> {
+    if (this.#onOwnClock()) return this;
+    return super.previousTurn();
+  }
+
+  override async previousRound(): Promise<this> {
+    if (this.#onOwnClock()) return this;
+    return super.previousRound();
+  }
+
+  #onOwnClock(): boolean {
+    if (!this.started || !this.rules?.advance) return false;
+    notify("warn", "BREADBOX.Combat.ClockNoBack");
+    return true;
   }
 
   override async nextRound(): Promise<this> {

@@ -2,6 +2,7 @@
  * The Dice Pool's clock jumps over phases in which nobody acts. v14 dispatches every jumped-over
  * round and turn as skipped (foundryvtt#13983); for a Dice Pool combat those never reach core's
  * handlers (no bursts of round and turn events). The test runs v14's dispatch on both profiles.
+ * The tracker's back buttons do not step the clock back by core's turn arithmetic.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { setSkippedTurnDispatch } from "../../harness/combat";
@@ -56,5 +57,24 @@ describe("Dice Pool phase jumps on v14", () => {
     } finally {
       rec.restore();
     }
+  });
+});
+
+describe("the tracker's back buttons on a Dice Pool combat (issue 18.8)", () => {
+  it("previous turn and previous round do not step the phase clock back by core's arithmetic", async () => {
+    const ann = await fighter("Ann", 0);
+    const bo = await fighter("Bo", 1);
+    const combat: any = await Combat.create({} as never);
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: ann.id }, { actorId: bo.id }]);
+    await combat.rollAll();
+    await combat.startCombat();
+    await combat.nextTurn();
+    await turnEventsSettled();
+    const state = { round: combat.round, turn: combat.turn, initiatives: combat.combatants.map((c: any) => c.initiative) };
+    await combat.previousTurn();
+    await combat.previousRound();
+    await turnEventsSettled();
+    expect({ round: combat.round, turn: combat.turn, initiatives: combat.combatants.map((c: any) => c.initiative) }).toEqual(state);
+    expect((ui as any).notifications.history.at(-1).message).toContain("does not run backwards");
   });
 });
