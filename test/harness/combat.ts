@@ -242,7 +242,13 @@ export class Combat extends Document {
   _onTurnStateChanged(options: DocumentOperation): void {
     // A change made with `turnEvents: false` dispatches nothing and leaves the last dispatched state
     // as it was: the next dispatch compares against the state the table last saw events for.
-    if ((options as AnyObject).turnEvents === false) return;
+    if ((options as AnyObject).turnEvents === false) {
+      // VERIFY (public report, issue 18.8 of this project): a re-sort recomputes the recorded turn
+      // state from the new order — the prior turn index then names whoever sits there now, so a
+      // re-roll that re-sorts before the round changes ends that combatant's turn.
+      if (this.previous && this.previous.turn !== null && this.previous.turn !== undefined) this.previous = { ...this.previous, combatantId: this.turns[this.previous.turn]?.id ?? null };
+      return;
+    }
     const prior = { ...(this.previous ?? this.current) };
     const current = { ...this.current };
     this.previous = current;

@@ -83,6 +83,9 @@ export class BreadboxCombat extends Combat {
     return super.previousRound();
   }
 
+  /** The turn a GM's re-rolling Next Round is ending (this client only: turn events run here). */
+  #endingTurn: { round: number; combatantId: string } | null = null;
+
   #onOwnClock(): boolean {
     if (!this.started || !this.rules?.advance) return false;
     notify("warn", "BREADBOX.Combat.ClockNoBack");
@@ -96,6 +99,8 @@ export class BreadboxCombat extends Combat {
         await requestNextRound(this);
         return this;
       }
+      // The re-roll re-sorts the turns before the round changes: remember whose turn is ending.
+      this.#endingTurn = this.combatant?.id ? { round: this.round, combatantId: this.combatant.id } : null;
       await this.rollRoundInitiative();
     }
     return super.nextRound();
@@ -178,8 +183,13 @@ export class BreadboxCombat extends Combat {
   /** A combatant's turn ends (v13 turn event, as above); a skipped turn (v14) ends nothing. */
   protected override async _onEndTurn(...args: Parameters<Combat["_onEndTurn"]>): Promise<void> {
     if (this.#skippedPhase(args[1])) return;
-    await super._onEndTurn(...args);
-    const [combatant, context] = args;
+    const [named, context] = args;
+    // After a re-roll re-sorted the turns, core names whoever now sits at the old turn index
+    // (issue 18.8): the turn that ends is the one that was current when the round was ended.
+    const ending = this.#endingTurn && !context?.skipped && context?.round === this.#endingTurn.round ? this.#endingTurn : null;
+    if (ending) this.#endingTurn = null;
+    const combatant = (ending ? this.combatants.get(ending.combatantId) : undefined) ?? named;
+    await super._onEndTurn(combatant, context);
     if (context?.skipped) return;
     await rulesFor(combatant.actor)?.onTurnEnd?.(this, combatant);
   }
