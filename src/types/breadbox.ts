@@ -22,6 +22,10 @@ export interface BreadboxActorFlags {}
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface BreadboxCombatantFlags {}
 
+/** Flags a Breadbox combat keeps under `flags.breadbox`, a GM's to write (each ruleset adds its own). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface BreadboxCombatFlags {}
+
 /** Actor data models by sub-type (each ruleset adds its own). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface BreadboxActorModels {}

@@ -12,7 +12,7 @@ import type { BreadboxCombat, BreadboxCombatant } from "../core/documents/combat
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
 import type { CardLedger, LedgerKeys } from "../core/chat/ledger-types";
-import type { BreadboxActorFlags, BreadboxActorModels, BreadboxCombatantFlags, BreadboxItemModels, BreadboxMessageFlags, BreadboxSettings, BreadboxUserFlags } from "./breadbox";
+import type { BreadboxActorFlags, BreadboxActorModels, BreadboxCombatFlags, BreadboxCombatantFlags, BreadboxItemModels, BreadboxMessageFlags, BreadboxSettings, BreadboxUserFlags } from "./breadbox";
 
 type NamespacedSettings = { [K in keyof BreadboxSettings as `breadbox.${K}`]: BreadboxSettings[K] };
 
@@ -45,6 +45,7 @@ declare module "fvtt-types/configuration" {
     /** The record book (src/core/chat/ledger.ts): GM-only per-card records. */
     JournalEntry: { breadbox?: { recordBook?: boolean; cards?: CardLedger; keys?: LedgerKeys } };
     Combatant: { breadbox?: BreadboxCombatantFlags };
+    Combat: { breadbox?: BreadboxCombatFlags };
   }
 
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

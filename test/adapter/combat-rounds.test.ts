@@ -3,9 +3,11 @@
  * the way v13 does: on the active GM, not awaited by the update that caused them, and fired again
  * whenever the combatant at the current turn changes (foundryvtt#10387, #11997, #12312).
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { BreadboxCombat } from "../../src/core/documents/combat";
 import { Hooks, createUser, asUser, scriptDiceFaces, turnEventsSettled } from "../harness/index";
 import { bootSystem, makeCharacter } from "./toaster/boot";
+import { harnessGeneration } from "../harness/profile";
 
 beforeEach(bootSystem);
 
@@ -28,14 +30,20 @@ async function startedFight({ owner, lastTurn = false }: { owner?: any; lastTurn
   return parts;
 }
 
+/** The turn events as they reach core's own handlers (after the system's overrides chose the combatant). */
 function recordEvents(combat: any): string[] {
   const events: string[] = [];
+  const base: any = Object.getPrototypeOf(BreadboxCombat.prototype);
   const wrap = (name: string, label: (...a: any[]) => string) => {
-    const original = combat[name].bind(combat);
-    combat[name] = async (...a: any[]) => {
-      events.push(label(...a));
-      return original(...a);
+    const original = base[name];
+    const wrapped = async function (this: any, ...a: any[]) {
+      if (this === combat) events.push(label(...a));
+      return original.apply(this, a);
     };
+    base[name] = wrapped;
+    onTestFinished(() => {
+      if (base[name] === wrapped) base[name] = original;
+    });
   };
   wrap("_onStartRound", (ctx) => `startRound ${ctx.round}`);
   wrap("_onEndRound", (ctx) => `endRound ${ctx.round}`);
@@ -65,10 +73,26 @@ describe("a new round with initiative rolled again", () => {
     expect(combat.round).toBe(2);
     expect(combat.combatant.name).toBe("Quick");
     expect(turnUpdates).toHaveLength(1);
+    // Quick's turn ends although the re-sort put Slow at Quick's old turn index (issue 18.8).
     expect(events).toEqual(["endTurn Quick", "endRound 1", "startRound 2", "startTurn Quick 2.0"]);
     // One initiative card per combatant for the new round.
     const cards = (game as any).messages.contents.filter((m: any) => m.getFlag("core", "initiativeRoll"));
     expect(cards).toHaveLength(4);
+  });
+
+  it("the new round's initiative messages follow the GM's chat mode (issue 18.8)", async () => {
+    const { combat } = await startedFight({ lastTurn: true });
+    await turnEventsSettled();
+    if (harnessGeneration() === "14") await (game as any).settings.set("core", "messageMode", "gm");
+    else await (game as any).settings.set("core", "rollMode", "gmroll");
+    const before = (game as any).messages.contents.length;
+    scriptDiceFaces([10, 1]);
+    await combat.nextRound();
+    await turnEventsSettled();
+    const cards = (game as any).messages.contents.slice(before).filter((m: any) => m.getFlag("core", "initiativeRoll"));
+    expect(cards).toHaveLength(2);
+    const gmIds = (game as any).users.filter((u: any) => u.isGM).map((u: any) => u.id);
+    for (const card of cards) expect(card.whisper).toEqual(gmIds);
   });
 
   it("a player who ends the round has the GM roll and advance it", async () => {

@@ -153,7 +153,7 @@ describe("Toast: a full attack to Apply", () => {
     await settle(page);
     const after = await page.evaluate(() => {
       const combat = (window as any).game.combats.contents.at(-1);
-      return { current: combat.combatant.name, held: combat.turns[0].flags.breadbox.toastTurn.status };
+      return { current: combat.combatant.name, held: combat.flags.breadbox.toastRound.turns.find((t: any) => t.id === combat.turns[0].id)?.status };
     });
     expect(after.held).toBe("holding");
     expect(w.errors).toEqual([]);

@@ -31,6 +31,16 @@ export async function turnEventsSettled(): Promise<void> {
   throw new Error("turnEventsSettled(): combat turn events keep coming");
 }
 
+/** Whether jumped-over turns are dispatched as skipped: v14's behaviour; null follows the profile. */
+let skippedDispatch: boolean | null = null;
+/**
+ * For a test of v14's skipped-turn dispatch on either profile (everything else keeps the profile's
+ * behaviour); reset with the harness.
+ */
+export function setSkippedTurnDispatch(on: boolean | null): void {
+  skippedDispatch = on;
+}
+
 export interface CombatTurnEventContext {
   round: number;
   turn: number;
@@ -232,7 +242,13 @@ export class Combat extends Document {
   _onTurnStateChanged(options: DocumentOperation): void {
     // A change made with `turnEvents: false` dispatches nothing and leaves the last dispatched state
     // as it was: the next dispatch compares against the state the table last saw events for.
-    if ((options as AnyObject).turnEvents === false) return;
+    if ((options as AnyObject).turnEvents === false) {
+      // VERIFY (public report, issue 18.8 of this project): a re-sort recomputes the recorded turn
+      // state from the new order — the prior turn index then names whoever sits there now, so a
+      // re-roll that re-sorts before the round changes ends that combatant's turn.
+      if (this.previous && this.previous.turn !== null && this.previous.turn !== undefined) this.previous = { ...this.previous, combatantId: this.turns[this.previous.turn]?.id ?? null };
+      return;
+    }
     const prior = { ...(this.previous ?? this.current) };
     const current = { ...this.current };
     this.previous = current;
@@ -252,7 +268,8 @@ export class Combat extends Document {
    * From one state to the next: moving forward in round or turn, or a different combatant at the
    * current turn, ends the previous combatant's turn, ends and starts rounds as needed, and starts
    * the current combatant's turn. Moving back fires nothing (foundryvtt#11988). VERIFY: startCombat
-   * (round 0 → 1) starts the round and the first turn.
+   * (round 0 → 1) starts the round and the first turn. The v14 profile also dispatches the turns
+   * and rounds jumped over, with `skipped: true` (foundryvtt#13983).
    */
   async _manageTurnEvents(prior: AnyObject, current: AnyObject): Promise<void> {
     const gm = game.users?.activeGM;
@@ -266,8 +283,30 @@ export class Combat extends Document {
     await asUser(gm, async () => {
       const priorCombatant = prior.combatantId ? this.combatants.get(prior.combatantId) : undefined;
       if (priorCombatant && prior.round > 0) await this._onEndTurn(priorCombatant, { round: prior.round, turn: prior.turn ?? 0, skipped: false });
+      const v14 = skippedDispatch ?? harnessGeneration() === "14";
+      const n = this.turns.length;
+      // v14 (foundryvtt#13983, #11998): the turns and rounds between the prior state and the new one
+      // count as skipped, and each gets its events with `skipped: true` (VERIFY: start then end of
+      // each skipped turn, in turn order, skipped rounds wholly).
+      const skipTurns = async (round: number, from: number, to: number) => {
+        for (let t = Math.max(0, from); t < Math.min(n, to); t++) {
+          const c = this.turns[t];
+          if (!c) continue;
+          await this._onStartTurn(c, { round, turn: t, skipped: true });
+          await this._onEndTurn(c, { round, turn: t, skipped: true });
+        }
+      };
+      if (v14 && prior.round > 0) await skipTurns(prior.round, (prior.turn ?? -1) + 1, advanceRound ? n : (current.turn ?? 0));
       if (advanceRound && prior.round > 0) await this._onEndRound({ round: prior.round, skipped: false });
+      if (v14 && advanceRound) {
+        for (let r = Math.max(1, prior.round + 1); r < current.round; r++) {
+          await this._onStartRound({ round: r, skipped: true });
+          await skipTurns(r, 0, n);
+          await this._onEndRound({ round: r, skipped: true });
+        }
+      }
       if (advanceRound) await this._onStartRound({ round: current.round, skipped: false });
+      if (v14 && advanceRound) await skipTurns(current.round, 0, current.turn ?? 0);
       const c = current.combatantId ? this.combatants.get(current.combatantId) : undefined;
       if (c) await this._onStartTurn(c, { round: current.round, turn: current.turn ?? 0, skipped: false });
     });
@@ -452,6 +491,7 @@ registerExtension({
   },
   reset({ game: g }) {
     pendingTurnEvents.clear();
+    skippedDispatch = null;
     g.combats = new CombatEncounters();
   },
 });

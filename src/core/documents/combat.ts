@@ -3,9 +3,10 @@
  * whether initiative is rolled again each round come from the ruleset's CombatRules.
  */
 import { getRuleset, rulesetOfType, type CombatRules } from "../registry";
-import { currentUser, format } from "../game";
+import { currentUser, format, notify } from "../game";
 import { applyOrRelay, CORE_RELAY_ID, type RelayContext, type RelayResult } from "../relay";
 import { compareText } from "../../dice/collate";
+import { applyMessageMode, currentMessageMode } from "../compat";
 
 function rulesFor(actor: Actor.Implementation | null | undefined): CombatRules | undefined {
   if (!actor) return undefined;
@@ -66,6 +67,31 @@ export class BreadboxCombat extends Combat {
     return super.nextTurn();
   }
 
+  /**
+   * Back one turn or round: a ruleset on its own clock (`advance`: the Dice Pool's phases) cannot
+   * be stepped back by core's turn arithmetic — the round is the clock's phase and each
+   * combatant's initiative the phase its action completes, already moved on when its turn ended.
+   * The tracker's back buttons are refused with a note; the GM corrects a combatant's phase.
+   */
+  override async previousTurn(): Promise<this> {
+    if (this.#onOwnClock()) return this;
+    return super.previousTurn();
+  }
+
+  override async previousRound(): Promise<this> {
+    if (this.#onOwnClock()) return this;
+    return super.previousRound();
+  }
+
+  /** The turn a GM's re-rolling Next Round is ending (this client only: turn events run here). */
+  #endingTurn: { round: number; combatantId: string } | null = null;
+
+  #onOwnClock(): boolean {
+    if (!this.started || !this.rules?.advance) return false;
+    notify("warn", "BREADBOX.Combat.ClockNoBack");
+    return true;
+  }
+
   override async nextRound(): Promise<this> {
     if (this.started && (await this.rules?.advance?.(this))) return this;
     if (this.started && this.rules?.rerollEachRound()) {
@@ -73,6 +99,8 @@ export class BreadboxCombat extends Combat {
         await requestNextRound(this);
         return this;
       }
+      // The re-roll re-sorts the turns before the round changes: remember whose turn is ending.
+      this.#endingTurn = this.combatant?.id ? { round: this.round, combatantId: this.combatant.id } : null;
       await this.rollRoundInitiative();
     }
     return super.nextRound();
@@ -93,6 +121,8 @@ export class BreadboxCombat extends Combat {
   async rollRoundInitiative(): Promise<void> {
     const updates: { _id: string; initiative: number }[] = [];
     const messages: ChatMessage.CreateData[] = [];
+    // As core's own initiative rolls: the roller's (here the GM's) chat mode, hidden ones GM-only.
+    const mode = currentMessageMode();
     for (const combatant of this.combatants) {
       const id = combatant.id;
       if (!id) continue;
@@ -104,14 +134,17 @@ export class BreadboxCombat extends Combat {
       const total = roll.total;
       if (typeof total !== "number") continue;
       updates.push({ _id: id, initiative: total });
-      messages.push({
-        speaker: ChatMessage.getSpeaker({ actor: combatant.actor, alias: combatant.name ?? undefined }),
-        flavor: format("COMBAT.RollsInitiative", { name: combatant.name ?? "" }),
-        rolls: [roll],
-        flags: { core: { initiativeRoll: true } },
-        // Hidden combatants roll where only the GM sees it, as Foundry's own initiative does.
-        ...(combatant.hidden ? { whisper: ChatMessage.getWhisperRecipients("GM").map((u) => u.id) } : {}),
-      });
+      messages.push(
+        applyMessageMode(
+          {
+            speaker: ChatMessage.getSpeaker({ actor: combatant.actor, alias: combatant.name ?? undefined }),
+            flavor: format("COMBAT.RollsInitiative", { name: combatant.name ?? "" }),
+            rolls: [roll],
+            flags: { core: { initiativeRoll: true } },
+          },
+          combatant.hidden ? "gm" : mode,
+        ),
+      );
     }
     if (!updates.length) return;
     await this.updateEmbeddedDocuments("Combatant", updates, { turnEvents: false });
@@ -124,9 +157,12 @@ export class BreadboxCombat extends Combat {
    * initiative was already rolled by nextRound.
    */
   protected override async _onStartRound(...args: Parameters<Combat["_onStartRound"]>): Promise<void> {
+    if (this.#skippedPhase(args[0])) return;
     await super._onStartRound(...args);
     // The round this event is for: the combat may have moved on by the time the event runs.
     if (args[0].round <= 1) return;
+    // v14 dispatches rounds a jump passed over as skipped (foundryvtt#13983): nobody fought them.
+    if (args[0].skipped) return;
     await this.rules?.onRoundStart?.(this);
   }
 
@@ -135,16 +171,44 @@ export class BreadboxCombat extends Combat {
    * that combatant's own ruleset run their turn-start work (e.g. D10/0 refills action points).
    */
   protected override async _onStartTurn(...args: Parameters<Combat["_onStartTurn"]>): Promise<void> {
+    if (this.#skippedPhase(args[1])) return;
     await super._onStartTurn(...args);
-    const [combatant] = args;
+    const [combatant, context] = args;
+    // v14 dispatches the turns a GM's Next Round (or a jump) passed over as skipped
+    // (foundryvtt#13983): the combatant never acted, so no turn-start work (D10/0 refills AP).
+    if (context?.skipped) return;
     await rulesFor(combatant.actor)?.onTurnStart?.(this, combatant);
   }
 
-  /** A combatant's turn ends (v13 turn event, as above). */
+  /** A combatant's turn ends (v13 turn event, as above); a skipped turn (v14) ends nothing. */
   protected override async _onEndTurn(...args: Parameters<Combat["_onEndTurn"]>): Promise<void> {
-    await super._onEndTurn(...args);
-    const [combatant] = args;
+    if (this.#skippedPhase(args[1])) return;
+    const [named, context] = args;
+    // After a re-roll re-sorted the turns, core names whoever now sits at the old turn index
+    // (issue 18.8): the turn that ends is the one that was current when the round was ended.
+    const ending = this.#endingTurn && !context?.skipped && context?.round === this.#endingTurn.round ? this.#endingTurn : null;
+    if (ending) this.#endingTurn = null;
+    const combatant = (ending ? this.combatants.get(ending.combatantId) : undefined) ?? named;
+    await super._onEndTurn(combatant, context);
+    if (context?.skipped) return;
     await rulesFor(combatant.actor)?.onTurnEnd?.(this, combatant);
+  }
+
+  /** A round ends (v13 turn event); a Dice Pool phase the clock jumped over ends nothing (below). */
+  protected override async _onEndRound(...args: Parameters<Combat["_onEndRound"]>): Promise<void> {
+    if (this.#skippedPhase(args[0])) return;
+    await super._onEndRound(...args);
+  }
+
+  /**
+   * A ruleset whose clock is not rounds (`advance`: the Dice Pool's round is the phase, about a
+   * second) jumps over phases in which nobody acts. v14 dispatches every jumped-over round and turn
+   * as skipped (foundryvtt#13983): a jump from phase 3 to 15 would fire a burst of a dozen rounds'
+   * events, each with every combatant's turn. Those events are dropped whole for such a combat; the
+   * turn that really ends, the round change and the turn that really starts still fire.
+   */
+  #skippedPhase(context: { skipped?: boolean } | undefined): boolean {
+    return Boolean(context?.skipped && this.started && this.rules?.advance);
   }
 }
 

@@ -31,6 +31,7 @@ export function toastRuleset(): RulesetDefinition {
         "toast/dialogs/check.hbs",
         "toast/dialogs/fixed-check.hbs",
         "toast/dialogs/advancement.hbs",
+        "toast/dialogs/contest-answer.hbs",
         "toast/chat/check-roll.hbs",
         "toast/chat/contest.hbs",
         "toast/chat/advancement.hbs",

@@ -8,7 +8,7 @@ import { Hooks, answerDialog, asUser, createUser, fillForm, scriptDiceFaces, tur
 import { bootSystem, notifications, packDoc } from "../toaster/boot";
 import { attackWithWeapon, performAttack } from "../../../src/rulesets/d100/combat/attack";
 import { onDyingCheck, reloadWeapon, takeAction } from "../../../src/rulesets/d100/combat/actions";
-import { decorateTracker, initiativeFormulaFor } from "../../../src/rulesets/d100/combat/tracker";
+import { initiativeFormulaFor } from "../../../src/rulesets/d100/combat/tracker";
 import { reserveAp, spendAp } from "../../../src/rulesets/d100/combat/ap";
 import { hasMark, ledgerEntry } from "../../../src/core/chat/ledger";
 import { runRelay } from "../../../src/core/relay";
@@ -79,10 +79,12 @@ describe("D10/0 action points in the combat tracker", () => {
     expect(s.attacker.system.combat.ap.max).toBe(6);
 
     // The tracker row shows what is left.
-    const html = document.createElement("div");
-    html.innerHTML = `<ol><li data-combatant-id="${combat.combatant.id}"><span class="token-name">Janet</span></li></ol>`;
-    decorateTracker(html);
-    expect(html.textContent).toContain("AP 6/6");
+    const tracker = (ui as any).combat;
+    await tracker.render({ force: true });
+    const row = tracker.element.querySelector(`[data-combatant-id="${combat.combatant.id}"]`);
+    expect(row.textContent).toContain("AP 6/6");
+    // The quota, not the tie checks' decimals ("6.00", "6.003").
+    expect(row.querySelector("input.initiative-input").value).toBe("6");
 
     // An attack pays its 2 AP and its round through the GM when it is resolved (not before).
     scriptDiceFaces([25, 7]);

@@ -287,7 +287,7 @@ describe("trust: forged and duplicated requests", () => {
     scriptDiceFaces([3, 1, 1, 1, 1, 1]);
     await clickCard(s.p2, card, "core.respond");
     const guard = combat.combatants.find((c: any) => c.name === "Guard");
-    expect(guard.flags.breadbox.toastTurn).toMatchObject({ round: 1, status: "acted", reason: "defence" });
+    expect(combat.flags.breadbox.toastRound).toMatchObject({ round: 1, turns: [{ id: guard.id, status: "acted", reason: "defence" }] });
     const card2: any = await attack(s, [9]);
     expect((await defend(s.p2, card2, s.defender, "sword")).r).toMatchObject({ ok: false, error: "BREADBOX.ToastCombat.Defend.NoActionLeft" });
     // Not defending needs no action.

@@ -3,9 +3,10 @@
  * their degree), NPC group rolls, holding and taking a held action, lost holds at the round's end.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { answerDialog, asUser, createUser, fillForm, scriptDiceFaces, turnEventsSettled, waitForDialog } from "../../harness/index";
+import { answerDialog, asUser, createUser, fillForm, scriptDiceFaces, settle, turnEventsSettled, typeIntoInput, waitForDialog } from "../../harness/index";
 import { bootSystem, lastMessage, notes, skill, toastCharacter } from "./combat-boot";
-import { actNow, decorateTracker, holdAction, initiativeLabel, negateAction, roundState } from "../../../src/rulesets/toast/combat/tracker";
+import { TURN_ACTION, actNow, holdAction, initiativeLabel, negateAction, roundState } from "../../../src/rulesets/toast/combat/tracker";
+import { applyOrRelay } from "../../../src/core/relay";
 import * as R from "../../../src/rulesets/toast/rules";
 
 beforeEach(bootSystem);
@@ -80,20 +81,41 @@ describe("Toast initiative", () => {
     expect(byName(combat, "Ada").flags.breadbox.toastInitiative.shared).toBe(true);
   });
 
-  it("shows the label in the tracker row", async () => {
-    const { combat } = await fight(["Ada", "Bryn"]);
+  it("shows the label in core's tracker row, which nobody can overtype; Hold does not run the row's own action", async () => {
+    const { combat, actors } = await fight(["Ada", "Bryn"]);
+    const player = createUser({ name: "Ada's player" });
+    await actors[1].update({ ownership: { [player.id!]: 3 } });
     scriptDiceFaces([7, 12, 4]);
     await combat.rollAll();
     await combat.startCombat();
-    const root = document.createElement("section");
-    root.innerHTML = combat.turns
-      .map((c: any) => `<li class="combatant" data-combatant-id="${c.id}"><div class="token-name"><strong class="name">${c.name}</strong></div><div class="token-initiative"><span class="initiative">${c.initiative}</span></div></li>`)
-      .join("");
-    decorateTracker(combat, root);
-    const rows = [...root.querySelectorAll<HTMLElement>("[data-combatant-id]")];
-    expect(rows.map((r) => r.querySelector(".initiative")!.textContent)).toEqual(["Auto 4", "12"]);
-    expect(rows[0].querySelector("[data-toast-turn=hold]")).not.toBeNull();
-    expect(rows[1].querySelector("[data-toast-turn=hold]")).toBeNull();
+    const tracker = (ui as any).combat;
+    await tracker.render({ force: true });
+    const rows = () => [...tracker.element.querySelectorAll("li.combatant[data-combatant-id]")] as HTMLElement[];
+    const inputs = () => rows().map((r) => r.querySelector<HTMLInputElement>(".token-initiative input.initiative-input")!);
+    expect(inputs().map((i) => i.value)).toEqual(["Auto 4", "12"]);
+    // The GM cannot type over the stored rank from the row.
+    expect(inputs().every((i) => i.readOnly)).toBe(true);
+    expect(typeIntoInput(inputs()[0], "5")).toBe(false);
+    expect(byName(combat, "Bryn").initiative).toBe(R.AUTO_RANK_BASE + 4);
+    // Bryn's turn: her Hold button does its work and not the row's (core's activateCombatant).
+    const hold = rows()[0].querySelector<HTMLElement>("[data-toast-turn=hold]")!;
+    expect(rows()[1].querySelector("[data-toast-turn=hold]")).toBeNull();
+    hold.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    await settle();
+    await turnEventsSettled();
+    expect(tracker.activated).toEqual([]);
+    expect(combat.combatant.name).toBe("Ada");
+    // Clicking the row itself still runs core's action.
+    rows()[1].querySelector<HTMLElement>(".token-name .name")!.click();
+    expect(tracker.activated).toEqual([byName(combat, "Ada").id]);
+    // The tracker was drawn again by core's own refresh (the hook fired by the harness): Bryn holds.
+    await tracker.render();
+    const bryn = rows().find((r) => r.dataset.combatantId === byName(combat, "Bryn").id)!;
+    expect(bryn.querySelector(".toast-turn-holding")).not.toBeNull();
+    // Her player sees the label too, read-only, and her Act now button.
+    await asUser(player, () => tracker.render());
+    expect(inputs().map((i) => i.value)).toEqual(["Auto 4", "12"]);
+    expect(rows()[0].querySelector("[data-toast-turn=act]")).not.toBeNull();
   });
 });
 
@@ -146,5 +168,59 @@ describe("holding an action", () => {
     expect(await asUser(player, () => actNow(combat, bryn))).toBe(false);
     expect(await negateAction(combat, ada)).toBe(true);
     expect(roundState(combat).statuses[ada.id]).toBe("lost");
+  });
+});
+
+describe("the round record is the GM's (issue 17)", () => {
+  async function playerFight() {
+    const { combat, actors } = await fight(["Ada", "Bryn", "Cato"]);
+    const player = createUser({ name: "Ada's player" });
+    await actors[0].update({ ownership: { [player.id!]: 3 } });
+    scriptDiceFaces([9, 5, 1]); // Ada 14, Bryn 10, Cato 6
+    await combat.rollAll();
+    await combat.startCombat();
+    return { combat, player, ada: byName(combat, "Ada"), bryn: byName(combat, "Bryn"), cato: byName(combat, "Cato") };
+  }
+
+  it("a hold is written by the GM into the combat's flags; the combatant's own flags are never read", async () => {
+    const { combat, player, ada } = await playerFight();
+    expect(await asUser(player, () => holdAction(combat, ada))).toBe(true);
+    expect(combat.flags.breadbox.toastRound).toEqual({ round: 1, turns: [{ id: ada.id, status: "holding", reason: "held" }] });
+    expect(ada.flags.breadbox?.toastTurn).toBeUndefined();
+    expect(await asUser(player, () => actNow(combat, ada))).toBe(true);
+    // She writes her own combatant's flags from a console: back to holding. Nothing reads them.
+    await asUser(player, () => ada.update({ flags: { breadbox: { toastTurn: { round: 1, status: "holding", reason: "held" } } } }));
+    expect(roundState(combat).statuses[ada.id]).toBe("acted");
+    expect(await asUser(player, () => actNow(combat, ada))).toBe(false);
+  });
+
+  it("a player cannot write the combat's round record herself", async () => {
+    const { combat, player, ada } = await playerFight();
+    await asUser(player, () => combat.update({ flags: { breadbox: { toastRound: { round: 1, turns: [{ id: ada.id, status: "holding" }] } } } })).catch(() => undefined);
+    expect(combat.flags.breadbox?.toastRound).toBeUndefined();
+    expect(roundState(combat).statuses[ada.id]).toBe("waiting");
+  });
+
+  it("the GM checks a relayed control: only the owner, only on her turn, only for the round and turn it names, Action lost only from a GM", async () => {
+    const { combat, player, ada, bryn } = await playerFight();
+    const send = (payload: Record<string, unknown>) => asUser(player, () => applyOrRelay(TURN_ACTION, combat, { round: combat.round, turn: combat.turn, ...payload }));
+    expect(await send({ combatantId: bryn.id, control: "hold" })).toMatchObject({ ok: false, error: "BREADBOX.ToastCombat.Hold.NotYours" });
+    expect(await send({ combatantId: ada.id, control: "act" })).toMatchObject({ ok: false, error: "BREADBOX.ToastCombat.Hold.NotHolding" });
+    expect(await send({ combatantId: bryn.id, control: "negate" })).toMatchObject({ ok: false, error: "BREADBOX.ToastCombat.Hold.GMOnly" });
+    expect(await send({ combatantId: ada.id, control: "hold", round: 2 })).toMatchObject({ ok: false, error: "BREADBOX.ToastCombat.Hold.Stale" });
+    expect(await send({ combatantId: ada.id, control: "wait" })).toMatchObject({ ok: false, error: "BREADBOX.Relay.Malformed" });
+    expect(combat.flags.breadbox?.toastRound).toBeUndefined();
+    expect(combat.combatant.id).toBe(ada.id);
+    await combat.nextTurn(); // Bryn's turn: Ada may no longer hold.
+    expect(await send({ combatantId: ada.id, control: "hold" })).toMatchObject({ ok: false, error: "BREADBOX.ToastCombat.Hold.NotYourTurn" });
+    expect(combat.combatant.id).toBe(bryn.id);
+  });
+
+  it("two holds sent at once hold once and move the turn once", async () => {
+    const { combat, player, ada } = await playerFight();
+    const results = await asUser(player, () => Promise.all([holdAction(combat, ada), holdAction(combat, ada)]));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(combat.combatant.name).toBe("Bryn");
+    expect(combat.flags.breadbox.toastRound.turns).toHaveLength(1);
   });
 });

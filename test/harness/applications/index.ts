@@ -7,6 +7,7 @@ import { FormDataExtended } from "./form-data";
 import { Handlebars, getTemplate, loadTemplates, registerHelpers, renderTemplate } from "./handlebars";
 import { ActorSheetV2, DocumentSheetConfig, DocumentSheetV2, ItemSheetV2 } from "./sheets";
 import { DragDrop, TextEditor } from "./ux";
+import { CombatTracker, registerTrackerRefresh } from "./combat-tracker";
 
 export { ApplicationV2, HandlebarsApplicationMixin, settle, instances } from "./application";
 export { DialogV2, answerDialog, dismissDialog, fillForm, openDialogs, waitForDialog } from "./dialog";
@@ -14,10 +15,11 @@ export { FormDataExtended } from "./form-data";
 export { setTemplateLoader, renderTemplate, loadTemplates, getTemplate, registerTemplateSource, clearTemplateCache } from "./handlebars";
 export { ActorSheetV2, ItemSheetV2, DocumentSheetV2, DocumentSheetConfig } from "./sheets";
 export { TextEditor, DragDrop, makeDropEvent } from "./ux";
+export { CombatTracker, typeIntoInput } from "./combat-tracker";
 
 registerExtension({
   name: "applications",
-  install({ foundry, globals }) {
+  install({ foundry, globals, CONFIG, ui }) {
     registerHelpers();
     _setRenderTemplate(renderTemplate);
     const handlebars = { renderTemplate, loadTemplates, getTemplate };
@@ -30,15 +32,20 @@ registerExtension({
       ux: { TextEditor, DragDrop, FormDataExtended },
       handlebars,
       ui: {},
+      sidebar: { tabs: { CombatTracker } },
     };
+    CONFIG.ui = { ...CONFIG.ui, combat: CombatTracker };
     globals.Handlebars = Handlebars;
+    registerTrackerRefresh(() => ui.combat);
   },
-  reset() {
+  reset({ ui, CONFIG }) {
     for (const app of [...instances.values()]) {
       app.element?.remove();
       instances.delete(app.id);
     }
     pending.clear();
     if (typeof document !== "undefined") document.body.replaceChildren();
+    // The sidebar's combat tab (CONFIG.ui.combat: a system may have put its subclass there).
+    ui.combat = new (CONFIG.ui?.combat ?? CombatTracker)();
   },
 });

@@ -36,13 +36,33 @@ export const d100Combat: CombatRules = {
   },
 };
 
-/** Add each D10/0 combatant's action points (and a Reserve button on the acting owner's row). */
-export function decorateTracker(html: HTMLElement): void {
+/**
+ * Show a D10/0 initiative as its Action Quota: the tie checks live in the decimals (see
+ * initiativeFormulaFor), which core's row would show as "6.00" or "12.01".
+ */
+function showQuota(row: HTMLElement, combatant: Combatant.Implementation): void {
+  const initiative = combatant.initiative;
+  if (typeof initiative !== "number" || !Number.isFinite(initiative)) return;
+  const quota = String(Math.trunc(initiative));
+  const input = row.querySelector<HTMLInputElement>(".token-initiative input.initiative-input");
+  if (input) input.value = quota;
+  else {
+    const shown = row.querySelector<HTMLElement>(".token-initiative .initiative");
+    if (shown) shown.textContent = quota;
+  }
+}
+
+/**
+ * Add each D10/0 combatant's action points (and a Reserve button on the acting owner's row) to the
+ * tracker's rows, for the combat the tracker shows (`viewed`, not necessarily `game.combat`).
+ */
+export function decorateTracker(html: HTMLElement, combat: Combat.Implementation | Combat.Stored | null | undefined = game.combats?.viewed): void {
   for (const row of html.querySelectorAll<HTMLElement>("[data-combatant-id]")) {
-    const combatant = game.combat?.combatants.get(row.dataset.combatantId ?? "");
+    const combatant = combat?.combatants.get(row.dataset.combatantId ?? "");
     const actor = combatant?.actor;
     const label = trackerLabel(actor);
-    if (!combatant || !actor || label === null) continue;
+    if (!combat || !combatant || !actor || label === null) continue;
+    showQuota(row, combatant);
     row.querySelector(".bb-d100-ap")?.remove();
     const box = document.createElement("div");
     box.className = "breadbox bb-d100-ap";
@@ -50,7 +70,7 @@ export function decorateTracker(html: HTMLElement): void {
     text.className = "bb-d100-ap-left";
     text.textContent = label;
     box.append(text);
-    if (game.combat?.started && game.combat.combatant?.id === combatant.id && actor.isOwner && d100CombatRules().strictPeriods) {
+    if (combat.started && combat.combatant?.id === combatant.id && actor.isOwner && d100CombatRules().strictPeriods) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "bb-d100-reserve";
@@ -68,14 +88,14 @@ export function decorateTracker(html: HTMLElement): void {
 }
 
 export function registerTrackerHooks(): void {
-  Hooks.on("renderCombatTracker", (_app, html) => {
-    if (html instanceof HTMLElement) decorateTracker(html);
+  Hooks.on("renderCombatTracker", (app, html) => {
+    if (html instanceof HTMLElement) decorateTracker(html, app.viewed);
   });
   // The rows show stored points: draw them again when a fighting character's points change.
   Hooks.on("updateActor", (actor, changes) => {
     const system: unknown = changes.system;
     if (!system || typeof system !== "object" || !("combat" in system)) return;
-    if (!game.combat?.combatants.some((c) => c.actor?.uuid === actor.uuid)) return;
+    if (!ui.combat?.viewed?.combatants.some((c) => c.actor?.uuid === actor.uuid)) return;
     void ui.combat?.render();
   });
 }

@@ -4,7 +4,7 @@
  */
 import type { RulesetPart } from "../../../core/registry";
 import { templatePath } from "../../../core/ids";
-import { TOAST_COMBAT, decorateTracker } from "./tracker";
+import { TOAST_COMBAT, decorateTracker, relayTurnControl } from "./tracker";
 import { toastAttackExchange } from "./attack";
 import { toastContestExchange } from "../contest";
 import { TOAST_STATUS_EFFECTS, registerToastStatusSync } from "./statuses";
@@ -26,6 +26,8 @@ export function toastCombatPart(): RulesetPart {
   return {
     combat: TOAST_COMBAT,
     exchanges: [toastAttackExchange, toastContestExchange],
+    // Hold / Act now / Action lost: the round record is the active GM's to write.
+    relayActions: { turn: relayTurnControl },
     statusEffects: TOAST_STATUS_EFFECTS,
     trackableAttributes: { toast: { bar: ["wounds"], value: [] } },
     registerSettings: TOAST_COMBAT_SETTINGS.register,

@@ -8,8 +8,11 @@
  * - Holding: the combatant whose turn it is may hold her action (the turn moves on); later in the
  *   round she acts when she chooses ("Act now"); a held action not taken is lost at the round's end.
  *   The GM may rule an action lost (a faster character's action negated it).
- * Each combatant's state this round lives in its own flags ({round, status}); the order and the
- * transitions are checked by the rules core's round functions.
+ * The round's states live in the combat's flags (flags.breadbox.toastRound: {round, turns}),
+ * which only a GM can write: a player's Hold / Act now travels through the relay (`toast.turn`) to
+ * the active GM, who checks it there (the combatant's owner, the rules core's round functions, the
+ * round and turn the request names) and writes it. Combatant flags, which their owners can write,
+ * are never read for it.
  */
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
@@ -19,6 +22,9 @@ import { rollDialog } from "../../../core/rolls/dialog";
 import { oddsPanelHtml } from "../../../core/rolls/odds-panel";
 import { postCard } from "../../../core/chat/post";
 import { audienceForMode, currentMessageMode, type MessageMode } from "../../../core/compat";
+import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
+import { withLocks } from "../../../core/chat/trust";
+import { BreadboxCombat } from "../../../core/documents/combat";
 import type { CombatRules, InitiativeRollOptions } from "../../../core/registry";
 import { fighterOf, initiativeSkill, modifierParts, skillTask, signed } from "./fighter";
 import { rollD10Plus } from "./dice";
@@ -42,7 +48,14 @@ export type AnyCombat = Combat.Implementation | Combat.Stored;
 
 export type HeldStatus = Exclude<R.TurnStatus, "waiting">;
 
-/** A combatant's own state this round (flags.breadbox.toastTurn); stale rounds count for nothing. */
+declare module "../../../types/breadbox" {
+  interface BreadboxCombatFlags {
+    /** Toast: the round's held, taken and lost actions. */
+    toastRound?: ToastRoundFlag;
+  }
+}
+
+/** A combatant's state in a round; stale rounds count for nothing. */
 export interface ToastTurnFlag {
   round: number;
   status: HeldStatus;
@@ -50,14 +63,55 @@ export interface ToastTurnFlag {
   reason?: "held" | "defence" | "negated";
 }
 
+/** One combatant's entry in the round record. */
+export interface ToastRoundEntry {
+  id: string;
+  status: HeldStatus;
+  reason?: "held" | "defence" | "negated";
+}
+
+/** The round record (combat flags.breadbox.toastRound), written by the active GM only. */
+export interface ToastRoundFlag {
+  round: number;
+  /** An array, so that a new round's record replaces the old one whole when merged. */
+  turns: ToastRoundEntry[];
+}
+
 function initiativeFlag(c: Combatant.Implementation): ToastInitiativeFlag | null {
   const f = c.flags?.[SYSTEM_ID]?.toastInitiative;
   return f && typeof f === "object" && typeof f.kind === "string" ? f : null;
 }
 
-function turnFlag(c: Combatant.Implementation, round: number): ToastTurnFlag | null {
-  const f = c.flags?.[SYSTEM_ID]?.toastTurn;
-  return f && typeof f === "object" && f.round === round ? f : null;
+const HELD_STATUSES: readonly HeldStatus[] = ["holding", "acted", "lost"];
+const REASONS: readonly NonNullable<ToastRoundEntry["reason"]>[] = ["held", "defence", "negated"];
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** The combat's round record, checked entry by entry (anything malformed counts for nothing). */
+export function roundRecord(combat: AnyCombat): ToastRoundFlag | null {
+  const flags: unknown = combat.flags;
+  const ours = isRecord(flags) ? flags[SYSTEM_ID] : undefined;
+  const raw = isRecord(ours) ? ours.toastRound : undefined;
+  if (!isRecord(raw) || typeof raw.round !== "number" || !Array.isArray(raw.turns)) return null;
+  const turns: ToastRoundEntry[] = [];
+  for (const t of raw.turns) {
+    if (!isRecord(t) || typeof t.id !== "string") continue;
+    const status = HELD_STATUSES.find((x) => x === t.status);
+    if (!status) continue;
+    const reason = REASONS.find((x) => x === t.reason);
+    turns.push(reason ? { id: t.id, status, reason } : { id: t.id, status });
+  }
+  return { round: raw.round, turns };
+}
+
+/** A combatant's state in `round`, from the combat's GM-written record only. */
+function turnFlag(combat: AnyCombat, c: Combatant.Implementation, round: number): ToastTurnFlag | null {
+  const record = roundRecord(combat);
+  if (!record || record.round !== round) return null;
+  const entry = record.turns.find((t) => t.id === c.id);
+  return entry ? { round, status: entry.status, ...(entry.reason ? { reason: entry.reason } : {}) } : null;
 }
 
 /** How the tracker shows an initiative: the total, or "Auto 9" / "Flub 3" (the degree). */
@@ -207,7 +261,7 @@ export function roundState(combat: AnyCombat): R.RoundState {
   combat.turns.forEach((c, i) => {
     const id = c.id ?? "";
     if (!id) return;
-    const own = turnFlag(c, combat.round);
+    const own = turnFlag(combat, c, combat.round);
     statuses[id] = own ? own.status : i < turn ? "acted" : "waiting";
   });
   return { ...state, statuses };
@@ -219,8 +273,21 @@ export function turnStatus(combat: AnyCombat, combatant: Combatant.Implementatio
   return Object.hasOwn(s, id) ? s[id] : "waiting";
 }
 
-async function setTurnFlag(combatant: Combatant.Implementation, flag: ToastTurnFlag): Promise<void> {
-  await combatant.update({ flags: { [SYSTEM_ID]: { toastTurn: flag } } });
+/** The lock every write of a combat's round record takes (always the last lock taken). */
+function roundLockKey(combat: AnyCombat): string {
+  return `toast-round:${combat.uuid}`;
+}
+
+/**
+ * Write a combatant's state into the combat's round record (active GM only: the combat's flags
+ * are a GM's to write). A record of another round is replaced.
+ */
+async function setTurnFlag(combat: AnyCombat, combatant: Combatant.Implementation, flag: ToastTurnFlag): Promise<void> {
+  const record = roundRecord(combat);
+  const kept = record && record.round === flag.round ? record.turns.filter((t) => t.id !== combatant.id) : [];
+  const entry: ToastRoundEntry = { id: combatant.id ?? "", status: flag.status, ...(flag.reason ? { reason: flag.reason } : {}) };
+  const toastRound: ToastRoundFlag = { round: flag.round, turns: [...kept, entry] };
+  await combat.update({ flags: { [SYSTEM_ID]: { toastRound } } });
 }
 
 /** The refusal of a round transition as a localized message (the core says why in English). */
@@ -229,44 +296,97 @@ function refuse(key: string, combatant: Combatant.Implementation): false {
   return false;
 }
 
-/** The combatant whose turn it is holds her action; the turn moves on. */
-export async function holdAction(combat: AnyCombat, combatant: Combatant.Implementation): Promise<boolean> {
-  if (!combat.started || !combatant.isOwner) return refuse("BREADBOX.ToastCombat.Hold.NotYours", combatant);
-  try {
-    R.holdAction(roundState(combat), combatant.id ?? "");
-  } catch {
-    return refuse("BREADBOX.ToastCombat.Hold.NotYourTurn", combatant);
+export type TurnControl = "hold" | "act" | "negate";
+
+/**
+ * What a turn control would do, checked against the round record (the client's pre-check and the
+ * GM's check alike): null when allowed, else the refusal's key.
+ */
+function turnControlRefusal(combat: AnyCombat, combatant: Combatant.Implementation, control: TurnControl, user: User.Implementation): string | null {
+  if (control === "negate") {
+    if (!user.isGM) return "BREADBOX.ToastCombat.Hold.GMOnly";
+    if (!combat.started) return "BREADBOX.ToastCombat.Hold.NothingToNegate";
+    try {
+      R.negateAction(roundState(combat), combatant.id ?? "");
+    } catch {
+      return "BREADBOX.ToastCombat.Hold.NothingToNegate";
+    }
+    return null;
   }
-  await setTurnFlag(combatant, { round: combat.round, status: "holding", reason: "held" });
-  await combat.nextTurn();
-  return true;
+  if (!combat.started || !combatant.testUserPermission(user, "OWNER")) return "BREADBOX.ToastCombat.Hold.NotYours";
+  if (control === "hold") {
+    try {
+      R.holdAction(roundState(combat), combatant.id ?? "");
+    } catch {
+      return "BREADBOX.ToastCombat.Hold.NotYourTurn";
+    }
+    return null;
+  }
+  return turnStatus(combat, combatant) === "holding" ? null : "BREADBOX.ToastCombat.Hold.NotHolding";
+}
+
+/**
+ * A turn control from this client: checked here (a clear message), then done by the active GM
+ * (directly, or through the relay `toast.turn` naming the round and turn it was clicked in).
+ */
+async function requestTurnControl(combat: AnyCombat, combatant: Combatant.Implementation, control: TurnControl): Promise<boolean> {
+  const refusal = turnControlRefusal(combat, combatant, control, currentUser());
+  if (refusal) return refuse(refusal, combatant);
+  const result = await applyOrRelay(TURN_ACTION, combat, { combatantId: combatant.id ?? "", control, round: combat.round, turn: combat.turn ?? null });
+  return result.ok;
+}
+
+/** The relay action a Hold / Act now / Action lost click travels as. */
+export const TURN_ACTION = "toast.turn";
+
+/**
+ * GM side of a turn control (relay action `toast.turn`): the combat must be a started Toast combat
+ * at the round and turn the request names; the requester must own the combatant (Hold, Act now) or
+ * be a GM (Action lost); the rules core must allow the transition in the round record as it stands
+ * now. Then the record is written (and a Hold moves the turn on, an Act now posts its note).
+ */
+export async function relayTurnControl({ requester, target, payload }: RelayContext): Promise<RelayResult> {
+  if (!(target instanceof BreadboxCombat)) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  const combat = target;
+  const control = payload.control;
+  if (control !== "hold" && control !== "act" && control !== "negate") return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  const combatant = combat.combatants.get(String(payload.combatantId ?? ""));
+  if (!combatant || !fighterOf(combatant.actor)) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  if (payload.round !== combat.round || (payload.turn ?? null) !== (combat.turn ?? null)) return { ok: false, error: "BREADBOX.ToastCombat.Hold.Stale" };
+  return withLocks([roundLockKey(combat)], async () => {
+    const refusal = turnControlRefusal(combat, combatant, control, requester);
+    if (refusal) return { ok: false, error: refusal };
+    if (control === "hold") {
+      await setTurnFlag(combat, combatant, { round: combat.round, status: "holding", reason: "held" });
+      await combat.nextTurn();
+    } else if (control === "act") {
+      await setTurnFlag(combat, combatant, { round: combat.round, status: "acted", reason: "held" });
+      await postCard(
+        { speaker: ChatMessage.getSpeaker({ actor: combatant.actor, alias: combatant.name ?? undefined }), content: await noteHtml(format("BREADBOX.ToastCombat.Hold.ActsNow", { name: combatant.name ?? "" })), flags: { [SYSTEM_ID]: { type: "toastTurnNote" } } },
+        audienceForMode(combatant.hidden ? "gm" : "public"),
+      );
+    } else {
+      const wasCurrent = combat.combatant?.id === combatant.id;
+      await setTurnFlag(combat, combatant, { round: combat.round, status: "lost", reason: "negated" });
+      if (wasCurrent) await combat.nextTurn();
+    }
+    return { ok: true };
+  });
+}
+
+/** The combatant whose turn it is holds her action; the turn moves on. */
+export function holdAction(combat: AnyCombat, combatant: Combatant.Implementation): Promise<boolean> {
+  return requestTurnControl(combat, combatant, "hold");
 }
 
 /** A holding combatant takes her action now (any later point of the round). */
-export async function actNow(combat: AnyCombat, combatant: Combatant.Implementation): Promise<boolean> {
-  if (!combat.started || !combatant.isOwner) return refuse("BREADBOX.ToastCombat.Hold.NotYours", combatant);
-  if (turnStatus(combat, combatant) !== "holding") return refuse("BREADBOX.ToastCombat.Hold.NotHolding", combatant);
-  R.takeAction(roundState(combat), combatant.id ?? "");
-  await setTurnFlag(combatant, { round: combat.round, status: "acted", reason: "held" });
-  await postCard(
-    { speaker: ChatMessage.getSpeaker({ actor: combatant.actor, alias: combatant.name ?? undefined }), content: await noteHtml(format("BREADBOX.ToastCombat.Hold.ActsNow", { name: combatant.name ?? "" })), flags: { [SYSTEM_ID]: { type: "toastTurnNote" } } },
-    audienceForMode(combatant.hidden ? "gm" : "public"),
-  );
-  return true;
+export function actNow(combat: AnyCombat, combatant: Combatant.Implementation): Promise<boolean> {
+  return requestTurnControl(combat, combatant, "act");
 }
 
 /** The GM rules a waiting or holding combatant's action lost this round (negated by a faster one). */
-export async function negateAction(combat: AnyCombat, combatant: Combatant.Implementation): Promise<boolean> {
-  if (!currentUser().isGM) return refuse("BREADBOX.ToastCombat.Hold.GMOnly", combatant);
-  try {
-    R.negateAction(roundState(combat), combatant.id ?? "");
-  } catch {
-    return refuse("BREADBOX.ToastCombat.Hold.NothingToNegate", combatant);
-  }
-  const wasCurrent = combat.combatant?.id === combatant.id;
-  await setTurnFlag(combatant, { round: combat.round, status: "lost", reason: "negated" });
-  if (wasCurrent) await combat.nextTurn();
-  return true;
+export function negateAction(combat: AnyCombat, combatant: Combatant.Implementation): Promise<boolean> {
+  return requestTurnControl(combat, combatant, "negate");
 }
 
 /**
@@ -282,8 +402,17 @@ export function defenceActionState(actor: Actor.Implementation): { combat: AnyCo
   return null;
 }
 
+/**
+ * Mark a defender's action used by her defence (on the active GM, inside the attack's resolution):
+ * read again under the round record's lock, so a Hold relayed at the same moment cannot interleave.
+ * Throws (the attack's refusal) when she has none left.
+ */
 export async function spendDefenceAction(state: { combat: AnyCombat; combatant: Combatant.Implementation }): Promise<void> {
-  await setTurnFlag(state.combatant, { round: state.combat.round, status: "acted", reason: "defence" });
+  await withLocks([roundLockKey(state.combat)], async () => {
+    const status = turnStatus(state.combat, state.combatant);
+    if (status === "acted" || status === "lost") throw new Error("BREADBOX.ToastCombat.Defend.NoActionLeft");
+    await setTurnFlag(state.combat, state.combatant, { round: state.combat.round, status: "acted", reason: "defence" });
+  });
 }
 
 function noteHtml(text: string): Promise<string> {
@@ -297,12 +426,12 @@ function noteHtml(text: string): Promise<string> {
 export async function announceLostHolds(combat: AnyCombat): Promise<string[]> {
   const previous = combat.round - 1;
   if (previous < 1) return [];
-  const holders = combat.turns.filter((c) => turnFlag(c, previous)?.status === "holding");
+  const holders = combat.turns.filter((c) => turnFlag(combat, c, previous)?.status === "holding");
   if (!holders.length) return [];
   const order = combat.turns.map((c) => c.id ?? "").filter(Boolean);
   let state = R.startRound(order, previous);
   const statuses: Record<string, R.TurnStatus> = Object.create(null);
-  for (const c of combat.turns) if (c.id) statuses[c.id] = turnFlag(c, previous)?.status ?? "acted";
+  for (const c of combat.turns) if (c.id) statuses[c.id] = turnFlag(combat, c, previous)?.status ?? "acted";
   state = { ...state, statuses };
   const lostIds = new Set(R.endRound(state).lost);
   const names = holders.filter((c) => lostIds.has(c.id ?? "")).map((c) => c.name ?? "");
@@ -325,24 +454,56 @@ const STATUS_KEY: Record<R.TurnStatus, string> = {
   lost: "BREADBOX.ToastCombat.Turn.lost",
 };
 
-function trackerButton(action: string, icon: string, label: string): HTMLButtonElement {
+function trackerButton(combat: AnyCombat, combatant: Combatant.Implementation, control: TurnControl, icon: string, label: string): HTMLButtonElement {
   const b = document.createElement("button");
   b.type = "button";
   b.className = "inline-control combatant-control icon toast-turn-control";
-  b.dataset.toastTurn = action;
+  b.dataset.toastTurn = control;
   b.setAttribute("aria-label", label);
   b.dataset.tooltip = label;
   const i = document.createElement("i");
   i.className = `fa-solid ${icon}`;
   i.setAttribute("aria-hidden", "true");
   b.append(i);
+  // The row is core's: its own click action (select / pan to the combatant) sits on the row, and
+  // the application handles it where the click arrives. Stop the click at the button.
+  b.addEventListener("click", (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    const run = control === "hold" ? holdAction : control === "act" ? actNow : negateAction;
+    run(combat, combatant).catch((err: unknown) => console.error("Breadbox | Toast turn control", err));
+  });
   return b;
+}
+
+/**
+ * Show a Toast initiative as the book reads it ("14", "Auto 9", "Flub 3") in core's row. Core shows
+ * a rolled initiative in an `input.initiative-input` (editable by a GM) — or, where a version
+ * renders it as text, a `.initiative` element. The label is derived from the stored rank itself,
+ * and the input is made read-only for everyone: typing over "Auto 9" would store a plain number in
+ * place of the rank (the GM changes a rank in the combatant's configuration).
+ */
+function showInitiative(row: HTMLElement, combatant: Combatant.Implementation): void {
+  const rank = combatant.initiative;
+  if (typeof rank !== "number" || !Number.isFinite(rank)) return;
+  const label = rankLabel(rank);
+  const kind = rank >= R.AUTO_RANK_BASE ? "auto" : rank <= -R.AUTO_RANK_BASE ? "flub" : "number";
+  const input = row.querySelector<HTMLInputElement>(".token-initiative input.initiative-input");
+  const shown = input ?? row.querySelector<HTMLElement>(".token-initiative .initiative");
+  if (!shown) return;
+  if (input) {
+    input.value = label;
+    input.readOnly = true;
+    input.dataset.toastRank = String(rank);
+  } else shown.textContent = label;
+  shown.classList.add(`toast-initiative-${kind}`);
+  if (initiativeFlag(combatant)?.shared) shown.dataset.tooltip = localize("BREADBOX.ToastCombat.SharedRoll");
 }
 
 /**
  * Decorate the tracker's rows (renderCombatTracker): the initiative as the tracker should read it
  * ("Auto 9"), the combatant's state this round, and the Hold / Act now / Lose action controls for
- * those allowed. Rows are `[data-combatant-id]`; the initiative is `.token-initiative .initiative`.
+ * those allowed. Rows are core's `[data-combatant-id]`.
  */
 export function decorateTracker(combat: AnyCombat | null | undefined, root: HTMLElement): void {
   if (!combat) return;
@@ -350,13 +511,7 @@ export function decorateTracker(combat: AnyCombat | null | undefined, root: HTML
   for (const row of root.querySelectorAll<HTMLElement>("[data-combatant-id]")) {
     const combatant = combat.combatants.get(row.dataset.combatantId ?? "");
     if (!combatant || !fighterOf(combatant.actor)) continue;
-    const flag = initiativeFlag(combatant);
-    const shown = row.querySelector<HTMLElement>(".token-initiative .initiative");
-    if (flag && shown) {
-      shown.textContent = initiativeLabel(flag);
-      shown.classList.add(`toast-initiative-${flag.kind}`);
-      if (flag.shared) shown.dataset.tooltip = localize("BREADBOX.ToastCombat.SharedRoll");
-    }
+    showInitiative(row, combatant);
     row.querySelector(".toast-turn")?.remove();
     if (!combat.started) continue;
     const status = turnStatus(combat, combatant);
@@ -367,26 +522,11 @@ export function decorateTracker(combat: AnyCombat | null | undefined, root: HTML
     badge.textContent = localize(STATUS_KEY[status]);
     box.append(badge);
     const current = combat.combatant?.id === combatant.id;
-    if (combatant.isOwner && current && status === "waiting") box.append(trackerButton("hold", "fa-hand", localize("BREADBOX.ToastCombat.Hold.Hold")));
-    if (combatant.isOwner && status === "holding") box.append(trackerButton("act", "fa-arrow-up", localize("BREADBOX.ToastCombat.Hold.ActNow")));
-    if (user.isGM && (status === "waiting" || status === "holding")) box.append(trackerButton("negate", "fa-xmark", localize("BREADBOX.ToastCombat.Hold.Negate")));
+    if (combatant.isOwner && current && status === "waiting") box.append(trackerButton(combat, combatant, "hold", "fa-hand", localize("BREADBOX.ToastCombat.Hold.Hold")));
+    if (combatant.isOwner && status === "holding") box.append(trackerButton(combat, combatant, "act", "fa-arrow-up", localize("BREADBOX.ToastCombat.Hold.ActNow")));
+    if (user.isGM && (status === "waiting" || status === "holding")) box.append(trackerButton(combat, combatant, "negate", "fa-xmark", localize("BREADBOX.ToastCombat.Hold.Negate")));
     (row.querySelector(".token-name") ?? row).append(box);
   }
-  if (root.dataset.toastTurnListener) return;
-  root.dataset.toastTurnListener = "1";
-  root.addEventListener("click", (event) => {
-    const target = event.target;
-    const button = target instanceof Element ? target.closest<HTMLElement>("[data-toast-turn]") : null;
-    if (!button) return;
-    event.preventDefault();
-    event.stopPropagation();
-    const combatNow = game.combats?.viewed ?? combat;
-    const id = button.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId ?? "";
-    const combatant = combatNow?.combatants.get(id);
-    if (!combatNow || !combatant) return;
-    const run = button.dataset.toastTurn === "hold" ? holdAction : button.dataset.toastTurn === "act" ? actNow : negateAction;
-    run(combatNow, combatant).catch((err: unknown) => console.error("Breadbox | Toast turn control", err));
-  });
 }
 
 export const TOAST_COMBAT: CombatRules = {
