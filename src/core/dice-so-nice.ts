@@ -3,7 +3,7 @@
  * its RulesetDefinition (`diceSoNice`); the core adds them all when Dice So Nice is ready. The
  * documented API is the same on Dice So Nice 5 (Foundry v13) and 6 (Foundry v14):
  * `Hooks.once("diceSoNiceReady", dice3d => dice3d.addDicePreset({type, labels, values, system}, shape))`,
- * where `type` is the die's formula name ("dt"), `labels` are the faces in value order from
+ * where `type` is the die's formula name ("dk"), `labels` are the faces in value order from
  * `values.min` to `values.max`, and `shape` the 3D model to borrow ("d10").
  */
 import type { DiceSoNicePreset } from "./plugin-types";

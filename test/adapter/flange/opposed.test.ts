@@ -173,7 +173,7 @@ describe("opposed rolls against a character: the flange.opposed exchange", () =>
   it("a declaration whose posted roll is not the pool its choices make is refused (and stays open)", async () => {
     const s = await setup();
     scriptDiceFaces([9, 9, 9, 9, 9]);
-    const roll = await new Roll("5dft6").evaluate();
+    const roll = await new Roll("5dzt6").evaluate();
     const choices = { ...defaultChoices(s.tims.system, { skill: s.surgery.id, attribute: "perception" }) };
     const card: any = await asUser(s.p1, () =>
       ChatMessage.create({ content: "x", rolls: [JSON.stringify(roll.toJSON())], flags: { breadbox: { type: "exchangeDeclaration", exchange: "flange.opposed", attackerUuid: s.tims.uuid, targetUuid: s.don.uuid, choices } } } as never),
