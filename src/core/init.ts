@@ -19,7 +19,7 @@ import { onRenderChatMessage } from "./chat/actions";
 import { migrateTableDieLetters, migrateWorldIfNeeded } from "./migrations";
 import { registerHotbar } from "./hotbar";
 import { SYSTEM_ID } from "./ids";
-import { format } from "./game";
+import { format, localize } from "./game";
 
 export function initCore(): void {
   CONFIG.Actor.documentClass = BreadboxActor;
@@ -47,6 +47,7 @@ export function initCore(): void {
   registerHotbar();
 
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message, html));
+  Hooks.once("i18nInit", localizeFulfillmentDice);
 
   const templates = [EXCHANGE_CARD, NOTE_CARD, DIALOG_INPUTS, ...allRulesets().flatMap((r) => r.templates ?? [])];
   if (templates.length) void foundry.applications.handlebars.loadTemplates(templates);
@@ -115,6 +116,43 @@ export function registerDieTerm(term: DieTermClass): void {
   CONFIG.Dice.terms[letter] = term;
   // Rebuilding a serialized roll looks the term class up by its name (old rolls with other letters load).
   CONFIG.Dice.termTypes[term.name] = term;
+  registerFulfillmentDie(letter);
+}
+
+/** The icon of our dice in core's "Configure Dice" list (a fixed Font Awesome icon, no markup built). */
+export const FULFILLMENT_ICON = '<i class="fa-solid fa-dice"></i>';
+
+/** The key of one of our dice in CONFIG.Dice.fulfillment.dice: `d{letter}`, as core's coin is `dc`. */
+export function fulfillmentKey(letter: string): string {
+  return `d${letter}`;
+}
+
+/** Our dice's fulfillment keys, localized once the translations are in (i18nInit). */
+const fulfillmentLabels = new Map<string, string>();
+
+/**
+ * List one of our dice in Foundry's dice fulfillment configuration (CONFIG.Dice.fulfillment.dice,
+ * v12+), so a GM or player can choose how it is rolled (e.g. manual entry) in "Configure Dice":
+ * Foundry lists only the standard polyhedra itself and expects a system to add the dice it uses
+ * (foundryvtt/foundryvtt#13312). Our dice answer `denomination` with the same key.
+ */
+function registerFulfillmentDie(letter: string): void {
+  const fulfillment = CONFIG.Dice.fulfillment;
+  if (!fulfillment?.dice) return;
+  const key = fulfillmentKey(letter);
+  const label = `BREADBOX.Dice.Fulfillment.${letter}`;
+  fulfillmentLabels.set(key, label);
+  fulfillment.dice[key] = { label, icon: FULFILLMENT_ICON };
+}
+
+/** Replace our fulfillment labels' keys with their translations (run at i18nInit). */
+export function localizeFulfillmentDice(): void {
+  const dice = CONFIG.Dice.fulfillment?.dice;
+  if (!dice) return;
+  for (const [key, label] of fulfillmentLabels) {
+    const entry = dice[key];
+    if (entry && entry.label === label) entry.label = localize(label);
+  }
 }
 
 /**

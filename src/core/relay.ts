@@ -80,7 +80,17 @@ export async function runRelay(request: RelayRequest, requester: User.Implementa
   }
 }
 
-/** How long a nonce stays valid (ms): far above a query's 15 s timeout, allowing for clock skew. */
+/**
+ * How long a player's client waits for the active GM's answer (ms). The GM's client may need a
+ * while: a GM who enters dice by hand is prompted before the resolution can go on. When the wait
+ * runs out the GM's client may still be working and may still apply (a query cannot be taken
+ * back), so a timeout is reported as "not answered yet", never as "failed".
+ */
+export const RELAY_QUERY_TIMEOUT_MS = 60_000;
+/** The result of a relayed request whose query ran out of time: the GM may still apply it. */
+export const RELAY_PENDING = "BREADBOX.Relay.Pending";
+
+/** How long a nonce stays valid (ms): far above a query's timeout, allowing for clock skew. */
 export const NONCE_TTL_MS = 5 * 60_000;
 const NONCE_PATTERN = /^[A-Za-z0-9]{16}$/;
 /** Nonces this (GM) client has accepted: a replay is refused even before the flag's deletion lands. */
@@ -192,14 +202,30 @@ export async function applyOrRelay(action: string, target: { uuid: string }, pay
     notify("warn", "BREADBOX.Relay.NotActiveGM", { name: gm.name ?? "" });
     return { ok: false, error: "BREADBOX.Relay.NotActiveGM" };
   } else {
+    let sentAt: number | undefined;
+    let failure: unknown;
     try {
       // The User update has reached the server (and so every client) before the query is sent.
       request.nonce = await issueNonce(request);
-      result = await gm.query(RELAY_QUERY, request, { timeout: 15_000 });
+      sentAt = Date.now();
+      result = await gm.query(RELAY_QUERY, request, { timeout: RELAY_QUERY_TIMEOUT_MS });
     } catch (err) {
-      // A timed-out or failed query is a refusal like any other: nothing changed.
-      console.error("Breadbox | relay query failed", err);
+      failure = err;
       result = { ok: false, error: "BREADBOX.Relay.Failed" };
+    }
+    const answered = !failure && !!result && typeof result === "object";
+    if (!answered && sentAt !== undefined && Date.now() - sentAt >= RELAY_QUERY_TIMEOUT_MS) {
+      // The wait ran out, not the request: the GM's client may still be at it (entering dice by
+      // hand, say) and may still apply. Say so, not "failed"; its card will show the outcome.
+      // Told apart by the time waited (a timeout rejecting or answering nothing alike), not by an
+      // error's wording, which is not documented (test/harness/README.md, VERIFY 50).
+      console.warn("Breadbox | relay query not answered in time", failure);
+      notify("info", RELAY_PENDING, { name: gm.name ?? "" });
+      return { ok: false, error: RELAY_PENDING };
+    }
+    if (failure) {
+      // A query that failed outright is a refusal like any other: nothing changed.
+      console.error("Breadbox | relay query failed", failure);
     }
   }
   if (!result?.ok) ui.notifications?.warn(localize(result?.error ?? "BREADBOX.Relay.Failed"));

@@ -18,7 +18,7 @@
 import { claimMark, releaseMark } from "../../core/chat/ledger";
 import { withResourceLocks } from "../../core/chat/trust";
 import { localize, modelOf } from "../../core/game";
-import { applyOrRelay } from "../../core/relay";
+import { RELAY_PENDING, applyOrRelay } from "../../core/relay";
 import { FlangeActorModel } from "./data/actor";
 import { claimRoll, releaseRoll, rollFingerprint as fingerprintOf, rollUsed } from "../../core/chat/once";
 import type { FlangeCheckRoll } from "./dice/check-roll";
@@ -101,5 +101,6 @@ export async function askReroll(action: string, actor: Actor.Implementation, mod
     return;
   }
   const result = await applyOrRelay(action, { uuid: actor.uuid }, payload);
-  if (!result.ok && result.error) ui.notifications?.warn(localize(result.error));
+  // The relay has told the player already when the GM has not answered yet (pending).
+  if (!result.ok && result.error && result.error !== RELAY_PENDING) ui.notifications?.warn(localize(result.error));
 }

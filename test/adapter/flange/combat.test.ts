@@ -15,6 +15,11 @@ import { RELAY_QUERY, runRelay } from "../../../src/core/relay";
 import { hasMark, ledgerEntry } from "../../../src/core/chat/ledger";
 import { combatantState } from "../../../src/rulesets/flange/combat/tracker";
 
+/** The faces of every die a card's rolls hold, in order (a roll may hold several dice). */
+function diceOf(message: any): number[] {
+  return message.rolls.flatMap((r: any) => r.dice.flatMap((d: any) => d.results.map((x: any) => x.result)));
+}
+
 beforeEach(bootSystem);
 
 const shift = new MouseEvent("click", { shiftKey: true });
@@ -129,7 +134,9 @@ describe("flange attack sequence: attack card → declared defence → GM resolv
     await respond(s.pDon, card, "blockBody");
     const res = resolutions().at(-1);
     expect(res.flags.breadbox).toMatchObject({ damage: 3, hit: true, attackerUuid: s.tims.uuid, targetUuid: s.don.uuid });
-    expect(res.rolls.map((r: any) => r.total)).toEqual([9, 4, 8, 7, 1]);
+    expect(diceOf(res)).toEqual([9, 4, 8, 7, 1]);
+    // Dice the core needs whatever the faces come as one roll: fewer rolls than dice (issue 18.7).
+    expect(res.rolls.length).toBeLessThan(5);
     expect(res.content).toContain("[9, 4]");
     expect(ledgerEntry(res.id)?.exchange).toMatchObject({ ruleset: "flange", kind: "attack", declarationId: card.id, outcome: { damage: 3 } });
     // The attack card says how it was met and offers no more buttons.
@@ -261,7 +268,9 @@ describe("flange attack sequence: attack card → declared defence → GM resolv
     scriptDiceFaces([2, 2, 2, 2]); // four attack dice (3 + 1 Edge), all miss
     await respond(s.pTims, card, "counterattack");
     const res = resolutions().at(-1);
-    expect(res.rolls).toHaveLength(4);
+    expect(diceOf(res)).toEqual([2, 2, 2, 2]);
+    // The four attack dice are one roll: one prompt for a GM entering dice by hand (issue 18.7).
+    expect(res.rolls).toHaveLength(1);
     expect(res.flags.breadbox.hit).toBe(false);
     expect(s.don.system.edge.spent).toBe(1);
   });
@@ -333,7 +342,7 @@ describe("flange counterattack bonus in the NEXT round (core fix)", () => {
     scriptDiceFaces([2, 2, 2]);
     await respond(s.pTims, card, "counterattack");
     let res = resolutions().at(-1);
-    expect(res.rolls).toHaveLength(3);
+    expect(diceOf(res)).toHaveLength(3);
     expect(res.content).toContain("3d10 ≥ 7");
     // Round 2: four dice at 6.
     scriptDiceFaces([5, 5]);
@@ -342,14 +351,14 @@ describe("flange counterattack bonus in the NEXT round (core fix)", () => {
     scriptDiceFaces([2, 2, 2, 2]);
     await respond(s.pTims, card, "counterattack");
     res = resolutions().at(-1);
-    expect(res.rolls).toHaveLength(4);
+    expect(diceOf(res)).toHaveLength(4);
     expect(res.content).toContain("4d10 ≥ 6");
     expect(s.don.statuses.has("flangeCounterattack")).toBe(false);
     // Used once: a second attack in round 2 is back to three dice.
     card = await asUser(s.pDon, () => attackWithWeapon(s.don, s.revolver, shift));
     scriptDiceFaces([2, 2, 2]);
     await respond(s.pTims, card, "counterattack");
-    expect(resolutions().at(-1).rolls).toHaveLength(3);
+    expect(diceOf(resolutions().at(-1))).toHaveLength(3);
   });
 });
 

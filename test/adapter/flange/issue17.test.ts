@@ -104,7 +104,8 @@ describe("issue 17 attack 5: two declarations at the same moment each spending a
     expect(results.find((r) => !r.ok)?.error).toBe("BREADBOX.Flange.Combat.NotEnoughEdgeNow");
     const res = resolutions();
     expect(res).toHaveLength(1);
-    expect(res[0].rolls).toHaveLength(4); // 2 skill dice + 2 Edge dice, all 2s: a miss, no damage roll
+    // 2 skill dice + 2 Edge dice, all 2s: a miss, no damage roll; the four are one roll (issue 18.7).
+    expect(res[0].rolls.flatMap((r: any) => r.dice.flatMap((d: any) => d.results.map((x: any) => x.result)))).toEqual([2, 2, 2, 2]);
     expect(don.system.edge.spent).toBe(2);
     expect(don.system.edgeAvailable).toBe(0);
   });

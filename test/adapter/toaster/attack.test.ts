@@ -78,6 +78,18 @@ describe("the five-step attack in chat", () => {
     expect(s.defender.system.stun.value).toBe(10);
   });
 
+  it("the resolution's damage and protection dice are one Foundry roll (one prompt for a GM entering dice by hand)", async () => {
+    const s = await scene();
+    const { resolution } = await attackAndDefend(s, 6, 7, [7, 1]);
+    // The defence roll, then one roll holding both dice the core draws, in the order it draws them.
+    expect(resolution.rolls.length).toBe(2);
+    const core = resolution.rolls[1];
+    expect(core.dice.length).toBe(2);
+    expect(core.dice.map((d: any) => d.constructor.name)).toEqual(["D10StarDie", "D10StarDie"]);
+    expect(core.dice.map((d: any) => d.results[0].result)).toEqual([7, 1]);
+    expect(resolution.flags.breadbox).toMatchObject({ hit: true, damage: 10, stun: 10, wounds: 2 });
+  });
+
   it("a melee attack that does not beat the defender's rank misses without a defence roll", async () => {
     const s = await scene();
     await s.attacker.update({ "system.attributes.coordination.value": 0 });

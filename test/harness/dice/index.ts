@@ -17,6 +17,17 @@ const defaultUniform = (): number => Math.random();
 
 export const terms = { RollTerm, DiceTerm, Die, Coin, FateDie, NumericTerm, OperatorTerm, ParentheticalTerm, StringTerm };
 
+/**
+ * Core's dice fulfillment registry (v12+): the standard polyhedra it lists in "Configure Dice" and
+ * its manual-entry method. Other dice (a system's own) are listed only if the system adds them
+ * (foundryvtt/foundryvtt#13312). A term is looked up by its `denomination` (VERIFY 51).
+ */
+function coreFulfillment() {
+  const dice: Record<string, { label: string; icon: string }> = {};
+  for (const faces of [4, 6, 8, 10, 12, 20, 100]) dice[`d${faces}`] = { label: `d${faces}`, icon: `<i class="fa-solid fa-dice-d${faces}"></i>` };
+  return { dice, methods: { manual: { label: "DICE.CONFIG.Manual", interactive: true } }, defaultMethod: "" };
+}
+
 function diceConfig() {
   return {
     rolls: [Roll],
@@ -24,7 +35,7 @@ function diceConfig() {
     terms: { c: Coin, d: Die, f: FateDie },
     termTypes: { DiceTerm, Die, Coin, FateDie, NumericTerm, OperatorTerm, ParentheticalTerm, StringTerm, RollTerm },
     randomUniform: defaultUniform,
-    fulfillment: { dice: {}, methods: {}, defaultMethod: "" },
+    fulfillment: coreFulfillment(),
   };
 }
 

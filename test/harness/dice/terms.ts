@@ -181,8 +181,9 @@ export class DiceTerm extends RollTerm {
   set faces(f: number) {
     this._faces = f;
   }
+  /** `d` + the letter (core's coin is `dc`); a Die is `d` + its faces (VERIFY 51). */
   get denomination(): string {
-    return (this.constructor as typeof DiceTerm).DENOMINATION;
+    return `d${(this.constructor as typeof DiceTerm).DENOMINATION}`;
   }
   override get isDeterministic(): boolean {
     return false;
@@ -459,6 +460,9 @@ const STANDARD_MODIFIERS: Record<string, string> = {
 
 export class Die extends DiceTerm {
   static override DENOMINATION = "d";
+  override get denomination(): string {
+    return `d${this.faces}`;
+  }
   static override MODIFIERS: Record<string, string> = { ...STANDARD_MODIFIERS };
 }
 /**

@@ -355,7 +355,7 @@ export const d100Attack: ExchangeDefinition<Attack, Defence> = {
     const t = sys(defender);
     const { value: damage, rolls: damageRolls } = await rollWithFoundryDice(
       (rng) => R.rollFireDamage({ evaluation, adjustment: t.adjustment, attributes: sys(attacker).attributeScores, overflow, eachShot: rules.fireEachShot }, rng),
-      { die: d10Zero },
+      { die: d10Zero, batch: true },
     );
     const amount = damage.total;
     const health = { normal: t.healthNormal, current: t.health.current - amount };

@@ -196,7 +196,7 @@ export const flangeAttack: ExchangeDefinition<AttackDeclaration, DefenceChoice> 
       const now = requireModel(attacker, FlangeActorModel);
       if (spent > now.edgeAvailable) throw new Error("BREADBOX.Flange.Combat.NotEnoughEdgeNow");
       const x = exchangeInput(attacker, weapon.model, defender, choices, defence);
-      const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollExchange(x, rng));
+      const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollExchange(x, rng), { batch: true });
       await carryExchange(attacker, defender, roundOf(attacker), r.effects);
       const pool = R.settlePool(R.attackCheck(x.attack));
       const signed = (m: number): string => (m === 0 ? "" : m > 0 ? `+ ${m}` : `− ${-m}`);

@@ -27,7 +27,7 @@
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
 import { currentUser, format, localize, lookupUuidSync, notify } from "../../../core/game";
-import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
+import { RELAY_PENDING, applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { rollDialog } from "../../../core/rolls/dialog";
 import { readString } from "../../../core/forms/read";
 import { hasMark, isLedgerKeeper } from "../../../core/chat/ledger";
@@ -345,5 +345,6 @@ export async function onSimultaneousAttack(message: ChatMessage.Implementation, 
   const result = await applyOrRelay("core.respond", defender, { messageId: card.id, response: PLANNED, choices: {}, mode: "public" });
   // Refused (this planned attack was rolled already, Edge spent meanwhile, ...): the attack card
   // announced an attack that will not happen. The refusal itself was shown by the relay.
-  if (!result.ok) await card.delete().catch((err: unknown) => console.error("Breadbox | simultaneous attack card", err));
+  // Still pending (the GM has not answered in time; its answer may yet come): keep the card.
+  if (!result.ok && result.error !== RELAY_PENDING) await card.delete().catch((err: unknown) => console.error("Breadbox | simultaneous attack card", err));
 }

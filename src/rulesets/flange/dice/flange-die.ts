@@ -33,6 +33,15 @@ export function parseTargetModifier(modifier: string): number | null {
 export class FlangeDie extends foundry.dice.terms.Die {
   static override DENOMINATION = "z";
 
+  /**
+   * The key Foundry's dice fulfillment (CONFIG.Dice.fulfillment.dice) knows this die by: `d{letter}`,
+   * as core's coin is `dc`, so a GM's "Configure Dice" choice (manual entry) applies to this die and
+   * not to every plain d{faces} (src/core/init.ts registerDieTerm; test/harness/README.md VERIFY 51).
+   */
+  override get denomination(): string {
+    return `d${FlangeDie.DENOMINATION}`;
+  }
+
   static override MODIFIERS = {
     ...foundry.dice.terms.Die.MODIFIERS,
     t: "flangePool",

@@ -15,6 +15,15 @@ function substituteDie(key: SubstituteKey, letter: string) {
   const type = R.getDieType(key);
   return class extends foundry.dice.terms.Die {
     static override DENOMINATION = letter;
+
+    /**
+     * The key Foundry's dice fulfillment (CONFIG.Dice.fulfillment.dice) knows this die by: `d{letter}`,
+     * as core's coin is `dc`, so a GM's "Configure Dice" choice (manual entry) applies to this die and
+     * not to every plain d{faces} (src/core/init.ts registerDieTerm; test/harness/README.md VERIFY 51).
+     */
+    override get denomination(): string {
+      return `d${letter}`;
+    }
     /** The die type of the rules core this term rolls. */
     static DIE_KEY: R.DieKey = key;
 

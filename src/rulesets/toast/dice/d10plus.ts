@@ -18,6 +18,15 @@ function isDegree(results: readonly foundry.dice.terms.DiceTerm.Result[], index:
 export class D10PlusDie extends foundry.dice.terms.Die {
   static override DENOMINATION = "p";
 
+  /**
+   * The key Foundry's dice fulfillment (CONFIG.Dice.fulfillment.dice) knows this die by: `d{letter}`,
+   * as core's coin is `dc`, so a GM's "Configure Dice" choice (manual entry) applies to this die and
+   * not to every plain d{faces} (src/core/init.ts registerDieTerm; test/harness/README.md VERIFY 51).
+   */
+  override get denomination(): string {
+    return `d${D10PlusDie.DENOMINATION}`;
+  }
+
   constructor(termData: Partial<foundry.dice.terms.Die.TermData> = {}) {
     super({ ...termData, faces: R.D10PLUS_FACES });
   }

@@ -305,7 +305,7 @@ export const toasterAttack: ExchangeDefinition<AttackChoices, DefenceChoices> = 
       defence: defenceRoll ? { ...defenceRoll.checkInput, target: undefined } : null,
     };
     const prefix = [...facesQueue(attack.result), ...facesQueue(defenceRoll?.checkResult)];
-    const { value: outcome, rolls: dice } = await rollWithFoundryDice((rng) => R.rollAttack(input, rng), { prefix, die: toasterDie });
+    const { value: outcome, rolls: dice } = await rollWithFoundryDice((rng) => R.rollAttack(input, rng), { prefix, die: toasterDie, batch: true });
     const location = loc && outcome.hit ? `${localize(`BREADBOX.Toaster.HitLocation.${loc.value.area}`)}: ${localize(`BREADBOX.Toaster.HitLocation.${loc.value.location}`)}` : "";
     return {
       rolls: [...(defenceRoll ? cardRolls(defenceRoll) : []), ...dice, ...(loc && outcome.hit ? loc.rolls : [])],

@@ -28,6 +28,15 @@ export function withTopFace(modifier: string): string {
 export class D10StarDie extends foundry.dice.terms.Die {
   static override DENOMINATION = "k";
 
+  /**
+   * The key Foundry's dice fulfillment (CONFIG.Dice.fulfillment.dice) knows this die by: `d{letter}`,
+   * as core's coin is `dc`, so a GM's "Configure Dice" choice (manual entry) applies to this die and
+   * not to every plain d{faces} (src/core/init.ts registerDieTerm; test/harness/README.md VERIFY 51).
+   */
+  override get denomination(): string {
+    return `d${D10StarDie.DENOMINATION}`;
+  }
+
   static override MODIFIERS = {
     ...foundry.dice.terms.Die.MODIFIERS,
     n: "rollNines",
