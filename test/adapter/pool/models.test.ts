@@ -100,3 +100,23 @@ describe("Dice Pool strings", () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("Dice Pool data preparation reads only the rules it uses (issue 20)", () => {
+  it("reads the default activity and the creation budget's rules, once each, and no other rule", async () => {
+    const a = await character("Mira", [ability("Athletics", 2), attribute("Wits", 1, { role: "wits" })]);
+    const settings: any = game.settings;
+    const original = settings.get;
+    const read: string[] = [];
+    settings.get = function (this: unknown, namespace: string, key: string, ...rest: unknown[]) {
+      if (key.startsWith("pool.")) read.push(key);
+      return original.call(this, namespace, key, ...rest);
+    };
+    try {
+      a.prepareData();
+    } finally {
+      settings.get = original;
+    }
+    expect(read.sort()).toEqual(["pool.abilityPoints", "pool.attributePoints", "pool.creationBudget", "pool.defaultActivity"]);
+    expect(a.system.budget).not.toBeNull();
+  });
+});

@@ -79,6 +79,13 @@ describe("toaster creation rules", () => {
     const extra = creationBudget({ style: "average", attributes: { physique: 4, coordination: 4, intellect: 4, aura: 4, attunement: 4 }, skills: [] });
     expect(extra.attributePoints.allowed).toBe(20);
   });
+  it("the creation budget still names a bad attribute or skill base (its messages are built only on failure)", () => {
+    const attributes = { physique: 4, coordination: 4, intellect: 4, aura: 4 };
+    expect(() => creationBudget({ style: "average", attributes: { ...attributes, aura: -1 }, skills: [] })).toThrow(/^Attribute aura must be/);
+    expect(() => creationBudget({ style: "average", attributes: { ...attributes, aura: 1.5 }, skills: [] })).toThrow(/^Attribute aura must be a whole number/);
+    expect(() => creationBudget({ style: "average", attributes, skills: [{ name: "Dodge", base: -2 }] })).toThrow(/^Skill base of Dodge must be/);
+    expect(() => creationBudget({ style: "average", attributes, skills: [{ name: "Dodge", base: 2, freeBase: -5 }] })).toThrow(/^Free base of Dodge must be/);
+  });
   it("Character Advancement: XP buys skill points 1:1; luck buy-back at 3 XP a point", () => {
     expect(validateAdventureAward(2)).toBe(2);
     expect(() => validateAdventureAward(6)).toThrow(RangeError);

@@ -483,6 +483,20 @@ export interface AdjustmentNotation {
  */
 export function parseAdjustment(text: string): AdjustmentNotation {
   if (typeof text !== "string") throw new TypeError("Adjustment notation must be a string");
+  // Every character's armor, gear and TABs are parsed on every preparation: the same few texts.
+  const known = parsedAdjustments.get(text);
+  if (known) return { text, terms: known };
+  const parsed = parseAdjustmentText(text);
+  if (parsedAdjustments.size >= PARSED_ADJUSTMENTS_KEPT) parsedAdjustments.clear();
+  parsedAdjustments.set(text, parsed.terms);
+  return parsed;
+}
+
+/** Terms of adjustment texts parsed before (frozen: shared by every caller), a bounded cache. */
+const parsedAdjustments = new Map<string, readonly AdjustmentTerm[]>();
+const PARSED_ADJUSTMENTS_KEPT = 512;
+
+function parseAdjustmentText(text: string): AdjustmentNotation {
   if (text.length > MAX_NOTATION_LENGTH) throw new NotationError(text.slice(0, 20) + "…", MAX_NOTATION_LENGTH, `the notation is longer than ${MAX_NOTATION_LENGTH} characters`);
   const c: Cursor = new Cursor(text.replace(/\u2212/g, "-"));
   const terms: AdjustmentTerm[] = [];
@@ -507,7 +521,7 @@ export function parseAdjustment(text: string): AdjustmentNotation {
     c.pos++;
     if (!c.done() && !/\s/.test(c.peek()) && c.peek() !== ",") c.fail(`expected a space between adjustments, found ${c.describe()}`);
   }
-  return { text, terms };
+  return { text, terms: Object.freeze(terms.map((t) => Object.freeze(t))) };
 }
 
 /** An adjustment as text or parsed; a parsed one is written back and parsed again, so the same caps apply. */

@@ -108,18 +108,21 @@ export class ToastActorModel extends foundry.abstract.TypeDataModel<ActorSchema,
     Object.assign(this.wounds, { max: this.woundStatus.threshold + R.woundCategoryStart("deadly", this.woundScale) });
     const skills: { name: string; model: ToastSkillModel }[] = [];
     for (const item of items) if (item.system instanceof ToastSkillModel) skills.push({ name: item.name ?? "", model: item.system });
-    for (const { name, model } of skills) {
-      try {
-        // One task modifier per skill: its attribute modifier is skillAttributeModifier's.
-        const current = R.taskModifier({ attributes, task: taskOf(model), woundLevels: this.wounds.value, woundScale: this.woundScale, armor: this.armor });
-        model.attributeModifier = current.attributeModifier ?? 0;
-        model.modifier = model.attributeModifier + model.level;
-        model.currentModifier = current.total;
-        model.overStartingCap = model.level > this.startingSkillCap;
-      } catch (err) {
+    // One task modifier per skill (its attribute modifier is skillAttributeModifier's), the
+    // character's part of them (attributes, wounds, armor) computed once for all the skills.
+    const current = R.skillTaskModifiers({ attributes, woundLevels: this.wounds.value, woundScale: this.woundScale, armor: this.armor }, skills.map(({ model }) => model));
+    skills.forEach(({ name, model }, i) => {
+      const r = current[i]!;
+      if (!r.ok) {
+        const err = r.error;
         this.warnings.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);
+        return;
       }
-    }
+      model.attributeModifier = r.value.attributeModifier ?? 0;
+      model.modifier = model.attributeModifier + model.level;
+      model.currentModifier = r.value.total;
+      model.overStartingCap = model.level > this.startingSkillCap;
+    });
     try {
       this.creation = R.validateCreation({ attributes, skills: skills.map(({ name, model }) => ({ key: model.key || name, level: model.level })) });
     } catch (err) {
@@ -132,8 +135,4 @@ export class ToastActorModel extends foundry.abstract.TypeDataModel<ActorSchema,
   getRollData(): Record<string, number> {
     return { ...this.attributeLevels, woundPenalty: this.woundStatus?.penalty ?? 0, armorPenalty: this.armorPenalty ?? 0 };
   }
-}
-
-function taskOf(model: ToastSkillModel): { kind: "skill"; baseAttributes: readonly R.AttributeKey[]; level: number } {
-  return { kind: "skill", baseAttributes: [...model.baseAttributes], level: model.level };
 }

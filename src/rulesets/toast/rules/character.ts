@@ -349,3 +349,62 @@ export function taskModifier(input: TaskModifierInput): TaskModifier {
     involvedAttributes: involved,
   };
 }
+
+/** One entry of skillTaskModifiers: the task modifier, or what taskModifier throws for that skill. */
+export type SkillTaskResult = { readonly ok: true; readonly value: TaskModifier } | { readonly ok: false; readonly error: unknown };
+
+/**
+ * taskModifier for every skill of one character at once (data preparation: 30 skills × 1,000
+ * characters). What the tasks share — the attributes, the situational modifier, the wound penalty,
+ * the armor and its penalty — is checked and computed once instead of once per skill. Entry i is
+ * exactly what `taskModifier({ ...input, task: { kind: "skill", ...skills[i] } })` returns, or the
+ * error it throws (same checks, same order, same messages).
+ */
+export function skillTaskModifiers(input: Omit<TaskModifierInput, "task">, skills: readonly { readonly baseAttributes: readonly AttributeKey[]; readonly level: number }[]): SkillTaskResult[] {
+  let attrs: Attributes;
+  let situational: number;
+  try {
+    requireRecord(input, "Task modifier input");
+    attrs = validateAttributes(input.attributes);
+    situational = requireIntegerIn(input.situational ?? 0, -MAX_MAGNITUDE, MAX_MAGNITUDE, "Situational modifier");
+  } catch (error) {
+    return skills.map(() => ({ ok: false, error }));
+  }
+  // The wound penalty and armor are checked after a task's own checks: computed on first need.
+  let shared: { ok: true; woundAdjustment: number; armor: ArmorStats | null } | { ok: false; error: unknown } | null = null;
+  let penalty: { ok: true; value: number } | { ok: false; error: unknown } | null = null;
+  const out: SkillTaskResult[] = [];
+  for (const skill of skills) {
+    try {
+      const involved = checkAttributeKeys(skill.baseAttributes, "Skill base attributes");
+      const skillLevel = checkSkillLevel(skill.level);
+      const attributeMod = attributeModifier(flooredAverage(involved.map((a) => attrs[a]), "Skill base attributes"));
+      const base = attributeMod + skillLevel;
+      if (shared === null) {
+        try {
+          const woundAdjustment = input.ignoreWoundPenalty ? 0 : woundStatus({ woundLevels: input.woundLevels ?? 0, tolerance: attrs.tolerance, scale: input.woundScale }).penalty;
+          shared = { ok: true, woundAdjustment, armor: input.armor ? validateArmor(input.armor) : null };
+        } catch (error) {
+          shared = { ok: false, error };
+        }
+      }
+      if (!shared.ok) throw shared.error;
+      let armorAdjustment = 0;
+      if (shared.armor && !input.ignoreArmorPenalty && armorPenaltyApplies(involved)) {
+        if (penalty === null) {
+          try {
+            penalty = { ok: true, value: armorPenalty({ encumbrance: shared.armor.encumbrance, strength: attrs.strength, agility: attrs.agility }) };
+          } catch (error) {
+            penalty = { ok: false, error };
+          }
+        }
+        if (!penalty.ok) throw penalty.error;
+        armorAdjustment = 0 - penalty.value;
+      }
+      out.push({ ok: true, value: { base, attributeModifier: attributeMod, skillLevel, woundAdjustment: shared.woundAdjustment, armorAdjustment, situational, total: base + shared.woundAdjustment + armorAdjustment + situational, involvedAttributes: involved } });
+    } catch (error) {
+      out.push({ ok: false, error });
+    }
+  }
+  return out;
+}

@@ -240,7 +240,8 @@ export function creationBudget(input: CreationBudgetInput): CreationBudget {
   const attrs = Object.entries(input.attributes);
   let attrSpent = 0;
   for (const [k, v] of attrs) {
-    assertNonNegativeInt(v, `Attribute ${k}`);
+    // The message is built only for a bad value (this runs for every character on every preparation).
+    if (!Number.isSafeInteger(v) || v < 0) assertNonNegativeInt(v, `Attribute ${k}`);
     attrSpent += v;
   }
   const extraAttributes = Math.max(0, attrs.length - 4);
@@ -248,9 +249,9 @@ export function creationBudget(input: CreationBudgetInput): CreationBudget {
   const experienceRank = input.experienceRank ?? 0;
   let skillSpent = 0;
   for (const s of input.skills) {
-    assertNonNegativeInt(s.base, `Skill base of ${s.name}`);
+    if (!Number.isSafeInteger(s.base) || s.base < 0) assertNonNegativeInt(s.base, `Skill base of ${s.name}`);
     const freeBase = (s.nativeLanguage ? NATIVE_LANGUAGE_BASE : 0) + (s.freeBase ?? 0);
-    assertNonNegativeInt(freeBase, `Free base of ${s.name}`);
+    if (!Number.isSafeInteger(freeBase) || freeBase < 0) assertNonNegativeInt(freeBase, `Free base of ${s.name}`);
     const from = Math.min(freeBase, s.base);
     skillSpent += skillCost({ fromBase: from, toBase: s.base, difficulty: input.variableSkillCost ? (s.difficulty ?? "average") : "average" });
   }
