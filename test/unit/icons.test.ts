@@ -10,7 +10,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ICONS = new Set([
-  "arrow-up", "box", "check", "clover", "crosshairs", "dice-d10", "eye", "hand", "hand-fist", "heart-crack", "khanda",
+  "arrow-up", "box", "check", "clover", "crosshairs", "dice", "dice-d10", "eye", "hand", "hand-fist", "heart-crack", "khanda",
   "pen", "pen-to-square", "plus", "rotate", "shield-halved", "shirt", "trash", "xmark",
 ]);
 const STYLE_CLASSES = new Set(["solid", "regular", "fw"]);

@@ -178,11 +178,12 @@ describe("every die a Foundry roll", () => {
     dice([7, 7, 1]);
     await asUser(s.p2, () => defend(msgs().at(-1), shift));
     const resolution = msgs().at(-1);
-    expect(resolution.rolls).toHaveLength(3);
+    // The defence roll, then the damage and protection dice as one roll (one step, issue 18.7).
+    expect(resolution.rolls).toHaveLength(2);
     expect(resolution.rolls[0]).toBeInstanceOf(ToasterCheckRoll);
-    expect(resolution.rolls.slice(1).map((r: any) => [r.formula, r.total])).toEqual([
-      ["1dk", 7],
-      ["1dk", 1],
+    expect(resolution.rolls[1].dice.map((d: any) => [d.constructor.name, d.results[0].result])).toEqual([
+      ["D10StarDie", 7],
+      ["D10StarDie", 1],
     ]);
   });
 
