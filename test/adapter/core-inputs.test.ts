@@ -63,6 +63,12 @@ describe("declared dialog inputs", () => {
     expect(() => checkInputs({ bonus: "3", stance: "low", careful: true }, DECL, { complete: true })).toThrow(/Bonus/);
   });
 
+  it("required: those values take no initial; a missing one is refused by its own field's check", () => {
+    expect(checkInputs({ bonus: 0 }, DECL, { required: ["bonus"] })).toEqual({ bonus: 0, stance: "high", careful: true });
+    expect(() => checkInputs({}, DECL, { required: ["bonus"] })).toThrow(/^Bonus: "undefined" is not a whole number\.$/);
+    expect(() => checkInputs({ bonus: 1 }, DECL, { required: ["stance"] })).toThrow(/^Stance: "undefined" is not one of the choices\.$/);
+  });
+
   it("a number may be chosen from a select (e.g. an index): read and bounded like a number input", () => {
     const f = document.createElement("form");
     f.innerHTML = '<select name="bonus"><option value="2" selected></option><option value="9"></option></select>';

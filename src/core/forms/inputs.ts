@@ -83,13 +83,14 @@ export function readInputs<D extends InputDeclaration>(form: HTMLFormElement, de
 /**
  * Check values that arrive without a form (a relay payload) through the same declaration; missing
  * values take the initial. `complete`: every value must be there and of its field's own type (a
- * number, not a numeric string), as a client that sends all of a dialog's values does.
+ * number, not a numeric string), as a client that sends all of a dialog's values does. `required`:
+ * these values take no initial (a missing one is refused by its field's own check, naming it).
  */
-export function checkInputs<D extends InputDeclaration>(raw: Record<string, unknown>, declaration: D, { complete = false }: { complete?: boolean } = {}): InputValues<D> {
+export function checkInputs<D extends InputDeclaration>(raw: Record<string, unknown>, declaration: D, { complete = false, required = [] }: { complete?: boolean; required?: readonly (keyof D & string)[] } = {}): InputValues<D> {
   const out: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(declaration)) {
     if (complete && typeof raw[name] !== (field instanceof fields.BooleanField ? "boolean" : field instanceof fields.NumberField ? "number" : "string")) throw new Error(labelOf(field));
-    const value = raw[name] ?? initialOf(field);
+    const value = required.includes(name) ? raw[name] : (raw[name] ?? initialOf(field));
     if (field instanceof fields.BooleanField) {
       if (typeof value !== "boolean") throw new Error(labelOf(field));
       out[name] = value;

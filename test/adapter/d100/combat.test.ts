@@ -356,6 +356,55 @@ describe("D10/0 attack dialog", () => {
   });
 });
 
+describe("D10/0 attack: one declaration for the dialog's read and the GM's check", () => {
+  const pay = (s: Awaited<ReturnType<typeof scene>>, choices: Record<string, unknown>) => runRelay({ action: "d100.payAttack", requesterId: s.p1.id!, targetUuid: s.attacker.uuid, payload: { choices } }, s.p1);
+  const genuine = { ladder: "average", modifier: 0, block: -1, x: 1, apChoice: null, overflow: false, criticalArea: false, power: "", powerX: 0 };
+
+  it("a posted value out of the attack's declaration is refused on the GM, naming the field; nothing is paid", async () => {
+    const s = await scene();
+    const gun = { ...genuine, weaponId: s.gun.id };
+    const forged: [Record<string, unknown>, RegExp][] = [
+      // A power's X out of its bounds, even with no power (the dialog never posts it).
+      [{ ...gun, powerX: 101 }, /^Power X \(extra points\): 101 is outside 0 to 100\.$/],
+      [{ ...gun, modifier: 61 }, /^Difficulty change \(TABs, powers, situation\): 61 is outside -60 to 60\.$/],
+      [{ ...gun, modifier: 1.5 }, /^Difficulty change \(TABs, powers, situation\): "1.5" is not a whole number\.$/],
+      // The ladder and the change take no initial: a card that leaves them out is not the dialog's.
+      [{ ...gun, ladder: undefined }, /^Difficulty: "undefined" is not one of the choices\.$/],
+      [{ ...gun, modifier: undefined }, /^Difficulty change \(TABs, powers, situation\): "undefined" is not a whole number\.$/],
+      [{ ...gun, ladder: "trivial" }, /^Difficulty: "trivial" is not one of the choices\.$/],
+      [{ ...gun, x: 0 }, /^X \(extra action points\): 0 is outside 1 to 20\.$/],
+      [{ ...gun, power: "nope:0" }, /^Power action spent on the attack: "nope:0" is not one of the choices\.$/],
+      [{ ...gun, criticalArea: "yes" }, /Aimed at a critical area/],
+      // The pistol has no fire block; the rifle's block has a fixed cost (no AP choice) and no second block.
+      [{ ...gun, block: 0 }, /^Action: "fire:0" is not one of the choices\.$/],
+      [{ ...genuine, weaponId: s.rifle.id, block: 0, apChoice: 1 }, /^Action: "fire:0:1" is not one of the choices\.$/],
+      [{ ...genuine, weaponId: s.rifle.id, block: 1 }, /^Action: "fire:1" is not one of the choices\.$/],
+      [{ ...genuine, weaponId: s.rifle.id, block: "0" }, /^Action: "\[0\]" is not one of the choices\.$/],
+    ];
+    for (const [choices, message] of forged) {
+      const result = await pay(s, choices);
+      expect(result, JSON.stringify(choices)).toMatchObject({ ok: false });
+      expect(result.error, JSON.stringify(choices)).toMatch(message);
+    }
+    expect(s.gun.system.loaded).toBe(8);
+    // The genuine choices pass the same check and are paid.
+    expect(await pay(s, gun)).toMatchObject({ ok: true });
+    expect(s.gun.system.loaded).toBe(7);
+  });
+
+  it("the dialog offers the fire blocks the rule allows; the GM still takes a block the attack was made with after the rule is turned off", async () => {
+    const s = await scene();
+    await game.settings!.set("breadbox", "d100.fireBlocks", false);
+    const pending = asUser(s.p1, () => attackWithWeapon(s.attacker, s.rifle));
+    const dialog = await waitForDialog();
+    expect([...dialog.element.querySelectorAll<HTMLOptionElement>('select[name="block"] option')].map((o) => o.value)).toEqual(["simple"]);
+    scriptDiceFaces([99]);
+    await answerDialog({ action: "roll" });
+    expect((await pending)?.flags.breadbox).toMatchObject({ choices: { block: -1, apChoice: null } });
+    expect(await pay(s, { ...genuine, weaponId: s.rifle.id, block: 0 })).toMatchObject({ ok: true });
+  });
+});
+
 describe("D10/0 combat settings", () => {
   it("the book's shortcut for big bursts: one hit rolled and adjusted, times the hits", async () => {
     const s = await scene();

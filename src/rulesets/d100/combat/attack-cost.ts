@@ -12,7 +12,7 @@ import { D100ActorModel } from "../data/actor";
 import { D100PowerModel } from "../data/items";
 import { D100WeaponModel, fireBlocksOf } from "../data/weapons";
 import { buildCheck, defaultChoices, powerKeys, type BuiltCheck } from "../checks";
-import { boolInput, choiceInput, intInput, type InputDeclaration } from "../../../core/forms/inputs";
+import { boolInput, checkInputs, choiceInput, intInput, keyInput, type InputDeclaration, type InputValues } from "../../../core/forms/inputs";
 import { powerActionCost } from "../powers";
 import type { D100CombatRules } from "./settings";
 import { refusalMessage, spendNow, writeSpend } from "./ap";
@@ -114,12 +114,13 @@ export function attackPayment(attacker: Actor.Implementation, a: Attack, cost: A
 }
 
 /**
- * The actions the dialog offers (value → label, in order): a simple attack ("simple"), and with the
- * fire-block rule each block ("fire:<index>", or "fire:<index>:<cost index>" for a choice of AP costs).
+ * The actions an attack with this weapon may take (value → label, in order): a simple attack
+ * ("simple"), and with `withBlocks` each fire block ("fire:<index>", or "fire:<index>:<cost index>"
+ * for a choice of AP costs).
  */
-export function attackActions(weapon: Item.Implementation, rules: D100CombatRules): Record<string, string> {
+export function attackActions(weapon: Item.Implementation, withBlocks: boolean): Record<string, string> {
   const out: Record<string, string> = { simple: format("BREADBOX.D100.Combat.Attack.Simple", { ap: requireModel(weapon, D100WeaponModel).attackAp }) };
-  (rules.fireBlocks ? fireBlocksOf(weapon) : []).forEach((b, i) => {
+  (withBlocks ? fireBlocksOf(weapon) : []).forEach((b, i) => {
     if (b.apCost.kind === "choice") b.apCost.costs.forEach((c, j) => (out[`fire:${i}:${j}`] = format("BREADBOX.D100.Combat.Attack.BlockAp", { title: b.title, ap: c })));
     else if (b.apCost.kind === "perX") out[`fire:${i}`] = format("BREADBOX.D100.Combat.Attack.BlockX", { title: b.title, base: b.apCost.base });
     else out[`fire:${i}`] = format("BREADBOX.D100.Combat.Attack.BlockAp", { title: b.title, ap: b.apCost.cost });
@@ -128,25 +129,56 @@ export function attackActions(weapon: Item.Implementation, rules: D100CombatRule
 }
 
 /**
- * The attack dialog's inputs, declared once (core/forms/inputs.ts): the ladder, the change, the
- * weapon's actions, X, the overflow tick (when the play part asks), a power action and its X (when
- * the attacker has one), the critical-area tick (when the damage-overflow rule has it). `shown`
- * lists the ones the dialog shows; the others read as their initial value.
+ * An attack's inputs, declared once (core/forms/inputs.ts): the ladder, the change, the weapon's
+ * actions, X, the overflow tick, a power action and its X, the critical-area tick. The dialog reads
+ * its form through it (the fire blocks offered when the fire-block rule is on) and the GM checks the
+ * posted choices through it (`checkAttackChoices`: any of the weapon's fire blocks, as the one an
+ * attack was made with may have been turned off since).
  */
-export function attackInputs(actor: Actor.Implementation, weapon: Item.Implementation, rules: D100CombatRules, overflowAsk: boolean) {
+export function attackInputs(actor: Actor.Implementation, weapon: Item.Implementation, { fireBlocks }: { fireBlocks: boolean }) {
   const label = (key: string): string => `BREADBOX.D100.Combat.Attack.${key}`;
-  const powers = powerKeys(actor);
-  const inputs = {
-    difficulty: choiceInput(label("Difficulty"), Object.fromEntries(R.DIFFICULTY_KEYS.map((k) => [k, `${localize(`BREADBOX.D100.Combat.Difficulty.${k}`)} (${R.difficultyFor("skill", k)})`])), "average"),
+  return {
+    difficulty: keyInput(label("Difficulty"), R.DIFFICULTY_KEYS, (k) => `${localize(`BREADBOX.D100.Combat.Difficulty.${k}`)} (${R.difficultyFor("skill", k)})`, "average"),
     modifier: intInput(label("DifficultyChange"), -ATTACK_DIFFICULTY_LIMIT, ATTACK_DIFFICULTY_LIMIT, 0),
-    block: choiceInput(label("Action"), attackActions(weapon, rules), "simple"),
+    block: choiceInput(label("Action"), attackActions(weapon, fireBlocks), "simple"),
     x: intInput(label("X"), 1, MAX_X, 1),
     overflow: boolInput(label("CheckOverflow")),
-    power: choiceInput(label("Power"), Object.fromEntries([["", "—"], ...powers.map((p) => [p.value, p.label])]), ""),
+    power: choiceInput(label("Power"), Object.fromEntries([["", "—"], ...powerKeys(actor).map((p) => [p.value, p.label])]), ""),
     powerX: intInput(label("PowerX"), 0, MAX_POWER_X, 0),
     criticalArea: boolInput(label("CriticalArea")),
   };
-  const hidden = new Set([...(overflowAsk ? [] : ["overflow"]), ...(powers.length ? [] : ["power", "powerX"]), ...(rules.damageOverflow === "criticalArea" || rules.damageOverflow === "both" ? [] : ["criticalArea"])]);
-  const shown: InputDeclaration = Object.fromEntries(Object.entries(inputs).filter(([name]) => !hidden.has(name)));
-  return { inputs, shown };
+}
+
+export type AttackInputs = ReturnType<typeof attackInputs>;
+
+/**
+ * The inputs the dialog shows: the overflow tick when the play part asks, a power action and its X
+ * when the attacker has one, the critical-area tick when the damage-overflow rule has it. The others
+ * read as their initial value.
+ */
+export function shownAttackInputs(inputs: AttackInputs, rules: D100CombatRules, overflowAsk: boolean, hasPowers: boolean): InputDeclaration {
+  const hidden = new Set([...(overflowAsk ? [] : ["overflow"]), ...(hasPowers ? [] : ["power", "powerX"]), ...(rules.damageOverflow === "criticalArea" || rules.damageOverflow === "both" ? [] : ["criticalArea"])]);
+  return Object.fromEntries(Object.entries(inputs).filter(([name]) => !hidden.has(name)));
+}
+
+/** Values read or checked through the declaration as the attack's choices: the action split into block and AP choice; a power's X only with a power. */
+export function choiceOfInputs({ difficulty, block, ...v }: InputValues<AttackInputs>): Omit<Attack, "weapon"> {
+  const [, index = "-1", apChoice] = block.split(":");
+  return { ...v, ladder: difficulty, block: Number(index), apChoice: apChoice === undefined ? null : Number(apChoice), powerX: v.power ? v.powerX : 0 };
+}
+
+/** Choices as a card or a relay carries them (block and AP choice apart) in the declaration's shape: a block that is not a whole number is never an action's key. */
+function inputsOfChoices({ ladder, block, apChoice, ...rest }: Record<string, unknown>): Record<string, unknown> {
+  const action = block === undefined || block === -1 ? "simple" : !Number.isInteger(block) ? `[${String(block)}]` : apChoice === undefined || apChoice === null ? `fire:${String(block)}` : `fire:${String(block)}:${String(apChoice)}`;
+  return { ...rest, difficulty: ladder, block: action };
+}
+
+/**
+ * Posted choices (a card's or a relay's: anything) checked through the attack's declaration
+ * (`attackInputs`, every fire block of the weapon): the ladder and the change must be there; the
+ * others missing take the dialog's initial. Throws a localized message naming the field that does
+ * not fit.
+ */
+export function checkAttackChoices(raw: Record<string, unknown>, attacker: Actor.Implementation, weapon: Item.Implementation): Omit<Attack, "weapon"> {
+  return choiceOfInputs(checkInputs(inputsOfChoices(raw), attackInputs(attacker, weapon, { fireBlocks: true }), { required: ["difficulty", "modifier"] }));
 }

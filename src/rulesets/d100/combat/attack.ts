@@ -18,7 +18,6 @@ import { rollWithFoundryDice } from "../../../core/rolls/foundry-dice";
 import { audienceForMode, currentMessageMode, type MessageMode } from "../../../core/compat";
 import { postCard } from "../../../core/chat/post";
 import { withResourceLocks } from "../../../core/chat/trust";
-import { checkInt, checkKey } from "../../../core/forms/read";
 import { checkInputs, inputsHtml, keyInput, readInputs } from "../../../core/forms/inputs";
 import { renderSync } from "../../../core/sync-template";
 import ODDS_PANEL from "../../../../templates/shared/odds-panel.hbs?raw";
@@ -27,13 +26,13 @@ import { declareExchange, renderExchangeCard } from "../../../core/exchange/engi
 import type { ExchangeDefinition, PostedRoll } from "../../../core/exchange/types";
 import { BreadboxActor } from "../../../core/documents/actor";
 import { D100ActorModel } from "../data/actor";
-import { D100WeaponModel, fireBlocksOf } from "../data/weapons";
+import { D100WeaponModel } from "../data/weapons";
 import { buildCheck, defaultChoices, powerKeys } from "../checks";
 import { D100CheckRoll, D100OverflowRoll, bookFaces, d10Zero } from "../dice/check-roll";
 import { d100PlayRules } from "../settings";
 import { d100CombatRules, damageOverflows, type D100CombatRules } from "./settings";
 import { refusalMessage, spendNow, writeSpend } from "./ap";
-import { ATTACK_DIFFICULTY_LIMIT, MAX_POWER_X, MAX_X, attackCost, attackInputs, attackLabel, attackPayment, skillLabel, skillRow, sys, type Attack, type AttackChoice, type AttackCost } from "./attack-cost";
+import { attackCost, attackInputs, checkAttackChoices, choiceOfInputs, shownAttackInputs, attackLabel, attackPayment, skillLabel, skillRow, sys, type Attack, type AttackChoice, type AttackCost } from "./attack-cost";
 
 export type { AttackChoice } from "./attack-cost";
 
@@ -46,34 +45,16 @@ interface Defence {
 }
 
 /**
- * The attack's choices (a card's: anything) checked with the dialog's own limits against what it
- * could have offered this attacker: one of their weapons, the ladder, the change, any of the
- * weapon's fire blocks (the one the attack was made with, even if the fire-block rule was turned
- * off since), X, the AP choice, the ticks, one of their power actions and its X. Throws a
- * localized message naming the field that does not fit.
+ * The attack's choices (a card's: anything) checked against what the dialog could have offered this
+ * attacker: one of their weapons, then the attack's one declaration (attack-cost.ts
+ * `checkAttackChoices`: the ladder, the change, any of the weapon's fire blocks — the one the attack
+ * was made with, even if the fire-block rule was turned off since — X, the AP choice, the ticks, one
+ * of their power actions and its X). Throws a localized message naming the field that does not fit.
  */
 function checkAttack(raw: Record<string, unknown>, attacker: Actor.Implementation): Attack {
   const weapon = typeof raw.weaponId === "string" ? attacker.items.get(raw.weaponId) : undefined;
   if (!modelOf(attacker, D100ActorModel) || !weapon || !modelOf(weapon, D100WeaponModel)) throw new Error("BREADBOX.Relay.NotGenuine");
-  const blocks = fireBlocksOf(weapon);
-  const block = checkInt(raw.block ?? -1, attackLabel("Action"), -1, blocks.length - 1);
-  const fire = block >= 0 ? blocks[block] : undefined;
-  const power = checkKey(raw.power ?? "", attackLabel("Power"), ["", ...powerKeys(attacker).map((p) => p.value)]);
-  for (const tick of ["overflow", "criticalArea"] as const) {
-    if (raw[tick] !== undefined && typeof raw[tick] !== "boolean") throw new Error(format("BREADBOX.Error.UnknownChoice", { field: attackLabel(tick === "overflow" ? "CheckOverflow" : "CriticalArea"), value: String(raw[tick]) }));
-  }
-  return {
-    weapon,
-    ladder: checkKey(raw.ladder, attackLabel("Difficulty"), R.DIFFICULTY_KEYS),
-    modifier: checkInt(raw.modifier, attackLabel("DifficultyChange"), -ATTACK_DIFFICULTY_LIMIT, ATTACK_DIFFICULTY_LIMIT),
-    block,
-    x: checkInt(raw.x ?? 1, attackLabel("X"), 1, MAX_X),
-    apChoice: fire?.apCost.kind === "choice" ? checkInt(raw.apChoice, attackLabel("Action"), 0, fire.apCost.costs.length - 1) : null,
-    overflow: raw.overflow === true,
-    criticalArea: raw.criticalArea === true,
-    power,
-    powerX: power ? checkInt(raw.powerX ?? 0, attackLabel("PowerX"), 0, MAX_POWER_X) : 0,
-  };
+  return { ...checkAttackChoices(raw, attacker, weapon), weapon };
 }
 
 /** The choices a card carries (the weapon by id). */
@@ -167,7 +148,8 @@ export async function attackWithWeapon(actor: Actor.Implementation, weapon: Item
   let choice: AttackChoice = { ladder: "average", modifier: 0, block: -1, x: 1, apChoice: null, overflow: false, criticalArea: false };
   let mode: MessageMode = currentMessageMode();
   if (!skipDialog(event)) {
-    const { inputs, shown } = attackInputs(actor, weapon, rules, d100PlayRules().overflow === "ask");
+    const inputs = attackInputs(actor, weapon, { fireBlocks: rules.fireBlocks });
+    const shown = shownAttackInputs(inputs, rules, d100PlayRules().overflow === "ask", powerKeys(actor).length > 0);
     const content = await foundry.applications.handlebars.renderTemplate(templatePath("d100/combat/attack-dialog.hbs"), {
       skillLine: format("BREADBOX.D100.Combat.Attack.Skill", { skill: skillLabel(row), score: row.total }),
       inputs: await inputsHtml(shown, {}, "bb-d100"),
@@ -175,11 +157,7 @@ export async function attackWithWeapon(actor: Actor.Implementation, weapon: Item
     const result = await rollDialog<AttackChoice>({
       title: format("BREADBOX.D100.Combat.Attack.Title", { weapon: weapon.name ?? "" }),
       content,
-      read: (form) => {
-        const { difficulty, block, ...v } = readInputs(form, inputs);
-        const [, index = "-1", apChoice] = block.split(":");
-        return { ...v, ladder: R.DIFFICULTY_KEYS.find((k) => k === difficulty) ?? "average", block: Number(index), apChoice: apChoice === undefined ? null : Number(apChoice), powerX: v.power ? v.powerX : 0 };
-      },
+      read: (form) => choiceOfInputs(readInputs(form, inputs)),
       odds: (v) => attackOddsHtml(actor, checkAttack({ ...v, weaponId: weapon.id }, actor), target, rules),
     });
     if (!result) return null;
