@@ -101,9 +101,10 @@ describe("Dice Pool strings", () => {
   });
 });
 
-describe("Dice Pool data preparation reads only the rules it uses (issue 20)", () => {
-  it("reads the default activity and the creation budget's rules, once each, and no other rule", async () => {
+describe("Dice Pool data preparation reads no setting per character (issue 20)", () => {
+  it("reads the rules once, caches them, and reads them again only after a setting changes", async () => {
     const a = await character("Mira", [ability("Athletics", 2), attribute("Wits", 1, { role: "wits" })]);
+    const b = await character("Oren", [ability("Athletics", 1)]);
     const settings: any = game.settings;
     const original = settings.get;
     const read: string[] = [];
@@ -113,10 +114,17 @@ describe("Dice Pool data preparation reads only the rules it uses (issue 20)", (
     };
     try {
       a.prepareData();
+      b.prepareData();
+      expect(read).toEqual([]);
+      await game.settings.set("breadbox", "pool.attributePoints", 3);
+      expect(read.filter((k) => k === "pool.attributePoints").length).toBeGreaterThan(0);
+      read.length = 0;
+      a.prepareData();
+      expect(read).toEqual([]);
     } finally {
       settings.get = original;
     }
-    expect(read.sort()).toEqual(["pool.abilityPoints", "pool.attributePoints", "pool.creationBudget", "pool.defaultActivity"]);
+    expect(a.system.budget.attributes.allowed).toBe(3);
     expect(a.system.budget).not.toBeNull();
   });
 });

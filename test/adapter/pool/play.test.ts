@@ -55,6 +55,23 @@ describe("creation budget", () => {
   });
 });
 
+describe("the cached pool rules", () => {
+  it("a changed setting is seen at once, by the rules and by every character's preparation", async () => {
+    const { poolRules } = await import("../../../src/rulesets/pool/settings");
+    const a = await hero();
+    expect(poolRules().abilityPoints).toBe(20);
+    expect(poolRules()).toBe(poolRules());
+    await g().settings.set("breadbox", "pool.abilityPoints", 7);
+    expect(poolRules().abilityPoints).toBe(7);
+    expect(a.system.budget.abilities.allowed).toBe(7);
+    a.prepareData();
+    expect(a.system.budget.abilities.allowed).toBe(7);
+    await g().settings.set("breadbox", "pool.defaultActivity", "mental");
+    expect(poolRules().defaultActivity).toBe("mental");
+    expect(a.system.abilityActivity.Haggling).toBe("mental");
+  });
+});
+
 describe("wound penalties by activity", () => {
   const wounds = [{ kind: "physical", degree: 4, nonlethal: false }, { kind: "mental", degree: 2, nonlethal: false }];
 

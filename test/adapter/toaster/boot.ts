@@ -27,6 +27,8 @@ export async function bootSystem(): Promise<void> {
   await ensureRecordBook();
   const { clearToasterRulesCache } = await import("../../../src/rulesets/toaster/settings");
   clearToasterRulesCache();
+  const { clearPoolRulesCache } = await import("../../../src/rulesets/pool/settings");
+  clearPoolRulesCache();
   const lang = readLang(process.cwd());
   (game as unknown as { i18n: { loadTranslations(o: unknown): void } }).i18n.loadTranslations(lang);
 }

@@ -13,7 +13,7 @@ import { BOXES_CROSSED_RANGE, EDGE_RANGE, FLANGE_EXTRA_RANGE } from "./fields";
 import { FlangePowerModel, FlangeSkillModel } from "./items";
 import { FlangeArmorModel } from "./weapons";
 import { flangeCombatFields } from "../combat/fields";
-import { campaignLevel, flangeRules, DEFAULT_FLANGE_RULES, type FlangeRules } from "../settings";
+import { campaignLevel, DEFAULT_FLANGE_RULES, FLANGE_SETTINGS, type FlangeRules } from "../settings";
 import { compareText } from "../../../dice/collate";
 
 const fields = foundry.data.fields;
@@ -112,13 +112,19 @@ export interface SkillView {
   attribute: R.AttributeKey | "";
 }
 
-function rulesOrDefault(): FlangeRules {
+/** The two rules preparation reads, each read once (not every rule of the world per character). */
+type PreparedRules = Pick<FlangeRules, "campaignLevel" | "dramaticWounds">;
+
+function rulesOrDefault(): PreparedRules {
   try {
-    return flangeRules();
+    return { campaignLevel: FLANGE_SETTINGS.read("campaignLevel"), dramaticWounds: FLANGE_SETTINGS.read("dramaticWounds") };
   } catch {
     return DEFAULT_FLANGE_RULES;
   }
 }
+
+/** Each skill heading's place in the sheet's order. */
+const HEADING_ORDER: ReadonlyMap<string, number> = new Map(R.SKILL_HEADINGS.map((h, i) => [h, i]));
 
 export class FlangeActorModel extends foundry.abstract.TypeDataModel<ActorSchema, Actor.Implementation> {
   static override defineSchema(): ActorSchema {
@@ -178,8 +184,7 @@ export class FlangeActorModel extends foundry.abstract.TypeDataModel<ActorSchema
         armour += s.armour;
       }
     }
-    const headings = R.SKILL_HEADINGS;
-    this.skills = views.sort((a, b) => headings.indexOf(a.heading) - headings.indexOf(b.heading) || compareText(a.name, b.name));
+    this.skills = views.sort((a, b) => (HEADING_ORDER.get(a.heading) ?? -1) - (HEADING_ORDER.get(b.heading) ?? -1) || compareText(a.name, b.name));
     this.armour = armour;
     const generalisation: Partial<Record<R.SkillHeading, number>> = {};
     for (const h of R.SKILL_HEADINGS) if (this.generalisation[h] > 0) generalisation[h] = this.generalisation[h];
@@ -236,7 +241,7 @@ export class FlangeActorModel extends foundry.abstract.TypeDataModel<ActorSchema
   }
 }
 
-function rulesLevel(rules: FlangeRules): R.Level {
+function rulesLevel(rules: PreparedRules): R.Level {
   return R.LEVELS.find((l) => l === rules.campaignLevel) ?? campaignLevel();
 }
 

@@ -8,7 +8,7 @@ import * as R from "../rules";
 import { choice, html, int } from "../../../core/data/fields";
 import { WOUND_DEGREE_RANGE } from "./fields";
 import { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, type TraitActivity } from "./items";
-import { POOL_SETTINGS } from "../settings";
+import { poolRules } from "../settings";
 import { buildTraitTree, type TraitTreeBuild } from "./tree";
 import { dict } from "../../../dice/dict";
 import { poolCombatFields } from "../combat/fields";
@@ -84,8 +84,8 @@ export class PoolActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
 
   override prepareDerivedData(): void {
     const items = this.parent?.items ? [...this.parent.items] : [];
-    // Only the rules preparation reads, each read once (not every rule of the world per character).
-    const rules = POOL_SETTINGS;
+    // The world's rules, cached until a setting changes (settings.ts).
+    const rules = poolRules();
     const attributeRows = [];
     const abilityRows = [];
     const ownActivity = { ability: dict<TraitActivity>(), attribute: dict<TraitActivity>() };
@@ -120,15 +120,15 @@ export class PoolActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     });
     this.defender = R.defenderOf(this.character);
     this.armor = armor.sort((a, b) => b.rating - a.rating);
-    const fallback: R.TraumaKind = rules.read("defaultActivity") === "mental" ? "mental" : "physical";
+    const fallback: R.TraumaKind = rules.defaultActivity === "mental" ? "mental" : "physical";
     this.abilityActivity = resolveActivities(this.abilityTree, ownActivity.ability, fallback);
     this.attributeActivity = resolveActivities(this.attributeTree, ownActivity.attribute, fallback);
-    this.budget = rules.read("creationBudget")
+    this.budget = rules.creationBudget
       ? R.creationBudget({
         abilityRatings: this.abilityTree.rows.map((r) => r.score),
         attributeScores: this.attributeTree.rows.map((r) => r.score),
-        abilityPoints: rules.read("abilityPoints"),
-        attributePoints: rules.read("attributePoints"),
+        abilityPoints: rules.abilityPoints,
+        attributePoints: rules.attributePoints,
       })
       : null;
     this.complexComplete = this.complexActions.map((c) => c.accumulated >= c.required);

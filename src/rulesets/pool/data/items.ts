@@ -56,8 +56,20 @@ export class PoolAbilityModel extends BreadboxItemModel<ReturnType<typeof abilit
   declare addDice: number;
 
   override prepareDerivedData(): void {
-    this.addDice = R.buildPool({ ability: this.rating, attribute: 0 }).pool.addDice;
+    this.addDice = abilityAddDice(this.rating);
   }
+}
+
+/** Add dice by rating, built once per rating (a thousand characters share a handful of ratings). */
+const addDiceByRating = new Map<number, number>();
+
+function abilityAddDice(rating: number): number {
+  let dice = addDiceByRating.get(rating);
+  if (dice === undefined) {
+    dice = R.buildPool({ ability: rating, attribute: 0 }).pool.addDice;
+    addDiceByRating.set(rating, dice);
+  }
+  return dice;
 }
 
 function weaponSchema() {

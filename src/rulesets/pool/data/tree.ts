@@ -86,7 +86,9 @@ export function buildTraitTree(items: readonly TraitItemRow[]): TraitTreeBuild {
   }
   const rows: TreeRow[] = [];
   const visit = (parent: string | null, depth: number): void => {
-    const list = [...(children.get(parent) ?? [])].sort((a, b) => compareText(a.name, b.name));
+    const list = children.get(parent);
+    if (list === undefined) return;
+    list.sort((a, b) => compareText(a.name, b.name));
     for (const item of list) {
       rows.push({ id: item.id, traitId: item.traitId, name: item.name, parent: item.parent, score: item.score, depth, parentId: parent });
       visit(item.traitId, depth + 1);

@@ -81,15 +81,22 @@ export function characterAttribute(character: PoolCharacter, request: Pick<Check
 
 /** Check a character's data: whole numbers, ratings ≥ 0. */
 export function checkCharacter(character: PoolCharacter): PoolCharacter {
+  checkedAttributes(character);
+  return character;
+}
+
+/** checkCharacter, handing back the attributes as the Map it checked (one Map per character, not one per lookup). */
+function checkedAttributes(character: PoolCharacter): ReadonlyMap<string, number> {
   requireObject("character", character);
-  for (const [id, v] of nameMap(character.attributes, "attributes")) requireInt(`attribute "${id}"`, v);
+  const attributes = nameMap(character.attributes, "attributes");
+  for (const [id, v] of attributes) requireInt(`attribute "${id}"`, v);
   for (const [id, v] of nameMap(character.abilities, "abilities")) requireInt(`ability "${id}"`, v, 0);
   for (const w of requireArray("wounds", character.wounds, MAX_WOUNDS)) {
     requireObject("wound", w);
     requireKey("wound kind", w.kind, TRAUMA_KINDS);
     requireInt("wound degree", w.degree, 0);
   }
-  return character;
+  return attributes;
 }
 
 /** Build the pool a character rolls for a request, with wound penalties for the activity. */
@@ -122,10 +129,12 @@ export function characterCheck(character: PoolCharacter, tree: TraitTree, reques
 
 /** The defender's values for resolveTrauma. */
 export function defenderOf(character: PoolCharacter): DefenderInput {
+  const attributes = nameMap(character.attributes, "attributes");
+  const score = (id: string): number => requireInt(`attribute "${id}"`, attributes.get(id) ?? 0);
   return {
-    physicalThreshold: attributeScore(character, "physicalThreshold"),
-    mentalThreshold: attributeScore(character, "mentalThreshold"),
-    toughness: attributeScore(character, "toughness"),
+    physicalThreshold: score("physicalThreshold"),
+    mentalThreshold: score("mentalThreshold"),
+    toughness: score("toughness"),
   };
 }
 
@@ -143,11 +152,12 @@ export interface CharacterStatus {
 }
 
 export function characterStatus(character: PoolCharacter, chart: WoundChart = DEFAULT_WOUND_CHART): CharacterStatus {
-  checkCharacter(character);
+  // Checked here: every attribute is a whole number, so a lookup needs no further check.
+  const attributes = checkedAttributes(character);
   const state = woundState(character.wounds, chart);
   return {
     penalties: woundPenalties(character.wounds, chart),
     ...state,
-    healingHours: character.wounds.map((w) => healingHours(w, { governingAttribute: attributeScore(character, HEALING_ATTRIBUTE[w.kind]), chart })),
+    healingHours: character.wounds.map((w) => healingHours(w, { governingAttribute: attributes.get(HEALING_ATTRIBUTE[w.kind]) ?? 0, chart })),
   };
 }
