@@ -66,6 +66,20 @@ function reclassified(posted: PostedRoll | undefined, model: FlangeActorModel, c
   return posted;
 }
 
+/** One side's check dialog (the roller's or the opponent's): its form, its read and its odds. */
+async function sideDialog(model: FlangeActorModel, defaults: FlangeCheckChoices, title: string) {
+  return {
+    title,
+    content: await checkDialogHtml(await sideHtml(sideContext(model, defaults), ID_PREFIX)),
+    read: (form: HTMLFormElement) => {
+      const c = readChoices(form, model);
+      buildCheck(model, c);
+      return c;
+    },
+    odds: (c: FlangeCheckChoices) => oddsHtml(buildCheck(model, c)),
+  };
+}
+
 export const flangeOpposed: ExchangeDefinition<FlangeCheckChoices, FlangeCheckChoices> = {
   ruleset: "flange",
   kind: "opposed",
@@ -91,14 +105,7 @@ export const flangeOpposed: ExchangeDefinition<FlangeCheckChoices, FlangeCheckCh
     const defaults = defaultChoices(model);
     if (skipDialog(event)) return { choices: { ...defaults }, mode: currentMessageMode() };
     const result = await rollDialog<FlangeCheckChoices>({
-      title: format("BREADBOX.Flange.Opposed.AnswerTitle", { name: attacker.name ?? "" }),
-      content: await checkDialogHtml(await sideHtml(sideContext(model, defaults), ID_PREFIX)),
-      read: (form) => {
-        const c = readChoices(form, model);
-        buildCheck(model, c);
-        return c;
-      },
-      odds: (c) => oddsHtml(buildCheck(model, c)),
+      ...(await sideDialog(model, defaults, format("BREADBOX.Flange.Opposed.AnswerTitle", { name: attacker.name ?? "" }))),
       rollLabel: "BREADBOX.Flange.Opposed.Answer",
     });
     return result ? { choices: { ...result.value }, mode: result.mode } : null;
@@ -162,16 +169,7 @@ export async function declareOpposed(actor: Actor.Implementation, model: FlangeA
   const configured = await configureRoll({
     defaults,
     skip: Boolean(preset) || skipDialog(event),
-    dialog: async () => ({
-      title: format("BREADBOX.Flange.Opposed.Against", { name: opponent.name ?? "" }),
-      content: await checkDialogHtml(await sideHtml(sideContext(model, defaults), ID_PREFIX)),
-      read: (form) => {
-        const c = readChoices(form, model);
-        buildCheck(model, c);
-        return c;
-      },
-      odds: (c) => oddsHtml(buildCheck(model, c)),
-    }),
+    dialog: () => sideDialog(model, defaults, format("BREADBOX.Flange.Opposed.Against", { name: opponent.name ?? "" })),
     build: (c) => buildCheck(model, c),
   });
   if (!configured) return null;
