@@ -18,6 +18,14 @@ export interface BreadboxMessageFlags {
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface BreadboxActorFlags {}
 
+/**
+ * Flags a Breadbox item keeps under `flags.breadbox`. `ours`: the item's numbers are Breadbox's
+ * own, not the rulebook's (pack content where the book gives none); its sheet says so.
+ */
+export interface BreadboxItemFlags {
+  ours?: boolean;
+}
+
 /** Flags a Breadbox combatant keeps under `flags.breadbox` (each ruleset adds its own). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface BreadboxCombatantFlags {}

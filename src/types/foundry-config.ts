@@ -12,7 +12,7 @@ import type { BreadboxCombat, BreadboxCombatant } from "../core/documents/combat
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
 import type { CardLedger, LedgerKeys } from "../core/chat/ledger-types";
-import type { BreadboxActorFlags, BreadboxActorModels, BreadboxCombatFlags, BreadboxCombatantFlags, BreadboxItemModels, BreadboxMessageFlags, BreadboxSettings, BreadboxUserFlags } from "./breadbox";
+import type { BreadboxActorFlags, BreadboxActorModels, BreadboxCombatFlags, BreadboxCombatantFlags, BreadboxItemFlags, BreadboxItemModels, BreadboxMessageFlags, BreadboxSettings, BreadboxUserFlags } from "./breadbox";
 
 type NamespacedSettings = { [K in keyof BreadboxSettings as `breadbox.${K}`]: BreadboxSettings[K] };
 
@@ -40,6 +40,7 @@ declare module "fvtt-types/configuration" {
 
   interface FlagConfig {
     Actor: { breadbox?: BreadboxActorFlags };
+    Item: { breadbox?: BreadboxItemFlags };
     ChatMessage: { breadbox?: BreadboxMessageFlags };
     User: { breadbox?: BreadboxUserFlags };
     /** The record book (src/core/chat/ledger.ts): GM-only per-card records. */

@@ -60,3 +60,19 @@ describe("core item sheet", () => {
     }
   });
 });
+
+describe("content that is Breadbox's own (issue 19, packs)", () => {
+  it("says so on the sheet of an item flagged ours, and only there", async () => {
+    const ours = await Item.create({ name: "Ours", type: "flangeArmor", flags: { breadbox: { ours: true } } });
+    const book = await Item.create({ name: "Book", type: "flangeArmor" });
+    for (const [item, shown] of [[ours!, true], [book!, false]] as const) {
+      const sheet = item.sheet!;
+      await sheet.render(true);
+      await settle();
+      const notice = sheet.element.querySelector(".bb-ours");
+      expect(notice !== null, item.name).toBe(shown);
+      if (shown) expect(notice!.textContent).toContain(game.i18n.localize("BREADBOX.Sheet.Ours"));
+      await sheet.close();
+    }
+  });
+});

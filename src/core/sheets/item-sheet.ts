@@ -98,6 +98,7 @@ export class BreadboxItemSheet<
       editable: this.isEditable,
       editMode: this.editMode && this.isEditable,
       summary: this.summarize(item),
+      ours: item.getFlag("breadbox", "ours") === true,
       descriptionHTML,
       ...this.itemContext(item),
     } as RenderContext;
