@@ -54,10 +54,18 @@ export interface LedgerPosted {
   exchange: string;
   attackerUuid: string;
   targetUuid: string;
-  /** The declarer's choices as posted (checked again by the exchange whenever they are used). */
-  choices: Record<string, unknown>;
-  /** The declaration's dice as posted (each roll's JSON), rebuilt as rolls whenever they are used. */
+  /**
+   * The declarer's choices as posted (checked again by the exchange whenever they are used). Kept
+   * here only for a public card; a hidden card keeps them itself (`sealed`).
+   */
+  choices?: Record<string, unknown>;
+  /** The declaration's dice as posted (each roll's JSON), rebuilt as rolls whenever they are used. Public cards only. */
   rolls?: string[];
+  /**
+   * For a card hidden from anyone: the seal (src/core/exchange/seal.ts) of its choices and dice as
+   * posted, which stay on the card; read from there and used only while they match.
+   */
+  sealed?: string;
 }
 
 /** An exchange's resolution, as the active GM's client resolved it (src/core/exchange). */
@@ -67,8 +75,13 @@ export interface LedgerExchange {
   declarationId: string;
   attackerUuid: string;
   targetUuid: string;
-  /** What Apply writes, as the resolution computed it: plain JSON values only. */
-  outcome: Record<string, RecordValue>;
+  /** What Apply writes, as the resolution computed it: plain JSON values only. Public cards only. */
+  outcome?: Record<string, RecordValue>;
+  /**
+   * For a resolution card hidden from anyone: the seal of its outcome, which the (GM-written) card
+   * keeps in `flags.breadbox.sealedOutcome`; Apply uses it only while it matches.
+   */
+  sealed?: string;
 }
 
 export interface LedgerEntry {

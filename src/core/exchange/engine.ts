@@ -39,7 +39,8 @@ import { audienceForMode, audienceOf, combineAudiences, currentMessageMode, norm
 import { postCard } from "../chat/post";
 import { cardFlags, cardRefusal, cardWriter, withResourceLocks } from "../chat/trust";
 import { claimMark, hasMark, isLedgerKeeper, ledgerEntry, releaseMark, updateLedger } from "../chat/ledger";
-import type { LedgerPosted } from "../chat/ledger-types";
+import type { LedgerExchange, LedgerPosted, RecordValue } from "../chat/ledger-types";
+import { isHiddenAudience, matchesSeal, sealOf } from "./seal";
 import { applyOrRelay, registerCoreRelayAction } from "../relay";
 import { registerCoreChatAction } from "../chat/actions";
 import type { RelayContext, RelayResult } from "../plugin-types";
@@ -155,23 +156,81 @@ export async function renderDeclaration<C>(def: ExchangeDefinition<C>, declared:
   return renderExchangeCard(await def.declarationCard(declared), buttons, DECLARATION);
 }
 
-/** The active GM's record of a declaration as it was posted, once, when the card appeared. */
+/**
+ * A hidden declaration's dice as the card keeps them: its own rolls as stored, or — once the GM has
+ * rewritten what the card shows (a luck spend, `updateDeclaration`) — the rolls as posted, kept in
+ * `flags.breadbox.postedRolls`.
+ */
+function cardPostedRolls(message: ChatMessage.Implementation): unknown[] {
+  const kept = cardFlags(message).postedRolls;
+  const source: unknown = message._source.rolls;
+  return (Array.isArray(kept) ? kept : Array.isArray(source) ? source : []).slice(0, MAX_DECLARATION_ROLLS);
+}
+
+/** What a hidden declaration's seal covers: its choices and its dice as posted. */
+function sealedDeclaration(message: ChatMessage.Implementation): { choices: unknown; rolls: unknown[] } {
+  return { choices: cardFlags(message).choices ?? null, rolls: cardPostedRolls(message) };
+}
+
+/**
+ * The active GM's record of a declaration as it was posted, once, when the card appeared: a copy
+ * of its choices and dice for a public card, their seal for a hidden one (src/core/exchange/seal.ts).
+ */
 function recordDeclaration(message: ChatMessage.Implementation): void {
   if (!isLedgerKeeper() || !message.id) return;
   const flags = cardFlags(message);
   if (flags.type !== DECLARATION || !findExchange(flags.exchange) || ledgerEntry(message.id)?.posted) return;
   const { exchange, attackerUuid, targetUuid, choices } = flags;
   if (typeof exchange !== "string" || typeof attackerUuid !== "string" || typeof targetUuid !== "string" || !choices || typeof choices !== "object") return;
-  const rolls = message.rolls.slice(0, MAX_DECLARATION_ROLLS).map((r) => JSON.stringify(r.toJSON()));
-  const posted: LedgerPosted = { exchange, attackerUuid, targetUuid, choices: foundry.utils.deepClone({ ...choices }), rolls };
+  // Posted dice are the card's own: a declaration that arrives with "kept" dice of its own is not recorded.
+  if (flags.postedRolls !== undefined) return;
+  let posted: LedgerPosted;
+  if (isHiddenAudience(audienceOf(message))) posted = { exchange, attackerUuid, targetUuid, sealed: sealOf(sealedDeclaration(message)) };
+  else {
+    const rolls = message.rolls.slice(0, MAX_DECLARATION_ROLLS).map((r) => JSON.stringify(r.toJSON()));
+    posted = { exchange, attackerUuid, targetUuid, choices: foundry.utils.deepClone({ ...choices }), rolls };
+  }
   updateLedger(message.id, { posted }).catch((err: unknown) => console.error("Breadbox | exchange record", err));
+}
+
+/** A declaration's choices and dice as posted, read through its record (`postedDeclaration`). */
+export type PostedDeclaration = LedgerPosted & { choices: Record<string, unknown>; rolls: string[] };
+
+/**
+ * A declaration as it was posted (active GM's client): the record's copy for a public card; for a
+ * hidden card, what the card keeps, if it still matches the record's seal. Undefined when there is
+ * no record, or the hidden card was changed after it was posted.
+ */
+export function postedDeclaration(messageId: string): PostedDeclaration | undefined {
+  const posted = ledgerEntry(messageId)?.posted;
+  if (!posted) return undefined;
+  if (posted.sealed === undefined) return posted.choices ? { ...posted, choices: posted.choices, rolls: posted.rolls ?? [] } : undefined;
+  const message = game.messages?.get(messageId);
+  if (!message) return undefined;
+  const content = sealedDeclaration(message);
+  if (!matchesSeal(content, posted.sealed)) return undefined;
+  const { choices, rolls } = content;
+  if (!choices || typeof choices !== "object" || Array.isArray(choices) || !rolls.every((r): r is string => typeof r === "string")) return undefined;
+  return { ...posted, choices: foundry.utils.deepClone({ ...choices }), rolls };
+}
+
+/**
+ * Show a declaration anew (GM side: what the card shows changed, e.g. luck spent on its roll): its
+ * content and dice. A hidden card keeps the dice as posted beside them (`postedRolls`, once), so
+ * its seal still holds.
+ */
+export async function updateDeclaration(message: ChatMessage.Implementation, content: string, rolls: Roll[]): Promise<void> {
+  const sealed = message.id ? ledgerEntry(message.id)?.posted?.sealed !== undefined : false;
+  const keep = sealed && cardFlags(message).postedRolls === undefined ? { flags: { [SYSTEM_ID]: { postedRolls: cardPostedRolls(message) } } } : {};
+  await message.update({ content, rolls: rolls.map((r) => JSON.stringify(r.toJSON())), ...keep });
 }
 
 /** The GM's record of a declaration, checked: its exchange, its sides, its choices and dice as posted. */
 function recordedDeclaration(messageId: string): { def: ExchangeDefinition; declared: Declared<unknown>; posted: LedgerPosted } | string {
   const message = game.messages?.get(messageId);
-  const posted = ledgerEntry(messageId)?.posted;
-  if (!message || !posted) return "BREADBOX.Exchange.NotRecorded";
+  if (!message || !ledgerEntry(messageId)?.posted) return "BREADBOX.Exchange.NotRecorded";
+  const posted = postedDeclaration(messageId);
+  if (!posted) return "BREADBOX.Relay.NotGenuine";
   const def = findExchange(posted.exchange);
   if (!def) return "BREADBOX.Exchange.Unknown";
   const attacker = actorAt(posted.attackerUuid);
@@ -179,7 +238,7 @@ function recordedDeclaration(messageId: string): { def: ExchangeDefinition; decl
   if (!attacker || !target) return "BREADBOX.Relay.NoTarget";
   const notGenuine = cardRefusal(message, attacker);
   if (notGenuine) return notGenuine;
-  const rolls = rollsFrom(posted.rolls ?? []);
+  const rolls = rollsFrom(posted.rolls);
   if (!rolls) return "BREADBOX.Relay.NotGenuine";
   try {
     const choices = def.checkChoices({ ...posted.choices }, { attacker, target }, { writerIsGM: cardWriter(message)?.isGM === true });
@@ -230,20 +289,26 @@ export async function respondRelayHandler({ requester, target, payload }: RelayC
   // even if its card cannot be posted — answering again would spend twice.
   try {
     // An exchange that never applies (a contest) records no outcome and shows no Apply.
-    const outcome = def.apply && def.checkOutcome ? resolved.outcome : null;
+    const outcome = def.apply && def.checkOutcome ? foundry.utils.deepClone(resolved.outcome) : null;
     const buttons: CardButton[] = outcome ? applyButtons(def, attacker, defender) : [];
     const content = await renderExchangeCard(resolved.card, buttons, RESOLUTION);
+    const audience = combineAudiences(audienceOf(message), mode === "public" ? null : audienceForMode(mode));
+    // A hidden card keeps its outcome itself (the GM writes it; players cannot); the record, its seal.
+    const sealed = outcome !== null && isHiddenAudience(audience);
     const card = await postCard(
       {
         speaker: ChatMessage.getSpeaker({ actor: resolved.speaker ?? defender }),
         content,
         rolls: resolved.rolls,
-        flags: { [SYSTEM_ID]: { ...resolved.flags, type: RESOLUTION, exchange: exchangeId(def), declarationId: messageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid } },
+        flags: { [SYSTEM_ID]: { ...resolved.flags, type: RESOLUTION, exchange: exchangeId(def), declarationId: messageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, ...(sealed ? { sealedOutcome: outcome } : {}) } },
       },
-      combineAudiences(audienceOf(message), mode === "public" ? null : audienceForMode(mode)),
+      audience,
     );
     if (!card?.id) throw new Error("BREADBOX.Relay.Failed");
-    if (outcome) await updateLedger(card.id, { exchange: { ruleset: def.ruleset, kind: def.kind, declarationId: messageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, outcome: foundry.utils.deepClone(outcome) } });
+    if (outcome) {
+      const kept = sealed ? { sealed: sealOf(outcome) } : { outcome };
+      await updateLedger(card.id, { exchange: { ruleset: def.ruleset, kind: def.kind, declarationId: messageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, ...kept } });
+    }
     return { ok: true, data: { resolutionId: card.id } };
   } catch (err) {
     console.error("Breadbox | exchange resolution card", err);
@@ -273,6 +338,17 @@ function applyOptionOf(def: ExchangeDefinition, raw: unknown, requester: User.Im
   return { option };
 }
 
+/**
+ * What Apply writes, as the resolution recorded it: the record's copy for a public card; for a
+ * hidden card, the outcome the card keeps if it matches the record's seal. Null otherwise.
+ */
+function recordedOutcome(record: LedgerExchange, resolution: ChatMessage.Implementation): Record<string, RecordValue> | null {
+  if (record.sealed === undefined) return record.outcome ?? null;
+  const kept = cardFlags(resolution).sealedOutcome;
+  if (!kept || typeof kept !== "object" || Array.isArray(kept) || !matchesSeal(kept, record.sealed)) return null;
+  return foundry.utils.deepClone({ ...(kept as Record<string, RecordValue>) });
+}
+
 /** GM side of Apply (relay action `core.apply`): see the module comment, stage 4. */
 export async function applyRelayHandler({ requester, target, payload }: RelayContext): Promise<RelayResult> {
   const messageId = typeof payload.messageId === "string" ? payload.messageId : "";
@@ -290,12 +366,14 @@ export async function applyRelayHandler({ requester, target, payload }: RelayCon
   const chosen = applyOptionOf(def, payload.option, requester);
   if (typeof chosen === "string") return refuse(chosen);
   if (hasMark(messageId, APPLIED_MARK)) return refuse("BREADBOX.Exchange.AlreadyApplied");
-  if (!checkOutcome.call(def, record.outcome)) return refuse("BREADBOX.Relay.Malformed");
+  const outcome = recordedOutcome(record, resolution);
+  if (!outcome) return refuse("BREADBOX.Relay.NotGenuine");
+  if (!checkOutcome.call(def, outcome)) return refuse("BREADBOX.Relay.Malformed");
   if (!(await claimMark(messageId, APPLIED_MARK))) return refuse("BREADBOX.Exchange.AlreadyApplied");
   const context: ApplyContext = { attacker, target: defender, resolution, requester, option: chosen.option?.id ?? null };
   let data: Record<string, unknown> | void;
   try {
-    data = await apply.call(def, defender, foundry.utils.deepClone(record.outcome), context);
+    data = await apply.call(def, defender, foundry.utils.deepClone(outcome), context);
   } catch (err) {
     await releaseMark(messageId, APPLIED_MARK);
     console.error("Breadbox | exchange apply", err);
@@ -304,7 +382,7 @@ export async function applyRelayHandler({ requester, target, payload }: RelayCon
   // The card shows it (display only: the mark is what counts).
   await resolution.update({ flags: { [SYSTEM_ID]: { applied: true } } });
   try {
-    for (const parts of (await def.follow?.(defender, foundry.utils.deepClone(record.outcome), context, data ?? {})) ?? []) {
+    for (const parts of (await def.follow?.(defender, foundry.utils.deepClone(outcome), context, data ?? {})) ?? []) {
       await postCard({ speaker: ChatMessage.getSpeaker({ actor: defender }), content: await renderExchangeCard(parts, [], FOLLOW), flags: { [SYSTEM_ID]: { type: FOLLOW, exchange: exchangeId(def) } } }, audienceOf(resolution));
     }
   } catch (err) {

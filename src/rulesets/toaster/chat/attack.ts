@@ -20,7 +20,7 @@ import { linesHtml } from "../../../core/rolls/lines";
 import { oddsRowsHtml } from "../../../core/rolls/odds-panel";
 import { rollWithFoundryDice, type KnownFace } from "../../../core/rolls/foundry-dice";
 import { currentMessageMode, type MessageMode } from "../../../core/compat";
-import { DECLARATION, declareExchange, renderExchangeCard, type CardButton } from "../../../core/exchange/engine";
+import { DECLARATION, declareExchange, renderExchangeCard, updateDeclaration, type CardButton } from "../../../core/exchange/engine";
 import type { Declared, ExchangeDefinition, ExchangeSides } from "../../../core/exchange/types";
 import { luckAfterSpent, rerolledHint, rollWasRerolled } from "./once";
 import { ToasterCheckRoll, checkInputOf, type ToasterCheckOptions } from "../dice/check-roll";
@@ -157,7 +157,7 @@ export async function showDeclaration(message: ChatMessage.Implementation, targe
   const roll = rolls[0];
   if (!(roll instanceof ToasterCheckRoll)) return;
   const buttons: CardButton[] = RESPONSES.map((r) => ({ action: "core.respond", label: localize(r.label), visible: `owner:${target.uuid}`, data: { response: r.id } }));
-  await message.update({ content: await renderExchangeCard({ html: await roll.render() }, buttons, DECLARATION), rolls: rolls.map((r) => JSON.stringify(r.toJSON())) });
+  await updateDeclaration(message, await renderExchangeCard({ html: await roll.render() }, buttons, DECLARATION), rolls);
 }
 
 /**

@@ -13,7 +13,7 @@ import { claimMark, ledgerEntry, releaseMark, type LedgerPosted } from "../../..
 import { postCard } from "../../../core/chat/post";
 import { cardFlags, cardRefusal, cardWriter, withResourceLocks } from "../../../core/chat/trust";
 import { claimRoll, releaseRoll } from "../../../core/chat/once";
-import { DECLARATION, exchangeResolved } from "../../../core/exchange/engine";
+import { DECLARATION, exchangeResolved, postedDeclaration, type PostedDeclaration } from "../../../core/exchange/engine";
 import { BreadboxActor } from "../../../core/documents/actor";
 import { LUCK_AFTER_MARK, REROLL_MARK, REROLL_OF_MARK, REROLL_SCOPE, checkRollOf, luckAfterSpent, rerolledHint, rollFingerprint, rollWasRerolled } from "./once";
 import { declareAttack, showDeclaration, toasterAttack } from "./attack";
@@ -75,7 +75,7 @@ interface SpendCard {
   roll: ToasterCheckRoll;
   actor: Actor.Implementation;
   /** A declaration's record as posted (its roll is the one counted, its choices are declared again on a re-roll). */
-  posted?: LedgerPosted;
+  posted?: PostedDeclaration;
 }
 
 /** The roll a declaration was posted with (the GM's record). */
@@ -100,8 +100,10 @@ function luckSpendCard(ctx: RelayContext): SpendCard | RelayResult {
   const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
   const message = messageId ? game.messages?.get(messageId) : undefined;
   if (!message || !isCheckCard(message)) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  const posted = cardFlags(message).type === DECLARATION ? ledgerEntry(messageId)?.posted : undefined;
-  if (cardFlags(message).type === DECLARATION && !posted) return { ok: false, error: "BREADBOX.Exchange.NotRecorded" };
+  const declaration = cardFlags(message).type === DECLARATION;
+  if (declaration && !ledgerEntry(messageId)?.posted) return { ok: false, error: "BREADBOX.Exchange.NotRecorded" };
+  const posted = declaration ? postedDeclaration(messageId) : undefined;
+  if (declaration && !posted) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
   const roll = posted ? postedRoll(posted) : checkRollOf(message);
   if (!roll?.checkResult) return { ok: false, error: "BREADBOX.Relay.Malformed" };
   const actor = ctx.target;
