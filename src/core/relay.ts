@@ -134,8 +134,27 @@ async function consumeNonce(requester: User.Implementation, nonce: unknown, requ
   // whoever sees it can at most send the very request its owner meant to send.
   if (forAction !== request.action || vouched !== requestDigest(request) || typeof at !== "number" || !Number.isFinite(at) || Math.abs(Date.now() - at) > NONCE_TTL_MS) return false;
   consumed.add(key);
-  await requester.unsetFlag(SYSTEM_ID, `relay_${nonce}`);
+  // The active GM may be an Assistant, who may not write another user's User document
+  // (test/harness/README.md, VERIFY 52): the nonce is spent here already (`consumed`), and the
+  // requester deletes its own once answered, so a refused deletion refuses nothing.
+  try {
+    await requester.unsetFlag(SYSTEM_ID, `relay_${nonce}`);
+  } catch (err) {
+    console.warn("Breadbox | relay nonce left for its owner to delete", err);
+  }
   return true;
+}
+
+/** Delete one of the current user's own nonces, if it is still there (a GM may have done so). */
+async function dropOwnNonce(nonce: string | undefined): Promise<void> {
+  if (!nonce) return;
+  const me = currentUser();
+  if (!Object.hasOwn(userNonces(me), nonce)) return;
+  try {
+    await me.unsetFlag(SYSTEM_ID, `relay_${nonce}`);
+  } catch (err) {
+    console.warn("Breadbox | relay nonce", err);
+  }
 }
 
 /** The GM-side query handler registered in CONFIG.queries. */
@@ -227,6 +246,10 @@ export async function applyOrRelay(action: string, target: { uuid: string }, pay
       // A query that failed outright is a refusal like any other: nothing changed.
       console.error("Breadbox | relay query failed", failure);
     }
+    // Answered (or refused): the nonce can vouch for nothing more. The GM's client deletes it when
+    // it accepts it, unless it may not (an Assistant GM): then its owner does. A request still
+    // pending keeps its nonce, which the GM may yet need; it expires (NONCE_TTL_MS).
+    await dropOwnNonce(request.nonce);
   }
   if (!result?.ok) ui.notifications?.warn(localize(result?.error ?? "BREADBOX.Relay.Failed"));
   return result ?? { ok: false, error: "BREADBOX.Relay.Failed" };

@@ -44,7 +44,7 @@ declare module "fvtt-types/configuration" {
     ChatMessage: { breadbox?: BreadboxMessageFlags };
     User: { breadbox?: BreadboxUserFlags };
     /** The record book (src/core/chat/ledger.ts): GM-only per-card records. */
-    JournalEntry: { breadbox?: { recordBook?: boolean; cards?: CardLedger; keys?: LedgerKeys } };
+    JournalEntry: { breadbox?: { recordBook?: boolean; cards?: CardLedger; keys?: LedgerKeys; legacyMoved?: boolean } };
     Combatant: { breadbox?: BreadboxCombatantFlags };
     Combat: { breadbox?: BreadboxCombatFlags };
   }

@@ -377,6 +377,22 @@ export class User extends Document {
     if (user?.isGM || user === this) return CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
     return CONST.DOCUMENT_OWNERSHIP_LEVELS.LIMITED;
   }
+  /**
+   * Who may change a User document: a full Gamemaster any; a user its own; an Assistant GM
+   * creates and deletes users and changes another user's role, but nothing else of another user
+   * (its name, its flags). VERIFY 52: public reports of "User <Assistant> lacks permission to
+   * update User" on renaming a player (foundryvtt#9749, #10024) and on setting another player's
+   * flags (crnormand/gurps#284); the exact server rule is not public, so the harness takes the
+   * cautious case and the system never relies on an Assistant writing another user.
+   */
+  override canUserModify(user: AnyObject, action: "create" | "update" | "delete", data?: AnyObject): boolean {
+    if (!user) return false;
+    if (user.role >= CONST.USER_ROLES.GAMEMASTER) return true;
+    if (action !== "update") return !!user.isGM;
+    if (user.id === this.id) return true;
+    if (!user.isGM) return false;
+    return Object.keys(data ?? {}).every((key) => key === "role" || key === "_id");
+  }
 
   /**
    * v13 queries: run CONFIG.queries[name](queryData, {timeout}) as this user (game.user is switched

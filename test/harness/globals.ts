@@ -16,6 +16,7 @@ import { Collection, installPrimitiveExtensions, utils, type AnyObject } from ".
 import { extensions, type HarnessExtension } from "./registry";
 import "./dice/index";
 import "./applications/index";
+import { CombatTracker } from "./applications/combat-tracker";
 import "./chat";
 import "./combat";
 import "./compat";
@@ -121,6 +122,7 @@ function resetWorld(): void {
 export function resetHarness(): void {
   installHarness();
   for (const key of Object.keys(harnessPermissions)) harnessPermissions[key] = [];
+  CombatTracker.decimalsAsText = false;
   Hooks._resetToBaseline();
   resetWorld();
 }

@@ -25,6 +25,7 @@
 import { SYSTEM_ID } from "../ids";
 import { deletionUpdate } from "../compat";
 import { localize } from "../game";
+import { canWriteWorldSettings } from "../settings";
 
 export type { CardLedger, LedgerDamage, LedgerEntry, LedgerExchange, LedgerKeys, LedgerPosted, LedgerResolution, LedgerWound } from "./ledger-types";
 import type { CardLedger, LedgerEntry, LedgerKeys } from "./ledger-types";
@@ -199,20 +200,27 @@ export async function migrateLegacyLedger(rulesetOfActor: (uuid: string) => stri
   if (!legacy || typeof legacy !== "object") return 0;
   const entries = Object.entries(legacy as CardLedger).filter(([id, e]) => typeof id === "string" && e && typeof e === "object");
   if (!entries.length) return 0;
-  const cards: CardLedger = {};
-  for (const [id, entry] of entries) {
-    const resolution = entry.resolution;
-    if (resolution && typeof resolution.ruleset !== "string") {
-      const ruleset = rulesetOfActor(resolution.targetUuid);
-      cards[id] = ruleset ? { ...entry, resolution: { ...resolution, ruleset } } : entry;
-    } else cards[id] = entry;
+  // Only a full GM (or a user the world grants SETTINGS_MODIFY) may empty the old setting; the
+  // keeper may be an Assistant (foundryvtt#11678). The book remembers that the records moved, so
+  // an Assistant moves them once and a full GM later only empties the setting.
+  let moved = 0;
+  if (recordBook()?.flags?.[SYSTEM_ID]?.legacyMoved !== true) {
+    const cards: CardLedger = {};
+    for (const [id, entry] of entries) {
+      const resolution = entry.resolution;
+      if (resolution && typeof resolution.ruleset !== "string") {
+        const ruleset = rulesetOfActor(resolution.targetUuid);
+        cards[id] = ruleset ? { ...entry, resolution: { ...resolution, ruleset } } : entry;
+      } else cards[id] = entry;
+    }
+    await enqueue(async () => {
+      const book = await ensureBook();
+      await book.update({ flags: { [SYSTEM_ID]: { cards, legacyMoved: true } } });
+    });
+    moved = entries.length;
   }
-  await enqueue(async () => {
-    const book = await ensureBook();
-    await book.update({ flags: { [SYSTEM_ID]: { cards } } });
-  });
-  await game.settings?.set(SYSTEM_ID, "cardLedger", {});
-  return entries.length;
+  if (canWriteWorldSettings(game.user)) await game.settings?.set(SYSTEM_ID, "cardLedger", {});
+  return moved;
 }
 
 /** Merge into one entry. */

@@ -3,20 +3,24 @@
  * combat being viewed (https://foundryvtt.com/api/v13/classes/foundry.applications.sidebar.tabs.CombatTracker.html,
  * https://foundryvtt.com/api/v14/classes/foundry.applications.sidebar.tabs.CombatTracker.html).
  *
- * What the harness mirrors of core's rows (one `li.combatant[data-combatant-id]` per turn, built
- * from the public issue text of foundryvtt#18.2 in this project and the public API pages, never
- * from Foundry's templates):
+ * What the harness mirrors of core's rows (one `li.combatant[data-combatant-id]` per turn), from
+ * the public API pages and from public systems' copies of core's row (README "VERIFY 47" lists the
+ * sources; never from Foundry's own templates):
  * - the row carries core's own click action (`data-action="activateCombatant"`, listed in the
  *   class's DEFAULT_OPTIONS.actions on the v14 API page): a click anywhere in the row that does not
  *   stop before it reaches the application runs it (recorded in `activated`);
- * - `.token-name > strong.name` and the row's `.combatant-controls`;
- * - `.token-initiative`: a rolled initiative is an `input.initiative-input` holding the stored
- *   number, read-only for a user who is not a GM (VERIFY: v13 and v14 alike — no public page shows
- *   v14's row, so both generations render this shape); an unrolled one is a roll button for its
- *   owner (`data-action="rollInitiative"`);
- * - a GM's change of the input sets the combatant's initiative to the number typed (VERIFY);
- * - the number is shown with CONFIG.Combat.initiative.decimals places when any initiative of the
- *   encounter has a fraction (VERIFY).
+ * - `img.token-image`, then `.token-name > strong.name` and the row's `.combatant-controls` (a GM's
+ *   hide and defeated toggles, a player's pan button), then `.token-initiative`;
+ * - `.token-initiative`: a rolled initiative is an `input.initiative-input` holding the shown
+ *   number, read-only for a user who is not a GM; an unrolled one is a roll button for its owner
+ *   (`data-action="rollInitiative"`). v13 and v14 render the same shape (VERIFY 47: v14 systems and
+ *   modules read and copy this row unchanged);
+ * - when any rolled initiative of the encounter has a fraction, the number is shown with
+ *   CONFIG.Combat.initiative.decimals places; core's row then shows it as a bare `<span>`, not an
+ *   input (`hasDecimals` in public copies of core's row). The harness renders that span only when
+ *   `CombatTracker.decimalsAsText` is set (VERIFY 47: off until the D10/0 row reads the span);
+ * - a GM's change of the input: `+N`/`-N` adjust the initiative, `=N` or a bare number set it, an
+ *   empty field clears it (as public modules that mirror the input describe core's parsing).
  * The application fires `renderCombatTracker` itself after every render (as ApplicationV2 does for
  * each class of its chain), and renders again when the viewed combat or its combatants change once
  * it has been rendered.
@@ -35,8 +39,21 @@ export class CombatTracker extends ApplicationV2 {
     actions: {
       activateCombatant: CombatTracker.#onActivateCombatant,
       rollInitiative: CombatTracker.#onRollInitiative,
+      toggleHidden: CombatTracker.#onToggleHidden,
+      toggleDefeated: CombatTracker.#onToggleDefeated,
+      panToCombatant: CombatTracker.#onPanToCombatant,
     },
   };
+
+  /**
+   * Harness switch: show a fractional initiative as core's bare `<span>` (as core's row does when
+   * `hasDecimals`) instead of the input. Off by default until the D10/0 row reads that span
+   * (test/harness/README.md, VERIFY 47); reset with the harness.
+   */
+  static decimalsAsText = false;
+
+  /** The combatants a player's pan button was pressed for (there is no canvas to pan). */
+  panned: string[] = [];
 
   /** The combatants whose row's own click action ran (core pans to the token / selects it). */
   activated: string[] = [];
@@ -62,6 +79,26 @@ export class CombatTracker extends ApplicationV2 {
     if (id) this.activated.push(id);
   }
 
+  #combatantOf(target: HTMLElement): AnyObject | null {
+    const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
+    return id ? (this.viewed?.combatants.get(id) ?? null) : null;
+  }
+
+  static async #onToggleHidden(this: CombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+    const combatant = this.#combatantOf(target);
+    if (combatant) await combatant.update({ hidden: !combatant.hidden });
+  }
+
+  static async #onToggleDefeated(this: CombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+    const combatant = this.#combatantOf(target);
+    if (combatant) await combatant.update({ defeated: !combatant.isDefeated });
+  }
+
+  static #onPanToCombatant(this: CombatTracker, _event: Event, target: HTMLElement): void {
+    const combatant = this.#combatantOf(target);
+    if (combatant) this.panned.push(combatant.id);
+  }
+
   static async #onRollInitiative(this: CombatTracker, event: Event, target: HTMLElement): Promise<void> {
     event.stopPropagation();
     const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
@@ -79,11 +116,13 @@ export class CombatTracker extends ApplicationV2 {
     const rolled = (combat?.turns ?? []).map((c: AnyObject) => c.initiative).filter((i: unknown) => typeof i === "number" && Number.isFinite(i));
     const decimals = rolled.some((i: number) => !Number.isInteger(i)) ? Number(CONFIG.Combat?.initiative?.decimals ?? 2) : 0;
     context.combat = combat;
+    context.hasDecimals = decimals > 0;
     context.turns = (combat?.turns ?? [])
       .filter((c: AnyObject) => user?.isGM || !c.hidden)
       .map((c: AnyObject, index: number) => ({
         id: c.id,
         name: c.name,
+        img: c.img ?? "icons/svg/mystery-man.svg",
         index,
         active: combat?.started && combat.turn === combat.turns.indexOf(c),
         hidden: c.hidden,
@@ -99,11 +138,24 @@ export class CombatTracker extends ApplicationV2 {
   override async _renderHTML(context: AnyObject): Promise<HTMLElement> {
     const list = document.createElement("ol");
     list.className = "combat-tracker plain";
+    const isGM = !!context.user?.isGM;
+    const control = (action: string, icon: string, label: string, active = false): HTMLButtonElement => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = ["inline-control", "combatant-control", "icon", "fa-solid", icon, active ? "active" : ""].filter(Boolean).join(" ");
+      b.dataset.action = action;
+      b.setAttribute("aria-label", label);
+      return b;
+    };
     for (const turn of context.turns as AnyObject[]) {
       const li = document.createElement("li");
       li.className = ["combatant", turn.active ? "active" : "", turn.hidden ? "hide" : "", turn.defeated ? "defeated" : ""].filter(Boolean).join(" ");
       li.dataset.combatantId = turn.id;
       li.dataset.action = "activateCombatant";
+      const img = document.createElement("img");
+      img.className = "token-image";
+      img.src = turn.img;
+      img.alt = turn.name;
       const name = document.createElement("div");
       name.className = "token-name";
       const strong = document.createElement("strong");
@@ -111,25 +163,34 @@ export class CombatTracker extends ApplicationV2 {
       strong.textContent = turn.name;
       const controls = document.createElement("div");
       controls.className = "combatant-controls";
+      if (isGM) controls.append(control("toggleHidden", "fa-eye-slash", "COMBAT.ToggleVis", turn.hidden), control("toggleDefeated", "fa-skull", "COMBAT.ToggleDead", turn.defeated));
+      else controls.append(control("panToCombatant", "fa-arrows-to-eye", "COMBAT.PanToCombatant"));
       name.append(strong, controls);
       const initiative = document.createElement("div");
       initiative.className = "token-initiative";
-      if (turn.hasRolled) {
+      if (turn.hasRolled && context.hasDecimals && (this.constructor as typeof CombatTracker).decimalsAsText) {
+        const span = document.createElement("span");
+        span.textContent = String(turn.initiative);
+        initiative.append(span);
+      } else if (turn.hasRolled) {
         const input = document.createElement("input");
         input.type = "text";
         input.className = "initiative-input";
         input.inputMode = "numeric";
+        input.pattern = "^[+=\\-]?\\d*";
         input.value = String(turn.initiative);
-        input.readOnly = !context.user?.isGM;
+        input.readOnly = !isGM;
+        input.setAttribute("aria-label", "COMBAT.InitiativeScore");
         initiative.append(input);
       } else if (turn.isOwner) {
         const roll = document.createElement("button");
         roll.type = "button";
         roll.className = "combatant-control roll";
         roll.dataset.action = "rollInitiative";
+        roll.setAttribute("aria-label", "COMBAT.InitiativeRoll");
         initiative.append(roll);
       }
-      li.append(name, initiative);
+      li.append(img, name, initiative);
       list.append(li);
     }
     return list;
@@ -146,11 +207,26 @@ export class CombatTracker extends ApplicationV2 {
       const input = event.target;
       if (!(input instanceof HTMLInputElement) || !input.classList.contains("initiative-input") || input.readOnly) return;
       const id = input.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
-      const value = Number(input.value);
       const combatant = id ? this.viewed?.combatants.get(id) : null;
-      if (combatant && Number.isFinite(value)) void combatant.update({ initiative: value });
+      const value = parseInitiativeInput(input.value, combatant?.initiative ?? null);
+      if (combatant && value !== undefined) void combatant.update({ initiative: value });
     });
   }
+}
+
+/**
+ * What a typed initiative sets: `+N`/`-N` adjust the current value, `=N` or a bare number set it,
+ * an empty field clears it (null); anything else changes nothing (undefined). VERIFY 47.
+ */
+export function parseInitiativeInput(raw: string, current: number | null): number | null | undefined {
+  const text = raw.trim();
+  if (text === "") return null;
+  if (/^[+-]/.test(text)) {
+    const delta = Number(text);
+    return Number.isFinite(delta) ? (current ?? 0) + delta : undefined;
+  }
+  const value = Number(text.replace(/^=/, ""));
+  return Number.isFinite(value) ? value : undefined;
 }
 
 /**
