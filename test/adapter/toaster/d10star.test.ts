@@ -86,3 +86,11 @@ describe("rolling nines stops at the open-end cap with a stuck random function",
     expect(await rollNines("1dkn3")).toEqual([9, 9, 9, 9]);
   });
 });
+
+describe("a d10* face entered by hand", () => {
+  it("reads a typed 10 as the die's 0 (manual entry takes 1…10), and 1–9 as themselves", () => {
+    const die = new D10StarDie({ number: 3 });
+    die.results = [10, 4, 9].map((result) => ({ result, active: true }));
+    expect(die.starFaces).toEqual([0, 4, 9]);
+  });
+});

@@ -296,7 +296,7 @@ export const toasterAttack: ExchangeDefinition<AttackChoices, DefenceChoices> = 
     else throw new Error("BREADBOX.Relay.Malformed");
     // (Partial Armor): where the blow lands decides which armor counts.
     const d = sys(defender);
-    const loc = rules.partialArmor ? await rollWithFoundryDice((rng) => R.rollHitLocation(rng), { die: toasterDie, flavor: localize("BREADBOX.Toaster.HitLocation.Title") }) : null;
+    const loc = rules.partialArmor ? await rollWithFoundryDice((rng) => R.rollHitLocation(rng), { die: toasterDie, batch: true, flavor: localize("BREADBOX.Toaster.HitLocation.Title") }) : null;
     const ac = loc ? (d.acByArea[AREA_OF_LOCATION[loc.value.area] ?? "torso"] ?? d.ac) : d.ac;
     const input: R.AttackInput = {
       ...attackInput(choices.weapon, choices.check.extras.range, defender, ac, rules),

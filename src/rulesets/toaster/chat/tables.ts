@@ -10,7 +10,7 @@ import { toasterDie } from "../dice/foundry-die";
 
 /** Roll on the hit-location table and post the result. */
 export async function postHitLocation(speakerActor?: Actor.Implementation | null, audience: Audience = audienceForMode(currentMessageMode())): Promise<ChatMessage.Implementation | undefined> {
-  const { value: loc, rolls } = await rollWithFoundryDice((rng) => R.rollHitLocation(rng), { die: toasterDie });
+  const { value: loc, rolls } = await rollWithFoundryDice((rng) => R.rollHitLocation(rng), { die: toasterDie, batch: true });
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("toaster/chat/table.hbs"), {
     title: localize("BREADBOX.Toaster.HitLocation.Title"),
     dice: `${loc.d10} / ${loc.d6}`,
@@ -30,7 +30,7 @@ export async function onHitLocation(message: ChatMessage.Implementation): Promis
 
 /** Roll on the critical table and post the effects (also offered on its own from the sheet). */
 export async function postCritical(speakerActor?: Actor.Implementation | null, audience: Audience = audienceForMode(currentMessageMode())): Promise<ChatMessage.Implementation | undefined> {
-  const { value: crit, rolls } = await rollWithFoundryDice((rng) => R.rollCritical(rng), { die: toasterDie });
+  const { value: crit, rolls } = await rollWithFoundryDice((rng) => R.rollCritical(rng), { die: toasterDie, batch: true });
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("toaster/chat/table.hbs"), {
     title: localize("BREADBOX.Toaster.Critical.Title"),
     dice: `${crit.d10} / ${crit.d6}`,

@@ -99,8 +99,11 @@ export class D10StarDie extends foundry.dice.terms.Die {
     }
   }
 
-  /** Active faces in order, as the rules core reads them. */
+  /**
+   * Active faces in order, as the rules core reads them. A face entered by hand (Foundry's manual
+   * dice entry takes 1…faces: docs/testing.md, "GM-entered dice") may be a 10: the die's "0".
+   */
   get starFaces(): number[] {
-    return this.results.filter((r) => r.active).map((r) => r.result);
+    return this.results.filter((r) => r.active).map((r) => (r.result === 10 ? 0 : r.result));
   }
 }
