@@ -28,7 +28,7 @@ import { defenceActionState, spendDefenceAction } from "./tracker";
 import { SITUATIONAL, SITUATIONAL_LIMIT, readSituational, situationalInput, situationalOf } from "./situational";
 import { choiceInput, inputsHtml, readInputs } from "../../../core/forms/inputs";
 import { strikeStateUpdate, syncToastStatuses } from "./statuses";
-import { afterSkillRoll } from "../checks";
+import { afterSkillAttempt } from "../checks";
 
 export { SITUATIONAL_LIMIT };
 
@@ -176,8 +176,8 @@ export async function toastAttack(actor: Actor.Implementation, weaponItem: Item.
   }
   const { roll } = await rollD10Plus();
   const message = await declareExchange(toastAttackExchange, actor, target, { weaponId: weaponItem.id ?? "", situational }, { mode, rolls: [roll] });
-  // A rolled skill is marked used this session (and a first attempt teaches level 1).
-  await afterSkillRoll(actor, setup.skill.itemId);
+  // A rolled skill is marked used this session (and a first attempt, untrained too, teaches level 1).
+  await afterSkillAttempt(actor, setup.skill);
   return message ?? null;
 }
 
@@ -262,7 +262,7 @@ export const toastAttackExchange: ExchangeDefinition<AttackChoices, DefenceChoic
     const defenceRoll = defenceTask ? await rollD10Plus() : null;
     const input: R.AttackInput = { attack: attackRoll.modifier, defence: defenceTask ? { kind: "contested", modifier: defenceTask.total } : { kind: "target", target: tn } };
     const attack = R.resolveAttack(input, { attack: attackRoll.faces, defence: defenceRoll?.faces ?? [] });
-    if (d.skill) await afterSkillRoll(defenderActor, d.skill.itemId);
+    if (d.skill) await afterSkillAttempt(defenderActor, d.skill);
     const damage = attack.outcome === "hit" ? await rollDamageDice(c.damage.total) : null;
     // What Apply would do to her as she is now (the checks are rolled when Apply is clicked).
     let preview = "";
