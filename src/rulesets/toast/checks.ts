@@ -301,9 +301,12 @@ export async function afterSkillRoll(actor: Actor.Implementation, itemId: string
   await item.update(update);
 }
 
-/** A listed skill's name as the skills pack writes it ("twoHandedSword" → "Two Handed Sword"). */
+/** Listed skills whose pack name is not their key's words title-cased. */
+const LISTED_SKILL_NAMES: ReadonlyMap<string, string> = new Map([["twoHandedSword", "Two-Handed Sword"]]);
+
+/** A listed skill's name as the skills pack writes it ("firstAid" → "First Aid"). */
 export function listedSkillName(key: string): string {
-  return key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/\b[a-z]/g, (c) => c.toUpperCase());
+  return LISTED_SKILL_NAMES.get(key) ?? key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/\b[a-z]/g, (c) => c.toUpperCase());
 }
 
 /**
