@@ -151,6 +151,14 @@ describe("healing", () => {
     expect(await check()).toBeNull();
     expect(a.system.wounds.value).toBe(7);
     expect((game as any).messages.size).toBe(posted);
+    // The sheet's Health tab says so: a line for each, a tooltip on each button.
+    await a.sheet.render({ force: true });
+    await settle();
+    const tab: HTMLElement = a.sheet.element;
+    expect(tab.querySelector<HTMLElement>('[data-action="rest"]')!.dataset.tooltip).toContain("Done today");
+    expect(tab.querySelector<HTMLElement>('[data-action="healthCheck"]')!.dataset.tooltip).toContain("Done today");
+    expect([...tab.querySelectorAll<HTMLElement>(".toast-healed-today")].map((p) => p.dataset.healed)).toEqual(["rest", "healthCheck"]);
+    await a.sheet.close();
     (game as any).time = { worldTime: 86_400 };
     try {
       // The next day: both again.
