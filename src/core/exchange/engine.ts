@@ -44,7 +44,7 @@ import { isHiddenAudience, matchesSeal, sealOf } from "./seal";
 import { applyOrRelay, registerCoreRelayAction } from "../relay";
 import { registerCoreChatAction } from "../chat/actions";
 import type { RelayContext, RelayResult } from "../plugin-types";
-import type { ApplyContext, ApplyOption, CardContent, Declared, ExchangeDefinition, ExchangeSides, PostedRoll, Resolved, ResponseOption } from "./types";
+import type { ApplyContext, ApplyOffers, ApplyOption, CardContent, Declared, ExchangeDefinition, ExchangeSides, PostedRoll, Resolved, ResponseOption } from "./types";
 
 export const EXCHANGE_CARD = templatePath("shared/exchange-card.hbs");
 /** Card types (`flags.breadbox.type`) of the engine's cards. */
@@ -290,7 +290,7 @@ export async function respondRelayHandler({ requester, target, payload }: RelayC
   try {
     // An exchange that never applies (a contest) records no outcome and shows no Apply.
     const outcome = def.apply && def.checkOutcome ? foundry.utils.deepClone(resolved.outcome) : null;
-    const buttons: CardButton[] = outcome ? applyButtons(def, attacker, defender) : [];
+    const buttons: CardButton[] = outcome ? applyButtons(def, attacker, defender, resolved.offers) : [];
     const content = await renderExchangeCard(resolved.card, buttons, RESOLUTION);
     const audience = combineAudiences(audienceOf(message), mode === "public" ? null : audienceForMode(mode));
     // A hidden card keeps its outcome itself (the GM writes it; players cannot); the record, its seal.
@@ -316,13 +316,17 @@ export async function respondRelayHandler({ requester, target, payload }: RelayC
   }
 }
 
-/** A resolution card's Apply button and one button per apply option (a GM-only one shows to GMs only). */
-function applyButtons(def: ExchangeDefinition, attacker: Actor.Implementation, defender: Actor.Implementation): CardButton[] {
+/**
+ * A resolution card's Apply button and one button per apply option (a GM-only one shows to GMs
+ * only); `offers` (the resolution's) narrows them to those it names.
+ */
+function applyButtons(def: ExchangeDefinition, attacker: Actor.Implementation, defender: Actor.Implementation, offers?: ApplyOffers): CardButton[] {
   const owners = `owner:${attacker.uuid},${defender.uuid}`;
   const icon = def.applyIcon ?? APPLY_ICON;
   const apply: CardButton = { action: "core.apply", label: localize(def.applyLabel ?? "BREADBOX.Exchange.Apply"), icon, visible: owners, data: {} };
-  const options = (def.applyOptions ?? []).map((o): CardButton => ({ action: "core.apply", label: localize(o.label), icon: o.icon ?? icon, visible: o.gmOnly ? "gm" : owners, data: { option: o.id } }));
-  return [apply, ...options];
+  const shown = (def.applyOptions ?? []).filter((o) => !offers || offers.options.includes(o.id));
+  const options = shown.map((o): CardButton => ({ action: "core.apply", label: localize(o.label), icon: o.icon ?? icon, visible: o.gmOnly ? "gm" : owners, data: { option: o.id } }));
+  return [...(!offers || offers.plain ? [apply] : []), ...options];
 }
 
 /**

@@ -75,6 +75,20 @@ export interface Resolved {
   flags?: Record<string, unknown>;
   /** Who speaks the resolution card (default: the target). */
   speaker?: Actor.Implementation;
+  /**
+   * The ways to apply this resolution that its card shows, when not all of them (e.g. a tie only the
+   * GM may rule on: no plain Apply, only the GM's options). Display only: the definition's `apply`
+   * refuses the others, judging from the recorded outcome. Default: the plain Apply and every option.
+   */
+  offers?: ApplyOffers;
+}
+
+/** Which of a definition's ways to apply a resolution's card shows (see `Resolved.offers`). */
+export interface ApplyOffers {
+  /** The plain Apply. */
+  plain: boolean;
+  /** Ids of the definition's `applyOptions` to show. */
+  options: readonly string[];
 }
 
 /** A response the target may choose. */

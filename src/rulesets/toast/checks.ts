@@ -300,3 +300,33 @@ export async function afterSkillRoll(actor: Actor.Implementation, itemId: string
   if (model.used && update["system.level"] === undefined) return;
   await item.update(update);
 }
+
+/** Listed skills whose pack name is not their key's words title-cased. */
+const LISTED_SKILL_NAMES: ReadonlyMap<string, string> = new Map([["twoHandedSword", "Two-Handed Sword"]]);
+
+/** A listed skill's name as the skills pack writes it ("firstAid" → "First Aid"). */
+export function listedSkillName(key: string): string {
+  return LISTED_SKILL_NAMES.get(key) ?? key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/\b[a-z]/g, (c) => c.toUpperCase());
+}
+
+/**
+ * After a skill was attempted (an attack, a defence, an initiative roll): her own skill item goes
+ * through `afterSkillRoll`; an untrained attempt at a listed skill she does not have (`key`, level
+ * 0) gives her that skill at level 1, learned this session, once the task is resolved — the book:
+ * "If a character attempts a skill in which she does not yet have a level, the character's skill
+ * level becomes 1 after the task has been resolved" (not Knowledge skills; world setting
+ * `toast.learnByTrying`). Only an owner of the character writes it.
+ */
+export async function afterSkillAttempt(actor: Actor.Implementation, skill: { itemId?: string; untrained: boolean; key?: string }): Promise<void> {
+  if (skill.itemId) return afterSkillRoll(actor, skill.itemId);
+  if (!skill.untrained || !skill.key || !actor.isOwner || !toastRules().learnByTrying) return;
+  const listed = R.findStarterSkill(skill.key);
+  if (!listed || !R.canAttemptSkill(listed.category, 0)) return;
+  // Learned meanwhile (another attempt got there first): that skill is marked instead.
+  const had = actor.items.find((i) => modelOf(i, ToastSkillModel)?.key === listed.key);
+  if (had?.id) return afterSkillRoll(actor, had.id);
+  const attempt = R.levelAfterAttempt(listed.category, 0);
+  await actor.createEmbeddedDocuments("Item", [
+    { name: listedSkillName(listed.key), type: "toastSkill", system: { key: listed.key, category: listed.category, baseAttributes: [...listed.baseAttributes], level: attempt.level, used: true, learned: attempt.learned } },
+  ]);
+}

@@ -7,6 +7,7 @@
  * - Treatment: once a day, a medical skill against the patient's effective wound level; the
  *   treater's own wound penalty applies (so treating herself, hers). A success heals the wound
  *   levels of the `toast.treatmentHeals` setting (the seed gives no number; 1 by default).
+ * Each of the three is once per world-time day per character (`doneToday`, a setting each).
  * Each applies to the character directly when the user owns it; treating someone else's character
  * goes through the GM relay, where the GM's client recomputes the treatment from both characters,
  * rolls it and applies it (nothing is read from a player's card).
@@ -41,6 +42,11 @@ async function setWounds(actor: Actor.Implementation, woundLevels: number): Prom
 export async function rest(actor: Actor.Implementation): Promise<number> {
   const model = actorModel(actor);
   if (!actor.isOwner) return 0;
+  if (doneToday(actor, "rest")) {
+    ui.notifications?.warn(format("BREADBOX.Toast.Healing.RestedToday", { name: actor.name ?? "" }));
+    return 0;
+  }
+  await markDone(actor, "rest");
   const before = model.wounds.value;
   const healed = Math.min(R.REST_HEALS, before);
   if (healed > 0) await setWounds(actor, before - healed);
@@ -99,8 +105,16 @@ export async function healthCheck(actor: Actor.Implementation, event?: Event | n
     ui.notifications?.info(format("BREADBOX.Toast.Healing.NoWounds", { name: actor.name ?? "" }));
     return null;
   }
+  const checkedToday = () => {
+    if (!doneToday(actor, "healthCheck")) return false;
+    ui.notifications?.warn(format("BREADBOX.Toast.Healing.HealthCheckedToday", { name: actor.name ?? "" }));
+    return true;
+  };
+  if (checkedToday()) return null;
   const chosen = await fixedDialog(localize("BREADBOX.Toast.Healing.HealthCheck"), healthCheckOptions(actor), event, true);
-  if (!chosen) return null;
+  // Looked at again: another click may have rolled it while this dialog was open.
+  if (!chosen || checkedToday()) return null;
+  await markDone(actor, "healthCheck");
   const roll = await rollAndPost(actor, chosen.options, chosen.mode, "toastHealthCheck");
   if (roll.checkResult?.success) await setWounds(actor, Math.max(0, actorModel(actor).wounds.value - R.HEALTH_CHECK_HEALS));
   return roll;
@@ -115,14 +129,35 @@ export function worldDay(): number {
   return typeof t === "number" && Number.isFinite(t) ? Math.floor(t / SECONDS_PER_DAY) : 0;
 }
 
+/**
+ * The three things of the book's healing that happen once a day ("1 wound level per day", "at the
+ * end of each day … a Health check", "once per day … treat the wounds"): each is marked on the
+ * character with the world-time day it last happened, and each has its own world setting.
+ */
+export type DailyHealing = "treatment" | "rest" | "healthCheck";
+const DAILY = {
+  treatment: { flag: "toastTreatedDay", setting: "treatmentOncePerDay" },
+  rest: { flag: "toastRestedDay", setting: "restOncePerDay" },
+  healthCheck: { flag: "toastHealthCheckDay", setting: "healthCheckOncePerDay" },
+} as const satisfies Record<DailyHealing, { flag: string; setting: keyof ReturnType<typeof toastRules> }>;
+
+/** Whether this already happened to the character today (world time), when its once-a-day setting is on. */
+export function doneToday(actor: Actor.Implementation, what: DailyHealing): boolean {
+  if (!toastRules()[DAILY[what].setting]) return false;
+  return actor.getFlag("breadbox", DAILY[what].flag) === worldDay();
+}
+
+async function markDone(actor: Actor.Implementation, what: DailyHealing): Promise<void> {
+  await actor.setFlag("breadbox", DAILY[what].flag, worldDay());
+}
+
 /** Whether the patient was already treated today (world time), when the once-a-day setting is on. */
 export function treatedToday(patient: Actor.Implementation): boolean {
-  if (!toastRules().treatmentOncePerDay) return false;
-  return patient.getFlag("breadbox", "toastTreatedDay") === worldDay();
+  return doneToday(patient, "treatment");
 }
 
 async function markTreated(patient: Actor.Implementation): Promise<void> {
-  await patient.setFlag("breadbox", "toastTreatedDay", worldDay());
+  await markDone(patient, "treatment");
 }
 
 /** The treatment check's options: the treater's skill (with her own penalties) against the patient's effective level. */

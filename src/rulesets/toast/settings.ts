@@ -18,6 +18,10 @@ const TOAST_RULES = {
   defaultDifficulty: choiceSetting(NUMERIC_DIFFICULTIES, "medium", "BREADBOX.Toast.Difficulty."),
   /** "Healing": medical treatment once per world-time day per patient. */
   treatmentOncePerDay: boolSetting(true),
+  /** "Healing": the day's rest (1 wound level) once per world-time day per character. */
+  restOncePerDay: boolSetting(true),
+  /** "Healing": the end-of-day Health check once per world-time day per character. */
+  healthCheckOncePerDay: boolSetting(true),
 };
 
 export type ToastRules = SettingValues<typeof TOAST_RULES>;

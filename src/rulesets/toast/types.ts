@@ -24,6 +24,10 @@ declare module "../../types/breadbox" {
   interface BreadboxActorFlags {
     /** Healing: the world-time day (worldTime ÷ 86,400 s, rounded down) of the last medical treatment. */
     toastTreatedDay?: number;
+    /** Healing: the world-time day of the last day's rest. */
+    toastRestedDay?: number;
+    /** Healing: the world-time day of the last end-of-day Health check. */
+    toastHealthCheckDay?: number;
   }
   interface BreadboxCombatantFlags {
     /** What the initiative roll was (the tracker shows "Auto 9"). */

@@ -130,6 +130,52 @@ describe("healing", () => {
     }
   });
 
+  it("issue 19.5: rest and the end-of-day Health check are once per world-time day, as treatment is (settings)", async () => {
+    const a = await character("Ava", { wounds: { value: 9 } });
+    const check = async () => {
+      const p = healthCheck(a);
+      const opened = await Promise.race([waitForDialog().then(() => true), p.then(() => false)]);
+      if (opened) {
+        scriptDiceFaces([10]);
+        await answerDialog({ action: "roll" });
+      }
+      return p;
+    };
+    // Day 0: one rest, one Health check (Health 10 + 10 ≥ effective 6: one more level).
+    expect(await rest(a)).toBe(1);
+    expect(await check()).not.toBeNull();
+    expect(a.system.wounds.value).toBe(7);
+    const posted = (game as any).messages.size;
+    // Again the same day: nothing heals, nothing is posted.
+    expect(await rest(a)).toBe(0);
+    expect(await check()).toBeNull();
+    expect(a.system.wounds.value).toBe(7);
+    expect((game as any).messages.size).toBe(posted);
+    // The sheet's Health tab says so: a line for each, a tooltip on each button.
+    await a.sheet.render({ force: true });
+    await settle();
+    const tab: HTMLElement = a.sheet.element;
+    expect(tab.querySelector<HTMLElement>('[data-action="rest"]')!.dataset.tooltip).toContain("Done today");
+    expect(tab.querySelector<HTMLElement>('[data-action="healthCheck"]')!.dataset.tooltip).toContain("Done today");
+    expect([...tab.querySelectorAll<HTMLElement>(".toast-healed-today")].map((p) => p.dataset.healed)).toEqual(["rest", "healthCheck"]);
+    await a.sheet.close();
+    (game as any).time = { worldTime: 86_400 };
+    try {
+      // The next day: both again.
+      expect(await rest(a)).toBe(1);
+      expect(await check()).not.toBeNull();
+      expect(a.system.wounds.value).toBe(5);
+      // Tables that let the GM decide: the settings off.
+      await (game as any).settings.set("breadbox", "toast.restOncePerDay", false);
+      await (game as any).settings.set("breadbox", "toast.healthCheckOncePerDay", false);
+      expect(await rest(a)).toBe(1);
+      expect(await check()).not.toBeNull();
+      expect(a.system.wounds.value).toBe(3);
+    } finally {
+      delete (game as any).time;
+    }
+  });
+
   it("the relay refuses a requester who does not own the healer", async () => {
     const stranger = createUser({ name: "Stranger" });
     const healer = await character("Medic", {}, [skill("First Aid", 6)]);

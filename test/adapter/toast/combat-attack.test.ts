@@ -117,12 +117,12 @@ describe("defence, damage and Apply", () => {
     expect(choices).toContain("Acrobatics"); // the GM may choose any skill
     expect(choices).toContain("Do not defend (the attack needs 11)");
     expect(dialog.element.querySelector("[data-bb-odds]").textContent).toMatch(/%/);
-    scriptDiceFaces([8]);
+    scriptDiceFaces([8, 1, 1, 1, 1, 1]);
     await answerDialog({ dialog, action: "roll", fill: { choice: "acrobatics", situational: 2 } });
     await clicked;
-    // Acrobatics 7 + 2 = 9; 8 + 9 = 17 against 17: a tie.
+    // Acrobatics 7 + 2 = 9; 8 + 9 = 17 against 17: a tie (its damage rolled for the GM's ruling).
     const resolution = lastMessage();
-    expect(outcomeOf(resolution)).toEqual({ outcome: "tie", damage: null });
+    expect(outcomeOf(resolution)).toEqual({ outcome: "tie", damage: 5 });
     expect((await resolution.renderHTML()).textContent).toContain("8 +9 = 17");
   });
 
@@ -252,9 +252,9 @@ describe("trust: forged and duplicated requests", () => {
     expect((await defend(s.p2, card, s.defender, "sword", 500)).r).toMatchObject({ ok: false, error: "BREADBOX.Relay.Malformed" });
     expect((await defend(s.p2, card, s.defender, "sword", "3")).r).toMatchObject({ ok: false, error: "BREADBOX.Relay.Malformed" });
     // The GM may let her defend with Acrobatics (AGI 12 → +1, level 6 → 7).
-    scriptDiceFaces([10]);
+    scriptDiceFaces([10, 1, 1, 1, 1, 1]);
     const gm = await defend(null, card, s.defender, "acrobatics");
-    expect(outcomeOf(gm.resolution)).toEqual({ outcome: "tie", damage: null }); // 10 + 7 = 17 = 17
+    expect(outcomeOf(gm.resolution)).toEqual({ outcome: "tie", damage: 5 }); // 10 + 7 = 17 = 17
     expect((await defend(s.p2, card, s.defender, "sword")).r).toMatchObject({ ok: false, error: "BREADBOX.Exchange.AlreadyResolved" });
   });
 

@@ -5,7 +5,10 @@
  *     and none), then her d10+, posted with the declaration (choices: weapon, situational).
  *  2. Defend: a weapon skill (any skill: the GM, or players where the world allows it) or none, and
  *     a situational modifier. The GM rolls the defence, the contest (or the undefended target
- *     number) and on a hit the damage dice: the outcome is the damage.
+ *     number) and on a hit the damage dice: the outcome is the damage. The attacker's modifier is
+ *     the one the GM recorded when her card appeared (`recordAttackModifier`), not her sheet now.
+ *     A tie rolls the damage too and is the GM's to rule: only the GM's apply options, "a hit"
+ *     (the damage) or "a miss" (nothing), show on its card.
  *  3. Apply: armor's wound reduction against her tally as it is now, the death and collapse checks
  *     the strike calls for, tally and state in one update; then the wound card.
  */
@@ -18,8 +21,11 @@ import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
 import { formatChance, oddsPanelHtml } from "../../../core/rolls/odds-panel";
 import { audienceOf, currentMessageMode, type MessageMode } from "../../../core/compat";
 import { postCard } from "../../../core/chat/post";
-import { declareExchange } from "../../../core/exchange/engine";
-import type { ApplyContext, ExchangeDefinition, PostedRoll } from "../../../core/exchange/types";
+import { DECLARATION, declareExchange, exchangeId } from "../../../core/exchange/engine";
+import type { ApplyContext, ApplyOffers, CardParts, ExchangeDefinition, PostedRoll } from "../../../core/exchange/types";
+import { claimMark, isLedgerKeeper, markValue } from "../../../core/chat/ledger";
+import { cardFlags } from "../../../core/chat/trust";
+import { actorFromUuidSync } from "../../../core/game";
 import { defenceSkills, fighterOf, labelWithValue, modifierParts, signed, skillTask, strikeTarget, weaponDamageDice, weaponOf, weaponSkill, type Fighter, type FighterSkill } from "./fighter";
 import { d10PlusFacesOf, rollD10Plus, rollDamageDice, rollStrikeChecks } from "./dice";
 import { D10PlusDie } from "../dice/d10plus";
@@ -28,7 +34,7 @@ import { defenceActionState, spendDefenceAction } from "./tracker";
 import { SITUATIONAL, SITUATIONAL_LIMIT, readSituational, situationalInput, situationalOf } from "./situational";
 import { choiceInput, inputsHtml, readInputs } from "../../../core/forms/inputs";
 import { strikeStateUpdate, syncToastStatuses } from "./statuses";
-import { afterSkillRoll } from "../checks";
+import { afterSkillAttempt } from "../checks";
 
 export { SITUATIONAL_LIMIT };
 
@@ -78,15 +84,61 @@ export function defenceChoices(defender: Fighter, rules: ToastCombatRules, isGM:
   return defenceSkills(defender, isGM || rules.playersPickAnySkill);
 }
 
-/** The attacker's roll: the faces of the one `1dp` roll she posted, re-classified with her modifier now. */
-function attackSide(c: AttackChoices, rolls: readonly PostedRoll[]): R.ContestRoll | null {
+/**
+ * The mark on a Toast attack card's record (the GM's ledger) holding the attacker's modifier as it
+ * was when the card appeared: what the defence is rolled against, whatever happens to her sheet
+ * between the attack and the defence (a wound, a skill learned by this very attempt).
+ */
+export const ATTACK_MODIFIER_MARK = "toast.attackModifier";
+
+/**
+ * The active GM's client, when a Toast attack card appears (`createChatMessage`): her modifier
+ * rebuilt from the documents as they are now — before anything she does after posting — recorded
+ * once on the card's record. A card the rules cannot rebuild gets none (its defence is refused).
+ */
+export function recordAttackModifier(message: ChatMessage.Implementation): void {
+  if (!isLedgerKeeper() || !message.id) return;
+  const flags = cardFlags(message);
+  if (flags.type !== DECLARATION || flags.exchange !== exchangeId(toastAttackExchange)) return;
+  const attacker = typeof flags.attackerUuid === "string" ? actorFromUuidSync(flags.attackerUuid) : null;
+  const target = typeof flags.targetUuid === "string" ? actorFromUuidSync(flags.targetUuid) : null;
+  const raw = flags.choices;
+  if (!attacker || !target || !raw || typeof raw !== "object") return;
+  let modifier: number;
+  try {
+    const c = toastAttackExchange.checkChoices({ ...raw }, { attacker, target }, { writerIsGM: false });
+    modifier = skillTask(c.attacker, c.skill, c.situational).total;
+  } catch {
+    return;
+  }
+  claimMark(message.id, ATTACK_MODIFIER_MARK, modifier).catch((err: unknown) => console.error("Breadbox | Toast attack record", err));
+}
+
+/** The attacker's modifier the GM recorded for this card (undefined where this client cannot read the record). */
+function recordedModifier(declaration: ChatMessage.Implementation | undefined): number | undefined {
+  const v = markValue(declaration?.id, ATTACK_MODIFIER_MARK);
+  return typeof v === "number" && Number.isSafeInteger(v) ? v : undefined;
+}
+
+/**
+ * The attacker's roll: the faces of the one `1dp` roll she posted, classified with the modifier the
+ * GM recorded when her card appeared — or, where there is no record to read (a player's dialog, for
+ * display), her modifier now.
+ */
+function attackSide(c: AttackChoices, rolls: readonly PostedRoll[], recorded?: number): R.ContestRoll | null {
   const faces = rolls.length === 1 && rolls[0]?.formula === `1d${D10PlusDie.DENOMINATION}` ? d10PlusFacesOf(rolls) : null;
   try {
-    return faces && R.resolveContestSide({ modifier: skillTask(c.attacker, c.skill, c.situational).total }, faces);
+    return faces && R.resolveContestSide({ modifier: recorded ?? skillTask(c.attacker, c.skill, c.situational).total }, faces);
   } catch {
     return null;
   }
 }
+
+/** The GM's rulings on a tied defended attack (apply options, GM only): a hit applies the damage rolled, a miss nothing. */
+export const TIE_HIT = "tieHit";
+export const TIE_MISS = "tieMiss";
+const TIE_OFFERS: ApplyOffers = { plain: false, options: [TIE_HIT, TIE_MISS] };
+const HIT_OFFERS: ApplyOffers = { plain: true, options: [] };
 
 function diceText(d: R.DamageDice): string {
   return format("BREADBOX.ToastCombat.DamageDice", { total: d.total, base: d.base, attribute: d.attributeBonus, bonus: d.bonusDice });
@@ -176,8 +228,8 @@ export async function toastAttack(actor: Actor.Implementation, weaponItem: Item.
   }
   const { roll } = await rollD10Plus();
   const message = await declareExchange(toastAttackExchange, actor, target, { weaponId: weaponItem.id ?? "", situational }, { mode, rolls: [roll] });
-  // A rolled skill is marked used this session (and a first attempt teaches level 1).
-  await afterSkillRoll(actor, setup.skill.itemId);
+  // A rolled skill is marked used this session (and a first attempt, untrained too, teaches level 1).
+  await afterSkillAttempt(actor, setup.skill);
   return message ?? null;
 }
 
@@ -211,7 +263,7 @@ export const toastAttackExchange: ExchangeDefinition<AttackChoices, DefenceChoic
 
   responses: () => [{ id: "defend", label: "BREADBOX.ToastCombat.Defend.Button" }],
 
-  async respondDialog({ target, choices: c, rolls }, _response, event) {
+  async respondDialog({ target, choices: c, rolls, declaration }, _response, event) {
     const rules = toastCombatRules();
     const choices = defenceChoices(c.defender, rules, game.user?.isGM ?? false);
     if (skipDialog(event)) return { choices: { choice: choices[0]?.id ?? "none", situational: 0 }, mode: currentMessageMode() };
@@ -223,7 +275,7 @@ export const toastAttackExchange: ExchangeDefinition<AttackChoices, DefenceChoic
       ...SITUATIONAL,
     };
     const content = await render("defend-dialog", { inputs: await inputsHtml(inputs, {}, "toast-defend") });
-    const attack = attackSide(c, rolls);
+    const attack = attackSide(c, rolls, recordedModifier(declaration));
     const chosen = await rollDialog<{ choice: string; situational: number }>({
       title: format("BREADBOX.ToastCombat.Defend.Title", { name: target.name ?? "" }),
       content,
@@ -247,9 +299,9 @@ export const toastAttackExchange: ExchangeDefinition<AttackChoices, DefenceChoic
   // (Setting) Defending uses her action this round: read again and spent under her lock.
   spends: ({ target }) => [target],
 
-  async resolve({ attacker: attackerActor, target: defenderActor, choices: c, rolls }, { choices: d }) {
+  async resolve({ attacker: attackerActor, target: defenderActor, choices: c, rolls, declaration }, { choices: d }) {
     const rules = toastCombatRules();
-    const attackRoll = attackSide(c, rolls);
+    const attackRoll = attackSide(c, rolls, recordedModifier(declaration));
     if (!attackRoll) throw new Error("BREADBOX.Relay.NotGenuine");
     if (d.skill && rules.defenceUsesAction) {
       const state = defenceActionState(defenderActor);
@@ -262,8 +314,10 @@ export const toastAttackExchange: ExchangeDefinition<AttackChoices, DefenceChoic
     const defenceRoll = defenceTask ? await rollD10Plus() : null;
     const input: R.AttackInput = { attack: attackRoll.modifier, defence: defenceTask ? { kind: "contested", modifier: defenceTask.total } : { kind: "target", target: tn } };
     const attack = R.resolveAttack(input, { attack: attackRoll.faces, defence: defenceRoll?.faces ?? [] });
-    if (d.skill) await afterSkillRoll(defenderActor, d.skill.itemId);
-    const damage = attack.outcome === "hit" ? await rollDamageDice(c.damage.total) : null;
+    if (d.skill) await afterSkillAttempt(defenderActor, d.skill);
+    // A tie rolls the damage too: the GM may rule it a hit.
+    const tie = attack.outcome === "tie";
+    const damage = attack.outcome === "hit" || tie ? await rollDamageDice(c.damage.total) : null;
     // What Apply would do to her as she is now (the checks are rolled when Apply is clicked).
     let preview = "";
     if (damage) {
@@ -286,27 +340,47 @@ export const toastAttackExchange: ExchangeDefinition<AttackChoices, DefenceChoic
       outcomeLabel: localize(`BREADBOX.ToastCombat.Outcome.${attack.outcome}`),
       dice: diceText(c.damage),
       damage: damage && { faces: damage.damage.faces.join(", "), total: damage.damage.total },
-      tie: attack.outcome === "tie",
+      tie,
       preview,
     });
     return {
       rolls: [...(defenceRoll ? [defenceRoll.roll] : []), ...(damage?.roll ? [damage.roll] : [])],
       card: { html },
-      outcome: damage ? { damage: damage.damage.total } : null,
+      outcome: damage ? { damage: damage.damage.total, ...(tie ? { tie: true } : {}) } : null,
+      // A tie: only the GM's rulings; a hit: only the plain Apply.
+      offers: tie ? TIE_OFFERS : HIT_OFFERS,
       // Display only: the GM's record is what Apply reads.
       flags: { outcome: attack.outcome, damage: damage?.damage.total ?? null },
     };
   },
 
   checkOutcome(outcome) {
-    const { damage, ...rest } = outcome;
-    return Object.keys(rest).length === 0 && typeof damage === "number" && Number.isSafeInteger(damage) && damage >= 0 && damage <= MAX_DAMAGE;
+    const { damage, tie, ...rest } = outcome;
+    return Object.keys(rest).length === 0 && (tie === undefined || tie === true) && typeof damage === "number" && Number.isSafeInteger(damage) && damage >= 0 && damage <= MAX_DAMAGE;
   },
 
   applyLabel: "BREADBOX.ToastCombat.Apply",
+  applyOptions: [
+    { id: TIE_HIT, label: "BREADBOX.ToastCombat.Tie.RuleHit", icon: "fa-solid fa-gavel", gmOnly: true },
+    { id: TIE_MISS, label: "BREADBOX.ToastCombat.Tie.RuleMiss", icon: "fa-solid fa-shield", gmOnly: true },
+  ],
 
-  /** Armor, tally, and the death and collapse checks against her as she is now, written in one update. */
+  appliedMessage(_applied, target, option) {
+    if (option === TIE_MISS) return format("BREADBOX.ToastCombat.Tie.RuledMiss", { name: target.name ?? "" });
+    return format("BREADBOX.Exchange.Applied", { name: target.name ?? "" });
+  },
+
+  /**
+   * Armor, tally, and the death and collapse checks against her as she is now, written in one
+   * update. A tie (the recorded outcome says so) only as the GM rules it — a hit applies the damage,
+   * a miss nothing; a hit's outcome only with the plain Apply. (The engine lets only a GM choose
+   * either ruling.)
+   */
   async apply(target, outcome, context) {
+    const tie = outcome.tie === true;
+    if (tie && context.option !== TIE_HIT && context.option !== TIE_MISS) throw new Error("BREADBOX.ToastCombat.Tie.GMDecides");
+    if (!tie && context.option !== null) throw new Error("BREADBOX.Exchange.OptionNotAllowed");
+    if (context.option === TIE_MISS) return { ruled: "miss" };
     const fighter = fighterOf(target);
     if (!fighter) throw new Error("BREADBOX.ToastCombat.Attack.MissingActor");
     // Throws before anything is written when the strike is not one the rules can work out on her.
@@ -318,8 +392,9 @@ export const toastAttackExchange: ExchangeDefinition<AttackChoices, DefenceChoic
     return { wounds: strike.strikeWounds, state: strike.state };
   },
 
-  /** The wound card, with every number and the checks' dice. */
-  async follow(target, _outcome, context) {
+  /** The wound card, with every number and the checks' dice (a tie ruled a miss: a card saying so). */
+  async follow(target, _outcome, context): Promise<CardParts[] | void> {
+    if (context.option === TIE_MISS) return [{ title: localize("BREADBOX.ToastCombat.Tie.Title"), steps: [], summary: format("BREADBOX.ToastCombat.Tie.RuledMiss", { name: target.name ?? "" }) }];
     const s = struck.get(context);
     if (!s) return;
     const { strike, rolls, fighter } = s;
@@ -333,6 +408,7 @@ export const toastAttackExchange: ExchangeDefinition<AttackChoices, DefenceChoic
       death: checkView(strike.deathCheck, localize("BREADBOX.ToastCombat.DeathCheck")),
       collapse: checkView(strike.collapseCheck, localize("BREADBOX.ToastCombat.CollapseCheck")),
       stateLabel: localize(`BREADBOX.ToastCombat.State.${strike.state}`),
+      ruledHit: context.option === TIE_HIT,
     });
     await postCard({ speaker: ChatMessage.getSpeaker({ actor: target }), content, rolls, flags: { [SYSTEM_ID]: { type: "toastWound", resolutionMessageId: context.resolution.id ?? "", state: strike.state } } }, audienceOf(context.resolution));
   },

@@ -23,6 +23,8 @@ export interface FighterSkill {
   untrained: boolean;
   /** The skill item, when she has it. */
   itemId?: string;
+  /** The listed skill's key (skills.ts) of an untrained attempt: the skill she learns by it. */
+  key?: string;
 }
 
 export interface Fighter {
@@ -68,7 +70,7 @@ export function findSkill(f: Fighter, name: string): FighterSkill | null {
   if (own) return own;
   const listed = R.STARTER_SKILLS.find((s) => s.key.toLowerCase() === wanted || humanize(s.key).toLowerCase() === wanted);
   if (!listed || listed.category === "knowledge") return null;
-  return { id: listed.key.toLowerCase(), label: localizedSkill(listed.key), baseAttributes: [...listed.baseAttributes], level: 0, category: listed.category, untrained: true };
+  return { id: listed.key.toLowerCase(), label: localizedSkill(listed.key), baseAttributes: [...listed.baseAttributes], level: 0, category: listed.category, untrained: true, key: listed.key };
 }
 
 /** A listed skill's key as words ("twoHandedSword" → "Two handed sword"), as the skills pack names them. */

@@ -5,7 +5,7 @@
 import type { RulesetPart } from "../../../core/registry";
 import { templatePath } from "../../../core/ids";
 import { TOAST_COMBAT, decorateTracker, relayTurnControl } from "./tracker";
-import { toastAttackExchange } from "./attack";
+import { recordAttackModifier, toastAttackExchange } from "./attack";
 import { toastContestExchange } from "../contest";
 import { TOAST_STATUS_EFFECTS, registerToastStatusSync } from "./statuses";
 import { TOAST_COMBAT_SETTINGS } from "./settings";
@@ -34,6 +34,8 @@ export function toastCombatPart(): RulesetPart {
     templates: TOAST_COMBAT_TEMPLATES,
     init: () => {
       registerToastStatusSync();
+      // The GM's record of an attacker's modifier as it was when her attack card appeared.
+      Hooks.on("createChatMessage", (message) => recordAttackModifier(message));
       registerCombatTab();
       Hooks.on("renderCombatTracker", (app, html) => {
         const root = html instanceof HTMLElement ? html : null;

@@ -29,7 +29,7 @@ import type { CombatRules, InitiativeRollOptions } from "../../../core/registry"
 import { fighterOf, initiativeSkill, modifierParts, skillTask, signed } from "./fighter";
 import { rollD10Plus } from "./dice";
 import { toastCombatRules } from "./settings";
-import { afterSkillRoll } from "../checks";
+import { afterSkillAttempt } from "../checks";
 import { readSituational, situationalInput } from "./situational";
 
 /** What a combatant's initiative roll was (flags.breadbox.toastInitiative). */
@@ -188,7 +188,7 @@ export async function rollToastInitiative(combat: Combat.Implementation, ids: st
   await combat.updateEmbeddedDocuments("Combatant", updates);
   for (const group of groups) for (const c of group) {
     const f = fighterOf(c.actor);
-    if (f && c.actor) await afterSkillRoll(c.actor, initiativeSkill(f).itemId);
+    if (f && c.actor) await afterSkillAttempt(c.actor, initiativeSkill(f));
   }
   if (options.updateTurn && currentId) {
     const turn = combat.turns.findIndex((t) => t.id === currentId);

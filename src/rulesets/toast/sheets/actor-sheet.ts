@@ -18,7 +18,7 @@ import { ToastArmorModel, ToastWeaponModel } from "../data/weapons";
 import { aspectName, attributeName } from "../checks";
 import { performToastCheck } from "../task";
 import { endSession } from "../advancement";
-import { healthCheck, rest, treat } from "../healing";
+import { doneToday, healthCheck, rest, treat } from "../healing";
 
 const ACTIONS = {
   rollAttribute: onRollAttribute,
@@ -251,6 +251,8 @@ export async function toastSheetData(actor: Actor.Implementation) {
     },
     collapsed: model.collapsed,
     dead: model.dead,
+    // Healing's once-a-day marks (world time), shown as of this render (a click checks again).
+    healedToday: { rest: doneToday(actor, "rest"), healthCheck: doneToday(actor, "healthCheck"), treatment: doneToday(actor, "treatment") },
     woundScale: model.woundScale,
     warnings: model.warnings,
     biographyHTML: await TextEditor.enrichHTML(model.biography, { secrets: actor.isOwner }),
