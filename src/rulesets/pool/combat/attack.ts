@@ -20,7 +20,7 @@ import type { Odds } from "../../../dice/contract";
 import { PoolActorModel } from "../data/actor";
 import { PoolWeaponModel } from "../data/items";
 import { PoolCheckRoll, type PoolCheckOptions } from "../dice/pool-roll";
-import { buildCheck, checkChoices, defaultChoices, dialogContent, oddsHtml, poolSummary, readAndBuild, storyguideFieldsSet, type BuiltCheck, type PoolCheckChoices } from "../checks";
+import { buildCheck, checkChoices, defaultChoices, dialogContent, oddsHtml, poolSummary, readAndBuild, storyguideFieldsSet, weaponPresetOrWarn, type BuiltCheck, type PoolCheckChoices } from "../checks";
 import { poolRules } from "../settings";
 import { syncPoolStatuses } from "./statuses";
 import { linesHtml } from "../../../core/rolls/lines";
@@ -74,8 +74,9 @@ export async function attackWithWeapon(actor: Actor.Implementation, item: Item.I
     ui.notifications?.warn(format("BREADBOX.Pool.Attack.WrongRulesetTarget", { name: target.name ?? "" }));
     return null;
   }
-  const known = (tree: { rows: { traitId: string }[] }, id: string) => (tree.rows.some((r) => r.traitId === id) ? id : "");
-  const preset = { ability: known(model.abilityTree, weapon.ability), attribute: known(model.attributeTree, weapon.attribute), activity: weapon.trauma };
+  // A weapon's ability the character does not have is refused with the reason (issue 19.13).
+  const preset = weaponPresetOrWarn(model, weapon, { actor: actor.name ?? "", weapon: item.name ?? "" });
+  if (!preset) return null;
   const title = format("BREADBOX.Pool.Attack.Title", { weapon: item.name ?? "", target: target.name ?? "" });
   const answer = await askCheck(model, preset, event, title, "BREADBOX.Pool.Attack.DifficultyNote", (built) => oddsHtml(built) + attackOddsHtml(built.options, model, targetModel, weapon, target.name ?? ""));
   if (!answer) return null;
