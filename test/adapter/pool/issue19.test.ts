@@ -4,10 +4,13 @@
  * never harsher than lethal and knocks out; attacks are gated by the phase clock.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asUser, createUser, dismissDialog, openDialogs, settle } from "../../harness/index";
+import { asUser, createUser, dismissDialog, gmUser, openDialogs, scriptDiceFaces, settle, turnEventsSettled } from "../../harness/index";
 import { bootSystem, notifications } from "../toaster/boot";
 import { attackWithWeapon } from "../../../src/rulesets/pool/combat/attack";
 import { PoolCheckRoll } from "../../../src/rulesets/pool/dice/pool-roll";
+import { applyOrRelay } from "../../../src/core/relay";
+import { hasMark } from "../../../src/core/chat/ledger";
+import { RESPOND, clickCardButton } from "./card-buttons";
 
 beforeEach(bootSystem);
 
@@ -93,5 +96,93 @@ describe("19.13: a weapon whose ability the character lacks", () => {
     // Blades 2 → 3 Add dice, no attribute dice.
     expect(roll.check.pool).toMatchObject({ addDice: 3, bonusDice: 0, penaltyDice: 0 });
     expect(roll.check.title).toContain("Blades");
+  });
+});
+
+/**
+ * A fight on the phase clock: Rhoenda (p1's, Reaction Time 0: strike completes at phase 3) attacks
+ * the Guard (p2's, Reaction Time 1: phase 2, then 4). The clock starts at phase 2, the Guard's turn.
+ */
+async function clockFight(): Promise<any> {
+  const p1 = createUser({ name: "Attacker's player" });
+  const p2 = createUser({ name: "Defender's player" });
+  const attacker: any = await Actor.create({ name: "Rhoenda", type: "pool" } as never);
+  await attacker.createEmbeddedDocuments("Item", [
+    { name: "Sword", type: "poolAbility", system: { rating: 3 } },
+    { name: "Longsword", type: "poolWeapon", system: { ability: "Sword", attribute: "", trauma: "physical", damageType: "lethal" } },
+  ]);
+  await attacker.update({ ownership: { [p1.id!]: 3 } });
+  const defender: any = await Actor.create({ name: "Guard", type: "pool" } as never);
+  await defender.createEmbeddedDocuments("Item", [{ name: "Reflexes", type: "poolAttribute", system: { role: "reactionTime", score: 1 } }]);
+  await defender.update({ ownership: { [p2.id!]: 3 } });
+  const combat: any = await Combat.create({} as never);
+  await combat.createEmbeddedDocuments("Combatant", [{ actorId: attacker.id }, { actorId: defender.id }]);
+  await combat.rollAll();
+  await combat.startCombat();
+  await turnEventsSettled();
+  p1.targets = new Set([{ actor: defender }]);
+  const weapon = attacker.items.find((i: any) => i.type === "poolWeapon");
+  return { p1, p2, attacker, defender, combat, weapon };
+}
+
+const declarations = () => msgs().filter((m: any) => m.flags.breadbox?.type === "exchangeDeclaration");
+const resolutionsOf = (card: any) => msgs().filter((m: any) => m.flags.breadbox?.type === "exchangeResolution" && m.flags.breadbox.declarationId === card.id);
+
+describe("19.15: attacks follow the phase clock", () => {
+  it("a player's attack out of the attacker's phase is refused with the reason; on its turn it goes ahead and may be answered after the turn ends", async () => {
+    const s = await clockFight();
+    expect(s.combat.round).toBe(2);
+    expect(s.combat.combatant.name).toBe("Guard");
+    scriptDiceFaces([8, 7, 6, 5]);
+    const early = await asUser(s.p1, () => attackWithWeapon(s.attacker, s.weapon, shift()));
+    expect(early).toBeNull();
+    expect(declarations()).toHaveLength(0);
+    expect(notifications().at(-1)).toMatchObject({ type: "warning", message: "It is not Rhoenda's phase: Rhoenda's action completes at phase 3 and the clock is at phase 2. Attack on Rhoenda's turn. Nothing was rolled." });
+    // The Guard's turn ends: the clock moves to phase 3, Rhoenda's turn.
+    await s.combat.nextTurn();
+    await turnEventsSettled();
+    expect(s.combat.round).toBe(3);
+    expect(s.combat.combatant.name).toBe("Rhoenda");
+    scriptDiceFaces([8, 7, 6, 5]);
+    const roll = await asUser(s.p1, () => attackWithWeapon(s.attacker, s.weapon, shift()));
+    expect(roll).toBeInstanceOf(PoolCheckRoll);
+    const card = declarations().at(-1);
+    expect(card.flags.breadbox.choices.phase).toBe(3);
+    // Rhoenda's turn ends before the Guard answers: the attack was made in its phase, so it stands.
+    await s.combat.nextTurn();
+    await turnEventsSettled();
+    expect(s.combat.combatant.name).not.toBe("Rhoenda");
+    expect(await clickCardButton(s.p2, card, RESPOND("none"), { shiftKey: true })).toBe(true);
+    await settle();
+    expect(resolutionsOf(card)).toHaveLength(1);
+  });
+
+  it("a player's hand-made attack card claiming a phase the attacker does not act in cannot be answered", async () => {
+    const s = await clockFight();
+    const roll = PoolCheckRoll.fromCheck({ title: "Sword", actorUuid: s.attacker.uuid, pool: { addDice: 4, bonusDice: 0, penaltyDice: 0, die: "d8" }, difficulty: 15, requiredDegree: 0, parts: [], resolution: "roll" } as never);
+    scriptDiceFaces([8, 7, 6, 5]);
+    await roll.evaluate();
+    const flags = { type: "exchangeDeclaration", exchange: "pool.attack", attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid };
+    for (const phase of [2, null, 3]) {
+      const forged: any = await asUser(s.p1, () => ChatMessage.create({ content: "<p>attack</p>", rolls: [roll], flags: { breadbox: { ...flags, choices: { weaponId: s.weapon.id, check: { ability: "Sword", attribute: "" }, phase } } } } as never));
+      await settle();
+      const r = await asUser(s.p2, () => applyOrRelay("core.respond", { uuid: s.defender.uuid }, { messageId: forged.id, response: "none", choices: null, mode: "public" }));
+      expect(r).toMatchObject({ ok: false, error: "BREADBOX.Pool.Attack.NotInPhase" });
+      expect(resolutionsOf(forged)).toHaveLength(0);
+      expect(hasMark(forged.id, "resolved")).toBe(false);
+    }
+  });
+
+  it("the Storyguide may attack out of phase (told so); outside a combat nothing gates an attack", async () => {
+    const s = await clockFight();
+    gmUser().targets = new Set([{ actor: s.defender }]);
+    scriptDiceFaces([8, 7, 6, 5]);
+    const roll = await asUser(gmUser(), () => attackWithWeapon(s.attacker, s.weapon, shift()));
+    expect(roll).toBeInstanceOf(PoolCheckRoll);
+    expect(notifications().some((n: any) => n.type === "info" && n.message === "Rhoenda attacks out of its phase (its action completes at phase 3; the clock is at phase 2): the Storyguide's call.")).toBe(true);
+    await s.combat.delete();
+    await settle();
+    scriptDiceFaces([8, 7, 6, 5]);
+    expect(await asUser(s.p1, () => attackWithWeapon(s.attacker, s.weapon, shift()))).toBeInstanceOf(PoolCheckRoll);
   });
 });

@@ -23,6 +23,7 @@ import { PoolCheckRoll, type PoolCheckOptions } from "../dice/pool-roll";
 import { buildCheck, checkChoices, defaultChoices, dialogContent, oddsHtml, poolSummary, readAndBuild, storyguideFieldsSet, weaponPresetOrWarn, type BuiltCheck, type PoolCheckChoices } from "../checks";
 import { poolRules } from "../settings";
 import { syncPoolStatuses } from "./statuses";
+import { attackPhaseClaim, attackPhaseClaimFits, attackPhaseRefusal } from "./clock";
 import { linesHtml } from "../../../core/rolls/lines";
 
 /** An attack's declaration as the documents rebuild it from its posted choices (`weaponId`, `check`). */
@@ -74,6 +75,14 @@ export async function attackWithWeapon(actor: Actor.Implementation, item: Item.I
     ui.notifications?.warn(format("BREADBOX.Pool.Attack.WrongRulesetTarget", { name: target.name ?? "" }));
     return null;
   }
+  // An attack is an action: on the phase clock, only on the attacker's turn (issue 19.15). The
+  // Storyguide may rule otherwise (an interrupt, an ambush): a GM is told, not refused.
+  const outOfPhase = attackPhaseRefusal(actor);
+  if (outOfPhase && !game.user?.isGM) {
+    ui.notifications?.warn(outOfPhase.message);
+    return null;
+  }
+  if (outOfPhase) ui.notifications?.info(outOfPhase.gm);
   // A weapon's ability the character does not have is refused with the reason (issue 19.13).
   const preset = weaponPresetOrWarn(model, weapon, { actor: actor.name ?? "", weapon: item.name ?? "" });
   if (!preset) return null;
@@ -90,7 +99,14 @@ export async function attackWithWeapon(actor: Actor.Implementation, item: Item.I
     return null;
   }
   await roll.evaluate();
-  await declareExchange(poolAttack, actor, target, { weaponId: item.id ?? "", check: { ...answer.choices } }, { mode: answer.mode, rolls: [roll] });
+  try {
+    // The phase it is declared in goes with it: the GM checks it against the clock (checkChoices).
+    await declareExchange(poolAttack, actor, target, { weaponId: item.id ?? "", check: { ...answer.choices }, phase: attackPhaseClaim(actor) }, { mode: answer.mode, rolls: [roll] });
+  } catch (err) {
+    // The clock moved on while the dialog was open, say.
+    ui.notifications?.warn(localize(err instanceof Error ? err.message : String(err)));
+    return null;
+  }
   return roll;
 }
 
@@ -223,7 +239,7 @@ export const poolAttack: ExchangeDefinition<PoolAttackChoices, PoolCheckOptions 
   ruleset: "pool",
   kind: "attack",
   applyLabel: "BREADBOX.Pool.Attack.Apply",
-  checkChoices(raw, { attacker, target }, { writerIsGM }) {
+  checkChoices(raw, { attacker, target }, { writerIsGM, display }) {
     const atk = modelOf(attacker, PoolActorModel);
     const defender = modelOf(target, PoolActorModel);
     if (!atk || !defender) throw new Error("BREADBOX.Pool.Attack.MissingActor");
@@ -242,6 +258,9 @@ export const poolAttack: ExchangeDefinition<PoolAttackChoices, PoolCheckOptions 
     // The Storyguide's fields count only on a declaration a GM wrote. Only a GM's client knows its
     // writer (the GM's record); a player's client reads the card for its dialog's odds only.
     if (!writerIsGM && game.user?.isGM && storyguideFieldsSet(choices, atk, rules).length) throw new Error("BREADBOX.Pool.Attack.StoryguideOnly");
+    // A player's attack on the phase clock was declared on the attacker's turn (issue 19.15): the
+    // phase it claims must be one in which the attacker acts (now, or its last turn).
+    if (!writerIsGM && !display && !attackPhaseClaimFits(attacker, raw.phase)) throw new Error("BREADBOX.Pool.Attack.NotInPhase");
     return { item, weapon, attacker: atk, defender, check };
   },
   async declarationCard({ target, choices, rolls }) {

@@ -37,6 +37,8 @@ export interface PoolCombatantFlags {
   poolAction?: { actions: string[]; startedAt: number } | null;
   /** The next action its owner declared during its turn (starts when the turn ends). */
   poolPlan?: { actions: string[] } | null;
+  /** The phase at which its last action completed (its last turn), written when the clock moves on. */
+  poolActed?: number;
 }
 
 function flagsOf(c: Combatant.Implementation): PoolCombatantFlags {
@@ -178,7 +180,7 @@ export async function moveClock(combat: Combat.Implementation): Promise<void> {
     const next = planned ?? did;
     const s = scheduleFor(current.actor, next, now, false);
     if (s) {
-      updates.push({ _id: current.id, initiative: s.completesAt, flags: { breadbox: { poolAction: { actions: [...next], startedAt: now }, poolPlan: null } } });
+      updates.push({ _id: current.id, initiative: s.completesAt, flags: { breadbox: { poolAction: { actions: [...next], startedAt: now }, poolPlan: null, poolActed: now } } });
       acted = { name: current.name ?? "", did, next, at: s.completesAt };
     }
   }
@@ -199,6 +201,56 @@ export async function moveClock(combat: Combat.Implementation): Promise<void> {
   // move it by their turn time.
   await combat.update({ round: next.initiative, turn: nextIndex }, { direction: 1, worldTime: { delta: Math.max(0, next.initiative - now) * SECONDS_PER_PHASE } });
   await postPhaseCard(combat, acted);
+}
+
+/** The started Dice Pool combat this actor fights in, with its combatant (null: no clock binds it). */
+export function clockPeriodOf(actor: Actor.Implementation): { combat: Combat.Implementation; combatant: Combatant.Implementation } | null {
+  for (const combat of game.combats ?? []) {
+    if (!(combat instanceof BreadboxCombat) || !combat.started || !isPoolCombat(combat)) continue;
+    const combatant = combat.combatants.find((c) => c.actor?.uuid === actor.uuid);
+    if (combatant) return { combat, combatant };
+  }
+  return null;
+}
+
+/** Whether it is this combatant's turn on the clock: it is the tracker's current combatant and its action completes now. */
+export function actsNow(combat: Combat.Implementation, combatant: Combatant.Implementation): boolean {
+  return combat.started && combat.combatant?.id === combatant.id && combatant.initiative === currentPhase(combat);
+}
+
+/**
+ * Why this actor may not attack now (a localized message), or null: in a started Dice Pool combat an
+ * attack is an action, made on the attacker's turn — when its action completes (issue 19.15).
+ * Outside such a combat nothing gates it.
+ */
+export function attackPhaseRefusal(actor: Actor.Implementation): { message: string; gm: string } | null {
+  const period = clockPeriodOf(actor);
+  if (!period || actsNow(period.combat, period.combatant)) return null;
+  const name = period.combatant.name ?? actor.name ?? "";
+  const phase = period.combatant.initiative;
+  const now = currentPhase(period.combat);
+  if (typeof phase !== "number") return { message: format("BREADBOX.Pool.Attack.NoPhase", { name }), gm: format("BREADBOX.Pool.Attack.OutOfPhaseGM", { name, phase: "—", now }) };
+  return { message: format("BREADBOX.Pool.Attack.OutOfPhase", { name, phase, now }), gm: format("BREADBOX.Pool.Attack.OutOfPhaseGM", { name, phase, now }) };
+}
+
+/** The phase an attack declared now claims (posted with its choices): the clock's phase, or null outside a Dice Pool combat. */
+export function attackPhaseClaim(actor: Actor.Implementation): number | null {
+  const period = clockPeriodOf(actor);
+  return period ? currentPhase(period.combat) : null;
+}
+
+/**
+ * Whether a declaration's claimed phase fits the clock as it stands (the GM's check of a player's
+ * attack card, docs/rules/pool.md): no clock binds the attacker, or it is the attacker's turn and
+ * the claim is now, or the claim is the phase of the attacker's last turn (the clock has moved on
+ * since the card was posted and the defender answers now).
+ */
+export function attackPhaseClaimFits(actor: Actor.Implementation, claim: unknown): boolean {
+  const period = clockPeriodOf(actor);
+  if (!period) return true;
+  if (typeof claim !== "number" || !Number.isSafeInteger(claim)) return false;
+  if (actsNow(period.combat, period.combatant) && claim === currentPhase(period.combat)) return true;
+  return flagsOf(period.combatant).poolActed === claim;
 }
 
 /** Whether a combatant can act: not defeated, and no incapacitating wound ("cannot act"). */
