@@ -10,7 +10,7 @@ import { attackWithWeapon } from "../../../src/rulesets/pool/combat/attack";
 import { PoolCheckRoll } from "../../../src/rulesets/pool/dice/pool-roll";
 import { applyOrRelay } from "../../../src/core/relay";
 import { hasMark } from "../../../src/core/chat/ledger";
-import { RESPOND, clickCardButton } from "./card-buttons";
+import { APPLY, RESPOND, clickCardButton } from "./card-buttons";
 
 beforeEach(bootSystem);
 
@@ -184,5 +184,67 @@ describe("19.15: attacks follow the phase clock", () => {
     await settle();
     scriptDiceFaces([8, 7, 6, 5]);
     expect(await asUser(s.p1, () => attackWithWeapon(s.attacker, s.weapon, shift()))).toBeInstanceOf(PoolCheckRoll);
+  });
+});
+
+/**
+ * The pack's stun gun (Pistols, nonlethal, +2, not muscle-powered) in Mira's hands (Pistols 3: four
+ * Add dice, Difficulty 15), against a typical target (Toughness and thresholds 0) and a tough one.
+ */
+async function stunScene(): Promise<any> {
+  const p1 = createUser({ name: "Mira's player" });
+  const p2 = createUser({ name: "Target's player" });
+  const mira: any = await Actor.create({ name: "Mira", type: "pool" } as never);
+  await mira.createEmbeddedDocuments("Item", [
+    { name: "Pistols", type: "poolAbility", system: { rating: 3 } },
+    { name: "Stun gun", type: "poolWeapon", system: { ability: "Pistols", attribute: "reactionTime", trauma: "physical", damageType: "nonlethal", musclePowered: false, damageModifier: 2 } },
+  ]);
+  await mira.update({ ownership: { [p1.id!]: 3 } });
+  const guard: any = await Actor.create({ name: "Guard", type: "pool" } as never);
+  const tank: any = await Actor.create({ name: "Tank", type: "pool" } as never);
+  await tank.createEmbeddedDocuments("Item", [{ name: "Hide", type: "poolAttribute", system: { role: "toughness", score: 2 } }]);
+  for (const a of [guard, tank]) await a.update({ ownership: { [p2.id!]: 3 } });
+  return { p1, p2, mira, guard, tank, weapon: mira.items.find((i: any) => i.type === "poolWeapon") };
+}
+
+/** Mira shoots `target` with the faces given; the target's player takes it unopposed and applies it. */
+async function stunHit(s: any, target: any, faces: number[]): Promise<any> {
+  s.p1.targets = new Set([{ actor: target }]);
+  scriptDiceFaces(faces);
+  expect(await asUser(s.p1, () => attackWithWeapon(s.mira, s.weapon, shift()))).toBeInstanceOf(PoolCheckRoll);
+  const card = declarations().at(-1);
+  expect(await clickCardButton(s.p2, card, RESPOND("none"), { shiftKey: true })).toBe(true);
+  await settle();
+  const resolution = resolutionsOf(card).at(-1);
+  expect(await clickCardButton(s.p2, resolution, APPLY)).toBe(true);
+  await settle();
+  return resolution;
+}
+
+describe("19.14: nonlethal damage is never harsher than lethal, and it knocks out", () => {
+  it("a nonlethal hit of final degree 0 is one light physical wound (no mental wound from a share without a point)", async () => {
+    const s = await stunScene();
+    // 4 + 4 + 4 + 3 = 15 against 15: degree 0; +2 (stun gun) − Toughness 2 = final 0.
+    await stunHit(s, s.tank, [4, 4, 4, 3]);
+    expect(s.tank.system.wounds.map((w: any) => [w.kind, w.degree, w.nonlethal])).toEqual([["physical", 0, true]]);
+    expect(s.tank.system.status.penalties).toEqual({ physical: 1, mental: 0 });
+  });
+
+  it("two typical stun-gun hits knock a typical target out (unconscious); the size of the knockout is a setting", async () => {
+    const s = await stunScene();
+    // 5 × 4 = 20 against 15: degree 1; +2 = final 3 → physical 2 (serious, 2 dice) and mental 1 (moderate, 1 die).
+    await stunHit(s, s.guard, [5, 5, 5, 5]);
+    expect(s.guard.system.wounds.map((w: any) => [w.kind, w.degree])).toEqual([["physical", 2], ["mental", 1]]);
+    expect(s.guard.system.status.incapacitated).toBe(false);
+    expect(s.guard.statuses.has("unconscious")).toBe(false);
+    await stunHit(s, s.guard, [5, 5, 5, 5]);
+    expect(s.guard.system.status).toMatchObject({ incapacitated: true, knockedOut: true, dead: false });
+    expect(s.guard.statuses.has("unconscious")).toBe(true);
+    await s.guard.sheet.render({ force: true });
+    await settle();
+    expect(s.guard.sheet.element.querySelector(".pool-knocked-out")?.textContent).toBe("Knocked out (nonlethal wounds)");
+    // The world's rule is a setting: 0 = nonlethal wounds no longer add up to a knockout.
+    await g().settings.set("breadbox", "pool.knockoutPenalty", 0);
+    expect(s.guard.system.status.incapacitated).toBe(false);
   });
 });

@@ -247,6 +247,7 @@ export async function poolSheetData(actor: Actor.Implementation) {
     penalties: format("BREADBOX.Pool.Wound.Penalties", { physical: model.status.penalties.physical, mental: model.status.penalties.mental }),
     penaltyTotal: model.status.penalties.physical + model.status.penalties.mental,
     incapacitated: model.status.incapacitated,
+    knockedOut: model.status.knockedOut,
     dead: model.status.dead,
     defender: model.defender,
     problems: model.problems.map((p) => format(p.key, p.data)),
