@@ -233,11 +233,13 @@ describe("19.14: nonlethal damage is never harsher than lethal, and it knocks ou
   it("two typical stun-gun hits knock a typical target out (unconscious); the size of the knockout is a setting", async () => {
     const s = await stunScene();
     // 5 × 4 = 20 against 15: degree 1; +2 = final 3 → physical 2 (serious, 2 dice) and mental 1 (moderate, 1 die).
-    await stunHit(s, s.guard, [5, 5, 5, 5]);
+    const first = await stunHit(s, s.guard, [5, 5, 5, 5]);
+    expect(first.content).not.toContain("knock Guard out");
     expect(s.guard.system.wounds.map((w: any) => [w.kind, w.degree])).toEqual([["physical", 2], ["mental", 1]]);
     expect(s.guard.system.status.incapacitated).toBe(false);
     expect(s.guard.statuses.has("unconscious")).toBe(false);
-    await stunHit(s, s.guard, [5, 5, 5, 5]);
+    const second = await stunHit(s, s.guard, [5, 5, 5, 5]);
+    expect(second.content).toContain("On Apply, these wounds knock Guard out: nonlethal wounds add up (they come round as those wounds heal).");
     expect(s.guard.system.status).toMatchObject({ incapacitated: true, knockedOut: true, dead: false });
     expect(s.guard.statuses.has("unconscious")).toBe(true);
     await s.guard.sheet.render({ force: true });

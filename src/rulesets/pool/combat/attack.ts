@@ -198,6 +198,10 @@ async function resolutionHtml(attacker: Actor.Implementation, defender: Actor.Im
     });
   });
   const outcome = !r.hit.hit ? (r.hit.contest === "tie" ? "Tie" : "Miss") : t?.stoppedByArmor ? "Stopped" : wounds.length ? "Wounds" : "NoWound";
+  // Nonlethal wounds add up to a knockout (docs/rules/pool.md, "Nonlethal damage"): say so when
+  // these wounds, applied to the defender as they stand, would knock them out.
+  const after = wounds.length ? R.woundState([...c.defender.character.wounds, ...wounds], R.DEFAULT_WOUND_CHART, { knockoutPenalty: poolRules().knockoutPenalty }) : null;
+  const knocksOut = after?.knockedOut && !c.defender.status.incapacitated ? format("BREADBOX.Pool.Knockout.OnApply", { name: defender.name ?? "" }) : "";
   const against = r.hit.against === "opposed"
     ? format("BREADBOX.Pool.Attack.AgainstDefence", { total: defence?.total ?? 0, outcome: localize(`BREADBOX.Pool.Outcome.${defence?.outcome ?? "failure"}`) })
     : r.hit.against === "phobe" ? format("BREADBOX.Pool.Attack.AgainstPhobe", { total: defence?.total ?? 0 }) : format("BREADBOX.Pool.Attack.AgainstDifficulty", { difficulty: attack.difficulty });
@@ -215,6 +219,7 @@ async function resolutionHtml(attacker: Actor.Implementation, defender: Actor.Im
     converted: Boolean(t && r.weapon.armor?.convertsLethal && c.weapon.damageType === "lethal" && t.damageType === "nonlethal"),
     wounds: woundLines,
     wounded: wounds.length > 0,
+    knocksOut,
   });
 }
 
