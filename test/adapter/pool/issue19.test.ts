@@ -163,6 +163,9 @@ describe("19.15: attacks follow the phase clock", () => {
     scriptDiceFaces([8, 7, 6, 5]);
     await roll.evaluate();
     const flags = { type: "exchangeDeclaration", exchange: "pool.attack", attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid };
+    // The record of who acted when is the combat's (the GM's), not the combatant's its owner may write.
+    const mine = s.combat.combatants.find((c: any) => c.actor?.uuid === s.attacker.uuid);
+    await asUser(s.p1, () => mine.update({ flags: { breadbox: { poolActed: 2 } } }));
     for (const phase of [2, null, 3]) {
       const forged: any = await asUser(s.p1, () => ChatMessage.create({ content: "<p>attack</p>", rolls: [roll], flags: { breadbox: { ...flags, choices: { weaponId: s.weapon.id, check: { ability: "Sword", attribute: "" }, phase } } } } as never));
       await settle();

@@ -37,8 +37,24 @@ export interface PoolCombatantFlags {
   poolAction?: { actions: string[]; startedAt: number } | null;
   /** The next action its owner declared during its turn (starts when the turn ends). */
   poolPlan?: { actions: string[] } | null;
-  /** The phase at which its last action completed (its last turn), written when the clock moves on. */
-  poolActed?: number;
+}
+
+declare module "../../../types/breadbox" {
+  interface BreadboxCombatFlags {
+    /**
+     * Dice Pool: the phase of each combatant's last turn on the clock, by combatant id — written by
+     * the active GM when the clock moves on (a player may update their own combatant, never the combat).
+     */
+    poolActed?: Record<string, number>;
+  }
+}
+
+/** The phase of this combatant's last turn on the clock (the GM's record on the combat), or null. */
+export function lastActed(combat: Combat.Implementation, combatantId: string): number | null {
+  const f: unknown = combat.flags?.[SYSTEM_ID];
+  const acted: unknown = f && typeof f === "object" ? Reflect.get(f, "poolActed") : undefined;
+  const phase: unknown = acted && typeof acted === "object" && Object.hasOwn(acted, combatantId) ? Reflect.get(acted, combatantId) : undefined;
+  return typeof phase === "number" && Number.isSafeInteger(phase) ? phase : null;
 }
 
 function flagsOf(c: Combatant.Implementation): PoolCombatantFlags {
@@ -180,7 +196,7 @@ export async function moveClock(combat: Combat.Implementation): Promise<void> {
     const next = planned ?? did;
     const s = scheduleFor(current.actor, next, now, false);
     if (s) {
-      updates.push({ _id: current.id, initiative: s.completesAt, flags: { breadbox: { poolAction: { actions: [...next], startedAt: now }, poolPlan: null, poolActed: now } } });
+      updates.push({ _id: current.id, initiative: s.completesAt, flags: { breadbox: { poolAction: { actions: [...next], startedAt: now }, poolPlan: null } } });
       acted = { name: current.name ?? "", did, next, at: s.completesAt };
     }
   }
@@ -199,7 +215,9 @@ export async function moveClock(combat: Combat.Implementation): Promise<void> {
   if (!next || typeof next.initiative !== "number") return;
   // "A phase is … about a second": world time moves one second per phase, as Foundry's own turns
   // move it by their turn time.
-  await combat.update({ round: next.initiative, turn: nextIndex }, { direction: 1, worldTime: { delta: Math.max(0, next.initiative - now) * SECONDS_PER_PHASE } });
+  // The GM's record of who acted when (an attack made in that turn may be answered later: attackPhaseClaimFits).
+  const flags = acted && current?.id ? { breadbox: { poolActed: { [current.id]: now } } } : undefined;
+  await combat.update({ round: next.initiative, turn: nextIndex, ...(flags ? { flags } : {}) }, { direction: 1, worldTime: { delta: Math.max(0, next.initiative - now) * SECONDS_PER_PHASE } });
   await postPhaseCard(combat, acted);
 }
 
@@ -250,7 +268,7 @@ export function attackPhaseClaimFits(actor: Actor.Implementation, claim: unknown
   if (!period) return true;
   if (typeof claim !== "number" || !Number.isSafeInteger(claim)) return false;
   if (actsNow(period.combat, period.combatant) && claim === currentPhase(period.combat)) return true;
-  return flagsOf(period.combatant).poolActed === claim;
+  return period.combatant.id !== null && lastActed(period.combat, period.combatant.id) === claim;
 }
 
 /** Whether a combatant can act: not defeated, and no incapacitating wound ("cannot act"). */
