@@ -237,7 +237,7 @@ export function actsNow(combat: Combat.Implementation, combatant: Combatant.Impl
 }
 
 /**
- * Why this actor may not attack now (a localized message), or null: in a started Dice Pool combat an
+ * Why this actor may not attack now (localized: the player's refusal, the GM's note), or null: in a started Dice Pool combat an
  * attack is an action, made on the attacker's turn — when its action completes (issue 19.15).
  * Outside such a combat nothing gates it.
  */
