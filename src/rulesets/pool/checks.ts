@@ -354,6 +354,43 @@ export function inputBounds(declaration: Record<string, unknown>): Record<string
   return out;
 }
 
+/** What a weapon's check needs of the character: its ability and attribute, by trait id ("" = none named). */
+export interface WeaponTraits {
+  ability: string;
+  attribute: string;
+  trauma: R.TraumaKind;
+}
+
+/**
+ * The check a weapon starts (the sheet's plain check, the attack, the hotbar macro: one place).
+ * A weapon names its ability: a character without it on their tree cannot trace it up or down
+ * ("Determining the Ability and Attribute" needs the trait in the tree), so the check is refused
+ * with the reason instead of silently rolling a bare attribute check (issue 19.13). A missing
+ * attribute counts 0 (docs/rules/pool.md, "Determining the Ability and Attribute"), said in a note.
+ */
+export function weaponCheckPreset(model: PoolActorModel, weapon: WeaponTraits, names: { actor: string; weapon: string }): { preset: Partial<PoolCheckChoices>; note: string | null } | { refused: string } {
+  const has = (rows: readonly { traitId: string }[], id: string) => rows.some((r) => r.traitId === id);
+  if (weapon.ability !== "" && !has(model.abilityTree.rows, weapon.ability)) {
+    return { refused: format("BREADBOX.Pool.WeaponCheck.MissingAbility", { actor: names.actor, weapon: names.weapon, ability: weapon.ability }) };
+  }
+  const attributeKnown = weapon.attribute === "" || has(model.attributeTree.rows, weapon.attribute);
+  return {
+    preset: { ability: weapon.ability, attribute: attributeKnown ? weapon.attribute : "", activity: weapon.trauma },
+    note: attributeKnown ? null : format("BREADBOX.Pool.WeaponCheck.MissingAttribute", { actor: names.actor, weapon: names.weapon, attribute: weapon.attribute }),
+  };
+}
+
+/** `weaponCheckPreset` with its refusal (a warning) and its note (an info) shown: the preset, or null when refused. */
+export function weaponPresetOrWarn(model: PoolActorModel, weapon: WeaponTraits, names: { actor: string; weapon: string }): Partial<PoolCheckChoices> | null {
+  const found = weaponCheckPreset(model, weapon, names);
+  if ("refused" in found) {
+    ui.notifications?.warn(found.refused);
+    return null;
+  }
+  if (found.note) ui.notifications?.info(found.note);
+  return found.preset;
+}
+
 /** Read and check the dialog's form through its declaration. */
 export function readChoices(form: HTMLFormElement, model: PoolActorModel, rules: PoolRules): PoolCheckChoices {
   // Letters typed into the Effect Level are refused (readInputs); a blank one is none.

@@ -7,12 +7,16 @@ import { macroHandler, registerMacroHandler, reportMalformedMacro, reportMissing
 import { modelOf } from "../../core/game";
 import { PoolActorModel } from "./data/actor";
 import { PoolAbilityModel, PoolAttributeModel, PoolWeaponModel } from "./data/items";
-import { performPoolCheck, type PoolCheckChoices } from "./checks";
+import { performPoolCheck, weaponPresetOrWarn, type PoolCheckChoices } from "./checks";
 
 const KIND_BY_TYPE: Record<string, "ability" | "attribute" | "weapon"> = { poolAbility: "ability", poolAttribute: "attribute", poolWeapon: "weapon" };
 
-/** The check a macro reference asks of this actor, or null (with the reason) when the actor lacks it. */
-export function macroPreset(actor: Actor.Implementation, ref: MacroRef): Partial<PoolCheckChoices> | null {
+/**
+ * The check a macro reference asks of this actor: null when the actor lacks the trait or weapon
+ * (reported as missing), "refused" for a weapon whose check is refused (an ability the actor lacks;
+ * `weaponPresetOrWarn` has said why).
+ */
+export function macroPreset(actor: Actor.Implementation, ref: MacroRef): Partial<PoolCheckChoices> | "refused" | null {
   const model = modelOf(actor, PoolActorModel);
   if (!model) return null;
   const named = [...actor.items].filter((i) => i.name === ref.name);
@@ -24,11 +28,7 @@ export function macroPreset(actor: Actor.Implementation, ref: MacroRef): Partial
   }
   if (ref.kind === "weapon") {
     const weapon = named.map((i) => modelOf(i, PoolWeaponModel)).find((m) => m !== null);
-    if (weapon) {
-      const ability = model.abilityTree.rows.some((r) => r.traitId === weapon.ability) ? weapon.ability : "";
-      const attribute = model.attributeTree.rows.some((r) => r.traitId === weapon.attribute) ? weapon.attribute : "";
-      return { ability, attribute, activity: weapon.trauma };
-    }
+    if (weapon) return weaponPresetOrWarn(model, weapon, { actor: actor.name ?? "", weapon: ref.name }) ?? "refused";
   }
   return null;
 }
@@ -39,6 +39,7 @@ async function run(actor: Actor.Implementation, ref: MacroRef): Promise<void> {
     return;
   }
   const preset = macroPreset(actor, ref);
+  if (preset === "refused") return;
   if (!preset) {
     reportMissing(actor, ref.kind, ref.name);
     return;

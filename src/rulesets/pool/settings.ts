@@ -5,6 +5,11 @@
 import { refreshActorsOfType } from "../../core/actor-refresh";
 import { boolSetting, choiceSetting, defineSettings, intSetting, type SettingValues } from "../../core/setting-values";
 import { DEFAULT_CREATION_BUDGET, MAX_BUDGET_POINTS } from "./rules/creation";
+import { defaultKnockoutPenalty } from "./rules/trauma";
+
+/** The default chart's knockout (its first incapacitating row's Penalty dice: 4), and the setting's cap. */
+const DEFAULT_KNOCKOUT_PENALTY = defaultKnockoutPenalty() ?? 0;
+const MAX_KNOCKOUT_PENALTY = 60;
 
 const POOL_RULES = {
   /** "Picking the Dice": a roller may substitute d10−1, d12−2, d6+1 or d4+2 for the d8. */
@@ -19,6 +24,11 @@ const POOL_RULES = {
   creationBudget: boolSetting(true),
   abilityPoints: intSetting(DEFAULT_CREATION_BUDGET.abilityPoints, 0, MAX_BUDGET_POINTS),
   attributePoints: intSetting(DEFAULT_CREATION_BUDGET.attributePoints, 0, MAX_BUDGET_POINTS),
+  /**
+   * "Nonlethal Damage" (the book is silent on knockouts): the Penalty dice of a character's
+   * nonlethal wounds that knock them out; 0 = only a wound on an incapacitating row does.
+   */
+  knockoutPenalty: intSetting(DEFAULT_KNOCKOUT_PENALTY, 0, MAX_KNOCKOUT_PENALTY),
   /** Wound penalties: the activity of a check whose traits name none ("physical" or "mental"). */
   defaultActivity: choiceSetting(["physical", "mental"], "physical", "BREADBOX.Pool.Activity."),
 };

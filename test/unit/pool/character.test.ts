@@ -27,7 +27,7 @@ describe("seed 002 · a character's check", () => {
     expect(defenderOf(hero)).toEqual({ physicalThreshold: 1, mentalThreshold: 0, toughness: 1 });
     expect(characterActionPhases(hero, 4, "speed")).toBe(5);
     expect(characterActionPhases(hero, 4, "wits")).toBe(3);
-    expect(characterStatus(hero)).toEqual({ penalties: { physical: 2, mental: 0 }, incapacitated: false, dead: false, healingHours: [84] });
+    expect(characterStatus(hero)).toEqual({ penalties: { physical: 2, mental: 0 }, incapacitated: false, knockedOut: false, dead: false, healingHours: [84] });
   });
   it("a supporting ability adds its rating as Bonus dice, but never the ability itself, an ancestor or an accepted descendant", () => {
     const t: TraitTree = { ...tree, tactics: null };

@@ -53,7 +53,8 @@ describe("seed 002 · Trauma", () => {
     expect(r.wounds.map((w) => [w.kind, w.degree])).toEqual([["physical", 2], ["mental", 2]]);
     // Split first (the earlier reading) would have given physical 3 − 2 = 1 and mental 3 − 3 = 0.
     const one = resolveTrauma({ degree: 1, trauma: "physical", damageType: "nonlethal" }, { ...plain, mentalThreshold: 1 });
-    expect(one.wounds.map((w) => [w.kind, w.degree])).toEqual([["physical", 1], ["mental", 0]]);
+    // Final 1 → 1 physical, 0 mental: a share without a point is no wound (issue 19.14).
+    expect(one.wounds.map((w) => [w.kind, w.degree])).toEqual([["physical", 1]]);
     // A threshold that takes the final degree below 0 leaves no wound of either kind.
     expect(resolveTrauma({ degree: 1, trauma: "physical", damageType: "nonlethal" }, { ...plain, physicalThreshold: 2 })).toMatchObject({ finalDegree: -1, split: null, wounds: [] });
   });

@@ -20,9 +20,10 @@ import type { Odds } from "../../../dice/contract";
 import { PoolActorModel } from "../data/actor";
 import { PoolWeaponModel } from "../data/items";
 import { PoolCheckRoll, type PoolCheckOptions } from "../dice/pool-roll";
-import { buildCheck, checkChoices, defaultChoices, dialogContent, oddsHtml, poolSummary, readAndBuild, storyguideFieldsSet, type BuiltCheck, type PoolCheckChoices } from "../checks";
+import { buildCheck, checkChoices, defaultChoices, dialogContent, oddsHtml, poolSummary, readAndBuild, storyguideFieldsSet, weaponPresetOrWarn, type BuiltCheck, type PoolCheckChoices } from "../checks";
 import { poolRules } from "../settings";
 import { syncPoolStatuses } from "./statuses";
+import { attackPhaseClaim, attackPhaseClaimFits, attackPhaseRefusal } from "./clock";
 import { linesHtml } from "../../../core/rolls/lines";
 
 /** An attack's declaration as the documents rebuild it from its posted choices (`weaponId`, `check`). */
@@ -74,8 +75,17 @@ export async function attackWithWeapon(actor: Actor.Implementation, item: Item.I
     ui.notifications?.warn(format("BREADBOX.Pool.Attack.WrongRulesetTarget", { name: target.name ?? "" }));
     return null;
   }
-  const known = (tree: { rows: { traitId: string }[] }, id: string) => (tree.rows.some((r) => r.traitId === id) ? id : "");
-  const preset = { ability: known(model.abilityTree, weapon.ability), attribute: known(model.attributeTree, weapon.attribute), activity: weapon.trauma };
+  // An attack is an action: on the phase clock, only on the attacker's turn (issue 19.15). The
+  // Storyguide may rule otherwise (an interrupt, an ambush): a GM is told, not refused.
+  const outOfPhase = attackPhaseRefusal(actor);
+  if (outOfPhase && !game.user?.isGM) {
+    ui.notifications?.warn(outOfPhase.message);
+    return null;
+  }
+  if (outOfPhase) ui.notifications?.info(outOfPhase.gm);
+  // A weapon's ability the character does not have is refused with the reason (issue 19.13).
+  const preset = weaponPresetOrWarn(model, weapon, { actor: actor.name ?? "", weapon: item.name ?? "" });
+  if (!preset) return null;
   const title = format("BREADBOX.Pool.Attack.Title", { weapon: item.name ?? "", target: target.name ?? "" });
   const answer = await askCheck(model, preset, event, title, "BREADBOX.Pool.Attack.DifficultyNote", (built) => oddsHtml(built) + attackOddsHtml(built.options, model, targetModel, weapon, target.name ?? ""));
   if (!answer) return null;
@@ -89,7 +99,14 @@ export async function attackWithWeapon(actor: Actor.Implementation, item: Item.I
     return null;
   }
   await roll.evaluate();
-  await declareExchange(poolAttack, actor, target, { weaponId: item.id ?? "", check: { ...answer.choices } }, { mode: answer.mode, rolls: [roll] });
+  try {
+    // The phase it is declared in goes with it: the GM checks it against the clock (checkChoices).
+    await declareExchange(poolAttack, actor, target, { weaponId: item.id ?? "", check: { ...answer.choices }, phase: attackPhaseClaim(actor) }, { mode: answer.mode, rolls: [roll] });
+  } catch (err) {
+    // The clock moved on while the dialog was open, say.
+    ui.notifications?.warn(localize(err instanceof Error ? err.message : String(err)));
+    return null;
+  }
   return roll;
 }
 
@@ -181,6 +198,10 @@ async function resolutionHtml(attacker: Actor.Implementation, defender: Actor.Im
     });
   });
   const outcome = !r.hit.hit ? (r.hit.contest === "tie" ? "Tie" : "Miss") : t?.stoppedByArmor ? "Stopped" : wounds.length ? "Wounds" : "NoWound";
+  // Nonlethal wounds add up to a knockout (docs/rules/pool.md, "Nonlethal damage"): say so when
+  // these wounds, applied to the defender as they stand, would knock them out.
+  const after = wounds.length ? R.woundState([...c.defender.character.wounds, ...wounds], R.DEFAULT_WOUND_CHART, { knockoutPenalty: poolRules().knockoutPenalty }) : null;
+  const knocksOut = after?.knockedOut && !c.defender.status.incapacitated ? format("BREADBOX.Pool.Knockout.OnApply", { name: defender.name ?? "" }) : "";
   const against = r.hit.against === "opposed"
     ? format("BREADBOX.Pool.Attack.AgainstDefence", { total: defence?.total ?? 0, outcome: localize(`BREADBOX.Pool.Outcome.${defence?.outcome ?? "failure"}`) })
     : r.hit.against === "phobe" ? format("BREADBOX.Pool.Attack.AgainstPhobe", { total: defence?.total ?? 0 }) : format("BREADBOX.Pool.Attack.AgainstDifficulty", { difficulty: attack.difficulty });
@@ -198,6 +219,7 @@ async function resolutionHtml(attacker: Actor.Implementation, defender: Actor.Im
     converted: Boolean(t && r.weapon.armor?.convertsLethal && c.weapon.damageType === "lethal" && t.damageType === "nonlethal"),
     wounds: woundLines,
     wounded: wounds.length > 0,
+    knocksOut,
   });
 }
 
@@ -222,7 +244,7 @@ export const poolAttack: ExchangeDefinition<PoolAttackChoices, PoolCheckOptions 
   ruleset: "pool",
   kind: "attack",
   applyLabel: "BREADBOX.Pool.Attack.Apply",
-  checkChoices(raw, { attacker, target }, { writerIsGM }) {
+  checkChoices(raw, { attacker, target }, { writerIsGM, display }) {
     const atk = modelOf(attacker, PoolActorModel);
     const defender = modelOf(target, PoolActorModel);
     if (!atk || !defender) throw new Error("BREADBOX.Pool.Attack.MissingActor");
@@ -241,6 +263,9 @@ export const poolAttack: ExchangeDefinition<PoolAttackChoices, PoolCheckOptions 
     // The Storyguide's fields count only on a declaration a GM wrote. Only a GM's client knows its
     // writer (the GM's record); a player's client reads the card for its dialog's odds only.
     if (!writerIsGM && game.user?.isGM && storyguideFieldsSet(choices, atk, rules).length) throw new Error("BREADBOX.Pool.Attack.StoryguideOnly");
+    // A player's attack on the phase clock was declared on the attacker's turn (issue 19.15): the
+    // phase it claims must be one in which the attacker acts (now, or its last turn).
+    if (!writerIsGM && !display && !attackPhaseClaimFits(attacker, raw.phase)) throw new Error("BREADBOX.Pool.Attack.NotInPhase");
     return { item, weapon, attacker: atk, defender, check };
   },
   async declarationCard({ target, choices, rolls }) {

@@ -39,6 +39,24 @@ export interface PoolCombatantFlags {
   poolPlan?: { actions: string[] } | null;
 }
 
+declare module "../../../types/breadbox" {
+  interface BreadboxCombatFlags {
+    /**
+     * Dice Pool: the phase of each combatant's last turn on the clock, by combatant id — written by
+     * the active GM when the clock moves on (a player may update their own combatant, never the combat).
+     */
+    poolActed?: Record<string, number>;
+  }
+}
+
+/** The phase of this combatant's last turn on the clock (the GM's record on the combat), or null. */
+export function lastActed(combat: Combat.Implementation, combatantId: string): number | null {
+  const f: unknown = combat.flags?.[SYSTEM_ID];
+  const acted: unknown = f && typeof f === "object" ? Reflect.get(f, "poolActed") : undefined;
+  const phase: unknown = acted && typeof acted === "object" && Object.hasOwn(acted, combatantId) ? Reflect.get(acted, combatantId) : undefined;
+  return typeof phase === "number" && Number.isSafeInteger(phase) ? phase : null;
+}
+
 function flagsOf(c: Combatant.Implementation): PoolCombatantFlags {
   const f: unknown = c.flags?.[SYSTEM_ID];
   return f && typeof f === "object" ? { ...f } : {};
@@ -197,8 +215,60 @@ export async function moveClock(combat: Combat.Implementation): Promise<void> {
   if (!next || typeof next.initiative !== "number") return;
   // "A phase is … about a second": world time moves one second per phase, as Foundry's own turns
   // move it by their turn time.
-  await combat.update({ round: next.initiative, turn: nextIndex }, { direction: 1, worldTime: { delta: Math.max(0, next.initiative - now) * SECONDS_PER_PHASE } });
+  // The GM's record of who acted when (an attack made in that turn may be answered later: attackPhaseClaimFits).
+  const flags = acted && current?.id ? { breadbox: { poolActed: { [current.id]: now } } } : undefined;
+  await combat.update({ round: next.initiative, turn: nextIndex, ...(flags ? { flags } : {}) }, { direction: 1, worldTime: { delta: Math.max(0, next.initiative - now) * SECONDS_PER_PHASE } });
   await postPhaseCard(combat, acted);
+}
+
+/** The started Dice Pool combat this actor fights in, with its combatant (null: no clock binds it). */
+export function clockPeriodOf(actor: Actor.Implementation): { combat: Combat.Implementation; combatant: Combatant.Implementation } | null {
+  for (const combat of game.combats ?? []) {
+    if (!(combat instanceof BreadboxCombat) || !combat.started || !isPoolCombat(combat)) continue;
+    const combatant = combat.combatants.find((c) => c.actor?.uuid === actor.uuid);
+    if (combatant) return { combat, combatant };
+  }
+  return null;
+}
+
+/** Whether it is this combatant's turn on the clock: it is the tracker's current combatant and its action completes now. */
+export function actsNow(combat: Combat.Implementation, combatant: Combatant.Implementation): boolean {
+  return combat.started && combat.combatant?.id === combatant.id && combatant.initiative === currentPhase(combat);
+}
+
+/**
+ * Why this actor may not attack now (localized: the player's refusal, the GM's note), or null: in a started Dice Pool combat an
+ * attack is an action, made on the attacker's turn — when its action completes (issue 19.15).
+ * Outside such a combat nothing gates it.
+ */
+export function attackPhaseRefusal(actor: Actor.Implementation): { message: string; gm: string } | null {
+  const period = clockPeriodOf(actor);
+  if (!period || actsNow(period.combat, period.combatant)) return null;
+  const name = period.combatant.name ?? actor.name ?? "";
+  const phase = period.combatant.initiative;
+  const now = currentPhase(period.combat);
+  if (typeof phase !== "number") return { message: format("BREADBOX.Pool.Attack.NoPhase", { name }), gm: format("BREADBOX.Pool.Attack.OutOfPhaseGM", { name, phase: "—", now }) };
+  return { message: format("BREADBOX.Pool.Attack.OutOfPhase", { name, phase, now }), gm: format("BREADBOX.Pool.Attack.OutOfPhaseGM", { name, phase, now }) };
+}
+
+/** The phase an attack declared now claims (posted with its choices): the clock's phase, or null outside a Dice Pool combat. */
+export function attackPhaseClaim(actor: Actor.Implementation): number | null {
+  const period = clockPeriodOf(actor);
+  return period ? currentPhase(period.combat) : null;
+}
+
+/**
+ * Whether a declaration's claimed phase fits the clock as it stands (the GM's check of a player's
+ * attack card, docs/rules/pool.md): no clock binds the attacker, or it is the attacker's turn and
+ * the claim is now, or the claim is the phase of the attacker's last turn (the clock has moved on
+ * since the card was posted and the defender answers now).
+ */
+export function attackPhaseClaimFits(actor: Actor.Implementation, claim: unknown): boolean {
+  const period = clockPeriodOf(actor);
+  if (!period) return true;
+  if (typeof claim !== "number" || !Number.isSafeInteger(claim)) return false;
+  if (actsNow(period.combat, period.combatant) && claim === currentPhase(period.combat)) return true;
+  return period.combatant.id !== null && lastActed(period.combat, period.combatant.id) === claim;
 }
 
 /** Whether a combatant can act: not defeated, and no incapacitating wound ("cannot act"). */

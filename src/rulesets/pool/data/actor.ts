@@ -113,7 +113,7 @@ export class PoolActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     for (const row of this.abilityTree.rows) if (row.score > 0) abilities[row.traitId] = row.score;
     const wounds = this.wounds.map((w) => ({ kind: w.kind, degree: w.degree, nonlethal: w.nonlethal, severity: R.woundRow(w.kind, w.degree)?.severity ?? "" }));
     this.character = { attributes, abilities, wounds };
-    this.status = R.characterStatus(this.character);
+    this.status = R.characterStatus(this.character, R.DEFAULT_WOUND_CHART, { knockoutPenalty: rules.knockoutPenalty });
     this.woundViews = wounds.map((w, index) => {
       const row = R.woundRow(w.kind, w.degree);
       return { index, kind: w.kind, degree: w.degree, nonlethal: w.nonlethal, severity: row?.severity ?? "", penaltyDice: row?.penaltyDice ?? 0, crossPenaltyDice: row?.crossPenaltyDice ?? 0, healingHours: this.status.healingHours[index] ?? null };

@@ -4,7 +4,7 @@
  */
 import type { DieKey } from "./dice";
 import { buildPool, type PoolBuild } from "./pool";
-import { DEFAULT_WOUND_CHART, HEALING_ATTRIBUTE, TRAUMA_KINDS, healingHours, woundPenalties, woundState, type DefenderInput, type TraumaKind, type Wound, type WoundChart } from "./trauma";
+import { DEFAULT_WOUND_CHART, HEALING_ATTRIBUTE, TRAUMA_KINDS, healingHours, woundPenalties, woundState, type DefenderInput, type KnockoutRule, type TraumaKind, type Wound, type WoundChart } from "./trauma";
 import { checkSupportingTrait, chooseTrait, nameMap, type NameTable, type TraitChoice, type TraitTree } from "./traits";
 import { actionPhases } from "./time";
 import { requireArray, requireInt, requireKey, requireObject } from "./validate";
@@ -147,14 +147,16 @@ export function characterActionPhases(character: PoolCharacter, baseCost: number
 export interface CharacterStatus {
   readonly penalties: Record<TraumaKind, number>;
   readonly incapacitated: boolean;
+  /** Incapacitated because nonlethal wounds added up (docs/rules/pool.md, "Nonlethal damage"). */
+  readonly knockedOut: boolean;
   readonly dead: boolean;
   readonly healingHours: readonly (number | null)[];
 }
 
-export function characterStatus(character: PoolCharacter, chart: WoundChart = DEFAULT_WOUND_CHART): CharacterStatus {
+export function characterStatus(character: PoolCharacter, chart: WoundChart = DEFAULT_WOUND_CHART, knockout: KnockoutRule = {}): CharacterStatus {
   // Checked here: every attribute is a whole number, so a lookup needs no further check.
   const attributes = checkedAttributes(character);
-  const state = woundState(character.wounds, chart);
+  const state = woundState(character.wounds, chart, knockout);
   return {
     penalties: woundPenalties(character.wounds, chart),
     ...state,

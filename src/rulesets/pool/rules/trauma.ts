@@ -211,8 +211,12 @@ export function resolveTrauma(attack: AttackInput, defender: DefenderInput, char
     const w = wound("physical", finalDegree, false, chart);
     if (w) wounds.push(w);
   } else if (split) {
+    // The physical share takes the odd point and the hit itself (a hit of final degree 0 is the
+    // lightest physical wound, as a lethal one); the mental share is a wound only when it holds a
+    // point, so a nonlethal hit never costs more Penalty dice than a lethal hit of the same final
+    // degree on the default chart (docs/rules/pool.md, "Nonlethal damage", issue 19.14).
     const physical = wound("physical", split.physical, true, chart);
-    const mental = wound("mental", split.mental, true, chart);
+    const mental = split.mental > 0 ? wound("mental", split.mental, true, chart) : null;
     if (physical) wounds.push(physical);
     if (mental) wounds.push(mental);
   }
@@ -284,16 +288,38 @@ export function woundPenalties(wounds: readonly Pick<Wound, "kind" | "degree">[]
   return out;
 }
 
-/** Whether any wound incapacitates, and whether any is fatal. */
-export function woundState(wounds: readonly Pick<Wound, "kind" | "degree">[], chart: WoundChart = DEFAULT_WOUND_CHART): { incapacitated: boolean; dead: boolean } {
+/**
+ * The Penalty dice of nonlethal wounds that knock a character out, by default: the penalty of the
+ * chart's first incapacitating physical row (4 on the default chart), or null when it has none.
+ */
+export function defaultKnockoutPenalty(chart: WoundChart = DEFAULT_WOUND_CHART): number | null {
+  return chart.physical.find((r) => r.incapacitating && !r.fatal)?.penaltyDice ?? null;
+}
+
+/** How wounds add up to a knockout (Breadbox's, docs/rules/pool.md, "Nonlethal damage"). */
+export interface KnockoutRule {
+  /**
+   * Nonlethal damage knocks out (incapacitates) once the Penalty dice of the character's nonlethal
+   * wounds, each on its own kind, add up to this many; null or 0 = never by adding up (only a
+   * wound on an incapacitating row). Default: `defaultKnockoutPenalty(chart)`.
+   */
+  readonly knockoutPenalty?: number | null;
+}
+
+/** Whether any wound incapacitates, whether nonlethal wounds add up to a knockout, and whether any wound is fatal. */
+export function woundState(wounds: readonly (Pick<Wound, "kind" | "degree"> & { readonly nonlethal?: boolean })[], chart: WoundChart = DEFAULT_WOUND_CHART, rule: KnockoutRule = {}): { incapacitated: boolean; knockedOut: boolean; dead: boolean } {
+  const limit = rule.knockoutPenalty === undefined ? defaultKnockoutPenalty(chart) : rule.knockoutPenalty === null ? null : requireInt("knockout penalty", rule.knockoutPenalty, 0, MAX_TRAUMA_VALUE);
   let incapacitated = false;
   let dead = false;
+  let nonlethalPenalty = 0;
   for (const w of wounds) {
     const r = woundRow(w.kind, w.degree, chart);
     if (r?.incapacitating) incapacitated = true;
     if (r?.fatal) dead = true;
+    if (r && w.nonlethal === true) nonlethalPenalty += r.penaltyDice;
   }
-  return { incapacitated, dead };
+  const knockedOut = limit !== null && limit > 0 && nonlethalPenalty >= limit;
+  return { incapacitated: incapacitated || knockedOut, knockedOut, dead };
 }
 
 /** The attribute that governs healing: Immune System for physical wounds, Stamina for mental. */

@@ -12,7 +12,7 @@ import { PoolActorModel } from "../data/actor";
 import { PoolArmorModel, PoolGearModel, PoolWeaponModel } from "../data/items";
 import { attackWithWeapon } from "../combat/attack";
 import { targetedActors } from "../../../core/foundry";
-import { buildCheck, defaultChoices, performPoolCheck, type PoolCheckChoices } from "../checks";
+import { buildCheck, defaultChoices, performPoolCheck, weaponPresetOrWarn, type PoolCheckChoices } from "../checks";
 import { rollComplexAction } from "../complex";
 import { performGroupCheck } from "../group-check";
 import { complexCounting } from "../settings";
@@ -88,10 +88,9 @@ async function onRollWeapon(this: unknown, event: PointerEvent, target: HTMLElem
     await attackWithWeapon(s.document, item, event);
     return;
   }
-  // A weapon's ability or attribute the character does not have is left for the dialog.
-  const ability = model.abilityTree.rows.some((r) => r.traitId === weapon.ability) ? weapon.ability : "";
-  const attribute = model.attributeTree.rows.some((r) => r.traitId === weapon.attribute) ? weapon.attribute : "";
-  await performPoolCheck(s.document, { ability, attribute, activity: weapon.trauma === "mental" ? "mental" : "physical" }, event);
+  // A weapon's ability the character does not have is refused with the reason (as the macro does).
+  const preset = weaponPresetOrWarn(model, weapon, { actor: s.document.name ?? "", weapon: item.name ?? "" });
+  if (preset) await performPoolCheck(s.document, preset, event);
 }
 
 function complexIndex(target: HTMLElement): number {
@@ -248,6 +247,7 @@ export async function poolSheetData(actor: Actor.Implementation) {
     penalties: format("BREADBOX.Pool.Wound.Penalties", { physical: model.status.penalties.physical, mental: model.status.penalties.mental }),
     penaltyTotal: model.status.penalties.physical + model.status.penalties.mental,
     incapacitated: model.status.incapacitated,
+    knockedOut: model.status.knockedOut,
     dead: model.status.dead,
     defender: model.defender,
     problems: model.problems.map((p) => format(p.key, p.data)),
