@@ -81,3 +81,86 @@ describe("19.1 a serious injury's penalty is on target numbers, not on the healt
     expect(R.healthBoxes(6)).toBe(12);
   });
 });
+
+/** A world item built from a pack source (id and key stripped as a drag would). */
+function packItem(pack: string, name: string, system: Record<string, unknown> = {}): Record<string, unknown> {
+  const src = structuredClone(packSources(pack).find((d) => d.name === name));
+  if (!src) throw new Error(`${name} not in ${pack}`);
+  delete src._key;
+  delete src._id;
+  return { ...src, folder: null, system: { ...src.system, ...system } };
+}
+
+async function shooter(name: string, items: Record<string, unknown>[]): Promise<any> {
+  const actor: any = await Actor.create({ name, type: "flange", system: { attributes: { athleticism: 7, dexterity: 8, strength: 8 } } } as never);
+  await actor.createEmbeddedDocuments("Item", items);
+  return actor;
+}
+
+describe("19.3 pack weapons reach the right skill; the attack dialog shows its pool and warns when the skill is missing", () => {
+  it("each pack weapon names a skill the skills pack has, under the weapon's heading", () => {
+    const skills = packSources("flange-skills").filter((d) => d.type === "flangeSkill");
+    for (const w of packSources("flange-weapons")) {
+      const s = skills.find((k) => k.name === w.system.skill);
+      expect(s, `${w.name} → ${w.system.skill}`).toBeTruthy();
+      expect(s.system.heading, w.name).toBe(w.system.heading);
+    }
+  });
+
+  it("Pistols 3 with the pack's 36 Revolver rolls three dice at Athleticism 7 (not one die needing a 10)", async () => {
+    const { weaponAttack } = await import("../../../src/rulesets/flange/combat/inputs");
+    const a = await shooter("Gunner", [packItem("flange-skills", "Pistols", { dots: 3 }), packItem("flange-weapons", "36 Revolver")]);
+    const revolver = a.items.find((i: any) => i.type === "flangeWeapon");
+    expect(weaponAttack(a, revolver.system)).toEqual({ skillDice: 3, attributeTarget: 7 });
+  });
+
+  it("a skill named after the weapon (the book's '36 revolver skill') still counts; the book's characters keep their dice", async () => {
+    const { weaponAttack } = await import("../../../src/rulesets/flange/combat/inputs");
+    const a = await shooter("Don-alike", [{ name: "36 revolver", type: "flangeSkill", system: { heading: "combatRanged", dots: 3 } }, packItem("flange-weapons", "36 Revolver")]);
+    expect(weaponAttack(a, a.items.find((i: any) => i.type === "flangeWeapon").system)).toEqual({ skillDice: 3, attributeTarget: 7 });
+    const don = await sample("Don Smits");
+    expect(weaponAttack(don, don.items.find((i: any) => i.type === "flangeWeapon").system)).toEqual({ skillDice: 3, attributeTarget: 7 });
+    const tims = await sample("Mr Tims");
+    expect(weaponAttack(tims, tims.items.find((i: any) => i.type === "flangeWeapon").system)).toEqual({ skillDice: 2, attributeTarget: 8 });
+  });
+
+  it("the attack dialog shows the skill and the pool it will roll, and warns when the skill is missing", async () => {
+    const gunner = await shooter("Gunner", [packItem("flange-skills", "Pistols", { dots: 3 }), packItem("flange-weapons", "36 Revolver")]);
+    const rookie = await shooter("Rookie", [packItem("flange-weapons", "Barret 50cal")]);
+    const victim: any = await Actor.create({ name: "Victim", type: "flange" } as never);
+    const gm: any = (game as any).user;
+    target(gm, victim);
+    const pending = attackWithWeapon(gunner, gunner.items.find((i: any) => i.type === "flangeWeapon"), null);
+    let dialog = await waitForDialog();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(dialog.element.textContent).toContain("Skill: Pistols (3 dice)");
+    expect(dialog.element.querySelector(".bb-pool-summary")?.textContent).toContain("3d10 against 7");
+    expect(dialog.element.querySelector(".flange-weapon-skill-missing")).toBeNull();
+    await answerDialog({ action: "roll", dialog });
+    await pending;
+
+    const pending2 = attackWithWeapon(rookie, rookie.items.find((i: any) => i.type === "flangeWeapon"), null);
+    dialog = await waitForDialog();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(dialog.element.querySelector(".flange-weapon-skill-missing")?.textContent).toContain("Rookie has no skill “Rifles” (Combat: Ranged)");
+    expect(dialog.element.querySelector(".bb-pool-summary")?.textContent).toContain("1d10 against 10");
+    await answerDialog({ action: "roll", dialog });
+    await pending2;
+  });
+});
+
+describe("issue 19: pack content that is ours carries flags.breadbox.ours", () => {
+  it("lists exactly the Flange pack documents that are ours (the armour templates, the Rifles skill)", () => {
+    const packs = ["flange-skills", "flange-weapons", "flange-armor", "flange-tables", "flange-characters"];
+    const ours = packs.flatMap((p) => packSources(p).filter((d) => d.flags?.breadbox?.ours === true).map((d) => `${p}/${d.name}`)).sort();
+    expect(ours).toEqual(["flange-armor/Heavy armour", "flange-armor/Light armour", "flange-armor/Medium armour", "flange-skills/Rifles"]);
+  });
+
+  it("a pack that is ours as a whole says so in its label", async () => {
+    const { readFileSync } = await import("node:fs");
+    const sys = JSON.parse(readFileSync("system.json", "utf8"));
+    const label = (name: string) => sys.packs.find((p: any) => p.name === name)?.label;
+    expect(label("flange-armor")).toBe("Flange Armour (Breadbox templates)");
+    expect(label("flange-weapons")).toBe("Flange Weapons");
+  });
+});

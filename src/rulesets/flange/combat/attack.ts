@@ -34,7 +34,7 @@ import { FlangeWeaponModel } from "../data/weapons";
 import { carryExchange } from "./tracker";
 import { flangeCombatRules } from "./settings";
 import { plannedAttack, plannedAttackMark, type PlannedAttack } from "./reveal-card";
-import { attackInputsHtml, attackOddsHtml, choicesWithinLimits, defaultDefenceSkill, defenceCheck, edgeSpent, exchangeInput, flange, NO_CHOICES, readAttackForm, roundOf, type AttackChoices } from "./inputs";
+import { attackInputsHtml, attackOddsHtml, attackPoolHtml, weaponSkillNotice, choicesWithinLimits, defaultDefenceSkill, defenceCheck, edgeSpent, exchangeInput, flange, NO_CHOICES, readAttackForm, roundOf, type AttackChoices } from "./inputs";
 
 const render = (name: string, data: Record<string, unknown>): Promise<string> => foundry.applications.handlebars.renderTemplate(templatePath(`flange/combat/${name}.hbs`), data);
 
@@ -278,12 +278,13 @@ export async function attackDialog(actor: Actor.Implementation, weapon: Item.Imp
     attribute: localize(`BREADBOX.Flange.Combat.Attr.${w.attribute}`),
     edgeAvailable,
     inputs: await attackInputsHtml(edgeAvailable),
+    skill: weaponSkillNotice(actor, w, weapon.name ?? ""),
   });
   const result = await rollDialog<AttackChoices>({
     title: format("BREADBOX.Flange.Combat.AttackTitle", { weapon: weapon.name ?? "", target: target.name ?? "" }),
     content,
     read: (form) => readAttackForm(form, edgeAvailable),
-    odds: (c) => attackOddsHtml(actor, w, target, c, defence),
+    odds: (c) => attackPoolHtml(actor, w, target, c) + attackOddsHtml(actor, w, target, c, defence),
     rollLabel: "BREADBOX.Flange.Combat.Declare",
   });
   return result ? { choices: result.value, mode: result.mode } : null;

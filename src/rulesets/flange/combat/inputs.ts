@@ -11,6 +11,7 @@ import { checkInputs, inputsHtml, intInput, readInputs, type InputValues } from 
 import { FlangeActorModel } from "../data/actor";
 import type { FlangeWeaponModel } from "../data/weapons";
 import { combatOf, combatantState } from "./tracker";
+import { poolSummary } from "../checks";
 import { flangeCombatRules } from "./settings";
 
 /** The dialog's limits: GM modifiers of ±5, Edge up to what the attacker has. */
@@ -66,14 +67,38 @@ export function flange(actor: Actor.Implementation | null | undefined): FlangeAc
   return modelOf(actor, FlangeActorModel);
 }
 
+/**
+ * How an attack with a weapon finds its skill (issue 19.3): the skill the weapon names (under its
+ * heading, when it names one); else a skill named after the weapon itself (the book's "36 revolver
+ * skill"); else the heading's generalisation dots ("generalisation"); else none (0 dice: one die
+ * needing a 10). `skill` is the name of the skill found (null when none was).
+ */
+export interface WeaponSkill {
+  skillDice: number;
+  attributeTarget: number;
+  via: "skill" | "weaponName" | "generalisation" | "none";
+  skill: string | null;
+}
+
+export function weaponSkill(actor: Actor.Implementation, weapon: FlangeWeaponModel): WeaponSkill {
+  const m = requireModel(actor, FlangeActorModel);
+  const attributeTarget = m.attributes[weapon.attribute];
+  const named = (name: string) => {
+    const key = name.trim().toLowerCase();
+    return key === "" ? undefined : m.skills.find((s) => s.name.toLowerCase() === key && (weapon.heading === "" || s.heading === weapon.heading));
+  };
+  const own = named(weapon.skill);
+  if (own) return { skillDice: Math.min(R.CHECK_DICE_MAX, own.dice), attributeTarget, via: "skill", skill: own.name };
+  const byWeapon = named(weapon.parent?.name ?? "");
+  if (byWeapon) return { skillDice: Math.min(R.CHECK_DICE_MAX, byWeapon.dice), attributeTarget, via: "weaponName", skill: byWeapon.name };
+  const dots = weapon.heading === "" ? 0 : m.generalisation[weapon.heading];
+  return { skillDice: Math.min(R.CHECK_DICE_MAX, dots), attributeTarget, via: dots > 0 ? "generalisation" : "none", skill: null };
+}
+
 /** The attack input of an actor with a weapon (its skill's dice, the weapon's attribute), before carries and choices. */
 export function weaponAttack(actor: Actor.Implementation, weapon: FlangeWeaponModel): { skillDice: number; attributeTarget: number } {
-  const m = requireModel(actor, FlangeActorModel);
-  const name = weapon.skill.trim().toLowerCase();
-  const skill = m.skills.find((s) => s.name.toLowerCase() === name && (weapon.heading === "" || s.heading === weapon.heading));
-  const heading = skill?.heading ?? (weapon.heading === "" ? null : weapon.heading);
-  const skillDice = skill ? skill.dice : heading ? m.generalisation[heading] : 0;
-  return { skillDice: Math.min(R.CHECK_DICE_MAX, skillDice), attributeTarget: m.attributes[weapon.attribute] };
+  const { skillDice, attributeTarget } = weaponSkill(actor, weapon);
+  return { skillDice, attributeTarget };
 }
 
 /** The dodge or block check of a defender: a skill it names (setting "skill"), else 3 dice on Athleticism. */
@@ -114,6 +139,22 @@ export function exchangeInput(attacker: Actor.Implementation, weapon: FlangeWeap
     damageEdgeDice: choices.damageEdgeDice,
     defenderHealth: d.healthState(),
   };
+}
+
+/** The attack dialog's pool line: the dice and target the attack will roll with these choices ("3d10 against 7", or the desperate roll). */
+export function attackPoolHtml(attacker: Actor.Implementation, weapon: FlangeWeaponModel, defender: Actor.Implementation, choices: AttackChoices): string {
+  const line = document.createElement("p");
+  line.className = "bb-pool-summary";
+  line.textContent = `${localize("BREADBOX.Flange.Check.Pool")}: ${poolSummary(R.settlePool(R.attackCheck(exchangeInput(attacker, weapon, defender, choices, { kind: "none" }).attack)))}`;
+  return line.outerHTML;
+}
+
+/** What the attack dialog says about the weapon's skill: the skill found, or a warning that it is missing and what is rolled instead. */
+export function weaponSkillNotice(attacker: Actor.Implementation, weapon: FlangeWeaponModel, weaponName: string): { line: string; warning: string } {
+  const ws = weaponSkill(attacker, weapon);
+  if (ws.skill) return { line: format("BREADBOX.Flange.Combat.WeaponSkill", { skill: ws.skill, dice: ws.skillDice }), warning: "" };
+  const data = { name: attacker.name ?? "", skill: weapon.skill.trim() || weaponName, heading: weapon.heading === "" ? "—" : localize(`BREADBOX.Flange.Heading.${weapon.heading}`), dots: ws.skillDice };
+  return { line: "", warning: format(ws.via === "generalisation" ? "BREADBOX.Flange.Combat.NoWeaponSkillGeneralisation" : "BREADBOX.Flange.Combat.NoWeaponSkill", data) };
 }
 
 /** The odds of an attack (against an undefended target until the defence is declared). */
