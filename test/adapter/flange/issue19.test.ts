@@ -164,3 +164,109 @@ describe("issue 19: pack content that is ours carries flags.breadbox.ours", () =
     expect(label("flange-weapons")).toBe("Flange Weapons");
   });
 });
+
+/* ---------- the example's two fighters, each with an Acrobatics skill of 2 (the book's two-dice dodge and block) ---------- */
+
+const weapon = (name: string, system: Record<string, unknown>) => ({ name, type: "flangeWeapon", system: { equipped: true, ...system } });
+const skillItem = (name: string, heading: string, dots: number, extra: Record<string, unknown> = {}) => ({ name, type: "flangeSkill", system: { heading, dots, ...extra } });
+
+async function fighters(timsExtra: Record<string, unknown>[] = [], timsSystem: Record<string, unknown> = {}) {
+  const pTims = createUser({ name: "Tims's player" });
+  const pDon = createUser({ name: "Don's player" });
+  const tims: any = await Actor.create({ name: "Mr Tims", type: "flange", system: { attributes: { perception: 6, strength: 8, athleticism: 8, constitution: 9 }, ...timsSystem } } as never);
+  await tims.createEmbeddedDocuments("Item", [
+    skillItem("Sock of sand", "combatMelee", 2),
+    weapon("Sock of sand", { attribute: "strength", range: "melee", damageDots: 0, damageModifier: -3, skill: "Sock of sand", heading: "combatMelee" }),
+    ...timsExtra,
+  ]);
+  const don: any = await Actor.create({ name: "Don Smits", type: "flange", system: { attributes: { perception: 8, athleticism: 7, constitution: 6 }, edge: { points: 2, spent: 0 } } } as never);
+  await don.createEmbeddedDocuments("Item", [
+    skillItem("36 revolver", "combatRanged", 3),
+    skillItem("Parkour", "acrobatics", 2),
+    weapon("36 Revolver", { attribute: "athleticism", range: "short", damageDots: 1, damageModifier: -1, skill: "36 revolver", heading: "combatRanged" }),
+  ]);
+  await tims.update({ ownership: { [pTims.id!]: 3 } });
+  await don.update({ ownership: { [pDon.id!]: 3 } });
+  const sock = tims.items.find((i: any) => i.type === "flangeWeapon");
+  const revolver = don.items.find((i: any) => i.type === "flangeWeapon");
+  return { pTims, pDon, tims, don, sock, revolver };
+}
+
+const skillId = (actor: any, name: string): string => actor.items.find((i: any) => i.name === name && i.type === "flangeSkill").id;
+
+describe("19.4 dodge and block are Athleticism checks; their critical failures are shown", () => {
+  it("a dodge with Surgery is refused on the GM's client (the attack stays open); the dialog offers only Athleticism skills", async () => {
+    const { applyOrRelay } = await import("../../../src/core/relay");
+    const s = await fighters([skillItem("Surgery", "medicine", 5), skillItem("Tumbling", "acrobatics", 1), skillItem("Sprinting", "outdoors", 2, { attribute: "athleticism" })]);
+    target(s.pDon, s.tims);
+    const card = await asUser(s.pDon, () => attackWithWeapon(s.don, s.revolver, shift));
+    const r = await asUser(s.pTims, () => applyOrRelay("core.respond", s.tims, { messageId: card.id, response: "dodge", choices: { skillId: skillId(s.tims, "Surgery") }, mode: "public" }));
+    expect(r).toMatchObject({ ok: false, error: "BREADBOX.Flange.Combat.NotADefenceSkill" });
+    expect(resolutions()).toHaveLength(0);
+    // A block may also be made with a Melee skill; a dodge may not.
+    const b = await asUser(s.pTims, () => applyOrRelay("core.respond", s.tims, { messageId: card.id, response: "dodge", choices: { skillId: skillId(s.tims, "Sock of sand") }, mode: "public" }));
+    expect(b).toMatchObject({ ok: false, error: "BREADBOX.Flange.Combat.NotADefenceSkill" });
+    // The dialog: Sprinting (used on Athleticism, 2) first, then Tumbling; no Surgery, no Sock of sand.
+    const pending = respond(s.pTims, card, "dodge", null);
+    const dialog = await waitForDialog();
+    const names = [...dialog.element.querySelectorAll('select[name="skillId"] option')].map((o: any) => o.textContent.trim());
+    expect(names).toEqual(["Attribute only (3 dice)", "Sprinting (2)", "Tumbling (1)"]);
+    scriptDiceFaces([7, 8, 9, 9, 5, 1, 5, 8]);
+    await answerDialog({ action: "roll", dialog });
+    await pending;
+    expect(resolutions().at(-1).flags.breadbox.damage).toBe(7);
+  });
+
+  it("a dodge's and a block's critical failure (a failed roll with 1s) is shown on the resolution card", async () => {
+    const s = await fighters([skillItem("Tumbling", "acrobatics", 2)]);
+    target(s.pDon, s.tims);
+    let card = await asUser(s.pDon, () => attackWithWeapon(s.don, s.revolver, shift));
+    scriptDiceFaces([7, 8, 9, 1, 2, 1, 5, 8, 3]); // attack 3; dodge 1, 2 (no success, one 1); damage 4 dice
+    await respond(s.pTims, card, "dodge");
+    let res = resolutions().at(-1);
+    expect(res.content).toContain("[1, 2]");
+    expect(res.content).toMatch(/flange-defence-critical[^>]*>Critical failure \(1\)/);
+
+    target(s.pTims, s.don);
+    card = await asUser(s.pTims, () => attackWithWeapon(s.tims, s.sock, shift));
+    scriptDiceFaces([9, 4, 8, 1, 1]); // attack 9,4; damage 8; block (Parkour 2) 1, 1
+    await respond(s.pDon, card, "blockBody");
+    res = resolutions().at(-1);
+    expect(res.flags.breadbox.damage).toBe(5);
+    expect(res.content).toMatch(/flange-defence-critical[^>]*>Critical failure \(2\)/);
+  });
+});
+
+describe("19.2 Edge in combat for the defender", () => {
+  it("the defender spends Edge on a dodge (an extra die); it is spent on the GM's client when the attack is rolled", async () => {
+    const s = await fighters([skillItem("Tumbling", "acrobatics", 2)], { edge: { points: 2, spent: 0 } });
+    target(s.pDon, s.tims);
+    const card = await asUser(s.pDon, () => attackWithWeapon(s.don, s.revolver, shift));
+    const pending = respond(s.pTims, card, "dodge", null);
+    const dialog = await waitForDialog();
+    expect(dialog.element.querySelector('input[name="edgeDice"]')?.getAttribute("max")).toBe("2");
+    // Attack 7, 8, 9; dodge with Tumbling 2 + 1 Edge die: 9, 5, 8 → two; one left; damage 2 dice: 5, 8 → 7.
+    scriptDiceFaces([7, 8, 9, 9, 5, 8, 5, 8]);
+    await answerDialog({ action: "roll", dialog, fill: { edgeDice: "1" } });
+    await pending;
+    const res = resolutions().at(-1);
+    expect(res.content).toContain("[9, 5, 8]");
+    expect(res.flags.breadbox.damage).toBe(7);
+    expect(s.tims.system.edge.spent).toBe(1);
+    expect(s.tims.system.edgeAvailable).toBe(1);
+  });
+
+  it("a defender's Edge beyond what is left, on a counterattack, or below target 5 is refused on the GM's client", async () => {
+    const { applyOrRelay } = await import("../../../src/core/relay");
+    const s = await fighters([skillItem("Tumbling", "acrobatics", 2)], { edge: { points: 1, spent: 0 } });
+    target(s.pDon, s.tims);
+    const card = await asUser(s.pDon, () => attackWithWeapon(s.don, s.revolver, shift));
+    const send = (response: string, choices: Record<string, unknown>) => asUser(s.pTims, () => applyOrRelay("core.respond", s.tims, { messageId: card.id, response, choices: { skillId: skillId(s.tims, "Tumbling"), ...choices }, mode: "public" }));
+    expect(await send("dodge", { edgeDice: 2, edgeTarget: 0 })).toMatchObject({ ok: false, error: "BREADBOX.Flange.Combat.BadChoices" });
+    expect(await send("counterattack", { edgeDice: 1, edgeTarget: 0 })).toMatchObject({ ok: false, error: "BREADBOX.Flange.Combat.BadChoices" });
+    await s.tims.update({ system: { attributes: { athleticism: 5 } } });
+    expect(await send("dodge", { edgeDice: 0, edgeTarget: 1 })).toMatchObject({ ok: false, error: "BREADBOX.Flange.Combat.BadChoices" });
+    expect(resolutions()).toHaveLength(0);
+    expect(s.tims.system.edge.spent).toBe(0);
+  });
+});

@@ -8,7 +8,7 @@ import { requireModel } from "../../../core/foundry";
 import { format, localize, modelOf } from "../../../core/game";
 import { oddsPanelHtml } from "../../../core/rolls/odds-panel";
 import { checkInputs, inputsHtml, intInput, readInputs, type InputValues } from "../../../core/forms/inputs";
-import { FlangeActorModel } from "../data/actor";
+import { FlangeActorModel, type SkillView } from "../data/actor";
 import type { FlangeWeaponModel } from "../data/weapons";
 import { combatOf, combatantState } from "./tracker";
 import { poolSummary } from "../checks";
@@ -101,22 +101,54 @@ export function weaponAttack(actor: Actor.Implementation, weapon: FlangeWeaponMo
   return { skillDice, attributeTarget };
 }
 
-/** The dodge or block check of a defender: a skill it names (setting "skill"), else 3 dice on Athleticism. */
-export function defenceCheck(defender: Actor.Implementation, skillId: string | null): R.CheckInput {
-  const m = requireModel(defender, FlangeActorModel);
-  const target = m.attributes.athleticism;
-  if (flangeCombatRules().defenceDice === "skill" && skillId) {
-    const view = m.skills.find((s) => s.id === skillId);
-    if (!view) throw new RangeError(localize("BREADBOX.Flange.Combat.NoSuchSkill"));
-    return { dice: view.dice, target };
-  }
-  return { dice: R.ATTRIBUTE_ONLY_DICE, target };
+/** The defences that roll (seed 004 "Attack roll", "Damage roll": an Athleticism check each). */
+export type RolledDefence = "dodge" | "block";
+
+/**
+ * The skills a dodge or block may roll (issue 19.4: "they must make an Athleticism check"): the
+ * defender's Acrobatics skills and skills whose usual attribute is Athleticism; a block also takes
+ * a Combat: Brawl or Combat: Melee skill (parrying with a weapon or an arm). Best first.
+ */
+export function defenceSkills(defender: Actor.Implementation, kind: RolledDefence): SkillView[] {
+  const heads: readonly R.SkillHeading[] = kind === "block" ? ["acrobatics", "combatBrawl", "combatMelee"] : ["acrobatics"];
+  const eligible = (flange(defender)?.skills ?? []).filter((s) => s.dice > 0 && (heads.includes(s.heading) || s.attribute === "athleticism"));
+  // Stable: among equal dice, Acrobatics first, then the sheet's order.
+  return eligible.map((s, i) => ({ s, i })).sort((a, b) => b.s.dice - a.s.dice || Number(b.s.heading === "acrobatics") - Number(a.s.heading === "acrobatics") || a.i - b.i).map(({ s }) => s);
 }
 
-/** The defender's best Acrobatics skill (the example's dodges and blocks), or none (3 dice on Athleticism). */
-export function defaultDefenceSkill(defender: Actor.Implementation): string | null {
-  const best = flange(defender)?.skills.filter((s) => s.heading === "acrobatics").sort((a, b) => b.dice - a.dice)[0];
-  return best && best.dice > 0 ? best.id : null;
+/** The defender's Edge on a dodge or block (issue 19.2): extra dice and a lower target, each up to `limit`. */
+export function defenceEdgeInputs(limit: number) {
+  return { edgeDice: choice("edgeDice", 0, limit), edgeTarget: choice("edgeTarget", 0, limit) };
+}
+/** The defence dialog's Edge inputs, declared once: the form, its read and the GM's check. */
+export const DEFENCE_EDGE_INPUTS = defenceEdgeInputs(CHOICE_LIMITS.edge);
+export type DefenceEdge = InputValues<typeof DEFENCE_EDGE_INPUTS>;
+export const NO_DEFENCE_EDGE: DefenceEdge = { edgeDice: 0, edgeTarget: 0 };
+
+/** The defence dialog's Edge inputs as form groups, bounded by the defender's Edge left. */
+export function defenceEdgeHtml(edgeAvailable: number): Promise<string> {
+  return inputsHtml(defenceEdgeInputs(Math.min(CHOICE_LIMITS.edge, edgeAvailable)), {}, "bb-fl-defence");
+}
+
+/**
+ * The dodge or block check of a defender on Athleticism: a skill it names (setting "skill"; one of
+ * `defenceSkills`), else 3 dice attribute only; with the Edge the defender spends on it.
+ */
+export function defenceCheck(defender: Actor.Implementation, skillId: string | null, kind: RolledDefence = "dodge", edge: DefenceEdge = NO_DEFENCE_EDGE): R.CheckInput {
+  const m = requireModel(defender, FlangeActorModel);
+  const target = m.attributes.athleticism;
+  const withEdge = (c: R.CheckInput): R.CheckInput => (edge.edgeDice || edge.edgeTarget ? { ...c, edgeDice: edge.edgeDice, edgeTarget: edge.edgeTarget } : c);
+  if (flangeCombatRules().defenceDice === "skill" && skillId) {
+    const view = defenceSkills(defender, kind).find((s) => s.id === skillId);
+    if (!view) throw new RangeError(localize(m.skills.some((s) => s.id === skillId) ? "BREADBOX.Flange.Combat.NotADefenceSkill" : "BREADBOX.Flange.Combat.NoSuchSkill"));
+    return withEdge({ dice: view.dice, target });
+  }
+  return withEdge({ dice: R.ATTRIBUTE_ONLY_DICE, target });
+}
+
+/** The defender's best skill for a dodge or block (the example's two dice), or none (3 dice on Athleticism). */
+export function defaultDefenceSkill(defender: Actor.Implementation, kind: RolledDefence = "dodge"): string | null {
+  return defenceSkills(defender, kind)[0]?.id ?? null;
 }
 
 /** The round the attacker's combat is in (0 outside combat) and the combat's id. */
