@@ -229,26 +229,38 @@ export async function respondRelayHandler({ requester, target, payload }: RelayC
   // Resolved: what it spent (luck, Edge, action points) stands, so the exchange stays resolved
   // even if its card cannot be posted — answering again would spend twice.
   try {
-    // An exchange that never applies (a contest) records no outcome and shows no Apply.
-    const outcome = def.apply && def.checkOutcome ? resolved.outcome : null;
-    const buttons: CardButton[] = outcome ? applyButtons(def, attacker, defender) : [];
-    const content = await renderExchangeCard(resolved.card, buttons, RESOLUTION);
-    const card = await postCard(
-      {
-        speaker: ChatMessage.getSpeaker({ actor: resolved.speaker ?? defender }),
-        content,
-        rolls: resolved.rolls,
-        flags: { [SYSTEM_ID]: { ...resolved.flags, type: RESOLUTION, exchange: exchangeId(def), declarationId: messageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid } },
-      },
-      combineAudiences(audienceOf(message), mode === "public" ? null : audienceForMode(mode)),
-    );
-    if (!card?.id) throw new Error("BREADBOX.Relay.Failed");
-    if (outcome) await updateLedger(card.id, { exchange: { ruleset: def.ruleset, kind: def.kind, declarationId: messageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, outcome: foundry.utils.deepClone(outcome) } });
+    const card = await postResolution(def, { declarationId: messageId, attacker, target: defender }, resolved, combineAudiences(audienceOf(message), mode === "public" ? null : audienceForMode(mode)));
     return { ok: true, data: { resolutionId: card.id } };
   } catch (err) {
     console.error("Breadbox | exchange resolution card", err);
     return refuse("BREADBOX.Exchange.CardFailed");
   }
+}
+
+/**
+ * Post a resolution card and record its outcome in the GM's ledger (active GM's client only): what
+ * `core.respond` does once resolve has run. Exported for a ruleset that replaces a resolution on
+ * the GM's client (Flange's Edge re-roll of a combat roll, which first closes the old card with its
+ * `applied` mark): the new card is applied like any other.
+ */
+export async function postResolution(def: ExchangeDefinition, { declarationId, attacker, target: defender }: ExchangeSides & { declarationId: string }, resolved: Resolved, audience: Audience): Promise<ChatMessage.Implementation> {
+  // An exchange that never applies (a contest) records no outcome and shows no Apply.
+  const outcome = def.apply && def.checkOutcome ? resolved.outcome : null;
+  const buttons: CardButton[] = outcome ? applyButtons(def, attacker, defender) : [];
+  const content = await renderExchangeCard(resolved.card, buttons, RESOLUTION);
+  const card = await postCard(
+    {
+      speaker: ChatMessage.getSpeaker({ actor: resolved.speaker ?? defender }),
+      content,
+      rolls: resolved.rolls,
+      flags: { [SYSTEM_ID]: { ...resolved.flags, type: RESOLUTION, exchange: exchangeId(def), declarationId, attackerUuid: attacker.uuid, targetUuid: defender.uuid } },
+    },
+    audience,
+  );
+  const id = card?.id;
+  if (!card || !id) throw new Error("BREADBOX.Relay.Failed");
+  if (outcome) await updateLedger(id, { exchange: { ruleset: def.ruleset, kind: def.kind, declarationId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, outcome: foundry.utils.deepClone(outcome) } });
+  return card;
 }
 
 /** A resolution card's Apply button and one button per apply option (a GM-only one shows to GMs only). */

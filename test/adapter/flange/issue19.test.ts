@@ -270,3 +270,94 @@ describe("19.2 Edge in combat for the defender", () => {
     expect(s.tims.system.edge.spent).toBe(0);
   });
 });
+
+describe("19.2 the Edge re-roll of a combat roll (once per side of an attack; the new result stands)", () => {
+  const reroll = async (user: any, actor: any, res: any, part: string) => {
+    const { applyOrRelay } = await import("../../../src/core/relay");
+    return asUser(user, () => applyOrRelay("flange.attackReroll", actor, { messageId: res.id, part }));
+  };
+
+  it("the Don re-rolls his damage with Edge: a new card with the new damage and its Apply; the old card can no longer be applied", async () => {
+    const { onAttackReroll } = await import("../../../src/rulesets/flange/combat/reroll");
+    const s = await fighters([skillItem("Tumbling", "acrobatics", 2)], { edge: { points: 1, spent: 0 } });
+    target(s.pDon, s.tims);
+    const card = await asUser(s.pDon, () => attackWithWeapon(s.don, s.revolver, shift));
+    scriptDiceFaces([7, 8, 9, 9, 5, 1, 5, 8]); // the book's shot: two left, 1, 5, 8 → 7
+    await respond(s.pTims, card, "dodge");
+    const first = resolutions().at(-1);
+    expect(first.flags.breadbox.damage).toBe(7);
+    expect(first.content).toContain('data-bb-action="flange.attackReroll" data-part="damage"');
+    expect(first.content).toContain('data-part="defence"');
+    // The Don's player clicks "Re-roll the damage": three new damage dice 2, 3, 4 → 4 − 1 = 3; attack and dodge keep their faces.
+    scriptDiceFaces([2, 3, 4]);
+    const b = document.createElement("button");
+    b.dataset.part = "damage";
+    await asUser(s.pDon, () => onAttackReroll(first, b));
+    const second = resolutions().at(-1);
+    expect(second.id).not.toBe(first.id);
+    expect(second.flags.breadbox.damage).toBe(3);
+    expect(second.content).toContain("[7, 8, 9]");
+    expect(second.content).toContain("[9, 5]");
+    expect(second.content).toContain("[2, 3, 4]");
+    expect(s.don.system.edge.spent).toBe(1);
+    // The old card is closed: no buttons, and its Apply is refused on the GM's client.
+    expect(first.content).not.toContain("<button");
+    expect(await applyResolution(s.pTims, first)).toMatchObject({ ok: false });
+    expect(s.tims.system.wounds.value).toBe(0);
+    // The new result stands: the Don has no re-roll left on it; Tims still has his (the dodge).
+    expect(second.content).not.toContain('data-part="damage"');
+    expect(second.content).toContain('data-part="defence"');
+    expect(await reroll(s.pDon, s.don, second, "attack")).toMatchObject({ ok: false, error: "BREADBOX.Flange.Combat.Reroll.SideDone" });
+    expect(await applyResolution(s.pTims, second)).toMatchObject({ ok: true });
+    expect(s.tims.system.wounds.value).toBe(3);
+    // Applied: its rolls stand.
+    expect(await reroll(s.pTims, s.tims, second, "defence")).toMatchObject({ ok: false, error: "BREADBOX.Flange.Combat.Reroll.AlreadyApplied" });
+  });
+
+  it("the defender re-rolls a failed block (the failed-block carry is taken back); a stranger, no Edge, a second try are refused", async () => {
+    const s = await fighters([skillItem("Tumbling", "acrobatics", 2)], { edge: { points: 1, spent: 0 } });
+    const combat: any = await Combat.create({} as never);
+    await combat.createEmbeddedDocuments("Combatant", [s.tims, s.don].map((a) => ({ actorId: a.id, name: a.name })));
+    await combat.startCombat();
+    target(s.pTims, s.don);
+    const card = await asUser(s.pTims, () => attackWithWeapon(s.tims, s.sock, shift));
+    scriptDiceFaces([9, 4, 8, 2, 3]); // attack 9,4; damage 8 → 5; block (Parkour 2 on 7) 2, 3 → failed
+    await respond(s.pDon, card, "blockBody");
+    const first = resolutions().at(-1);
+    expect(first.flags.breadbox.damage).toBe(5);
+    const { combatantState } = await import("../../../src/rulesets/flange/combat/tracker");
+    expect(combatantState(s.don, combat.id)).toMatchObject({ failedBlockPending: true, failedBlocks: 1 });
+    // Tims's player may not spend the Don's Edge; the attacker's damage is Tims's to re-roll, not the Don's.
+    expect(await reroll(s.pTims, s.don, first, "defence")).toMatchObject({ ok: false, error: "BREADBOX.Relay.Forbidden" });
+    expect(await reroll(s.pDon, s.don, first, "damage")).toMatchObject({ ok: false, error: "BREADBOX.Relay.TargetMismatch" });
+    expect(s.don.system.edgeAvailable).toBe(2);
+    // The Don re-rolls his block: 7, 1 → halved to 3 (damage 8 kept: the block comes after it).
+    scriptDiceFaces([7, 1]);
+    expect(await reroll(s.pDon, s.don, first, "defence")).toMatchObject({ ok: true });
+    const second = resolutions().at(-1);
+    expect(second.flags.breadbox.damage).toBe(3);
+    expect(second.content).toContain("[8]");
+    expect(s.don.system.edge.spent).toBe(1);
+    expect(combatantState(s.don, combat.id)).toMatchObject({ failedBlockPending: false, failedBlocks: 0 });
+    // The old card again, or the same side again on the new one: refused, nothing more spent.
+    expect(await reroll(s.pDon, s.don, first, "defence")).toMatchObject({ ok: false });
+    expect(await reroll(s.pDon, s.don, second, "defence")).toMatchObject({ ok: false, error: "BREADBOX.Flange.Combat.Reroll.SideDone" });
+    expect(s.don.system.edge.spent).toBe(1);
+    // Tims has Edge and re-rolls his attack: 1, 2 → a miss (a critical failure); nothing to apply.
+    scriptDiceFaces([1, 2]);
+    expect(await reroll(s.pTims, s.tims, second, "attack")).toMatchObject({ ok: true });
+    const third = resolutions().at(-1);
+    expect(third.flags.breadbox).toMatchObject({ damage: 0, hit: false });
+    expect(third.content).not.toContain("core.apply");
+    expect(s.tims.system.edge.spent).toBe(1);
+  });
+
+  it("a card a player wrote to look like a resolution is refused", async () => {
+    const s = await fighters([], { edge: { points: 1, spent: 0 } });
+    const forged: any = await asUser(s.pTims, () =>
+      ChatMessage.create({ content: "x", flags: { breadbox: { type: "exchangeResolution", exchange: "flange.attack", attackerUuid: s.tims.uuid, targetUuid: s.don.uuid, declarationId: "abc", flangeAttack: { x: {}, faces: { attack: [1], defence: [], damage: [] }, effects: {}, combat: { combatId: "", round: 0 }, rerolled: [] } } } } as never),
+    );
+    expect(await reroll(s.pTims, s.tims, forged, "attack")).toMatchObject({ ok: false, error: "BREADBOX.Relay.NotGenuine" });
+    expect(s.tims.system.edge.spent).toBe(0);
+  });
+});

@@ -102,6 +102,61 @@ function attackCard({ attacker, target, choices }: ExchangeSides & { choices: At
   return render("attack-card", { attacker: attacker.name ?? "", target: target.name ?? "", weapon: item.name ?? "", damage: model.damageNotation, attribute, edge: edgeSpent(choices), simultaneous: Boolean(choices.simultaneous), declared });
 }
 
+/**
+ * What the GM's client rolled for an attack, kept on its resolution card (which only a GM can
+ * write; the card is the engine's, recorded in the GM's ledger): the rules core's input and the
+ * faces, for the Edge re-roll of one of its rolls (reroll.ts), and what the card shows.
+ */
+export interface AttackRecord {
+  x: R.ExchangeInput;
+  faces: R.ExchangeFaces;
+  effects: R.ExchangeEffects;
+  combat: { combatId: string; round: number };
+  weapon: string;
+  /** Edge the attacker and the defender spent before the rolls. */
+  edge: number;
+  defenceEdge: number;
+  /** The sides that have spent their Edge re-roll on this attack ("attacker", "defender"). */
+  rerolled: string[];
+  /** The roll this card re-rolled, when it is a re-roll's result. */
+  rerollOf?: R.ExchangeRerollPart;
+}
+/** The resolution card's flag holding the AttackRecord. */
+export const ATTACK_RECORD = "flangeAttack";
+
+/** The resolution card's body: every roll in the book's order, the Edge re-roll buttons of the sides that have one left. */
+export async function resolutionHtml(attacker: Actor.Implementation, defender: Actor.Implementation, record: AttackRecord, r: R.ExchangeResult): Promise<string> {
+  const { x } = record;
+  const defence = x.defence;
+  const pool = R.settlePool(R.attackCheck(x.attack));
+  const signed = (m: number): string => (m === 0 ? "" : m > 0 ? `+ ${m}` : `− ${-m}`);
+  const attackerMay = !record.rerolled.includes("attacker");
+  const defenderMay = !record.rerolled.includes("defender");
+  return render("resolution", {
+    attacker: attacker.name ?? "",
+    defender: defender.name ?? "",
+    attackerUuid: attacker.uuid,
+    defenderUuid: defender.uuid,
+    weapon: record.weapon,
+    defenceLabel: defenceLabel(defence),
+    attack: { faces: r.attack.faces.join(", "), dice: pool.dice, target: pool.target, successes: r.attack.successes, critical: r.attack.criticalFailure, ones: r.attack.ones },
+    carry: { counterattack: x.attack.counterattackBonus === true, failedBlock: x.attack.failedBlockPenalty === true },
+    edge: record.edge,
+    defenceRoll: r.defence ? { faces: r.defence.faces.join(", "), successes: r.defence.successes, target: defence.kind === "dodge" || defence.kind === "block" ? R.settlePool(defence.check).target : 0, critical: r.defence.criticalFailure, ones: r.defence.ones, edge: record.defenceEdge } : null,
+    dodge: defence.kind === "dodge",
+    net: r.netSuccesses,
+    hit: r.hit,
+    damageRoll: r.damageRoll ? { ...r.damageRoll, faces: r.damageRoll.faces.join(", "), modifier: signed(r.damageRoll.modifier) } : null,
+    block: r.block ? localize(`BREADBOX.Flange.Combat.Block.${r.block}`) : "",
+    outcome: localize(`BREADBOX.Flange.Combat.Outcome.${r.outcome}`),
+    damage: r.damage,
+    serious: r.applied?.seriousInjury ?? false,
+    dead: r.applied?.status === "dead",
+    rerollOf: record.rerollOf ? localize(`BREADBOX.Flange.Combat.Reroll.${record.rerollOf}`) : "",
+    reroll: { attack: attackerMay, damage: attackerMay && r.damageRoll !== null, defence: defenderMay && r.defence !== null },
+  });
+}
+
 /** The damage each Apply wrote, from apply to follow (the active GM's client, one call after the other). */
 const appliedNow = new Map<string, { result: ReturnType<typeof R.applyDamage>; dramatic: boolean }>();
 /** The GM's apply option: the damage "dramatic", straight to the standard boxes (seed 004 "Grind"). */
@@ -232,34 +287,15 @@ export const flangeAttack: ExchangeDefinition<AttackDeclaration, DefenceChoice> 
       const x = exchangeInput(attacker, weapon.model, defender, choices, defence);
       const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollExchange(x, rng), { batch: true });
       await carryExchange(attacker, defender, roundOf(attacker), r.effects);
-      const pool = R.settlePool(R.attackCheck(x.attack));
-      const signed = (m: number): string => (m === 0 ? "" : m > 0 ? `+ ${m}` : `− ${-m}`);
-      const html = await render("resolution", {
-        attacker: attacker.name ?? "",
-        defender: defender.name ?? "",
-        weapon: weapon.item.name ?? "",
-        defenceLabel: defenceLabel(defence),
-        attack: { faces: r.attack.faces.join(", "), dice: pool.dice, target: pool.target, successes: r.attack.successes, critical: r.attack.criticalFailure, ones: r.attack.ones },
-        carry: { counterattack: x.attack.counterattackBonus === true, failedBlock: x.attack.failedBlockPenalty === true },
-        edge: spent,
-        defenceRoll: r.defence ? { faces: r.defence.faces.join(", "), successes: r.defence.successes, target: defence.kind === "dodge" || defence.kind === "block" ? R.settlePool(defence.check).target : 0, critical: r.defence.criticalFailure, ones: r.defence.ones, edge: defenceSpent } : null,
-        dodge: defence.kind === "dodge",
-        net: r.netSuccesses,
-        hit: r.hit,
-        damageRoll: r.damageRoll ? { ...r.damageRoll, faces: r.damageRoll.faces.join(", "), modifier: signed(r.damageRoll.modifier) } : null,
-        block: r.block ? localize(`BREADBOX.Flange.Combat.Block.${r.block}`) : "",
-        outcome: localize(`BREADBOX.Flange.Combat.Outcome.${r.outcome}`),
-        damage: r.damage,
-        serious: r.applied?.seriousInjury ?? false,
-        dead: r.applied?.status === "dead",
-      });
+      const record: AttackRecord = { x, faces: r.faces, effects: r.effects, combat: roundOf(attacker), weapon: weapon.item.name ?? "", edge: spent, defenceEdge: defenceSpent, rerolled: [] };
+      const html = await resolutionHtml(attacker, defender, record, r);
       // The spend, last of the writes before the card (nothing after it may fail and leave it spent for nothing).
       if (spent > 0) await attacker.update({ system: { edge: { spent: now.edge.spent + spent } } });
       if (defenceSpent > 0) await defender.update({ system: { edge: { spent: requireModel(defender, FlangeActorModel).edge.spent + defenceSpent } } });
       // The attack card now says how it was met, without its buttons (display only: the record counts).
       const met = await renderExchangeCard({ html: await attackCard({ attacker, target: defender, choices }, defenceLabel(defence)) }, [], DECLARATION);
       await declaration.update({ content: met, flags: { [SYSTEM_ID]: { declared: defence.kind } } });
-      return { rolls, card: { html }, outcome: r.hit && r.damage > 0 ? { damage: r.damage } : null, flags: { damage: r.damage, hit: r.hit }, speaker: attacker };
+      return { rolls, card: { html }, outcome: r.hit && r.damage > 0 ? { damage: r.damage } : null, flags: { damage: r.damage, hit: r.hit, [ATTACK_RECORD]: { ...record } }, speaker: attacker };
     } catch (err) {
       if (reveal) await releaseMark(reveal.messageId, reveal.mark);
       throw err;
