@@ -219,7 +219,7 @@ export const flangeAttack: ExchangeDefinition<AttackDeclaration, DefenceChoice> 
         return ""; // odds are information only
       }
     };
-    const options = skills.map((s) => ({ id: s.id, name: `${s.name} (${s.dice})`, heading: s.heading, selected: s.id === preferred }));
+    const options = skills.map((s) => ({ id: s.id, name: s.name, heading: s.heading, selected: s.id === preferred }));
     const result = await rollDialog<DefenceChoice>({
       title: localize(`BREADBOX.Flange.Combat.Defence.${d.kind}`),
       content: await render("defence-dialog", { bySkill, skills: options, attributeOnly: preferred === null, edgeAvailable, edge: edgeAvailable > 0 ? await defenceEdgeHtml(edgeAvailable) : "" }),
