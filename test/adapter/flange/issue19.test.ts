@@ -149,6 +149,19 @@ describe("19.3 pack weapons reach the right skill; the attack dialog shows its p
   });
 });
 
+describe("19.3 the sheet says which skill each weapon rolls, and warns when it is missing", () => {
+  it("Gear tab: 'Skill: Pistols (3 dice)' for the gunner; a warning for a Barret without Rifles", async () => {
+    const { settle } = await import("../../harness/index");
+    const gunner = await shooter("Gunner", [packItem("flange-skills", "Pistols", { dots: 3 }), packItem("flange-weapons", "36 Revolver"), packItem("flange-weapons", "Barret 50cal")]);
+    await gunner.sheet.render({ force: true });
+    await settle();
+    const cells = [...gunner.sheet.element.querySelectorAll(".flange-weapons .flange-weapon-skill")].map((c: any) => c.textContent.trim());
+    expect(cells).toContain("Skill: Pistols (3 dice)");
+    expect(cells.some((c) => c.startsWith("Gunner has no skill “Rifles” (Combat: Ranged)"))).toBe(true);
+    expect(gunner.sheet.element.querySelectorAll(".flange-weapons .flange-weapon-skill-missing")).toHaveLength(1);
+  });
+});
+
 describe("issue 19: pack content that is ours carries flags.breadbox.ours", () => {
   it("lists exactly the Flange pack documents that are ours (the armour templates, the Rifles skill)", () => {
     const packs = ["flange-skills", "flange-weapons", "flange-armor", "flange-tables", "flange-characters"];
