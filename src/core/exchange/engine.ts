@@ -288,32 +288,43 @@ export async function respondRelayHandler({ requester, target, payload }: RelayC
   // Resolved: what it spent (luck, Edge, action points) stands, so the exchange stays resolved
   // even if its card cannot be posted — answering again would spend twice.
   try {
-    // An exchange that never applies (a contest) records no outcome and shows no Apply.
-    const outcome = def.apply && def.checkOutcome ? foundry.utils.deepClone(resolved.outcome) : null;
-    const buttons: CardButton[] = outcome ? applyButtons(def, attacker, defender, resolved.offers) : [];
-    const content = await renderExchangeCard(resolved.card, buttons, RESOLUTION);
-    const audience = combineAudiences(audienceOf(message), mode === "public" ? null : audienceForMode(mode));
-    // A hidden card keeps its outcome itself (the GM writes it; players cannot); the record, its seal.
-    const sealed = outcome !== null && isHiddenAudience(audience);
-    const card = await postCard(
-      {
-        speaker: ChatMessage.getSpeaker({ actor: resolved.speaker ?? defender }),
-        content,
-        rolls: resolved.rolls,
-        flags: { [SYSTEM_ID]: { ...resolved.flags, type: RESOLUTION, exchange: exchangeId(def), declarationId: messageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, ...(sealed ? { sealedOutcome: outcome } : {}) } },
-      },
-      audience,
-    );
-    if (!card?.id) throw new Error("BREADBOX.Relay.Failed");
-    if (outcome) {
-      const kept = sealed ? { sealed: sealOf(outcome) } : { outcome };
-      await updateLedger(card.id, { exchange: { ruleset: def.ruleset, kind: def.kind, declarationId: messageId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, ...kept } });
-    }
+    const card = await postResolution(def, { declarationId: messageId, attacker, target: defender }, resolved, combineAudiences(audienceOf(message), mode === "public" ? null : audienceForMode(mode)));
     return { ok: true, data: { resolutionId: card.id } };
   } catch (err) {
     console.error("Breadbox | exchange resolution card", err);
     return refuse("BREADBOX.Exchange.CardFailed");
   }
+}
+
+/**
+ * Post a resolution card and record its outcome in the GM's ledger (active GM's client only): what
+ * `core.respond` does once resolve has run. Exported for a ruleset that replaces a resolution on
+ * the GM's client (Flange's Edge re-roll of a combat roll, which first closes the old card with its
+ * `applied` mark): the new card is applied like any other. A hidden card keeps its outcome itself
+ * (the GM writes it; players cannot) and the record its seal (src/core/exchange/seal.ts).
+ */
+export async function postResolution(def: ExchangeDefinition, { declarationId, attacker, target: defender }: ExchangeSides & { declarationId: string }, resolved: Resolved, audience: Audience): Promise<ChatMessage.Implementation> {
+  // An exchange that never applies (a contest) records no outcome and shows no Apply.
+  const outcome = def.apply && def.checkOutcome ? foundry.utils.deepClone(resolved.outcome) : null;
+  const buttons: CardButton[] = outcome ? applyButtons(def, attacker, defender, resolved.offers) : [];
+  const content = await renderExchangeCard(resolved.card, buttons, RESOLUTION);
+  const sealed = outcome !== null && isHiddenAudience(audience);
+  const card = await postCard(
+    {
+      speaker: ChatMessage.getSpeaker({ actor: resolved.speaker ?? defender }),
+      content,
+      rolls: resolved.rolls,
+      flags: { [SYSTEM_ID]: { ...resolved.flags, type: RESOLUTION, exchange: exchangeId(def), declarationId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, ...(sealed ? { sealedOutcome: outcome } : {}) } },
+    },
+    audience,
+  );
+  const id = card?.id;
+  if (!card || !id) throw new Error("BREADBOX.Relay.Failed");
+  if (outcome) {
+    const kept = sealed ? { sealed: sealOf(outcome) } : { outcome };
+    await updateLedger(id, { exchange: { ruleset: def.ruleset, kind: def.kind, declarationId, attackerUuid: attacker.uuid, targetUuid: defender.uuid, ...kept } });
+  }
+  return card;
 }
 
 /**

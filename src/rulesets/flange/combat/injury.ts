@@ -7,7 +7,8 @@ import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
 import { currentUser, format, localize, lookupUuidSync, notify } from "../../../core/game";
 import { rollDialog } from "../../../core/rolls/dialog";
-import { readInt, readString } from "../../../core/forms/read";
+import { readString } from "../../../core/forms/read";
+import { inputsHtml, intInput, readInputs } from "../../../core/forms/inputs";
 import { effectChangesData } from "../../../core/compat";
 import { cardFlags } from "../../../core/chat/trust";
 import { BreadboxActor } from "../../../core/documents/actor";
@@ -15,15 +16,22 @@ import { flangeCombatRules, SERIOUS_INJURY_PENALTY_MAX } from "./settings";
 
 export const SERIOUS_INJURY_STATUS = "flangeSeriousInjury";
 
+/** The serious-injury dialog's number, declared once (core forms/inputs.ts): the form's input and its read. */
+export const INJURY_INPUTS = { penalty: intInput("BREADBOX.Flange.Combat.Injury.Penalty", 0, SERIOUS_INJURY_PENALTY_MAX) };
+
+/** The dialog's penalty input, from the declaration, showing `penalty` (the setting's default). */
+export function injuryInputsHtml(penalty: number): Promise<string> {
+  return inputsHtml(INJURY_INPUTS, { penalty }, "bb-fl-injury");
+}
+
 /** Read the serious-injury dialog. */
 export function readInjuryForm(form: HTMLFormElement): { name: string; penalty: number } {
   const name = readString(form, "condition").trim();
   if (!name) throw new Error(localize("BREADBOX.Flange.Combat.Injury.NeedName"));
   if (name.length > 200) throw new Error(localize("BREADBOX.Flange.Combat.Injury.NameTooLong"));
-  const label = localize("BREADBOX.Flange.Combat.Injury.Penalty");
   // The penalty is required: blank is refused like any other value outside 0 to the maximum.
-  if (readString(form, "penalty").trim() === "") throw new Error(format("BREADBOX.Flange.Combat.Injury.NeedPenalty", { field: label, min: 0, max: SERIOUS_INJURY_PENALTY_MAX }));
-  return { name, penalty: readInt(form, "penalty", label, 0, SERIOUS_INJURY_PENALTY_MAX, 0) };
+  if (readString(form, "penalty").trim() === "") throw new Error(format("BREADBOX.Flange.Combat.Injury.NeedPenalty", { field: localize("BREADBOX.Flange.Combat.Injury.Penalty"), min: 0, max: SERIOUS_INJURY_PENALTY_MAX }));
+  return { name, penalty: readInputs(form, INJURY_INPUTS).penalty };
 }
 
 /** The Active Effect of a serious injury: the GM's name, the status, +penalty on all nine target numbers. */
@@ -44,7 +52,7 @@ export async function onSeriousInjury(message: ChatMessage.Implementation): Prom
   const f = cardFlags(message);
   const target = typeof f.targetUuid === "string" ? lookupUuidSync(f.targetUuid) : null;
   if (f.type !== "flangeDamageApplied" || f.seriousInjury !== true || !(target instanceof BreadboxActor) || f.done === true) return;
-  const content = await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/injury-dialog.hbs"), { penalty: flangeCombatRules().seriousInjuryPenalty, max: SERIOUS_INJURY_PENALTY_MAX });
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath("flange/combat/injury-dialog.hbs"), { penalty: await injuryInputsHtml(flangeCombatRules().seriousInjuryPenalty) });
   const result = await rollDialog<{ name: string; penalty: number }>({
     title: format("BREADBOX.Flange.Combat.Injury.Title", { name: target.name ?? "" }),
     content,

@@ -9,6 +9,7 @@ import { isLedgerKeeper } from "../../../core/chat/ledger";
 import { COUNTERATTACK_STATUS, FAILED_BLOCK_STATUS, flangeCombat, syncCombatStatuses } from "./tracker";
 import { FLANGE_COMBAT_SETTINGS } from "./settings";
 import { flangeAttack } from "./attack";
+import { onAttackReroll, relayAttackReroll } from "./reroll";
 import { flangeOpposed } from "../opposed-exchange";
 import { SERIOUS_INJURY_STATUS, onSeriousInjury } from "./injury";
 import { flangeAttackMacro } from "./macro";
@@ -62,9 +63,11 @@ export function flangeCombatPart(): RulesetPart {
       chooseHand: onChooseHand,
       resetHands: (m) => onResetHands(m),
       simultaneousAttack: onSimultaneousAttack,
+      attackReroll: (m, button) => onAttackReroll(m, button),
     },
     relayActions: {
       commitHand: relayCommitHand,
+      attackReroll: relayAttackReroll,
     },
     statusEffects: [
       { id: SERIOUS_INJURY_STATUS, name: "BREADBOX.Flange.Combat.Status.seriousInjury", img: "icons/svg/blood.svg" },

@@ -117,3 +117,10 @@ export async function carryExchange(attacker: Actor.Implementation, defender: Ac
   }
   await syncCombatStatuses(attacker, combatId, round);
 }
+
+/** An Edge re-roll changed whether the defender failed its block (issue 19.2): count it, or take it back. */
+export async function reviseFailedBlockCarry(defender: Actor.Implementation, { combatId, round }: { combatId: string; round: number }, failed: boolean): Promise<void> {
+  if (round <= 0 || combatOf(defender)?.id !== combatId) return;
+  await defender.update(combatantStateUpdate(combatId, R.reviseFailedBlock(combatantState(defender, combatId), round, failed)));
+  await syncCombatStatuses(defender, combatId, round);
+}

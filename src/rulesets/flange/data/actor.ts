@@ -211,7 +211,9 @@ export class FlangeActorModel extends foundry.abstract.TypeDataModel<ActorSchema
       seen.add(key);
     }
 
-    const con = Math.min(R.ATTRIBUTE_MAX, Math.max(R.ATTRIBUTE_MIN, this.attributes.constitution));
+    // The health track comes from the stored Constitution: a serious injury's penalty (an Active
+    // Effect on every target number) makes Constitution checks harder but never shrinks the track.
+    const con = Math.min(R.ATTRIBUTE_MAX, Math.max(R.ATTRIBUTE_MIN, this._source.attributes.constitution));
     this.dramaticWounds = rules.dramaticWounds;
     this.healthBoxes = R.healthBoxes(con);
     this.grindBoxes = rules.dramaticWounds ? R.grindBoxes(con) : 0;

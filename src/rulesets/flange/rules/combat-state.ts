@@ -91,6 +91,20 @@ export function afterDefence(s: CombatantState, round: number, effects: Exchange
   return next;
 }
 
+/**
+ * The defender's state when an Edge re-roll changes whether it failed a block in `round` (issue
+ * 19.2): `failed` true counts one more failed block (as `afterDefence`), false takes one back (the
+ * +1 on the next attack stays only while another failed block of that round is counted).
+ */
+export function reviseFailedBlock(s: CombatantState, round: number, failed: boolean): CombatantState {
+  if (failed) return afterDefence(s, round, { defenderFailedBlock: true, defenderCounterattackBonus: false });
+  validateCombatantState(s);
+  checkRound(round);
+  if (s.failedBlocksRound !== round || s.failedBlocks === 0) return s;
+  const left = s.failedBlocks - 1;
+  return { ...s, failedBlocks: left, failedBlocksRound: left > 0 ? round : 0, failedBlockPending: s.failedBlockPending && left > 0 };
+}
+
 /** Failed blocks that add to the initiative rolled for `round` (those of the round before). */
 export function initiativeFailedBlocks(s: CombatantState, round: number): number {
   validateCombatantState(s);

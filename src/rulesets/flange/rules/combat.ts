@@ -599,6 +599,31 @@ export function rollExchange(x: ExchangeInput, rng: RandomSource): ExchangeResul
   return runExchange(x, { attack: (c) => rollCheck(c, rng), defence: (c) => rollCheck(c, rng), damage: (d) => rollDamage(d, rng) });
 }
 
+/** The rolls of an attack that an Edge re-roll may name: the attacker's attack and damage rolls, the defender's dodge or block. */
+export const EXCHANGE_REROLL_PARTS = ["attack", "defence", "damage"] as const;
+export type ExchangeRerollPart = (typeof EXCHANGE_REROLL_PARTS)[number];
+
+/**
+ * The Edge re-roll of one roll of an attack (seed 004 "Edge": "A single Edge Point can be spent to
+ * re-roll a dice roll ... the new result must be accepted"). `part` is rolled again; the other
+ * rolls keep their faces where they do not depend on it: the dodge or block check never depends on
+ * the attack roll, and the damage roll is kept only when a block is re-rolled (the block comes after
+ * the damage). The damage dice depend on the attack's (net) successes, so re-rolling the attack or
+ * a dodge rolls the damage again. A roll the first result never made (a defence or damage after a
+ * miss) is rolled when the new result needs it. Throws when `part` was not rolled in `previous`.
+ */
+export function rerollExchange(x: ExchangeInput, previous: ExchangeFaces, part: ExchangeRerollPart, rng: RandomSource): ExchangeResult {
+  if (!EXCHANGE_REROLL_PARTS.includes(part)) throw new RangeError(`Unknown roll "${String(part)}" to re-roll`);
+  if (previous[part].length === 0) throw new RangeError(`This attack rolled no ${part} to re-roll`);
+  const keepDefence = part !== "defence" && previous.defence.length > 0;
+  const keepDamage = part === "defence" && x.defence.kind === "block" && previous.damage.length > 0;
+  return runExchange(x, {
+    attack: (c) => (part === "attack" ? rollCheck(c, rng) : resolveCheck(c, previous.attack)),
+    defence: (c) => (keepDefence ? resolveCheck(c, previous.defence) : rollCheck(c, rng)),
+    damage: (d) => (keepDamage ? resolveDamage(d, previous.damage) : rollDamage(d, rng)),
+  });
+}
+
 /**
  * One attack from faces already rolled (never draws). Faces that the exchange does not use (a
  * defence or damage roll after a miss) must be empty.

@@ -17,6 +17,7 @@ import { performOpposedCheck } from "../opposed";
 import { refreshEdge } from "../edge";
 import { campaignLevel } from "../settings";
 import { attackWithWeapon } from "../combat/attack";
+import { weaponSkillNotice } from "../combat/inputs";
 import "./hotbar";
 
 const ACTIONS = {
@@ -183,6 +184,8 @@ export async function flangeSheetData(actor: Actor.Implementation) {
     usedHeadings: headings.filter((h) => h.used),
     weapons: items(FlangeWeaponModel).map(({ item, model: w }) => ({
       id: item.id, name: item.name, attribute: localize(`BREADBOX.Flange.Attribute.${w.attribute}`), range: localize(`BREADBOX.Flange.Range.${w.range}`), damage: w.damageNotation, skill: w.skill, equipped: w.equipped,
+      // The skill an attack finds, or what it rolls instead (issue 19.3: the sheet says so too).
+      skillNotice: weaponSkillNotice(actor, w, item.name ?? ""),
     })),
     armours: items(FlangeArmorModel).map(({ item, model: a }) => ({ id: item.id, name: item.name, armour: a.armour, equipped: a.equipped })),
     powers: items(FlangePowerModel).map(({ item, model: p }) => ({ id: item.id, name: item.name, cost: p.cost })),
