@@ -10,6 +10,7 @@
  * applies. With no GM online the user gets a clear notification and nothing changes.
  * The trust model is written down in docs/architecture.md ("The relay's trust model").
  */
+import { stableJson } from "./exchange/seal";
 import { SYSTEM_ID } from "./ids";
 import { allRulesets } from "./registry";
 import { currentUser, localize, lookupUuid, notify } from "./game";
@@ -114,12 +115,7 @@ function userNonces(user: User.Implementation): Record<string, unknown> {
  */
 /** The request a nonce vouches for, as a stable string (object keys sorted). */
 export function requestDigest(request: Pick<RelayRequest, "action" | "targetUuid" | "payload">): string {
-  const stable = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(stable);
-    if (v && typeof v === "object") return Object.fromEntries(Object.keys(v).sort().map((k) => [k, stable((v as Record<string, unknown>)[k])]));
-    return v;
-  };
-  return JSON.stringify(stable({ action: request.action, targetUuid: request.targetUuid, payload: request.payload ?? null }));
+  return stableJson({ action: request.action, targetUuid: request.targetUuid, payload: request.payload ?? null });
 }
 
 async function consumeNonce(requester: User.Implementation, nonce: unknown, request: RelayRequest): Promise<boolean> {
