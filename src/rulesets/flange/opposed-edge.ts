@@ -14,7 +14,7 @@
  */
 import * as R from "./rules";
 import { SYSTEM_ID } from "../../core/ids";
-import { localize, lookupUuidSync, modelOf } from "../../core/game";
+import { lookupUuidSync, modelOf } from "../../core/game";
 import type { RelayContext, RelayResult } from "../../core/relay";
 import { cardFlags, cardRefusal } from "../../core/chat/trust";
 import { hasMark } from "../../core/chat/ledger";
@@ -24,7 +24,7 @@ import { FlangeActorModel } from "./data/actor";
 import { FlangeCheckRoll } from "./dice/check-roll";
 import { postOpposedCard } from "./opposed-card";
 import { RESOLUTION } from "../../core/exchange/engine";
-import { REROLLED_MARK, askReroll, payReroll, recordRerollResult, rollFingerprint } from "./reroll-record";
+import { REROLLED_MARK, askReroll, payReroll, recordRerollResult, rollFingerprint, supersededContent } from "./reroll-record";
 
 export type OpposedSideKey = "first" | "second";
 
@@ -72,19 +72,6 @@ export async function onOpposedReroll(message: ChatMessage.Implementation, butto
   await askReroll("flange.opposedReroll", actor, model, spentRefusal(message, rolls[side === "first" ? 0 : 1]), { messageId: message.id, side });
 }
 
-/** The card's content without its re-roll buttons, with the note that the new result stands. */
-function contentWithoutButtons(content: string): string {
-  const box = document.createElement("div");
-  box.innerHTML = content;
-  for (const el of box.querySelectorAll(".flange-opposed-reroll")) el.remove();
-  const card = box.querySelector(".flange-opposed") ?? box;
-  const note = document.createElement("p");
-  note.className = "bb-muted flange-opposed-superseded";
-  note.textContent = localize("BREADBOX.Flange.Edge.Superseded");
-  card.append(note);
-  return box.innerHTML;
-}
-
 /** GM side of an opposed re-roll: everything checked again; only the card's id and the side are read from the request. */
 export async function relayOpposedReroll(ctx: RelayContext): Promise<RelayResult> {
   const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
@@ -108,7 +95,7 @@ export async function relayOpposedReroll(ctx: RelayContext): Promise<RelayResult
   const claimed = await payReroll(actor, messageId, fingerprint);
   if (claimed) return { ok: false, error: claimed };
   // What the card shows (display only; the ledger is the record).
-  await message.update({ content: contentWithoutButtons(message.content ?? ""), flags: { [SYSTEM_ID]: { rerolled: true } } });
+  await message.update({ content: supersededContent(message.content ?? "", { remove: ".flange-opposed-reroll", card: ".flange-opposed", note: "flange-opposed-superseded" }), flags: { [SYSTEM_ID]: { rerolled: true } } });
   const fresh = FlangeCheckRoll.fromCheck({ title: check.title, input: check.input, parts: check.parts, actorUuid: undefined, rerolled: true });
   await fresh.evaluate();
   const first = index === 0 ? fresh : rolls[0];

@@ -104,3 +104,19 @@ export async function askReroll(action: string, actor: Actor.Implementation, mod
   // The relay has told the player already when the GM has not answered yet (pending).
   if (!result.ok && result.error && result.error !== RELAY_PENDING) ui.notifications?.warn(localize(result.error));
 }
+
+/**
+ * A re-rolled card's content once the new result stands: without the buttons `remove` selects,
+ * with a note (class `note`) at the end of its `card` element saying the new result stands.
+ */
+export function supersededContent(content: string, { remove, card, note }: { remove: string; card: string; note: string }): string {
+  const box = document.createElement("div");
+  box.innerHTML = content;
+  for (const el of box.querySelectorAll(remove)) el.remove();
+  const body = box.querySelector(card) ?? box;
+  const line = document.createElement("p");
+  line.className = `bb-muted ${note}`;
+  line.textContent = localize("BREADBOX.Flange.Edge.Superseded");
+  body.append(line);
+  return box.innerHTML;
+}

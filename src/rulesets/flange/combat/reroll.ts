@@ -16,7 +16,7 @@
  */
 import * as R from "../rules";
 import { SYSTEM_ID } from "../../../core/ids";
-import { localize, lookupUuidSync, modelOf } from "../../../core/game";
+import { lookupUuidSync, modelOf } from "../../../core/game";
 import type { RelayContext, RelayResult } from "../../../core/relay";
 import { cardFlags, cardWriter } from "../../../core/chat/trust";
 import { claimMark, hasMark, releaseMark } from "../../../core/chat/ledger";
@@ -26,7 +26,7 @@ import { rollWithFoundryDice } from "../../../core/rolls/foundry-dice";
 import { APPLIED_MARK, RESOLUTION, postResolution } from "../../../core/exchange/engine";
 import { BreadboxActor } from "../../../core/documents/actor";
 import { FlangeActorModel } from "../data/actor";
-import { REROLLED_MARK, askReroll, payReroll } from "../reroll-record";
+import { REROLLED_MARK, askReroll, payReroll, supersededContent } from "../reroll-record";
 import { ATTACK_RECORD, flangeAttack, resolutionHtml, type AttackRecord } from "./attack";
 import { reviseFailedBlockCarry } from "./tracker";
 
@@ -79,19 +79,6 @@ export async function onAttackReroll(message: ChatMessage.Implementation, button
   await askReroll("flange.attackReroll", actor, model, refusal(message, record, part), { messageId: message.id, part });
 }
 
-/** The old card's content without its buttons (re-roll and Apply), with the note that the new result stands. */
-function contentWithoutButtons(content: string): string {
-  const box = document.createElement("div");
-  box.innerHTML = content;
-  for (const el of box.querySelectorAll("button, .flange-attack-reroll")) el.remove();
-  const card = box.querySelector(".flange-resolution") ?? box;
-  const note = document.createElement("p");
-  note.className = "bb-muted flange-attack-superseded";
-  note.textContent = localize("BREADBOX.Flange.Edge.Superseded");
-  card.append(note);
-  return box.innerHTML;
-}
-
 /** GM side of a combat re-roll: only the card's id and the roll's name are read from the request. */
 export async function relayAttackReroll(ctx: RelayContext): Promise<RelayResult> {
   const messageId = typeof ctx.payload.messageId === "string" ? ctx.payload.messageId : "";
@@ -120,7 +107,7 @@ export async function relayAttackReroll(ctx: RelayContext): Promise<RelayResult>
     return { ok: false, error: paid };
   }
   // What the old card shows (display only: the marks are the record).
-  await message.update({ content: contentWithoutButtons(message.content ?? ""), flags: { [SYSTEM_ID]: { rerolled: true } } });
+  await message.update({ content: supersededContent(message.content ?? "", { remove: "button, .flange-attack-reroll", card: ".flange-resolution", note: "flange-attack-superseded" }), flags: { [SYSTEM_ID]: { rerolled: true } } });
   const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rerollExchange(record.x, record.faces, part, rng), { batch: true });
   if (record.effects.defenderFailedBlock !== r.effects.defenderFailedBlock) await reviseFailedBlockCarry(defender, record.combat, r.effects.defenderFailedBlock);
   const next: AttackRecord = { ...record, faces: r.faces, effects: r.effects, rerolled: [...record.rerolled, side], rerollOf: part };
