@@ -171,3 +171,44 @@ describe("Toaster: luck spent after a hidden attack roll keeps the declaration's
     expect(defender.system.stun.value).toBeGreaterThan(0);
   });
 });
+
+describe("sealed marks (src/core/chat/sealed-marks.ts): Toast's recorded attack modifier on a hidden card", () => {
+  it("the record keeps a seal, the card the modifier; the defence faces it; an edited value is not read", async () => {
+    const { toastCharacter, skill, weapon, defend, outcomeOf } = await import("./toast/combat-boot");
+    const { ATTACK_MODIFIER_MARK, toastAttack } = await import("../../src/rulesets/toast/combat/attack");
+    const { markValue } = await import("../../src/core/chat/ledger");
+    const { sealedMarkValue } = await import("../../src/core/chat/sealed-marks");
+    await privateRolls();
+    const p1 = createUser({ name: "Attacker's player" });
+    const attacker: any = await toastCharacter("Ysolde", { agility: 17 }, [skill("Broadsword", "broadsword", ["agility"], 5), weapon("Broadsword", "Broadsword")]);
+    await attacker.update({ ownership: { [p1.id!]: 3 } });
+    const defender: any = await toastCharacter("Guard", { agility: 12 }, [skill("Acrobatics", "acrobatics", ["agility"], 6, "athletic")]);
+    const sword = attacker.items.find((i: any) => i.type === "toastWeapon");
+    (p1 as any).targets = new Set([{ actor: defender }]);
+    const shift = new MouseEvent("click", { shiftKey: true });
+    const attackCard = async () => {
+      scriptDiceFaces([9]);
+      const card: any = await asUser(p1, () => toastAttack(attacker, sword, shift));
+      await ledgerSettled();
+      return card;
+    };
+    const card = await attackCard();
+    expect(card.whisper.length).toBeGreaterThan(0);
+    expect(String(markValue(card.id, ATTACK_MODIFIER_MARK))).toMatch(/^seal:[0-9a-f]{64}$/);
+    expect(card.flags.breadbox.sealedMarks).toEqual({ "toast~2e~attackModifier": 8 });
+    expect(sealedMarkValue(card, ATTACK_MODIFIER_MARK)).toBe(8);
+    expect(bookText()).not.toMatch(/attackModifier":8/);
+    scriptDiceFaces([10, 1, 1, 1, 1, 1]);
+    const { resolution } = await defend(null, card, defender, "acrobatics");
+    expect(outcomeOf(resolution)).toEqual({ outcome: "tie", damage: 5 });
+    // Its writer raises the kept modifier: the GM no longer reads one, and the defence is refused.
+    const edited = await attackCard();
+    await asUser(p1, () => edited.update({ flags: { breadbox: { sealedMarks: { "toast~2e~attackModifier": 30 } } } }));
+    expect(sealedMarkValue(edited, ATTACK_MODIFIER_MARK)).toBeUndefined();
+    const before = msgs().length;
+    scriptDiceFaces([10, 1, 1, 1, 1, 1]);
+    await defend(null, edited, defender, "acrobatics").catch(() => null);
+    expect(msgs().filter((m) => m.flags.breadbox?.type === "exchangeResolution" && m.flags.breadbox?.declarationId === edited.id)).toHaveLength(0);
+    expect(msgs().length).toBeGreaterThanOrEqual(before);
+  });
+});

@@ -72,6 +72,7 @@ export async function defend(user: User | null, card: any, target: Actor.Impleme
 
 /** What a resolution shows (display flags) and what the GM recorded for Apply (its damage, or null). */
 export function outcomeOf(resolution: any): { outcome: string; damage: number | null } {
-  const damage = ledgerEntry(resolution?.id)?.exchange?.outcome.damage;
+  // A hidden resolution's outcome is kept on the card (the record holds its seal).
+  const damage = (ledgerEntry(resolution?.id)?.exchange?.outcome ?? resolution?.flags.breadbox.sealedOutcome)?.damage;
   return { outcome: resolution?.flags.breadbox.outcome, damage: typeof damage === "number" ? damage : null };
 }

@@ -23,7 +23,8 @@ import { audienceOf, currentMessageMode, type MessageMode } from "../../../core/
 import { postCard } from "../../../core/chat/post";
 import { DECLARATION, declareExchange, exchangeId } from "../../../core/exchange/engine";
 import type { ApplyContext, ApplyOffers, CardParts, ExchangeDefinition, PostedRoll } from "../../../core/exchange/types";
-import { claimMark, isLedgerKeeper, markValue } from "../../../core/chat/ledger";
+import { isLedgerKeeper, markValue } from "../../../core/chat/ledger";
+import { claimSealedMark, sealedMarkValue } from "../../../core/chat/sealed-marks";
 import { cardFlags } from "../../../core/chat/trust";
 import { actorFromUuidSync } from "../../../core/game";
 import { defenceSkills, fighterOf, labelWithValue, modifierParts, signed, skillTask, strikeTarget, weaponDamageDice, weaponOf, weaponSkill, type Fighter, type FighterSkill } from "./fighter";
@@ -111,12 +112,12 @@ export function recordAttackModifier(message: ChatMessage.Implementation): void 
   } catch {
     return;
   }
-  claimMark(message.id, ATTACK_MODIFIER_MARK, modifier).catch((err: unknown) => console.error("Breadbox | Toast attack record", err));
+  claimSealedMark(message, ATTACK_MODIFIER_MARK, modifier).catch((err: unknown) => console.error("Breadbox | Toast attack record", err));
 }
 
 /** The attacker's modifier the GM recorded for this card (undefined where this client cannot read the record). */
 function recordedModifier(declaration: ChatMessage.Implementation | undefined): number | undefined {
-  const v = markValue(declaration?.id, ATTACK_MODIFIER_MARK);
+  const v = sealedMarkValue(declaration, ATTACK_MODIFIER_MARK);
   return typeof v === "number" && Number.isSafeInteger(v) ? v : undefined;
 }
 
@@ -301,7 +302,10 @@ export const toastAttackExchange: ExchangeDefinition<AttackChoices, DefenceChoic
 
   async resolve({ attacker: attackerActor, target: defenderActor, choices: c, rolls, declaration }, { choices: d }) {
     const rules = toastCombatRules();
-    const attackRoll = attackSide(c, rolls, recordedModifier(declaration));
+    const recorded = recordedModifier(declaration);
+    // A record whose kept value no longer matches its seal (a hidden card edited after posting) is refused.
+    if (recorded === undefined && markValue(declaration.id, ATTACK_MODIFIER_MARK) !== undefined) throw new Error("BREADBOX.Relay.NotGenuine");
+    const attackRoll = attackSide(c, rolls, recorded);
     if (!attackRoll) throw new Error("BREADBOX.Relay.NotGenuine");
     if (d.skill && rules.defenceUsesAction) {
       const state = defenceActionState(defenderActor);
