@@ -15,7 +15,7 @@ import { buildCheck, defaultChoices, powerKeys, type BuiltCheck } from "../check
 import { boolInput, checkInputs, choiceInput, intInput, keyInput, type InputDeclaration, type InputValues } from "../../../core/forms/inputs";
 import { powerActionCost } from "../powers";
 import type { D100CombatRules } from "./settings";
-import { refusalMessage, spendNow, writeSpend } from "./ap";
+import { consumePendingAttack, pendingAttack, refusalMessage, spendNow, writeSpend } from "./ap";
 
 /** Difficulties an attack dialog offers (the ladder's −60…+60 on the skill scale). */
 export const ATTACK_DIFFICULTY_LIMIT = 60;
@@ -94,20 +94,39 @@ export function attackCost(attacker: Actor.Implementation, a: Attack): AttackCos
 }
 
 /**
- * Paying for the attack as the documents stand now: the rounds loaded, the AP (ap.ts `spendNow`),
- * the power's points. Throws the localized refusal when any falls short; the returned function
- * writes all three (on the active GM's client, under the attacker's resource lock).
+ * What makes one attack the same attack on every client and across rounds: the weapon, the action
+ * (simple or a fire block, its X or AP choice) and the power action with its X. A multi-round
+ * attack is kept under this key (ap.ts `startAttackOnGM`).
+ */
+export function attackKey(a: Attack, cost: AttackCost): string {
+  return [a.weapon.id ?? "", a.block, cost.fire?.x ?? "", cost.fire?.apChoice ?? "", a.power, a.power ? a.powerX : ""].join(":");
+}
+
+/** The attack of this key started in an earlier initiative (paid in full or not), or null. */
+export function pendingAttackOf(attacker: Actor.Implementation, a: Attack, cost: AttackCost): ReturnType<typeof pendingAttack> {
+  return pendingAttack(attacker, attackKey(a, cost));
+}
+
+/**
+ * Paying for the attack as the documents stand now: the rounds loaded, the AP (ap.ts `spendNow`;
+ * or an attack of this key paid in full over earlier initiatives, which is taken off the list), the
+ * power's points. Throws the localized refusal when any falls short (an attack of this key still
+ * under way among them); the returned function writes all three (on the active GM's client, under
+ * the attacker's resource lock).
  */
 export function attackPayment(attacker: Actor.Implementation, a: Attack, cost: AttackCost): () => Promise<void> {
   const w = requireModel(a.weapon, D100WeaponModel);
   if (w.capacity > 0 && w.loaded < cost.rounds) throw new Error(format("BREADBOX.D100.Combat.Attack.NotLoaded", { weapon: a.weapon.name ?? "", rounds: cost.rounds, loaded: w.loaded }));
-  const ap = spendNow(attacker, cost.ap);
-  if (!ap.ok) throw new Error(refusalMessage(ap, cost.title));
+  const started = pendingAttackOf(attacker, a, cost);
+  if (started && !started.ready) throw new Error(format("BREADBOX.D100.Combat.AP.AttackUnderWay", { action: cost.title, paid: started.paid, cost: started.cost }));
+  const ap = started ? null : spendNow(attacker, cost.ap);
+  if (ap && !ap.ok) throw new Error(refusalMessage(ap, cost.title));
   const power = cost.built.power;
   const points = power ? powerActionCost(attacker, power.item, power.index, { x: power.x }) : null;
   if (points && !points.ok) throw new Error(points.message);
   return async () => {
-    await writeSpend(attacker, ap);
+    if (started) await consumePendingAttack(attacker, started.id);
+    else if (ap) await writeSpend(attacker, ap);
     if (w.capacity > 0) await a.weapon.update({ system: { loaded: w.loaded - cost.rounds } });
     if (power && points?.ok) await power.item.update({ system: { current: points.result.points.current, held: points.result.points.held } });
   };

@@ -31,8 +31,10 @@ import { buildCheck, defaultChoices, powerKeys } from "../checks";
 import { D100CheckRoll, D100OverflowRoll, bookFaces, d10Zero } from "../dice/check-roll";
 import { d100PlayRules } from "../settings";
 import { d100CombatRules, damageOverflows, type D100CombatRules } from "./settings";
-import { refusalMessage, spendNow, writeSpend } from "./ap";
-import { attackCost, attackInputs, checkAttackChoices, choiceOfInputs, shownAttackInputs, attackLabel, attackPayment, skillLabel, skillRow, sys, type Attack, type AttackChoice, type AttackCost } from "./attack-cost";
+import { attackStartable, refusalMessage, spendNow, startAttackOnGM, writeSpend } from "./ap";
+import { linesHtml } from "../../../core/rolls/lines";
+import { noteCardHtml } from "../../../core/chat/note-card";
+import { attackKey, pendingAttackOf, attackCost, attackInputs, checkAttackChoices, choiceOfInputs, shownAttackInputs, attackLabel, attackPayment, skillLabel, skillRow, sys, type Attack, type AttackChoice, type AttackCost } from "./attack-cost";
 
 export type { AttackChoice } from "./attack-cost";
 
@@ -177,6 +179,12 @@ export async function performAttack(actor: Actor.Implementation, weapon: Item.Im
   try {
     attack = checkAttack({ ...choice, weaponId: weapon.id }, actor);
     cost = attackCost(actor, attack);
+    // More AP than are left this initiative: the attack may be started and paid over the next ones.
+    const ap = pendingAttackOf(actor, attack, cost) ? null : spendNow(actor, cost.ap);
+    if (ap && !ap.ok && attackStartable(actor, ap)) {
+      await startAttack(actor, attack, cost, ap.available);
+      return null;
+    }
     attackPayment(actor, attack, cost);
   } catch (err) {
     ui.notifications?.warn(localize(err instanceof Error ? err.message : String(err)));
@@ -192,6 +200,39 @@ export async function performAttack(actor: Actor.Implementation, weapon: Item.Im
   if (!(await applyOrRelay("d100.payAttack", actor, { choices: postedChoices(attack) })).ok) return null;
   const content = await renderExchangeCard(await attackCard(actor, null, attack, rolls), [], "d100Attack");
   return (await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, rolls, flags: { [SYSTEM_ID]: { ...flags, type: "d100Attack" } } }, audienceForMode(mode))) ?? null;
+}
+
+/**
+ * An attack costing more than the points left (seed: "A character is not limited to the action
+ * points from a single round and can allot following rounds towards actions with high costs"): the
+ * player confirms, then the GM starts it (relay `d100.startAttack`) with every point left; the
+ * next initiatives pay the rest (the tracker shows it) and, paid in full, the same attack is made
+ * without paying its AP again.
+ */
+async function startAttack(actor: Actor.Implementation, attack: Attack, cost: AttackCost, available: number): Promise<void> {
+  const ok = await foundry.applications.api.DialogV2.confirm({
+    window: { title: cost.title },
+    content: linesHtml({ text: format("BREADBOX.D100.Combat.Attack.StartConfirm", { action: cost.title, cost: cost.ap, available }) }),
+  });
+  if (!ok) return;
+  const result = await applyOrRelay("d100.startAttack", actor, { choices: postedChoices(attack) });
+  if (!result.ok) return;
+  const content = await noteCardHtml({ kind: "bb-d100-action", lines: [{ text: format("BREADBOX.D100.Combat.Attack.Started", { name: actor.name ?? "", action: cost.title, paid: available, cost: cost.ap }) }] });
+  await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, flags: { [SYSTEM_ID]: { type: "d100Action" } } }, audienceForMode(currentMessageMode()));
+}
+
+/** GM side of `d100.startAttack`: the requester owns the attacker; the attack and its cost are rebuilt from the documents. */
+export async function relayStartAttack({ requester, target: attacker, payload }: RelayContext): Promise<RelayResult> {
+  if (!(attacker instanceof BreadboxActor) || !modelOf(attacker, D100ActorModel)) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  if (!requester.isGM && !attacker.testUserPermission(requester, "OWNER")) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
+  const raw = payload.choices && typeof payload.choices === "object" ? { ...(payload.choices as Record<string, unknown>) } : {};
+  try {
+    const attack = checkAttack(raw, attacker);
+    const cost = attackCost(attacker, attack);
+    return await startAttackOnGM(attacker, attackKey(attack, cost), cost.title, cost.ap);
+  } catch (err) {
+    return { ok: false, error: err instanceof Error ? err.message : "BREADBOX.Relay.Malformed" };
+  }
 }
 
 /** GM side of `d100.payAttack` (an attack with no target): its cost paid at once under the attacker's resource lock. */

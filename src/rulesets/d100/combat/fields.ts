@@ -24,6 +24,8 @@ export function d100CombatFields() {
         label: new fields.StringField({ required: true, blank: true, initial: "" }),
         cost: points(),
         paid: points(),
+        /** An attack paid over several rounds: its key (attack-cost.ts `attackKey`); blank for any other action. */
+        attack: new fields.StringField({ required: true, blank: true, initial: "" }),
       }),
     ),
   };
