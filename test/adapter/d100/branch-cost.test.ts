@@ -8,7 +8,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { settle } from "../../harness/index";
 import { bootSystem, notifications } from "../toaster/boot";
 
-beforeEach(bootSystem);
+// A loaded machine may take more than the default 10 s to boot the system for the first test.
+beforeEach(bootSystem, 30_000);
 
 async function open(doc: any) {
   const sheet = doc.sheet;

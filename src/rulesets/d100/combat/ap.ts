@@ -21,6 +21,7 @@ import { postCard } from "../../../core/chat/post";
 import { audienceForMode } from "../../../core/compat";
 import { withResourceLocks } from "../../../core/chat/trust";
 import { noteCardHtml } from "../../../core/chat/note-card";
+import { holdsInitiative } from "./bypass";
 
 export interface ApView {
   quota: number;
@@ -53,7 +54,7 @@ export function spendNow(actor: Actor.Implementation, cost: number): R.SpendDeci
   const ap = apOf(actor);
   return R.decideSpend({
     strict: Boolean(period),
-    hasInitiative: Boolean(period && period.combat.combatant?.id === period.combatant.id),
+    hasInitiative: Boolean(period && holdsInitiative(period.combat, period.combatant)),
     quota: ap.quota,
     available: ap.available,
     reserved: ap.reserved,
@@ -216,7 +217,7 @@ export async function relayReserveAp(ctx: RelayContext): Promise<RelayResult> {
   if (!(actor instanceof BreadboxActor) || !modelOf(actor, D100ActorModel)) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
   if (!requesterOwns(ctx.requester, actor)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
   const period = strictPeriodOf(actor);
-  if (!period || period.combat.combatant?.id !== period.combatant.id) return { ok: false, error: "BREADBOX.D100.Combat.AP.NotYourInitiative" };
+  if (!period || !holdsInitiative(period.combat, period.combatant)) return { ok: false, error: "BREADBOX.D100.Combat.AP.NotYourInitiative" };
   return withResourceLocks([actor], async () => {
     const ap = apOf(actor);
     const next = R.reservePoints({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: pendingOf(actor) }, ap.available);

@@ -6,7 +6,7 @@
 import type { RulesetPart } from "../../../core/registry";
 import type { ExchangeDefinition } from "../../../core/exchange/types";
 import { templatePath } from "../../../core/ids";
-import { d100Combat, registerTrackerHooks } from "./tracker";
+import { d100Combat, registerTrackerHooks, relayInitiative } from "./tracker";
 import { D100_COMBAT_SETTINGS } from "./settings";
 import { relayReserveAp, relaySpendAp } from "./ap";
 import { d100Attack, relayPayAttack, relayStartAttack } from "./attack";
@@ -29,6 +29,7 @@ export function d100CombatPart(): RulesetPart {
       reserveAp: relayReserveAp,
       payAttack: relayPayAttack,
       startAttack: relayStartAttack,
+      initiative: relayInitiative,
     },
     statusEffects: D100_STATUS_EFFECTS,
     trackableAttributes: { d100: { bar: ["health", "combat.ap"], value: ["combat.reserved"] } },
