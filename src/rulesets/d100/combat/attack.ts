@@ -34,6 +34,7 @@ import { d100CombatRules, damageOverflows, type D100CombatRules } from "./settin
 import { attackStartable, refusalMessage, spendNow, startAttackOnGM, writeSpend } from "./ap";
 import { linesHtml } from "../../../core/rolls/lines";
 import { noteCardHtml } from "../../../core/chat/note-card";
+import { shieldLabel, shieldOf, strikeShield, type ShieldStrike } from "./shield";
 import { attackKey, pendingAttackOf, attackCost, attackInputs, checkAttackChoices, choiceOfInputs, shownAttackInputs, attackLabel, attackPayment, skillLabel, skillRow, sys, type Attack, type AttackChoice, type AttackCost } from "./attack-cost";
 
 export type { AttackChoice } from "./attack-cost";
@@ -334,7 +335,8 @@ export const d100Attack: ExchangeDefinition<Attack, Defence> = {
     return { skill: checkInputs(raw, defenceInputs(defenceOptions(target, choices)), { complete: true }).skill };
   },
 
-  spends: ({ attacker, target }, response) => (response === "defend" ? [attacker, target] : [attacker]),
+  // A shielded defender's shield and power points may change in the resolution: lock them too.
+  spends: ({ attacker, target }, response) => (response === "defend" || shieldOf(target) ? [attacker, target] : [attacker]),
 
   async resolve({ attacker, target: defender, choices: a, rolls }, response) {
     const rules = d100CombatRules();
@@ -366,17 +368,32 @@ export const d100Attack: ExchangeDefinition<Attack, Defence> = {
     const difficulty = check.difficulty;
     const degree = check.effort - (defence ? Math.max(difficulty, defence.check.effort) : difficulty);
     const w = requireModel(a.weapon, D100WeaponModel);
-    const hit = degree > 0;
-    const evaluation: R.FireEvaluation = cost.fire
-      ? R.evaluateFire(cost.fire.block, { degree, x: cost.fire.x, apChoice: cost.fire.apChoice })
-      : { block: "simple", apCost: w.attackAp, step: hit ? 0 : null, hit, amount: hit ? 1 : 0, shotsFired: null, damage: hit ? w.damage : null };
-    const overflow = damageOverflows(rules, degree, a.criticalArea);
+    const evaluate = (d: number): R.FireEvaluation => {
+      const hit = d > 0;
+      return cost.fire
+        ? R.evaluateFire(cost.fire.block, { degree: d, x: cost.fire.x, apChoice: cost.fire.apChoice })
+        : { block: "simple", apCost: w.attackAp, step: hit ? 0 : null, hit, amount: hit ? 1 : 0, shotsFired: null, damage: hit ? w.damage : null };
+    };
+    // A raised Barrier Shield adds its 25 to the difficulty; an attack it stops strikes the shield
+    // (a fire block's spread is placed with the shield's 25 too: hits that still land are through).
+    const shield = shieldOf(defender);
+    let evaluation = evaluate(degree);
+    let shieldResult: "through" | "shield" | "missed" | null = null;
+    if (shield) {
+      const through = evaluate(degree - R.BARRIER_SHIELD.difficulty);
+      shieldResult = through.hit ? "through" : evaluation.hit ? "shield" : "missed";
+      if (shieldResult !== "shield") evaluation = through;
+    }
+    const overflow = damageOverflows(rules, shieldResult === "through" ? degree - R.BARRIER_SHIELD.difficulty : degree, a.criticalArea);
     const t = sys(defender);
+    // Damage on the shield is the shield's (the shaman's own adjustments protect the shaman).
     const { value: damage, rolls: damageRolls } = await rollWithFoundryDice(
-      (rng) => R.rollFireDamage({ evaluation, adjustment: t.adjustment, attributes: sys(attacker).attributeScores, overflow, eachShot: rules.fireEachShot }, rng),
+      (rng) => R.rollFireDamage({ evaluation, adjustment: shieldResult === "shield" ? "" : t.adjustment, attributes: sys(attacker).attributeScores, overflow, eachShot: rules.fireEachShot }, rng),
       { die: d10Zero, batch: true },
     );
-    const amount = damage.total;
+    let strike: ShieldStrike | null = null;
+    if (shield && shieldResult === "shield") strike = await strikeShield(defender, shield, damage.total, localize("BREADBOX.D100.Combat.Shield.FocusCheck"));
+    const amount = strike ? 0 : damage.total;
     const health = { normal: t.healthNormal, current: t.health.current - amount };
     const state = R.healthState(health);
     const html = await foundry.applications.handlebars.renderTemplate(templatePath("d100/combat/resolution.hbs"), {
@@ -386,6 +403,7 @@ export const d100Attack: ExchangeDefinition<Attack, Defence> = {
       difficulty,
       defence: defence ? { label: defence.label, score: defence.score, faces: defence.check.faces.join(" "), effort: defence.check.effort } : null,
       degree,
+      shield: shieldResult ? { result: shieldLabel(shieldResult), difficulty: R.BARRIER_SHIELD.difficulty, strike } : null,
       block: cost.fire?.block.title ?? "",
       hit: evaluation.hit,
       hits: evaluation.amount,
@@ -411,7 +429,7 @@ export const d100Attack: ExchangeDefinition<Attack, Defence> = {
       dying: state === "dying",
       targetVisibility: `owner:${defender.uuid}`,
     });
-    return { rolls: [...(defence?.rolls ?? []), ...damageRolls], card: { html }, outcome: amount > 0 ? { amount } : null, speaker: attacker };
+    return { rolls: [...(defence?.rolls ?? []), ...damageRolls, ...(strike?.rolls ?? [])], card: { html }, outcome: amount > 0 ? { amount } : null, speaker: attacker };
   },
 
   checkOutcome: ({ amount }) => typeof amount === "number" && Number.isSafeInteger(amount) && amount > 0 && amount <= MAX_APPLIED_DAMAGE,
