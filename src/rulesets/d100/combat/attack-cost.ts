@@ -10,6 +10,7 @@ import { requireModel } from "../../../core/foundry";
 import { format, localize, modelOf } from "../../../core/game";
 import { D100ActorModel } from "../data/actor";
 import { D100PowerModel } from "../data/items";
+import type { WeaponRange } from "../data/weapons";
 import { D100WeaponModel, fireBlocksOf } from "../data/weapons";
 import { buildCheck, defaultChoices, powerKeys, type BuiltCheck } from "../checks";
 import { boolInput, checkInputs, choiceInput, intInput, keyInput, type InputDeclaration, type InputValues } from "../../../core/forms/inputs";
@@ -58,6 +59,45 @@ export interface AttackCost {
 }
 
 export const sys = (actor: Actor.Implementation): D100ActorModel => requireModel(actor, D100ActorModel);
+
+/**
+ * What an attack is made with: a weapon's fields, or — for a power item — its Spirit Lance action's
+ * (seed: "Spirit Lance: Need 1, Hold X or Drain X ... costs 2 Action Quota points and makes use of
+ * the Ranged -> Shaman -> Energy Projection skill ... does a number of dies of damage equal to the
+ * power points invested"): the action's skill, a ranged attack, X dice (`spiritLanceDamage`), no AP
+ * of its own (the power action's AP is added as for any power action spent on an attack), no rounds.
+ */
+export interface WeaponView {
+  skill: string;
+  range: WeaponRange;
+  damage: string;
+  attackAp: number;
+  capacity: number;
+  loaded: number;
+  /** The Spirit Lance action's index on the power item (null: a weapon). */
+  lance: number | null;
+}
+
+/** The index of the Spirit Lance action a power key ("<item id>:<index>") names on this power item, or null. */
+export function lanceIndex(item: Item.Implementation, power: string): number | null {
+  const model = modelOf(item, D100PowerModel);
+  const [id = "", idx = ""] = power.split(":");
+  const index = Number(idx);
+  if (!model || id !== item.id || !Number.isSafeInteger(index)) return null;
+  return model.actions[index]?.effect === "spiritLance" ? index : null;
+}
+
+/** The attack's weapon as the attack reads it (a weapon, or a power's Spirit Lance). Throws a localized message. */
+export function weaponView(a: { weapon: Item.Implementation; power?: string; powerX?: number }): WeaponView {
+  const w = modelOf(a.weapon, D100WeaponModel);
+  if (w) return { skill: w.skill, range: w.range, damage: w.damage, attackAp: w.attackAp, capacity: w.capacity, loaded: w.loaded, lance: null };
+  const index = lanceIndex(a.weapon, a.power ?? "");
+  const action = index === null ? undefined : modelOf(a.weapon, D100PowerModel)?.actions[index];
+  if (index === null || !action) throw new Error("BREADBOX.Relay.NotGenuine");
+  const x = a.powerX ?? 0;
+  if (x < 1) throw new Error(format("BREADBOX.D100.Combat.Lance.NeedX", { action: action.name }));
+  return { skill: action.skill, range: "ranged", damage: R.spiritLanceDamage(x), attackAp: 0, capacity: 0, loaded: 0, lance: index };
+}
 export const attackLabel = (key: string): string => localize(`BREADBOX.D100.Combat.Attack.${key}`);
 
 /** The skill row a weapon (or a defence) checks: a root key or a branch name (case-insensitive). */
@@ -79,10 +119,10 @@ export function skillLabel(row: { id: string; name: string }): string {
  * burst's shots, else its largest amount, else 1). Throws a localized message.
  */
 export function attackCost(attacker: Actor.Implementation, a: Attack): AttackCost {
-  const w = requireModel(a.weapon, D100WeaponModel);
+  const w = weaponView(a);
   const skill = skillRow(attacker, w.skill);
   if (!skill) throw new Error(format("BREADBOX.D100.Combat.Attack.NoSkill", { skill: w.skill, weapon: a.weapon.name ?? "" }));
-  const block = a.block >= 0 ? fireBlocksOf(a.weapon)[a.block] : undefined;
+  const block = a.block >= 0 && w.lance === null ? fireBlocksOf(a.weapon)[a.block] : undefined;
   if (a.block >= 0 && !block) throw new RangeError(attackLabel("NoBlock"));
   const fire = block ? { block, x: block.apCost.kind === "perX" ? a.x : undefined, apChoice: block.apCost.kind === "choice" ? (a.apChoice ?? 0) : undefined } : null;
   const ev = fire ? R.evaluateFire(fire.block, { degree: 0, x: fire.x, apChoice: fire.apChoice }) : null;
@@ -115,7 +155,7 @@ export function pendingAttackOf(attacker: Actor.Implementation, a: Attack, cost:
  * the attacker's resource lock).
  */
 export function attackPayment(attacker: Actor.Implementation, a: Attack, cost: AttackCost): () => Promise<void> {
-  const w = requireModel(a.weapon, D100WeaponModel);
+  const w = weaponView(a);
   if (w.capacity > 0 && w.loaded < cost.rounds) throw new Error(format("BREADBOX.D100.Combat.Attack.NotLoaded", { weapon: a.weapon.name ?? "", rounds: cost.rounds, loaded: w.loaded }));
   const started = pendingAttackOf(attacker, a, cost);
   if (started && !started.ready) throw new Error(format("BREADBOX.D100.Combat.AP.AttackUnderWay", { action: cost.title, paid: started.paid, cost: started.cost }));
@@ -138,7 +178,10 @@ export function attackPayment(attacker: Actor.Implementation, a: Attack, cost: A
  * for a choice of AP costs).
  */
 export function attackActions(weapon: Item.Implementation, withBlocks: boolean): Record<string, string> {
-  const out: Record<string, string> = { simple: format("BREADBOX.D100.Combat.Attack.Simple", { ap: requireModel(weapon, D100WeaponModel).attackAp }) };
+  const w = modelOf(weapon, D100WeaponModel);
+  // A power's Spirit Lance: one action, its AP the power action's.
+  if (!w) return { simple: localize("BREADBOX.D100.Combat.Lance.Action") };
+  const out: Record<string, string> = { simple: format("BREADBOX.D100.Combat.Attack.Simple", { ap: w.attackAp }) };
   (withBlocks ? fireBlocksOf(weapon) : []).forEach((b, i) => {
     if (b.apCost.kind === "choice") b.apCost.costs.forEach((c, j) => (out[`fire:${i}:${j}`] = format("BREADBOX.D100.Combat.Attack.BlockAp", { title: b.title, ap: c })));
     else if (b.apCost.kind === "perX") out[`fire:${i}`] = format("BREADBOX.D100.Combat.Attack.BlockX", { title: b.title, base: b.apCost.base });

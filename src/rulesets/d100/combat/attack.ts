@@ -35,7 +35,8 @@ import { attackStartable, refusalMessage, spendNow, startAttackOnGM, writeSpend 
 import { linesHtml } from "../../../core/rolls/lines";
 import { noteCardHtml } from "../../../core/chat/note-card";
 import { shieldLabel, shieldOf, strikeShield, type ShieldStrike } from "./shield";
-import { attackKey, pendingAttackOf, attackCost, attackInputs, checkAttackChoices, choiceOfInputs, shownAttackInputs, attackLabel, attackPayment, skillLabel, skillRow, sys, type Attack, type AttackChoice, type AttackCost } from "./attack-cost";
+import { D100PowerModel } from "../data/items";
+import { lanceIndex, weaponView, attackKey, pendingAttackOf, attackCost, attackInputs, checkAttackChoices, choiceOfInputs, shownAttackInputs, attackLabel, attackPayment, skillLabel, skillRow, sys, type Attack, type AttackChoice, type AttackCost } from "./attack-cost";
 
 export type { AttackChoice } from "./attack-cost";
 
@@ -56,8 +57,11 @@ interface Defence {
  */
 function checkAttack(raw: Record<string, unknown>, attacker: Actor.Implementation): Attack {
   const weapon = typeof raw.weaponId === "string" ? attacker.items.get(raw.weaponId) : undefined;
-  if (!modelOf(attacker, D100ActorModel) || !weapon || !modelOf(weapon, D100WeaponModel)) throw new Error("BREADBOX.Relay.NotGenuine");
-  return { ...checkAttackChoices(raw, attacker, weapon), weapon };
+  if (!modelOf(attacker, D100ActorModel) || !weapon || !(modelOf(weapon, D100WeaponModel) || modelOf(weapon, D100PowerModel))) throw new Error("BREADBOX.Relay.NotGenuine");
+  const attack = { ...checkAttackChoices(raw, attacker, weapon), weapon };
+  // A power attacks only as its Spirit Lance, with the power action it names (and X ≥ 1).
+  if (!modelOf(weapon, D100WeaponModel)) weaponView(attack);
+  return attack;
 }
 
 /** The choices a card carries (the weapon by id). */
@@ -104,7 +108,7 @@ function postedCheck(rolls: readonly PostedRoll[], attacker: Actor.Implementatio
 function attackOddsHtml(actor: Actor.Implementation, a: Attack, target: Actor.Implementation | null, rules: D100CombatRules): string {
   const cost = attackCost(actor, a);
   const input = cost.built.options.input;
-  let notation = requireModel(a.weapon, D100WeaponModel).damage;
+  let notation = weaponView(a).damage;
   const ctx: { check: string; expected?: string; oneHit?: string; damage?: string; beforeDefence?: string } = { check: "" };
   if (cost.fire) {
     const { block, x, apChoice } = cost.fire;
@@ -236,6 +240,64 @@ export async function relayStartAttack({ requester, target: attacker, payload }:
   }
 }
 
+/**
+ * Spirit Lance after its check (GM's client, under the attacker's lock, after the attack was paid:
+ * its Need 1 and Hold X): a hit drains the X held points, a miss releases them (`settleSpiritLance`).
+ * Returns the card's line.
+ */
+async function settleLance(a: Attack, hit: boolean): Promise<string> {
+  const power = modelOf(a.weapon, D100PowerModel);
+  if (!power) return "";
+  const x = Math.min(a.powerX, power.held);
+  if (x >= 1) {
+    const next = R.settleSpiritLance({ normal: Math.max(0, power.normal), current: power.current, held: power.held }, x, hit);
+    await a.weapon.update({ system: { current: next.current, held: next.held } });
+  }
+  return format(hit ? "BREADBOX.D100.Combat.Lance.Drained" : "BREADBOX.D100.Combat.Lance.Released", { x: a.powerX });
+}
+
+/**
+ * Attack with a power's Spirit Lance (the sheet's button on that action) against the user's first
+ * target: the attack dialog without a weapon's actions, X the points invested (the dice), the
+ * power action fixed. Returns the attack card, or null.
+ */
+export async function attackWithLance(actor: Actor.Implementation, item: Item.Implementation, index: number, event?: Event | null): Promise<ChatMessage.Implementation | null> {
+  const power = `${item.id ?? ""}:${index}`;
+  if (lanceIndex(item, power) === null) return null;
+  const target = targetedActors()[0] ?? null;
+  if (target && !modelOf(target, D100ActorModel)) {
+    ui.notifications?.warn(format("BREADBOX.D100.Combat.Attack.WrongRulesetTarget", { name: target.name ?? "" }));
+    return null;
+  }
+  if (!target) ui.notifications?.info(localize("BREADBOX.D100.Combat.Attack.NoTarget"));
+  let choice: AttackChoice = { ladder: "average", modifier: 0, block: -1, x: 1, apChoice: null, overflow: false, criticalArea: false, power, powerX: 1 };
+  let mode: MessageMode = currentMessageMode();
+  if (!skipDialog(event)) {
+    const rules = d100CombatRules();
+    const inputs = attackInputs(actor, item, { fireBlocks: false });
+    const { block: _block, x: _x, power: _power, ...shown } = shownAttackInputs(inputs, rules, d100PlayRules().overflow === "ask", true);
+    const row = skillRow(actor, weaponView({ weapon: item, power, powerX: 1 }).skill);
+    if (!row) {
+      ui.notifications?.warn(format("BREADBOX.D100.Combat.Attack.NoSkill", { skill: weaponView({ weapon: item, power, powerX: 1 }).skill, weapon: item.name ?? "" }));
+      return null;
+    }
+    const content = await foundry.applications.handlebars.renderTemplate(templatePath("d100/combat/attack-dialog.hbs"), {
+      skillLine: format("BREADBOX.D100.Combat.Attack.Skill", { skill: skillLabel(row), score: row.total }),
+      // X starts at 1: a lance needs one point invested.
+      inputs: await inputsHtml(shown, { powerX: "1" }, "bb-d100"),
+    });
+    const result = await rollDialog<AttackChoice>({
+      title: format("BREADBOX.D100.Combat.Attack.Title", { weapon: item.name ?? "" }),
+      content,
+      read: (form) => ({ ...choiceOfInputs(readInputs(form, inputs)), power, powerX: Math.max(1, readInputs(form, inputs).powerX) }),
+      odds: (v) => attackOddsHtml(actor, checkAttack({ ...v, weaponId: item.id }, actor), target, rules),
+    });
+    if (!result) return null;
+    ({ value: choice, mode } = result);
+  }
+  return performAttack(actor, item, target, choice, mode);
+}
+
 /** GM side of `d100.payAttack` (an attack with no target): its cost paid at once under the attacker's resource lock. */
 export async function relayPayAttack({ requester, target: attacker, payload }: RelayContext): Promise<RelayResult> {
   if (!(attacker instanceof BreadboxActor) || !modelOf(attacker, D100ActorModel)) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
@@ -271,7 +333,7 @@ async function attackCard(attacker: Actor.Implementation, target: Actor.Implemen
     degreeLabel: localize(`BREADBOX.D100.Combat.Degree.${check.degreeKey}`),
     outcomeClass: check.outcome,
     ap: cost.ap,
-    rounds: requireModel(a.weapon, D100WeaponModel).capacity > 0 ? cost.rounds : null,
+    rounds: weaponView(a).capacity > 0 ? cost.rounds : null,
     block: cost.fire?.block.title ?? "",
     fire: ev ? (ev.hit ? format("BREADBOX.D100.Combat.Fire.Placed", { step: (ev.step ?? 0) + 1, hits: ev.amount }) : localize("BREADBOX.D100.Combat.Fire.Fail")) : "",
   });
@@ -288,7 +350,7 @@ function defenceSkills(defender: Actor.Implementation, range: "close" | "ranged"
   return [...rows.filter((r) => r.id === first), ...rows.filter((r) => r.id !== first)];
 }
 
-const defenceOptions = (defender: Actor.Implementation, a: Attack) => defenceSkills(defender, requireModel(a.weapon, D100WeaponModel).range);
+const defenceOptions = (defender: Actor.Implementation, a: Attack) => defenceSkills(defender, weaponView(a).range);
 
 export const d100Attack: ExchangeDefinition<Attack, Defence> = {
   ruleset: "d100",
@@ -367,7 +429,7 @@ export const d100Attack: ExchangeDefinition<Attack, Defence> = {
     // The threat: the degree against the difficulty, raised to the defender's effort when higher.
     const difficulty = check.difficulty;
     const degree = check.effort - (defence ? Math.max(difficulty, defence.check.effort) : difficulty);
-    const w = requireModel(a.weapon, D100WeaponModel);
+    const w = weaponView(a);
     const evaluate = (d: number): R.FireEvaluation => {
       const hit = d > 0;
       return cost.fire
@@ -391,6 +453,8 @@ export const d100Attack: ExchangeDefinition<Attack, Defence> = {
       (rng) => R.rollFireDamage({ evaluation, adjustment: shieldResult === "shield" ? "" : t.adjustment, attributes: sys(attacker).attributeScores, overflow, eachShot: rules.fireEachShot }, rng),
       { die: d10Zero, batch: true },
     );
+    // Spirit Lance: the X points held for it are drained on a hit, released to the shaman on a miss.
+    const lance = w.lance === null ? null : await settleLance(a, evaluation.hit);
     let strike: ShieldStrike | null = null;
     if (shield && shieldResult === "shield") strike = await strikeShield(defender, shield, damage.total, localize("BREADBOX.D100.Combat.Shield.FocusCheck"));
     const amount = strike ? 0 : damage.total;
@@ -403,6 +467,7 @@ export const d100Attack: ExchangeDefinition<Attack, Defence> = {
       difficulty,
       defence: defence ? { label: defence.label, score: defence.score, faces: defence.check.faces.join(" "), effort: defence.check.effort } : null,
       degree,
+      lance,
       shield: shieldResult ? { result: shieldLabel(shieldResult), difficulty: R.BARRIER_SHIELD.difficulty, strike } : null,
       block: cost.fire?.block.title ?? "",
       hit: evaluation.hit,

@@ -108,7 +108,7 @@ export function decorateTracker(html: HTMLElement, combat: Combat.Implementation
   }
 }
 
-const CONTROL_ICONS: Record<InitiativeControl, string> = { bypass: "fa-forward", interrupt: "fa-bolt", end: "fa-flag-checkered" };
+const CONTROL_ICONS: Record<InitiativeControl, string> = { bypass: "fa-hand", interrupt: "fa-arrow-up", end: "fa-check" };
 
 /** A Bypass / Interrupt / End interruption button (its click stops at the button: the row's own action is core's). */
 function initiativeButton(combat: Combat.Implementation | Combat.Stored, combatant: Combatant.Implementation, control: InitiativeControl): HTMLButtonElement {

@@ -364,7 +364,7 @@ export async function d100SheetData(actor: Actor.Implementation) {
         } catch {
           choices = [];
         }
-        return { ...a, index, choices, usesX: /x/i.test(a.cost) };
+        return { ...a, index, choices, usesX: /x/i.test(a.cost), lance: a.effect === "spiritLance" };
       }),
     })),
     marks: m.karma.marks.map((k, index) => ({ ...k, index, cost: k.value || "" })),
