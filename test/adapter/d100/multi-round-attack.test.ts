@@ -83,6 +83,20 @@ describe("D10/0: an attack costing more than the points left is paid over severa
     expect(s.gunner.system.combat.pending).toEqual([]);
   });
 
+  it("once the combat is over (a free period), an attack left under way neither blocks nor pays the same attack", async () => {
+    const s = await scene();
+    const started = asUser(s.p1, () => performAttack(s.gunner, s.gun, s.target, burst, "public"));
+    await answerDialog({ action: "yes" });
+    await started;
+    expect(s.gunner.system.combat.pending).toMatchObject([{ cost: 6, paid: 5 }]);
+    await s.combat.delete();
+    scriptDiceFaces([39]);
+    const card = await asUser(s.p1, () => performAttack(s.gunner, s.gun, s.target, burst, "public"));
+    expect(card).not.toBe(null);
+    expect((await respond(s.p2, card, "take")).ok).toBe(true);
+    expect(amountOf(msgs().at(-1))).toBe(90);
+  });
+
   it("declining the confirmation starts nothing", async () => {
     const s = await scene();
     const started = asUser(s.p1, () => performAttack(s.gunner, s.gun, s.target, burst, "public"));

@@ -123,8 +123,13 @@ function pendingData(state: R.ActionPoints, labels: ReadonlyMap<string, string>,
   return state.pending.map((p) => ({ id: p.id, label: labels.get(p.id) ?? "", cost: p.cost, paid: p.paid, attack: attacks.get(p.id) ?? "" }));
 }
 
-/** A pending attack with this key (attack-cost.ts `attackKey`): paid in full ("ready") or still under way. */
+/**
+ * A pending attack with this key (attack-cost.ts `attackKey`): paid in full ("ready") or still under
+ * way. Only in a strict period: once the combat is over (a free period) an attack started in it
+ * neither blocks nor pays an attack.
+ */
 export function pendingAttack(actor: Actor.Implementation, key: string): { id: string; label: string; cost: number; paid: number; ready: boolean } | null {
+  if (!d100CombatRules().strictPeriods || !strictPeriodOf(actor)) return null;
   const p = sys(actor).combat.pending.find((a) => a.attack !== "" && a.attack === key);
   return p ? { id: p.id, label: p.label, cost: p.cost, paid: p.paid, ready: p.paid >= p.cost } : null;
 }
