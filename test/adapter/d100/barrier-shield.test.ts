@@ -6,9 +6,9 @@
  * attack's resolution.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asUser, createUser, scriptDiceFaces } from "../../harness/index";
+import { answerDialog, asUser, createUser, scriptDiceFaces, waitForDialog } from "../../harness/index";
 import { bootSystem, packDoc } from "../toaster/boot";
-import { performAttack } from "../../../src/rulesets/d100/combat/attack";
+import { attackWithWeapon, performAttack } from "../../../src/rulesets/d100/combat/attack";
 import { spendPowerAction } from "../../../src/rulesets/d100/powers";
 import { amountOf, respond } from "./exchange";
 
@@ -74,6 +74,21 @@ describe("D10/0 Barrier Shield in an attack", () => {
     // No shield now: the same roll hits the shaman.
     card = await attack(s, [35, 6]);
     expect(amountOf(card)).toBe(11);
+  });
+
+  it("the attack dialog's odds show the shield: where a simple attack lands", async () => {
+    const s = await scene();
+    await asUser(s.p2, () => spendPowerAction(s.shaman, s.power, 0, { post: false }));
+    (s.p1 as any).targets = new Set([{ actor: s.shaman }]);
+    const pending = asUser(s.p1, () => attackWithWeapon(s.attacker, s.gun));
+    const dialog = await waitForDialog();
+    const panel = dialog.element.querySelector("[data-bb-odds]")!.textContent!;
+    expect(panel).toContain("Shaman's Barrier Shield adds 25 to the difficulty and blocks 25 more damage");
+    // Ranged 50 at Average: effort > 25 on rolls 00–24 (25%), 1–25 on 25–49 (25%).
+    expect(panel).toMatch(/gets through the shield\s*25(\.0)?%/);
+    expect(panel).toMatch(/strikes the shield\s*25(\.0)?%/);
+    await answerDialog({ action: "cancel" }).catch(() => undefined);
+    await pending.catch(() => undefined);
   });
 
   it("a failed Focus check drains the held points", async () => {

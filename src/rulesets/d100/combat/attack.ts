@@ -109,7 +109,7 @@ function attackOddsHtml(actor: Actor.Implementation, a: Attack, target: Actor.Im
   const cost = attackCost(actor, a);
   const input = cost.built.options.input;
   let notation = weaponView(a).damage;
-  const ctx: { check: string; expected?: string; oneHit?: string; damage?: string; beforeDefence?: string } = { check: "" };
+  const ctx: { check: string; expected?: string; oneHit?: string; damage?: string; beforeDefence?: string; shield?: string; shieldOdds?: string } = { check: "" };
   if (cost.fire) {
     const { block, x, apChoice } = cost.fire;
     const detail = R.fireOddsDetail({ block, check: input, x, apChoice }, { attributes: sys(actor).attributeScores });
@@ -119,6 +119,12 @@ function attackOddsHtml(actor: Actor.Implementation, a: Attack, target: Actor.Im
     ctx.expected = format("BREADBOX.D100.Combat.Fire.Expected", { hits: detail.expectedHits.toFixed(2), damage: detail.expectedDamage.toFixed(1) });
     notation = R.evaluateFire(block, { degree: block.spread[block.spread.length - 1]?.min ?? 0, x, apChoice }).damage ?? notation;
   } else ctx.check = oddsPanelHtml(R.checkOdds(input), { labelKey: (k) => `BREADBOX.D100.Combat.Degree.${k}` });
+  // A target behind a raised Barrier Shield: where a simple attack lands (a fire block's steps are placed with the 25 too).
+  const shield = target ? shieldOf(target) : null;
+  if (shield) {
+    ctx.shield = format("BREADBOX.D100.Combat.Shield.Odds", { name: target?.name ?? "", difficulty: R.BARRIER_SHIELD.difficulty, remaining: shield.remaining });
+    if (!cost.fire) ctx.shieldOdds = oddsPanelHtml(R.shieldedAttackOdds({ attack: input, shieldDifficulty: R.BARRIER_SHIELD.difficulty }), { labelKey: (k) => `BREADBOX.D100.Combat.Shield.${k}` });
+  }
   if (target && notation.trim()) {
     const t = sys(target);
     // The degree is not known before the roll: the odds overflow only for a critical area.
