@@ -11,6 +11,7 @@ import { SYSTEM_ID } from "../../core/ids";
 import { postCard } from "../../core/chat/post";
 import { audienceForMode, currentMessageMode } from "../../core/compat";
 import { D100PowerModel } from "./data/items";
+import { D100ActorModel } from "./data/actor";
 import { noteCardHtml } from "../../core/chat/note-card";
 
 type PowerAction = D100PowerModel["actions"][number];
@@ -65,6 +66,8 @@ export async function spendPowerAction(
   }
   const { power, action, result } = cost;
   await item.update({ system: { current: result.points.current, held: result.points.held } });
+  // Barrier Shield: the shield is up, blocking its 25 until it fails (combat/shield.ts).
+  if (action.effect === "barrierShield") await actor.update({ system: { combat: { shield: { remaining: R.BARRIER_SHIELD.capacity, power: item.id ?? "" } } } });
   if (opts.post !== false) {
     const steps = result.applied.map((s) => `${localize(`BREADBOX.D100.Power.Fn.${s.fn}`)} ${s.amount}`).join(", ");
     const lines = [{ text: steps }, { text: format("BREADBOX.D100.Power.Points", { current: result.points.current, held: result.points.held, normal: power.normal }), cls: "bb-muted" }];
@@ -89,4 +92,8 @@ export async function releaseHeldPoints(item: Item.Implementation, spend: boolea
   if (!power || power.held === 0) return;
   const next = R.releaseHeld(pointsOf(power), power.held, spend);
   await item.update({ system: { current: next.current, held: next.held } });
+  // Points no longer held hold no shield.
+  const owner = item.parent;
+  const shield = owner ? modelOf(owner, D100ActorModel)?.combat.shield : undefined;
+  if (owner && shield && shield.power === item.id) await owner.update({ system: { combat: { shield: { remaining: 0, power: "" } } } });
 }

@@ -76,6 +76,22 @@ export async function raiseSkill(actor: Actor.Implementation, skillId: string): 
   return cost;
 }
 
+/**
+ * Buy a new branch skill under a skill (seed: "Skill Trees": "purchase a new branch skill by
+ * spending 1 skill point"): the point comes from the reserve the parent's root may use (its own
+ * points first) and is the branch's first point of Adjust. Refused when short; nothing changes.
+ */
+export async function buyBranch(actor: Actor.Implementation, parentId: string, name: string): Promise<void> {
+  const m = model(actor);
+  const parent = m.skillRows.find((r) => r.id === parentId);
+  if (!parent) throw new Error(format("BREADBOX.D100.Error.UnknownTarget", { target: parentId }));
+  const have = R.reserveFor(reserveOf(m), parent.root);
+  if (R.NEW_BRANCH_COST > have) throw new Error(format("BREADBOX.D100.Skill.BranchShort", { cost: R.NEW_BRANCH_COST, available: have }));
+  const reserve = R.spendReserve(reserveOf(m), parent.root, R.NEW_BRANCH_COST);
+  await actor.update({ system: { reserveSkillPoints: reserveUpdate(reserve) } });
+  await actor.createEmbeddedDocuments("Item", [{ name, type: "d100Skill", system: { parentSkill: parent.id, adjust: R.NEW_BRANCH_COST } }]);
+}
+
 /** 5 PP: Normal health + average(EN, SP) rounded up; Current rises alike. */
 export async function buyHealthIncrease(actor: Actor.Implementation): Promise<number> {
   const m = model(actor);

@@ -21,6 +21,7 @@ import { postCard } from "../../../core/chat/post";
 import { audienceForMode } from "../../../core/compat";
 import { withResourceLocks } from "../../../core/chat/trust";
 import { noteCardHtml } from "../../../core/chat/note-card";
+import { holdsInitiative } from "./bypass";
 
 export interface ApView {
   quota: number;
@@ -53,7 +54,7 @@ export function spendNow(actor: Actor.Implementation, cost: number): R.SpendDeci
   const ap = apOf(actor);
   return R.decideSpend({
     strict: Boolean(period),
-    hasInitiative: Boolean(period && period.combat.combatant?.id === period.combatant.id),
+    hasInitiative: Boolean(period && holdsInitiative(period.combat, period.combatant)),
     quota: ap.quota,
     available: ap.available,
     reserved: ap.reserved,
@@ -114,8 +115,57 @@ function labelsOf(actor: Actor.Implementation): Map<string, string> {
   return new Map(sys(actor).combat.pending.map((p) => [p.id, p.label]));
 }
 
-function pendingData(state: R.ActionPoints, labels: ReadonlyMap<string, string>) {
-  return state.pending.map((p) => ({ id: p.id, label: labels.get(p.id) ?? "", cost: p.cost, paid: p.paid }));
+function attacksOf(actor: Actor.Implementation): Map<string, string> {
+  return new Map(sys(actor).combat.pending.map((p) => [p.id, p.attack]));
+}
+
+function pendingData(state: R.ActionPoints, labels: ReadonlyMap<string, string>, attacks: ReadonlyMap<string, string> = new Map()) {
+  return state.pending.map((p) => ({ id: p.id, label: labels.get(p.id) ?? "", cost: p.cost, paid: p.paid, attack: attacks.get(p.id) ?? "" }));
+}
+
+/**
+ * A pending attack with this key (attack-cost.ts `attackKey`): paid in full ("ready") or still under
+ * way. Only in a strict period: once the combat is over (a free period) an attack started in it
+ * neither blocks nor pays an attack.
+ */
+export function pendingAttack(actor: Actor.Implementation, key: string): { id: string; label: string; cost: number; paid: number; ready: boolean } | null {
+  if (!d100CombatRules().strictPeriods || !strictPeriodOf(actor)) return null;
+  const p = sys(actor).combat.pending.find((a) => a.attack !== "" && a.attack === key);
+  return p ? { id: p.id, label: p.label, cost: p.cost, paid: p.paid, ready: p.paid >= p.cost } : null;
+}
+
+/** Whether an attack refused for want of points may be started instead: with the initiative, short of points, some points to put in. */
+export function attackStartable(actor: Actor.Implementation, decision: R.SpendDecision): boolean {
+  return canStart(decision) && apOf(actor).available > 0;
+}
+
+/**
+ * Start an attack that costs more than the points left (on the GM's client, under the attacker's
+ * resource lock; seed: "A character is not limited to the action points from a single round"):
+ * every point available goes to it, the rest comes from the next initiatives (step 3), and it is
+ * made when paid in full (attack-cost.ts `attackPayment` then takes it instead of points).
+ */
+export async function startAttackOnGM(actor: Actor.Implementation, key: string, label: string, cost: number): Promise<RelayResult> {
+  return withResourceLocks([actor], async () => {
+    const under = pendingAttack(actor, key);
+    if (under) return { ok: false, error: format("BREADBOX.D100.Combat.AP.AttackUnderWay", { action: label, paid: under.paid, cost: under.cost }) };
+    const decision = spendNow(actor, cost);
+    if (decision.ok || !attackStartable(actor, decision)) return { ok: false, error: decision.ok ? "BREADBOX.Relay.Malformed" : refusalMessage(decision, label) };
+    const ap = apOf(actor);
+    const id = foundry.utils.randomID(8);
+    const started = R.startAction({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: pendingOf(actor) }, { id, cost, points: ap.available });
+    const labels = labelsOf(actor);
+    labels.set(id, label);
+    const attacks = attacksOf(actor);
+    attacks.set(id, key);
+    await actor.update({ system: { combat: { ap: { value: started.state.available }, pending: pendingData(started.state, labels, attacks) } } });
+    return { ok: true, data: { paid: started.action.paid, cost } };
+  });
+}
+
+/** Take a ready attack off the pending list (its points were paid over earlier initiatives). Inside the attacker's resource lock. */
+export async function consumePendingAttack(actor: Actor.Implementation, id: string): Promise<void> {
+  await actor.update({ system: { combat: { pending: sys(actor).combat.pending.filter((p) => p.id !== id).map((p) => ({ ...p })) } } });
 }
 
 /**
@@ -136,7 +186,7 @@ async function spendLocked(actor: Actor.Implementation, cost: number, action: st
     const started = R.startAction({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: pendingOf(actor) }, { id, cost, points: ap.available });
     const labels = labelsOf(actor);
     labels.set(id, action);
-    await actor.update({ system: { combat: { ap: { value: started.state.available }, pending: pendingData(started.state, labels) } } });
+    await actor.update({ system: { combat: { ap: { value: started.state.available }, pending: pendingData(started.state, labels, attacksOf(actor)) } } });
     return { ok: true, data: { started: true, paid: started.action.paid, cost } };
   }
   if (!decision.ok) return { ok: false, error: refusalMessage(decision, action) };
@@ -172,7 +222,7 @@ export async function relayReserveAp(ctx: RelayContext): Promise<RelayResult> {
   if (!(actor instanceof BreadboxActor) || !modelOf(actor, D100ActorModel)) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
   if (!requesterOwns(ctx.requester, actor)) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
   const period = strictPeriodOf(actor);
-  if (!period || period.combat.combatant?.id !== period.combatant.id) return { ok: false, error: "BREADBOX.D100.Combat.AP.NotYourInitiative" };
+  if (!period || !holdsInitiative(period.combat, period.combatant)) return { ok: false, error: "BREADBOX.D100.Combat.AP.NotYourInitiative" };
   return withResourceLocks([actor], async () => {
     const ap = apOf(actor);
     const next = R.reservePoints({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: pendingOf(actor) }, ap.available);
@@ -184,7 +234,8 @@ export async function relayReserveAp(ctx: RelayContext): Promise<RelayResult> {
 /**
  * The initiative arrives (GM client, turn event): the quota refills (reserved points are
  * replaced), then points go to actions started in earlier rounds (step 3); each action this
- * completes gets a card. Returns the labels of the completed actions.
+ * completes gets a card. An attack it completes stays on the list, paid in full, until the attack
+ * is made (attack-cost.ts `attackPayment`). Returns the labels of the completed actions.
  */
 export async function refreshOnTurnStart(combatant: Combatant.Implementation): Promise<string[]> {
   const actor = combatant.actor;
@@ -192,10 +243,13 @@ export async function refreshOnTurnStart(combatant: Combatant.Implementation): P
   const done = await withResourceLocks([actor], async () => {
     const ap = apOf(actor);
     const labels = labelsOf(actor);
+    const attacks = attacksOf(actor);
     const refreshed = R.refreshQuota({ quota: ap.quota, available: ap.available, reserved: ap.reserved, pending: pendingOf(actor) });
     const { state, completed } = R.allotToPending(refreshed);
-    await actor.update({ system: { combat: { ap: { value: state.available }, reserved: state.reserved, pending: pendingData(state, labels) } } });
-    return completed.map((a) => labels.get(a.id) ?? a.id);
+    const ready = completed.filter((a) => attacks.get(a.id));
+    const kept = { ...state, pending: [...state.pending, ...ready] };
+    await actor.update({ system: { combat: { ap: { value: state.available }, reserved: state.reserved, pending: pendingData(kept, labels, attacks) } } });
+    return completed.map((a) => (attacks.get(a.id) ? format("BREADBOX.D100.Combat.AP.AttackReady", { action: labels.get(a.id) ?? a.id }) : (labels.get(a.id) ?? a.id)));
   });
   for (const label of done) {
     const content = await noteCardHtml({ kind: "bb-d100-action", lines: [{ text: format("BREADBOX.D100.Combat.AP.Completed", { name: actor.name ?? "", action: label }) }] });
@@ -221,7 +275,7 @@ export function trackerLabel(actor: Actor.Implementation | null | undefined): st
   if (!actor || !modelOf(actor, D100ActorModel)) return null;
   const ap = apOf(actor);
   const line = format("BREADBOX.D100.Combat.AP.Tracker", { available: ap.available, quota: ap.quota, reserved: ap.reserved });
-  const pending = sys(actor).combat.pending.map((p) => format("BREADBOX.D100.Combat.AP.Pending", { action: p.label, paid: p.paid, cost: p.cost }));
+  const pending = sys(actor).combat.pending.map((p) => format(p.attack && p.paid >= p.cost ? "BREADBOX.D100.Combat.AP.Ready" : "BREADBOX.D100.Combat.AP.Pending", { action: p.label, paid: p.paid, cost: p.cost }));
   return [line, ...pending].join(" · ");
 }
 

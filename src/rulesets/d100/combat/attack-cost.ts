@@ -10,12 +10,13 @@ import { requireModel } from "../../../core/foundry";
 import { format, localize, modelOf } from "../../../core/game";
 import { D100ActorModel } from "../data/actor";
 import { D100PowerModel } from "../data/items";
+import type { WeaponRange } from "../data/weapons";
 import { D100WeaponModel, fireBlocksOf } from "../data/weapons";
 import { buildCheck, defaultChoices, powerKeys, type BuiltCheck } from "../checks";
 import { boolInput, checkInputs, choiceInput, intInput, keyInput, type InputDeclaration, type InputValues } from "../../../core/forms/inputs";
 import { powerActionCost } from "../powers";
 import type { D100CombatRules } from "./settings";
-import { refusalMessage, spendNow, writeSpend } from "./ap";
+import { consumePendingAttack, pendingAttack, refusalMessage, spendNow, writeSpend } from "./ap";
 
 /** Difficulties an attack dialog offers (the ladder's −60…+60 on the skill scale). */
 export const ATTACK_DIFFICULTY_LIMIT = 60;
@@ -58,6 +59,45 @@ export interface AttackCost {
 }
 
 export const sys = (actor: Actor.Implementation): D100ActorModel => requireModel(actor, D100ActorModel);
+
+/**
+ * What an attack is made with: a weapon's fields, or — for a power item — its Spirit Lance action's
+ * (seed: "Spirit Lance: Need 1, Hold X or Drain X ... costs 2 Action Quota points and makes use of
+ * the Ranged -> Shaman -> Energy Projection skill ... does a number of dies of damage equal to the
+ * power points invested"): the action's skill, a ranged attack, X dice (`spiritLanceDamage`), no AP
+ * of its own (the power action's AP is added as for any power action spent on an attack), no rounds.
+ */
+export interface WeaponView {
+  skill: string;
+  range: WeaponRange;
+  damage: string;
+  attackAp: number;
+  capacity: number;
+  loaded: number;
+  /** The Spirit Lance action's index on the power item (null: a weapon). */
+  lance: number | null;
+}
+
+/** The index of the Spirit Lance action a power key ("<item id>:<index>") names on this power item, or null. */
+export function lanceIndex(item: Item.Implementation, power: string): number | null {
+  const model = modelOf(item, D100PowerModel);
+  const [id = "", idx = ""] = power.split(":");
+  const index = Number(idx);
+  if (!model || id !== item.id || !Number.isSafeInteger(index)) return null;
+  return model.actions[index]?.effect === "spiritLance" ? index : null;
+}
+
+/** The attack's weapon as the attack reads it (a weapon, or a power's Spirit Lance). Throws a localized message. */
+export function weaponView(a: { weapon: Item.Implementation; power?: string; powerX?: number }): WeaponView {
+  const w = modelOf(a.weapon, D100WeaponModel);
+  if (w) return { skill: w.skill, range: w.range, damage: w.damage, attackAp: w.attackAp, capacity: w.capacity, loaded: w.loaded, lance: null };
+  const index = lanceIndex(a.weapon, a.power ?? "");
+  const action = index === null ? undefined : modelOf(a.weapon, D100PowerModel)?.actions[index];
+  if (index === null || !action) throw new Error("BREADBOX.Relay.NotGenuine");
+  const x = a.powerX ?? 0;
+  if (x < 1) throw new Error(format("BREADBOX.D100.Combat.Lance.NeedX", { action: action.name }));
+  return { skill: action.skill, range: "ranged", damage: R.spiritLanceDamage(x), attackAp: 0, capacity: 0, loaded: 0, lance: index };
+}
 export const attackLabel = (key: string): string => localize(`BREADBOX.D100.Combat.Attack.${key}`);
 
 /** The skill row a weapon (or a defence) checks: a root key or a branch name (case-insensitive). */
@@ -79,10 +119,10 @@ export function skillLabel(row: { id: string; name: string }): string {
  * burst's shots, else its largest amount, else 1). Throws a localized message.
  */
 export function attackCost(attacker: Actor.Implementation, a: Attack): AttackCost {
-  const w = requireModel(a.weapon, D100WeaponModel);
+  const w = weaponView(a);
   const skill = skillRow(attacker, w.skill);
   if (!skill) throw new Error(format("BREADBOX.D100.Combat.Attack.NoSkill", { skill: w.skill, weapon: a.weapon.name ?? "" }));
-  const block = a.block >= 0 ? fireBlocksOf(a.weapon)[a.block] : undefined;
+  const block = a.block >= 0 && w.lance === null ? fireBlocksOf(a.weapon)[a.block] : undefined;
   if (a.block >= 0 && !block) throw new RangeError(attackLabel("NoBlock"));
   const fire = block ? { block, x: block.apCost.kind === "perX" ? a.x : undefined, apChoice: block.apCost.kind === "choice" ? (a.apChoice ?? 0) : undefined } : null;
   const ev = fire ? R.evaluateFire(fire.block, { degree: 0, x: fire.x, apChoice: fire.apChoice }) : null;
@@ -94,20 +134,39 @@ export function attackCost(attacker: Actor.Implementation, a: Attack): AttackCos
 }
 
 /**
- * Paying for the attack as the documents stand now: the rounds loaded, the AP (ap.ts `spendNow`),
- * the power's points. Throws the localized refusal when any falls short; the returned function
- * writes all three (on the active GM's client, under the attacker's resource lock).
+ * What makes one attack the same attack on every client and across rounds: the weapon, the action
+ * (simple or a fire block, its X or AP choice) and the power action with its X. A multi-round
+ * attack is kept under this key (ap.ts `startAttackOnGM`).
+ */
+export function attackKey(a: Attack, cost: AttackCost): string {
+  return [a.weapon.id ?? "", a.block, cost.fire?.x ?? "", cost.fire?.apChoice ?? "", a.power, a.power ? a.powerX : ""].join(":");
+}
+
+/** The attack of this key started in an earlier initiative (paid in full or not), or null. */
+export function pendingAttackOf(attacker: Actor.Implementation, a: Attack, cost: AttackCost): ReturnType<typeof pendingAttack> {
+  return pendingAttack(attacker, attackKey(a, cost));
+}
+
+/**
+ * Paying for the attack as the documents stand now: the rounds loaded, the AP (ap.ts `spendNow`;
+ * or an attack of this key paid in full over earlier initiatives, which is taken off the list), the
+ * power's points. Throws the localized refusal when any falls short (an attack of this key still
+ * under way among them); the returned function writes all three (on the active GM's client, under
+ * the attacker's resource lock).
  */
 export function attackPayment(attacker: Actor.Implementation, a: Attack, cost: AttackCost): () => Promise<void> {
-  const w = requireModel(a.weapon, D100WeaponModel);
+  const w = weaponView(a);
   if (w.capacity > 0 && w.loaded < cost.rounds) throw new Error(format("BREADBOX.D100.Combat.Attack.NotLoaded", { weapon: a.weapon.name ?? "", rounds: cost.rounds, loaded: w.loaded }));
-  const ap = spendNow(attacker, cost.ap);
-  if (!ap.ok) throw new Error(refusalMessage(ap, cost.title));
+  const started = pendingAttackOf(attacker, a, cost);
+  if (started && !started.ready) throw new Error(format("BREADBOX.D100.Combat.AP.AttackUnderWay", { action: cost.title, paid: started.paid, cost: started.cost }));
+  const ap = started ? null : spendNow(attacker, cost.ap);
+  if (ap && !ap.ok) throw new Error(refusalMessage(ap, cost.title));
   const power = cost.built.power;
   const points = power ? powerActionCost(attacker, power.item, power.index, { x: power.x }) : null;
   if (points && !points.ok) throw new Error(points.message);
   return async () => {
-    await writeSpend(attacker, ap);
+    if (started) await consumePendingAttack(attacker, started.id);
+    else if (ap) await writeSpend(attacker, ap);
     if (w.capacity > 0) await a.weapon.update({ system: { loaded: w.loaded - cost.rounds } });
     if (power && points?.ok) await power.item.update({ system: { current: points.result.points.current, held: points.result.points.held } });
   };
@@ -119,7 +178,10 @@ export function attackPayment(attacker: Actor.Implementation, a: Attack, cost: A
  * for a choice of AP costs).
  */
 export function attackActions(weapon: Item.Implementation, withBlocks: boolean): Record<string, string> {
-  const out: Record<string, string> = { simple: format("BREADBOX.D100.Combat.Attack.Simple", { ap: requireModel(weapon, D100WeaponModel).attackAp }) };
+  const w = modelOf(weapon, D100WeaponModel);
+  // A power's Spirit Lance: one action, its AP the power action's.
+  if (!w) return { simple: localize("BREADBOX.D100.Combat.Lance.Action") };
+  const out: Record<string, string> = { simple: format("BREADBOX.D100.Combat.Attack.Simple", { ap: w.attackAp }) };
   (withBlocks ? fireBlocksOf(weapon) : []).forEach((b, i) => {
     if (b.apCost.kind === "choice") b.apCost.costs.forEach((c, j) => (out[`fire:${i}:${j}`] = format("BREADBOX.D100.Combat.Attack.BlockAp", { title: b.title, ap: c })));
     else if (b.apCost.kind === "perX") out[`fire:${i}`] = format("BREADBOX.D100.Combat.Attack.BlockX", { title: b.title, base: b.apCost.base });

@@ -31,8 +31,12 @@ import { buildCheck, defaultChoices, powerKeys } from "../checks";
 import { D100CheckRoll, D100OverflowRoll, bookFaces, d10Zero } from "../dice/check-roll";
 import { d100PlayRules } from "../settings";
 import { d100CombatRules, damageOverflows, type D100CombatRules } from "./settings";
-import { refusalMessage, spendNow, writeSpend } from "./ap";
-import { attackCost, attackInputs, checkAttackChoices, choiceOfInputs, shownAttackInputs, attackLabel, attackPayment, skillLabel, skillRow, sys, type Attack, type AttackChoice, type AttackCost } from "./attack-cost";
+import { attackStartable, refusalMessage, spendNow, startAttackOnGM, writeSpend } from "./ap";
+import { linesHtml } from "../../../core/rolls/lines";
+import { noteCardHtml } from "../../../core/chat/note-card";
+import { shieldLabel, shieldOf, strikeShield, type ShieldStrike } from "./shield";
+import { D100PowerModel } from "../data/items";
+import { lanceIndex, weaponView, attackKey, pendingAttackOf, attackCost, attackInputs, checkAttackChoices, choiceOfInputs, shownAttackInputs, attackLabel, attackPayment, skillLabel, skillRow, sys, type Attack, type AttackChoice, type AttackCost } from "./attack-cost";
 
 export type { AttackChoice } from "./attack-cost";
 
@@ -53,8 +57,11 @@ interface Defence {
  */
 function checkAttack(raw: Record<string, unknown>, attacker: Actor.Implementation): Attack {
   const weapon = typeof raw.weaponId === "string" ? attacker.items.get(raw.weaponId) : undefined;
-  if (!modelOf(attacker, D100ActorModel) || !weapon || !modelOf(weapon, D100WeaponModel)) throw new Error("BREADBOX.Relay.NotGenuine");
-  return { ...checkAttackChoices(raw, attacker, weapon), weapon };
+  if (!modelOf(attacker, D100ActorModel) || !weapon || !(modelOf(weapon, D100WeaponModel) || modelOf(weapon, D100PowerModel))) throw new Error("BREADBOX.Relay.NotGenuine");
+  const attack = { ...checkAttackChoices(raw, attacker, weapon), weapon };
+  // A power attacks only as its Spirit Lance, with the power action it names (and X ≥ 1).
+  if (!modelOf(weapon, D100WeaponModel)) weaponView(attack);
+  return attack;
 }
 
 /** The choices a card carries (the weapon by id). */
@@ -101,8 +108,8 @@ function postedCheck(rolls: readonly PostedRoll[], attacker: Actor.Implementatio
 function attackOddsHtml(actor: Actor.Implementation, a: Attack, target: Actor.Implementation | null, rules: D100CombatRules): string {
   const cost = attackCost(actor, a);
   const input = cost.built.options.input;
-  let notation = requireModel(a.weapon, D100WeaponModel).damage;
-  const ctx: { check: string; expected?: string; oneHit?: string; damage?: string; beforeDefence?: string } = { check: "" };
+  let notation = weaponView(a).damage;
+  const ctx: { check: string; expected?: string; oneHit?: string; damage?: string; beforeDefence?: string; shield?: string; shieldOdds?: string } = { check: "" };
   if (cost.fire) {
     const { block, x, apChoice } = cost.fire;
     const detail = R.fireOddsDetail({ block, check: input, x, apChoice }, { attributes: sys(actor).attributeScores });
@@ -112,6 +119,12 @@ function attackOddsHtml(actor: Actor.Implementation, a: Attack, target: Actor.Im
     ctx.expected = format("BREADBOX.D100.Combat.Fire.Expected", { hits: detail.expectedHits.toFixed(2), damage: detail.expectedDamage.toFixed(1) });
     notation = R.evaluateFire(block, { degree: block.spread[block.spread.length - 1]?.min ?? 0, x, apChoice }).damage ?? notation;
   } else ctx.check = oddsPanelHtml(R.checkOdds(input), { labelKey: (k) => `BREADBOX.D100.Combat.Degree.${k}` });
+  // A target behind a raised Barrier Shield: where a simple attack lands (a fire block's steps are placed with the 25 too).
+  const shield = target ? shieldOf(target) : null;
+  if (shield) {
+    ctx.shield = format("BREADBOX.D100.Combat.Shield.Odds", { name: target?.name ?? "", difficulty: R.BARRIER_SHIELD.difficulty, remaining: shield.remaining });
+    if (!cost.fire) ctx.shieldOdds = oddsPanelHtml(R.shieldedAttackOdds({ attack: input, shieldDifficulty: R.BARRIER_SHIELD.difficulty }), { labelKey: (k) => `BREADBOX.D100.Combat.Shield.${k}` });
+  }
   if (target && notation.trim()) {
     const t = sys(target);
     // The degree is not known before the roll: the odds overflow only for a critical area.
@@ -177,6 +190,12 @@ export async function performAttack(actor: Actor.Implementation, weapon: Item.Im
   try {
     attack = checkAttack({ ...choice, weaponId: weapon.id }, actor);
     cost = attackCost(actor, attack);
+    // More AP than are left this initiative: the attack may be started and paid over the next ones.
+    const ap = pendingAttackOf(actor, attack, cost) ? null : spendNow(actor, cost.ap);
+    if (ap && !ap.ok && attackStartable(actor, ap)) {
+      await startAttack(actor, attack, cost, ap.available);
+      return null;
+    }
     attackPayment(actor, attack, cost);
   } catch (err) {
     ui.notifications?.warn(localize(err instanceof Error ? err.message : String(err)));
@@ -192,6 +211,97 @@ export async function performAttack(actor: Actor.Implementation, weapon: Item.Im
   if (!(await applyOrRelay("d100.payAttack", actor, { choices: postedChoices(attack) })).ok) return null;
   const content = await renderExchangeCard(await attackCard(actor, null, attack, rolls), [], "d100Attack");
   return (await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, rolls, flags: { [SYSTEM_ID]: { ...flags, type: "d100Attack" } } }, audienceForMode(mode))) ?? null;
+}
+
+/**
+ * An attack costing more than the points left (seed: "A character is not limited to the action
+ * points from a single round and can allot following rounds towards actions with high costs"): the
+ * player confirms, then the GM starts it (relay `d100.startAttack`) with every point left; the
+ * next initiatives pay the rest (the tracker shows it) and, paid in full, the same attack is made
+ * without paying its AP again.
+ */
+async function startAttack(actor: Actor.Implementation, attack: Attack, cost: AttackCost, available: number): Promise<void> {
+  const ok = await foundry.applications.api.DialogV2.confirm({
+    window: { title: cost.title },
+    content: linesHtml({ text: format("BREADBOX.D100.Combat.Attack.StartConfirm", { action: cost.title, cost: cost.ap, available }) }),
+  });
+  if (!ok) return;
+  const result = await applyOrRelay("d100.startAttack", actor, { choices: postedChoices(attack) });
+  if (!result.ok) return;
+  const content = await noteCardHtml({ kind: "bb-d100-action", lines: [{ text: format("BREADBOX.D100.Combat.Attack.Started", { name: actor.name ?? "", action: cost.title, paid: available, cost: cost.ap }) }] });
+  await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, flags: { [SYSTEM_ID]: { type: "d100Action" } } }, audienceForMode(currentMessageMode()));
+}
+
+/** GM side of `d100.startAttack`: the requester owns the attacker; the attack and its cost are rebuilt from the documents. */
+export async function relayStartAttack({ requester, target: attacker, payload }: RelayContext): Promise<RelayResult> {
+  if (!(attacker instanceof BreadboxActor) || !modelOf(attacker, D100ActorModel)) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
+  if (!requester.isGM && !attacker.testUserPermission(requester, "OWNER")) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
+  const raw = payload.choices && typeof payload.choices === "object" ? { ...(payload.choices as Record<string, unknown>) } : {};
+  try {
+    const attack = checkAttack(raw, attacker);
+    const cost = attackCost(attacker, attack);
+    return await startAttackOnGM(attacker, attackKey(attack, cost), cost.title, cost.ap);
+  } catch (err) {
+    return { ok: false, error: err instanceof Error ? err.message : "BREADBOX.Relay.Malformed" };
+  }
+}
+
+/**
+ * Spirit Lance after its check (GM's client, under the attacker's lock, after the attack was paid:
+ * its Need 1 and Hold X): a hit drains the X held points, a miss releases them (`settleSpiritLance`).
+ * Returns the card's line.
+ */
+async function settleLance(a: Attack, hit: boolean): Promise<string> {
+  const power = modelOf(a.weapon, D100PowerModel);
+  if (!power) return "";
+  const x = Math.min(a.powerX, power.held);
+  if (x >= 1) {
+    const next = R.settleSpiritLance({ normal: Math.max(0, power.normal), current: power.current, held: power.held }, x, hit);
+    await a.weapon.update({ system: { current: next.current, held: next.held } });
+  }
+  return format(hit ? "BREADBOX.D100.Combat.Lance.Drained" : "BREADBOX.D100.Combat.Lance.Released", { x: a.powerX });
+}
+
+/**
+ * Attack with a power's Spirit Lance (the sheet's button on that action) against the user's first
+ * target: the attack dialog without a weapon's actions, X the points invested (the dice), the
+ * power action fixed. Returns the attack card, or null.
+ */
+export async function attackWithLance(actor: Actor.Implementation, item: Item.Implementation, index: number, event?: Event | null): Promise<ChatMessage.Implementation | null> {
+  const power = `${item.id ?? ""}:${index}`;
+  if (lanceIndex(item, power) === null) return null;
+  const target = targetedActors()[0] ?? null;
+  if (target && !modelOf(target, D100ActorModel)) {
+    ui.notifications?.warn(format("BREADBOX.D100.Combat.Attack.WrongRulesetTarget", { name: target.name ?? "" }));
+    return null;
+  }
+  if (!target) ui.notifications?.info(localize("BREADBOX.D100.Combat.Attack.NoTarget"));
+  let choice: AttackChoice = { ladder: "average", modifier: 0, block: -1, x: 1, apChoice: null, overflow: false, criticalArea: false, power, powerX: 1 };
+  let mode: MessageMode = currentMessageMode();
+  if (!skipDialog(event)) {
+    const rules = d100CombatRules();
+    const inputs = attackInputs(actor, item, { fireBlocks: false });
+    const { block: _block, x: _x, power: _power, ...shown } = shownAttackInputs(inputs, rules, d100PlayRules().overflow === "ask", true);
+    const row = skillRow(actor, weaponView({ weapon: item, power, powerX: 1 }).skill);
+    if (!row) {
+      ui.notifications?.warn(format("BREADBOX.D100.Combat.Attack.NoSkill", { skill: weaponView({ weapon: item, power, powerX: 1 }).skill, weapon: item.name ?? "" }));
+      return null;
+    }
+    const content = await foundry.applications.handlebars.renderTemplate(templatePath("d100/combat/attack-dialog.hbs"), {
+      skillLine: format("BREADBOX.D100.Combat.Attack.Skill", { skill: skillLabel(row), score: row.total }),
+      // X starts at 1: a lance needs one point invested.
+      inputs: await inputsHtml(shown, { powerX: "1" }, "bb-d100"),
+    });
+    const result = await rollDialog<AttackChoice>({
+      title: format("BREADBOX.D100.Combat.Attack.Title", { weapon: item.name ?? "" }),
+      content,
+      read: (form) => ({ ...choiceOfInputs(readInputs(form, inputs)), power, powerX: Math.max(1, readInputs(form, inputs).powerX) }),
+      odds: (v) => attackOddsHtml(actor, checkAttack({ ...v, weaponId: item.id }, actor), target, rules),
+    });
+    if (!result) return null;
+    ({ value: choice, mode } = result);
+  }
+  return performAttack(actor, item, target, choice, mode);
 }
 
 /** GM side of `d100.payAttack` (an attack with no target): its cost paid at once under the attacker's resource lock. */
@@ -229,7 +339,7 @@ async function attackCard(attacker: Actor.Implementation, target: Actor.Implemen
     degreeLabel: localize(`BREADBOX.D100.Combat.Degree.${check.degreeKey}`),
     outcomeClass: check.outcome,
     ap: cost.ap,
-    rounds: requireModel(a.weapon, D100WeaponModel).capacity > 0 ? cost.rounds : null,
+    rounds: weaponView(a).capacity > 0 ? cost.rounds : null,
     block: cost.fire?.block.title ?? "",
     fire: ev ? (ev.hit ? format("BREADBOX.D100.Combat.Fire.Placed", { step: (ev.step ?? 0) + 1, hits: ev.amount }) : localize("BREADBOX.D100.Combat.Fire.Fail")) : "",
   });
@@ -246,7 +356,7 @@ function defenceSkills(defender: Actor.Implementation, range: "close" | "ranged"
   return [...rows.filter((r) => r.id === first), ...rows.filter((r) => r.id !== first)];
 }
 
-const defenceOptions = (defender: Actor.Implementation, a: Attack) => defenceSkills(defender, requireModel(a.weapon, D100WeaponModel).range);
+const defenceOptions = (defender: Actor.Implementation, a: Attack) => defenceSkills(defender, weaponView(a).range);
 
 export const d100Attack: ExchangeDefinition<Attack, Defence> = {
   ruleset: "d100",
@@ -293,7 +403,8 @@ export const d100Attack: ExchangeDefinition<Attack, Defence> = {
     return { skill: checkInputs(raw, defenceInputs(defenceOptions(target, choices)), { complete: true }).skill };
   },
 
-  spends: ({ attacker, target }, response) => (response === "defend" ? [attacker, target] : [attacker]),
+  // A shielded defender's shield and power points may change in the resolution: lock them too.
+  spends: ({ attacker, target }, response) => (response === "defend" || shieldOf(target) ? [attacker, target] : [attacker]),
 
   async resolve({ attacker, target: defender, choices: a, rolls }, response) {
     const rules = d100CombatRules();
@@ -324,18 +435,35 @@ export const d100Attack: ExchangeDefinition<Attack, Defence> = {
     // The threat: the degree against the difficulty, raised to the defender's effort when higher.
     const difficulty = check.difficulty;
     const degree = check.effort - (defence ? Math.max(difficulty, defence.check.effort) : difficulty);
-    const w = requireModel(a.weapon, D100WeaponModel);
-    const hit = degree > 0;
-    const evaluation: R.FireEvaluation = cost.fire
-      ? R.evaluateFire(cost.fire.block, { degree, x: cost.fire.x, apChoice: cost.fire.apChoice })
-      : { block: "simple", apCost: w.attackAp, step: hit ? 0 : null, hit, amount: hit ? 1 : 0, shotsFired: null, damage: hit ? w.damage : null };
-    const overflow = damageOverflows(rules, degree, a.criticalArea);
+    const w = weaponView(a);
+    const evaluate = (d: number): R.FireEvaluation => {
+      const hit = d > 0;
+      return cost.fire
+        ? R.evaluateFire(cost.fire.block, { degree: d, x: cost.fire.x, apChoice: cost.fire.apChoice })
+        : { block: "simple", apCost: w.attackAp, step: hit ? 0 : null, hit, amount: hit ? 1 : 0, shotsFired: null, damage: hit ? w.damage : null };
+    };
+    // A raised Barrier Shield adds its 25 to the difficulty; an attack it stops strikes the shield
+    // (a fire block's spread is placed with the shield's 25 too: hits that still land are through).
+    const shield = shieldOf(defender);
+    let evaluation = evaluate(degree);
+    let shieldResult: "through" | "shield" | "missed" | null = null;
+    if (shield) {
+      const through = evaluate(degree - R.BARRIER_SHIELD.difficulty);
+      shieldResult = through.hit ? "through" : evaluation.hit ? "shield" : "missed";
+      if (shieldResult !== "shield") evaluation = through;
+    }
+    const overflow = damageOverflows(rules, shieldResult === "through" ? degree - R.BARRIER_SHIELD.difficulty : degree, a.criticalArea);
     const t = sys(defender);
+    // Damage on the shield is the shield's (the shaman's own adjustments protect the shaman).
     const { value: damage, rolls: damageRolls } = await rollWithFoundryDice(
-      (rng) => R.rollFireDamage({ evaluation, adjustment: t.adjustment, attributes: sys(attacker).attributeScores, overflow, eachShot: rules.fireEachShot }, rng),
+      (rng) => R.rollFireDamage({ evaluation, adjustment: shieldResult === "shield" ? "" : t.adjustment, attributes: sys(attacker).attributeScores, overflow, eachShot: rules.fireEachShot }, rng),
       { die: d10Zero, batch: true },
     );
-    const amount = damage.total;
+    // Spirit Lance: the X points held for it are drained on a hit, released to the shaman on a miss.
+    const lance = w.lance === null ? null : await settleLance(a, evaluation.hit);
+    let strike: ShieldStrike | null = null;
+    if (shield && shieldResult === "shield") strike = await strikeShield(defender, shield, damage.total, localize("BREADBOX.D100.Combat.Shield.FocusCheck"));
+    const amount = strike ? 0 : damage.total;
     const health = { normal: t.healthNormal, current: t.health.current - amount };
     const state = R.healthState(health);
     const html = await foundry.applications.handlebars.renderTemplate(templatePath("d100/combat/resolution.hbs"), {
@@ -345,6 +473,8 @@ export const d100Attack: ExchangeDefinition<Attack, Defence> = {
       difficulty,
       defence: defence ? { label: defence.label, score: defence.score, faces: defence.check.faces.join(" "), effort: defence.check.effort } : null,
       degree,
+      lance,
+      shield: shieldResult ? { result: shieldLabel(shieldResult), difficulty: R.BARRIER_SHIELD.difficulty, strike } : null,
       block: cost.fire?.block.title ?? "",
       hit: evaluation.hit,
       hits: evaluation.amount,
@@ -370,7 +500,7 @@ export const d100Attack: ExchangeDefinition<Attack, Defence> = {
       dying: state === "dying",
       targetVisibility: `owner:${defender.uuid}`,
     });
-    return { rolls: [...(defence?.rolls ?? []), ...damageRolls], card: { html }, outcome: amount > 0 ? { amount } : null, speaker: attacker };
+    return { rolls: [...(defence?.rolls ?? []), ...damageRolls, ...(strike?.rolls ?? [])], card: { html }, outcome: amount > 0 ? { amount } : null, speaker: attacker };
   },
 
   checkOutcome: ({ amount }) => typeof amount === "number" && Number.isSafeInteger(amount) && amount > 0 && amount <= MAX_APPLIED_DAMAGE,

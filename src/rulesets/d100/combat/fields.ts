@@ -17,6 +17,11 @@ export function d100CombatFields() {
     ap: new fields.SchemaField({ value: points() }),
     /** Points set aside for reactions while the initiative is elsewhere. */
     reserved: points(),
+    /** A raised Barrier Shield: the damage it still blocks (0: none) and the power holding its points (seed: "Barrier Shield"). */
+    shield: new fields.SchemaField({
+      remaining: points(),
+      power: new fields.StringField({ required: true, blank: true, initial: "" }),
+    }),
     /** Actions started but not yet paid in full (paid over several rounds; seed: "Action Quota"). */
     pending: new fields.ArrayField(
       new fields.SchemaField({
@@ -24,6 +29,8 @@ export function d100CombatFields() {
         label: new fields.StringField({ required: true, blank: true, initial: "" }),
         cost: points(),
         paid: points(),
+        /** An attack paid over several rounds: its key (attack-cost.ts `attackKey`); blank for any other action. */
+        attack: new fields.StringField({ required: true, blank: true, initial: "" }),
       }),
     ),
   };

@@ -6,10 +6,10 @@
 import type { RulesetPart } from "../../../core/registry";
 import type { ExchangeDefinition } from "../../../core/exchange/types";
 import { templatePath } from "../../../core/ids";
-import { d100Combat, registerTrackerHooks } from "./tracker";
+import { d100Combat, registerTrackerHooks, relayInitiative } from "./tracker";
 import { D100_COMBAT_SETTINGS } from "./settings";
 import { relayReserveAp, relaySpendAp } from "./ap";
-import { d100Attack, relayPayAttack } from "./attack";
+import { d100Attack, relayPayAttack, relayStartAttack } from "./attack";
 import { onDyingCheck } from "./actions";
 import { D100_STATUS_EFFECTS, registerHealthBar, registerHealthStatusSync } from "./statuses";
 
@@ -28,6 +28,8 @@ export function d100CombatPart(): RulesetPart {
       spendAp: relaySpendAp,
       reserveAp: relayReserveAp,
       payAttack: relayPayAttack,
+      startAttack: relayStartAttack,
+      initiative: relayInitiative,
     },
     statusEffects: D100_STATUS_EFFECTS,
     trackableAttributes: { d100: { bar: ["health", "combat.ap"], value: ["combat.reserved"] } },

@@ -7,11 +7,12 @@
  *   data-action="d100Reload"     … reload its magazine (its reload AP)
  *   data-action="d100Slot"       with data-index: take an action slot (its cost)
  *   data-action="d100PowerAction" inside [data-item-id] (a power) with data-index: pay the action's AP
+ *   data-action="d100Lance"      inside [data-item-id] (a power) with data-index: attack with its Spirit Lance
  */
 import { BreadboxActor } from "../../../core/documents/actor";
 import { modelOf } from "../../../core/game";
 import { D100PowerModel } from "../data/items";
-import { attackWithWeapon } from "./attack";
+import { attackWithLance, attackWithWeapon } from "./attack";
 import { drawWeapon, reloadWeapon, takeAction, takeActionSlot } from "./actions";
 
 function sheetActor(app: unknown): Actor.Implementation | null {
@@ -51,6 +52,11 @@ export const D100_COMBAT_SHEET_ACTIONS = {
     const actor = sheetActor(this);
     const index = indexAt(target);
     if (actor && index >= 0) await takeActionSlot(actor, index);
+  },
+  d100Lance: async function (this: unknown, event: PointerEvent, target: HTMLElement) {
+    const actor = sheetActor(this);
+    const item = actor ? itemAt(actor, target) : null;
+    if (actor && item) await attackWithLance(actor, item, indexAt(target), event);
   },
   d100PowerAction: async function (this: unknown, _event: PointerEvent, target: HTMLElement) {
     const actor = sheetActor(this);

@@ -13,6 +13,16 @@ import { localize, modelOf } from "../../../core/game";
 import { D100ActorModel } from "../data/actor";
 import { d100CombatRules } from "./settings";
 import { forfeitOnTurnEnd, refreshOnTurnStart, reserveAp, trackerLabel } from "./ap";
+import { endInterruption, holdsInitiative, initiativeControls, relayInitiativeControl, requestInitiativeControl, type InitiativeControl, type TurnHooks } from "./bypass";
+import type { RelayContext, RelayResult } from "../../../core/relay";
+
+/** A turn received and a turn passed, as the tracker's turn events run them (bypass.ts uses them for an interruption). */
+const TURN_HOOKS: TurnHooks = { receive: refreshOnTurnStart, pass: forfeitOnTurnEnd };
+
+/** GM side of `d100.initiative` (bypass.ts). */
+export function relayInitiative(ctx: RelayContext): Promise<RelayResult> {
+  return relayInitiativeControl(ctx, TURN_HOOKS);
+}
 
 /**
  * Foundry dice notation of a character's initiative. A Foundry d10 shows 1–10; the book reads the
@@ -31,7 +41,9 @@ export const d100Combat: CombatRules = {
   onTurnStart: async (_combat, combatant) => {
     await refreshOnTurnStart(combatant);
   },
-  onTurnEnd: async (_combat, combatant) => {
+  onTurnEnd: async (combat, combatant) => {
+    // A turn's end also ends an interruption of it (a GM's Next Turn under it).
+    await endInterruption(combat, TURN_HOOKS);
     await forfeitOnTurnEnd(combatant);
   },
 };
@@ -70,7 +82,16 @@ export function decorateTracker(html: HTMLElement, combat: Combat.Implementation
     text.className = "bb-d100-ap-left";
     text.textContent = label;
     box.append(text);
-    if (combat.started && combat.combatant?.id === combatant.id && actor.isOwner && d100CombatRules().strictPeriods) {
+    const user = game.user;
+    const { badge, controls } = user ? initiativeControls(combat, combatant, user) : { badge: null, controls: [] };
+    if (badge) {
+      const mark = document.createElement("span");
+      mark.className = `bb-d100-initiative bb-d100-${badge}`;
+      mark.textContent = localize(`BREADBOX.D100.Combat.Bypass.State.${badge}`);
+      box.append(mark);
+    }
+    for (const control of controls) box.append(initiativeButton(combat, combatant, control));
+    if (combat.started && holdsInitiative(combat, combatant) && actor.isOwner && d100CombatRules().strictPeriods) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "bb-d100-reserve";
@@ -85,6 +106,29 @@ export function decorateTracker(html: HTMLElement, combat: Combat.Implementation
     }
     (row.querySelector(".token-name") ?? row).append(box);
   }
+}
+
+const CONTROL_ICONS: Record<InitiativeControl, string> = { bypass: "fa-hand", interrupt: "fa-arrow-up", end: "fa-check" };
+
+/** A Bypass / Interrupt / End interruption button (its click stops at the button: the row's own action is core's). */
+function initiativeButton(combat: Combat.Implementation | Combat.Stored, combatant: Combatant.Implementation, control: InitiativeControl): HTMLButtonElement {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "inline-control combatant-control icon bb-d100-initiative-control";
+  b.dataset.d100Initiative = control;
+  const label = localize(`BREADBOX.D100.Combat.Bypass.${control}`);
+  b.setAttribute("aria-label", label);
+  b.dataset.tooltip = label;
+  const i = document.createElement("i");
+  i.className = `fa-solid ${CONTROL_ICONS[control]}`;
+  i.setAttribute("aria-hidden", "true");
+  b.append(i);
+  b.addEventListener("click", (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    requestInitiativeControl(combat, combatant, control).catch((err: unknown) => console.error("Breadbox | D10/0 initiative control", err));
+  });
+  return b;
 }
 
 export function registerTrackerHooks(): void {

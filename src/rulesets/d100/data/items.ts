@@ -94,6 +94,11 @@ export class D100TabModel extends BreadboxItemModel<ReturnType<typeof tabSchema>
 }
 
 export const POWER_COMBINES = ["average", "sum"] as const;
+/**
+ * What a power action does in combat beyond its points (seed: "Example: Spirit Shaman"): raise the
+ * Barrier Shield, attack as a Spirit Lance (X dice of damage with its skill), or nothing.
+ */
+export const POWER_ACTION_EFFECTS = ["", "barrierShield", "spiritLance"] as const;
 
 function powerActionSchema() {
   return new fields.SchemaField({
@@ -106,6 +111,8 @@ function powerActionSchema() {
     skill: text(),
     /** Difficulty change it grants the next check (That's an easy shot: −10 per point). */
     difficultyDelta: int({ min: -R.MAX_DIFFICULTY, max: R.MAX_DIFFICULTY, initial: 0 }),
+    /** Its effect in combat: "barrierShield" raises the shield attacks on the character face (combat/shield.ts); "spiritLance" is an attack (combat/attack-cost.ts `weaponView`). */
+    effect: choice(POWER_ACTION_EFFECTS, ""),
   });
 }
 

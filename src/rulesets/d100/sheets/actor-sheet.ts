@@ -20,7 +20,7 @@ import { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel } from "../
 import { D100ArmorModel, D100WeaponModel } from "../data/weapons";
 import { performD100Check } from "../checks";
 import { recoverPower, releaseHeldPoints, spendPowerAction } from "../powers";
-import { awardProgression, buyHealthIncrease, buyItem, buyOffKarma, buySkillPoints, dyingCheck, raiseSkill, rest, rewardSkillPoints } from "../progress";
+import { awardProgression, buyBranch, buyHealthIncrease, buyItem, buyOffKarma, buySkillPoints, dyingCheck, raiseSkill, rest, rewardSkillPoints } from "../progress";
 import { rollTask, startEffort } from "../effort";
 import { currentMessageMode } from "../../../core/compat";
 import "./hotbar";
@@ -90,11 +90,14 @@ const ACTIONS = {
     await guarded(this, (s) => raiseSkill(s.document, data(target, "skill-id")));
   },
   addBranch: async function (this: unknown, _event: PointerEvent, target: HTMLElement) {
+    // Play mode buys the branch with 1 reserve skill point; edit mode (building a character) adds
+    // it freely, its point counted against the creation budget (docs/rules/d100.md, "Skill Trees").
     await guarded(this, async (s) => {
       if (!s.isEditable) return;
       const parent = data(target, "skill-id");
       const name = format("BREADBOX.D100.Skill.NewBranch", { parent: parent });
-      await s.document.createEmbeddedDocuments("Item", [{ name, type: "d100Skill", system: { parentSkill: parent, adjust: 1 } }]);
+      if (!s.editMode) await buyBranch(s.document, parent, name);
+      else await s.document.createEmbeddedDocuments("Item", [{ name, type: "d100Skill", system: { parentSkill: parent, adjust: R.NEW_BRANCH_COST } }]);
     });
   },
   buySkillPoints: async function (this: unknown, _event: PointerEvent, target: HTMLElement) {
@@ -361,7 +364,7 @@ export async function d100SheetData(actor: Actor.Implementation) {
         } catch {
           choices = [];
         }
-        return { ...a, index, choices, usesX: /x/i.test(a.cost) };
+        return { ...a, index, choices, usesX: /x/i.test(a.cost), lance: a.effect === "spiritLance" };
       }),
     })),
     marks: m.karma.marks.map((k, index) => ({ ...k, index, cost: k.value || "" })),

@@ -9,7 +9,7 @@ import { BreadboxItemSheet, rulesetItemSheet } from "../../../core/sheets/item-s
 import { choiceOptions, joinSummary, readInputValue, reportInvalidChange } from "../../../core/sheets/helpers";
 import { format, localize, modelOf } from "../../../core/game";
 import { AP_RANGE, DUDE_REGIONS } from "../data/fields";
-import { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel, OPTIONAL_ATTRIBUTES, POWER_COMBINES, TAB_EFFECT_KINDS } from "../data/items";
+import { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel, OPTIONAL_ATTRIBUTES, POWER_ACTION_EFFECTS, POWER_COMBINES, TAB_EFFECT_KINDS } from "../data/items";
 import { D100ArmorModel, D100WeaponModel, FIRE_AMOUNT_KINDS, FIRE_AP_KINDS, FIRE_DAMAGE_BY, WEAPON_RANGES, type FireBlockData, toFireBlock } from "../data/weapons";
 
 async function editArray(sheet: unknown, field: "effects" | "actions", change: (list: Record<string, unknown>[]) => Record<string, unknown>[]): Promise<void> {
@@ -122,7 +122,7 @@ export class D100ItemSheet extends rulesetItemSheet("d100", d100ItemSummary) {
         await editArray(this, "effects", (l) => l.filter((_, j) => j !== i));
       },
       addAction: async function (this: unknown) {
-        await editArray(this, "actions", (l) => [...l, { name: localize("BREADBOX.D100.Power.NewAction"), cost: "Drain 1", actionPoints: 0, skill: "", difficultyDelta: 0 }]);
+        await editArray(this, "actions", (l) => [...l, { name: localize("BREADBOX.D100.Power.NewAction"), cost: "Drain 1", actionPoints: 0, skill: "", difficultyDelta: 0, effect: "" }]);
       },
       removeAction: async function (this: unknown, _e: PointerEvent, target: HTMLElement) {
         const i = rowIndex(target);
@@ -203,7 +203,7 @@ export class D100ItemSheet extends rulesetItemSheet("d100", d100ItemSummary) {
       })),
       combines: choiceOptions(POWER_COMBINES, "BREADBOX.D100.Power.Combine", power?.combine ?? "average"),
       powerAttributes: R.ATTRIBUTE_KEYS.map((k) => ({ key: k, label: localize(`BREADBOX.D100.Attribute.${k}`), checked: power?.normalAttributes.includes(k) ?? false })),
-      actions: (power?.actions ?? []).map((a, index) => ({ ...a, index })),
+      actions: (power?.actions ?? []).map((a, index) => ({ ...a, index, effects: choiceOptions(POWER_ACTION_EFFECTS, "BREADBOX.D100.Power.Effect", a.effect) })),
       ranges: choiceOptions(WEAPON_RANGES, "BREADBOX.D100.Weapon.Range", weapon?.range ?? "ranged"),
       fireBlocks: (weapon?.fireBlocks ?? []).map((b, index) => ({
         index,
