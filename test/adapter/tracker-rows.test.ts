@@ -83,7 +83,8 @@ describe("core's tracker row (both profiles)", () => {
     expect(s.tracker.activated).toEqual([s.by("Bryn").id]);
   });
 
-  it("a fractional initiative is core's bare span when the harness shows decimals as text (VERIFY 47)", async () => {
+  it("a fractional initiative is core's bare span, as core renders it (VERIFY 47; the harness's default)", async () => {
+    CombatTracker.decimalsAsText = false;
     const s = await encounter();
     await s.by("Ada").update({ initiative: 12.5 });
     await s.tracker.render();

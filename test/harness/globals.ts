@@ -122,7 +122,7 @@ function resetWorld(): void {
 export function resetHarness(): void {
   installHarness();
   for (const key of Object.keys(harnessPermissions)) harnessPermissions[key] = [];
-  CombatTracker.decimalsAsText = false;
+  CombatTracker.decimalsAsText = true;
   Hooks._resetToBaseline();
   resetWorld();
 }

@@ -84,7 +84,8 @@ describe("D10/0 action points in the combat tracker", () => {
     const row = tracker.element.querySelector(`[data-combatant-id="${combat.combatant.id}"]`);
     expect(row.textContent).toContain("AP 6/6");
     // The quota, not the tie checks' decimals ("6.00", "6.003").
-    expect(row.querySelector("input.initiative-input").value).toBe("6");
+    // Core shows a fractional initiative as a bare span (VERIFY 47): the quota replaces it.
+    expect(row.querySelector(".token-initiative > span").textContent).toBe("6");
 
     // An attack pays its 2 AP and its round through the GM when it is resolved (not before).
     scriptDiceFaces([25, 7]);

@@ -18,7 +18,7 @@
  * - when any rolled initiative of the encounter has a fraction, the number is shown with
  *   CONFIG.Combat.initiative.decimals places; core's row then shows it as a bare `<span>`, not an
  *   input (`hasDecimals` in public copies of core's row). The harness renders that span only when
- *   `CombatTracker.decimalsAsText` is set (VERIFY 47: off until the D10/0 row reads the span);
+ *   `CombatTracker.decimalsAsText` is set (VERIFY 47; on by default, as core renders it);
  * - a GM's change of the input: `+N`/`-N` adjust the initiative, `=N` or a bare number set it, an
  *   empty field clears it (as public modules that mirror the input describe core's parsing).
  * The application fires `renderCombatTracker` itself after every render (as ApplicationV2 does for
@@ -50,7 +50,7 @@ export class CombatTracker extends ApplicationV2 {
    * `hasDecimals`) instead of the input. Off by default until the D10/0 row reads that span
    * (test/harness/README.md, VERIFY 47); reset with the harness.
    */
-  static decimalsAsText = false;
+  static decimalsAsText = true;
 
   /** The combatants a player's pan button was pressed for (there is no canvas to pan). */
   panned: string[] = [];

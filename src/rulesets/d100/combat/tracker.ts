@@ -59,7 +59,8 @@ function showQuota(row: HTMLElement, combatant: Combatant.Implementation): void 
   const input = row.querySelector<HTMLInputElement>(".token-initiative input.initiative-input");
   if (input) input.value = quota;
   else {
-    const shown = row.querySelector<HTMLElement>(".token-initiative .initiative");
+    // With any fractional initiative core's row shows it as a bare span (test/harness/README.md, VERIFY 47).
+    const shown = row.querySelector<HTMLElement>(".token-initiative .initiative, .token-initiative > span");
     if (shown) shown.textContent = quota;
   }
 }
