@@ -141,3 +141,28 @@ describe("a malformed table", () => {
     expect(warn.mock.calls.some((c) => String(c[0]).includes('unknown critical effect "somethingElse"'))).toBe(true);
   });
 });
+
+describe("the shipped pack tables are the book's tables", () => {
+  it("read cell by cell, they give the built-in effects and locations, and the same exact odds", async () => {
+    const { criticalEntriesFrom, hitLocationEntriesFrom } = await import("../../../src/rulesets/toaster/chat/roll-tables");
+    const R = await import("../../../src/rulesets/toaster/rules");
+    const pack = registerSystemPack();
+    const crit: any = [...pack.values()].find((t: any) => t.name === CRIT);
+    const hit: any = [...pack.values()].find((t: any) => t.name === HIT);
+    const critEntries = criticalEntriesFrom(crit);
+    const hitEntries = hitLocationEntriesFrom(hit);
+    if (typeof critEntries === "string" || typeof hitEntries === "string") throw new Error(String(critEntries) + String(hitEntries));
+    for (let d10 = 0; d10 <= 8; d10++) for (let d6 = 1; d6 <= 6; d6++) expect(R.criticalEntryFor(d10, d6, critEntries).key).toBe(R.criticalEntryFor(d10, d6).key);
+    for (let d10 = 0; d10 <= 9; d10++) for (let d6 = 1; d6 <= 6; d6++) {
+      const a = R.hitLocationFor(d10, d6, hitEntries);
+      const b = R.hitLocationFor(d10, d6);
+      expect([a.area, a.location]).toEqual([b.area, b.location]);
+    }
+    const sort = (o: { outcomes: any[] }) => [...o.outcomes].sort((x, y) => `${x.damageBonus}|${x.armor}`.localeCompare(`${y.damageBonus}|${y.armor}`));
+    const ours = sort(R.criticalTableOdds(critEntries));
+    const book = sort(R.criticalTableOdds());
+    expect(ours.map((o) => [o.damageBonus, o.armor])).toEqual(book.map((o) => [o.damageBonus, o.armor]));
+    ours.forEach((o, i) => expect(o.p).toBeCloseTo(book[i].p, 12));
+    expect(R.hitLocationOdds(hitEntries).areas).toEqual(R.hitLocationOdds().areas);
+  });
+});
