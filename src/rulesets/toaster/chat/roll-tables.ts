@@ -137,13 +137,11 @@ interface PackLike {
 }
 const isPackLike = (v: unknown): v is PackLike => isRecord(v) && typeof v.getDocuments === "function";
 
-/** The tables to try, in order: the world's, then the system pack's. */
-async function candidates(kind: TableKind): Promise<{ doc: unknown; source: TableSource }[]> {
-  const out: { doc: unknown; source: TableSource }[] = [];
-  for (const t of game.tables ?? []) if (isTableOf(t, kind)) out.push({ doc: t, source: "world" });
+/** The tables to try, in order: the world's, then (loaded only when needed) the system pack's. */
+async function* candidates(kind: TableKind): AsyncGenerator<{ doc: unknown; source: TableSource }> {
+  for (const t of game.tables ?? []) if (isTableOf(t, kind)) yield { doc: t, source: "world" };
   const pack: unknown = game.packs?.get(TABLES_PACK);
-  if (isPackLike(pack)) for (const t of await pack.getDocuments()) if (isTableOf(t, kind)) out.push({ doc: t, source: "pack" });
-  return out;
+  if (isPackLike(pack)) for (const t of await pack.getDocuments()) if (isTableOf(t, kind)) yield { doc: t, source: "pack" };
 }
 
 /** Warn (console; a notice to GMs) that a table is malformed and will not be used. */
@@ -153,7 +151,7 @@ function warnMalformed(name: string, reason: string): void {
 }
 
 async function findTable<E>(kind: TableKind, read: (doc: unknown) => E[] | string, builtin: readonly E[], builtinName: string): Promise<UsedTable<E>> {
-  for (const { doc, source } of await candidates(kind)) {
+  for await (const { doc, source } of candidates(kind)) {
     const entries = read(doc);
     if (typeof entries !== "string") return { entries, source, name: docName(doc) };
     warnMalformed(docName(doc), entries);
