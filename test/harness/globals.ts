@@ -22,6 +22,7 @@ import "./combat";
 import "./compat";
 import "./macros";
 import "./journal";
+import "./tables";
 
 export const GM_ID = "harnessGameMastr";
 

@@ -31,6 +31,7 @@ import { cardRolls, checkOptions, choicesWithinLimits, configureCheck, dialogCon
 import { attackRequest, defenceOptions, sys, type DefenceOption } from "../requests";
 import { ToasterWeaponModel } from "../data/items";
 import { ToasterActorModel } from "../data/actor";
+import { criticalEffectText, criticalTable, hitLocationTable, hitLocationText, tableUsedLine, type UsedTable } from "./roll-tables";
 
 export { toasterDie };
 
@@ -201,7 +202,7 @@ async function rollDefence(defender: Actor.Implementation, choices: NonNullable<
 }
 
 /** The resolution card's body (templates/toaster/chat/resolution.hbs). */
-async function resolutionCard(outcome: R.AttackOutcome, { attacker, target }: ExchangeSides, defenceRoll: ToasterCheckRoll | null, location: string, rules: ToasterRules): Promise<string> {
+async function resolutionCard(outcome: R.AttackOutcome, { attacker, target }: ExchangeSides, defenceRoll: ToasterCheckRoll | null, location: { text: string; used: string }, rules: ToasterRules, critTable: UsedTable<R.CriticalEntry> | null): Promise<string> {
   const { critical, damageRoll: dmg, protectionRoll: prot } = outcome;
   return foundry.applications.handlebars.renderTemplate(templatePath("toaster/chat/resolution.hbs"), {
     attacker: attacker.name,
@@ -213,13 +214,14 @@ async function resolutionCard(outcome: R.AttackOutcome, { attacker, target }: Ex
     hit: outcome.hit,
     missReason: outcome.missReason ? localize(`BREADBOX.Toaster.Attack.Miss.${outcome.missReason}`) : "",
     bandLabel: outcome.band && rules.variableOutcomes ? localize(`BREADBOX.Toaster.Band.${outcome.band}`) : "",
-    critical: critical ? { dice: `${critical.d10} / ${critical.d6}`, effects: critical.effects.map((e) => localize(`BREADBOX.Toaster.Critical.${e.key}`)) } : null,
+    critical: critical && critTable ? { dice: `${critical.d10} / ${critical.d6}`, effects: critical.effects.map((e) => criticalEffectText(e, critTable)), used: tableUsedLine(critTable) } : null,
     damageRoll: dmg ? { faces: dmg.faces.join(", "), wc: dmg.wc, criticalBonus: dmg.criticalBonus, marginBonus: dmg.marginBonus, halved: dmg.halved, total: dmg.total } : null,
     protectionRoll: prot ? { faces: prot.faces.join(", "), ac: prot.ac, total: prot.total } : null,
     damage: outcome.damage,
     stun: outcome.stun,
     wounds: outcome.wounds,
-    location,
+    location: location.text,
+    locationUsed: location.used,
     hitLocation: rules.hitLocation,
   });
 }
@@ -296,20 +298,24 @@ export const toasterAttack: ExchangeDefinition<AttackChoices, DefenceChoices> = 
     else throw new Error("BREADBOX.Relay.Malformed");
     // (Partial Armor): where the blow lands decides which armor counts.
     const d = sys(defender);
-    const loc = rules.partialArmor ? await rollWithFoundryDice((rng) => R.rollHitLocation(rng), { die: toasterDie, batch: true, flavor: localize("BREADBOX.Toaster.HitLocation.Title") }) : null;
+    const locTable = rules.partialArmor ? await hitLocationTable() : null;
+    const loc = locTable ? await rollWithFoundryDice((rng) => R.rollHitLocation(rng, locTable.entries), { die: toasterDie, batch: true, flavor: localize("BREADBOX.Toaster.HitLocation.Title") }) : null;
+    // (Attack Critical or Defend Fumble): the table is looked up only when the option can trigger it.
+    const critTable = rules.criticalTable && rules.variableOutcomes ? await criticalTable() : null;
     const ac = loc ? (d.acByArea[AREA_OF_LOCATION[loc.value.area] ?? "torso"] ?? d.ac) : d.ac;
     const input: R.AttackInput = {
       ...attackInput(choices.weapon, choices.check.extras.range, defender, ac, rules),
       attack: { ...attack.input, luckBefore: choices.check.luckBefore },
       defenceRank: response.choices?.option.rank ?? 0,
       defence: defenceRoll ? { ...defenceRoll.checkInput, target: undefined } : null,
+      ...(critTable && critTable.source !== "builtin" ? { criticalEntries: critTable.entries } : {}),
     };
     const prefix = [...facesQueue(attack.result), ...facesQueue(defenceRoll?.checkResult)];
     const { value: outcome, rolls: dice } = await rollWithFoundryDice((rng) => R.rollAttack(input, rng), { prefix, die: toasterDie, batch: true });
-    const location = loc && outcome.hit ? `${localize(`BREADBOX.Toaster.HitLocation.${loc.value.area}`)}: ${localize(`BREADBOX.Toaster.HitLocation.${loc.value.location}`)}` : "";
+    const location = loc && locTable && outcome.hit ? { text: hitLocationText(loc.value.entry, locTable), used: tableUsedLine(locTable) } : { text: "", used: "" };
     return {
       rolls: [...(defenceRoll ? cardRolls(defenceRoll) : []), ...dice, ...(loc && outcome.hit ? loc.rolls : [])],
-      card: { html: await resolutionCard(outcome, declared, defenceRoll, location, rules) },
+      card: { html: await resolutionCard(outcome, declared, defenceRoll, location, rules, critTable) },
       outcome: outcome.hit && outcome.damage > 0 ? { stun: outcome.stun, wounds: outcome.wounds } : null,
       flags: { hit: outcome.hit, damage: outcome.damage, stun: outcome.stun, wounds: outcome.wounds },
     };

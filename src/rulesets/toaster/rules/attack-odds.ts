@@ -161,7 +161,7 @@ export function attackDistribution(input: AttackInput): AttackDistribution {
   const cd = input.defence ? normaliseCheck(input.defence) : null;
   const dmgDie = damageDieDist(input.damageDice);
   const protDie = damageDieDist(input.protectionDice);
-  const critOutcomes = o.criticalTable && o.variableOutcomes ? defaultCriticalOutcomes() : NO_CRITICAL;
+  const critOutcomes = o.criticalTable && o.variableOutcomes ? (input.criticalEntries ? criticalTableOdds(input.criticalEntries).outcomes : defaultCriticalOutcomes()) : NO_CRITICAL;
   const unarmed = input.unarmed ?? false;
   let physiqueAC: number | null = null;
   const acFor = (c: CriticalOutcome): number => {

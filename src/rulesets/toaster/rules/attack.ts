@@ -11,7 +11,7 @@ import type { Dice } from "./dice";
 import { assertNinesLimit, drawD10Star, drawnFaces, faceDice, rngDice } from "./dice";
 import { armorClass, damageExchange } from "./combat";
 import { woundsFromDamage } from "./damage";
-import type { CriticalRoll } from "./tables";
+import type { CriticalEntry, CriticalRoll } from "./tables";
 import { drawCritical } from "./tables";
 import { assertBoolean, assertNonNegativeInt, assertOneOf, assertPositiveInt } from "./validate";
 
@@ -64,6 +64,8 @@ export interface AttackInput {
   damageDice?: DamageDice;
   protectionDice?: DamageDice;
   options?: Partial<AttackOptions>;
+  /** The critical table to read (a GM's RollTable, read by the chat layer); default the book's. */
+  criticalEntries?: readonly CriticalEntry[];
 }
 
 /**
@@ -227,7 +229,7 @@ function attackFromDice(input: AttackInput, dice: Dice): AttackOutcome {
 
   // Critical table on an attacker's critical or a defender's fumble.
   const criticalTriggered = o.criticalTable && o.variableOutcomes && (critical || defence?.band === "fumble");
-  const crit = criticalTriggered ? drawCritical(dice, "critical") : null;
+  const crit = criticalTriggered ? drawCritical(dice, "critical", input.criticalEntries) : null;
 
   // 3) Damage roll.
   const first = o.sameDie ? { faces: [...attack.faces.die], total: attack.dieTotal } : drawDamageDie(input.damageDice, dice, "damage");
