@@ -10,8 +10,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ICONS = new Set([
-  "arrow-up", "box", "check", "clover", "crosshairs", "dice", "dice-d10", "eye", "hand", "hand-fist", "heart-crack", "khanda",
-  "pen", "pen-to-square", "plus", "rotate", "shield-halved", "shirt", "trash", "xmark",
+  "arrow-up", "box", "check", "circle-info", "clover", "crosshairs", "dice", "dice-d10", "eye", "gavel", "hand", "hand-fist", "heart-crack", "khanda",
+  "pen", "pen-to-square", "plus", "rotate", "shield", "shield-halved", "shirt", "trash", "xmark",
 ]);
 const STYLE_CLASSES = new Set(["solid", "regular", "fw"]);
 
