@@ -232,7 +232,7 @@ function checkLine(label: string, r: R.CheckResult) {
 export async function rollEffort(b: Built): Promise<{ rolls: Roll[]; context: Record<string, unknown>; value?: R.CumulativeRoll }> {
   const title = localize(`BREADBOX.D100.Effort.${b.kind === "assisted" ? "cooperative" : b.kind}.Title`);
   if (b.kind === "cumulative") {
-    const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollCumulative(b.input, rng), { die: bookD10 });
+    const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollCumulative(b.input, rng), { die: bookD10, batch: true });
     return { rolls, value: r, context: {
       title,
       lines: r.checks.map((c, i) => ({ ...checkLine(`${b.labels[0]} #${i + 1}`, c) })),
@@ -242,7 +242,7 @@ export async function rollEffort(b: Built): Promise<{ rolls: Roll[]; context: Re
     } };
   }
   if (b.kind === "conflicting") {
-    const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollConflict(b.input, rng), { die: bookD10 });
+    const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollConflict(b.input, rng), { die: bookD10, batch: true });
     const name = (i: number) => (b.labels[i] ?? "").split(":")[0] ?? "";
     // The extra detail the book allows: each side's degree against the other's effort (same kind only).
     const degrees = r.first.kind === r.second.kind ? R.conflictDegrees({ kind: r.first.kind, first: r.first.effort, second: r.second.effort }) : null;
@@ -257,7 +257,7 @@ export async function rollEffort(b: Built): Promise<{ rolls: Roll[]; context: Re
     } };
   }
   if (b.kind === "cooperative") {
-    const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollCooperative(b.input, rng), { die: bookD10 });
+    const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollCooperative(b.input, rng), { die: bookD10, batch: true });
     return { rolls, context: {
       title,
       lines: r.checks.map((c, i) => checkLine(b.labels[i] ?? "", c)),
@@ -268,7 +268,7 @@ export async function rollEffort(b: Built): Promise<{ rolls: Roll[]; context: Re
       agitation: r.result.agitation,
     } };
   }
-  const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollAssisted(b.input, rng), { die: bookD10 });
+  const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollAssisted(b.input, rng), { die: bookD10, batch: true });
   return { rolls, context: {
     title,
     lines: [...r.assists.map((c, i) => checkLine(b.labels[i + 1] ?? "", c)), checkLine(b.labels[0] ?? "", r.result)],

@@ -37,7 +37,10 @@ describe("effort cards", () => {
     expect(card.textContent).toContain("By 1 points of effort");
     // Each side's degree against the other's effort: Ann +1 (Minor Success), Bea −1 with a consolation.
     expect([...card.querySelectorAll(".d100-effort-note")].map((n) => n.textContent)).toEqual(["Minor Success", "Almost Successful · Consolation"]);
-    expect((game as any).messages.contents.at(-1).rolls).toHaveLength(2);
+    // Both sides' dice are one Foundry roll (a GM entering dice by hand is asked once).
+    const rolls = (game as any).messages.contents.at(-1).rolls;
+    expect(rolls).toHaveLength(1);
+    expect(rolls[0].dice.flatMap((d: any) => d.results.map((r: any) => r.result))).toEqual([3, 10]);
   });
 
   it("cooperative effort, direct: the helpers' efforts are totalled against the task", async () => {
