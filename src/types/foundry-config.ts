@@ -11,6 +11,7 @@ import type { BreadboxItem } from "../core/documents/item";
 import type { BreadboxCombat, BreadboxCombatant } from "../core/documents/combat";
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
+import type { BreadboxHookSignatures } from "../core/api/hooks";
 import type { CardLedger, LedgerKeys } from "../core/chat/ledger-types";
 import type { BreadboxActorFlags, BreadboxActorModels, BreadboxCombatFlags, BreadboxCombatantFlags, BreadboxItemFlags, BreadboxItemModels, BreadboxMessageFlags, BreadboxSettings, BreadboxUserFlags } from "./breadbox";
 
@@ -53,7 +54,8 @@ declare module "fvtt-types/configuration" {
   interface SettingConfig extends NamespacedSettings {}
 
   namespace Hooks {
-    interface HookConfig {
+    // Breadbox's own hooks (src/core/api/hooks.ts, docs/hooks.md).
+    interface HookConfig extends BreadboxHookSignatures {
       /** Dice So Nice 5 (v13) and 6 (v14): the 3D dice are ready for presets. */
       diceSoNiceReady: (dice3d: Dice3D) => void;
     }
