@@ -12,12 +12,27 @@ import type { BreadboxCombat, BreadboxCombatant } from "../core/documents/combat
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
 import type { BreadboxHookSignatures } from "../core/api/hooks";
+import type { BreadboxApi } from "../core/api/index";
+import type { rollMacro } from "../core/hotbar";
 import type { CardLedger, LedgerKeys } from "../core/chat/ledger-types";
 import type { BreadboxActorFlags, BreadboxActorModels, BreadboxCombatFlags, BreadboxCombatantFlags, BreadboxItemFlags, BreadboxItemModels, BreadboxMessageFlags, BreadboxSettings, BreadboxUserFlags } from "./breadbox";
 
 type NamespacedSettings = { [K in keyof BreadboxSettings as `breadbox.${K}`]: BreadboxSettings[K] };
 
+/** What Breadbox puts on `game.breadbox` at init (docs/hooks.md). */
+export interface BreadboxGlobal {
+  /** Run by the hotbar's macros (src/core/hotbar.ts). */
+  rollMacro: typeof rollMacro;
+  /** The public API (src/core/api/index.ts). */
+  api: BreadboxApi;
+}
+
 declare global {
+  interface Game {
+    /** Breadbox's macro entry point and public API, set at init. */
+    breadbox?: BreadboxGlobal;
+  }
+
   namespace CONFIG {
     interface Queries {
       /** The GM relay (src/core/relay.ts): every player request for a change on a document they do not own. */

@@ -48,5 +48,7 @@ export function toastRuleset(): RulesetDefinition {
       tokenBars: { toast: { bar1: "wounds", bar2: null } },
     },
     toastCombatPart(),
+    // A contest (a task against an opponent) is a check card too (breadbox.rollCheck).
+    { api: { checkCards: ["toastCheck", "toastContest"] } },
   );
 }
