@@ -73,9 +73,28 @@ describe("game.breadbox.api", () => {
     expect(api().odds(a, { kind: "attribute", name: "coordination" })?.success).toBeGreaterThan(0);
   });
 
-  it("a ruleset without odds answers null, not a throw", async () => {
+  it("a ruleset without odds (or a check it has none for) answers null, not a throw", async () => {
+    const toast: any = await Actor.create({ name: "Toasty", type: "toast" } as never);
+    expect(api().odds(toast, { kind: "attribute", name: "strength" })).toBeNull();
     const pool: any = await Actor.create({ name: "Pooler", type: "pool" } as never);
     expect(api().odds(pool, { kind: "skill", name: "Anything" })).toBeNull();
+  });
+
+  it("Dice Pool: odds of an attribute check are what its check dialog shows", async () => {
+    const a: any = await Actor.create({ name: "Mira", type: "pool" } as never);
+    await a.createEmbeddedDocuments("Item", [{ name: "Agility", type: "poolAttribute", system: { score: 1 } }]);
+    const odds = api().odds(a, { kind: "attribute", name: "Agility" });
+    expect(odds.outcomes.length).toBeGreaterThan(1);
+    const pending = api().roll(a, { kind: "attribute", name: "Agility" });
+    const panel = await dialogOdds();
+    let at = 0;
+    for (const o of odds.outcomes) {
+      at = panel.indexOf(chance(o.p), at);
+      expect(at).toBeGreaterThanOrEqual(0);
+    }
+    await answerDialog({ action: "roll" });
+    expect(await pending).toBe(true);
+    expect(api().odds(a, { kind: "attribute", name: "Frailty" })).toBeNull();
   });
 
   it("roll: Toaster and Flange checks roll through the ruleset's dialog and post their card", async () => {
@@ -160,4 +179,34 @@ describe("breadbox.rollInitiative", () => {
     expect(calls[1].ruleset).toBe("flange");
     expect(calls[1].combatants.map((x: any) => x.id)).toEqual([fc.id]);
   });
+});
+
+describe("breadbox.rollCheck for the other three rulesets (the same core place)", () => {
+  const cases: [string, () => Promise<any>, { kind: string; name: string }][] = [
+    ["toast", () => Actor.create({ name: "Toasty", type: "toast" } as never), { kind: "attribute", name: "strength" }],
+    ["d100", () => Actor.create({ name: "Tenner", type: "d100" } as never), { kind: "attribute", name: "agility" }],
+    [
+      "pool",
+      async () => {
+        const a: any = await Actor.create({ name: "Mira", type: "pool" } as never);
+        await a.createEmbeddedDocuments("Item", [{ name: "Agility", type: "poolAttribute", system: { score: 1 } }]);
+        return a;
+      },
+      { kind: "attribute", name: "Agility" },
+    ],
+  ];
+  for (const [ruleset, make, check] of cases) {
+    it(`${ruleset}: a check rolled through the API fires it once, naming ${ruleset} and the actor`, async () => {
+      const calls = spy("breadbox.rollCheck");
+      const actor = await make();
+      const pending = api().roll(actor, check);
+      await answerDialog({ action: "roll" });
+      expect(await pending).toBe(true);
+      expect(calls).toHaveLength(1);
+      expect(calls[0].ruleset).toBe(ruleset);
+      expect(calls[0].actor).toBe(actor);
+      expect(calls[0].message.flags.breadbox.type).toBe(`${ruleset}Check`);
+      expect(calls[0].rolls.length).toBeGreaterThan(0);
+    });
+  }
 });
