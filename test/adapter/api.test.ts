@@ -74,10 +74,26 @@ describe("game.breadbox.api", () => {
   });
 
   it("a ruleset without odds (or a check it has none for) answers null, not a throw", async () => {
-    const toast: any = await Actor.create({ name: "Toasty", type: "toast" } as never);
-    expect(api().odds(toast, { kind: "attribute", name: "strength" })).toBeNull();
+    const tenner: any = await Actor.create({ name: "Tenner", type: "d100" } as never);
+    expect(api().odds(tenner, { kind: "attribute", name: "agility" })).toBeNull();
     const pool: any = await Actor.create({ name: "Pooler", type: "pool" } as never);
     expect(api().odds(pool, { kind: "skill", name: "Anything" })).toBeNull();
+  });
+
+  it("Toast: odds of an attribute task are what its check dialog shows", async () => {
+    const a: any = await Actor.create({ name: "Toasty", type: "toast" } as never);
+    const odds = api().odds(a, { kind: "attribute", name: "strength" });
+    expect(odds.outcomes.length).toBeGreaterThan(1);
+    const pending = api().roll(a, { kind: "attribute", name: "strength" });
+    const panel = await dialogOdds();
+    let at = 0;
+    for (const o of odds.outcomes) {
+      at = panel.indexOf(chance(o.p), at);
+      expect(at).toBeGreaterThanOrEqual(0);
+    }
+    await answerDialog({ action: "roll" });
+    expect(await pending).toBe(true);
+    expect(api().odds(a, { kind: "skill", name: "Juggling" })).toBeNull();
   });
 
   it("Dice Pool: odds of an attribute check are what its check dialog shows", async () => {
