@@ -11,6 +11,9 @@ import { bootSystem } from "./toaster/boot";
 import { declareExchange } from "../../src/core/exchange/engine";
 import { applyOrRelay } from "../../src/core/relay";
 import { hasMark, ledgerEntry, ledgerSettled } from "../../src/core/chat/ledger";
+import { attackWithWeapon } from "../../src/rulesets/flange/combat/attack";
+import { applyResolution, flangeCharacter, resolutions, respond as flangeRespond, skill } from "./flange/helpers";
+import { shift } from "./exchange-relay";
 
 Hooks.once("init", () => registerRuleset(d6Ruleset()));
 
@@ -144,5 +147,35 @@ describe("exchange hooks", () => {
     const logged = error.mock.calls.map((c) => String(c[1] instanceof Error ? c[1].message : c[1]));
     for (const hook of ["breadbox.preResolveExchange", "breadbox.resolveExchange", "breadbox.preApplyExchange", "breadbox.applyExchange"]) expect(logged).toContain(`boom in ${hook}`);
     error.mockRestore();
+  });
+});
+
+describe("exchange hooks in a shipped ruleset (Flange's attack: the same engine path)", () => {
+  it("Tims's sock of sand on the Don: the four hooks fire once each, naming flange.attack and its outcome", async () => {
+    const pTims = createUser({ name: "Tims's player" });
+    const pDon = createUser({ name: "Don's player" });
+    const weapon = (name: string, system: Record<string, unknown>) => ({ name, type: "flangeWeapon", system: { equipped: true, ...system } });
+    const tims = await flangeCharacter("Mr Tims", { attributes: { perception: 6, strength: 8, athleticism: 8, constitution: 9 } }, [
+      skill("Sock of sand", "combatMelee", 2),
+      weapon("Sock of sand", { attribute: "strength", range: "melee", damageDots: 0, damageModifier: -3, skill: "Sock of sand", heading: "combatMelee" }),
+    ]);
+    const don = await flangeCharacter("Don Smits", { attributes: { perception: 8, athleticism: 7, constitution: 6 } }, [skill("Parkour", "acrobatics", 2)]);
+    await tims.update({ ownership: { [pTims.id!]: 3 } });
+    await don.update({ ownership: { [pDon.id!]: 3 } });
+    const calls = Object.fromEntries(["preResolveExchange", "resolveExchange", "preApplyExchange", "applyExchange"].map((h) => [h, spy(`breadbox.${h}`)]));
+    (pTims as any).targets = new Set([{ actor: don }]);
+    const sock = tims.items.find((i: any) => i.type === "flangeWeapon");
+    const card: any = await asUser(pTims, () => attackWithWeapon(tims, sock, shift));
+    scriptDiceFaces([9, 4, 8, 7, 1]);
+    await flangeRespond(pDon, card, "blockBody");
+    const res = resolutions().at(-1);
+    await applyResolution(pDon, res);
+    expect(don.system.wounds.value).toBe(3);
+    for (const list of Object.values(calls)) expect(list).toHaveLength(1);
+    expect(calls.preResolveExchange[0]).toMatchObject({ ruleset: "flange", kind: "attack", response: "blockBody" });
+    expect(calls.resolveExchange[0]).toMatchObject({ ruleset: "flange", kind: "attack", outcome: { damage: 3 } });
+    expect(calls.preApplyExchange[0]).toMatchObject({ ruleset: "flange", kind: "attack", outcome: { damage: 3 } });
+    expect(calls.applyExchange[0].target).toBe(don);
+    expect(calls.applyExchange[0].attacker).toBe(tims);
   });
 });
