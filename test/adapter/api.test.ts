@@ -197,6 +197,36 @@ describe("breadbox.rollInitiative", () => {
   });
 });
 
+describe("breadbox.rollInitiative, the other paths", () => {
+  it("a ruleset's own initiative roll (Toast) and a new round's re-roll (Toaster) fire it too", async () => {
+    const calls = spy("breadbox.rollInitiative");
+    const toasty: any = await Actor.create({ name: "Toasty", type: "toast" } as never);
+    const combat: any = await Combat.create({} as never);
+    const [tc] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: toasty.id, name: toasty.name }]);
+    // By hand, one combatant: Toast's own roll asks through its dialog first.
+    const rolled = combat.rollInitiative([tc.id]);
+    await answerDialog({ action: "roll" });
+    await rolled;
+    await settle();
+    expect(calls).toHaveLength(1);
+    expect(calls[0].ruleset).toBe("toast");
+    expect(calls[0].combatants.map((x: any) => x.id)).toEqual([tc.id]);
+    const t = await actorFromPack("Rhoenda Dumas");
+    const other: any = await Combat.create({} as never);
+    const [c] = await other.createEmbeddedDocuments("Combatant", [{ actorId: t.id, name: t.name }]);
+    await other.startCombat();
+    await other.rollAll();
+    await settle();
+    expect(calls).toHaveLength(2);
+    await other.nextRound();
+    await settle();
+    // Toaster rolls initiative again each round (its default rule): once more, for every combatant.
+    expect(calls).toHaveLength(3);
+    expect(calls[2].ruleset).toBe("toaster");
+    expect(calls[2].combatants.map((x: any) => x.id)).toEqual([c.id]);
+  });
+});
+
 describe("breadbox.rollCheck for the other three rulesets (the same core place)", () => {
   const cases: [string, () => Promise<any>, { kind: string; name: string }][] = [
     ["toast", () => Actor.create({ name: "Toasty", type: "toast" } as never), { kind: "attribute", name: "strength" }],
