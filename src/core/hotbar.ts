@@ -21,6 +21,9 @@ export interface MacroRef {
   sub?: string;
 }
 
+/** A check of an actor, as a macro or the API names it: a MacroRef without its ruleset (the actor's). */
+export type CheckRef = Omit<MacroRef, "ruleset">;
+
 /** A macro a drop should create. */
 export interface MacroDraft {
   ref: MacroRef;
@@ -130,6 +133,19 @@ export async function rollMacro(ref: unknown): Promise<void> {
     return;
   }
   await handler.run(actor, ref);
+}
+
+/**
+ * Roll a check for this actor as its ruleset's macro would (the ruleset's dialog, then its card);
+ * false when the actor's ruleset has no macro handler (nothing rolled). A thing the actor lacks is
+ * reported by the handler, as for a macro.
+ */
+export async function rollCheckFor(actor: Actor.Implementation, check: CheckRef): Promise<boolean> {
+  const ruleset = rulesetOfType(String(actor.type));
+  const handler = handlers.get(ruleset);
+  if (!handler || ruleset !== String(actor.type)) return false;
+  await handler.run(actor, { ...check, ruleset });
+  return true;
 }
 
 /** hotbarDrop: a drop one of our handlers understands becomes (or reuses) a macro on that slot. */

@@ -18,6 +18,7 @@ import { actorFromUuidSync } from "./game";
 import { onRenderChatMessage } from "./chat/actions";
 import { migrateTableDieLetters, migrateWorldIfNeeded } from "./migrations";
 import { registerHotbar } from "./hotbar";
+import { registerApi } from "./api/index";
 import { SYSTEM_ID } from "./ids";
 import { format, localize } from "./game";
 
@@ -45,6 +46,7 @@ export function initCore(): void {
   registerCoreRelayAction("nextRound", nextRoundRelayHandler);
   registerExchanges();
   registerHotbar();
+  registerApi();
 
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message, html));
   Hooks.once("i18nInit", localizeFulfillmentDice);

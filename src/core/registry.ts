@@ -6,6 +6,8 @@
  */
 import type { ChatActionHandler, DiceSoNicePreset, DieTermClass, RelayHandler } from "./plugin-types";
 import type { ExchangeDefinition } from "./exchange/types";
+import type { CheckRef } from "./hotbar";
+import type { Odds } from "../dice/contract";
 import { templatePath } from "./ids";
 
 /** A TypeDataModel subclass for a document sub-type. */
@@ -82,6 +84,23 @@ export interface InitiativeRollOptions {
   updateTurn: boolean;
 }
 
+/**
+ * What a ruleset offers the public API (`game.breadbox.api`, docs/hooks.md). Rolling a check needs
+ * nothing here: it goes through the ruleset's hotbar macro handler, as a macro's roll does.
+ */
+export interface RulesetApi {
+  /**
+   * Card types (`flags.breadbox.type`) of the ruleset's check cards: `breadbox.rollCheck` fires when
+   * one is posted. Default: `["<id>Check"]`.
+   */
+  checkCards?: readonly string[];
+  /**
+   * The exact odds of a check of an actor of this ruleset with the check dialog's defaults (no
+   * modifier, no spend), or null when it cannot give odds for that check (unknown, or not a plain check).
+   */
+  odds?(actor: Actor.Implementation, check: CheckRef): Odds | null;
+}
+
 export interface RulesetDefinition {
   /** Ruleset id: also the Actor sub-type and the prefix of every Item sub-type. */
   id: string;
@@ -116,6 +135,8 @@ export interface RulesetDefinition {
    * trackable bars; null for none. A type without an entry gets no bars.
    */
   tokenBars?: Record<string, TokenBars>;
+  /** What the ruleset offers the public API (game.breadbox.api). */
+  api?: RulesetApi;
   /** Register the ruleset's world settings (optional rules). */
   registerSettings?(): void;
   /** Templates to preload. */
@@ -173,6 +194,7 @@ export function withParts(def: RulesetDefinition, ...parts: RulesetPart[]): Rule
       diceSoNice: concat(out.diceSoNice, part.diceSoNice),
       rolls: concat(out.rolls, part.rolls),
       combat: out.combat ?? part.combat,
+      api: out.api && part.api ? { ...out.api, ...part.api } : (out.api ?? part.api),
       chatActions: mergeRecord(def.id, "chat action", out.chatActions, part.chatActions),
       relayActions: mergeRecord(def.id, "relay action", out.relayActions, part.relayActions),
       exchanges: concat(out.exchanges, part.exchanges),
@@ -258,6 +280,13 @@ export function tokenBarsOf(type: string): TokenBars {
     if (bars) return bars;
   }
   return { bar1: null, bar2: null };
+}
+
+/** The ruleset whose check card has this card type (`RulesetApi.checkCards`), if any. */
+export function rulesetOfCheckCard(type: unknown): string | undefined {
+  if (typeof type !== "string") return undefined;
+  for (const def of rulesets.values()) if ((def.api?.checkCards ?? [`${def.id}Check`]).includes(type)) return def.id;
+  return undefined;
 }
 
 /** Test helper: forget every ruleset. */

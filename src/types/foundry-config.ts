@@ -11,12 +11,28 @@ import type { BreadboxItem } from "../core/documents/item";
 import type { BreadboxCombat, BreadboxCombatant } from "../core/documents/combat";
 import type { Dice3D } from "../core/dice-so-nice";
 import type { relayQueryHandler } from "../core/relay";
+import type { BreadboxHookSignatures } from "../core/api/hooks";
+import type { BreadboxApi } from "../core/api/index";
+import type { rollMacro } from "../core/hotbar";
 import type { CardLedger, LedgerKeys } from "../core/chat/ledger-types";
 import type { BreadboxActorFlags, BreadboxActorModels, BreadboxCombatFlags, BreadboxCombatantFlags, BreadboxItemFlags, BreadboxItemModels, BreadboxMessageFlags, BreadboxSettings, BreadboxUserFlags } from "./breadbox";
 
 type NamespacedSettings = { [K in keyof BreadboxSettings as `breadbox.${K}`]: BreadboxSettings[K] };
 
+/** What Breadbox puts on `game.breadbox` at init (docs/hooks.md). */
+export interface BreadboxGlobal {
+  /** Run by the hotbar's macros (src/core/hotbar.ts). */
+  rollMacro: typeof rollMacro;
+  /** The public API (src/core/api/index.ts). */
+  api: BreadboxApi;
+}
+
 declare global {
+  interface Game {
+    /** Breadbox's macro entry point and public API, set at init. */
+    breadbox?: BreadboxGlobal;
+  }
+
   namespace CONFIG {
     interface Queries {
       /** The GM relay (src/core/relay.ts): every player request for a change on a document they do not own. */
@@ -53,7 +69,8 @@ declare module "fvtt-types/configuration" {
   interface SettingConfig extends NamespacedSettings {}
 
   namespace Hooks {
-    interface HookConfig {
+    // Breadbox's own hooks (src/core/api/hooks.ts, docs/hooks.md).
+    interface HookConfig extends BreadboxHookSignatures {
       /** Dice So Nice 5 (v13) and 6 (v14): the 3D dice are ready for presets. */
       diceSoNiceReady: (dice3d: Dice3D) => void;
     }

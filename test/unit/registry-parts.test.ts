@@ -19,6 +19,13 @@ describe("withParts", () => {
     expect(def.id).toBe("x");
   });
 
+  it("merges the api parts (a later part's member wins) and keeps one that only one part has", () => {
+    const odds = () => null;
+    expect(withParts(base(), { api: { odds } }).api).toEqual({ odds });
+    expect(withParts({ ...base(), api: { checkCards: ["xCheck"] } }, { api: { odds } }).api).toEqual({ checkCards: ["xCheck"], odds });
+    expect(withParts(base(), {}).api).toBeUndefined();
+  });
+
   it("an empty part changes nothing", () => {
     const def = withParts(base(), {});
     expect(def.templates).toEqual(["a.hbs"]);

@@ -7,6 +7,9 @@
  */
 import { type Audience } from "../compat";
 import type { BreadboxMessageFlags } from "../../types/breadbox";
+import { rulesetOfCheckCard } from "../registry";
+import { actorFromUuidSync } from "../game";
+import { callRollCheck } from "../api/hooks";
 
 export interface CardData {
   speaker?: ChatMessage.SpeakerData;
@@ -31,5 +34,13 @@ export async function postCard(data: CardData, audience: Audience): Promise<Chat
     content: data.content ?? (rolls.length ? String(rolls[0]?.total ?? "") : undefined),
     sound: data.sound ?? (rolls.length ? CONFIG.sounds?.dice : undefined),
   };
-  return ChatMessage.create(message);
+  const created = await ChatMessage.create(message);
+  // Every ruleset's check card is posted here: the one place `breadbox.rollCheck` fires (docs/hooks.md).
+  const ruleset = rulesetOfCheckCard(data.flags?.breadbox?.type);
+  if (created && ruleset) {
+    const uuid = data.flags?.breadbox?.actorUuid;
+    const actor = (typeof uuid === "string" && uuid ? actorFromUuidSync(uuid) : null) ?? ChatMessage.getSpeakerActor(created.speaker);
+    callRollCheck({ ruleset, actor, message: created, rolls: [...created.rolls] });
+  }
+  return created;
 }

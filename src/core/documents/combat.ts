@@ -7,6 +7,7 @@ import { currentUser, format, notify } from "../game";
 import { applyOrRelay, CORE_RELAY_ID, type RelayContext, type RelayResult } from "../relay";
 import { compareText } from "../../dice/collate";
 import { applyMessageMode, currentMessageMode } from "../compat";
+import { callRollInitiative } from "../api/hooks";
 
 function rulesFor(actor: Actor.Implementation | null | undefined): CombatRules | undefined {
   if (!actor) return undefined;
@@ -111,10 +112,20 @@ export class BreadboxCombat extends Combat {
    * roll (CombatRules.rollInitiative) takes over; otherwise Foundry rolls the formula.
    */
   override async rollInitiative(ids: string | string[], options: Combat.InitiativeOptions = {}): Promise<this> {
+    const list = typeof ids === "string" ? [ids] : [...ids];
     const own = this.rules?.rollInitiative;
-    if (!own) return super.rollInitiative(ids, options);
-    await own(this, typeof ids === "string" ? [ids] : [...ids], { updateTurn: options.updateTurn ?? true });
+    if (own) await own(this, list, { updateTurn: options.updateTurn ?? true });
+    else await super.rollInitiative(ids, options);
+    this.#initiativeRolled(list);
     return this;
+  }
+
+  /** `breadbox.rollInitiative` (docs/hooks.md) for these combatants, once their initiative is stored. */
+  #initiativeRolled(ids: readonly string[]): void {
+    const combatants = ids.flatMap((id) => this.combatants.get(id) ?? []);
+    if (!combatants.length) return;
+    const actor = combatants.find((c) => c.actor)?.actor;
+    callRollInitiative({ ruleset: (actor && rulesetOfType(actor.type)) ?? "", combat: this, combatants });
   }
 
   /** Roll every combatant's initiative and store it without moving the turn or firing turn events. */
@@ -149,6 +160,7 @@ export class BreadboxCombat extends Combat {
     if (!updates.length) return;
     await this.updateEmbeddedDocuments("Combatant", updates, { turnEvents: false });
     await ChatMessage.createDocuments(messages);
+    this.#initiativeRolled(updates.map((u) => u._id));
   }
 
   /**

@@ -44,6 +44,7 @@ import { isHiddenAudience, matchesSeal, sealOf } from "./seal";
 import { applyOrRelay, registerCoreRelayAction } from "../relay";
 import { registerCoreChatAction } from "../chat/actions";
 import type { RelayContext, RelayResult } from "../plugin-types";
+import { callApplyExchange, callPreApplyExchange, callPreResolveExchange, callResolveExchange } from "../api/hooks";
 import type { ApplyContext, ApplyOffers, ApplyOption, CardContent, Declared, ExchangeDefinition, ExchangeSides, PostedRoll, Resolved, ResponseOption } from "./types";
 
 export const EXCHANGE_CARD = templatePath("shared/exchange-card.hbs");
@@ -276,6 +277,12 @@ export async function respondRelayHandler({ requester, target, payload }: RelayC
   }
   const mode = normaliseMessageMode(payload.mode) ?? "public";
   if (!(await claimMark(messageId, RESOLVED_MARK))) return refuse("BREADBOX.Exchange.AlreadyResolved");
+  // A module may cancel here (docs/hooks.md): nothing is resolved and the exchange stays open.
+  const hooked = { ruleset: def.ruleset, kind: def.kind, attacker, target: defender, declaration: message, response: option.id, requester };
+  if (!callPreResolveExchange(hooked)) {
+    await releaseMark(messageId, RESOLVED_MARK);
+    return refuse("BREADBOX.Exchange.Cancelled");
+  }
   let resolved: Resolved;
   try {
     resolved = await withResourceLocks(def.spends?.(declared, option.id) ?? [], () => def.resolve(declared, { id: option.id, choices, mode, requester }));
@@ -289,6 +296,8 @@ export async function respondRelayHandler({ requester, target, payload }: RelayC
   // even if its card cannot be posted — answering again would spend twice.
   try {
     const card = await postResolution(def, { declarationId: messageId, attacker, target: defender }, resolved, combineAudiences(audienceOf(message), mode === "public" ? null : audienceForMode(mode)));
+    const outcome = def.apply && def.checkOutcome && resolved.outcome ? foundry.utils.deepClone(resolved.outcome) : null;
+    callResolveExchange({ ...hooked, resolution: card, outcome });
     return { ok: true, data: { resolutionId: card.id } };
   } catch (err) {
     console.error("Breadbox | exchange resolution card", err);
@@ -386,6 +395,12 @@ export async function applyRelayHandler({ requester, target, payload }: RelayCon
   if (!checkOutcome.call(def, outcome)) return refuse("BREADBOX.Relay.Malformed");
   if (!(await claimMark(messageId, APPLIED_MARK))) return refuse("BREADBOX.Exchange.AlreadyApplied");
   const context: ApplyContext = { attacker, target: defender, resolution, requester, option: chosen.option?.id ?? null };
+  // A module may cancel here (docs/hooks.md): nothing is written and the resolution can be applied later.
+  const hooked = { ruleset: def.ruleset, kind: def.kind, attacker, target: defender, resolution, option: context.option, requester };
+  if (!callPreApplyExchange({ ...hooked, outcome: foundry.utils.deepClone(outcome) })) {
+    await releaseMark(messageId, APPLIED_MARK);
+    return refuse("BREADBOX.Exchange.Cancelled");
+  }
   let data: Record<string, unknown> | void;
   try {
     data = await apply.call(def, defender, foundry.utils.deepClone(outcome), context);
@@ -396,6 +411,7 @@ export async function applyRelayHandler({ requester, target, payload }: RelayCon
   }
   // The card shows it (display only: the mark is what counts).
   await resolution.update({ flags: { [SYSTEM_ID]: { applied: true } } });
+  callApplyExchange({ ...hooked, outcome: foundry.utils.deepClone(outcome), applied: { ...(data ?? {}) } });
   try {
     for (const parts of (await def.follow?.(defender, foundry.utils.deepClone(outcome), context, data ?? {})) ?? []) {
       await postCard({ speaker: ChatMessage.getSpeaker({ actor: defender }), content: await renderExchangeCard(parts, [], FOLLOW), flags: { [SYSTEM_ID]: { type: FOLLOW, exchange: exchangeId(def) } } }, audienceOf(resolution));

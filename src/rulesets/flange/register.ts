@@ -11,6 +11,7 @@ import { onOpposedReroll, relayOpposedReroll } from "./opposed-edge";
 import { FLANGE_SETTINGS } from "./settings";
 import { FlangeActorSheet } from "./sheets/actor-sheet";
 import { FlangeItemSheet } from "./sheets/item-sheet";
+import { flangeApi } from "./api";
 
 export function flangeRuleset(): RulesetDefinition {
   return defineRuleset(
@@ -52,5 +53,6 @@ export function flangeRuleset(): RulesetDefinition {
       init: registerEdgeBar,
     },
     flangeCombatPart(),
+    { api: flangeApi },
   );
 }

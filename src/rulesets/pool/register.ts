@@ -12,6 +12,7 @@ import { PoolItemSheet } from "./sheets/item-sheet";
 import { onChatMessage } from "./formula";
 import { registerPoolMacros } from "./hotbar";
 import { onEffectChoice } from "./effect";
+import { poolApi } from "./api";
 
 export function poolRuleset(): RulesetDefinition {
   return defineRuleset(
@@ -55,5 +56,6 @@ export function poolRuleset(): RulesetDefinition {
       },
     },
     poolCombatPart(),
+    { api: poolApi },
   );
 }

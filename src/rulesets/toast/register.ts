@@ -10,6 +10,7 @@ import { ToastItemSheet } from "./sheets/item-sheet";
 import { TOAST_SETTINGS } from "./settings";
 import { TOAST_HEALING_RELAY_ACTIONS } from "./healing";
 import "./sheets/hotbar";
+import { toastApi } from "./api";
 
 export function toastRuleset(): RulesetDefinition {
   return defineRuleset(
@@ -48,5 +49,6 @@ export function toastRuleset(): RulesetDefinition {
       tokenBars: { toast: { bar1: "wounds", bar2: null } },
     },
     toastCombatPart(),
+    { api: toastApi },
   );
 }

@@ -13,6 +13,7 @@ import { toasterAttack } from "./chat/attack";
 import { onLuckAfter, onLuckReroll, relayLuckAfter, relayLuckReroll } from "./chat/luck";
 import { onHitLocation } from "./chat/tables";
 import { TOASTER_STATUS_EFFECTS, registerStatusSync } from "./statuses";
+import { toasterApi } from "./api";
 
 export function toasterRuleset(): RulesetDefinition {
   return defineRuleset(
@@ -52,5 +53,6 @@ export function toasterRuleset(): RulesetDefinition {
       registerSettings: registerToasterSettings,
       init: registerStatusSync,
     },
+    { api: toasterApi },
   );
 }

@@ -1,0 +1,35 @@
+/**
+ * What Toast offers the public API (`game.breadbox.api`, docs/hooks.md): the exact odds of a skill
+ * or attribute task (as its hotbar macro names it) with the dialog's defaults, and its check cards
+ * (a contest, a task against an opponent, is one too).
+ */
+import * as R from "./rules";
+import type { RulesetApi } from "../../core/registry";
+import type { CheckRef } from "../../core/hotbar";
+import type { Odds } from "../../dice/contract";
+import { buildCheck, defaultChoices, oddsOf, type ToastTask } from "./checks";
+
+function taskOf(actor: Actor.Implementation, check: CheckRef): ToastTask | null {
+  if (check.kind === "skill") {
+    const item = [...actor.items].find((i) => String(i.type) === "toastSkill" && i.name === check.name);
+    return item?.id ? { kind: "skill", itemId: item.id } : null;
+  }
+  if (check.kind === "attribute") {
+    const key = R.ATTRIBUTE_KEYS.find((k) => k === check.name);
+    return key ? { kind: "attributes", attributes: [key] } : null;
+  }
+  return null;
+}
+
+export function toastOdds(actor: Actor.Implementation, check: CheckRef): Odds | null {
+  const task = taskOf(actor, check);
+  if (!task) return null;
+  try {
+    return oddsOf(buildCheck(actor, defaultChoices(task)));
+  } catch {
+    // A task the rules refuse (the dialog would say why): no odds.
+    return null;
+  }
+}
+
+export const toastApi: RulesetApi = { odds: toastOdds, checkCards: ["toastCheck", "toastContest"] };

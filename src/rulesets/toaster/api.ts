@@ -1,0 +1,35 @@
+/**
+ * What Toaster offers the public API (`game.breadbox.api`, docs/hooks.md): the exact odds of a
+ * skill or attribute check (as its hotbar macro names it) with the dialog's defaults.
+ */
+import type { RulesetApi } from "../../core/registry";
+import type { CheckRef } from "../../core/hotbar";
+import type { Odds } from "../../dice/contract";
+import { own } from "../../dice/dict";
+import { checkOptions, oddsFor, DEFAULT_CHOICES, type CheckRequest } from "./checks";
+import { checkInputOf } from "./dice/check-roll";
+import { attributeRequest, itemsOf, skillRequest, sys } from "./requests";
+import { toasterRules } from "./settings";
+
+function requestOf(actor: Actor.Implementation, check: CheckRef): CheckRequest | null {
+  if (check.kind === "skill") {
+    const item = itemsOf(actor, "toasterSkill").find((i) => i.name === check.name);
+    return item ? skillRequest(actor, item) : null;
+  }
+  if (check.kind === "attribute") {
+    const data = sys(actor);
+    if (own(data.effective, check.name) === undefined) return null;
+    if (check.sub && !data.subAttributes.some((s) => s.attribute === check.name && s.name === check.sub)) return null;
+    return attributeRequest(actor, check.name, check.sub);
+  }
+  return null;
+}
+
+export function toasterOdds(actor: Actor.Implementation, check: CheckRef): Odds | null {
+  const req = requestOf(actor, check);
+  if (!req) return null;
+  const o = checkOptions(req, { ...DEFAULT_CHOICES }, toasterRules());
+  return oddsFor(checkInputOf(o), o.helpers, o.tooManyCooks);
+}
+
+export const toasterApi: RulesetApi = { odds: toasterOdds };
