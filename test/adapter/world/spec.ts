@@ -4,6 +4,11 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { bootWorld } from "../toaster/boot";
+import { installDiceSoNice } from "../../harness/index";
+import { allRulesets } from "../../../src/core/registry";
+import { hasStatusEffect } from "../../../src/core/compat";
+import { presetData } from "../../../src/core/dice-so-nice";
+import { macroItemTypes, onHotbarDrop } from "../../../src/core/hotbar";
 
 export const RULESETS = ["toaster", "toast", "pool", "d100", "flange"] as const;
 export type RulesetId = (typeof RULESETS)[number];
@@ -37,6 +42,35 @@ export function describeWorld(ruleset: RulesetId): void {
       expect(own.length).toBeGreaterThan(0);
       const shown = ours.filter((c) => c.config).map((c) => c.key);
       expect(shown.sort()).toEqual([...CORE_SHOWN, ...own].sort());
+    });
+
+    it("offers only its own status effects in the token HUD", () => {
+      const own = new Set((allRulesets().find((r) => r.id === ruleset)?.statusEffects ?? []).map((e) => e.id));
+      expect(own.size).toBeGreaterThan(0);
+      for (const id of own) expect(hasStatusEffect(id), id).toBe(true);
+      for (const r of allRulesets().filter((r) => r.id !== ruleset)) {
+        for (const e of r.statusEffects ?? []) if (!own.has(e.id)) expect(hasStatusEffect(e.id), `${r.id}: ${e.id}`).toBe(false);
+      }
+    });
+
+    it("gives Dice So Nice only its own dice's presets", () => {
+      const dice3d = installDiceSoNice();
+      for (const r of allRulesets()) {
+        for (const p of (r.diceSoNice ?? []).map(presetData)) expect(dice3d.presets.has(`${p.system}:${p.type}`), `${r.id}: ${p.type}`).toBe(r.id === ruleset);
+      }
+    });
+
+    it("turns only its own items dropped on the hotbar into macros", async () => {
+      for (const r of RULESETS) {
+        const [type] = macroItemTypes(r);
+        expect(type, r).toBeDefined();
+        const item = await Item.create({ name: `Dropped ${r}`, type } as never);
+        const handled = onHotbarDrop(null, { type: "Item", uuid: item!.uuid }, 1);
+        expect(handled, `${r}: ${type}`).toBe(r === ruleset ? false : undefined);
+      }
+      // Another ruleset's attribute row is not ours to turn into a macro either.
+      const other = RULESETS.find((r) => r !== ruleset)!;
+      expect(onHotbarDrop(null, { type: "breadbox.attribute", ruleset: other, key: "x" }, 2)).toBeUndefined();
     });
 
     it("keeps the other rulesets' rules registered, hidden and readable (nothing stored is lost)", () => {
