@@ -8,7 +8,6 @@
  * Each ruleset registers a MacroHandler (what a drop becomes, how a reference rolls).
  */
 import { format, localize } from "./game";
-import { rulesetOfType } from "./registry";
 
 /** What a macro rolls: stored in its command (and flags) as plain data. */
 export interface MacroRef {
@@ -156,10 +155,10 @@ export async function rollMacro(ref: unknown): Promise<void> {
  * reported by the handler, as for a macro.
  */
 export async function rollCheckFor(actor: Actor.Implementation, check: CheckRef): Promise<boolean> {
-  // An actor's type is its ruleset's id.
+  // An actor's type is its ruleset's id; handlers are registered under ruleset ids.
   const ruleset = String(actor.type);
   const handler = handlers.get(ruleset);
-  if (!handler || rulesetOfType(ruleset) !== ruleset) return false;
+  if (!handler) return false;
   await handler.run(actor, { ...check, ruleset });
   return true;
 }
