@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, settle, waitForDialog } from "../../harness/index";
-import { bootWorld, notifications } from "../toaster/boot";
+import { bootSystem, notifications } from "../toaster/boot";
 
-// A d100 world: only its statuses, dice presets and hotbar drops are registered (issue 23).
-beforeEach(bootWorld("d100"));
+beforeEach(bootSystem);
 
 const g = () => game as any;
 

@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { bootWorld } from "../toaster/boot";
+import { bootSystem } from "../toaster/boot";
 import { rulesetOfType } from "../../../src/core/registry";
 
-// A d100 world: only its statuses, dice presets and hotbar drops are registered (issue 23).
-beforeEach(bootWorld("d100"));
+beforeEach(bootSystem);
 
 async function character(name: string, items: Record<string, unknown>[] = [], system: Record<string, unknown> = {}): Promise<any> {
   const actor: any = await Actor.create({ name, type: "d100", system } as never);

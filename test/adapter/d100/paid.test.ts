@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { settle } from "../../harness/index";
-import { bootWorld, notifications } from "../toaster/boot";
+import { bootSystem, notifications } from "../toaster/boot";
 import { buyItem } from "../../../src/rulesets/d100/progress";
 
-// A d100 world: only its statuses, dice presets and hotbar drops are registered (issue 23).
-beforeEach(bootWorld("d100"));
+beforeEach(bootSystem);
 
 async function character(): Promise<any> {
   const a: any = await Actor.create({ name: "Bob", type: "d100", system: { attributes: { agility: 7, focus: 6, endurance: 6, spirit: 5 }, progression: { earned: 40, spent: 0 } } } as never);

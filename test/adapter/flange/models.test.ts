@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { bootWorld } from "../toaster/boot";
+import { bootSystem } from "../toaster/boot";
 import { rulesetOfType } from "../../../src/core/registry";
 import { flangeCharacter, skill, JOE_AVERAGE } from "./helpers";
 
-// A flange world: only its statuses, dice presets and hotbar drops are registered (issue 23).
-beforeEach(bootWorld("flange"));
+beforeEach(bootSystem);
 
 describe("Flange registration", () => {
   it("registers the actor type and every item type under the flange ruleset", () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, asUser, createUser, fillForm, gmUser, scriptDiceFaces, waitForDialog } from "../../harness/index";
-import { bootWorld } from "../toaster/boot";
+import { bootSystem } from "../toaster/boot";
 import * as R from "../../../src/rulesets/flange/rules";
 import { FlangeCheckRoll, poolFormula } from "../../../src/rulesets/flange/dice/check-roll";
 import { FlangeDie } from "../../../src/rulesets/flange/dice/flange-die";
@@ -9,8 +9,7 @@ import { onEdgeReroll, refreshEdge } from "../../../src/rulesets/flange/edge";
 import { performOpposedCheck } from "../../../src/rulesets/flange/opposed";
 import { flangeCharacter, skill } from "./helpers";
 
-// A flange world: only its statuses, dice presets and hotbar drops are registered (issue 23).
-beforeEach(bootWorld("flange"));
+beforeEach(bootSystem);
 
 const shift = new MouseEvent("click", { shiftKey: true });
 const msgs = () => (game as any).messages.contents;

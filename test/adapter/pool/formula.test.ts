@@ -4,12 +4,11 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { scriptDiceFaces, settle } from "../../harness/index";
-import { bootWorld } from "../toaster/boot";
+import { bootSystem } from "../toaster/boot";
 import { formulaOptions, isPoolCommand, onChatMessage, parsePoolFormula, rollPoolFormula } from "../../../src/rulesets/pool/formula";
 import { PoolCheckRoll } from "../../../src/rulesets/pool/dice/pool-roll";
 
-// A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).
-beforeEach(bootWorld("pool"));
+beforeEach(bootSystem);
 
 describe("parsing a pool formula", () => {
   it("reads dice, die, Difficulty, required degree, dice phobe and title, in any order and glued", () => {

@@ -7,7 +7,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, asUser, createUser, fillForm, scriptDiceFaces, settle, waitForDialog } from "../../harness/index";
-import { bootWorld } from "../toaster/boot";
+import { bootSystem } from "../toaster/boot";
 import { attackWithWeapon } from "../../../src/rulesets/pool/combat/attack";
 import { respondRelayHandler } from "../../../src/core/exchange/engine";
 import { RESPOND, clickCardButton } from "./card-buttons";
@@ -15,8 +15,7 @@ import { PoolCheckRoll, type PoolCheckOptions } from "../../../src/rulesets/pool
 import { hasMark, ledgerEntry, updateLedger } from "../../../src/core/chat/ledger";
 import { applyOrRelay } from "../../../src/core/relay";
 
-// A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).
-beforeEach(bootWorld("pool"));
+beforeEach(bootSystem);
 
 const shift = new MouseEvent("click", { shiftKey: true });
 const msgs = () => (game as any).messages.contents;

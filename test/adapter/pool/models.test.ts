@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { readLang } from "../../../tools/lang.mjs";
-import { bootWorld } from "../toaster/boot";
+import { bootSystem } from "../toaster/boot";
 import { rulesetOfType } from "../../../src/core/registry";
 
-// A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).
-beforeEach(bootWorld("pool"));
+beforeEach(bootSystem);
 
 async function character(name: string, items: Record<string, unknown>[] = [], system: Record<string, unknown> = {}): Promise<any> {
   const actor: any = await Actor.create({ name, type: "pool", system } as never);

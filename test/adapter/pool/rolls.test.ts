@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { scriptDiceFaces } from "../../harness/index";
-import { bootWorld } from "../toaster/boot";
+import { bootSystem } from "../toaster/boot";
 import { PoolCheckRoll, poolFormula, type PoolCheckOptions } from "../../../src/rulesets/pool/dice/pool-roll";
 import * as R from "../../../src/rulesets/pool/rules";
 
-// A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).
-beforeEach(bootWorld("pool"));
+beforeEach(bootSystem);
 
 function options(pool: Partial<R.PoolSpec>, extra: Partial<PoolCheckOptions> = {}): PoolCheckOptions {
   return {

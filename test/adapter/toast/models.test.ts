@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { bootWorld } from "../toaster/boot";
+import { bootSystem } from "../toaster/boot";
 import { rulesetOfType } from "../../../src/core/registry";
 
-// A toast world: only its statuses, dice presets and hotbar drops are registered (issue 23).
-beforeEach(bootWorld("toast"));
+beforeEach(bootSystem);
 
 async function character(name: string, items: Record<string, unknown>[] = [], system: Record<string, unknown> = {}): Promise<any> {
   const actor: any = await Actor.create({ name, type: "toast", system } as never);

@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, makeDropEvent, scriptDiceFaces, settle, waitForDialog } from "../../harness/index";
-import { bootWorld, notifications } from "../toaster/boot";
+import { bootSystem, notifications } from "../toaster/boot";
 import { ToastActorSheet } from "../../../src/rulesets/toast/sheets/actor-sheet";
 import { ToastItemSheet } from "../../../src/rulesets/toast/sheets/item-sheet";
 
-// A toast world: only its statuses, dice presets and hotbar drops are registered (issue 23).
-beforeEach(bootWorld("toast"));
+beforeEach(bootSystem);
 
 async function open(doc: any) {
   const sheet = doc.sheet;

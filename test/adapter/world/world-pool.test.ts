@@ -1,3 +1,0 @@
-import { describeWorld } from "./spec";
-
-describeWorld("pool");
