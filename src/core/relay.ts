@@ -12,7 +12,6 @@
  */
 import { stableJson } from "./exchange/seal";
 import { SYSTEM_ID } from "./ids";
-import { allRulesets } from "./registry";
 import { currentUser, localize, lookupUuid, notify } from "./game";
 import { withLocks } from "./chat/trust";
 import { registerLedger } from "./chat/ledger";
@@ -21,28 +20,22 @@ export const RELAY_QUERY = "breadbox.relay" satisfies `${typeof SYSTEM_ID}.relay
 
 export type { RelayContext, RelayHandler, RelayRequest, RelayResult } from "./plugin-types";
 import type { RelayHandler, RelayRequest, RelayResult } from "./plugin-types";
+import { namedActions } from "./named-actions";
 
 /** The id under which core's own relay actions are named ("core.<action>"). */
 export const CORE_RELAY_ID = "core";
-const coreActions: Record<string, RelayHandler> = Object.create(null);
+const relayActions = namedActions<RelayHandler>("relay action", (r) => r.relayActions);
 
 /**
  * Register one of core's own relay actions (`core.<name>`), e.g. a player ending a round. It goes
  * through the same path as every ruleset's: nonce, active GM only, locks.
  */
 export function registerCoreRelayAction(name: string, handler: RelayHandler): void {
-  if (Object.hasOwn(coreActions, name) && coreActions[name] !== handler) throw new Error(`Breadbox | core relay action "${name}" is registered twice`);
-  coreActions[name] = handler;
+  relayActions.register(name, handler);
 }
 
 function findHandler(action: string): RelayHandler | undefined {
-  const [rulesetId, name] = action.split(".", 2);
-  if (!rulesetId || !name) return undefined;
-  if (rulesetId === CORE_RELAY_ID) return Object.hasOwn(coreActions, name) ? coreActions[name] : undefined;
-  const def = allRulesets().find((r) => r.id === rulesetId);
-  const actions = def?.relayActions;
-  // Own keys only: "constructor" and friends are not actions.
-  return actions && Object.hasOwn(actions, name) ? actions[name] : undefined;
+  return relayActions.find(action);
 }
 
 async function resolveTarget(uuid: string): Promise<foundry.abstract.Document.Any | null> {

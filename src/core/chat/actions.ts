@@ -4,26 +4,21 @@
  * listener per message and dispatches to the ruleset's handler. Buttons may restrict who sees
  * them with data-bb-visible: "gm", "author", or "owner:<uuid>[,<uuid>…]".
  */
-import { allRulesets } from "../registry";
 import { currentUser, lookupUuidSync } from "../game";
 
 export type { ChatActionHandler } from "../plugin-types";
 import type { ChatActionHandler } from "../plugin-types";
+import { namedActions } from "../named-actions";
 
-const coreActions: Record<string, ChatActionHandler> = Object.create(null);
+const chatActions = namedActions<ChatActionHandler>("chat action", (r) => r.chatActions);
 
 /** Register one of core's own card buttons (`data-bb-action="core.<name>"`), e.g. the exchange engine's. */
 export function registerCoreChatAction(name: string, handler: ChatActionHandler): void {
-  if (Object.hasOwn(coreActions, name) && coreActions[name] !== handler) throw new Error(`Breadbox | core chat action "${name}" is registered twice`);
-  coreActions[name] = handler;
+  chatActions.register(name, handler);
 }
 
 function findAction(action: string): ChatActionHandler | undefined {
-  const [rulesetId, name] = action.split(".", 2);
-  if (!rulesetId || !name) return undefined;
-  if (rulesetId === "core") return Object.hasOwn(coreActions, name) ? coreActions[name] : undefined;
-  const actions = allRulesets().find((r) => r.id === rulesetId)?.chatActions;
-  return actions && Object.hasOwn(actions, name) ? actions[name] : undefined;
+  return chatActions.find(action);
 }
 
 /** Whether the current user may see/use a button with the given visibility rule. */

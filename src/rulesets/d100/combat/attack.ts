@@ -233,14 +233,23 @@ async function startAttack(actor: Actor.Implementation, attack: Attack, cost: At
 }
 
 /** GM side of `d100.startAttack`: the requester owns the attacker; the attack and its cost are rebuilt from the documents. */
-export async function relayStartAttack({ requester, target: attacker, payload }: RelayContext): Promise<RelayResult> {
+export function relayStartAttack(ctx: RelayContext): Promise<RelayResult> {
+  return onRelayedAttack(ctx, (attacker, attack) => {
+    const cost = attackCost(attacker, attack);
+    return startAttackOnGM(attacker, attackKey(attack, cost), cost.title, cost.ap);
+  });
+}
+
+/**
+ * What the GM checks of a relayed attack before `work` (the attacker's owner asks; the attack is
+ * rebuilt from the documents and the posted choices); an error thrown is the refusal.
+ */
+async function onRelayedAttack({ requester, target: attacker, payload }: RelayContext, work: (attacker: Actor.Implementation, attack: ReturnType<typeof checkAttack>) => Promise<RelayResult>): Promise<RelayResult> {
   if (!(attacker instanceof BreadboxActor) || !modelOf(attacker, D100ActorModel)) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
   if (!requester.isGM && !attacker.testUserPermission(requester, "OWNER")) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
   const raw = payload.choices && typeof payload.choices === "object" ? { ...(payload.choices as Record<string, unknown>) } : {};
   try {
-    const attack = checkAttack(raw, attacker);
-    const cost = attackCost(attacker, attack);
-    return await startAttackOnGM(attacker, attackKey(attack, cost), cost.title, cost.ap);
+    return await work(attacker, checkAttack(raw, attacker));
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message : "BREADBOX.Relay.Malformed" };
   }
@@ -305,17 +314,11 @@ export async function attackWithLance(actor: Actor.Implementation, item: Item.Im
 }
 
 /** GM side of `d100.payAttack` (an attack with no target): its cost paid at once under the attacker's resource lock. */
-export async function relayPayAttack({ requester, target: attacker, payload }: RelayContext): Promise<RelayResult> {
-  if (!(attacker instanceof BreadboxActor) || !modelOf(attacker, D100ActorModel)) return { ok: false, error: "BREADBOX.Relay.TargetMismatch" };
-  if (!requester.isGM && !attacker.testUserPermission(requester, "OWNER")) return { ok: false, error: "BREADBOX.Relay.Forbidden" };
-  const raw = payload.choices && typeof payload.choices === "object" ? { ...(payload.choices as Record<string, unknown>) } : {};
-  try {
-    const attack = checkAttack(raw, attacker);
+export function relayPayAttack(ctx: RelayContext): Promise<RelayResult> {
+  return onRelayedAttack(ctx, async (attacker, attack) => {
     await withResourceLocks([attacker], () => attackPayment(attacker, attack, attackCost(attacker, attack))());
     return { ok: true };
-  } catch (err) {
-    return { ok: false, error: err instanceof Error ? err.message : "BREADBOX.Relay.Malformed" };
-  }
+  });
 }
 
 /** The attack card's body (templates/d100/combat/attack.hbs), from the posted dice. */

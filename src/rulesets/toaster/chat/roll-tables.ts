@@ -87,11 +87,15 @@ function cells(results: readonly ReadResult[]): { d10: number; d6: number; resul
 
 const MULTIPLE_KEYS = new Set(R.CRITICAL_MULTIPLE_ROW.map((r) => r.key));
 
+/** A RollTable document's results as cells of the d10 × d6 grid, or why it cannot be used. */
+function gridOf(doc: unknown): ReturnType<typeof cells> {
+  const results = readResults(doc);
+  return typeof results === "string" ? results : cells(results);
+}
+
 /** The critical table of a RollTable document, or why it cannot be used. */
 export function criticalEntriesFrom(doc: unknown): R.CriticalEntry[] | string {
-  const results = readResults(doc);
-  if (typeof results === "string") return results;
-  const grid = cells(results);
+  const grid = gridOf(doc);
   if (typeof grid === "string") return grid;
   const entries: R.CriticalEntry[] = [];
   for (const { d10, d6, result } of grid) {
@@ -115,9 +119,7 @@ export function criticalEntriesFrom(doc: unknown): R.CriticalEntry[] | string {
 
 /** The hit-location table of a RollTable document, or why it cannot be used. */
 export function hitLocationEntriesFrom(doc: unknown): R.HitLocationEntry[] | string {
-  const results = readResults(doc);
-  if (typeof results === "string") return results;
-  const grid = cells(results);
+  const grid = gridOf(doc);
   if (typeof grid === "string") return grid;
   const entries: R.HitLocationEntry[] = [];
   for (const { d10, d6, result } of grid) {

@@ -7,27 +7,14 @@ import { audienceForMode, audienceOf, currentMessageMode, type Audience } from "
 import { postCard } from "../../../core/chat/post";
 import { cardFlags } from "../../../core/chat/trust";
 import { toasterDie } from "../dice/foundry-die";
-import { criticalEffectText, criticalTable, hitLocationTable, hitLocationText, tableUsedLine } from "./roll-tables";
+import { criticalEffectText, criticalTable, hitLocationTable, hitLocationText, tableUsedLine, type UsedTable } from "./roll-tables";
 
 /** Roll on the hit-location table and post the result. */
 export async function postHitLocation(speakerActor?: Actor.Implementation | null, audience: Audience = audienceForMode(currentMessageMode())): Promise<ChatMessage.Implementation | undefined> {
   const table = await hitLocationTable();
   const { value: loc, rolls } = await rollWithFoundryDice((rng) => R.rollHitLocation(rng, table.entries), { die: toasterDie, batch: true });
-  const content = await foundry.applications.handlebars.renderTemplate(templatePath("toaster/chat/table.hbs"), {
-    title: localize("BREADBOX.Toaster.HitLocation.Title"),
-    dice: `${loc.d10} / ${loc.d6}`,
-    lines: [hitLocationText(loc.entry, table)],
-    used: tableUsedLine(table),
-  });
-  return postCard(
-    {
-      speaker: ChatMessage.getSpeaker(speakerActor ? { actor: speakerActor } : {}),
-      content,
-      rolls,
-      flags: { [SYSTEM_ID]: { type: "toasterHitLocation", d10: loc.d10, d6: loc.d6, area: loc.area, location: loc.location, table: { source: table.source, name: table.name } } },
-    },
-    audience,
-  );
+  const flags = { type: "toasterHitLocation", area: loc.area, location: loc.location };
+  return postTableCard("BREADBOX.Toaster.HitLocation.Title", loc, [hitLocationText(loc.entry, table)], table, rolls, flags, speakerActor, audience);
 }
 
 /** Hit-location button on a resolution card: the table roll follows the resolution's audience. */
@@ -40,19 +27,27 @@ export async function onHitLocation(message: ChatMessage.Implementation): Promis
 export async function postCritical(speakerActor?: Actor.Implementation | null, audience: Audience = audienceForMode(currentMessageMode())): Promise<ChatMessage.Implementation | undefined> {
   const table = await criticalTable();
   const { value: crit, rolls } = await rollWithFoundryDice((rng) => R.rollCritical(rng, table.entries), { die: toasterDie, batch: true });
+  const flags = { type: "toasterCritical", effects: crit.effects.map((e) => e.key) };
+  return postTableCard("BREADBOX.Toaster.Critical.Title", crit, crit.effects.map((e) => criticalEffectText(e, table)), table, rolls, flags, speakerActor, audience);
+}
+
+/** A table card: its title, the dice read, its lines, which table was used; the flags say what it rolled. */
+async function postTableCard(
+  title: string,
+  dice: { d10: number; d6: number },
+  lines: string[],
+  table: UsedTable<unknown>,
+  rolls: Roll[],
+  flags: Record<string, unknown>,
+  speakerActor: Actor.Implementation | null | undefined,
+  audience: Audience,
+): Promise<ChatMessage.Implementation | undefined> {
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("toaster/chat/table.hbs"), {
-    title: localize("BREADBOX.Toaster.Critical.Title"),
-    dice: `${crit.d10} / ${crit.d6}`,
-    lines: crit.effects.map((e) => criticalEffectText(e, table)),
+    title: localize(title),
+    dice: `${dice.d10} / ${dice.d6}`,
+    lines,
     used: tableUsedLine(table),
   });
-  return postCard(
-    {
-      speaker: ChatMessage.getSpeaker(speakerActor ? { actor: speakerActor } : {}),
-      content,
-      rolls,
-      flags: { [SYSTEM_ID]: { type: "toasterCritical", d10: crit.d10, d6: crit.d6, effects: crit.effects.map((e) => e.key), table: { source: table.source, name: table.name } } },
-    },
-    audience,
-  );
+  const speaker = ChatMessage.getSpeaker(speakerActor ? { actor: speakerActor } : {});
+  return postCard({ speaker, content, rolls, flags: { [SYSTEM_ID]: { ...flags, d10: dice.d10, d6: dice.d6, table: { source: table.source, name: table.name } } } }, audience);
 }
