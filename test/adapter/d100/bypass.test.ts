@@ -29,6 +29,8 @@ async function fight() {
   await combat.createEmbeddedDocuments("Combatant", [{ actorId: ada.id, name: "Ada" }, { actorId: bryn.id, name: "Bryn" }]);
   scriptDiceFaces([3, 4, 3, 4]);
   await combat.rollAll();
+  // Both initiatives stored before the combat starts (bounded wait: the turn order is read at start).
+  for (let i = 0; i < 300 && combat.combatants.some((c: any) => typeof c.initiative !== "number"); i++) await new Promise((r) => setTimeout(r, 10));
   await combat.startCombat();
   await turnEventsSettled();
   const cAda = combat.combatants.find((c: any) => c.actorId === ada.id);
@@ -47,8 +49,12 @@ async function row(user: any, combatant: any): Promise<HTMLElement> {
 async function click(user: any, combatant: any, control: string): Promise<void> {
   const button = (await row(user, combatant)).querySelector<HTMLElement>(`[data-d100-initiative="${control}"]`);
   if (!button) throw new Error(`no ${control} button`);
+  const combat = combatant.parent;
+  const before = JSON.stringify(combat.flags?.breadbox ?? {});
   await asUser(user, async () => {
     button.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    // The click's request runs on its own (a relay to the GM): wait, bounded, for the GM's record to change.
+    for (let i = 0; i < 300 && JSON.stringify(combat.flags?.breadbox ?? {}) === before; i++) await new Promise((r) => setTimeout(r, 10));
     await settle();
     await turnEventsSettled();
     await settle();
