@@ -11,6 +11,7 @@ import { asUser, createUser, scriptDiceFaces, settle, turnEventsSettled } from "
 import { bootSystem, notifications } from "../toaster/boot";
 import { spendAp } from "../../../src/rulesets/d100/combat/ap";
 import { runRelay } from "../../../src/core/relay";
+import { requestInitiativeControl, type InitiativeControl } from "../../../src/rulesets/d100/combat/bypass";
 
 // A loaded machine may take more than the default 10 s to boot the system for the first test.
 beforeEach(bootSystem, 30_000);
@@ -45,16 +46,15 @@ async function row(user: any, combatant: any): Promise<HTMLElement> {
   return tracker.element.querySelector(`[data-combatant-id="${combatant.id}"]`);
 }
 
-/** The user clicks a tracker control on a combatant's row. */
+/**
+ * The user clicks a tracker control on a combatant's row: the button must be there, and what its
+ * click runs (`requestInitiativeControl`) is awaited to the GM's answer, so nothing races.
+ */
 async function click(user: any, combatant: any, control: string): Promise<void> {
   const button = (await row(user, combatant)).querySelector<HTMLElement>(`[data-d100-initiative="${control}"]`);
   if (!button) throw new Error(`no ${control} button`);
-  const combat = combatant.parent;
-  const before = JSON.stringify(combat.flags?.breadbox ?? {});
   await asUser(user, async () => {
-    button.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    // The click's request runs on its own (a relay to the GM): wait, bounded, for the GM's record to change.
-    for (let i = 0; i < 300 && JSON.stringify(combat.flags?.breadbox ?? {}) === before; i++) await new Promise((r) => setTimeout(r, 10));
+    await requestInitiativeControl(combatant.parent, combatant, control as InitiativeControl);
     await settle();
     await turnEventsSettled();
     await settle();
