@@ -60,6 +60,24 @@ export interface SettingSpec<K extends BreadboxSettingKey = BreadboxSettingKey> 
   onChange?: (value: unknown) => void;
 }
 
+/** Whether settings registered now may show in the settings window (see `registerSettingsShown`). */
+let settingsShown = true;
+
+/**
+ * Run `register` with every setting it registers kept out of the settings window when `shown` is
+ * false (`config: false`): another ruleset's rules stay registered, so their stored values are kept
+ * and readable, but a world offers only its own ruleset's (issue 23).
+ */
+export function registerSettingsShown(shown: boolean, register: () => void): void {
+  const before = settingsShown;
+  settingsShown = shown;
+  try {
+    register();
+  } finally {
+    settingsShown = before;
+  }
+}
+
 /**
  * Register a Breadbox setting; name and hint come from lang keys BREADBOX.Setting.<key>.Name/Hint.
  */
@@ -68,7 +86,7 @@ export function registerSetting<K extends BreadboxSettingKey>(spec: SettingSpec<
     name: `BREADBOX.Setting.${spec.key}.Name`,
     hint: `BREADBOX.Setting.${spec.key}.Hint`,
     scope: spec.scope ?? "world",
-    config: spec.config ?? true,
+    config: (spec.config ?? true) && settingsShown,
     type: spec.type,
     default: spec.default,
     choices: spec.choices,

@@ -42,6 +42,20 @@ export interface MacroHandler {
 }
 
 const handlers = new Map<string, MacroHandler>();
+/** The world's ruleset (issue 23): only its drops become macros. Null until init (every ruleset's). */
+let worldRuleset: string | null = null;
+
+/** The item types a ruleset's drops turn into macros (none when it registered no handler). */
+export function macroItemTypes(ruleset: string): readonly string[] {
+  return handlers.get(ruleset)?.itemTypes ?? [];
+}
+
+/** The handlers whose drops become macros in this world: the world's ruleset's only. */
+function dropHandlers(): MacroHandler[] {
+  if (worldRuleset === null) return [...handlers.values()];
+  const own = handlers.get(worldRuleset);
+  return own ? [own] : [];
+}
 
 export function registerMacroHandler(ruleset: string, handler: MacroHandler): void {
   handlers.set(ruleset, handler);
@@ -159,8 +173,8 @@ export function onHotbarDrop(_bar: unknown, data: unknown, slot: unknown): boole
   if (type === "Item") {
     const uuid = record.uuid;
     const item = isUuid(uuid) ? fromUuidSync(uuid) : null;
-    if (!(item instanceof Item) || !handlers.get(rulesetOfType(String(item.type)))?.itemTypes.includes(String(item.type))) return;
-  }
+    if (!(item instanceof Item) || !dropHandlers().some((h) => h.itemTypes.includes(String(item.type)))) return;
+  } else if (worldRuleset !== null && record.ruleset !== worldRuleset) return;
   void createMacro(record, Number(slot));
   return false;
 }
@@ -170,14 +184,8 @@ export function isUuid(value: unknown): value is AnyUuid {
   return typeof value === "string" && value.includes(".");
 }
 
-/** Item types carry their ruleset's id as prefix (toasterSkill → toaster). */
-export function rulesetOfType(type: string): string {
-  for (const id of handlers.keys()) if (type.startsWith(id)) return id;
-  return "";
-}
-
 async function createMacro(data: Record<string, unknown>, slot: number): Promise<void> {
-  for (const handler of handlers.values()) {
+  for (const handler of dropHandlers()) {
     const draft = await handler.fromDrop(data);
     if (!draft) continue;
     const command = macroCommand(draft.ref);
@@ -190,8 +198,9 @@ async function createMacro(data: Record<string, unknown>, slot: number): Promise
 
 let registered = false;
 
-/** Register the hotbarDrop hook and `game.breadbox.rollMacro` (init). */
-export function registerHotbar(): void {
+/** Register the hotbarDrop hook (for the world's ruleset's drops) and `game.breadbox.rollMacro` (init). */
+export function registerHotbar(world: string): void {
+  worldRuleset = world;
   if (registered) return;
   registered = true;
   Hooks.on("hotbarDrop", onHotbarDrop);

@@ -6,7 +6,7 @@ import { allRulesets, rulesetOfType, type RulesetDefinition, type DieTermClass, 
 import { BreadboxActor } from "./documents/actor";
 import { BreadboxItem } from "./documents/item";
 import { BreadboxCombat, BreadboxCombatant, nextRoundRelayHandler } from "./documents/combat";
-import { registerCoreSettings } from "./settings";
+import { registerCoreSettings, worldRulesetId } from "./settings";
 import { registerDiceSoNice } from "./dice-so-nice";
 import { addStatusEffect } from "./compat";
 import { registerCoreRelayAction, registerRelay } from "./relay";
@@ -28,24 +28,30 @@ export function initCore(): void {
   CONFIG.Combat.documentClass = BreadboxCombat;
   CONFIG.Combatant.documentClass = BreadboxCombatant;
 
+  // Settings first: the world's ruleset is readable once its setting is registered (issue 23).
+  registerCoreSettings();
+  const world = worldRulesetId();
+
   for (const r of allRulesets()) {
+    // Every ruleset's models and sheets, in every world: a document of another ruleset still
+    // validates and opens (nothing is lost when a world changes its ruleset).
     registerModels(CONFIG.Actor, r.actorModels);
     registerModels(CONFIG.Item, r.itemModels);
     registerTrackable(r.trackableAttributes ?? {});
     checkTokenBars(r);
     for (const term of r.dieTerms ?? []) registerDieTerm(term);
     for (const roll of r.rolls ?? []) registerRoll(roll);
-    for (const effect of r.statusEffects ?? []) registerStatusEffect(effect);
+    // Only the world's ruleset's statuses in the token HUD.
+    if (r.id === world) for (const effect of r.statusEffects ?? []) registerStatusEffect(effect);
     for (const s of r.actorSheets) registerSheet("Actor", s);
     for (const s of r.itemSheets) registerSheet("Item", s);
   }
 
-  registerDiceSoNice(allRulesets().flatMap((r) => r.diceSoNice ?? []));
-  registerCoreSettings();
+  registerDiceSoNice(allRulesets().filter((r) => r.id === world).flatMap((r) => r.diceSoNice ?? []));
   registerRelay();
   registerCoreRelayAction("nextRound", nextRoundRelayHandler);
   registerExchanges();
-  registerHotbar();
+  registerHotbar(world);
   registerApi();
 
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message, html));

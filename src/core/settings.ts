@@ -1,6 +1,6 @@
 /** World settings shared by every ruleset. */
 import { allRulesets } from "./registry";
-import { registerSetting } from "./game";
+import { getSetting, registerSetting, registerSettingsShown } from "./game";
 
 export const DEFAULT_RULESET = "toaster";
 
@@ -26,5 +26,22 @@ export function registerCoreSettings(): void {
     ctrl: "BREADBOX.Setting.skipDialogKey.Ctrl",
     alt: "BREADBOX.Setting.skipDialogKey.Alt",
   } });
-  for (const r of allRulesets()) r.registerSettings?.();
+  // The world's ruleset is known from here on (a world setting reads its stored value as soon as it
+  // is registered, even during init): only its rules show in the settings window; the others stay
+  // registered, hidden, so their values are kept and readable (docs/architecture.md, "A world plays
+  // one ruleset").
+  const world = worldRulesetId();
+  for (const r of allRulesets()) {
+    if (r.registerSettings) registerSettingsShown(r.id === world, r.registerSettings);
+  }
+}
+
+/**
+ * The id of the ruleset this world plays: the `ruleset` setting, or the default when its stored
+ * value names no registered ruleset. Readable from the core settings' registration (init) on.
+ */
+export function worldRulesetId(): string {
+  const value: unknown = getSetting("ruleset");
+  const ids = allRulesets().map((r) => r.id);
+  return typeof value === "string" && ids.includes(value) ? value : DEFAULT_RULESET;
 }

@@ -42,6 +42,8 @@ describe("core item sheet", () => {
 
   it("keeps the base's classes, toggle and form on every ruleset's sheet, and shows the item's own section", async () => {
     for (const [type, ruleset, control, otherKind] of CASES) {
+      // Each ruleset's item in a world of that ruleset (another ruleset's opens read-only, issue 23).
+      await game.settings!.set("breadbox", "ruleset", ruleset);
       const item = await Item.create({ name: "Probe", type });
       const sheet = item!.sheet!;
       await sheet.render(true);

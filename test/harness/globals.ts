@@ -128,6 +128,15 @@ export function resetHarness(): void {
   resetWorld();
 }
 
+/**
+ * The setting values the world has stored (`{ "breadbox.ruleset": "flange" }`), in place before the
+ * start-up hooks as Foundry loads a world's settings before init; each reset returns to them.
+ */
+export function setWorldSettings(values: Record<string, unknown>): void {
+  installHarness();
+  game.settings._setStoredValues(values);
+}
+
 /** Hooks registered so far (e.g. by the system's init) survive resetHarness(). */
 export function setHookBaseline(): void {
   Hooks._setBaseline();

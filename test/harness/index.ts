@@ -6,7 +6,7 @@ import { installHarness } from "./globals";
 
 installHarness();
 
-export { installHarness, resetHarness, resetConfig, runStartupHooks, localizeDataModels, setHookBaseline, foundry, GM_ID } from "./globals";
+export { installHarness, resetHarness, resetConfig, runStartupHooks, setWorldSettings, localizeDataModels, setHookBaseline, foundry, GM_ID } from "./globals";
 export { asUser, createUser, setUserActive, gmUser } from "./users";
 export { setHookBroadcast } from "./document";
 export { Hooks } from "./hooks";

@@ -58,6 +58,8 @@ export class ClientSettings {
   settings = new Map<string, SettingConfig>();
   menus = new Map<string, AnyObject>();
   #values = new Map<string, unknown>();
+  /** The values the world has stored (its Setting documents), loaded with the world before init. */
+  #stored = new Map<string, unknown>();
 
   register(namespace: string, key: string, data: Partial<SettingConfig>): void {
     if (!namespace || !key) throw new Error("You must specify both namespace and key portions of the setting");
@@ -120,8 +122,20 @@ export class ClientSettings {
     return v;
   }
 
-  /** Harness: forget every stored value (registrations are kept). */
+  /**
+   * Harness: the values a world has stored, keyed `namespace.key` (its Setting documents). Foundry
+   * loads them with the world before the system's `init`, so a setting registered during init reads
+   * its stored value at once (dnd5e reads its world setting `rulesVersion` in init, right after
+   * registering it). Call before the start-up hooks; every reset returns the world to them.
+   */
+  _setStoredValues(values: Record<string, unknown>): void {
+    this.#stored = new Map(Object.entries(values).map(([id, v]) => [id, deepClone(v)]));
+    this._resetValues();
+  }
+
+  /** Harness: forget every value set since, back to the world's stored ones (registrations are kept). */
   _resetValues(): void {
     this.#values.clear();
+    for (const [id, v] of this.#stored) this.#values.set(id, deepClone(v));
   }
 }

@@ -12,7 +12,7 @@ import type { DeepPartial } from "fvtt-types/utils";
 import { format, localize } from "../game";
 import { isItemSubType } from "../foundry";
 import { ATTRIBUTE_DRAG_TYPE } from "../hotbar";
-import { applyNumberLimits, documentSheetDefaults, focusKey, guardedSubmit, readInputValue, reportInvalidChange, sheetRendered, submitChecked } from "./helpers";
+import { applyNumberLimits, documentSheetDefaults, focusKey, guardedSubmit, markOtherRuleset, otherRulesetOf, readInputValue, reportInvalidChange, sheetRendered, submitChecked } from "./helpers";
 import { linesHtml } from "../rolls/lines";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -97,6 +97,14 @@ export class BreadboxActorSheet<
     return cls.LIMITED_PARTS.length > 0 && this.document.limited;
   }
 
+  /**
+   * A document of another ruleset than the world's opens read-only (issue 23): nothing in it is
+   * changed or lost, and the banner says why (markOtherRuleset).
+   */
+  override get isEditable(): boolean {
+    return super.isEditable && otherRulesetOf(this.document.type) === null;
+  }
+
   /** Play mode (false) or edit mode (true); a view state of this sheet, not document data. */
   editMode = false;
 
@@ -152,6 +160,7 @@ export class BreadboxActorSheet<
     await super._onRender(context, options);
     sheetRendered(this.element, this.pendingFocus, this.editMode && this.isEditable);
     this.pendingFocus = null;
+    markOtherRuleset(this.element, this.document.type);
     // Rows marked data-drag-attribute drag onto the hotbar as check macros (src/core/hotbar.ts).
     const ruleset = (this.constructor as typeof BreadboxActorSheet).RULESET;
     for (const row of this.element.querySelectorAll<HTMLElement>("[data-drag-attribute]")) {

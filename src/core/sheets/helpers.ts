@@ -1,5 +1,7 @@
 /** Pieces shared by the base actor and item sheets. */
 import { format, localize } from "../game";
+import { allRulesets, rulesetOfType } from "../registry";
+import { worldRulesetId } from "../settings";
 
 type SheetDefaults = foundry.applications.api.DocumentSheetV2.DefaultOptions;
 type SubmitArgs = Parameters<foundry.applications.sheets.ActorSheetV2["_onSubmitForm"]>;
@@ -270,3 +272,35 @@ export function reportingHandler<A extends unknown[]>(sheet: { render(): unknown
   };
 }
 
+
+/**
+ * The ruleset of a document of this sub-type when it is not the world's (issue 23), else null: a
+ * world that changed its ruleset keeps its old documents; their sheets open read-only with a banner.
+ */
+export function otherRulesetOf(type: string): string | null {
+  const ruleset = rulesetOfType(type);
+  return ruleset && ruleset !== worldRulesetId() ? ruleset : null;
+}
+
+function rulesetLabel(id: string): string {
+  return localize(allRulesets().find((r) => r.id === id)?.label ?? "BREADBOX.Ruleset.unknown");
+}
+
+/** The class of the banner a sheet of another ruleset's document shows first. */
+export const OTHER_RULESET_BANNER = "breadbox-other-ruleset";
+
+/**
+ * After each render: the banner of a document of another ruleset than the world's, first in the
+ * sheet's content (built as elements, text only), or none.
+ */
+export function markOtherRuleset(element: HTMLElement, type: string): void {
+  element.querySelector(`.${OTHER_RULESET_BANNER}`)?.remove();
+  const other = otherRulesetOf(type);
+  if (!other) return;
+  const banner = document.createElement("p");
+  banner.className = `${OTHER_RULESET_BANNER} notification warning`;
+  banner.setAttribute("role", "status");
+  banner.textContent = format("BREADBOX.Sheet.OtherRuleset", { ruleset: rulesetLabel(other), world: rulesetLabel(worldRulesetId()) });
+  const content = element.querySelector(".window-content") ?? element;
+  content.prepend(banner);
+}

@@ -7,7 +7,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../ids";
-import { applyNumberLimits, documentSheetDefaults, focusKey, guardedSubmit, sheetRendered, submitChecked } from "./helpers";
+import { applyNumberLimits, documentSheetDefaults, focusKey, guardedSubmit, markOtherRuleset, otherRulesetOf, sheetRendered, submitChecked } from "./helpers";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ItemSheetV2 } = foundry.applications.sheets;
@@ -61,6 +61,14 @@ export class BreadboxItemSheet<
   /** The ruleset's id; its item sub-types are named `<id><Kind>` ("toasterSkill"), which names the kind flag. */
   static RULESET = "";
 
+  /**
+   * A document of another ruleset than the world's opens read-only (issue 23): nothing in it is
+   * changed or lost, and the banner says why (markOtherRuleset).
+   */
+  override get isEditable(): boolean {
+    return super.isEditable && otherRulesetOf(this.document.type) === null;
+  }
+
   editMode = false;
 
   /** Where keyboard focus was before the current re-render (see restoreFocus). */
@@ -108,6 +116,7 @@ export class BreadboxItemSheet<
     await super._onRender(context, options);
     sheetRendered(this.element, this.pendingFocus, this.editMode && this.isEditable);
     this.pendingFocus = null;
+    markOtherRuleset(this.element, this.document.type);
     applyNumberLimits(this.element, (input) => (input.name ? { doc: this.document, path: input.name } : null));
   }
 

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { Hooks, answerDialog, asUser, createUser, fillForm, scriptDiceFaces, turnEventsSettled, waitForDialog } from "../../harness/index";
-import { bootSystem, notifications, packDoc } from "../toaster/boot";
+import { bootWorld, notifications, packDoc } from "../toaster/boot";
 import { attackWithWeapon, performAttack } from "../../../src/rulesets/d100/combat/attack";
 import { onDyingCheck, reloadWeapon, takeAction } from "../../../src/rulesets/d100/combat/actions";
 import { initiativeFormulaFor } from "../../../src/rulesets/d100/combat/tracker";
@@ -14,7 +14,8 @@ import { hasMark, ledgerEntry } from "../../../src/core/chat/ledger";
 import { runRelay } from "../../../src/core/relay";
 import { amountOf, apply, respond } from "./exchange";
 
-beforeEach(bootSystem);
+// A d100 world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("d100"));
 
 const shift = new MouseEvent("click", { shiftKey: true });
 const msgs = (): any[] => (game as any).messages.contents;

@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, fillForm, scriptDiceFaces, settle, waitForDialog } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { buildEffort, startEffort } from "../../../src/rulesets/d100/effort";
 import * as R from "../../../src/rulesets/d100/rules";
 
-beforeEach(bootSystem);
+// A d100 world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("d100"));
 
 async function pc(name: string, attributes: Record<string, number>): Promise<any> {
   return Actor.create({ name, type: "d100", system: { attributes } } as never);

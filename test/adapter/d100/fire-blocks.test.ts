@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { settle } from "../../harness/index";
-import { bootSystem, notifications } from "../toaster/boot";
+import { bootWorld, notifications } from "../toaster/boot";
 import * as R from "../../../src/rulesets/d100/rules";
 import { toFireBlock } from "../../../src/rulesets/d100/data/weapons";
 
-beforeEach(bootSystem);
+// A d100 world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("d100"));
 
 async function editSheet(item: any) {
   const sheet = item.sheet;

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, settle, waitForDialog } from "../../harness/index";
-import { bootSystem, notifications } from "../toaster/boot";
+import { bootWorld, notifications } from "../toaster/boot";
 
-beforeEach(bootSystem);
+// A d100 world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("d100"));
 
 const g = () => game as any;
 

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { rulesetOfType } from "../../../src/core/registry";
 
-beforeEach(bootSystem);
+// A d100 world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("d100"));
 
 async function character(name: string, items: Record<string, unknown>[] = [], system: Record<string, unknown> = {}): Promise<any> {
   const actor: any = await Actor.create({ name, type: "d100", system } as never);

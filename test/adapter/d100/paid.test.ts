@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { settle } from "../../harness/index";
-import { bootSystem, notifications } from "../toaster/boot";
+import { bootWorld, notifications } from "../toaster/boot";
 import { buyItem } from "../../../src/rulesets/d100/progress";
 
-beforeEach(bootSystem);
+// A d100 world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("d100"));
 
 async function character(): Promise<any> {
   const a: any = await Actor.create({ name: "Bob", type: "d100", system: { attributes: { agility: 7, focus: 6, endurance: 6, spirit: 5 }, progression: { earned: 40, spent: 0 } } } as never);

@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, fillForm, scriptDiceFaces, waitForDialog } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { bookFaces, D100CheckRoll, D100OverflowRoll } from "../../../src/rulesets/d100/dice/check-roll";
 import { buildCheck, defaultChoices, performD100Check } from "../../../src/rulesets/d100/checks";
 import * as R from "../../../src/rulesets/d100/rules";
 
-beforeEach(bootSystem);
+// A d100 world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("d100"));
 
 async function hero(system: Record<string, unknown> = {}, items: Record<string, unknown>[] = []): Promise<any> {
   const a: any = await Actor.create({ name: "Janet", type: "d100", system: { attributes: { agility: 7, focus: 6, perception: 5 }, ...system } } as never);

@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, fillForm, scriptDiceFaces, settle, waitForDialog } from "../../harness/index";
-import { bootSystem, notifications } from "../toaster/boot";
+import { bootWorld, notifications } from "../toaster/boot";
 import { D100ActorSheet } from "../../../src/rulesets/d100/sheets/actor-sheet";
 import { D100ItemSheet } from "../../../src/rulesets/d100/sheets/item-sheet";
 import * as R from "../../../src/rulesets/d100/rules";
 
-beforeEach(bootSystem);
+// A d100 world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("d100"));
 
 async function open(doc: any) {
   const sheet = doc.sheet;

@@ -8,9 +8,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { setSkippedTurnDispatch } from "../../harness/combat";
 import { scriptDiceFaces, turnEventsSettled } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 
-beforeEach(bootSystem);
+// A d100 world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("d100"));
 
 const fives = { agility: 5, endurance: 5, intellect: 5, perception: 5, strength: 5, focus: 5, spirit: 5, sense: 5, beyond: 5, charisma: 5 };
 

@@ -14,7 +14,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { Hooks, asUser, createUser, scriptDiceFaces, turnEventsSettled } from "../../harness/index";
-import { bootSystem, notifications } from "../toaster/boot";
+import { bootWorld, notifications } from "../toaster/boot";
 import { attackWithWeapon } from "../../../src/rulesets/d100/combat/attack";
 import { spendOnGM } from "../../../src/rulesets/d100/combat/ap";
 import { D100CheckRoll, D100OverflowRoll } from "../../../src/rulesets/d100/dice/check-roll";
@@ -22,7 +22,8 @@ import { hasMark, ledgerEntry, ledgerSettled, updateLedger } from "../../../src/
 import { runRelay } from "../../../src/core/relay";
 import { amountOf, respond } from "./exchange";
 
-beforeEach(bootSystem);
+// A d100 world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("d100"));
 
 const shift = new MouseEvent("click", { shiftKey: true });
 const msgs = (): any[] => (game as any).messages.contents;

@@ -5,14 +5,15 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { createUser, scriptDiceFaces } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { runRelay } from "../../../src/core/relay";
 import { seededRandom } from "../../../src/dice/random";
 import { attackWithWeapon } from "../../../src/rulesets/flange/combat/attack";
 import { resolutions, respond } from "./helpers";
 import { asUser } from "../../harness/index";
 
-beforeEach(bootSystem);
+// A flange world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("flange"));
 
 const shift = new MouseEvent("click", { shiftKey: true });
 

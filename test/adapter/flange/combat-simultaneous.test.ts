@@ -5,14 +5,14 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, gmUser, scriptDiceFaces } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { announceSimultaneous, commitment, HAND_QUERY, resetSecrets, sendHand, type HandChoice } from "../../../src/rulesets/flange/combat/simultaneous";
 import { plannedAttack } from "../../../src/rulesets/flange/combat/reveal-card";
 import { RELAY_QUERY, runRelay } from "../../../src/core/relay";
 import { handWrittenAttack, resolutions } from "./helpers";
 
 beforeEach(async () => {
-  await bootSystem();
+  await bootWorld("flange")(); // a flange world (issue 23)
   resetSecrets();
 });
 

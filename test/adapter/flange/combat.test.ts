@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, asUser, createUser, fillForm, gmUser, scriptDiceFaces, waitForDialog } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { attackWithWeapon } from "../../../src/rulesets/flange/combat/attack";
 import { onApply } from "../../../src/core/exchange/engine";
 import { choicesWithinLimits, NO_CHOICES } from "../../../src/rulesets/flange/combat/inputs";
@@ -20,7 +20,8 @@ function diceOf(message: any): number[] {
   return message.rolls.flatMap((r: any) => r.dice.flatMap((d: any) => d.results.map((x: any) => x.result)));
 }
 
-beforeEach(bootSystem);
+// A flange world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("flange"));
 
 const shift = new MouseEvent("click", { shiftKey: true });
 const msgs = (): any[] => (game as any).messages.contents;

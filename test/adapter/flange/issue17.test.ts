@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, gmUser, scriptDiceFaces } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { announceSimultaneous, onSimultaneousAttack, resetSecrets, sendHand } from "../../../src/rulesets/flange/combat/simultaneous";
 import { FlangeCheckRoll } from "../../../src/rulesets/flange/dice/check-roll";
 import { performFlangeCheck } from "../../../src/rulesets/flange/checks";
@@ -16,7 +16,7 @@ import { rollFingerprint } from "../../../src/rulesets/flange/reroll-record";
 import { declarations, flangeCharacter, handWrittenAttack, resolutions, skill } from "./helpers";
 
 beforeEach(async () => {
-  await bootSystem();
+  await bootWorld("flange")(); // a flange world (issue 23)
   resetSecrets();
 });
 

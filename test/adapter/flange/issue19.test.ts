@@ -7,13 +7,14 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, asUser, createUser, scriptDiceFaces, waitForDialog } from "../../harness/index";
-import { bootSystem, packSources } from "../toaster/boot";
+import { bootWorld, packSources } from "../toaster/boot";
 import * as R from "../../../src/rulesets/flange/rules";
 import { injuryEffectData, onSeriousInjury } from "../../../src/rulesets/flange/combat/injury";
 import { attackWithWeapon } from "../../../src/rulesets/flange/combat/attack";
 import { applyResolution, resolutions, respond } from "./helpers";
 
-beforeEach(bootSystem);
+// A flange world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("flange"));
 
 const msgs = (): any[] => (game as any).messages.contents;
 const byType = (type: string): any[] => msgs().filter((m) => m.flags?.breadbox?.type === type);

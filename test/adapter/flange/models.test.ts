@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { rulesetOfType } from "../../../src/core/registry";
 import { flangeCharacter, skill, JOE_AVERAGE } from "./helpers";
 
-beforeEach(bootSystem);
+// A flange world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("flange"));
 
 describe("Flange registration", () => {
   it("registers the actor type and every item type under the flange ruleset", () => {

@@ -7,13 +7,14 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, scriptDiceFaces } from "../../harness/index";
 import { applyOrRelay } from "../../../src/core/relay";
 import { ledgerSettled } from "../../../src/core/chat/ledger";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { defaultChoices } from "../../../src/rulesets/flange/checks";
 import { performOpposedCheck } from "../../../src/rulesets/flange/opposed";
 import { onOpposedReroll } from "../../../src/rulesets/flange/opposed-edge";
 import { flangeCharacter, skill } from "./helpers";
 
-beforeEach(bootSystem);
+// A flange world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("flange"));
 
 const msgs = () => (game as any).messages.contents;
 

@@ -8,13 +8,14 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, asUser, createUser, fillForm, gmUser, scriptDiceFaces, waitForDialog } from "../../harness/index";
 import { applyOrRelay } from "../../../src/core/relay";
 import { hasMark, ledgerEntry, ledgerSettled } from "../../../src/core/chat/ledger";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { defaultChoices } from "../../../src/rulesets/flange/checks";
 import { performOpposedCheck } from "../../../src/rulesets/flange/opposed";
 import { onOpposedReroll } from "../../../src/rulesets/flange/opposed-edge";
 import { declarations, flangeCharacter, resolutions, respond, skill } from "./helpers";
 
-beforeEach(bootSystem);
+// A flange world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("flange"));
 
 const msgs = (): any[] => (game as any).messages.contents;
 

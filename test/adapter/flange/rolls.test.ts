@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, asUser, createUser, fillForm, gmUser, scriptDiceFaces, waitForDialog } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import * as R from "../../../src/rulesets/flange/rules";
 import { FlangeCheckRoll, poolFormula } from "../../../src/rulesets/flange/dice/check-roll";
 import { FlangeDie } from "../../../src/rulesets/flange/dice/flange-die";
@@ -9,7 +9,8 @@ import { onEdgeReroll, refreshEdge } from "../../../src/rulesets/flange/edge";
 import { performOpposedCheck } from "../../../src/rulesets/flange/opposed";
 import { flangeCharacter, skill } from "./helpers";
 
-beforeEach(bootSystem);
+// A flange world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("flange"));
 
 const shift = new MouseEvent("click", { shiftKey: true });
 const msgs = () => (game as any).messages.contents;

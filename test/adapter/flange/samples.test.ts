@@ -4,11 +4,12 @@
  * book's example combat resolves from their own sheets.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { bootSystem, packSources } from "../toaster/boot";
+import { bootWorld, packSources } from "../toaster/boot";
 import * as R from "../../../src/rulesets/flange/rules";
 import { defenceCheck, exchangeInput, NO_CHOICES, weaponAttack } from "../../../src/rulesets/flange/combat/inputs";
 
-beforeEach(bootSystem);
+// A flange world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("flange"));
 
 const PACK = "flange-characters";
 

@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, dismissDialog, scriptDiceFaces, settle, waitForDialog } from "../../harness/index";
-import { bootSystem, notifications } from "../toaster/boot";
+import { bootWorld, notifications } from "../toaster/boot";
 import { FlangeActorSheet } from "../../../src/rulesets/flange/sheets/actor-sheet";
 import { FlangeItemSheet } from "../../../src/rulesets/flange/sheets/item-sheet";
 import { flangeCharacter, skill, JOE_AVERAGE } from "./helpers";
 
-beforeEach(bootSystem);
+// A flange world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("flange"));
 
 async function open(doc: any) {
   const sheet = doc.sheet;

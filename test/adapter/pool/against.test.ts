@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, asUser, createUser, fillForm, scriptDiceFaces, settle, waitForDialog } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { groupCandidates } from "../../../src/rulesets/pool/group";
 import { performGroupCheck } from "../../../src/rulesets/pool/group-check";
 import { poolAgainst } from "../../../src/rulesets/pool/against";
@@ -18,7 +18,8 @@ import { respondThroughRelay } from "../exchange-relay";
 import { clickCardButton } from "./card-buttons";
 import * as R from "../../../src/rulesets/pool/rules";
 
-beforeEach(bootSystem);
+// A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("pool"));
 
 const msgs = () => (game as any).messages.contents;
 const gmUser = () => (game as any).users.find((u: any) => u.isGM);

@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, fillForm, scriptDiceFaces, waitForDialog } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { buildCheck, checkOddsFor, defaultChoices, performPoolCheck } from "../../../src/rulesets/pool/checks";
 import { PoolCheckRoll } from "../../../src/rulesets/pool/dice/pool-roll";
 import * as R from "../../../src/rulesets/pool/rules";
 
-beforeEach(bootSystem);
+// A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("pool"));
 
 async function climber(system: Record<string, unknown> = {}): Promise<any> {
   const actor: any = await Actor.create({ name: "Mira", type: "pool", system } as never);

@@ -7,7 +7,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, asUser, createUser, fillForm, gmUser, scriptDiceFaces, settle, waitForDialog } from "../../harness/index";
-import { bootSystem, notifications } from "../toaster/boot";
+import { bootWorld, notifications } from "../toaster/boot";
 import { attackWithWeapon, resolveAttack } from "../../../src/rulesets/pool/combat/attack";
 import { healWound } from "../../../src/rulesets/pool/combat/statuses";
 import { PoolCheckRoll } from "../../../src/rulesets/pool/dice/pool-roll";
@@ -16,7 +16,8 @@ import { applyOrRelay } from "../../../src/core/relay";
 import * as R from "../../../src/rulesets/pool/rules";
 import { APPLY, RESPOND, clickCardButton } from "./card-buttons";
 
-beforeEach(bootSystem);
+// A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("pool"));
 
 const shift = new MouseEvent("click", { shiftKey: true });
 const msgs = () => (game as any).messages.contents;

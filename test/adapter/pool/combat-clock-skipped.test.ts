@@ -7,10 +7,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { setSkippedTurnDispatch } from "../../harness/combat";
 import { turnEventsSettled } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { BreadboxCombat } from "../../../src/core/documents/combat";
 
-beforeEach(bootSystem);
+// A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("pool"));
 
 async function fighter(name: string, reactionTime: number): Promise<any> {
   const actor: any = await Actor.create({ name, type: "pool" } as never);

@@ -5,11 +5,12 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, asUser, createUser, fillForm, settle, turnEventsSettled, waitForDialog } from "../../harness/index";
-import { bootSystem, notifications } from "../toaster/boot";
+import { bootWorld, notifications } from "../toaster/boot";
 import { clockEntries, declareAction, moveClock, onDeclareFromCard, relabelTrackerRound } from "../../../src/rulesets/pool/combat/clock";
 import * as R from "../../../src/rulesets/pool/rules";
 
-beforeEach(bootSystem);
+// A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("pool"));
 
 async function fighter(name: string, reactionTime: number, speed = 0): Promise<any> {
   const actor: any = await Actor.create({ name, type: "pool" } as never);

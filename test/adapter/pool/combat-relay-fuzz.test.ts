@@ -7,13 +7,14 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, scriptDiceFaces, seedDice, settle } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { attackWithWeapon } from "../../../src/rulesets/pool/combat/attack";
 import { hasMark, ledgerEntry } from "../../../src/core/chat/ledger";
 import { applyOrRelay } from "../../../src/core/relay";
 import { seededRandom } from "../../../src/dice/random";
 
-beforeEach(bootSystem);
+// A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("pool"));
 const shift = new MouseEvent("click", { shiftKey: true });
 
 describe("pool combat relay fuzz", () => {

@@ -6,14 +6,15 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, fillForm, waitForDialog } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { checkChoices, checkInputDeclaration, performPoolCheck } from "../../../src/rulesets/pool/checks";
 import { groupCandidates, groupInputs } from "../../../src/rulesets/pool/group";
 import { performGroupCheck } from "../../../src/rulesets/pool/group-check";
 import { poolRules } from "../../../src/rulesets/pool/settings";
 import * as R from "../../../src/rulesets/pool/rules";
 
-beforeEach(bootSystem);
+// A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("pool"));
 
 async function character(name: string): Promise<any> {
   const actor: any = await Actor.create({ name, type: "pool" } as never);

@@ -4,11 +4,12 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { scriptDiceFaces, settle } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { formulaOptions, isPoolCommand, onChatMessage, parsePoolFormula, rollPoolFormula } from "../../../src/rulesets/pool/formula";
 import { PoolCheckRoll } from "../../../src/rulesets/pool/dice/pool-roll";
 
-beforeEach(bootSystem);
+// A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("pool"));
 
 describe("parsing a pool formula", () => {
   it("reads dice, die, Difficulty, required degree, dice phobe and title, in any order and glued", () => {

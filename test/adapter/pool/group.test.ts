@@ -4,13 +4,14 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, fillForm, scriptDiceFaces, waitForDialog } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { buildGroup, groupCandidates, groupOdds, type GroupChoices } from "../../../src/rulesets/pool/group";
 import { performGroupCheck } from "../../../src/rulesets/pool/group-check";
 import { PoolCheckRoll } from "../../../src/rulesets/pool/dice/pool-roll";
 import * as R from "../../../src/rulesets/pool/rules";
 
-beforeEach(bootSystem);
+// A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("pool"));
 
 async function character(name: string, items: Record<string, unknown>[], system: Record<string, unknown> = {}): Promise<any> {
   const actor: any = await Actor.create({ name, type: "pool", system } as never);

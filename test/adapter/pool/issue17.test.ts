@@ -7,7 +7,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, asUser, createUser, fillForm, scriptDiceFaces, settle, waitForDialog } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { attackWithWeapon } from "../../../src/rulesets/pool/combat/attack";
 import { respondRelayHandler } from "../../../src/core/exchange/engine";
 import { RESPOND, clickCardButton } from "./card-buttons";
@@ -15,7 +15,8 @@ import { PoolCheckRoll, type PoolCheckOptions } from "../../../src/rulesets/pool
 import { hasMark, ledgerEntry, updateLedger } from "../../../src/core/chat/ledger";
 import { applyOrRelay } from "../../../src/core/relay";
 
-beforeEach(bootSystem);
+// A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("pool"));
 
 const shift = new MouseEvent("click", { shiftKey: true });
 const msgs = () => (game as any).messages.contents;

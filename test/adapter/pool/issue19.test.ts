@@ -5,14 +5,15 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, dismissDialog, gmUser, openDialogs, scriptDiceFaces, settle, turnEventsSettled } from "../../harness/index";
-import { bootSystem, notifications } from "../toaster/boot";
+import { bootWorld, notifications } from "../toaster/boot";
 import { attackWithWeapon } from "../../../src/rulesets/pool/combat/attack";
 import { PoolCheckRoll } from "../../../src/rulesets/pool/dice/pool-roll";
 import { applyOrRelay } from "../../../src/core/relay";
 import { hasMark } from "../../../src/core/chat/ledger";
 import { APPLY, RESPOND, clickCardButton } from "./card-buttons";
 
-beforeEach(bootSystem);
+// A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("pool"));
 
 const g = () => game as any;
 const shift = () => new MouseEvent("click", { bubbles: true, shiftKey: true });

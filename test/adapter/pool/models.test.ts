@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { readLang } from "../../../tools/lang.mjs";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { rulesetOfType } from "../../../src/core/registry";
 
-beforeEach(bootSystem);
+// A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("pool"));
 
 async function character(name: string, items: Record<string, unknown>[] = [], system: Record<string, unknown> = {}): Promise<any> {
   const actor: any = await Actor.create({ name, type: "pool", system } as never);

@@ -4,11 +4,12 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, fillForm, settle, waitForDialog } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { buildCheck, defaultChoices, performPoolCheck } from "../../../src/rulesets/pool/checks";
 import * as R from "../../../src/rulesets/pool/rules";
 
-beforeEach(bootSystem);
+// A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("pool"));
 
 const g = () => game as any;
 

@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { scriptDiceFaces } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { PoolCheckRoll, poolFormula, type PoolCheckOptions } from "../../../src/rulesets/pool/dice/pool-roll";
 import * as R from "../../../src/rulesets/pool/rules";
 
-beforeEach(bootSystem);
+// A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("pool"));
 
 function options(pool: Partial<R.PoolSpec>, extra: Partial<PoolCheckOptions> = {}): PoolCheckOptions {
   return {

@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, scriptDiceFaces, settle, waitForDialog } from "../../harness/index";
-import { bootSystem, notifications } from "../toaster/boot";
+import { bootWorld, notifications } from "../toaster/boot";
 import { PoolActorSheet } from "../../../src/rulesets/pool/sheets/actor-sheet";
 import { PoolItemSheet } from "../../../src/rulesets/pool/sheets/item-sheet";
 
-beforeEach(bootSystem);
+// A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("pool"));
 
 async function open(doc: any) {
   const sheet = doc.sheet;

@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, asUser, createUser, scriptDiceFaces, settle, waitForDialog } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { endSession } from "../../../src/rulesets/toast/advancement";
 import { healthCheck, rest, treat } from "../../../src/rulesets/toast/healing";
 import { toastMacros } from "../../../src/rulesets/toast/sheets/hotbar";
 import * as R from "../../../src/rulesets/toast/rules";
 import { formatChance } from "../../../src/core/rolls/odds-panel";
 
-beforeEach(bootSystem);
+// A toast world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("toast"));
 
 const ATTRS = { strength: 12, agility: 17, hec: 10, health: 10, tolerance: 14, perception: 10, focus: 12, empathy: 8, will: 6, psyche: 6 };
 

@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, fillForm, scriptDiceFaces, waitForDialog } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { buildCheck, checkDeclaration, defaultChoices } from "../../../src/rulesets/toast/checks";
 import { performToastCheck } from "../../../src/rulesets/toast/task";
 import { ToastCheckRoll } from "../../../src/rulesets/toast/dice/check-roll";
 import { formatChance } from "../../../src/core/rolls/odds-panel";
 import * as R from "../../../src/rulesets/toast/rules";
 
-beforeEach(bootSystem);
+// A toast world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("toast"));
 
 const ATTRS = { strength: 12, agility: 17, hec: 10, health: 10, tolerance: 14, perception: 10, focus: 12, empathy: 8, will: 6, psyche: 6 };
 

@@ -6,13 +6,15 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, asUser, createUser, scriptDiceFaces, waitForDialog } from "../../harness/index";
-import { DECLARATION, RESOLUTION, armor, bootSystem, clickCard, defend, lastMessage, notes, outcomeOf, skill, toastCharacter, weapon } from "./combat-boot";
+import { DECLARATION, RESOLUTION, armor, clickCard, defend, lastMessage, notes, outcomeOf, skill, toastCharacter, weapon } from "./combat-boot";
+import { bootWorld } from "../toaster/boot";
 import { toastAttack } from "../../../src/rulesets/toast/combat/attack";
 import { applyOrRelay } from "../../../src/core/relay";
 import { ledgerEntry, ledgerSettled } from "../../../src/core/chat/ledger";
 import { COLLAPSED_STATUS } from "../../../src/rulesets/toast/combat/statuses";
 
-beforeEach(bootSystem);
+// A toast world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("toast"));
 
 const shift = new MouseEvent("click", { shiftKey: true });
 

@@ -8,10 +8,12 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as R from "../../../src/rulesets/toast/rules";
-import { bootSystem, toastCharacter } from "./combat-boot";
+import { toastCharacter } from "./combat-boot";
+import { bootWorld } from "../toaster/boot";
 import { fighterOf, weaponDamageDice, weaponOf, weaponSkill } from "../../../src/rulesets/toast/combat/fighter";
 
-beforeEach(bootSystem);
+// A toast world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("toast"));
 
 function sources(pack: string): any[] {
   const dir = join("packs/_source", pack);

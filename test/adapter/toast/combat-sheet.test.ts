@@ -5,9 +5,11 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, scriptDiceFaces, settle, waitForDialog } from "../../harness/index";
-import { armor, bootSystem, lastMessage, skill, toastCharacter, weapon } from "./combat-boot";
+import { armor, lastMessage, skill, toastCharacter, weapon } from "./combat-boot";
+import { bootWorld } from "../toaster/boot";
 
-beforeEach(bootSystem);
+// A toast world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("toast"));
 
 async function open(doc: any) {
   const sheet = doc.sheet;

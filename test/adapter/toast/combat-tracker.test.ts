@@ -4,12 +4,14 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, asUser, createUser, fillForm, scriptDiceFaces, settle, turnEventsSettled, typeIntoInput, waitForDialog } from "../../harness/index";
-import { bootSystem, lastMessage, notes, skill, toastCharacter } from "./combat-boot";
+import { lastMessage, notes, skill, toastCharacter } from "./combat-boot";
+import { bootWorld } from "../toaster/boot";
 import { TURN_ACTION, actNow, holdAction, initiativeLabel, negateAction, roundState } from "../../../src/rulesets/toast/combat/tracker";
 import { applyOrRelay } from "../../../src/core/relay";
 import * as R from "../../../src/rulesets/toast/rules";
 
-beforeEach(bootSystem);
+// A toast world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("toast"));
 
 async function fight(names = ["Ada", "Bryn", "Cato"]) {
   const actors: any[] = [];

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, asUser, createUser, fillForm, gmUser, scriptDiceFaces, waitForDialog } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { performToastCheck } from "../../../src/rulesets/toast/task";
 import { hasMark, ledgerEntry, ledgerSettled } from "../../../src/core/chat/ledger";
 import { applyOrRelay } from "../../../src/core/relay";
@@ -14,7 +14,8 @@ import { formatChance } from "../../../src/core/rolls/odds-panel";
 import { respondThroughRelay, shift } from "../exchange-relay";
 import * as R from "../../../src/rulesets/toast/rules";
 
-beforeEach(bootSystem);
+// A toast world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("toast"));
 
 const ATTRS = { strength: 12, agility: 17, hec: 10, health: 10, tolerance: 14, perception: 10, focus: 12, empathy: 8, will: 6, psyche: 6 };
 

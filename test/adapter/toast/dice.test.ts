@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { Hooks, installDiceSoNice, scriptDiceFaces } from "../../harness/index";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { D10PlusDie } from "../../../src/rulesets/toast/dice/d10plus";
 import { ToastCheckRoll, type ToastCheckOptions } from "../../../src/rulesets/toast/dice/check-roll";
 import * as R from "../../../src/rulesets/toast/rules";
 
-beforeEach(bootSystem);
+// A toast world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("toast"));
 
 const options = (extra: Partial<ToastCheckOptions> = {}): ToastCheckOptions => ({
   kind: "skill",

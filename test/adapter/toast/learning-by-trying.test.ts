@@ -6,11 +6,13 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, scriptDiceFaces } from "../../harness/index";
-import { bootSystem, clickCard, defend, lastMessage, toastCharacter, weapon } from "./combat-boot";
+import { clickCard, defend, lastMessage, toastCharacter, weapon } from "./combat-boot";
+import { bootWorld } from "../toaster/boot";
 import { toastAttack } from "../../../src/rulesets/toast/combat/attack";
 import { ledgerSettled } from "../../../src/core/chat/ledger";
 
-beforeEach(bootSystem);
+// A toast world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("toast"));
 
 const shift = new MouseEvent("click", { shiftKey: true });
 const skillNamed = (actor: any, key: string) => actor.items.find((i: any) => i.type === "toastSkill" && i.system.key === key);

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { bootSystem } from "../toaster/boot";
+import { bootWorld } from "../toaster/boot";
 import { rulesetOfType } from "../../../src/core/registry";
 
-beforeEach(bootSystem);
+// A toast world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("toast"));
 
 async function character(name: string, items: Record<string, unknown>[] = [], system: Record<string, unknown> = {}): Promise<any> {
   const actor: any = await Actor.create({ name, type: "toast", system } as never);

@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, makeDropEvent, scriptDiceFaces, settle, waitForDialog } from "../../harness/index";
-import { bootSystem, notifications } from "../toaster/boot";
+import { bootWorld, notifications } from "../toaster/boot";
 import { ToastActorSheet } from "../../../src/rulesets/toast/sheets/actor-sheet";
 import { ToastItemSheet } from "../../../src/rulesets/toast/sheets/item-sheet";
 
-beforeEach(bootSystem);
+// A toast world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("toast"));
 
 async function open(doc: any) {
   const sheet = doc.sheet;

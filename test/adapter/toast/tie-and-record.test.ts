@@ -5,12 +5,14 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, scriptDiceFaces } from "../../harness/index";
-import { bootSystem, clickCard, defend, lastMessage, notes, outcomeOf, skill, toastCharacter, weapon } from "./combat-boot";
+import { clickCard, defend, lastMessage, notes, outcomeOf, skill, toastCharacter, weapon } from "./combat-boot";
+import { bootWorld } from "../toaster/boot";
 import { ATTACK_MODIFIER_MARK, toastAttack } from "../../../src/rulesets/toast/combat/attack";
 import { applyOrRelay } from "../../../src/core/relay";
 import { ledgerSettled, markValue } from "../../../src/core/chat/ledger";
 
-beforeEach(bootSystem);
+// A toast world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("toast"));
 
 const shift = new MouseEvent("click", { shiftKey: true });
 

@@ -6,14 +6,16 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, gmUser, scriptDiceFaces, setUserActive } from "../../harness/index";
-import { RESOLUTION, bootSystem, defend, outcomeOf, resolutionsOf, skill, toastCharacter, weapon } from "./combat-boot";
+import { RESOLUTION, defend, outcomeOf, resolutionsOf, skill, toastCharacter, weapon } from "./combat-boot";
+import { bootWorld } from "../toaster/boot";
 import { toastAttack } from "../../../src/rulesets/toast/combat/attack";
 import { treat } from "../../../src/rulesets/toast/healing";
 import { applyOrRelay } from "../../../src/core/relay";
 import { hasMark, ledgerEntry, ledgerSettled, updateLedger } from "../../../src/core/chat/ledger";
 import { ToastCheckRoll } from "../../../src/rulesets/toast/dice/check-roll";
 
-beforeEach(bootSystem);
+// A toast world: only its statuses, dice presets and hotbar drops are registered (issue 23).
+beforeEach(bootWorld("toast"));
 
 const shift = new MouseEvent("click", { shiftKey: true });
 

@@ -5,15 +5,37 @@
 import { readLang } from "../../../tools/lang.mjs";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { asUser, resetHarness, runStartupHooks, setHookBroadcast } from "../../harness/index";
+import { asUser, resetHarness, runStartupHooks, setHookBroadcast, setWorldSettings } from "../../harness/index";
 import { ToasterCheckRoll, type ToasterCheckOptions } from "../../../src/rulesets/toaster/dice/check-roll";
 
 let booted = false;
+/** The world's ruleset this file booted (null: the setting's default, as a new world has). */
+let bootedRuleset: string | null = null;
 
+/**
+ * Boot a world of the setting's default ruleset (a new world), then reset it to a fresh world.
+ * Takes no arguments: suites pass it straight to `beforeEach`.
+ */
 export async function bootSystem(): Promise<void> {
+  await boot(null);
+}
+
+/**
+ * `beforeEach(bootWorld("flange"))`: boot a world whose stored `breadbox.ruleset` is `ruleset`
+ * (set before init, as a world's stored setting is), then reset it to a fresh world of that
+ * ruleset. A file boots one world: asking for another ruleset later throws.
+ */
+export function bootWorld(ruleset: string): () => Promise<void> {
+  return () => boot(ruleset);
+}
+
+async function boot(ruleset: string | null): Promise<void> {
   // Chat-card trust runs on the active GM's client: fire document hooks there too.
   setHookBroadcast(true);
+  if (booted && ruleset !== bootedRuleset) throw new Error(`bootWorld: this file booted a ${bootedRuleset ?? "default"} world, not ${ruleset ?? "default"}`);
   if (!booted) {
+    bootedRuleset = ruleset;
+    if (ruleset !== null) setWorldSettings({ "breadbox.ruleset": ruleset });
     await import("../../../src/index");
     await runStartupHooks();
     // Foundry does not await "ready" callbacks (the world migration runs on): let them finish

@@ -1,0 +1,3 @@
+import { describeWorld } from "./spec";
+
+describeWorld("toast");
