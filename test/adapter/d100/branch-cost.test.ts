@@ -6,10 +6,10 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { settle } from "../../harness/index";
-import { bootSystem, notifications } from "../toaster/boot";
+import { bootWorld, notifications } from "../toaster/boot";
 
 // A loaded machine may take more than the default 10 s to boot the system for the first test.
-beforeEach(bootSystem, 30_000);
+beforeEach(bootWorld("d100"), 30_000);
 
 async function open(doc: any) {
   const sheet = doc.sheet;

@@ -7,12 +7,12 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, asUser, createUser, scriptDiceFaces, turnEventsSettled } from "../../harness/index";
-import { bootSystem, notifications } from "../toaster/boot";
+import { bootWorld, notifications } from "../toaster/boot";
 import { performAttack } from "../../../src/rulesets/d100/combat/attack";
 import { amountOf, respond } from "./exchange";
 
 // A loaded machine may take more than the default 10 s to boot the system for the first test.
-beforeEach(bootSystem, 30_000);
+beforeEach(bootWorld("d100"), 30_000);
 
 const msgs = (): any[] => (game as any).messages.contents;
 const fives = { agility: 5, endurance: 5, intellect: 5, perception: 5, strength: 5, focus: 5, spirit: 5, sense: 5, beyond: 5, charisma: 5 };
