@@ -12,7 +12,7 @@ let bed: TestBed;
 let w: WorldPage;
 beforeAll(async () => {
   bed = await startTestBed();
-  w = await openWorld(bed);
+  w = await openWorld(bed, "d100");
 });
 afterAll(async () => bed?.close());
 

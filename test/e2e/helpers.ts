@@ -51,8 +51,11 @@ export interface WorldPage {
   close(): Promise<void>;
 }
 
-/** Open a fresh world: a new tab on the test bed, booted and ready. */
-export async function openWorld(bed: TestBed): Promise<WorldPage> {
+/**
+ * Open a fresh world: a new tab on the test bed, booted and ready. `ruleset`: the world plays that
+ * ruleset (its stored `breadbox.ruleset`); without it, a new world (the setting's default, Toaster).
+ */
+export async function openWorld(bed: TestBed, ruleset?: string): Promise<WorldPage> {
   const page = await bed.context.newPage();
   const errors: string[] = [];
   page.on("console", (msg) => {
@@ -64,7 +67,11 @@ export async function openWorld(bed: TestBed): Promise<WorldPage> {
     if (res.status() >= 400) errors.push(`HTTP ${res.status()}: ${res.url()}`);
   });
   // The e2e-v14 project runs the same tests on the harness's v14 profile.
-  await page.goto(process.env.BREADBOX_FOUNDRY === "14" ? `${bed.url}?foundry=14` : bed.url);
+  const query = new URLSearchParams();
+  if (process.env.BREADBOX_FOUNDRY === "14") query.set("foundry", "14");
+  if (ruleset) query.set("ruleset", ruleset);
+  const search = query.toString();
+  await page.goto(search ? `${bed.url}?${search}` : bed.url);
   await page.waitForFunction(() => document.body.dataset.bbReady, null, { timeout: 30_000 });
   const state = await page.evaluate(() => document.body.dataset.bbReady);
   if (state !== "true") {

@@ -25,31 +25,55 @@ interface DocInfo {
   type: string;
 }
 
-async function worldDocs(documentName: "Actor" | "Item"): Promise<DocInfo[]> {
-  return world.page.evaluate((dn) => {
+async function worldDocs(on: WorldPage, documentName: "Actor" | "Item"): Promise<DocInfo[]> {
+  return on.page.evaluate((dn) => {
     const coll = dn === "Actor" ? (window as any).game.actors : (window as any).game.items;
     return coll.contents.map((d: any) => ({ uuid: d.uuid, name: d.name, type: d.type }));
   }, documentName);
 }
 
-describe("every sheet renders", () => {
-  it("the world has a document of every actor and item type the system declares", async () => {
+/** The ruleset a document type belongs to: the longest ruleset id it starts with ("toasterSkill" is Toaster's, not Toast's). */
+function rulesetOf(type: string, rulesets: string[]): string {
+  return rulesets.filter((id) => type.startsWith(id)).sort((a, b) => b.length - a.length)[0] ?? "";
+}
+
+// A world plays one ruleset (issue 23): each ruleset's sheets are checked in a world of that ruleset,
+// the way a GM meets them; its documents open editable there.
+/** Every ruleset (its actor type); the first test checks the built system.json declares exactly these. */
+const RULESETS = ["toaster", "toast", "pool", "d100", "flange"];
+
+describe.each(RULESETS)("every sheet renders in a %s world", (ruleset) => {
+  let w: WorldPage;
+  const rulesets = RULESETS;
+  const own = (type: string) => rulesetOf(type, rulesets) === ruleset;
+  beforeAll(async () => {
+    w = await openWorld(bed, ruleset);
+  });
+  afterAll(async () => w?.close());
+
+  async function ownDocs(documentName: "Actor" | "Item"): Promise<DocInfo[]> {
+    return (await worldDocs(w, documentName)).filter((d) => own(d.type));
+  }
+
+  it("the world has a document of every actor and item type of the ruleset", async () => {
     const types = documentTypes();
-    expect(types.Actor.length).toBeGreaterThan(0);
-    const actors = await worldDocs("Actor");
-    const items = await worldDocs("Item");
-    for (const t of types.Actor) expect(actors.some((a) => a.type === t), `actor type ${t}`).toBe(true);
-    for (const t of types.Item) expect(items.some((i) => i.type === t), `item type ${t}`).toBe(true);
-    expect(world.errors).toEqual([]);
+    expect([...types.Actor].sort()).toEqual([...RULESETS].sort());
+    const actors = await ownDocs("Actor");
+    const items = await ownDocs("Item");
+    expect(actors.length).toBeGreaterThan(0);
+    for (const t of types.Actor.filter(own)) expect(actors.some((a) => a.type === t), `actor type ${t}`).toBe(true);
+    for (const t of types.Item.filter(own)) expect(items.some((i) => i.type === t), `item type ${t}`).toBe(true);
+    expect(w.errors).toEqual([]);
   });
 
   for (const documentName of ["Actor", "Item"] as const) {
     for (const mode of ["play", "edit"] as const) {
       it(`${documentName} sheets in ${mode} mode: no console error, no unlocalized key, no serious axe violation`, async () => {
-        const { page } = world;
-        const docs = await worldDocs(documentName);
+        const { page } = w;
+        const docs = await ownDocs(documentName);
+        expect(docs.length).toBeGreaterThan(0);
         for (const doc of docs) {
-          world.clearErrors();
+          w.clearErrors();
           const sheet = await openSheet(page, doc.uuid, mode === "edit");
           await expect(sheet.isVisible()).resolves.toBe(true);
           const sel = `[id="${await sheet.getAttribute("id")}"]`;
@@ -67,25 +91,28 @@ describe("every sheet renders", () => {
             if (doc.type === "toaster" && /Rhoenda|Blank/.test(doc.name)) await screenshot(sheet, `sheet-${doc.type}-${doc.name}-${mode}-${tab}`);
           }
           await page.evaluate(() => (window as any).bb.closeAll());
-          expect(world.errors, `${doc.name} (${mode})`).toEqual([]);
+          expect(w.errors, `${doc.name} (${mode})`).toEqual([]);
         }
       });
     }
   }
 
-  it("each sample document in the packs renders in play and edit mode", async () => {
-    const { page } = world;
-    world.clearErrors();
-    const problems: string[] = await page.evaluate(async () => {
+  it("each sample document of the ruleset's packs renders in play and edit mode", async () => {
+    const { page } = w;
+    w.clearErrors();
+    const problems: string[] = await page.evaluate(async (prefix) => {
       const bb = (window as any).bb;
       const re = /BREADBOX\.|TYPES\./;
       const out: string[] = [];
+      let opened = 0;
       for (const pack of bb.state.packs) {
         if (pack.type !== "Actor" && pack.type !== "Item") continue;
+        if (!pack.name.startsWith(`${prefix}-`)) continue;
         for (const doc of pack.docs) {
           for (const edit of [false, true]) {
             try {
               const id = await bb.openPackDocument(pack.name, doc._id, { edit });
+              opened++;
               const el = document.getElementById(id)!;
               const texts = [el.innerText, ...Array.from(el.querySelectorAll("[aria-label]")).map((n) => n.getAttribute("aria-label") ?? "")];
               const bad = texts.flatMap((t) => t.split("\n")).filter((l) => re.test(l));
@@ -98,10 +125,22 @@ describe("every sheet renders", () => {
           }
         }
       }
+      if (opened === 0) out.push(`no pack document of ${prefix} was opened`);
       return out;
-    });
+    }, ruleset);
     expect(problems).toEqual([]);
-    expect(world.errors).toEqual([]);
+    expect(w.errors).toEqual([]);
+  });
+
+  it("another ruleset's document opens read-only with the banner, and no error", async () => {
+    const { page } = w;
+    w.clearErrors();
+    const other = (await worldDocs(w, "Actor")).find((d) => !own(d.type))!;
+    const sheet = await openSheet(page, other.uuid);
+    expect(await sheet.locator(".breadbox-other-ruleset").count(), other.name).toBe(1);
+    expect(await sheet.evaluate((el) => el.classList.contains("edit-mode"))).toBe(false);
+    await page.evaluate(() => (window as any).bb.closeAll());
+    expect(w.errors).toEqual([]);
   });
 });
 

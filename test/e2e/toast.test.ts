@@ -13,7 +13,7 @@ let bed: TestBed;
 let w: WorldPage;
 beforeAll(async () => {
   bed = await startTestBed();
-  w = await openWorld(bed);
+  w = await openWorld(bed, "toast");
 });
 afterAll(async () => bed?.close());
 

@@ -2,7 +2,7 @@
  * Browser entry of the Breadbox test bed (bundled by tools/e2e/prepare.mjs, served by server.mjs).
  *
  * It boots the BUILT system the way Foundry would, on top of our Foundry test harness (the v13
- * profile, or v14 with `?foundry=14` in the page URL):
+ * profile, or v14 with `?foundry=14` in the page URL; a world of one ruleset with `?ruleset=<id>`):
  *   harness globals → template loader over fetch → import /systems/breadbox/breadbox.mjs →
  *   init → translations from lang/en.json → i18nInit → setup → ready →
  *   a GM and a player → world documents from the pack sources → a small shell:
@@ -437,6 +437,10 @@ async function boot(): Promise<void> {
   game.system = { ...game.system, id: state.manifest.id, title: state.manifest.title, version: state.manifest.version, documentTypes: structuredClone(state.manifest.documentTypes ?? {}) };
   const lang = await fetchJSON(`${SYSTEM}${(state.manifest.languages ?? []).find((l: AnyObject) => l.lang === "en")?.path ?? "lang/en.json"}`);
   state.packs = await fetchJSON<PackInfo[]>("/e2e/packs.json");
+  // A world of the ruleset in `?ruleset=<id>` (its stored setting, loaded before init as a world's
+  // Setting documents are); without it, a new world (the setting's default).
+  const ruleset = new URLSearchParams(location.search).get("ruleset");
+  if (ruleset) H.setWorldSettings({ "breadbox.ruleset": ruleset });
 
   for (const src of state.manifest.esmodules ?? []) await import(/* @vite-ignore */ `${SYSTEM}${src}`);
 
