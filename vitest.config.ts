@@ -12,6 +12,9 @@ function adapterProject(generation: "13" | "14"): TestProjectInlineConfiguration
       environment: "happy-dom",
       // Some flows roll many Foundry dice; a loaded machine must not time them out.
       testTimeout: 30_000,
+      // A suite's first beforeEach boots the system (bootWorld); on a loaded machine that may take
+      // more than the default 10 s.
+      hookTimeout: 30_000,
       env: { BREADBOX_FOUNDRY: generation },
       setupFiles: ["test/harness/setup.ts"],
       benchmark: { include: ["bench/adapter/*.bench.ts"] },

@@ -89,6 +89,33 @@ function installPacks(packs: PackInfo[]): void {
   }
 }
 
+// ------------------------------------------------------------------ what a world shows (issue 23)
+
+/**
+ * Show, in one window, what a GM of this world meets in two of Foundry's places the test bed does
+ * not otherwise draw: the compendium sidebar (the harness's rows, after `renderCompendiumDirectory`
+ * ran, so hidden packs are hidden as in Foundry) and the system's part of the settings window (the
+ * settings registered with `config: true`, as core's settings window lists them). Returns its id.
+ */
+function showWorldPanels(): string {
+  document.getElementById("bb-world-panels")?.remove();
+  const folders = (state.manifest.packFolders ?? []).map((f: AnyObject) => ({ name: String(f.name), packs: (f.packs ?? []).map((n: string) => `${state.manifest.id}.${n}`) }));
+  const compendium = H.renderCompendiumDirectory(folders);
+  const settings = el("ul", { class: "bb-settings-list" });
+  for (const c of g.game.settings.settings.values()) {
+    if (c.namespace !== state.manifest.id || !c.config) continue;
+    settings.append(el("li", { dataset: { setting: c.key } }, el("strong", {}, localize(c.name)), el("p", { class: "hint" }, localize(c.hint ?? ""))));
+  }
+  const panel = el(
+    "section",
+    { id: "bb-world-panels", class: "bb-world-panels", "aria-label": "World", tabindex: "0" },
+    el("div", { class: "bb-world-panel" }, el("h2", {}, localize("SIDEBAR.TabCompendium")), compendium),
+    el("div", { class: "bb-world-panel" }, el("h2", {}, localize("SETTINGS.Title")), settings),
+  );
+  document.body.append(panel);
+  return panel.id;
+}
+
 // ------------------------------------------------------------------ notifications
 
 function installNotifications(): void {
@@ -373,6 +400,8 @@ async function registerOtherRulesetItem(): Promise<string> {
  */
 const CORE_STRINGS = {
   DOCUMENT: { Actor: "Actor", Item: "Item", ChatMessage: "Message", User: "User", ActiveEffect: "Effect", Combat: "Combat", Combatant: "Combatant" },
+  SIDEBAR: { TabCompendium: "Compendium Packs" },
+  SETTINGS: { Title: "Configure Settings" },
 };
 
 /** The shell around the harness's windows: sidebar, chat log, notifications, macro bar. */
@@ -492,6 +521,7 @@ const BB = {
   setTheme,
   renderHotbar,
   openPackDocument,
+  showWorldPanels,
   openDocumentSheet,
   closeAll,
   apps,

@@ -4,7 +4,9 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { bootWorld } from "../toaster/boot";
-import { installDiceSoNice } from "../../harness/index";
+import { installDiceSoNice, registerPack, renderCompendiumDirectory, type PackFolder } from "../../harness/index";
+import { readFileSync } from "node:fs";
+import { HIDDEN_PACK_CLASS } from "../../../src/core/pack-visibility";
 import { allRulesets } from "../../../src/core/registry";
 import { hasStatusEffect } from "../../../src/core/compat";
 import { presetData } from "../../../src/core/dice-so-nice";
@@ -26,6 +28,22 @@ interface Registered {
 export function breadboxSettings(): Registered[] {
   const settings = (game.settings as unknown as { settings: Map<string, Registered> }).settings;
   return [...settings.values()].filter((c) => c.namespace === "breadbox");
+}
+
+interface ManifestPack {
+  name: string;
+  label: string;
+  type: string;
+}
+
+/** The system's packs and pack folders as system.json declares them, installed in game.packs. */
+function installManifestPacks(): { packs: ManifestPack[]; folders: PackFolder[] } {
+  const manifest = JSON.parse(readFileSync("system.json", "utf8")) as { packs: ManifestPack[]; packFolders: { name: string; packs: string[] }[] };
+  for (const p of manifest.packs) {
+    if (!game.packs!.get(`breadbox.${p.name}`)) registerPack({ name: p.name, label: p.label, type: p.type === "RollTable" ? "Item" : p.type, packageName: "breadbox", system: "breadbox" }, []);
+  }
+  const folders = manifest.packFolders.map((f) => ({ name: f.name, packs: f.packs.map((n) => `breadbox.${n}`) }));
+  return { packs: manifest.packs, folders };
 }
 
 export function describeWorld(ruleset: RulesetId): void {
@@ -71,6 +89,33 @@ export function describeWorld(ruleset: RulesetId): void {
       // Another ruleset's attribute row is not ours to turn into a macro either.
       const other = RULESETS.find((r) => r !== ruleset)!;
       expect(onHotbarDrop(null, { type: "breadbox.attribute", ruleset: other, key: "x" }, 2)).toBeUndefined();
+    });
+
+    it("lists only its own packs (and their folder) in the compendium sidebar; the others stay installed", () => {
+      const { packs, folders } = installManifestPacks();
+      const html = renderCompendiumDirectory(folders);
+      const rows = [...html.querySelectorAll<HTMLElement>("li.compendium[data-pack]")];
+      expect(rows).toHaveLength(packs.length);
+      const shown = rows.filter((r) => !r.hidden).map((r) => r.dataset.pack);
+      const own = packs.filter((p) => p.name.startsWith(`${ruleset}-`)).map((p) => `breadbox.${p.name}`);
+      expect(own.length).toBeGreaterThan(0);
+      expect(shown.sort()).toEqual(own.sort());
+      for (const r of rows.filter((r) => r.hidden)) expect(r.classList.contains(HIDDEN_PACK_CLASS)).toBe(true);
+      // One folder is shown: the ruleset's own.
+      const shownFolders = [...html.querySelectorAll<HTMLElement>("li.folder")].filter((f) => !f.hidden);
+      expect(shownFolders).toHaveLength(1);
+      expect([...shownFolders[0]!.querySelectorAll<HTMLElement>("li.compendium")].map((r) => r.dataset.pack).sort()).toEqual(own.sort());
+      // Hidden, not removed: every pack is still installed and reachable.
+      for (const p of packs) expect(game.packs!.get(`breadbox.${p.name}`), p.name).toBeDefined();
+    });
+
+    it("leaves other packages' packs alone in the compendium sidebar", () => {
+      installManifestPacks();
+      if (!game.packs!.get("world.flange-things")) registerPack({ name: "flange-things", label: "A world pack named like ours", type: "Item", packageName: "world", packageType: "world" }, []);
+      const html = renderCompendiumDirectory();
+      const row = html.querySelector<HTMLElement>('li.compendium[data-pack="world.flange-things"]');
+      expect(row).not.toBeNull();
+      expect(row!.hidden).toBe(false);
     });
 
     it("keeps the other rulesets' rules registered, hidden and readable (nothing stored is lost)", () => {

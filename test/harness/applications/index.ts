@@ -16,6 +16,7 @@ export { setTemplateLoader, renderTemplate, loadTemplates, getTemplate, register
 export { ActorSheetV2, ItemSheetV2, DocumentSheetV2, DocumentSheetConfig } from "./sheets";
 export { TextEditor, DragDrop, makeDropEvent } from "./ux";
 export { CombatTracker, typeIntoInput } from "./combat-tracker";
+export { renderCompendiumDirectory, type PackFolder } from "./compendium-directory";
 
 registerExtension({
   name: "applications",
