@@ -20,6 +20,7 @@ import { migrateTableDieLetters, migrateWorldIfNeeded } from "./migrations";
 import { registerHotbar } from "./hotbar";
 import { registerApi } from "./api/index";
 import { registerPackVisibility } from "./pack-visibility";
+import { registerRulesetChangeWarning } from "./ruleset-change";
 import { SYSTEM_ID } from "./ids";
 import { format, localize } from "./game";
 
@@ -55,6 +56,7 @@ export function initCore(): void {
   registerHotbar(world);
   registerApi();
   registerPackVisibility();
+  registerRulesetChangeWarning();
 
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message, html));
   Hooks.once("i18nInit", localizeFulfillmentDice);

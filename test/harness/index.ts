@@ -13,7 +13,7 @@ export { Hooks } from "./hooks";
 export { CONFIG, CONST, game, ui } from "./state";
 export type { HarnessNotification } from "./notifications";
 export { setRandomUniform, seedDice, scriptUniform, scriptDiceFaces, Roll, DiceTerm, Die, NumericTerm, OperatorTerm, ParentheticalTerm, RollTerm } from "./dice/index";
-export { settle, answerDialog, dismissDialog, fillForm, openDialogs, waitForDialog, setTemplateLoader, registerTemplateSource, clearTemplateCache, makeDropEvent, renderTemplate, ApplicationV2, HandlebarsApplicationMixin, DialogV2, DocumentSheetV2, ActorSheetV2, ItemSheetV2, FormDataExtended, CombatTracker, typeIntoInput, renderCompendiumDirectory, type PackFolder } from "./applications/index";
+export { settle, answerDialog, dismissDialog, fillForm, openDialogs, waitForDialog, setTemplateLoader, registerTemplateSource, clearTemplateCache, makeDropEvent, renderTemplate, ApplicationV2, HandlebarsApplicationMixin, DialogV2, DocumentSheetV2, ActorSheetV2, ItemSheetV2, FormDataExtended, CombatTracker, typeIntoInput, renderCompendiumDirectory, renderSettingsConfig, type PackFolder } from "./applications/index";
 export { ChatMessage, ChatMessages } from "./chat";
 export { Combat, Combatant, CombatEncounters, turnEventsSettled } from "./combat";
 export type { CombatTurnEventContext, CombatRoundEventContext } from "./combat";

@@ -17,6 +17,7 @@ export { ActorSheetV2, ItemSheetV2, DocumentSheetV2, DocumentSheetConfig } from 
 export { TextEditor, DragDrop, makeDropEvent } from "./ux";
 export { CombatTracker, typeIntoInput } from "./combat-tracker";
 export { renderCompendiumDirectory, type PackFolder } from "./compendium-directory";
+export { renderSettingsConfig } from "./settings-config";
 
 registerExtension({
   name: "applications",
