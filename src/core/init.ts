@@ -41,7 +41,9 @@ export function initCore(): void {
     registerModels(CONFIG.Item, r.itemModels);
     registerTrackable(r.trackableAttributes ?? {});
     checkTokenBars(r);
-    for (const term of r.dieTerms ?? []) registerDieTerm(term);
+    // Every ruleset's dice parse in every world (a read-only document or an old card of another
+    // ruleset still rolls and reads back); only the world's are offered in "Configure Dice".
+    for (const term of r.dieTerms ?? []) registerDieTerm(term, r.id === world);
     for (const roll of r.rolls ?? []) registerRoll(roll);
     // Only the world's ruleset's statuses in the token HUD.
     if (r.id === world) for (const effect of r.statusEffects ?? []) registerStatusEffect(effect);
@@ -112,8 +114,9 @@ const initClashes: { letter: string; die: string; other: string }[] = [];
  * Register a ruleset's die under its letter. A core letter, a letter of another Breadbox die, or
  * anything but one lowercase letter is a programming error and throws. A letter some package
  * registered before us (a module's top-level code) is taken over, and reported loudly at ready.
+ * `fulfillment`: list it in core's dice configuration (the world's ruleset's dice only, issue 23).
  */
-export function registerDieTerm(term: DieTermClass): void {
+export function registerDieTerm(term: DieTermClass, fulfillment = true): void {
   const letter = term.DENOMINATION;
   if (!/^[a-z]$/.test(letter)) throw new Error(`Breadbox | die ${term.name}: its letter "${letter}" must be one lowercase letter`);
   const taken = CONFIG.Dice.terms[letter];
@@ -128,7 +131,7 @@ export function registerDieTerm(term: DieTermClass): void {
   CONFIG.Dice.terms[letter] = term;
   // Rebuilding a serialized roll looks the term class up by its name (old rolls with other letters load).
   CONFIG.Dice.termTypes[term.name] = term;
-  registerFulfillmentDie(letter);
+  if (fulfillment) registerFulfillmentDie(letter);
 }
 
 /** The icon of our dice in core's "Configure Dice" list (a fixed Font Awesome icon, no markup built). */
@@ -182,10 +185,12 @@ export function dieLetterClashes(): { letter: string; die: string; other: string
 
 /** Say loudly (console for everyone, a lasting notification for GMs) which die letters clash. */
 function reportDieLetterClashes(): void {
+  // Every clash goes to the console; a GM is told of the ones that break the world's own dice.
+  const own = new Set((allRulesets().find((r) => r.id === worldRulesetId())?.dieTerms ?? []).map((t) => t.DENOMINATION));
   for (const clash of dieLetterClashes()) {
     const message = format("BREADBOX.Dice.LetterTaken", { letter: clash.letter, die: clash.die, other: clash.other });
     console.error(`Breadbox | ${message}`);
-    if (game.user?.isGM) ui.notifications?.error(message, { permanent: true });
+    if (game.user?.isGM && own.has(clash.letter)) ui.notifications?.error(message, { permanent: true });
   }
 }
 

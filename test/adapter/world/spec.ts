@@ -78,6 +78,16 @@ export function describeWorld(ruleset: RulesetId): void {
       }
     });
 
+    it("offers only its own dice in core's dice configuration; every ruleset's dice still parse", () => {
+      const dice = CONFIG.Dice.fulfillment.dice as Record<string, unknown>;
+      for (const r of allRulesets()) {
+        for (const Term of r.dieTerms ?? []) {
+          expect(dice[`d${Term.DENOMINATION}`] !== undefined, `${r.id}: ${Term.name}`).toBe(r.id === ruleset);
+          expect(CONFIG.Dice.terms[Term.DENOMINATION], Term.name).toBe(Term);
+        }
+      }
+    });
+
     it("turns only its own items dropped on the hotbar into macros", async () => {
       for (const r of RULESETS) {
         const [type] = macroItemTypes(r);
