@@ -58,6 +58,26 @@ describe("the substitute dice", () => {
     expect(presets.map((p) => [p.type, p.labels[0], p.labels.at(-1)])).toEqual([["dq", "0", "9"], ["dj", "-1", "10"], ["dy", "2", "7"], ["du", "3", "6"]]);
   });
 
+  it("a face entered by hand (not drawn through mapRandomFace) is read as the rules read it: the physical face plus the offset", async () => {
+    // Foundry's manual dice entry hands the die the physical face (1…faces) instead of drawing one:
+    // modelled by a die whose randomFace returns the typed value (docs/testing.md, "GM-entered dice").
+    const { POOL_SUBSTITUTE_DICE } = await import("../../../src/rulesets/pool/dice/substitutes");
+    const cases: [number, number[], number[]][] = [[10, [1, 5, 10], [0, 4, 9]], [12, [1, 12], [-1, 10]], [6, [1, 6], [2, 7]], [4, [1, 4], [3, 6]]];
+    for (const [i, Term] of POOL_SUBSTITUTE_DICE.entries()) {
+      const [faces, typed, read] = cases[i]!;
+      const die = new Term({ number: typed.length });
+      expect(die.faces).toBe(faces);
+      const queue = [...typed];
+      (die as any).randomFace = () => queue.shift();
+      for (let n = 0; n < typed.length; n++) await die.roll();
+      expect(die.results.map((r) => r.result), Term.name).toEqual(read);
+    }
+    // A drawn die is read once: a queued physical 10 on a d10−1 is a 9, not an 8.
+    scriptDiceFaces([10]);
+    const drawn = await new Roll("1dq").evaluate();
+    expect(drawn.total).toBe(9);
+  });
+
   it("no two rulesets register the same die letter", async () => {
     const { allRulesets } = await import("../../../src/core/registry");
     const letters = allRulesets().flatMap((r) => (r.dieTerms ?? []).map((t) => t.DENOMINATION));

@@ -31,17 +31,29 @@ function substituteDie(key: SubstituteKey, letter: string) {
       super({ ...termData, faces: type.faces });
     }
 
+    /** Whether the die being rolled now was drawn through `mapRandomFace` (not entered by hand). */
+    #drawn = false;
+
     /** The rules' value: the physical face plus the die type's offset. */
     override mapRandomFace(randomUniform: number): number {
+      this.#drawn = true;
       return Math.min(type.faces, Math.max(1, Math.ceil((1 - randomUniform) * type.faces))) + type.offset;
     }
 
-    /** Minimized and maximized rolls read the lowest and highest value, not 1 and the face count. */
+    /**
+     * Minimized and maximized rolls read the lowest and highest value, not 1 and the face count. A
+     * face entered by hand (Foundry's manual dice entry, which takes the physical face 1…faces and
+     * does not draw through `mapRandomFace`) is read as the rules read it: face plus offset, so a
+     * d10−1 typed as 10 is a 9 and a d6+1 typed as 1 a 2. Stored results keep one meaning.
+     */
     override async roll(...args: Parameters<foundry.dice.terms.Die["roll"]>): ReturnType<foundry.dice.terms.Die["roll"]> {
+      this.#drawn = false;
       const result = await super.roll(...args);
       const options = args[0] ?? {};
       if (options.minimize) result.result = type.min;
       else if (options.maximize) result.result = type.max;
+      else if (!this.#drawn) result.result = Math.min(type.faces, Math.max(1, Math.round(Number(result.result) || 1))) + type.offset;
+      this.#drawn = false;
       return result;
     }
 
