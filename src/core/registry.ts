@@ -99,6 +99,12 @@ export interface RulesetApi {
    * modifier, no spend), or null when it cannot give odds for that check (unknown, or not a plain check).
    */
   odds?(actor: Actor.Implementation, check: CheckRef): Odds | null;
+  /**
+   * The ruleset's goods: the item types a loot or trade module may move between actors (Item
+   * Piles, src/modules/item-piles.ts). Every other item type (skills, traits, powers) never leaves
+   * a character. Gear carries `system.quantity` and stacks; weapons and armour do not.
+   */
+  goods?: { weapon: string; armor: string; gear: string };
 }
 
 export interface RulesetDefinition {

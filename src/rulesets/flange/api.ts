@@ -33,4 +33,4 @@ export function flangeOdds(actor: Actor.Implementation, check: CheckRef): Odds |
   }
 }
 
-export const flangeApi: RulesetApi = { odds: flangeOdds };
+export const flangeApi: RulesetApi = { odds: flangeOdds, goods: { weapon: "flangeWeapon", armor: "flangeArmor", gear: "flangeGear" } };

@@ -24,4 +24,4 @@ export function poolOdds(actor: Actor.Implementation, check: CheckRef): Odds | n
   }
 }
 
-export const poolApi: RulesetApi = { odds: poolOdds };
+export const poolApi: RulesetApi = { odds: poolOdds, goods: { weapon: "poolWeapon", armor: "poolArmor", gear: "poolGear" } };

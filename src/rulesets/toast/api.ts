@@ -32,4 +32,4 @@ export function toastOdds(actor: Actor.Implementation, check: CheckRef): Odds | 
   }
 }
 
-export const toastApi: RulesetApi = { odds: toastOdds, checkCards: ["toastCheck", "toastContest"] };
+export const toastApi: RulesetApi = { odds: toastOdds, checkCards: ["toastCheck", "toastContest"], goods: { weapon: "toastWeapon", armor: "toastArmor", gear: "toastGear" } };

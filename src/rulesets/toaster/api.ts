@@ -32,4 +32,4 @@ export function toasterOdds(actor: Actor.Implementation, check: CheckRef): Odds 
   return oddsFor(checkInputOf(o), o.helpers, o.tooManyCooks);
 }
 
-export const toasterApi: RulesetApi = { odds: toasterOdds };
+export const toasterApi: RulesetApi = { odds: toasterOdds, goods: { weapon: "toasterWeapon", armor: "toasterArmor", gear: "toasterGear" } };

@@ -1,0 +1,9 @@
+/**
+ * Every integration with another module (docs/modules.md), registered at init for the world's
+ * ruleset. Each one hooks in only when its module is active.
+ */
+import { registerItemPiles } from "./item-piles";
+
+export function registerModules(world: string): void {
+  registerItemPiles(world);
+}
