@@ -75,6 +75,10 @@ declare module "fvtt-types/configuration" {
       diceSoNiceReady: (dice3d: Dice3D) => void;
       /** Item Piles: ready for system integrations; the argument is its API class (src/modules/item-piles.ts). */
       "item-piles-ready": (api: unknown) => void;
+      /** Token Action HUD Core: its API is ready; the argument is the core module (src/modules/token-action-hud.ts). */
+      tokenActionHudCoreApiReady: (module: unknown) => void;
+      /** Token Action HUD Core: a system answers with its SystemManager. */
+      tokenActionHudSystemReady: (module: { id: string; api: { requiredCoreModuleVersion: string; SystemManager: new () => object } }) => void;
     }
   }
 }
