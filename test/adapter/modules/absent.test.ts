@@ -5,7 +5,7 @@ import { installItemPiles } from "../../harness/modules/item-piles";
 import { installTokenActionHud } from "../../harness/modules/token-action-hud";
 
 describe("integrations whose module is not active", () => {
-  beforeEach(bootSystem);
+  beforeEach(bootSystem, 30_000);
 
   it("Item Piles: a stray item-piles-ready registers no integration", () => {
     expect((game.modules as unknown as Map<string, unknown>).has("item-piles")).toBe(false);

@@ -23,7 +23,7 @@ export function describeItemPiles(ruleset: RulesetId): void {
   describe(`Item Piles in a ${ruleset} world`, () => {
     // Active in the world before init, as Foundry knows its modules.
     activateModule("item-piles", "3.3.4");
-    beforeEach(bootWorld(ruleset));
+    beforeEach(bootWorld(ruleset), 30_000);
 
     it("registers Breadbox on item-piles-ready with the world's actor type and the quantity path", () => {
       const data = registered();

@@ -47,8 +47,9 @@ const msgs = (): any[] => [...(game.messages as any)];
 export function describeTokenActionHud(f: HudFixture): void {
   describe(`Token Action HUD in a ${f.ruleset} world`, () => {
     activateModule("token-action-hud-core", "2.1.1");
-    beforeEach(bootWorld(f.ruleset));
+    beforeEach(bootWorld(f.ruleset), 30_000);
 
+    // The first test of a file pays for the first dialog's and template's loading.
     it("answers Token Action HUD Core 2.1 with its layout: Checks (attributes, skills), Combat (attacks, tracker)", async () => {
       const h = await registered();
       expect(h.systemManager).not.toBeNull();
@@ -57,7 +58,7 @@ export function describeTokenActionHud(f: HudFixture): void {
       const defaults: any = h.systemManager!.defaults;
       expect(defaults.layout.map((l: any) => l.name)).toEqual(["Checks", "Combat"]);
       expect(defaults.groups.map((g: any) => g.name)).toEqual(["Attributes", f.skillsGroup, "Attacks", "Combat"]);
-    });
+    }, 30_000);
 
     it("lists the actor's checks by group, in the user's language", async () => {
       const h = await registered();
