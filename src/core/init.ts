@@ -21,6 +21,7 @@ import { registerHotbar } from "./hotbar";
 import { registerApi } from "./api/index";
 import { registerPackVisibility } from "./pack-visibility";
 import { registerRulesetChangeWarning } from "./ruleset-change";
+import { registerModules } from "../modules/index";
 import { SYSTEM_ID } from "./ids";
 import { format, localize } from "./game";
 
@@ -59,6 +60,7 @@ export function initCore(): void {
   registerApi();
   registerPackVisibility();
   registerRulesetChangeWarning();
+  registerModules(world);
 
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message, html));
   Hooks.once("i18nInit", localizeFulfillmentDice);

@@ -99,6 +99,34 @@ export interface RulesetApi {
    * modifier, no spend), or null when it cannot give odds for that check (unknown, or not a plain check).
    */
   odds?(actor: Actor.Implementation, check: CheckRef): Odds | null;
+  /**
+   * The ruleset's goods: the item types a loot or trade module may move between actors (Item
+   * Piles, src/modules/item-piles.ts). Every other item type (skills, traits, powers) never leaves
+   * a character. Gear carries `system.quantity` and stacks; weapons and armour do not.
+   */
+  goods?: { weapon: string; armor: string; gear: string };
+  /**
+   * Every check this actor can roll, as its hotbar macro names it (rolled by `rollCheckFor`), each
+   * in a group and labelled in the user's language, in sheet order (Token Action HUD,
+   * src/modules/token-action-hud.ts).
+   */
+  checks?(actor: Actor.Implementation): RollableCheck[];
+  /** Lang keys naming the check groups where the ruleset has its own word (e.g. "Abilities"). */
+  checkGroupLabels?: Partial<Record<CheckGroup, string>>;
+}
+
+/** The groups a HUD shows an actor's checks in. */
+export type CheckGroup = "attributes" | "skills" | "attacks";
+
+/** One check an actor can roll (`RulesetApi.checks`). */
+export interface RollableCheck {
+  group: CheckGroup;
+  check: CheckRef;
+  /** Its name in the user's language. */
+  label: string;
+  /** The item it rolls, when it is an item's (a HUD opens its sheet on request). */
+  itemId?: string;
+  img?: string;
 }
 
 export interface RulesetDefinition {

@@ -73,6 +73,12 @@ declare module "fvtt-types/configuration" {
     interface HookConfig extends BreadboxHookSignatures {
       /** Dice So Nice 5 (v13) and 6 (v14): the 3D dice are ready for presets. */
       diceSoNiceReady: (dice3d: Dice3D) => void;
+      /** Item Piles: ready for system integrations; the argument is its API class (src/modules/item-piles.ts). */
+      "item-piles-ready": (api: unknown) => void;
+      /** Token Action HUD Core: its API is ready; the argument is the core module (src/modules/token-action-hud.ts). */
+      tokenActionHudCoreApiReady: (module: unknown) => void;
+      /** Token Action HUD Core: a system answers with its SystemManager. */
+      tokenActionHudSystemReady: (module: { id: string; api: { requiredCoreModuleVersion: string; SystemManager: new () => object } }) => void;
     }
   }
 }

@@ -75,7 +75,8 @@ describe("game.breadbox.api", () => {
 
   it("a ruleset without odds (or a check it has none for) answers null, not a throw", async () => {
     const tenner: any = await Actor.create({ name: "Tenner", type: "d100" } as never);
-    expect(api().odds(tenner, { kind: "attribute", name: "agility" })).toBeNull();
+    expect(api().odds(tenner, { kind: "attribute", name: "luck" })).toBeNull();
+    expect(api().odds(tenner, { kind: "weapon", name: "Rifle" })).toBeNull();
     const pool: any = await Actor.create({ name: "Pooler", type: "pool" } as never);
     expect(api().odds(pool, { kind: "skill", name: "Anything" })).toBeNull();
   });

@@ -9,6 +9,7 @@
  * them; change them through their own update calls); an exchange's outcome is a copy.
  */
 import type { ExchangeOutcome } from "../exchange/types";
+import { normaliseMessageMode, type MessageMode } from "../compat";
 
 /** The names of Breadbox's hooks. */
 export const BREADBOX_HOOKS = {
@@ -18,6 +19,7 @@ export const BREADBOX_HOOKS = {
   applyExchange: "breadbox.applyExchange",
   rollCheck: "breadbox.rollCheck",
   rollInitiative: "breadbox.rollInitiative",
+  preRollCheck: "breadbox.preRollCheck",
 } as const;
 
 /** An exchange about to be resolved (active GM's client, after every check, before any die). */
@@ -93,6 +95,7 @@ export interface BreadboxHookSignatures {
   "breadbox.applyExchange": (payload: ApplyExchangePayload) => void;
   "breadbox.rollCheck": (payload: RollCheckPayload) => void;
   "breadbox.rollInitiative": (payload: RollInitiativePayload) => void;
+  "breadbox.preRollCheck": (payload: PreRollCheckPayload) => boolean | void;
 }
 
 /**
@@ -141,4 +144,50 @@ export function callRollCheck(payload: RollCheckPayload): void {
 
 export function callRollInitiative(payload: RollInitiativePayload): void {
   after(BREADBOX_HOOKS.rollInitiative, () => Hooks.callAll(BREADBOX_HOOKS.rollInitiative, payload));
+}
+
+/**
+ * A check about to be rolled (the roller's client): its options as the dialog settled them (or its
+ * defaults, when the dialog was skipped), before anything is spent or rolled.
+ */
+export interface PreRollCheckPayload {
+  /** The ruleset id, e.g. "toaster". */
+  ruleset: string;
+  actor: Actor.Implementation;
+  /**
+   * The check's options, the ruleset's own dialog fields (docs/hooks.md lists them): change them in
+   * place. A change keeps only a value of the field's own type; the ruleset's rules then check the
+   * options as they check the dialog's (refused: a notification, nothing rolled).
+   */
+  options: Record<string, unknown>;
+  /** Who sees the card: "public", "gm", "blind" or "self"; may be changed. */
+  mode: MessageMode;
+}
+
+/** A value a hook handler may put in an option field whose original value is `original`. */
+function sameKind(original: unknown, value: unknown): boolean {
+  const primitive = (v: unknown) => typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v));
+  if (Array.isArray(original)) return Array.isArray(value) && value.every(primitive);
+  if (typeof original === "object" && original !== null) {
+    return typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every(primitive);
+  }
+  return typeof value === typeof original && primitive(value);
+}
+
+/**
+ * `breadbox.preRollCheck`: null when a module cancelled the roll; otherwise the options and mode
+ * to roll with (each field a handler changed to a value of its own type; other changes are
+ * ignored with a console warning). Handlers get copies: nothing else sees their changes.
+ */
+export function callPreRollCheck<T extends object>(ruleset: string, actor: Actor.Implementation, options: T, mode: MessageMode): { options: T; mode: MessageMode } | null {
+  const payload: PreRollCheckPayload = { ruleset, actor, options: structuredClone(Object.fromEntries(Object.entries(options))), mode };
+  if (!pre(BREADBOX_HOOKS.preRollCheck, () => Hooks.call(BREADBOX_HOOKS.preRollCheck, payload))) return null;
+  const out: T = { ...options };
+  for (const [key, original] of Object.entries(options)) {
+    const value: unknown = Reflect.get(payload.options, key);
+    if (value === original) continue;
+    if (sameKind(original, value)) Reflect.set(out, key, value);
+    else console.warn(`Breadbox | hook ${BREADBOX_HOOKS.preRollCheck}: option "${key}" ignored (not a value of its type)`);
+  }
+  return { options: out, mode: normaliseMessageMode(payload.mode) ?? mode };
 }

@@ -12,6 +12,7 @@
  */
 import { getSetting, localize } from "../game";
 import { currentMessageMode, messageModeChoices, normaliseMessageMode, type MessageMode } from "../compat";
+import { callPreRollCheck } from "../api/hooks";
 
 export interface RollDialogSpec<T> {
   /** Window title (already localized). */
@@ -114,13 +115,25 @@ export interface ConfiguredRoll<T, B> {
  * choices are given), then the choices built into what is rolled. Null when the dialog is closed
  * or the rules refuse the choices (their message in an error notification; nothing is rolled).
  */
-export async function configureRoll<T, B>(setup: { defaults: T; skip: boolean; dialog: () => Promise<RollDialogSpec<T>>; build: (value: T) => B }): Promise<ConfiguredRoll<T, B> | null> {
+export async function configureRoll<T extends object, B>(setup: {
+  defaults: T;
+  skip: boolean;
+  dialog: () => Promise<RollDialogSpec<T>>;
+  build: (value: T) => B;
+  /** A check of this actor: `breadbox.preRollCheck` may change its options or cancel it. */
+  check?: { ruleset: string; actor: Actor.Implementation };
+}): Promise<ConfiguredRoll<T, B> | null> {
   let value = setup.defaults;
   let mode = currentMessageMode();
   if (!setup.skip) {
     const answer = await rollDialog(await setup.dialog());
     if (!answer) return null;
     ({ value, mode } = answer);
+  }
+  if (setup.check) {
+    const changed = callPreRollCheck(setup.check.ruleset, setup.check.actor, value, mode);
+    if (!changed) return null;
+    ({ options: value, mode } = changed);
   }
   try {
     return { value, built: setup.build(value), mode };

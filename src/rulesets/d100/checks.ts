@@ -257,6 +257,7 @@ export async function performD100Check(actor: Actor.Implementation, preset: Part
       odds: (ch) => checkOddsHtml(buildCheck(actor, ch, rules)),
     }),
     build: (ch) => buildCheck(actor, ch, rules),
+    check: { ruleset: "d100", actor },
   });
   return configured && rollBuiltCheck(actor, configured.built, configured.mode);
 }

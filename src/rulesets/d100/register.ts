@@ -1,6 +1,7 @@
 /** Everything the d100 ruleset registers with the core. */
 import { defineRuleset, type RulesetDefinition } from "../../core/registry";
 import { d100CombatPart } from "./combat/register";
+import { d100Api } from "./api";
 import { D100ActorModel } from "./data/actor";
 import { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel } from "./data/items";
 import { D100ArmorModel, D100WeaponModel } from "./data/weapons";
@@ -47,5 +48,6 @@ export function d100Ruleset(): RulesetDefinition {
       tokenBars: { d100: { bar1: "health", bar2: "combat.ap" } },
     },
     d100CombatPart(),
+    { api: d100Api },
   );
 }

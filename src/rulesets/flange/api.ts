@@ -3,12 +3,13 @@
  * skill or attribute check (as its hotbar macro names it) with the dialog's defaults.
  */
 import * as R from "./rules";
-import type { RulesetApi } from "../../core/registry";
+import type { RollableCheck, RulesetApi } from "../../core/registry";
 import type { CheckRef } from "../../core/hotbar";
 import type { Odds } from "../../dice/contract";
-import { modelOf } from "../../core/game";
+import { localize, modelOf } from "../../core/game";
 import { FlangeActorModel } from "./data/actor";
 import { buildCheck, defaultChoices, type FlangeCheckChoices } from "./checks";
+import { itemChecks } from "../../core/api/checks";
 
 function presetOf(actor: Actor.Implementation, model: FlangeActorModel, check: CheckRef): Partial<FlangeCheckChoices> | null {
   if (check.kind === "skill") {
@@ -33,4 +34,10 @@ export function flangeOdds(actor: Actor.Implementation, check: CheckRef): Odds |
   }
 }
 
-export const flangeApi: RulesetApi = { odds: flangeOdds };
+/** Attributes, skills and weapons. */
+export function flangeChecks(actor: Actor.Implementation): RollableCheck[] {
+  const attributes: RollableCheck[] = R.ATTRIBUTES.map((name) => ({ group: "attributes", check: { kind: "attribute", name }, label: localize(`BREADBOX.Flange.Attribute.${name}`) }));
+  return [...attributes, ...itemChecks(actor, "flangeSkill", "skills", "skill"), ...itemChecks(actor, "flangeWeapon", "attacks", "weapon")];
+}
+
+export const flangeApi: RulesetApi = { checks: flangeChecks, odds: flangeOdds, goods: { weapon: "flangeWeapon", armor: "flangeArmor", gear: "flangeGear" } };

@@ -268,6 +268,7 @@ export async function performFlangeCheck(actor: Actor.Implementation, preset: Pa
       odds: (c) => oddsHtml(buildCheck(model, c)),
     }),
     build: (c) => buildCheck(model, c, actor.uuid),
+    check: { ruleset: "flange", actor },
   });
   if (!configured) return null;
   const { built, mode } = configured;

@@ -2,13 +2,14 @@
  * What the d8 Dice Pool offers the public API (`game.breadbox.api`, docs/hooks.md): the exact odds
  * of an ability or attribute check (as its hotbar macro names it) with the dialog's defaults.
  */
-import type { RulesetApi } from "../../core/registry";
+import type { RollableCheck, RulesetApi } from "../../core/registry";
 import type { CheckRef } from "../../core/hotbar";
 import type { Odds } from "../../dice/contract";
 import { modelOf } from "../../core/game";
 import { PoolActorModel } from "./data/actor";
 import { buildCheck, checkOddsFor, defaultChoices } from "./checks";
 import { macroPreset } from "./hotbar";
+import { itemChecks } from "../../core/api/checks";
 
 export function poolOdds(actor: Actor.Implementation, check: CheckRef): Odds | null {
   const model = modelOf(actor, PoolActorModel);
@@ -24,4 +25,9 @@ export function poolOdds(actor: Actor.Implementation, check: CheckRef): Odds | n
   }
 }
 
-export const poolApi: RulesetApi = { odds: poolOdds };
+/** Attributes, abilities and weapons: all items of the actor. */
+export function poolChecks(actor: Actor.Implementation): RollableCheck[] {
+  return [...itemChecks(actor, "poolAttribute", "attributes", "attribute"), ...itemChecks(actor, "poolAbility", "skills", "ability"), ...itemChecks(actor, "poolWeapon", "attacks", "weapon")];
+}
+
+export const poolApi: RulesetApi = { checks: poolChecks, checkGroupLabels: { skills: "BREADBOX.Modules.TokenActionHud.Abilities" }, odds: poolOdds, goods: { weapon: "poolWeapon", armor: "poolArmor", gear: "poolGear" } };

@@ -497,6 +497,7 @@ export async function performPoolCheck(
       odds: (c) => oddsHtml(buildCheck(model, c)),
     }),
     build: (c) => buildCheck(model, c, actor.uuid),
+    check: { ruleset: "pool", actor },
   });
   if (!configured) return null;
   const { built, mode } = configured;

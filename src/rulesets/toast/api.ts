@@ -4,10 +4,11 @@
  * (a contest, a task against an opponent, is one too).
  */
 import * as R from "./rules";
-import type { RulesetApi } from "../../core/registry";
+import type { RollableCheck, RulesetApi } from "../../core/registry";
 import type { CheckRef } from "../../core/hotbar";
 import type { Odds } from "../../dice/contract";
-import { buildCheck, defaultChoices, oddsOf, type ToastTask } from "./checks";
+import { attributeName, buildCheck, defaultChoices, oddsOf, type ToastTask } from "./checks";
+import { itemChecks } from "../../core/api/checks";
 
 function taskOf(actor: Actor.Implementation, check: CheckRef): ToastTask | null {
   if (check.kind === "skill") {
@@ -32,4 +33,10 @@ export function toastOdds(actor: Actor.Implementation, check: CheckRef): Odds | 
   }
 }
 
-export const toastApi: RulesetApi = { odds: toastOdds, checkCards: ["toastCheck", "toastContest"] };
+/** Attributes and skills (Toast's weapons are not checks of their own). */
+export function toastChecks(actor: Actor.Implementation): RollableCheck[] {
+  const attributes: RollableCheck[] = R.ATTRIBUTE_KEYS.map((name) => ({ group: "attributes", check: { kind: "attribute", name }, label: attributeName(name) }));
+  return [...attributes, ...itemChecks(actor, "toastSkill", "skills", "skill")];
+}
+
+export const toastApi: RulesetApi = { checks: toastChecks, odds: toastOdds, checkCards: ["toastCheck", "toastContest"], goods: { weapon: "toastWeapon", armor: "toastArmor", gear: "toastGear" } };

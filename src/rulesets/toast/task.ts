@@ -43,6 +43,7 @@ export async function performToastCheck(actor: Actor.Implementation, task: Toast
       odds: (c) => oddsHtml(build(c)),
     }),
     build,
+    check: { ruleset: "toast", actor },
   });
   if (!configured) return null;
   const { built, mode } = configured;

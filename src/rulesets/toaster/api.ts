@@ -2,14 +2,17 @@
  * What Toaster offers the public API (`game.breadbox.api`, docs/hooks.md): the exact odds of a
  * skill or attribute check (as its hotbar macro names it) with the dialog's defaults.
  */
-import type { RulesetApi } from "../../core/registry";
+import type { RollableCheck, RulesetApi } from "../../core/registry";
 import type { CheckRef } from "../../core/hotbar";
 import type { Odds } from "../../dice/contract";
 import { own } from "../../dice/dict";
 import { checkOptions, oddsFor, DEFAULT_CHOICES, type CheckRequest } from "./checks";
 import { checkInputOf } from "./dice/check-roll";
-import { attributeRequest, itemsOf, skillRequest, sys } from "./requests";
+import { attributeLabel, attributeRequest, itemsOf, skillRequest, sys } from "./requests";
 import { toasterRules } from "./settings";
+import { itemChecks } from "../../core/api/checks";
+import { modelOf } from "../../core/game";
+import { ToasterActorModel } from "./data/actor";
 
 function requestOf(actor: Actor.Implementation, check: CheckRef): CheckRequest | null {
   if (check.kind === "skill") {
@@ -32,4 +35,13 @@ export function toasterOdds(actor: Actor.Implementation, check: CheckRef): Odds 
   return oddsFor(checkInputOf(o), o.helpers, o.tooManyCooks);
 }
 
-export const toasterApi: RulesetApi = { odds: toasterOdds };
+/** Attributes (and sub-attributes), skills and weapons, as the sheet lists them. */
+export function toasterChecks(actor: Actor.Implementation): RollableCheck[] {
+  const data = modelOf(actor, ToasterActorModel);
+  if (!data) return [];
+  const attributes: RollableCheck[] = Object.keys(data.effective).map((name) => ({ group: "attributes", check: { kind: "attribute", name }, label: attributeLabel(actor, name) }));
+  const subs: RollableCheck[] = data.subAttributes.map((s) => ({ group: "attributes", check: { kind: "attribute", name: s.attribute, sub: s.name }, label: `${attributeLabel(actor, s.attribute)} (${s.name})` }));
+  return [...attributes, ...subs, ...itemChecks(actor, "toasterSkill", "skills", "skill"), ...itemChecks(actor, "toasterWeapon", "attacks", "weapon")];
+}
+
+export const toasterApi: RulesetApi = { checks: toasterChecks, odds: toasterOdds, goods: { weapon: "toasterWeapon", armor: "toasterArmor", gear: "toasterGear" } };

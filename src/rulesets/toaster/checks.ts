@@ -5,6 +5,7 @@
  */
 import * as R from "./rules";
 import { rollDialog, skipDialog } from "../../core/rolls/dialog";
+import { callPreRollCheck } from "../../core/api/hooks";
 import { oddsPanelHtml } from "../../core/rolls/odds-panel";
 import type { Odds } from "../../dice/contract";
 import { localize } from "../../core/game";
@@ -200,7 +201,7 @@ export async function dialogContent(req: CheckRequest, rules: ToasterRules, luck
 export async function configureCheck(req: CheckRequest, event?: Event | null): Promise<{ choices: CheckChoices; mode: MessageMode } | null> {
   const rules = toasterRules();
   const luckAvailable = rules.luckPoints ? requireModel(req.actor, ToasterActorModel).luck.value : 0;
-  if (skipDialog(event)) return { choices: { ...DEFAULT_CHOICES }, mode: currentMessageMode() };
+  if (skipDialog(event)) return preRollCheck(req, { ...DEFAULT_CHOICES }, currentMessageMode());
   const answer = await rollDialog<CheckChoices>({
     title: req.title,
     content: await dialogContent(req, rules, luckAvailable),
@@ -211,7 +212,13 @@ export async function configureCheck(req: CheckRequest, event?: Event | null): P
       return oddsHtml(checkInputOf(o), rules.variableOutcomes, o.helpers, o.tooManyCooks);
     },
   });
-  return answer ? { choices: answer.value, mode: answer.mode } : null;
+  return answer ? preRollCheck(req, answer.value, answer.mode) : null;
+}
+
+/** `breadbox.preRollCheck` (core's hook): the options a module changed, or null when it cancelled. */
+function preRollCheck(req: CheckRequest, choices: CheckChoices, mode: MessageMode): { choices: CheckChoices; mode: MessageMode } | null {
+  const changed = callPreRollCheck("toaster", req.actor, choices, mode);
+  return changed && { choices: changed.options, mode: changed.mode };
 }
 
 /** Evaluate a configured check (its fumble-check die with it); the luck spent before it is the caller's to spend. */

@@ -1,0 +1,3 @@
+import { describeItemPiles } from "./item-piles.spec";
+
+describeItemPiles("pool");

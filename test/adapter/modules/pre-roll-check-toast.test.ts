@@ -1,0 +1,3 @@
+import { describePreRollCheck } from "./pre-roll-check.spec";
+
+describePreRollCheck({ ruleset: "toast", items: [], check: { kind: "attribute", name: "strength" }, field: "gm", value: 2 });
