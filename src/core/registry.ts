@@ -55,6 +55,13 @@ export interface CombatRules {
   rerollEachRound(): boolean;
   /** Order of two combatants with equal initiative; negative puts a first. */
   breakTie?(a: Combatant.Implementation, b: Combatant.Implementation): number;
+  /**
+   * Optional: how a combatant's stored initiative reads in a tracker ("Auto 9" for a Toast rank,
+   * "6" for a D10/0 quota whose tie-breaks live in the decimals), or null to show the number as is.
+   * Read through `BreadboxCombatant#initiativeLabel`: the ruleset's tracker rows show it, and a
+   * module that draws its own tracker can read it.
+   */
+  initiativeLabel?(combatant: Combatant.Implementation): string | null;
   /** Whether lower initiative acts first (default: higher first). */
   lowestFirst?: boolean;
   /** Work at the start of each new round (after initiative), e.g. bleeding. Runs on one client. */

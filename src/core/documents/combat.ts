@@ -16,6 +16,16 @@ function rulesFor(actor: Actor.Implementation | null | undefined): CombatRules |
 }
 
 export class BreadboxCombatant extends Combatant {
+  /**
+   * The initiative as this combatant's ruleset reads it ("Auto 9", a D10/0 quota), or null when
+   * it has none or reads as the plain number (public data for trackers: docs/hooks.md).
+   */
+  get initiativeLabel(): string | null {
+    const rank = this.initiative;
+    if (typeof rank !== "number" || !Number.isFinite(rank)) return null;
+    return rulesFor(this.actor)?.initiativeLabel?.(this) ?? null;
+  }
+
   protected override _getInitiativeFormula(): string {
     const rules = rulesFor(this.actor);
     if (rules?.combatantInitiativeFormula) return rules.combatantInitiativeFormula(this, { round: Math.max(1, this.combat?.round ?? 1), previous: null });

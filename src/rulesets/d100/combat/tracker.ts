@@ -36,6 +36,8 @@ export function initiativeFormulaFor(quota: number, tieMode: "check" | "simultan
 }
 
 export const d100Combat: CombatRules = {
+  // The quota: the tie checks live in the decimals (initiativeFormulaFor), never shown.
+  initiativeLabel: (combatant) => quotaLabel(combatant.initiative),
   initiativeFormula: (actor) => initiativeFormulaFor(modelOf(actor, D100ActorModel)?.actionQuota ?? 0, d100CombatRules().tieMode),
   rerollEachRound: () => false,
   onTurnStart: async (_combat, combatant) => {
@@ -52,10 +54,13 @@ export const d100Combat: CombatRules = {
  * Show a D10/0 initiative as its Action Quota: the tie checks live in the decimals (see
  * initiativeFormulaFor), which core's row would show as "6.00" or "12.01".
  */
+function quotaLabel(initiative: number | null | undefined): string | null {
+  return typeof initiative === "number" && Number.isFinite(initiative) ? String(Math.trunc(initiative)) : null;
+}
+
 function showQuota(row: HTMLElement, combatant: Combatant.Implementation): void {
-  const initiative = combatant.initiative;
-  if (typeof initiative !== "number" || !Number.isFinite(initiative)) return;
-  const quota = String(Math.trunc(initiative));
+  const quota = quotaLabel(combatant.initiative);
+  if (quota === null) return;
   const input = row.querySelector<HTMLInputElement>(".token-initiative input.initiative-input");
   if (input) input.value = quota;
   else {

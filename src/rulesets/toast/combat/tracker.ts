@@ -531,6 +531,7 @@ export function decorateTracker(combat: AnyCombat | null | undefined, root: HTML
 
 export const TOAST_COMBAT: CombatRules = {
   initiativeFormula: () => "1d12",
+  initiativeLabel: (combatant) => (typeof combatant.initiative === "number" ? rankLabel(combatant.initiative) : null),
   rerollEachRound: () => false,
   rollInitiative: rollToastInitiative,
   onRoundStart: async (combat) => {
