@@ -41,17 +41,30 @@ export interface BaseActorContext {
   limited: boolean;
 }
 
+/** A part of a character sheet: its template, scrolling element and the partials it uses. */
+export interface SheetPart {
+  template: string;
+  scrollable?: string[];
+  templates?: string[];
+}
+
+/**
+ * The partials every sheet tab may use (loaded with the part, called by their path): the add button
+ * in the game's words (`{{> ".../shared/add-item.hbs" type= noun=}}`).
+ */
+export const SHEET_PARTIALS = [templatePath("shared/add-item.hbs")] as const;
+
 /**
  * A ruleset's character-sheet layout from its tab list, in the shape every Breadbox sheet has: the
  * header (`templates/<id>/actor/header.hbs`), the shared tab strip, then one scrollable part per tab
  * (`templates/<id>/actor/<tab>.hbs`), each tab labelled `BREADBOX.<labelPrefix>.Tab.<Tab>`.
  */
-export function actorSheetLayout(id: string, labelPrefix: string, tabIds: readonly string[]): { parts: Record<string, { template: string; scrollable?: string[] }>; tabs: { id: string; label: string }[] } {
-  const parts: Record<string, { template: string; scrollable?: string[] }> = {
+export function actorSheetLayout(id: string, labelPrefix: string, tabIds: readonly string[]): { parts: Record<string, SheetPart>; tabs: { id: string; label: string }[] } {
+  const parts: Record<string, SheetPart> = {
     header: { template: templatePath(`${id}/actor/header.hbs`) },
     tabs: { template: templatePath("shared/tabs.hbs") },
   };
-  for (const tab of tabIds) parts[tab] = { template: templatePath(`${id}/actor/${tab}.hbs`), scrollable: [""] };
+  for (const tab of tabIds) parts[tab] = { template: templatePath(`${id}/actor/${tab}.hbs`), scrollable: [""], templates: [...SHEET_PARTIALS] };
   const tabs = tabIds.map((tab) => ({ id: tab, label: `BREADBOX.${labelPrefix}.Tab.${tab.charAt(0).toUpperCase()}${tab.slice(1)}` }));
   return { parts, tabs };
 }
@@ -255,7 +268,8 @@ export class BreadboxActorSheet<
     const type = target.dataset.type;
     if (!type || !this.isEditable) return;
     const actor = this.document;
-    const name = format("BREADBOX.Item.NewName", { type: localize(`TYPES.Item.${type}`) });
+    // The button names the kind in the game's words ("skill"); the type label is the fallback.
+    const name = format("BREADBOX.Item.NewName", { type: target.dataset.noun || localize(`TYPES.Item.${type}`) });
     if (!isItemSubType(type)) return;
     const created = await actor.createEmbeddedDocuments("Item", [{ name, type }]);
     await created?.[0]?.sheet?.render(true);

@@ -1,0 +1,16 @@
+import { describeSheetWords } from "./spec";
+
+describeSheetWords({
+  ruleset: "pool",
+  async character() {
+    const a: any = await Actor.create({ name: "Mira", type: "pool" } as never);
+    await a.createEmbeddedDocuments("Item", [
+      { name: "Physique", type: "poolAttribute", system: { score: 3 } },
+      { name: "Bows", type: "poolAbility", system: { rating: 2 } },
+      { name: "Longbow", type: "poolWeapon", system: { ability: "Bows", attribute: "Physique" } },
+      { name: "Mail", type: "poolArmor" },
+      { name: "Rope", type: "poolGear" },
+    ]);
+    return a;
+  },
+});

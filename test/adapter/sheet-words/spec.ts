@@ -1,0 +1,75 @@
+/**
+ * Issue 24 (items 1, 2): a character sheet speaks the game's words. Headings and add buttons say
+ * "Weapons" and "Add weapon", never an internal type label ("Toast weapon", "D10/0 TAB"); a new
+ * item is named in the same words; every skill and weapon row has a labelled Roll or Attack
+ * button. One file per ruleset world (<id>.test.ts) runs these checks on its own character.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { settle } from "../../harness/index";
+import { bootWorld } from "../toaster/boot";
+
+export interface SheetWordsCase {
+  ruleset: string;
+  /** A character with at least one item of each kind the sheet lists. */
+  character(): Promise<any>;
+}
+
+async function open(doc: any, edit: boolean): Promise<any> {
+  const sheet = doc.sheet;
+  sheet.editMode = edit;
+  await sheet.render({ force: true });
+  await settle();
+  return sheet;
+}
+
+/** The localized labels of the ruleset's item sub-types ("Toast skill"). */
+function typeLabels(ruleset: string): string[] {
+  const types = Object.keys(CONFIG.Item.dataModels).filter((t) => t.startsWith(ruleset) && t !== ruleset);
+  return types.map((t) => game.i18n!.localize(`TYPES.Item.${t}`)).filter((l) => !l.startsWith("TYPES."));
+}
+
+/** The text of every tab's headings and add buttons. */
+function wordsOnScreen(el: HTMLElement): string[] {
+  return [...el.querySelectorAll("h2, h3, .bb-add, th")].map((e) => (e.textContent ?? "").replace(/\s+/g, " ").trim());
+}
+
+export function describeSheetWords(c: SheetWordsCase): void {
+  describe(`${c.ruleset} character sheet: the game's words`, () => {
+    beforeEach(bootWorld(c.ruleset));
+
+    it("headings and add buttons never show an internal type label, in play and edit mode", async () => {
+      const labels = typeLabels(c.ruleset);
+      expect(labels.length).toBeGreaterThan(0);
+      const a = await c.character();
+      for (const edit of [false, true]) {
+        const sheet = await open(a, edit);
+        const words = wordsOnScreen(sheet.element);
+        for (const label of labels) expect(words.filter((w) => w.includes(label)), `${edit ? "edit" : "play"}: ${label}`).toEqual([]);
+        await sheet.close();
+      }
+    });
+
+    it("every add button says \"Add <thing>\" and names the new item in the same words", async () => {
+      const a = await c.character();
+      const sheet = await open(a, true);
+      const types = [...sheet.element.querySelectorAll<HTMLButtonElement>('.bb-add[data-action="itemCreate"]')].map((b) => b.dataset.type);
+      expect(types.length).toBeGreaterThan(0);
+      const labels = typeLabels(c.ruleset);
+      for (const type of types) {
+        // Each creation re-renders the sheet: find the button anew.
+        const add = sheet.element.querySelector(`.bb-add[data-action="itemCreate"][data-type="${type}"]`) as HTMLButtonElement;
+        const text = (add.textContent ?? "").trim();
+        expect(text, add.dataset.type).toMatch(/^Add \S/);
+        const noun = text.slice(4);
+        const before = new Set(a.items.map((i: any) => i.id));
+        add.click();
+        await settle();
+        const created = a.items.find((i: any) => !before.has(i.id));
+        expect(created?.type).toBe(add.dataset.type);
+        expect(created?.name).toBe(`New ${noun}`);
+        for (const label of labels) expect(created?.name).not.toContain(label);
+        await created?.sheet?.close();
+      }
+    });
+  });
+}
