@@ -49,10 +49,19 @@ export interface SheetPart {
 }
 
 /**
- * The partials every sheet tab may use (loaded with the part, called by their path): the add button
- * in the game's words (`{{> ".../shared/add-item.hbs" type= noun=}}`).
+ * A skill's, attribute's or weapon's labelled Roll or Attack button, the one every ruleset's rows
+ * use: `{{> ".../shared/roll-button.hbs" action="rollSkill" label=(localize "BREADBOX.Sheet.Roll")
+ * name=s.name [icon="fa-crosshairs"] [reason=<why it cannot be used: disabled, said in a tooltip>]}}`.
+ * The visible word starts its accessible name ("Roll: Climbing").
  */
-export const SHEET_PARTIALS = [templatePath("shared/add-item.hbs")] as const;
+export const ROLL_BUTTON = templatePath("shared/roll-button.hbs");
+
+/**
+ * The partials every sheet tab may use (loaded with the part, called by their path): the add button
+ * in the game's words (`{{> ".../shared/add-item.hbs" type= noun=}}`) and a row's labelled Roll or
+ * Attack button (ROLL_BUTTON).
+ */
+export const SHEET_PARTIALS = [templatePath("shared/add-item.hbs"), ROLL_BUTTON] as const;
 
 /**
  * A ruleset's character-sheet layout from its tab list, in the shape every Breadbox sheet has: the

@@ -14,4 +14,5 @@ describeSheetWords({
     ]);
     return a;
   },
+  rollRows: [".d100-skill-tree tbody tr.d100-skill", ".d100-weapons li[data-item-id]"],
 });

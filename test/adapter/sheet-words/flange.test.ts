@@ -13,4 +13,5 @@ describeSheetWords({
     ]);
     return a;
   },
+  rollRows: [".flange-skills li[data-item-id]", ".flange-weapons tr[data-item-id]"],
 });

@@ -13,4 +13,5 @@ describeSheetWords({
     ]);
     return a;
   },
+  rollRows: [".pool-abilities li[data-item-id]", ".pool-attributes li[data-item-id]", ".pool-weapons li[data-item-id]"],
 });

@@ -12,6 +12,8 @@ export interface SheetWordsCase {
   ruleset: string;
   /** A character with at least one item of each kind the sheet lists. */
   character(): Promise<any>;
+  /** Selectors of the rows that must carry a labelled Roll/Attack button (each must match a row). */
+  rollRows: string[];
 }
 
 async function open(doc: any, edit: boolean): Promise<any> {
@@ -47,7 +49,8 @@ export function describeSheetWords(c: SheetWordsCase): void {
         for (const label of labels) expect(words.filter((w) => w.includes(label)), `${edit ? "edit" : "play"}: ${label}`).toEqual([]);
         await sheet.close();
       }
-    });
+      // The first test of a file also boots the world: give it room on a loaded machine.
+    }, 30_000);
 
     it("every add button says \"Add <thing>\" and names the new item in the same words", async () => {
       const a = await c.character();
@@ -69,6 +72,28 @@ export function describeSheetWords(c: SheetWordsCase): void {
         expect(created?.name).toBe(`New ${noun}`);
         for (const label of labels) expect(created?.name).not.toContain(label);
         await created?.sheet?.close();
+      }
+    });
+
+    it("every skill and weapon row has a labelled Roll or Attack button", async () => {
+      const a = await c.character();
+      for (const edit of [false, true]) {
+        const sheet = await open(a, edit);
+        for (const selector of c.rollRows) {
+          const rows = [...sheet.element.querySelectorAll<HTMLElement>(selector)];
+          expect(rows.length, selector).toBeGreaterThan(0);
+          for (const row of rows) {
+            // One roll action per row: the labelled button (the name is text, not a second button).
+            const button = row.querySelector<HTMLButtonElement>("button.bb-row-roll");
+            expect(row.querySelectorAll(`[data-action="${button?.dataset.action}"]`)).toHaveLength(1);
+            expect(button, `${selector}: ${row.textContent}`).not.toBeNull();
+            const text = (button!.textContent ?? "").trim();
+            expect(["Roll", "Attack"]).toContain(text);
+            // The accessible name starts with the visible word and names the row.
+            expect(button!.getAttribute("aria-label")).toMatch(new RegExp(`^${text}: \\S`));
+          }
+        }
+        await sheet.close();
       }
     });
   });

@@ -14,4 +14,5 @@ describeSheetWords({
     ]);
     return a;
   },
+  rollRows: [".toast-skills tbody tr[data-item-id]", ".toast-combat-weapons li[data-item-id]"],
 });

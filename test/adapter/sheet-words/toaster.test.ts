@@ -13,4 +13,5 @@ describeSheetWords({
     ]);
     return a;
   },
+  rollRows: [".bb-skills tbody tr[data-item-id]", ".bb-weapons tbody tr[data-item-id]"],
 });
