@@ -14,6 +14,7 @@ import { isItemSubType } from "../foundry";
 import { ATTRIBUTE_DRAG_TYPE } from "../hotbar";
 import { applyNumberLimits, documentSheetDefaults, focusKey, guardedSubmit, markOtherRuleset, otherRulesetOf, readInputValue, reportInvalidChange, sheetRendered, submitChecked } from "./helpers";
 import { linesHtml } from "../rolls/lines";
+import { LINK_SELECT } from "./links";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -59,9 +60,9 @@ export const ROLL_BUTTON = templatePath("shared/roll-button.hbs");
 /**
  * The partials every sheet tab may use (loaded with the part, called by their path): the add button
  * in the game's words (`{{> ".../shared/add-item.hbs" type= noun=}}`) and a row's labelled Roll or
- * Attack button (ROLL_BUTTON).
+ * Attack button (ROLL_BUTTON) and a link chosen from what exists (LINK_SELECT, links.ts).
  */
-export const SHEET_PARTIALS = [templatePath("shared/add-item.hbs"), ROLL_BUTTON] as const;
+export const SHEET_PARTIALS = [templatePath("shared/add-item.hbs"), ROLL_BUTTON, LINK_SELECT] as const;
 
 /**
  * A ruleset's character-sheet layout from its tab list, in the shape every Breadbox sheet has: the

@@ -7,6 +7,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../ids";
+import { LINK_SELECT } from "./links";
 import { applyNumberLimits, documentSheetDefaults, focusKey, guardedSubmit, markOtherRuleset, otherRulesetOf, sheetRendered, submitChecked } from "./helpers";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -31,7 +32,7 @@ export const ITEM_HEADER_TEMPLATE = "shared/item-header.hbs";
 export function itemSheetParts(ruleset: string) {
   return {
     header: { template: templatePath(ITEM_HEADER_TEMPLATE) },
-    details: { template: templatePath(`${ruleset}/item/details.hbs`), scrollable: [""] },
+    details: { template: templatePath(`${ruleset}/item/details.hbs`), scrollable: [""], templates: [LINK_SELECT] },
   };
 }
 

@@ -15,4 +15,6 @@ describeSheetWords({
     return a;
   },
   rollRows: [".d100-skill-tree tbody tr.d100-skill", ".d100-weapons li[data-item-id]"],
+  links: [{ type: "d100Weapon", field: "system.skill", offers: ["Pistols", "Ranged"] }, { type: "d100Skill", field: "system.parentSkill", offers: ["Ranged", "Close"] }],
+  inlineLinks: ['[data-item-field="system.parentSkill"]'],
 });

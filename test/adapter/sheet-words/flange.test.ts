@@ -14,4 +14,5 @@ describeSheetWords({
     return a;
   },
   rollRows: [".flange-skills li[data-item-id]", ".flange-weapons tr[data-item-id]"],
+  links: [{ type: "flangeWeapon", field: "system.skill", offers: ["Axe"] }],
 });

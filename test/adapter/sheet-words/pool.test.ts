@@ -14,4 +14,6 @@ describeSheetWords({
     return a;
   },
   rollRows: [".pool-abilities li[data-item-id]", ".pool-attributes li[data-item-id]", ".pool-weapons li[data-item-id]"],
+  links: [{ type: "poolWeapon", field: "system.ability", offers: ["Bows"] }, { type: "poolWeapon", field: "system.attribute", offers: ["Physique"] }],
+  inlineLinks: ['[data-item-field="system.parentTrait"]'],
 });

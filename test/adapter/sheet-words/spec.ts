@@ -14,8 +14,13 @@ export interface SheetWordsCase {
   character(): Promise<any>;
   /** Selectors of the rows that must carry a labelled Roll/Attack button (each must match a row). */
   rollRows: string[];
+  /** Links stored by name on an owned item of `type` (its form field `field`), and names they must offer. */
+  links: { type: string; field: string; offers: string[] }[];
+  /** Inline link fields on the character sheet (edit mode) that must be selects. */
+  inlineLinks?: string[];
 }
 
+/** Open an actor's or item's sheet in play or edit mode. */
 async function open(doc: any, edit: boolean): Promise<any> {
   const sheet = doc.sheet;
   sheet.editMode = edit;
@@ -92,6 +97,49 @@ export function describeSheetWords(c: SheetWordsCase): void {
             // The accessible name starts with the visible word and names the row.
             expect(button!.getAttribute("aria-label")).toMatch(new RegExp(`^${text}: \\S`));
           }
+        }
+        await sheet.close();
+      }
+    });
+
+    it("links are chosen from what exists, and a stored name that no longer exists stays visible", async () => {
+      const a = await c.character();
+      for (const link of c.links) {
+        const item = a.items.find((i: any) => i.type === link.type);
+        expect(item, link.type).toBeTruthy();
+        let sheet = await open(item, true);
+        expect(sheet.element.querySelector(`input[name="${link.field}"]`), `${link.type} ${link.field}`).toBeNull();
+        const select = sheet.element.querySelector(`select[name="${link.field}"]`) as HTMLSelectElement;
+        expect(select, `${link.type} ${link.field}`).not.toBeNull();
+        const labels = [...select.options].map((o) => o.textContent?.trim());
+        for (const name of link.offers) expect(labels, `${link.type} ${link.field}`).toContain(name);
+        // Choosing one stores it.
+        const target = [...select.options].find((o) => o.textContent?.trim() === link.offers[0])!;
+        select.value = target.value;
+        select.dispatchEvent(new Event("change", { bubbles: true }));
+        await settle();
+        expect(foundry.utils.getProperty(item, link.field)).toBe(target.value);
+        // A stored name that names nothing is kept, selected and marked, never dropped.
+        await item.update({ [link.field]: "Nothing Such" });
+        await settle();
+        sheet = await open(item, true);
+        const kept = sheet.element.querySelector(`select[name="${link.field}"]`) as HTMLSelectElement;
+        expect(kept.value).toBe("Nothing Such");
+        expect(kept.selectedOptions[0]?.textContent).toContain("not found");
+        expect(kept.getAttribute("aria-invalid")).toBe("true");
+        // Play mode shows it as text, not a disabled control.
+        sheet = await open(item, false);
+        expect(sheet.element.querySelector(`select[name="${link.field}"]`)).toBeNull();
+        expect(sheet.element.querySelector(".bb-link-value.bb-bad")?.textContent).toContain("Nothing Such");
+        await sheet.close();
+        await item.update({ [link.field]: target.value });
+      }
+      if (c.inlineLinks?.length) {
+        const sheet = await open(a, true);
+        for (const selector of c.inlineLinks) {
+          const selects = [...sheet.element.querySelectorAll(selector)];
+          expect(selects.length, selector).toBeGreaterThan(0);
+          for (const s of selects) expect(s.tagName, selector).toBe("SELECT");
         }
         await sheet.close();
       }

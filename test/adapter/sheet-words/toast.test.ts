@@ -15,4 +15,5 @@ describeSheetWords({
     return a;
   },
   rollRows: [".toast-skills tbody tr[data-item-id]", ".toast-combat-weapons li[data-item-id]"],
+  links: [{ type: "toastWeapon", field: "system.skill", offers: ["Broadsword"] }],
 });

@@ -14,4 +14,5 @@ describeSheetWords({
     return a;
   },
   rollRows: [".bb-skills tbody tr[data-item-id]", ".bb-weapons tbody tr[data-item-id]"],
+  links: [{ type: "toasterWeapon", field: "system.skill", offers: ["Climbing"] }],
 });
