@@ -144,5 +144,24 @@ export function describeSheetWords(c: SheetWordsCase): void {
         await sheet.close();
       }
     });
+
+    it("play-mode item sheets show values as text and hide empty fields, not disabled forms", async () => {
+      const a = await c.character();
+      for (const item of [...a.items]) {
+        const sheet = await open(item, false);
+        const details = sheet.element.querySelector(".bb-item-details") as HTMLElement;
+        expect(details.querySelectorAll("input:disabled, select:disabled, textarea:disabled"), item.type).toHaveLength(0);
+        const values = [...details.querySelectorAll<HTMLElement>(".bb-field-value")].filter((v) => !v.closest("[hidden]"));
+        expect(values.length, item.type).toBeGreaterThan(0);
+        for (const v of values) expect((v.textContent ?? "").trim(), item.type).not.toBe("");
+        // Each shown value is headed by its field's name (a label kept as text, or a legend).
+        for (const v of values) expect(v.closest(".form-group, fieldset")?.querySelector(".bb-field-label, legend"), `${item.type}: ${v.textContent}`).not.toBeNull();
+        await sheet.close();
+        // Edit mode still edits: the controls are back.
+        const edit = await open(item, true);
+        expect(edit.element.querySelectorAll(".bb-item-details input, .bb-item-details select").length, item.type).toBeGreaterThan(0);
+        await edit.close();
+      }
+    });
   });
 }
