@@ -16,7 +16,8 @@ function controlText(control: Control): string | null {
     return option && option.value !== "" ? (option.textContent ?? "").trim() || null : null;
   }
   const value = control.value.trim();
-  return value === "" ? null : value;
+  // A stored key shows in the words the sheet gives it (data-display), else as typed.
+  return value === "" ? null : control.dataset.display || value;
 }
 
 /** The value of a disabled control as text, keeping its id (a label's `for` still names it). */

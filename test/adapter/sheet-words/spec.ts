@@ -21,7 +21,7 @@ export interface SheetWordsCase {
 }
 
 /** Open an actor's or item's sheet in play or edit mode. */
-async function open(doc: any, edit: boolean): Promise<any> {
+export async function open(doc: any, edit: boolean): Promise<any> {
   const sheet = doc.sheet;
   sheet.editMode = edit;
   await sheet.render({ force: true });
@@ -42,7 +42,8 @@ function wordsOnScreen(el: HTMLElement): string[] {
 
 export function describeSheetWords(c: SheetWordsCase): void {
   describe(`${c.ruleset} character sheet: the game's words`, () => {
-    beforeEach(bootWorld(c.ruleset));
+    // Booting the world is the slow part of a file's first test on a loaded machine.
+    beforeEach(bootWorld(c.ruleset), 30_000);
 
     it("headings and add buttons never show an internal type label, in play and edit mode", async () => {
       const labels = typeLabels(c.ruleset);
@@ -54,8 +55,7 @@ export function describeSheetWords(c: SheetWordsCase): void {
         for (const label of labels) expect(words.filter((w) => w.includes(label)), `${edit ? "edit" : "play"}: ${label}`).toEqual([]);
         await sheet.close();
       }
-      // The first test of a file also boots the world: give it room on a loaded machine.
-    }, 30_000);
+    });
 
     it("every add button says \"Add <thing>\" and names the new item in the same words", async () => {
       const a = await c.character();
@@ -161,6 +161,24 @@ export function describeSheetWords(c: SheetWordsCase): void {
         const edit = await open(item, true);
         expect(edit.element.querySelectorAll(".bb-item-details input, .bb-item-details select").length, item.type).toBeGreaterThan(0);
         await edit.close();
+      }
+    });
+
+    it("no developer words on screen: no stored keys (camelCase) or zero-based numbering, on the sheet or any item sheet", async () => {
+      const a = await c.character();
+      const devWords = (el: HTMLElement) => {
+        const text = [...el.querySelectorAll<HTMLElement>(".window-content *:not(script):not(style)")]
+          .filter((e) => !e.closest("[hidden], option:not(:checked)"))
+          .flatMap((e) => [...e.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? ""))
+          .join(" ");
+        return [...(text.match(/\b[a-z]+[A-Z][A-Za-z]*\b/g) ?? []), ...(text.match(/\b(Effect|Action) 0\b/g) ?? [])];
+      };
+      for (const doc of [a, ...a.items]) {
+        for (const edit of [false, true]) {
+          const sheet = await open(doc, edit);
+          expect(devWords(sheet.element), `${doc.type} ${edit ? "edit" : "play"}`).toEqual([]);
+          await sheet.close();
+        }
       }
     });
   });

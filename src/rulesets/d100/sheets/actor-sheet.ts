@@ -11,7 +11,7 @@ import * as R from "../rules";
 import { D100_COMBAT_SHEET_ACTIONS } from "../combat/sheet-actions";
 import { spendAp } from "../combat/ap";
 import { BreadboxActorSheet, actorSheetLayout } from "../../../core/sheets/actor-sheet";
-import { enrichedTexts } from "../../../core/sheets/helpers";
+import { enrichedTexts, humanizeKey } from "../../../core/sheets/helpers";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
 import { D100ActorModel } from "../data/actor";
@@ -407,11 +407,11 @@ export async function d100SheetData(actor: Actor.Implementation) {
 export function tabEffectLine(e: R.TabEffect): string {
   switch (e.kind) {
     case "difficulty":
-      return `${e.when}: ${signed(e.attribute)} / ${signed(e.skill)}`;
+      return `${humanizeKey(e.when)}: ${signed(e.attribute)} / ${signed(e.skill)}`;
     case "difficultyMultiplier":
-      return `${e.when}: ${localize("BREADBOX.D100.Check.Difficulty")} ×${e.factor}${e.attribute ? ` (${localize(`BREADBOX.D100.Attribute.${e.attribute}`)})` : ""}`;
+      return `${humanizeKey(e.when)}: ${localize("BREADBOX.D100.Check.Difficulty")} ×${e.factor}${e.attribute ? ` (${localize(`BREADBOX.D100.Attribute.${e.attribute}`)})` : ""}`;
     case "attributeMultiplier":
-      return `${e.when}: ${localize(`BREADBOX.D100.Attribute.${e.attribute}`)} ×${e.factor}${e.usesPerDay ? ` (${format("BREADBOX.D100.Tab.PerDay", { n: e.usesPerDay })})` : ""}`;
+      return `${humanizeKey(e.when)}: ${localize(`BREADBOX.D100.Attribute.${e.attribute}`)} ×${e.factor}${e.usesPerDay ? ` (${format("BREADBOX.D100.Tab.PerDay", { n: e.usesPerDay })})` : ""}`;
     default:
       return e.notation;
   }

@@ -6,7 +6,7 @@
  */
 import * as R from "../rules";
 import { BreadboxItemSheet, rulesetItemSheet } from "../../../core/sheets/item-sheet";
-import { choiceOptions, joinSummary, readInputValue, reportInvalidChange } from "../../../core/sheets/helpers";
+import { choiceOptions, humanizeKey, joinSummary, readInputValue, reportInvalidChange } from "../../../core/sheets/helpers";
 import { format, localize, modelOf } from "../../../core/game";
 import { AP_RANGE, DUDE_REGIONS } from "../data/fields";
 import { linkField, linkTargets, type LinkTarget } from "../../../core/sheets/links";
@@ -204,6 +204,9 @@ export class D100ItemSheet extends rulesetItemSheet("d100", d100ItemSummary) {
       effects: (tab?.effects ?? []).map((e, index) => ({
         ...e,
         index,
+        // Counted from 1 for the reader; the situation tag in words where it is a stored key.
+        number: index + 1,
+        whenText: e.when ? humanizeKey(e.when) : "",
         kinds: choiceOptions(TAB_EFFECT_KINDS, "BREADBOX.D100.Tab.Effect", e.kind),
         attributes: choiceOptions(OPTIONAL_ATTRIBUTES, "BREADBOX.D100.Attribute", e.attribute),
       })),
@@ -244,7 +247,7 @@ export function d100ItemSummary(item: Item.Implementation): string {
   const skill = modelOf(item, D100SkillModel);
   if (skill) return joinSummary([format("BREADBOX.D100.Summary.Parent", { parent: skill.parentSkill }), format("BREADBOX.D100.Summary.Adjust", { adjust: skill.adjust, cost: skill.cost })]);
   const tab = modelOf(item, D100TabModel);
-  if (tab) return joinSummary([localize(`BREADBOX.D100.Tab.Kind.${tab.kind}`), tab.degree ? format("BREADBOX.D100.Summary.Degree", { degree: tab.degree }) : null, ...tab.tab.effects.map((e) => (e.kind === "adjustment" ? e.notation : e.when))]);
+  if (tab) return joinSummary([localize(`BREADBOX.D100.Tab.Kind.${tab.kind}`), tab.degree ? format("BREADBOX.D100.Summary.Degree", { degree: tab.degree }) : null, ...tab.tab.effects.map((e) => (e.kind === "adjustment" ? e.notation : humanizeKey(e.when)))]);
   const power = modelOf(item, D100PowerModel);
   if (power) return joinSummary([format("BREADBOX.D100.Summary.Points", { current: power.current, normal: power.normal }), ...power.actions.map((a) => `${a.name}: ${a.cost}`)]);
   const weapon = modelOf(item, D100WeaponModel);

@@ -9,7 +9,7 @@ import { choiceOptions, joinSummary } from "../../../core/sheets/helpers";
 import { format, localize, modelOf } from "../../../core/game";
 import { ToastGearModel, ToastSkillModel } from "../data/items";
 import { ARMOR_TYPE_CHOICES, ToastArmorModel, ToastWeaponModel, WEAPON_CATEGORY_CHOICES } from "../data/weapons";
-import { attributeName } from "../checks";
+import { attributeName, listedSkillName } from "../checks";
 import { linkField, linkTargets } from "../../../core/sheets/links";
 
 async function onToggleBase(this: unknown, _event: PointerEvent, target: HTMLElement): Promise<void> {
@@ -42,6 +42,8 @@ export class ToastItemSheet extends rulesetItemSheet("toast", toastItemSummary) 
     const weapon = modelOf(item, ToastWeaponModel);
     const armor = modelOf(item, ToastArmorModel);
     return {
+      // Which skill of the list it is, by the list's name; the GM's own skill has none.
+      listedLink: skill ? linkField(skill.key, R.STARTER_SKILLS.map((d) => ({ key: d.key, label: listedSkillName(d.key) })), "BREADBOX.Toast.Skill.OwnSkill") : null,
       categoryOptions: choiceOptions(R.SKILL_CATEGORY_KEYS, "BREADBOX.Toast.Category", skill?.category ?? ""),
       baseOptions: R.ATTRIBUTE_KEYS.map((k) => ({ key: k, label: attributeName(k), checked: skill?.baseAttributes.includes(k) ?? false })),
       weaponCategoryOptions: choiceOptions(WEAPON_CATEGORY_CHOICES, "BREADBOX.Toast.WeaponCategory", weapon?.category ?? ""),
