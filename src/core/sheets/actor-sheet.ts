@@ -14,6 +14,7 @@ import { isItemSubType } from "../foundry";
 import { ATTRIBUTE_DRAG_TYPE } from "../hotbar";
 import { applyNumberLimits, documentSheetDefaults, focusKey, guardedSubmit, markOtherRuleset, otherRulesetOf, readInputValue, reportInvalidChange, sheetRendered, submitChecked } from "./helpers";
 import { linesHtml } from "../rolls/lines";
+import { LINK_SELECT } from "./links";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -41,17 +42,39 @@ export interface BaseActorContext {
   limited: boolean;
 }
 
+/** A part of a character sheet: its template, scrolling element and the partials it uses. */
+export interface SheetPart {
+  template: string;
+  scrollable?: string[];
+  templates?: string[];
+}
+
+/**
+ * A skill's, attribute's or weapon's labelled Roll or Attack button, the one every ruleset's rows
+ * use: `{{> ".../shared/roll-button.hbs" action="rollSkill" label=(localize "BREADBOX.Sheet.Roll")
+ * name=s.name [icon="fa-crosshairs"] [reason=<why it cannot be used: disabled, said in a tooltip>]}}`.
+ * The visible word starts its accessible name ("Roll: Climbing").
+ */
+export const ROLL_BUTTON = templatePath("shared/roll-button.hbs");
+
+/**
+ * The partials every sheet tab may use (loaded with the part, called by their path): the add button
+ * in the game's words (`{{> ".../shared/add-item.hbs" type= noun=}}`) and a row's labelled Roll or
+ * Attack button (ROLL_BUTTON) and a link chosen from what exists (LINK_SELECT, links.ts).
+ */
+export const SHEET_PARTIALS = [templatePath("shared/add-item.hbs"), ROLL_BUTTON, LINK_SELECT] as const;
+
 /**
  * A ruleset's character-sheet layout from its tab list, in the shape every Breadbox sheet has: the
  * header (`templates/<id>/actor/header.hbs`), the shared tab strip, then one scrollable part per tab
  * (`templates/<id>/actor/<tab>.hbs`), each tab labelled `BREADBOX.<labelPrefix>.Tab.<Tab>`.
  */
-export function actorSheetLayout(id: string, labelPrefix: string, tabIds: readonly string[]): { parts: Record<string, { template: string; scrollable?: string[] }>; tabs: { id: string; label: string }[] } {
-  const parts: Record<string, { template: string; scrollable?: string[] }> = {
+export function actorSheetLayout(id: string, labelPrefix: string, tabIds: readonly string[]): { parts: Record<string, SheetPart>; tabs: { id: string; label: string }[] } {
+  const parts: Record<string, SheetPart> = {
     header: { template: templatePath(`${id}/actor/header.hbs`) },
     tabs: { template: templatePath("shared/tabs.hbs") },
   };
-  for (const tab of tabIds) parts[tab] = { template: templatePath(`${id}/actor/${tab}.hbs`), scrollable: [""] };
+  for (const tab of tabIds) parts[tab] = { template: templatePath(`${id}/actor/${tab}.hbs`), scrollable: [""], templates: [...SHEET_PARTIALS] };
   const tabs = tabIds.map((tab) => ({ id: tab, label: `BREADBOX.${labelPrefix}.Tab.${tab.charAt(0).toUpperCase()}${tab.slice(1)}` }));
   return { parts, tabs };
 }
@@ -255,7 +278,8 @@ export class BreadboxActorSheet<
     const type = target.dataset.type;
     if (!type || !this.isEditable) return;
     const actor = this.document;
-    const name = format("BREADBOX.Item.NewName", { type: localize(`TYPES.Item.${type}`) });
+    // The button names the kind in the game's words ("skill"); the type label is the fallback.
+    const name = format("BREADBOX.Item.NewName", { type: target.dataset.noun || localize(`TYPES.Item.${type}`) });
     if (!isItemSubType(type)) return;
     const created = await actor.createEmbeddedDocuments("Item", [{ name, type }]);
     await created?.[0]?.sheet?.render(true);

@@ -69,6 +69,16 @@ export function choiceOptions(keys: readonly string[], label: string | ((key: st
   return keys.map((k) => ({ key: k, label: labelOf(k), selected: k === selected }));
 }
 
+/**
+ * A stored key in words, where the data carries no label of its own: "concealingIdentity" reads
+ * "Concealing identity". Text that is already words ("when hiding") is kept as typed.
+ */
+export function humanizeKey(key: string): string {
+  if (!/^[a-z][a-zA-Z0-9]*$/.test(key)) return key;
+  const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** A one-line summary built from an item's data (presentation, not content). */
 export function joinSummary(parts: (string | null | undefined | false)[]): string {
   return parts.filter((p): p is string => typeof p === "string" && p.length > 0).join(" · ");

@@ -7,6 +7,8 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../ids";
+import { LINK_SELECT } from "./links";
+import { showAsText } from "./read-view";
 import { applyNumberLimits, documentSheetDefaults, focusKey, guardedSubmit, markOtherRuleset, otherRulesetOf, sheetRendered, submitChecked } from "./helpers";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -31,7 +33,7 @@ export const ITEM_HEADER_TEMPLATE = "shared/item-header.hbs";
 export function itemSheetParts(ruleset: string) {
   return {
     header: { template: templatePath(ITEM_HEADER_TEMPLATE) },
-    details: { template: templatePath(`${ruleset}/item/details.hbs`), scrollable: [""] },
+    details: { template: templatePath(`${ruleset}/item/details.hbs`), scrollable: [""], templates: [LINK_SELECT] },
   };
 }
 
@@ -117,6 +119,8 @@ export class BreadboxItemSheet<
     sheetRendered(this.element, this.pendingFocus, this.editMode && this.isEditable);
     this.pendingFocus = null;
     markOtherRuleset(this.element, this.document.type);
+    // Play mode (or a view-only sheet) reads as text: values, not disabled controls; empty fields hidden.
+    if (!(this.editMode && this.isEditable)) showAsText(this.element.querySelector<HTMLElement>(".bb-item-details"));
     applyNumberLimits(this.element, (input) => (input.name ? { doc: this.document, path: input.name } : null));
   }
 

@@ -11,7 +11,7 @@ import * as R from "../rules";
 import { D100_COMBAT_SHEET_ACTIONS } from "../combat/sheet-actions";
 import { spendAp } from "../combat/ap";
 import { BreadboxActorSheet, actorSheetLayout } from "../../../core/sheets/actor-sheet";
-import { enrichedTexts } from "../../../core/sheets/helpers";
+import { enrichedTexts, humanizeKey } from "../../../core/sheets/helpers";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
 import { D100ActorModel } from "../data/actor";
@@ -24,6 +24,8 @@ import { awardProgression, buyBranch, buyHealthIncrease, buyItem, buyOffKarma, b
 import { rollTask, startEffort } from "../effort";
 import { currentMessageMode } from "../../../core/compat";
 import "./hotbar";
+import { linkField, linkTargets } from "../../../core/sheets/links";
+import { d100RootSkills } from "./item-sheet";
 
 function d100Sheet(sheet: unknown): D100ActorSheet | null {
   return sheet instanceof D100ActorSheet ? sheet : null;
@@ -260,6 +262,12 @@ function signed(n: number): string {
   return n > 0 ? `+${n}` : `${n}`;
 }
 
+/** The select of a branch skill's parent (a root key or another branch's name), or null for a root. */
+function branchParentLink(actor: Actor.Implementation, itemId: string | null | undefined, parent: string | null) {
+  const item = itemId ? actor.items.get(itemId) : undefined;
+  return item && parent !== null ? linkField(parent, linkTargets(item, ["d100Skill"], d100RootSkills())) : null;
+}
+
 /** Everything the D10/0 templates show, computed from the actor's derived data. */
 export async function d100SheetData(actor: Actor.Implementation) {
   const m = modelOf(actor, D100ActorModel);
@@ -331,6 +339,8 @@ export async function d100SheetData(actor: Actor.Implementation) {
       major2: r.majors[1] ?? "",
       reserve: reserve(r.root),
       perPurchase: r.parent === null ? R.skillPointsPerPurchase(m.attributeScores, r.root, m.skillTree.roots[r.root].majors) : 0,
+      // A branch's parent, chosen among the roots and the other branches (edit mode).
+      parentLink: branchParentLink(actor, r.itemId, r.parent),
     })),
     skillPoints: { spent: m.skillPointsSpent, creationLeft: m.creationSkillPointsLeft, over: m.creationSkillPointsLeft < 0, any: m.reserveSkillPoints.any, budget: R.STANDARD_CREATION.skillPoints },
     tabItems: items(D100TabModel).map(({ item, sys }) => ({
@@ -397,11 +407,11 @@ export async function d100SheetData(actor: Actor.Implementation) {
 export function tabEffectLine(e: R.TabEffect): string {
   switch (e.kind) {
     case "difficulty":
-      return `${e.when}: ${signed(e.attribute)} / ${signed(e.skill)}`;
+      return `${humanizeKey(e.when)}: ${signed(e.attribute)} / ${signed(e.skill)}`;
     case "difficultyMultiplier":
-      return `${e.when}: ${localize("BREADBOX.D100.Check.Difficulty")} ×${e.factor}${e.attribute ? ` (${localize(`BREADBOX.D100.Attribute.${e.attribute}`)})` : ""}`;
+      return `${humanizeKey(e.when)}: ${localize("BREADBOX.D100.Check.Difficulty")} ×${e.factor}${e.attribute ? ` (${localize(`BREADBOX.D100.Attribute.${e.attribute}`)})` : ""}`;
     case "attributeMultiplier":
-      return `${e.when}: ${localize(`BREADBOX.D100.Attribute.${e.attribute}`)} ×${e.factor}${e.usesPerDay ? ` (${format("BREADBOX.D100.Tab.PerDay", { n: e.usesPerDay })})` : ""}`;
+      return `${humanizeKey(e.when)}: ${localize(`BREADBOX.D100.Attribute.${e.attribute}`)} ×${e.factor}${e.usesPerDay ? ` (${format("BREADBOX.D100.Tab.PerDay", { n: e.usesPerDay })})` : ""}`;
     default:
       return e.notation;
   }

@@ -6,9 +6,10 @@
  */
 import * as R from "../rules";
 import { BreadboxItemSheet, rulesetItemSheet } from "../../../core/sheets/item-sheet";
-import { choiceOptions, joinSummary, readInputValue, reportInvalidChange } from "../../../core/sheets/helpers";
+import { choiceOptions, humanizeKey, joinSummary, readInputValue, reportInvalidChange } from "../../../core/sheets/helpers";
 import { format, localize, modelOf } from "../../../core/game";
 import { AP_RANGE, DUDE_REGIONS } from "../data/fields";
+import { linkField, linkTargets, type LinkTarget } from "../../../core/sheets/links";
 import { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel, OPTIONAL_ATTRIBUTES, POWER_ACTION_EFFECTS, POWER_COMBINES, TAB_EFFECT_KINDS } from "../data/items";
 import { D100ArmorModel, D100WeaponModel, FIRE_AMOUNT_KINDS, FIRE_AP_KINDS, FIRE_DAMAGE_BY, WEAPON_RANGES, type FireBlockData, toFireBlock } from "../data/weapons";
 
@@ -193,17 +194,25 @@ export class D100ItemSheet extends rulesetItemSheet("d100", d100ItemSummary) {
     const weapon = modelOf(item, D100WeaponModel);
     const armor = modelOf(item, D100ArmorModel);
     const gear = modelOf(item, D100GearModel);
+    const branch = modelOf(item, D100SkillModel);
+    // A skill link names one of the ten root skills (by key) or a branch skill (by name).
+    const skills = linkTargets(item, ["d100Skill"], d100RootSkills());
     return {
+      parentLink: branch ? linkField(branch.parentSkill, skills) : null,
+      weaponSkillLink: weapon ? linkField(weapon.skill, skills) : null,
       tabKinds: choiceOptions(R.TAB_KINDS, "BREADBOX.D100.Tab.Kind", tab?.kind ?? "trait"),
       effects: (tab?.effects ?? []).map((e, index) => ({
         ...e,
         index,
+        // Counted from 1 for the reader; the situation tag in words where it is a stored key.
+        number: index + 1,
+        whenText: e.when ? humanizeKey(e.when) : "",
         kinds: choiceOptions(TAB_EFFECT_KINDS, "BREADBOX.D100.Tab.Effect", e.kind),
         attributes: choiceOptions(OPTIONAL_ATTRIBUTES, "BREADBOX.D100.Attribute", e.attribute),
       })),
       combines: choiceOptions(POWER_COMBINES, "BREADBOX.D100.Power.Combine", power?.combine ?? "average"),
       powerAttributes: R.ATTRIBUTE_KEYS.map((k) => ({ key: k, label: localize(`BREADBOX.D100.Attribute.${k}`), checked: power?.normalAttributes.includes(k) ?? false })),
-      actions: (power?.actions ?? []).map((a, index) => ({ ...a, index, effects: choiceOptions(POWER_ACTION_EFFECTS, "BREADBOX.D100.Power.Effect", a.effect) })),
+      actions: (power?.actions ?? []).map((a, index) => ({ ...a, index, skillLink: linkField(a.skill, skills, "BREADBOX.D100.Power.NoSkill"), effects: choiceOptions(POWER_ACTION_EFFECTS, "BREADBOX.D100.Power.Effect", a.effect) })),
       ranges: choiceOptions(WEAPON_RANGES, "BREADBOX.D100.Weapon.Range", weapon?.range ?? "ranged"),
       fireBlocks: (weapon?.fireBlocks ?? []).map((b, index) => ({
         index,
@@ -228,12 +237,17 @@ export class D100ItemSheet extends rulesetItemSheet("d100", d100ItemSummary) {
   }
 }
 
+/** The ten root skills as link targets: the key stored, the book's name shown. */
+export function d100RootSkills(): LinkTarget[] {
+  return R.ROOT_SKILL_KEYS.map((k) => ({ key: k, label: localize(`BREADBOX.D100.Skill.${k}`) }));
+}
+
 /** A one-line summary of an item, from its data. */
 export function d100ItemSummary(item: Item.Implementation): string {
   const skill = modelOf(item, D100SkillModel);
   if (skill) return joinSummary([format("BREADBOX.D100.Summary.Parent", { parent: skill.parentSkill }), format("BREADBOX.D100.Summary.Adjust", { adjust: skill.adjust, cost: skill.cost })]);
   const tab = modelOf(item, D100TabModel);
-  if (tab) return joinSummary([localize(`BREADBOX.D100.Tab.Kind.${tab.kind}`), tab.degree ? format("BREADBOX.D100.Summary.Degree", { degree: tab.degree }) : null, ...tab.tab.effects.map((e) => (e.kind === "adjustment" ? e.notation : e.when))]);
+  if (tab) return joinSummary([localize(`BREADBOX.D100.Tab.Kind.${tab.kind}`), tab.degree ? format("BREADBOX.D100.Summary.Degree", { degree: tab.degree }) : null, ...tab.tab.effects.map((e) => (e.kind === "adjustment" ? e.notation : humanizeKey(e.when)))]);
   const power = modelOf(item, D100PowerModel);
   if (power) return joinSummary([format("BREADBOX.D100.Summary.Points", { current: power.current, normal: power.normal }), ...power.actions.map((a) => `${a.name}: ${a.cost}`)]);
   const weapon = modelOf(item, D100WeaponModel);

@@ -8,6 +8,7 @@ import { choiceOptions, joinSummary } from "../../../core/sheets/helpers";
 import { format, localize, modelOf } from "../../../core/game";
 import { FlangeGearModel, FlangePowerModel, FlangeSkillModel } from "../data/items";
 import { FlangeArmorModel, FlangeWeaponModel } from "../data/weapons";
+import { linkField, linkTargets } from "../../../core/sheets/links";
 
 const attributeLabel = (k: string) => (k ? localize(`BREADBOX.Flange.Attribute.${k}`) : localize("BREADBOX.Flange.Skill.NoAttribute"));
 const headingLabel = (k: string) => (k ? localize(`BREADBOX.Flange.Heading.${k}`) : "—");
@@ -20,6 +21,7 @@ export class FlangeItemSheet extends rulesetItemSheet("flange", flangeItemSummar
       headingOptions: choiceOptions(R.SKILL_HEADINGS, headingLabel, skill?.heading ?? ""),
       attributeOptions: choiceOptions(["", ...R.ATTRIBUTES], attributeLabel, skill?.attribute ?? ""),
       weaponAttributeOptions: choiceOptions(R.ATTRIBUTES, attributeLabel, weapon?.attribute ?? ""),
+      skillLink: weapon ? linkField(weapon.skill, linkTargets(item, ["flangeSkill"]), "BREADBOX.Flange.Weapon.NoSkill") : null,
       rangeOptions: choiceOptions(R.WEAPON_RANGES, (k) => localize(`BREADBOX.Flange.Range.${k}`), weapon?.range ?? ""),
       weaponHeadingOptions: choiceOptions(["", ...R.SKILL_HEADINGS], headingLabel, weapon?.heading ?? ""),
     };

@@ -17,6 +17,7 @@ import { rollComplexAction } from "../complex";
 import { performGroupCheck } from "../group-check";
 import { complexCounting } from "../settings";
 import { formatChance } from "../../../core/rolls/odds-panel";
+import { linkField, linkTargets } from "../../../core/sheets/links";
 
 const ACTIONS = {
   rollCheck: onRollCheck,
@@ -204,6 +205,11 @@ export async function poolSheetData(actor: Actor.Implementation) {
     if (sys && typeof sys === "object" && "role" in sys && typeof sys.role === "string" && sys.role) attributeRoles.set(item.id ?? "", localize(`BREADBOX.Pool.Attribute.role.${sys.role}`));
   }
   const items = (cls: abstract new (...args: never[]) => unknown) => [...actor.items].filter((i) => i.system instanceof cls);
+  // A trait's parent, chosen among the character's traits of its kind (edit mode).
+  const parentLink = (id: string, parent: string) => {
+    const item = actor.items.get(id);
+    return item ? linkField(parent, linkTargets(item, [item.type]), "BREADBOX.Pool.Tree.Root") : null;
+  };
   return {
     npc: model.npc,
     abilities: model.abilityTree.rows.map((r) => ({
@@ -212,10 +218,11 @@ export async function poolSheetData(actor: Actor.Implementation) {
       indent: r.depth,
       addDice: 1 + r.score,
       untrained: r.score === 0,
+      parentLink: parentLink(r.id, r.parent),
     })),
     attributes: model.attributeTree.rows.map((r) => {
       const dice = R.attributeModifierDice(r.score);
-      return { ...r, indent: r.depth, dice: signedDice(dice.bonusDice, dice.penaltyDice), role: attributeRoles.get(r.id) ?? "" };
+      return { ...r, indent: r.depth, dice: signedDice(dice.bonusDice, dice.penaltyDice), role: attributeRoles.get(r.id) ?? "", parentLink: parentLink(r.id, r.parent) };
     }),
     weapons: items(PoolWeaponModel).map((i) => {
       const w = modelOf(i, PoolWeaponModel);

@@ -7,6 +7,7 @@ import { BreadboxItemSheet, rulesetItemSheet } from "../../../core/sheets/item-s
 import { choiceOptions, joinSummary } from "../../../core/sheets/helpers";
 import { format, localize, modelOf } from "../../../core/game";
 import { ATTRIBUTE_ROLES, TRAIT_ACTIVITIES, PoolAbilityModel, PoolArmorModel, PoolAttributeModel, PoolGearModel, PoolWeaponModel } from "../data/items";
+import { linkField, linkTargets } from "../../../core/sheets/links";
 
 export class PoolItemSheet extends rulesetItemSheet("pool", poolItemSummary) {
   protected override itemContext(item: Item.Implementation) {
@@ -16,6 +17,10 @@ export class PoolItemSheet extends rulesetItemSheet("pool", poolItemSummary) {
     const activity = attribute?.activity ?? ability?.activity ?? "";
     return {
       activityOptions: TRAIT_ACTIVITIES.map((k) => ({ key: k, label: localize(k ? `BREADBOX.Pool.Activity.${k}` : "BREADBOX.Pool.Activity.inherit"), selected: k === activity })),
+      // A trait's parent is a trait of its own kind; a weapon names an ability and, optionally, an attribute.
+      parentLink: attribute || ability ? linkField((attribute ?? ability)?.parentTrait ?? "", linkTargets(item, [item.type]), "BREADBOX.Pool.Tree.Root") : null,
+      abilityLink: weapon ? linkField(weapon.ability, linkTargets(item, ["poolAbility"])) : null,
+      attributeLink: weapon ? linkField(weapon.attribute, linkTargets(item, ["poolAttribute"]), "BREADBOX.Pool.Weapon.NoAttribute") : null,
       roleOptions: choiceOptions(ATTRIBUTE_ROLES, "BREADBOX.Pool.Attribute.role", attribute?.role ?? ""),
       traumaOptions: choiceOptions(R.TRAUMA_KINDS, "BREADBOX.Pool.Wound.kind", weapon?.trauma ?? "physical"),
       damageOptions: choiceOptions(R.DAMAGE_TYPES, "BREADBOX.Pool.Weapon.damageType", weapon?.damageType ?? "lethal"),

@@ -8,7 +8,7 @@
  * are refused by the shared BreadboxItem.
  */
 import * as R from "../rules";
-import { BreadboxActorSheet, actorSheetLayout } from "../../../core/sheets/actor-sheet";
+import { BreadboxActorSheet, SHEET_PARTIALS, actorSheetLayout } from "../../../core/sheets/actor-sheet";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
 import { targetedActors } from "../../../core/foundry";
@@ -113,7 +113,7 @@ const LAYOUT = actorSheetLayout("toast", "Toast", ["attributes", "skills", "equi
 export function registerToastSheetTab(tab: ToastSheetTab): void {
   if (extraTabs.some((t) => t.id === tab.id) || ToastActorSheet.SHEET_TABS.some((t) => t.id === tab.id)) throw new Error(`Breadbox | Toast sheet tab "${tab.id}" is registered twice`);
   extraTabs.push(tab);
-  Object.assign(ToastActorSheet.PARTS, { [tab.id]: { template: tab.template, scrollable: [""] } });
+  Object.assign(ToastActorSheet.PARTS, { [tab.id]: { template: tab.template, scrollable: [""], templates: [...SHEET_PARTIALS] } });
   // Keep the biography last: parts render in insertion order, so re-insert it after the new tab.
   const parts: Record<string, unknown> = { ...ToastActorSheet.PARTS };
   const ordered: Record<string, unknown> = {};

@@ -9,7 +9,8 @@ import { choiceOptions, joinSummary } from "../../../core/sheets/helpers";
 import { format, localize, modelOf } from "../../../core/game";
 import { ToastGearModel, ToastSkillModel } from "../data/items";
 import { ARMOR_TYPE_CHOICES, ToastArmorModel, ToastWeaponModel, WEAPON_CATEGORY_CHOICES } from "../data/weapons";
-import { attributeName } from "../checks";
+import { attributeName, listedSkillName } from "../checks";
+import { linkField, linkTargets } from "../../../core/sheets/links";
 
 async function onToggleBase(this: unknown, _event: PointerEvent, target: HTMLElement): Promise<void> {
   if (!(this instanceof ToastItemSheet) || !this.isEditable) return;
@@ -41,9 +42,13 @@ export class ToastItemSheet extends rulesetItemSheet("toast", toastItemSummary) 
     const weapon = modelOf(item, ToastWeaponModel);
     const armor = modelOf(item, ToastArmorModel);
     return {
+      // Which skill of the list it is, by the list's name; the GM's own skill has none.
+      listedLink: skill ? linkField(skill.key, R.STARTER_SKILLS.map((d) => ({ key: d.key, label: listedSkillName(d.key) })), "BREADBOX.Toast.Skill.OwnSkill") : null,
       categoryOptions: choiceOptions(R.SKILL_CATEGORY_KEYS, "BREADBOX.Toast.Category", skill?.category ?? ""),
       baseOptions: R.ATTRIBUTE_KEYS.map((k) => ({ key: k, label: attributeName(k), checked: skill?.baseAttributes.includes(k) ?? false })),
       weaponCategoryOptions: choiceOptions(WEAPON_CATEGORY_CHOICES, "BREADBOX.Toast.WeaponCategory", weapon?.category ?? ""),
+      // The weapon's skill, chosen from the owner's skills (a listed skill's key counts as its name).
+      skillLink: weapon ? linkField(toastSkillName(item, weapon.skill), linkTargets(item, ["toastSkill"]), "BREADBOX.Toast.Weapon.NoSkill") : null,
       deliveryOptions: choiceOptions(R.WEAPON_DELIVERY_KEYS, "BREADBOX.Toast.Delivery", weapon?.delivery ?? "wielded"),
       armorTypeOptions: choiceOptions(ARMOR_TYPE_CHOICES, "BREADBOX.Toast.ArmorType", armor?.armorType ?? ""),
       // The book's guideline numbers for the chosen category or armor type (hints; the stored numbers rule).
@@ -51,6 +56,12 @@ export class ToastItemSheet extends rulesetItemSheet("toast", toastItemSummary) 
       armorGuideline: armor?.armorType ? format("BREADBOX.Toast.Armor.Guideline", { reduction: R.ARMOR_TABLE[armor.armorType].woundReduction, encumbrance: R.ARMOR_TABLE[armor.armorType].encumbrance }) : "",
     };
   }
+}
+
+/** The name of the skill a weapon's stored skill (a name or a listed skill's key) names among its owner's skills. */
+function toastSkillName(item: Item.Implementation, stored: string): string {
+  const byKey = item.actor?.items.find((i) => i.type === "toastSkill" && modelOf(i, ToastSkillModel)?.key === stored && stored !== "");
+  return byKey ? byKey.name : stored;
 }
 
 /** "Weapon · AGI · level 5 (+8)", "2 damage dice · wielded", "wound reduction 5 · encumbrance 40"… */

@@ -8,6 +8,7 @@ import { format, localize, modelOf } from "../../../core/game";
 import { ATTRIBUTE_KEYS, BODY_AREAS, SHIELD_SIZES, SKILL_COSTS, SKILL_GROUPS, SKILL_ROLES, TRAIT_KINDS, WEAPON_MODES } from "../data/fields";
 import { ToasterArmorModel, ToasterGearModel, ToasterSkillModel, ToasterTraitModel, ToasterWeaponModel } from "../data/items";
 import { ToasterActorModel } from "../data/actor";
+import { linkField, linkTargets } from "../../../core/sheets/links";
 
 /** The four attributes, plus the owner's own attributes when the item sits on a Toaster character. */
 function attributeList(item: Item.Implementation): { key: string; label: string }[] {
@@ -40,6 +41,7 @@ export class ToasterItemSheet extends rulesetItemSheet("toaster", toasterItemSum
       costOptions: choiceOptions(SKILL_COSTS, "BREADBOX.Toaster.SkillCost", skill?.cost ?? ""),
       kindOptions: choiceOptions(TRAIT_KINDS, "BREADBOX.Toaster.TraitKind", trait?.kind ?? ""),
       modeOptions: choiceOptions(WEAPON_MODES, "BREADBOX.Toaster.Weapon.Mode", weapon?.mode ?? ""),
+      skillLink: weapon ? linkField(weapon.skill, linkTargets(item, ["toasterSkill"]), "BREADBOX.Toaster.Weapon.NoSkill") : null,
       shieldOptions: choiceOptions(SHIELD_SIZES, "BREADBOX.Toaster.Shield", weapon?.shield ?? ""),
       areaOptions: BODY_AREAS.map((a) => ({ key: a, label: localize(`BREADBOX.Toaster.Area.${a}`), checked: coverage.includes(a) })),
       skillsText: (trait?.skills ?? []).join(", "),
