@@ -10,7 +10,7 @@
  * mid-v13 build on (#12525) — so the callback ignores its arguments and works on the element it
  * built itself.
  */
-import { getSetting, localize } from "../game";
+import { format, getSetting, localize } from "../game";
 import { currentMessageMode, messageModeChoices, normaliseMessageMode, type MessageMode } from "../compat";
 
 export interface RollDialogSpec<T> {
@@ -47,6 +47,11 @@ export function skipDialog(event?: Event | null): boolean {
   if (key === "ctrl") return event.ctrlKey || event.metaKey;
   if (key === "alt") return event.altKey;
   return event.shiftKey;
+}
+
+/** The summary of a dialog's folded section: "More options", with how many of them are already set. */
+export function moreOptionsLabel(set: number): string {
+  return set > 0 ? format("BREADBOX.Roll.MoreOptionsSet", { n: set }) : localize("BREADBOX.Roll.MoreOptions");
 }
 
 /** The mode select, built as elements (labels are text, never parsed as HTML). */
