@@ -88,7 +88,12 @@ function refreshOdds<T>(spec: RollDialogSpec<T>, form: HTMLFormElement): void {
   const rollButton = form.querySelector<HTMLButtonElement>('button[data-action="roll"]');
   try {
     const value = spec.read(form);
-    if (panel && spec.odds) panel.innerHTML = spec.odds(value);
+    if (panel && spec.odds) {
+      // A folded detail the user opened stays open while the odds follow the form.
+      const opened = [...panel.querySelectorAll<HTMLDetailsElement>("details[open]")].map((d) => d.className);
+      panel.innerHTML = spec.odds(value);
+      for (const d of panel.querySelectorAll<HTMLDetailsElement>("details")) if (opened.includes(d.className)) d.open = true;
+    }
     panel?.classList.remove("invalid");
     if (rollButton) rollButton.disabled = false;
   } catch (err) {

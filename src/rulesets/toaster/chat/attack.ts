@@ -17,7 +17,8 @@ import { format, localize, modelOf, notify } from "../../../core/game";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
 import { choiceInput, inputsHtml, readInputs } from "../../../core/forms/inputs";
 import { linesHtml } from "../../../core/rolls/lines";
-import { oddsRowsHtml } from "../../../core/rolls/odds-panel";
+import { oddsRowsHtml, type HeadlineFigure } from "../../../core/rolls/odds-panel";
+import type { Odds } from "../../../dice/contract";
 import { rollWithFoundryDice, type KnownFace } from "../../../core/rolls/foundry-dice";
 import { currentMessageMode, type MessageMode } from "../../../core/compat";
 import { DECLARATION, declareExchange, renderExchangeCard, updateDeclaration, type CardButton } from "../../../core/exchange/engine";
@@ -116,6 +117,14 @@ function attackOddsHtml(o: ToasterCheckOptions, weapon: ToasterWeaponModel, defe
       { cls: "band-marginal", label: localize("BREADBOX.Toaster.Attack.OddsDamage"), chance: odds.meanDamage.toFixed(1) },
     ])
   );
+}
+
+/** A defence's headline: reaching the attack's total stops it (a tie stops it too), anything less lets it through. */
+export function defenceHeadline(odds: Odds, attackTotal: number): HeadlineFigure[] {
+  return [
+    { label: format("BREADBOX.Toaster.Defence.OddsStop", { total: attackTotal }), p: odds.success, cls: "band-success" },
+    { label: localize("BREADBOX.Toaster.Defence.OddsThrough"), p: 1 - odds.success, cls: "band-failure" },
+  ];
 }
 
 /** Roll an attack with a weapon against the user's target (without one: a plain attack check card). */
@@ -269,7 +278,7 @@ export const toasterAttack: ExchangeDefinition<AttackChoices, DefenceChoices> = 
         const option = pick(form);
         return { choices: readChoices(form, defenceRequest(defender, option, rules), luckAvailable), option };
       },
-      odds: (v) => oddsHtml({ ...checkInputOf(checkOptions(defenceRequest(defender, v.option, rules), v.choices, rules)), target: attackTotal }, rules.variableOutcomes),
+      odds: (v) => oddsHtml({ ...checkInputOf(checkOptions(defenceRequest(defender, v.option, rules), v.choices, rules)), target: attackTotal }, rules.variableOutcomes, 0, false, (o) => defenceHeadline(o, attackTotal)),
     });
     return result ? { choices: { ...result.value.choices, option: result.value.option.key }, mode: result.mode } : null;
   },
