@@ -3,7 +3,7 @@
  * pool, the difficulty, the odds) and folds the rest away; the card marks what it does not count.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { answerDialog, fillForm, waitForDialog } from "../../harness/index";
+import { answerDialog, fillForm, scriptDiceFaces, waitForDialog } from "../../harness/index";
 import { bootWorld } from "../toaster/boot";
 import { performPoolCheck } from "../../../src/rulesets/pool/checks";
 
@@ -53,5 +53,22 @@ describe("the check dialog: essentials first, the rest folded", () => {
     expect(dialog.element.querySelector("details.bb-more-options > summary")!.textContent!.trim()).toBe("More options (3 set)");
     await answerDialog({ action: "cancel" });
     expect(await pending).toBeNull();
+  });
+});
+
+describe("the check card", () => {
+  it("strikes through the dice the pool drops and says why", async () => {
+    const a = await character("Mira");
+    const pending = performPoolCheck(a, { ability: "Athletics", extraBonus: 2 });
+    await waitForDialog();
+    // 3 Add dice and 2 Bonus dice: keep the 3 highest of 8, 2, 5, 6, 1 (2 and 1 dropped).
+    scriptDiceFaces([8, 2, 5, 6, 1]);
+    await answerDialog({ action: "roll" });
+    expect((await pending)?.total).toBe(19);
+    const html: HTMLElement = await (game as any).messages.contents.at(-1).renderHTML();
+    const struck = [...html.querySelectorAll(".bb-die.discarded")];
+    expect(struck.map((d) => d.querySelector("s")?.textContent)).toEqual(["2", "1"]);
+    expect([...html.querySelectorAll(".bb-die.kept s")]).toHaveLength(0);
+    expect(html.querySelector(".bb-dropped-line")!.textContent).toBe("Struck through: 2 dropped — the Bonus dice keep the 3 highest.");
   });
 });
