@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, asUser, createUser, setRandomUniform, waitForDialog } from "../../harness/index";
-import { bootWorld, itemData, makeCharacter } from "./boot";
+import { bootWorld, itemData, makeCharacter, notifications, postCheckCard } from "./boot";
 import { oddsPanelHtml } from "../../../src/core/rolls/odds-panel";
 import { makeOdds } from "../../../src/dice/contract";
 import { attackWithWeapon } from "../../../src/rulesets/toaster/chat/attack";
@@ -83,5 +83,69 @@ describe("the Toaster defence dialog", () => {
     expect(tiles(odds.querySelector(":scope > ul.bb-odds-headline"))[0]![1]).not.toBe(headline[0]![1]);
     await answerDialog({ action: "cancel" });
     await pending;
+  });
+});
+
+describe("buttons that cannot be used say why (issue 24.6)", () => {
+  it("Re-roll (4 luck) with 3 luck is marked unusable with the reason, follows the luck, and does nothing when clicked", async () => {
+    const p1 = createUser({ name: "Player" });
+    const hero = await makeCharacter("Rhoenda");
+    await hero.update({ ownership: { [p1.id!]: 3 }, "system.luck.value": 3 });
+    setRandomUniform(() => 1 - 5.5 / 10);
+    const card = await postCheckCard(p1, hero);
+    const html: HTMLElement = await asUser(p1, () => card.renderHTML());
+    document.body.append(html);
+    const reroll = html.querySelector<HTMLButtonElement>('[data-bb-action="toaster.luckReroll"]')!;
+    const addOne = html.querySelector<HTMLButtonElement>('[data-bb-action="toaster.luckAfter"]')!;
+    expect(reroll.getAttribute("aria-disabled")).toBe("true");
+    expect(reroll.getAttribute("aria-description")).toBe("A re-roll needs 4 luck points; Rhoenda has 3.");
+    expect(reroll.dataset.tooltip).toBe("A re-roll needs 4 luck points; Rhoenda has 3.");
+    // Still focusable: a keyboard user reaches it and hears why.
+    expect(reroll.disabled).toBe(false);
+    expect(addOne.hasAttribute("aria-disabled")).toBe(false);
+    await asUser(p1, async () => reroll.click());
+    expect(hero.system.luck.value).toBe(3);
+    expect(notifications().at(-1)).toMatchObject({ type: "warning", message: "A re-roll needs 4 luck points; Rhoenda has 3." });
+    // The actor's luck changes: the rendered card follows.
+    await hero.update({ "system.luck.value": 4 });
+    expect(reroll.hasAttribute("aria-disabled")).toBe(false);
+    await hero.update({ "system.luck.value": 0 });
+    expect(addOne.getAttribute("aria-description")).toBe("Rhoenda has no luck points left.");
+    html.remove();
+  });
+
+  it("no 'Hit location' button after a hit that did no damage; there is one after a hit that did", async () => {
+    await (game as any).settings.set("breadbox", "toaster.hitLocation", true);
+    const { clearToasterRulesCache } = await import("../../../src/rulesets/toaster/settings");
+    clearToasterRulesCache();
+    const p1 = createUser({ name: "Attacker's player" });
+    const p2 = createUser({ name: "Defender's player" });
+    const attacker = await makeCharacter("Rhoenda", { attributes: { physique: { value: 5 }, coordination: { value: 7 } } }, [
+      { name: "Sword", type: "toasterSkill", system: { base: 9, attribute: "coordination" } },
+      itemData("toaster-weapons", "Broadsword"),
+    ]);
+    await attacker.update({ ownership: { [p1.id!]: 3 } });
+    const defender = await makeCharacter("Guard", { attributes: { physique: { value: 4 }, coordination: { value: 5 } } }, [
+      { name: "Dodge", type: "toasterSkill", system: { base: 3, attribute: "coordination", role: "dodge" } },
+    ]);
+    await defender.update({ ownership: { [p2.id!]: 3 } });
+    (p1 as any).targets = new Set([{ actor: defender }]);
+    const shift = new MouseEvent("click", { shiftKey: true });
+    const resolve = async (faces: number[]) => {
+      const queue = [...faces];
+      setRandomUniform(() => 1 - (queue.shift()! + 0.5) / 10);
+      await asUser(p1, () => attackWithWeapon(attacker, attacker.items.find((i: any) => i.type === "toasterWeapon"), shift));
+      await asUser(p2, () => defend((game as any).messages.contents.at(-1), shift));
+      const resolution = (game as any).messages.contents.at(-1);
+      return { resolution, html: (await resolution.renderHTML()) as HTMLElement };
+    };
+    // Attack 14 against defence 11 hits; damage 1 + 6 = 7 against protection 9 + 2 = 11: no damage.
+    const none = await resolve([6, 7, 1, 9]);
+    expect(none.resolution.flags.breadbox).toMatchObject({ hit: true, damage: 0 });
+    expect(none.html.querySelector('[data-bb-action="toaster.hitLocation"]')).toBeNull();
+    // Damage 7 + 6 = 13 against protection 1 + 2 = 3: 10 damage, and the button.
+    const some = await resolve([6, 7, 7, 1]);
+    expect(some.resolution.flags.breadbox).toMatchObject({ hit: true, damage: 10 });
+    expect(some.html.querySelector('[data-bb-action="toaster.hitLocation"]')).not.toBeNull();
   });
 });

@@ -231,7 +231,8 @@ async function resolutionCard(outcome: R.AttackOutcome, { attacker, target }: Ex
     wounds: outcome.wounds,
     location: location.text,
     locationUsed: location.used,
-    hitLocation: rules.hitLocation,
+    // Where a blow that did no damage landed does not matter: no "Hit location" button then (issue 24.6).
+    hitLocation: rules.hitLocation && outcome.damage > 0,
   });
 }
 
