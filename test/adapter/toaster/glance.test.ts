@@ -147,5 +147,20 @@ describe("buttons that cannot be used say why (issue 24.6)", () => {
     const some = await resolve([6, 7, 7, 1]);
     expect(some.resolution.flags.breadbox).toMatchObject({ hit: true, damage: 10 });
     expect(some.html.querySelector('[data-bb-action="toaster.hitLocation"]')).not.toBeNull();
+    // Whose result the band is (issue 24.5): the attacker's.
+    expect(some.html.querySelector(".toaster-result")!.textContent!.replace(/\s+/g, " ").trim()).toBe("Rhoenda's attack: Success");
+  });
+});
+
+describe("table cards say what their dice are (issue 24.5)", () => {
+  it("a critical card names the d10 and the d6 it read, not a bare '4 / 3'", async () => {
+    const { postCritical } = await import("../../../src/rulesets/toaster/chat/tables");
+    const queue = [1 - 4.5 / 10, 1 - 2.5 / 6];
+    setRandomUniform(() => queue.shift() ?? 0.5);
+    const card = await postCritical(null);
+    const div = document.createElement("div");
+    div.innerHTML = card!.content;
+    expect(card!.flags.breadbox).toMatchObject({ d10: 4, d6: 3 });
+    expect(div.querySelector(".bb-dice")!.textContent).toBe("Rolled d10 4 and d6 3");
   });
 });

@@ -223,7 +223,9 @@ async function resolutionCard(outcome: R.AttackOutcome, { attacker, target }: Ex
     hit: outcome.hit,
     missReason: outcome.missReason ? localize(`BREADBOX.Toaster.Attack.Miss.${outcome.missReason}`) : "",
     bandLabel: outcome.band && rules.variableOutcomes ? localize(`BREADBOX.Toaster.Band.${outcome.band}`) : "",
-    critical: critical && critTable ? { dice: `${critical.d10} / ${critical.d6}`, effects: critical.effects.map((e) => criticalEffectText(e, critTable)), used: tableUsedLine(critTable) } : null,
+    // Whose result it is: the attacker's (issue 24.5).
+    resultOf: format("BREADBOX.Toaster.Attack.ResultOf", { name: attacker.name ?? "" }),
+    critical: critical && critTable ? { dice: format("BREADBOX.Toaster.Tables.Dice", { d10: critical.d10, d6: critical.d6 }), effects: critical.effects.map((e) => criticalEffectText(e, critTable)), used: tableUsedLine(critTable) } : null,
     damageRoll: dmg ? { faces: dmg.faces.join(", "), wc: dmg.wc, criticalBonus: dmg.criticalBonus, marginBonus: dmg.marginBonus, halved: dmg.halved, total: dmg.total } : null,
     protectionRoll: prot ? { faces: prot.faces.join(", "), ac: prot.ac, total: prot.total } : null,
     damage: outcome.damage,
