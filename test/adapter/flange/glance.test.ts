@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, scriptDiceFaces } from "../../harness/index";
 import { bootWorld } from "../toaster/boot";
-import { defaultChoices } from "../../../src/rulesets/flange/checks";
+import { defaultChoices, performFlangeCheck } from "../../../src/rulesets/flange/checks";
 import { performOpposedCheck } from "../../../src/rulesets/flange/opposed";
 import { flangeCharacter, skill } from "./helpers";
 
@@ -38,5 +38,22 @@ describe("the opposed card against an unnamed opponent", () => {
     const spent = html.querySelector<HTMLButtonElement>('[data-bb-action="flange.opposedReroll"][data-side="first"]')!;
     expect(spent.getAttribute("aria-disabled")).toBe("true");
     expect(spent.getAttribute("aria-description")).toBe("Mr Tims has no Edge left to spend.");
+  });
+});
+
+describe("the check card's Edge re-roll", () => {
+  it("with no Edge left is marked unusable with the reason; with Edge it is a plain button", async () => {
+    const p1 = createUser({ name: "Owner" });
+    const tims: any = await flangeCharacter("Mr Tims", { attributes: { perception: 6 }, edge: { points: 1, spent: 1 } }, [skill("Surgery", "medicine", 2, { attribute: "perception" })]);
+    await tims.update({ ownership: { [p1.id!]: 3 } });
+    scriptDiceFaces([2, 3]);
+    await asUser(p1, () => performFlangeCheck(tims, { skill: tims.items.getName("Surgery").id }, new MouseEvent("click", { shiftKey: true })));
+    const card = (game as any).messages.contents.at(-1);
+    const render = async () => ((await asUser(p1, () => card.renderHTML())) as HTMLElement).querySelector<HTMLButtonElement>('[data-bb-action="flange.edgeReroll"]')!;
+    const none = await render();
+    expect(none.getAttribute("aria-disabled")).toBe("true");
+    expect(none.getAttribute("aria-description")).toBe("Mr Tims has no Edge left to spend.");
+    await tims.update({ "system.edge.spent": 0 });
+    expect((await render()).hasAttribute("aria-disabled")).toBe(false);
   });
 });
