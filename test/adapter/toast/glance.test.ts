@@ -3,9 +3,11 @@
  * lines above it, not one more line to add.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { scriptDiceFaces } from "../../harness/index";
+import { answerDialog, asUser, createUser, scriptDiceFaces, waitForDialog } from "../../harness/index";
 import { bootWorld } from "../toaster/boot";
 import { performToastCheck } from "../../../src/rulesets/toast/task";
+import { toastAttack } from "../../../src/rulesets/toast/combat/attack";
+import { skill, toastCharacter, weapon } from "./combat-boot";
 
 beforeEach(bootWorld("toast"));
 
@@ -25,5 +27,34 @@ describe("the Toast check card", () => {
     const sum = lines.slice(0, -1).reduce((s, li) => s + Number(li.querySelector("span:last-child")!.textContent), 0);
     expect(lines.length).toBeGreaterThan(2);
     expect(Number(net.querySelector("span:last-child")!.textContent)).toBe(sum);
+  });
+});
+
+describe("the Toast attack dialog's odds (issue 24.4)", () => {
+  it("keeps Auto and Flub apart from the outcomes, whose tiles add up to 100 %", async () => {
+    const p1 = createUser({ name: "Attacker's player" });
+    const attacker = await toastCharacter("Ysolde", { agility: 17 }, [skill("Broadsword", "broadsword", ["agility"], 5), weapon("Broadsword", "Broadsword")]);
+    await attacker.update({ ownership: { [p1.id!]: 3 } });
+    const defender = await toastCharacter("Guard", { agility: 12 }, [skill("Sword", "sword", ["agility"], 3), weapon("Short sword", "Sword")]);
+    (p1 as any).targets = new Set([{ actor: defender }]);
+    const pending = asUser(p1, () => toastAttack(attacker, attacker.items.find((i: any) => i.type === "toastWeapon")));
+    const dialog = await waitForDialog();
+    const panel = dialog.element.querySelector("[data-bb-odds]")!;
+    const mains = [...panel.querySelectorAll("ul.bb-odds:not(.bb-odds-overlap)")].filter((ul) => !ul.closest(".bb-odds-extras"));
+    expect(mains.length).toBeGreaterThan(0);
+    for (const ul of mains) {
+      const chances = [...ul.querySelectorAll("li strong")].map((s) => s.textContent!);
+      if (chances.every((c) => /%$/.test(c))) {
+        const sum = chances.reduce((t, c) => t + (c.startsWith("<") ? 0 : Number(c.replace(/[>%]/g, ""))), 0);
+        expect(sum).toBeGreaterThan(99.5);
+        expect(sum).toBeLessThan(100.5);
+      }
+      expect(ul.querySelectorAll("li.extra")).toHaveLength(0);
+    }
+    const overlap = [...panel.querySelectorAll(".bb-odds-extras li")].map((li) => li.querySelector("span")!.textContent);
+    expect(overlap.join(" ")).toMatch(/Auto/);
+    expect(overlap.join(" ")).toMatch(/Flub/);
+    await answerDialog({ dialog, action: "cancel" });
+    await pending;
   });
 });
