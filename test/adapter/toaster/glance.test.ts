@@ -164,3 +164,28 @@ describe("table cards say what their dice are (issue 24.5)", () => {
     expect(div.querySelector(".bb-dice")!.textContent).toBe("Rolled d10 4 and d6 3");
   });
 });
+
+describe("the Toaster attack dialog's odds (issue 24.4)", () => {
+  it("lead with Hit and Miss (100 % together); critical and wound sit apart; average damage is a line, not a tile", async () => {
+    const p1 = createUser({ name: "Attacker's player" });
+    const attacker = await makeCharacter("Rhoenda", { attributes: { physique: { value: 5 }, coordination: { value: 7 } } }, [
+      { name: "Sword", type: "toasterSkill", system: { base: 9, attribute: "coordination" } },
+      itemData("toaster-weapons", "Broadsword"),
+    ]);
+    await attacker.update({ ownership: { [p1.id!]: 3 } });
+    const defender = await makeCharacter("Guard", { attributes: { physique: { value: 4 }, coordination: { value: 5 } } }, [
+      { name: "Dodge", type: "toasterSkill", system: { base: 3, attribute: "coordination", role: "dodge" } },
+    ]);
+    (p1 as any).targets = new Set([{ actor: defender }]);
+    const pending = asUser(p1, () => attackWithWeapon(attacker, attacker.items.find((i: any) => i.type === "toasterWeapon")));
+    const dialog = await waitForDialog();
+    const odds = dialog.element.querySelector("[data-bb-odds]")!;
+    const main = tiles(odds.querySelector(":scope > ul.bb-odds"));
+    expect(main.map(([label]) => label)).toEqual(["Hit", "Miss"]);
+    expect(percent(main[0]![1]) + percent(main[1]![1])).toBeCloseTo(100, 1);
+    expect(tiles(odds.querySelector(".bb-odds-extras")).map(([label]) => label)).toEqual(["Critical table", "At least one wound"]);
+    expect(odds.querySelector(".toaster-mean-damage")!.textContent).toMatch(/^Average damage \d+\.\d per attack \(a miss counts 0\)$/);
+    await answerDialog({ action: "cancel" });
+    await pending;
+  });
+});

@@ -110,12 +110,18 @@ function attackOddsHtml(o: ToasterCheckOptions, weapon: ToasterWeaponModel, defe
   const against = format("BREADBOX.Toaster.Attack.OddsAgainst", { name: defender.name ?? "", defence: best?.label ?? "—", rank: best?.rank ?? 0 });
   return (
     linesHtml({ text: against, cls: "bb-small bb-muted" }) +
-    oddsRowsHtml([
-      { cls: "band-success", label: localize("BREADBOX.Toaster.Attack.OddsHit"), chance: pct(odds.hit) },
-      { cls: "band-critical", label: localize("BREADBOX.Toaster.Critical.Title"), chance: pct(odds.criticalTriggered) },
-      { cls: "band-failure", label: localize("BREADBOX.Toaster.Attack.OddsWound"), chance: pct(1 - (odds.wounds.get(0) ?? 0)) },
-      { cls: "band-marginal", label: localize("BREADBOX.Toaster.Attack.OddsDamage"), chance: odds.meanDamage.toFixed(1) },
-    ])
+    // Hit and miss add up to 100 %; a critical and a wound overlap them, so they sit apart (issue 24.4).
+    oddsRowsHtml(
+      [
+        { cls: "band-success", label: localize("BREADBOX.Toaster.Attack.OddsHit"), chance: pct(odds.hit) },
+        { cls: "band-failure", label: localize("BREADBOX.Toaster.Attack.OddsMiss"), chance: pct(1 - odds.hit) },
+      ],
+      [
+        { cls: "band-critical", label: localize("BREADBOX.Toaster.Critical.Title"), chance: pct(odds.criticalTriggered) },
+        { cls: "band-failure", label: localize("BREADBOX.Toaster.Attack.OddsWound"), chance: pct(1 - (odds.wounds.get(0) ?? 0)) },
+      ],
+    ) +
+    linesHtml({ text: format("BREADBOX.Toaster.Attack.OddsDamageLine", { damage: odds.meanDamage.toFixed(1) }), cls: "bb-small toaster-mean-damage" })
   );
 }
 
