@@ -7,7 +7,8 @@ import { answerDialog, asUser, createUser, scriptDiceFaces, waitForDialog } from
 import { bootWorld } from "../toaster/boot";
 import { performToastCheck } from "../../../src/rulesets/toast/task";
 import { toastAttack } from "../../../src/rulesets/toast/combat/attack";
-import { skill, toastCharacter, weapon } from "./combat-boot";
+import { defend, skill, toastCharacter, weapon } from "./combat-boot";
+import { ledgerSettled } from "../../../src/core/chat/ledger";
 
 beforeEach(bootWorld("toast"));
 
@@ -56,5 +57,23 @@ describe("the Toast attack dialog's odds (issue 24.4)", () => {
     expect(overlap.join(" ")).toMatch(/Flub/);
     await answerDialog({ dialog, action: "cancel" });
     await pending;
+  });
+});
+
+describe("the Toast attack resolution (issue 24.5)", () => {
+  it("says whose result it is", async () => {
+    const p1 = createUser({ name: "Attacker's player" });
+    const p2 = createUser({ name: "Defender's player" });
+    const attacker = await toastCharacter("Ysolde", { agility: 17 }, [skill("Broadsword", "broadsword", ["agility"], 5), weapon("Broadsword", "Broadsword")]);
+    await attacker.update({ ownership: { [p1.id!]: 3 } });
+    const defender = await toastCharacter("Guard", { agility: 12 }, [skill("Sword", "sword", ["agility"], 3), weapon("Short sword", "Sword")]);
+    await defender.update({ ownership: { [p2.id!]: 3 } });
+    (p1 as any).targets = new Set([{ actor: defender }]);
+    scriptDiceFaces([2]);
+    const card = await asUser(p1, () => toastAttack(attacker, attacker.items.find((i: any) => i.type === "toastWeapon"), new MouseEvent("click", { shiftKey: true })));
+    await ledgerSettled();
+    const { resolution } = await defend(p2, card, defender, "none");
+    const html: HTMLElement = await resolution.renderHTML();
+    expect(html.querySelector(".toast-outcome")!.textContent!.replace(/\s+/g, " ").trim()).toBe("Ysolde's attack: Miss");
   });
 });
