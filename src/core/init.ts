@@ -15,7 +15,7 @@ import { NOTE_CARD } from "./chat/note-card";
 import { DIALOG_INPUTS } from "./forms/inputs";
 import { EXCHANGE_CARD, registerExchanges } from "./exchange/engine";
 import { actorFromUuidSync } from "./game";
-import { onRenderChatMessage } from "./chat/actions";
+import { onNeedsDocumentUpdate, onRenderChatMessage } from "./chat/actions";
 import { migrateTableDieLetters, migrateWorldIfNeeded } from "./migrations";
 import { registerHotbar } from "./hotbar";
 import { registerApi } from "./api/index";
@@ -63,6 +63,7 @@ export function initCore(): void {
   registerModules(world);
 
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message, html));
+  Hooks.on("updateActor", (actor) => onNeedsDocumentUpdate(actor));
   Hooks.once("i18nInit", localizeFulfillmentDice);
 
   const templates = [EXCHANGE_CARD, NOTE_CARD, DIALOG_INPUTS, ...allRulesets().flatMap((r) => r.templates ?? [])];

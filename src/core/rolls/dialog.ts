@@ -10,7 +10,7 @@
  * mid-v13 build on (#12525) — so the callback ignores its arguments and works on the element it
  * built itself.
  */
-import { getSetting, localize } from "../game";
+import { format, getSetting, localize } from "../game";
 import { currentMessageMode, messageModeChoices, normaliseMessageMode, type MessageMode } from "../compat";
 import { callPreRollCheck } from "../api/hooks";
 
@@ -50,6 +50,11 @@ export function skipDialog(event?: Event | null): boolean {
   return event.shiftKey;
 }
 
+/** The summary of a dialog's folded section: "More options", with how many of them are already set. */
+export function moreOptionsLabel(set: number): string {
+  return set > 0 ? format("BREADBOX.Roll.MoreOptionsSet", { n: set }) : localize("BREADBOX.Roll.MoreOptions");
+}
+
 /** The mode select, built as elements (labels are text, never parsed as HTML). */
 function modeField(current: MessageMode): HTMLElement {
   const group = document.createElement("div");
@@ -84,7 +89,12 @@ function refreshOdds<T>(spec: RollDialogSpec<T>, form: HTMLFormElement): void {
   const rollButton = form.querySelector<HTMLButtonElement>('button[data-action="roll"]');
   try {
     const value = spec.read(form);
-    if (panel && spec.odds) panel.innerHTML = spec.odds(value);
+    if (panel && spec.odds) {
+      // A folded detail the user opened stays open while the odds follow the form.
+      const opened = [...panel.querySelectorAll<HTMLDetailsElement>("details[open]")].map((d) => d.className);
+      panel.innerHTML = spec.odds(value);
+      for (const d of panel.querySelectorAll<HTMLDetailsElement>("details")) if (opened.includes(d.className)) d.open = true;
+    }
     panel?.classList.remove("invalid");
     if (rollButton) rollButton.disabled = false;
   } catch (err) {

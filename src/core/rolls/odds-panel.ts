@@ -19,6 +19,19 @@ export interface OddsPanelOptions {
   labelKey(key: string): string;
   /** Show only success/failure instead of every outcome (Toaster without variable outcomes). */
   successOnly?: boolean;
+  /**
+   * The ruleset's headline: 2-4 figures in plain words that partition the outcomes (they add up to
+   * 100 %), e.g. "Reach 14 to foil the attack" / "The attack lands". With a headline, every outcome
+   * is still listed, folded under "All outcomes".
+   */
+  headline?(odds: Odds): HeadlineFigure[];
+}
+
+/** One headline figure: its words (already localized), its chance, and a band class for its colour. */
+export interface HeadlineFigure {
+  label: string;
+  p: number;
+  cls?: string;
 }
 
 /** One row of an odds panel: its classes, its label and what it shows (a chance, or a number). */
@@ -32,16 +45,49 @@ function row(cls: string, label: string, p: number): OddsRow {
   return { cls, label, chance: formatChance(p) };
 }
 
-/** HTML of an odds panel from rows a ruleset builds itself (e.g. an attack's hit, wound and damage). */
-export function oddsRowsHtml(rows: OddsRow[]): string {
-  return renderSync(ODDS_PANEL, { label: localize("BREADBOX.Roll.Odds"), rows }).trim();
+/** The summed chance of the named outcomes (a headline figure made of several outcomes). */
+export function chanceOf(odds: Odds, keys: readonly string[]): number {
+  return odds.outcomes.filter((o) => keys.includes(o.key)).reduce((s, o) => s + o.p, 0);
 }
 
-/** HTML of the odds panel for any ruleset's Odds. */
+/** What a panel shows: the main tiles, then (apart) the events that overlap them, then a folded detail. */
+interface PanelParts {
+  rows: OddsRow[];
+  extras?: OddsRow[];
+  detail?: OddsRow[];
+  headline?: boolean;
+}
+
+function panelHtml(parts: PanelParts): string {
+  return renderSync(ODDS_PANEL, {
+    label: localize("BREADBOX.Roll.Odds"),
+    rows: parts.rows,
+    headlineCls: parts.headline ? "bb-odds-headline" : "",
+    extras: parts.extras ?? [],
+    extrasLabel: localize("BREADBOX.Roll.OddsOverlap"),
+    detail: parts.detail ?? [],
+    detailLabel: localize("BREADBOX.Roll.OddsDetail"),
+  }).trim();
+}
+
+/** HTML of an odds panel from rows a ruleset builds itself (e.g. an attack's hit, wound and damage). */
+export function oddsRowsHtml(rows: OddsRow[], extras: OddsRow[] = []): string {
+  return panelHtml({ rows, extras });
+}
+
+/**
+ * HTML of the odds panel for any ruleset's Odds: the mutually exclusive outcomes (or the ruleset's
+ * headline, with the outcomes folded below it) as tiles that add up to 100 %, and the overlapping
+ * events (`extras`: Auto/Flub, criticals, fumble checks) in a group of their own, said to overlap.
+ */
 export function oddsPanelHtml(odds: Odds, opts: OddsPanelOptions): string {
-  const rows = opts.successOnly
+  const outcomes = opts.successOnly
     ? [row("outcome-success", localize("BREADBOX.Roll.Success"), odds.success), row("outcome-failure", localize("BREADBOX.Roll.Failure"), 1 - odds.success)]
     : odds.outcomes.map((o) => row(`outcome-${o.key} band-${o.key}`, localize(opts.labelKey(o.key)), o.p));
   const extras = odds.extras.map((e) => row(`extra extra-${e.key}`, localize(opts.labelKey(e.key)), e.p));
-  return oddsRowsHtml([...rows, ...extras]);
+  const headline = opts.headline?.(odds) ?? [];
+  if (headline.length === 0) return panelHtml({ rows: outcomes, extras });
+  const tiles = headline.map((h) => row(`headline${h.cls ? ` ${h.cls}` : ""}`, h.label, h.p));
+  // Without variable outcomes the headline already says all there is: nothing to fold.
+  return panelHtml({ rows: tiles, extras, detail: opts.successOnly ? [] : outcomes, headline: true });
 }

@@ -7,7 +7,8 @@
  */
 import * as R from "./rules";
 import { configureRoll, skipDialog } from "../../core/rolls/dialog";
-import { oddsPanelHtml } from "../../core/rolls/odds-panel";
+import { chanceOf, oddsPanelHtml, type HeadlineFigure } from "../../core/rolls/odds-panel";
+import type { Odds } from "../../dice/contract";
 import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { audienceForMode, type MessageMode } from "../../core/compat";
@@ -145,8 +146,20 @@ export function buildCheck(actor: Actor.Implementation, c: D100CheckChoices, rul
   return { options: { title, actorUuid: actor.uuid, input, parts }, power, tabUses };
 }
 
+/**
+ * A check's headline (issue 24.4): failure, miss, success — three figures that add up to 100 % —
+ * instead of thirteen degrees; the degrees are folded below, the overlapping events apart.
+ */
+export function degreeHeadline(odds: Odds): HeadlineFigure[] {
+  return [
+    { label: localize("BREADBOX.D100.Outcome.failure"), p: chanceOf(odds, R.FAILURE_DEGREES), cls: "band-failure" },
+    { label: localize("BREADBOX.D100.Outcome.miss"), p: chanceOf(odds, ["miss"]), cls: "band-marginal" },
+    { label: localize("BREADBOX.D100.Outcome.success"), p: chanceOf(odds, R.SUCCESS_DEGREES), cls: "band-success" },
+  ];
+}
+
 export function checkOddsHtml(built: BuiltCheck): string {
-  return oddsPanelHtml(R.checkOdds(built.options.input), { labelKey: (k) => `BREADBOX.D100.Degree.${k}` });
+  return oddsPanelHtml(R.checkOdds(built.options.input), { labelKey: (k) => `BREADBOX.D100.Degree.${k}`, headline: degreeHeadline });
 }
 
 function targetKeys(model: D100ActorModel): string[] {

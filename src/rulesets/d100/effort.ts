@@ -252,8 +252,10 @@ export async function rollEffort(b: Built): Promise<{ rolls: Roll[]; context: Re
       title,
       lines: [{ ...checkLine(b.labels[0] ?? "", r.first), note: degreeNote(degrees?.first) }, { ...checkLine(b.labels[1] ?? "", r.second), note: degreeNote(degrees?.second) }],
       verdict: r.winner === "tie" ? localize("BREADBOX.D100.Effort.conflicting.Outcome.tie") : format("BREADBOX.D100.Effort.conflicting.Wins", { name: name(r.winner === "first" ? 0 : 1) }),
+      // Neutral: neither side is "ours" on a shared card; the margin is how far the winner is ahead (issue 24.5).
       good: r.winner === "first",
-      detail: format("BREADBOX.D100.Effort.conflicting.Margin", { margin: r.margin }),
+      neutral: true,
+      detail: format("BREADBOX.D100.Effort.conflicting.Margin", { margin: Math.abs(r.margin), winner: signed(Math.max(r.first.effort, r.second.effort)), loser: signed(Math.min(r.first.effort, r.second.effort)) }),
     } };
   }
   if (b.kind === "cooperative") {

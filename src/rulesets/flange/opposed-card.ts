@@ -19,16 +19,29 @@ export interface OpposedSide {
 /** The card side's view, with its Edge re-roll button when the side is a character whose roll is not a re-roll. */
 function sideView(side: OpposedSide, fallbackName: string, rerollable: boolean) {
   const ctx = side.roll.cardContext(false);
-  return { name: side.actor?.name ?? fallbackName, uuid: side.actor?.uuid ?? "", ...ctx, canReroll: rerollable && side.actor !== null && !ctx.rerolled };
+  const name = side.actor?.name ?? fallbackName;
+  return {
+    name,
+    uuid: side.actor?.uuid ?? "",
+    ...ctx,
+    // "Opponent — Opponent" says nothing twice: the roll's title only when it is not the name (issue 24.5).
+    showTitle: ctx.title !== "" && ctx.title !== name,
+    // Whose re-roll it is, on the button itself.
+    rerollLabel: format("BREADBOX.Flange.Opposed.RerollOf", { name }),
+    canReroll: rerollable && side.actor !== null && !ctx.rerolled,
+  };
 }
 
 /** An opposed card's body (first roll, then second, each with its Edge re-roll button) with the rules core's verdict. */
 export function opposedCardHtml(first: OpposedSide, second: OpposedSide, comparison: R.OpposedComparison): Promise<string> {
   const unnamed = localize("BREADBOX.Flange.Opposed.Unnamed");
   const winner = comparison.outcome === "firstWins" ? first.actor?.name : comparison.outcome === "secondWins" ? (second.actor?.name ?? unnamed) : "";
+  const firstView = sideView(first, unnamed, true);
+  const secondView = sideView(second, unnamed, true);
   return foundry.applications.handlebars.renderTemplate(templatePath("flange/chat/opposed.hbs"), {
-    first: sideView(first, unnamed, true),
-    second: sideView(second, unnamed, true),
+    title: format("BREADBOX.Flange.Opposed.TitleVs", { first: firstView.name, second: secondView.name }),
+    first: firstView,
+    second: secondView,
     outcome: comparison.outcome,
     verdict: winner ? format("BREADBOX.Flange.Opposed.Wins", { name: winner }) : localize(`BREADBOX.Flange.Opposed.${comparison.outcome}`),
     decidedBy: localize(`BREADBOX.Flange.Opposed.DecidedBy.${comparison.decidedBy}`),

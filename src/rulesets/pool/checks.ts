@@ -6,7 +6,7 @@
  * evaluate a PoolCheckRoll with Foundry's dice and post it.
  */
 import * as R from "./rules";
-import { configureRoll, skipDialog } from "../../core/rolls/dialog";
+import { configureRoll, moreOptionsLabel, skipDialog } from "../../core/rolls/dialog";
 import { oddsPanelHtml } from "../../core/rolls/odds-panel";
 import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
@@ -453,7 +453,16 @@ function treeOptions(rows: { traitId: string; name: string; depth: number; score
   return rows.map((r) => ({ value: r.traitId, label: `${"— ".repeat(r.depth)}${r.name} (${r.score})`, selected: r.traitId === selected }));
 }
 
-/** Render the dialog's form. */
+/** The fields the check dialog folds under "More options": all but the pool (ability, attribute) and the difficulty. */
+const FOLDED_FIELDS = ["justified", "supporting", "die", "convert", "extraAdd", "extraBonus", "extraPenalty", "activity", "effectLevel", "resolution", "timeMode", "normalPhases", "phasesTaken", "doublings"] as const satisfies readonly (keyof PoolCheckChoices)[];
+
+/** How many folded fields the dialog opens with set to something other than this character's plain defaults. */
+export function foldedFieldsSet(model: PoolActorModel, c: PoolCheckChoices, rules: PoolRules): number {
+  const d = defaultChoices(model, {}, rules);
+  return FOLDED_FIELDS.filter((k) => c[k] !== d[k]).length;
+}
+
+/** Render the dialog's form: the pool and difficulty first, the rest folded under "More options" (issue 24.3). */
 export async function dialogContent(model: PoolActorModel, c: PoolCheckChoices, rules: PoolRules): Promise<string> {
   const sel = <K extends string>(keys: readonly K[], prefix: string, selected: string) => keys.map((k) => ({ value: k, label: localize(`${prefix}.${k}`), selected: k === selected }));
   return foundry.applications.handlebars.renderTemplate(templatePath("pool/dialogs/check.hbs"), {
@@ -467,6 +476,7 @@ export async function dialogContent(model: PoolActorModel, c: PoolCheckChoices, 
     timeModes: TIME_MODES.map((k) => ({ value: k, label: localize(`BREADBOX.Pool.Check.Time${k === "none" ? "None" : k === "detailed" ? "Detailed" : "Regular"}`), selected: k === c.timeMode })),
     resolutions: sel(POOL_RESOLUTIONS, "BREADBOX.Pool.Resolution", c.resolution),
     c,
+    moreLabel: moreOptionsLabel(foldedFieldsSet(model, c, rules)),
     // Every number input's bounds, from the declaration the form is read through.
     bounds: inputBounds({ ...checkInputDeclaration(model, rules), ...EFFECT_INPUTS }),
   });

@@ -6,7 +6,7 @@
 import * as R from "./rules";
 import { rollDialog, skipDialog } from "../../core/rolls/dialog";
 import { callPreRollCheck } from "../../core/api/hooks";
-import { oddsPanelHtml } from "../../core/rolls/odds-panel";
+import { oddsPanelHtml, type OddsPanelOptions } from "../../core/rolls/odds-panel";
 import type { Odds } from "../../dice/contract";
 import { localize } from "../../core/game";
 import { templatePath, SYSTEM_ID } from "../../core/ids";
@@ -117,10 +117,13 @@ export function oddsFor(input: R.CheckInput, helpers = 0, tooManyCooks = false):
   });
 }
 
-/** HTML of the odds panel: the five bands with variable outcomes, success and failure without. */
-export function oddsHtml(input: R.CheckInput, variableOutcomes: boolean, helpers = 0, tooManyCooks = false): string {
+/**
+ * HTML of the odds panel: the five bands with variable outcomes, success and failure without; with
+ * a headline (a defence: "Reach 14 to stop the attack"), the headline first and the bands folded.
+ */
+export function oddsHtml(input: R.CheckInput, variableOutcomes: boolean, helpers = 0, tooManyCooks = false, headline?: OddsPanelOptions["headline"]): string {
   const odds = oddsFor(input, helpers, tooManyCooks);
-  return oddsPanelHtml({ ...odds, extras: [] }, { labelKey: (key) => `BREADBOX.Toaster.Band.${key}`, successOnly: !variableOutcomes });
+  return oddsPanelHtml({ ...odds, extras: [] }, { labelKey: (key) => `BREADBOX.Toaster.Band.${key}`, successOnly: !variableOutcomes, ...(headline ? { headline } : {}) });
 }
 
 /** The dialog's limits, one source for the declaration below (the form, the template and relayed choices). */

@@ -35,7 +35,7 @@ describe("effort cards", () => {
     await settle();
     const card = lastCard();
     expect(card.querySelector(".d100-effort-verdict")?.textContent).toBe("Ann prevails");
-    expect(card.textContent).toContain("By 1 points of effort");
+    expect(card.textContent).toContain("Margin 1: effort +5 against +4");
     // Each side's degree against the other's effort: Ann +1 (Minor Success), Bea −1 with a consolation.
     expect([...card.querySelectorAll(".d100-effort-note")].map((n) => n.textContent)).toEqual(["Minor Success", "Almost Successful · Consolation"]);
     // Both sides' dice are one Foundry roll (a GM entering dice by hand is asked once).

@@ -27,7 +27,7 @@ import type { ExchangeDefinition, PostedRoll } from "../../../core/exchange/type
 import { BreadboxActor } from "../../../core/documents/actor";
 import { D100ActorModel } from "../data/actor";
 import { D100WeaponModel } from "../data/weapons";
-import { buildCheck, defaultChoices, powerKeys } from "../checks";
+import { buildCheck, defaultChoices, degreeHeadline, powerKeys } from "../checks";
 import { D100CheckRoll, D100OverflowRoll, bookFaces, d10Zero } from "../dice/check-roll";
 import { d100PlayRules } from "../settings";
 import { d100CombatRules, damageOverflows, type D100CombatRules } from "./settings";
@@ -118,7 +118,7 @@ function attackOddsHtml(actor: Actor.Implementation, a: Attack, target: Actor.Im
     ctx.check = renderSync(ODDS_PANEL, { label: localize("BREADBOX.Roll.Odds"), rows });
     ctx.expected = format("BREADBOX.D100.Combat.Fire.Expected", { hits: detail.expectedHits.toFixed(2), damage: detail.expectedDamage.toFixed(1) });
     notation = R.evaluateFire(block, { degree: block.spread[block.spread.length - 1]?.min ?? 0, x, apChoice }).damage ?? notation;
-  } else ctx.check = oddsPanelHtml(R.checkOdds(input), { labelKey: (k) => `BREADBOX.D100.Combat.Degree.${k}` });
+  } else ctx.check = oddsPanelHtml(R.checkOdds(input), { labelKey: (k) => `BREADBOX.D100.Combat.Degree.${k}`, headline: degreeHeadline });
   // A target behind a raised Barrier Shield: where a simple attack lands (a fire block's steps are placed with the 25 too).
   const shield = target ? shieldOf(target) : null;
   if (shield) {

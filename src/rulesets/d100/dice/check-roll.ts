@@ -208,6 +208,10 @@ export function checkCardContext(roll: D100CheckRoll, isPrivate: boolean) {
     difficulty: r.difficulty,
     difficultyLabel: localize(`BREADBOX.D100.Difficulty.${r.difficultyKey}`),
     parts: o.parts.map((p) => ({ label: p.label, value: signed(p.value) })),
+    // The difficulty is listed once; its parts under it only when there is more than the ladder (issue 24.5).
+    explainParts: o.parts.length > 1,
+    effortExplain: format("BREADBOX.D100.Check.EffortExplain", { score: r.score, roll: twoDigits(kind, r.rolls[0]?.value ?? 0), effort: signed(r.baseEffort) }),
+    degreeExplain: format("BREADBOX.D100.Check.DegreeExplain", { effort: signed(r.effort), difficulty: r.difficulty < 0 ? `(${r.difficulty})` : r.difficulty, degree: signed(r.degree) }),
     degree: signed(r.degree),
     degreeLabel,
     outcome: r.outcome,

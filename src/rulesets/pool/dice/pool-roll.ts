@@ -207,7 +207,7 @@ export class PoolCheckRoll extends CardRoll<PoolCardContext> {
     const r = o ? this.computeResult() : null;
     if (!o || !r) {
       return {
-        ...this.plainCard(isPrivate, o?.title ?? ""), dicePhobe: false, dieLabel: "", dice: [], parts: [], poolLine: "",
+        ...this.plainCard(isPrivate, o?.title ?? ""), dicePhobe: false, dieLabel: "", dice: [], droppedLine: "", parts: [], poolLine: "",
         difficulty: 0, margin: "", outcome: "", outcomeLabel: "", degreeLabel: "", requiredDegree: 0, achieved: false, complexLine: "", effect: null,
       };
     }
@@ -225,6 +225,7 @@ export class PoolCheckRoll extends CardRoll<PoolCardContext> {
         cssClass: d.kept ? "kept" : "discarded",
         label: localize(d.kept ? "BREADBOX.Pool.Dice.Kept" : "BREADBOX.Pool.Dice.Discarded"),
       })),
+      droppedLine: droppedLine(o.pool, r.dice.filter((d) => !d.kept).length),
       parts: o.parts.filter((p) => p.add || p.bonus || p.penalty).map((p) => ({ label: p.label, dice: diceLine(p) })),
       poolLine: diceLine({ add: o.pool.addDice, bonus: o.pool.bonusDice, penalty: o.pool.penaltyDice }),
       total: r.total,
@@ -249,6 +250,8 @@ export interface PoolCardContext {
   dicePhobe: boolean;
   dieLabel: string;
   dice: { value: number; face: number; kept: boolean; cssClass: string; label: string }[];
+  /** What the struck-through dice are: "2 dropped: Bonus dice keep the 3 highest" ("" when none is dropped). */
+  droppedLine: string;
   parts: { label: string; dice: string }[];
   poolLine: string;
   total: number;
@@ -264,6 +267,12 @@ export interface PoolCardContext {
   complexLine: string;
   /** The Effect Level line and, while the player has not chosen, the raise/lower buttons. */
   effect: EffectView | null;
+}
+
+/** The card's note on the dropped dice: Bonus dice keep the highest Add-many, Penalty dice the lowest (issue 24.5). */
+function droppedLine(pool: { addDice: number; bonusDice: number; penaltyDice: number }, dropped: number): string {
+  if (dropped === 0) return "";
+  return format(pool.bonusDice > 0 ? "BREADBOX.Pool.Dice.DroppedBonus" : "BREADBOX.Pool.Dice.DroppedPenalty", { n: dropped, keep: pool.addDice });
 }
 
 /** What the card shows about an Effect Level ("Rolling the dice": the degree may raise or lower it). */

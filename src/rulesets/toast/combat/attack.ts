@@ -342,6 +342,8 @@ export const toastAttackExchange: ExchangeDefinition<AttackChoices, DefenceChoic
       target: tn,
       outcome: attack.outcome,
       outcomeLabel: localize(`BREADBOX.ToastCombat.Outcome.${attack.outcome}`),
+      // Whose result it is: the attacker's (issue 24.5).
+      resultOf: format("BREADBOX.ToastCombat.ResultOf", { name: attackerActor.name ?? "" }),
       dice: diceText(c.damage),
       damage: damage && { faces: damage.damage.faces.join(", "), total: damage.damage.total },
       tie,

@@ -17,7 +17,8 @@ import { format, localize, modelOf, notify } from "../../../core/game";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
 import { choiceInput, inputsHtml, readInputs } from "../../../core/forms/inputs";
 import { linesHtml } from "../../../core/rolls/lines";
-import { oddsRowsHtml } from "../../../core/rolls/odds-panel";
+import { oddsRowsHtml, type HeadlineFigure } from "../../../core/rolls/odds-panel";
+import type { Odds } from "../../../dice/contract";
 import { rollWithFoundryDice, type KnownFace } from "../../../core/rolls/foundry-dice";
 import { currentMessageMode, type MessageMode } from "../../../core/compat";
 import { DECLARATION, declareExchange, renderExchangeCard, updateDeclaration, type CardButton } from "../../../core/exchange/engine";
@@ -109,13 +110,27 @@ function attackOddsHtml(o: ToasterCheckOptions, weapon: ToasterWeaponModel, defe
   const against = format("BREADBOX.Toaster.Attack.OddsAgainst", { name: defender.name ?? "", defence: best?.label ?? "—", rank: best?.rank ?? 0 });
   return (
     linesHtml({ text: against, cls: "bb-small bb-muted" }) +
-    oddsRowsHtml([
-      { cls: "band-success", label: localize("BREADBOX.Toaster.Attack.OddsHit"), chance: pct(odds.hit) },
-      { cls: "band-critical", label: localize("BREADBOX.Toaster.Critical.Title"), chance: pct(odds.criticalTriggered) },
-      { cls: "band-failure", label: localize("BREADBOX.Toaster.Attack.OddsWound"), chance: pct(1 - (odds.wounds.get(0) ?? 0)) },
-      { cls: "band-marginal", label: localize("BREADBOX.Toaster.Attack.OddsDamage"), chance: odds.meanDamage.toFixed(1) },
-    ])
+    // Hit and miss add up to 100 %; a critical and a wound overlap them, so they sit apart (issue 24.4).
+    oddsRowsHtml(
+      [
+        { cls: "band-success", label: localize("BREADBOX.Toaster.Attack.OddsHit"), chance: pct(odds.hit) },
+        { cls: "band-failure", label: localize("BREADBOX.Toaster.Attack.OddsMiss"), chance: pct(1 - odds.hit) },
+      ],
+      [
+        { cls: "band-critical", label: localize("BREADBOX.Toaster.Critical.Title"), chance: pct(odds.criticalTriggered) },
+        { cls: "band-failure", label: localize("BREADBOX.Toaster.Attack.OddsWound"), chance: pct(1 - (odds.wounds.get(0) ?? 0)) },
+      ],
+    ) +
+    linesHtml({ text: format("BREADBOX.Toaster.Attack.OddsDamageLine", { damage: odds.meanDamage.toFixed(1) }), cls: "bb-small toaster-mean-damage" })
   );
+}
+
+/** A defence's headline: reaching the attack's total stops it (a tie stops it too), anything less lets it through. */
+export function defenceHeadline(odds: Odds, attackTotal: number): HeadlineFigure[] {
+  return [
+    { label: format("BREADBOX.Toaster.Defence.OddsStop", { total: attackTotal }), p: odds.success, cls: "band-success" },
+    { label: localize("BREADBOX.Toaster.Defence.OddsThrough"), p: 1 - odds.success, cls: "band-failure" },
+  ];
 }
 
 /** Roll an attack with a weapon against the user's target (without one: a plain attack check card). */
@@ -214,7 +229,9 @@ async function resolutionCard(outcome: R.AttackOutcome, { attacker, target }: Ex
     hit: outcome.hit,
     missReason: outcome.missReason ? localize(`BREADBOX.Toaster.Attack.Miss.${outcome.missReason}`) : "",
     bandLabel: outcome.band && rules.variableOutcomes ? localize(`BREADBOX.Toaster.Band.${outcome.band}`) : "",
-    critical: critical && critTable ? { dice: `${critical.d10} / ${critical.d6}`, effects: critical.effects.map((e) => criticalEffectText(e, critTable)), used: tableUsedLine(critTable) } : null,
+    // Whose result it is: the attacker's (issue 24.5).
+    resultOf: format("BREADBOX.Toaster.Attack.ResultOf", { name: attacker.name ?? "" }),
+    critical: critical && critTable ? { dice: format("BREADBOX.Toaster.Tables.Dice", { d10: critical.d10, d6: critical.d6 }), effects: critical.effects.map((e) => criticalEffectText(e, critTable)), used: tableUsedLine(critTable) } : null,
     damageRoll: dmg ? { faces: dmg.faces.join(", "), wc: dmg.wc, criticalBonus: dmg.criticalBonus, marginBonus: dmg.marginBonus, halved: dmg.halved, total: dmg.total } : null,
     protectionRoll: prot ? { faces: prot.faces.join(", "), ac: prot.ac, total: prot.total } : null,
     damage: outcome.damage,
@@ -222,7 +239,8 @@ async function resolutionCard(outcome: R.AttackOutcome, { attacker, target }: Ex
     wounds: outcome.wounds,
     location: location.text,
     locationUsed: location.used,
-    hitLocation: rules.hitLocation,
+    // Where a blow that did no damage landed does not matter: no "Hit location" button then (issue 24.6).
+    hitLocation: rules.hitLocation && outcome.damage > 0,
   });
 }
 
@@ -269,7 +287,7 @@ export const toasterAttack: ExchangeDefinition<AttackChoices, DefenceChoices> = 
         const option = pick(form);
         return { choices: readChoices(form, defenceRequest(defender, option, rules), luckAvailable), option };
       },
-      odds: (v) => oddsHtml({ ...checkInputOf(checkOptions(defenceRequest(defender, v.option, rules), v.choices, rules)), target: attackTotal }, rules.variableOutcomes),
+      odds: (v) => oddsHtml({ ...checkInputOf(checkOptions(defenceRequest(defender, v.option, rules), v.choices, rules)), target: attackTotal }, rules.variableOutcomes, 0, false, (o) => defenceHeadline(o, attackTotal)),
     });
     return result ? { choices: { ...result.value.choices, option: result.value.option.key }, mode: result.mode } : null;
   },

@@ -1,7 +1,7 @@
 /** Toaster's table cards: hit location and critical effects, rolled with Foundry dice and classified by the rules core. */
 import * as R from "../rules";
 import { SYSTEM_ID, templatePath } from "../../../core/ids";
-import { actorFromUuidSync, localize } from "../../../core/game";
+import { actorFromUuidSync, format, localize } from "../../../core/game";
 import { rollWithFoundryDice } from "../../../core/rolls/foundry-dice";
 import { audienceForMode, audienceOf, currentMessageMode, type Audience } from "../../../core/compat";
 import { postCard } from "../../../core/chat/post";
@@ -44,7 +44,8 @@ async function postTableCard(
 ): Promise<ChatMessage.Implementation | undefined> {
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("toaster/chat/table.hbs"), {
     title: localize(title),
-    dice: `${dice.d10} / ${dice.d6}`,
+    // Which die read what: "Rolled d10 4 and d6 4", not a bare "4 / 4" (issue 24.5).
+    dice: format("BREADBOX.Toaster.Tables.Dice", { d10: dice.d10, d6: dice.d6 }),
     lines,
     used: tableUsedLine(table),
   });

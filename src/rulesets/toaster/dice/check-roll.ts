@@ -257,6 +257,8 @@ export type CheckCardContext = {
   targetName: string;
   actorUuid: string;
   luckEnabled: boolean;
+  /** Luck points a re-roll spends (its button is disabled, with the reason, below that). */
+  rerollCost: number;
 };
 
 export function checkCardContext(roll: ToasterCheckRoll, isPrivate: boolean): CheckCardContext {
@@ -288,6 +290,7 @@ export function checkCardContext(roll: ToasterCheckRoll, isPrivate: boolean): Ch
     targetName: String(o.targetName ?? ""),
     actorUuid: String(o.actorUuid ?? ""),
     luckEnabled: Boolean(o.luckEnabled),
+    rerollCost: R.LUCK_REROLL_COST,
   };
 }
 
@@ -319,5 +322,6 @@ function unclassifiedContext(roll: ToasterCheckRoll, isPrivate: boolean): CheckC
     targetName: "",
     actorUuid: "",
     luckEnabled: false,
+    rerollCost: R.LUCK_REROLL_COST,
   };
 }
