@@ -6,7 +6,7 @@
 import { allRulesets, getRuleset, rulesetOfType } from "../registry";
 import { getSetting, localize } from "../game";
 import { DEFAULT_RULESET } from "../settings";
-import { rollCheckFor, type CheckRef } from "../hotbar";
+import { rollCheckFor, type CheckOptions, type CheckRef } from "../hotbar";
 import type { Odds } from "../../dice/contract";
 import { BREADBOX_HOOKS } from "./hooks";
 
@@ -28,12 +28,12 @@ export interface BreadboxApi {
    * The exact odds of a check of this actor with the check dialog's defaults, or null where its
    * ruleset gives none for that check (docs/hooks.md lists which do).
    */
-  odds(actor: Actor.Implementation, check: CheckRef): Odds | null;
+  odds(actor: Actor.Implementation, check: CheckRef, options?: CheckOptions): Odds | null;
   /**
    * Roll a check for this actor as a hotbar macro would: its ruleset's dialog, then its card (and
    * `breadbox.rollCheck`). False when nothing could be rolled for that actor's ruleset.
    */
-  roll(actor: Actor.Implementation, check: CheckRef): Promise<boolean>;
+  roll(actor: Actor.Implementation, check: CheckRef, options?: CheckOptions): Promise<boolean>;
   /** The names of Breadbox's hooks. */
   hooks: typeof BREADBOX_HOOKS;
 }
@@ -54,10 +54,10 @@ function worldRuleset(): RulesetInfo {
   return info(id);
 }
 
-function odds(actor: Actor.Implementation, check: CheckRef): Odds | null {
+function odds(actor: Actor.Implementation, check: CheckRef, options?: CheckOptions): Odds | null {
   const id = rulesetOfType(String(actor.type));
   const def = id === String(actor.type) ? getRuleset(id) : undefined;
-  return def?.api?.odds?.(actor, check) ?? null;
+  return def?.api?.odds?.(actor, check, options) ?? null;
 }
 
 export const api: BreadboxApi = {

@@ -8,6 +8,7 @@ import { D100CheckRoll, D100OverflowRoll } from "./dice/check-roll";
 import { D100_PLAY_SETTINGS } from "./settings";
 import { D100ActorSheet } from "./sheets/actor-sheet";
 import { D100ItemSheet } from "./sheets/item-sheet";
+import { d100CheckWords } from "./check-words";
 
 export function d100Ruleset(): RulesetDefinition {
   return defineRuleset(
@@ -47,5 +48,6 @@ export function d100Ruleset(): RulesetDefinition {
       tokenBars: { d100: { bar1: "health", bar2: "combat.ap" } },
     },
     d100CombatPart(),
+    { api: { checkWords: d100CheckWords } },
   );
 }
