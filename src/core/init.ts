@@ -19,6 +19,7 @@ import { onRenderChatMessage } from "./chat/actions";
 import { migrateTableDieLetters, migrateWorldIfNeeded } from "./migrations";
 import { registerHotbar } from "./hotbar";
 import { registerApi } from "./api/index";
+import { registerInlineChecks } from "./requests/enricher";
 import { SYSTEM_ID } from "./ids";
 import { format, localize } from "./game";
 
@@ -53,6 +54,7 @@ export function initCore(): void {
   registerExchanges();
   registerHotbar(world);
   registerApi();
+  registerInlineChecks();
 
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message, html));
   Hooks.once("i18nInit", localizeFulfillmentDice);

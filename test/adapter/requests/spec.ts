@@ -4,8 +4,8 @@
  * a check written as a GM would write it, and the dialog field a difficulty fills in.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { answerDialog, waitForDialog } from "../../harness/index";
-import { bootWorld } from "../toaster/boot";
+import { answerDialog, openDialogs, settle, waitForDialog } from "../../harness/index";
+import { bootWorld, notifications } from "../toaster/boot";
 import { getRuleset, type CheckWords } from "../../../src/core/registry";
 import type { CheckRef } from "../../../src/core/hotbar";
 
@@ -23,6 +23,10 @@ export interface WordsFixture {
   notWords: string[];
   /** The check rolled at a difficulty, the difficulty, and the dialog fields it fills in. */
   rolled: { check: CheckRef; difficulty: string; fields: Record<string, string> };
+  /** An inline check of the rolled check as a GM writes it (its difficulty `rolled.difficulty`). */
+  inline: string;
+  /** Inline checks of other rulesets' words: plain text here. */
+  foreign: string[];
 }
 
 const words = (ruleset: string): CheckWords => {
@@ -86,6 +90,84 @@ export function describeWords(f: WordsFixture): void {
       }
       await answerDialog({ action: "roll" });
       expect(await pending).toBe(true);
+    });
+  });
+}
+
+async function enrich(text: string): Promise<HTMLElement> {
+  const div = document.createElement("div");
+  div.innerHTML = await foundry.applications.ux.TextEditor.implementation.enrichHTML(text);
+  document.body.append(div);
+  return div;
+}
+
+/** Inline checks that no ruleset reads (syntax errors). */
+const BROKEN = ["[[/check]]", '[[/check "Close combat]]', '[[/check Dodge "hard" x]]', "[[/check skill:]]"];
+
+export function describeInlineChecks(f: WordsFixture): void {
+  describe(`${f.ruleset}: inline checks`, () => {
+    beforeEach(bootWorld(f.ruleset));
+
+    it("renders a check it reads as a keyboard-reachable button naming the check and its difficulty", async () => {
+      const w = words(f.ruleset);
+      const div = await enrich(`<p>Before ${f.inline} after</p>`);
+      const button = div.querySelector("button.breadbox-inline-check") as HTMLButtonElement;
+      expect(button).not.toBeNull();
+      expect(button.type).toBe("button");
+      expect(button.dataset.difficulty).toBe(f.rolled.difficulty);
+      expect(button.textContent).toContain(w.difficultyLabel(f.rolled.difficulty));
+      expect(button.dataset.tooltip).not.toMatch(/BREADBOX\./);
+      expect(div.textContent).toMatch(/^Before .* after$/);
+      // A label replaces the text.
+      const labelled = await enrich(`${f.inline}{Leap!}`);
+      expect(labelled.querySelector("button")!.textContent!.trim()).toBe("Leap!");
+    });
+
+    it("renders what it cannot read (bad syntax, another ruleset's words) as plain text with a tooltip", async () => {
+      for (const text of [...BROKEN, ...f.foreign]) {
+        const div = await enrich(`<p>${text}</p>`);
+        expect(div.querySelector("button"), text).toBeNull();
+        const span = div.querySelector(".breadbox-inline-check-unreadable") as HTMLElement;
+        expect(span, text).not.toBeNull();
+        expect(span.textContent).toBe(text);
+        expect(span.dataset.tooltip, text).toBeTruthy();
+        expect(span.dataset.tooltip, text).not.toMatch(/BREADBOX\./);
+      }
+    });
+
+    it("a click opens the check dialog for the user's character at the difficulty", async () => {
+      const actor = await f.actor();
+      (game as any).user.character = actor;
+      const div = await enrich(f.inline);
+      (div.querySelector("button.breadbox-inline-check") as HTMLButtonElement).click();
+      const dialog = await waitForDialog();
+      expect(formValues(dialog.element, Object.keys(f.rolled.fields))).toEqual(f.rolled.fields);
+      const before = (game as any).messages.size;
+      await answerDialog({ action: "roll" });
+      await settle();
+      expect((game as any).messages.size).toBe(before + 1);
+      expect((game as any).messages.contents.at(-1).speaker.actor).toBe(actor.id);
+    });
+
+    it("a click with no character, or for a check the character lacks, says so and rolls nothing", async () => {
+      const div = await enrich(`${f.inline} [[/check Xylophone]]`);
+      const [known, unknown] = [...div.querySelectorAll("button.breadbox-inline-check")] as HTMLButtonElement[];
+      known!.click();
+      await settle();
+      expect(openDialogs()).toHaveLength(0);
+      expect(notifications().at(-1)?.type).toBe("warning");
+      expect(notifications().at(-1)?.message).not.toMatch(/BREADBOX\./);
+      (game as any).user.character = await f.actor();
+      unknown!.click();
+      await settle();
+      expect(openDialogs()).toHaveLength(0);
+      expect(notifications().at(-1)?.message).toContain("Xylophone");
+    });
+
+    it("works in a chat message too", async () => {
+      const message: any = await ChatMessage.create({ content: `<p>Everyone: ${f.inline}</p>` } as never);
+      const html: HTMLElement = await message.renderHTML();
+      expect(html.querySelector("button.breadbox-inline-check")).not.toBeNull();
     });
   });
 }

@@ -1,6 +1,6 @@
-import { describeWords } from "./spec";
+import { describeInlineChecks, describeWords, type WordsFixture } from "./spec";
 
-describeWords({
+const fixture: WordsFixture = {
   ruleset: "toast",
   actor: async () => {
     const a: any = await Actor.create({ name: "Toasty", type: "toast" } as never);
@@ -25,4 +25,9 @@ describeWords({
   ],
   notWords: ["hellish", "tricky", "custom", "1.5", "99999"],
   rolled: { check: { kind: "attribute", name: "strength" }, difficulty: "hard", fields: { difficulty: "hard" } },
-});
+  inline: "[[/check Strength hard]]",
+  foreign: ["[[/check Strength hellish]]", "[[/check ability:Strength]]", "[[/check Strength tricky]]"],
+};
+
+describeWords(fixture);
+describeInlineChecks(fixture);

@@ -1,9 +1,9 @@
 import { expect } from "vitest";
-import { describeWords } from "./spec";
+import { describeInlineChecks, describeWords, type WordsFixture } from "./spec";
 
 let bowsId = "";
 
-describeWords({
+const fixture: WordsFixture = {
   ruleset: "d100",
   actor: async () => {
     const a: any = await Actor.create({ name: "Tenner", type: "d100" } as never);
@@ -33,4 +33,9 @@ describeWords({
   ],
   notWords: ["hellish", "medium", "1.5", "99999"],
   rolled: { check: { kind: "attribute", name: "agility" }, difficulty: "hard", fields: { ladder: "hard", modifier: "0" } },
-});
+  inline: "[[/check agility hard]]",
+  foreign: ["[[/check agility hellish]]", "[[/check ability:agility]]", "[[/check agility medium]]"],
+};
+
+describeWords(fixture);
+describeInlineChecks(fixture);

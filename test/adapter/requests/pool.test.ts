@@ -1,6 +1,6 @@
-import { describeWords } from "./spec";
+import { describeInlineChecks, describeWords, type WordsFixture } from "./spec";
 
-describeWords({
+const fixture: WordsFixture = {
   ruleset: "pool",
   actor: async () => {
     const a: any = await Actor.create({ name: "Mira", type: "pool" } as never);
@@ -27,4 +27,9 @@ describeWords({
   ],
   notWords: ["hard", "average", "1.5", "99999"],
   rolled: { check: { kind: "attribute", name: "Agility" }, difficulty: "5", fields: { difficulty: "5" } },
-});
+  inline: "[[/check Agility 5]]",
+  foreign: ["[[/check Agility hard]]", "[[/check skill:Agility]]", "[[/check Agility 1.5]]"],
+};
+
+describeWords(fixture);
+describeInlineChecks(fixture);

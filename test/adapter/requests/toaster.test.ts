@@ -1,7 +1,7 @@
-import { describeWords } from "./spec";
+import { describeInlineChecks, describeWords, type WordsFixture } from "./spec";
 import { actorFromPack } from "../toaster/boot";
 
-describeWords({
+const fixture: WordsFixture = {
   ruleset: "toaster",
   actor: () => actorFromPack("Rhoenda Dumas"),
   names: [
@@ -26,4 +26,9 @@ describeWords({
   ],
   notWords: ["hard", "medium", "20", "+6", "tricky", "impossible"],
   rolled: { check: { kind: "skill", name: "Sword" }, difficulty: "difficult", fields: { difficulty: "difficult" } },
-});
+  inline: "[[/check Sword difficult]]",
+  foreign: ["[[/check Sword hard]]", "[[/check ability:Sword]]", "[[/check Sword +7]]"],
+};
+
+describeWords(fixture);
+describeInlineChecks(fixture);

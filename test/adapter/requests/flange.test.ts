@@ -1,7 +1,7 @@
-import { describeWords } from "./spec";
+import { describeInlineChecks, describeWords, type WordsFixture } from "./spec";
 import { flangeCharacter, skill } from "../flange/helpers";
 
-describeWords({
+const fixture: WordsFixture = {
   ruleset: "flange",
   actor: () => flangeCharacter("Mr Tims", { attributes: { perception: 6, dexterity: 9, strength: 8, athleticism: 8, constitution: 9 } }, [skill("Surgery", "medicine", 2, { attribute: "perception" })]),
   names: [
@@ -21,4 +21,9 @@ describeWords({
   ],
   notWords: ["hard", "average", "hellish", "1.5", "+100"],
   rolled: { check: { kind: "skill", name: "Surgery" }, difficulty: "+2", fields: { targetModifier: "2" } },
-});
+  inline: "[[/check Surgery +2]]",
+  foreign: ["[[/check Surgery hard]]", "[[/check ability:Surgery]]", "[[/check Surgery average]]"],
+};
+
+describeWords(fixture);
+describeInlineChecks(fixture);
