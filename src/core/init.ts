@@ -20,6 +20,7 @@ import { migrateTableDieLetters, migrateWorldIfNeeded } from "./migrations";
 import { registerHotbar } from "./hotbar";
 import { registerApi } from "./api/index";
 import { registerInlineChecks } from "./requests/enricher";
+import { REQUEST_CARD, registerRequests } from "./requests/card";
 import { SYSTEM_ID } from "./ids";
 import { format, localize } from "./game";
 
@@ -55,11 +56,12 @@ export function initCore(): void {
   registerHotbar(world);
   registerApi();
   registerInlineChecks();
+  registerRequests();
 
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message, html));
   Hooks.once("i18nInit", localizeFulfillmentDice);
 
-  const templates = [EXCHANGE_CARD, NOTE_CARD, DIALOG_INPUTS, ...allRulesets().flatMap((r) => r.templates ?? [])];
+  const templates = [EXCHANGE_CARD, NOTE_CARD, DIALOG_INPUTS, REQUEST_CARD, ...allRulesets().flatMap((r) => r.templates ?? [])];
   if (templates.length) void foundry.applications.handlebars.loadTemplates(templates);
 
   for (const r of allRulesets()) r.init?.();

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { describeInlineChecks, describeWords, type WordsFixture } from "./spec";
+import { describeInlineChecks, describeRequests, describeWords, type WordsFixture } from "./spec";
 
 let bowsId = "";
 
@@ -39,3 +39,4 @@ const fixture: WordsFixture = {
 
 describeWords(fixture);
 describeInlineChecks(fixture);
+describeRequests(fixture);

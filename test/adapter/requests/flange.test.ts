@@ -1,4 +1,4 @@
-import { describeInlineChecks, describeWords, type WordsFixture } from "./spec";
+import { describeInlineChecks, describeRequests, describeWords, type WordsFixture } from "./spec";
 import { flangeCharacter, skill } from "../flange/helpers";
 
 const fixture: WordsFixture = {
@@ -27,3 +27,4 @@ const fixture: WordsFixture = {
 
 describeWords(fixture);
 describeInlineChecks(fixture);
+describeRequests(fixture);

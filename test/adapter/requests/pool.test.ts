@@ -1,4 +1,4 @@
-import { describeInlineChecks, describeWords, type WordsFixture } from "./spec";
+import { describeInlineChecks, describeRequests, describeWords, type WordsFixture } from "./spec";
 
 const fixture: WordsFixture = {
   ruleset: "pool",
@@ -33,3 +33,4 @@ const fixture: WordsFixture = {
 
 describeWords(fixture);
 describeInlineChecks(fixture);
+describeRequests(fixture);

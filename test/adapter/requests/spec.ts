@@ -4,7 +4,11 @@
  * a check written as a GM would write it, and the dialog field a difficulty fills in.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { answerDialog, openDialogs, settle, waitForDialog } from "../../harness/index";
+import { answerDialog, asUser, createUser, gmUser, openDialogs, setUserActive, settle, waitForDialog } from "../../harness/index";
+import { ledgerSettled } from "../../../src/core/chat/ledger";
+import { applyOrRelay } from "../../../src/core/relay";
+import { createCheckRequest, onRequestRoll } from "../../../src/core/requests/card";
+import { parseInlineCheck } from "../../../src/core/requests/syntax";
 import { bootWorld, notifications } from "../toaster/boot";
 import { getRuleset, type CheckWords } from "../../../src/core/registry";
 import type { CheckRef } from "../../../src/core/hotbar";
@@ -42,7 +46,8 @@ function formValues(el: HTMLElement, names: string[]): Record<string, string> {
 
 export function describeWords(f: WordsFixture): void {
   describe(`${f.ruleset}: the words of inline checks and roll requests`, () => {
-    beforeEach(bootWorld(f.ruleset));
+    // The first boot of a file loads the whole system: slow on a loaded machine.
+    beforeEach(bootWorld(f.ruleset), 60_000);
 
     it("reads its own difficulty words and numbers, and no others", () => {
       const w = words(f.ruleset);
@@ -106,7 +111,8 @@ const BROKEN = ["[[/check]]", '[[/check "Close combat]]', '[[/check Dodge "hard"
 
 export function describeInlineChecks(f: WordsFixture): void {
   describe(`${f.ruleset}: inline checks`, () => {
-    beforeEach(bootWorld(f.ruleset));
+    // The first boot of a file loads the whole system: slow on a loaded machine.
+    beforeEach(bootWorld(f.ruleset), 60_000);
 
     it("renders a check it reads as a keyboard-reachable button naming the check and its difficulty", async () => {
       const w = words(f.ruleset);
@@ -168,6 +174,126 @@ export function describeInlineChecks(f: WordsFixture): void {
       const message: any = await ChatMessage.create({ content: `<p>Everyone: ${f.inline}</p>` } as never);
       const html: HTMLElement = await message.renderHTML();
       expect(html.querySelector("button.breadbox-inline-check")).not.toBeNull();
+    });
+  });
+}
+
+/* ---------- roll requests ---------- */
+
+const msgs = (): any[] => (game as any).messages.contents;
+
+async function renderAs(user: any, card: any): Promise<HTMLElement> {
+  return asUser(user, () => card.renderHTML());
+}
+
+/** A player clicks Roll on the card for `actor` and rolls in the dialog. */
+async function rollFromCard(user: any, card: any, actor: any): Promise<void> {
+  await ledgerSettled();
+  await asUser(user, async () => {
+    const html: HTMLElement = await card.renderHTML();
+    const button = html.querySelector(`[data-bb-action="core.requestRoll"][data-actor-uuid="${actor.uuid}"]`) as HTMLElement;
+    expect(button, "the owner's Roll button").not.toBeNull();
+    const pending = onRequestRoll(card, button);
+    await answerDialog({ action: "roll" });
+    await pending;
+  });
+  await ledgerSettled();
+}
+
+export function describeRequests(f: WordsFixture): void {
+  describe(`${f.ruleset}: roll requests`, () => {
+    // The first boot of a file loads the whole system: slow on a loaded machine.
+    beforeEach(bootWorld(f.ruleset), 60_000);
+
+    async function setUp() {
+      const ann = createUser({ name: "Ann" });
+      const bob = createUser({ name: "Bob" });
+      const a = await f.actor();
+      await a.update({ name: "Ann's hero", ownership: { [ann.id!]: 3 } });
+      const b = await f.actor();
+      await b.update({ name: "Bob's hero", ownership: { [bob.id!]: 3 } });
+      const parsed = parseInlineCheck(f.inline);
+      if (!parsed.ok) throw new Error("bad fixture");
+      const card: any = await createCheckRequest({ actors: [a, b], name: parsed.check.name, kind: parsed.check.kind, difficulty: f.rolled.difficulty, mode: "public" });
+      await ledgerSettled();
+      return { ann, bob, a, b, card };
+    }
+
+    it("one card lists the asked characters; the GM alone sees each one's exact odds at the difficulty", async () => {
+      const { ann, a, b, card } = await setUp();
+      expect(card.flags.breadbox.entries.map((e: any) => e.name)).toEqual(["Ann's hero", "Bob's hero"]);
+      const gm = await renderAs(gmUser(), card);
+      expect(gm.querySelectorAll("[data-request-actor]")).toHaveLength(2);
+      for (const actor of [a, b]) {
+        const odds = api().odds(actor, f.rolled.check, { difficulty: f.rolled.difficulty });
+        const cell = gm.querySelector(`[data-request-actor="${actor.uuid}"] [data-request-odds]`)!;
+        if (odds) expect(cell.textContent).toContain(`${(odds.success * 100).toFixed(1)}%`);
+      }
+      expect(gm.querySelector("select[data-request-difficulty]")).not.toBeNull();
+      const player = await renderAs(ann, card);
+      expect(player.querySelector("[data-request-odds]")).toBeNull();
+      expect(player.querySelector("select[data-request-difficulty]")).toBeNull();
+      expect(player.querySelector('[data-bb-action="core.requestClose"]')).toBeNull();
+      // Ann may roll for her character only.
+      expect([...player.querySelectorAll('[data-bb-action="core.requestRoll"]')].map((el: any) => el.dataset.actorUuid)).toEqual([a.uuid]);
+      expect(card.content).not.toMatch(/BREADBOX\./);
+    });
+
+    it("an owner rolls from the card at its difficulty; the result gathers on the card; a second answer is refused", async () => {
+      const { ann, a, card } = await setUp();
+      await rollFromCard(ann, card, a);
+      const check = msgs().at(-1);
+      expect(check.speaker.actor).toBe(a.id);
+      const entry = card.flags.breadbox.entries[0];
+      expect(entry.result).toEqual({ messageId: check.id, total: check.rolls[0].total });
+      const html = await renderAs(ann, card);
+      expect(html.querySelector(`[data-request-actor="${a.uuid}"] [data-request-result]`)).not.toBeNull();
+      expect(html.querySelector(`[data-bb-action="core.requestRoll"][data-actor-uuid="${a.uuid}"]`)).toBeNull();
+      // The same answer again (a double click, a console): refused, nothing changes.
+      const again = await asUser(ann, () => applyOrRelay("core.requestAnswer", card, { messageId: card.id, actorUuid: a.uuid, resultId: check.id }));
+      expect(again).toMatchObject({ ok: false, error: "BREADBOX.Requests.Answered" });
+      expect(card.flags.breadbox.entries[0]).toEqual(entry);
+    });
+
+    it("a player cannot answer for another's character, nor change or close the request", async () => {
+      const { ann, a, b, card } = await setUp();
+      await rollFromCard(ann, card, a);
+      const annsCheck = msgs().at(-1);
+      const forBob = await asUser(ann, () => applyOrRelay("core.requestAnswer", card, { messageId: card.id, actorUuid: b.uuid, resultId: annsCheck.id }));
+      expect(forBob.ok).toBe(false);
+      expect(card.flags.breadbox.entries[1].result).toBeNull();
+      const change = await asUser(ann, () => applyOrRelay("core.requestChange", card, { messageId: card.id, close: true }));
+      expect(change).toMatchObject({ ok: false, error: "BREADBOX.Requests.GMOnly" });
+      const before = JSON.stringify(card.flags.breadbox);
+      await asUser(ann, () => card.update({ "flags.breadbox.entries": [] }).catch(() => null));
+      expect(JSON.stringify(card.flags.breadbox)).toBe(before);
+    });
+
+    it("the GM changes the difficulty while it is open, then closes it: no more rolls", async () => {
+      const { ann, a, card } = await setUp();
+      const other = words(f.ruleset).difficulties().find((d) => d.value !== f.rolled.difficulty)!;
+      expect(await applyOrRelay("core.requestChange", card, { messageId: card.id, difficulty: other.value })).toMatchObject({ ok: true });
+      expect(card.flags.breadbox.difficulty).toBe(other.value);
+      const shown = document.createElement("div");
+      shown.innerHTML = card.content;
+      expect(shown.querySelector("h3")!.textContent).toContain(other.label);
+      expect(await applyOrRelay("core.requestChange", card, { messageId: card.id, close: true })).toMatchObject({ ok: true });
+      expect(card.flags.breadbox.closed).toBe(true);
+      const html = await renderAs(ann, card);
+      expect(html.querySelector('[data-bb-action="core.requestRoll"]')).toBeNull();
+      expect(a.uuid).toBeTruthy();
+    });
+
+    it("says when a character's players are all offline, and when a character is deleted", async () => {
+      const { bob, a, b, card } = await setUp();
+      setUserActive(bob, false);
+      const html = await renderAs(gmUser(), card);
+      expect(html.querySelector(`[data-request-actor="${b.uuid}"] [data-request-status]`)!.textContent).toBe(game.i18n!.localize("BREADBOX.Requests.OwnerOffline"));
+      expect(html.querySelector(`[data-request-actor="${a.uuid}"] [data-request-status]`)!.textContent).not.toBe(game.i18n!.localize("BREADBOX.Requests.OwnerOffline"));
+      await a.delete();
+      const after = await renderAs(gmUser(), card);
+      expect(after.querySelector(`[data-request-actor="${a.uuid}"] [data-request-status]`)!.textContent).toBe(game.i18n!.localize("BREADBOX.Requests.Deleted"));
+      expect(after.querySelector(`[data-bb-action="core.requestRoll"][data-actor-uuid="${a.uuid}"]`)).toBeNull();
     });
   });
 }

@@ -1,4 +1,4 @@
-import { describeInlineChecks, describeWords, type WordsFixture } from "./spec";
+import { describeInlineChecks, describeRequests, describeWords, type WordsFixture } from "./spec";
 
 const fixture: WordsFixture = {
   ruleset: "toast",
@@ -31,3 +31,4 @@ const fixture: WordsFixture = {
 
 describeWords(fixture);
 describeInlineChecks(fixture);
+describeRequests(fixture);

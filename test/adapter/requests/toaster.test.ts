@@ -1,4 +1,4 @@
-import { describeInlineChecks, describeWords, type WordsFixture } from "./spec";
+import { describeInlineChecks, describeRequests, describeWords, type WordsFixture } from "./spec";
 import { actorFromPack } from "../toaster/boot";
 
 const fixture: WordsFixture = {
@@ -32,3 +32,4 @@ const fixture: WordsFixture = {
 
 describeWords(fixture);
 describeInlineChecks(fixture);
+describeRequests(fixture);
