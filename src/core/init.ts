@@ -21,6 +21,7 @@ import { registerHotbar } from "./hotbar";
 import { registerApi } from "./api/index";
 import { registerInlineChecks } from "./requests/enricher";
 import { REQUEST_CARD, registerRequests } from "./requests/card";
+import { REQUEST_DIALOG } from "./requests/dialog";
 import { SYSTEM_ID } from "./ids";
 import { format, localize } from "./game";
 
@@ -61,7 +62,7 @@ export function initCore(): void {
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message, html));
   Hooks.once("i18nInit", localizeFulfillmentDice);
 
-  const templates = [EXCHANGE_CARD, NOTE_CARD, DIALOG_INPUTS, REQUEST_CARD, ...allRulesets().flatMap((r) => r.templates ?? [])];
+  const templates = [EXCHANGE_CARD, NOTE_CARD, DIALOG_INPUTS, REQUEST_CARD, REQUEST_DIALOG, ...allRulesets().flatMap((r) => r.templates ?? [])];
   if (templates.length) void foundry.applications.handlebars.loadTemplates(templates);
 
   for (const r of allRulesets()) r.init?.();

@@ -9,6 +9,7 @@ import { DEFAULT_RULESET } from "../settings";
 import { rollCheckFor, type CheckOptions, type CheckRef } from "../hotbar";
 import type { Odds } from "../../dice/contract";
 import { BREADBOX_HOOKS } from "./hooks";
+import { askForRoll, type AskPrefill } from "../requests/dialog";
 
 export type { CheckRef } from "../hotbar";
 export type { Odds } from "../../dice/contract";
@@ -36,6 +37,11 @@ export interface BreadboxApi {
   roll(actor: Actor.Implementation, check: CheckRef, options?: CheckOptions): Promise<boolean>;
   /** The names of Breadbox's hooks. */
   hooks: typeof BREADBOX_HOOKS;
+  /**
+   * (GM) Open the "ask for a roll" form, optionally filled in (a check's name and kind, a
+   * difficulty in the world's ruleset's words); it posts a roll request card (docs/requests.md).
+   */
+  askForRoll(prefill?: AskPrefill): Promise<ChatMessage.Implementation | null>;
 }
 
 function info(id: string): RulesetInfo {
@@ -66,6 +72,7 @@ export const api: BreadboxApi = {
   odds,
   roll: rollCheckFor,
   hooks: BREADBOX_HOOKS,
+  askForRoll,
 };
 
 /** Put the API on `game.breadbox` (init), beside what is already there (`rollMacro`). */

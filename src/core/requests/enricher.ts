@@ -13,17 +13,15 @@ import { getRuleset, type CheckWords } from "../registry";
 import { worldRulesetId } from "../settings";
 import { rollCheckFor, speakingActor } from "../hotbar";
 import { INLINE_CHECK_PATTERN, parseCheckConfig, type InlineCheck } from "./syntax";
+import { worldCheckWords } from "./words";
+import { askForRoll } from "./dialog";
 
 /** The class of an inline check's button (and of its plain-text form, with `UNREADABLE`). */
 export const INLINE_CHECK_CLASS = "breadbox-inline-check";
 export const UNREADABLE_CLASS = "breadbox-inline-check-unreadable";
+/** The class of the GM-only button beside an inline check that asks players for it. */
+export const ASK_CLASS = "breadbox-inline-request";
 
-/** The world's ruleset's check words, or null when it has none. */
-export function worldCheckWords(): { ruleset: string; words: CheckWords } | null {
-  const ruleset = worldRulesetId();
-  const words = getRuleset(ruleset)?.api?.checkWords;
-  return words ? { ruleset, words } : null;
-}
 
 /** An inline check as the world's ruleset reads it: the check with its difficulty read, or why not. */
 export type ReadCheck = { ok: true; check: InlineCheck; difficulty: string | null } | { ok: false; reason: string };
@@ -79,7 +77,23 @@ export async function enrichInlineCheck(match: RegExpMatchArray): Promise<HTMLEl
   icon.className = "fa-solid fa-dice-d10";
   icon.setAttribute("inert", "");
   button.append(icon, document.createTextNode(` ${text}`));
-  return button;
+  if (!game.user?.isGM) return button;
+  // A GM also gets a button asking players for this roll (a request card).
+  const group = document.createElement("span");
+  group.className = "breadbox-inline-check-group";
+  const ask = document.createElement("button");
+  ask.type = "button";
+  ask.className = ASK_CLASS;
+  Object.assign(ask.dataset, button.dataset);
+  const askLabel = localize("BREADBOX.Requests.Ask");
+  ask.dataset.tooltip = askLabel;
+  ask.setAttribute("aria-label", `${askLabel}: ${text}`);
+  const askIcon = document.createElement("i");
+  askIcon.className = "fa-solid fa-dice";
+  askIcon.setAttribute("inert", "");
+  ask.append(askIcon);
+  group.append(button, ask);
+  return group;
 }
 
 /** What a clicked inline check asks: read back from its button. */
@@ -115,10 +129,15 @@ export async function rollInlineCheck(button: HTMLElement): Promise<boolean> {
 export function onInlineCheckClick(event: Event): void {
   const target = event.target;
   if (!(target instanceof Element)) return;
-  const button = target.closest(`button.${INLINE_CHECK_CLASS}`);
+  const button = target.closest(`button.${INLINE_CHECK_CLASS}, button.${ASK_CLASS}`);
   if (!(button instanceof HTMLElement) || !button.dataset.ruleset) return;
   event.preventDefault();
   event.stopPropagation();
+  const asked = checkOfButton(button);
+  if (button.classList.contains(ASK_CLASS)) {
+    if (asked) void askForRoll(asked).catch((err: unknown) => console.error("Breadbox | roll request", err));
+    return;
+  }
   void rollInlineCheck(button).catch((err: unknown) => console.error("Breadbox | inline check", err));
 }
 

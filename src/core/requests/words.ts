@@ -3,7 +3,16 @@
  * difficulty ladder read by its keys or its labels, and an actor's item or key found by name.
  */
 import { localize } from "../game";
+import { getRuleset, type CheckWords } from "../registry";
+import { worldRulesetId } from "../settings";
 import { wordKey } from "./syntax";
+
+/** The world's ruleset's check words, or null when it has none. */
+export function worldCheckWords(): { ruleset: string; words: CheckWords } | null {
+  const ruleset = worldRulesetId();
+  const words = getRuleset(ruleset)?.api?.checkWords;
+  return words ? { ruleset, words } : null;
+}
 
 /**
  * A ladder of difficulty words: a word matches a key or the key's label (in the user's language),

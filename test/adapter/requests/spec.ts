@@ -284,6 +284,31 @@ export function describeRequests(f: WordsFixture): void {
       expect(a.uuid).toBeTruthy();
     });
 
+    it("a GM (only) has an Ask button beside an inline check: the form starts from it and posts one card", async () => {
+      const a = await f.actor();
+      const ann = createUser({ name: "Ann", character: a.id });
+      await a.update({ name: "Ann's hero", ownership: { [ann.id!]: 3 } });
+      const asPlayer = await asUser(ann, () => enrich(f.inline));
+      expect(asPlayer.querySelector("button.breadbox-inline-request")).toBeNull();
+      const div = await enrich(f.inline);
+      const ask = div.querySelector("button.breadbox-inline-request") as HTMLButtonElement;
+      expect(ask).not.toBeNull();
+      expect(ask.getAttribute("aria-label")).not.toMatch(/BREADBOX\./);
+      ask.click();
+      const dialog = await waitForDialog();
+      const parsed = parseInlineCheck(f.inline);
+      if (!parsed.ok) throw new Error("bad fixture");
+      expect((dialog.element.querySelector('input[name="check"]') as HTMLInputElement).value).toBe(parsed.check.name);
+      expect((dialog.element.querySelector('select[name="difficulty"]') as HTMLSelectElement).value).toBe(f.rolled.difficulty);
+      const boxes = [...dialog.element.querySelectorAll('input[name="actor"]')] as HTMLInputElement[];
+      expect(boxes.map((b) => [b.value, b.checked])).toEqual([[a.uuid, true]]);
+      await answerDialog({ action: "roll" });
+      await settle();
+      const card = msgs().at(-1);
+      expect(card.flags.breadbox).toMatchObject({ type: "checkRequest", ruleset: f.ruleset, difficulty: f.rolled.difficulty, closed: false });
+      expect(card.flags.breadbox.entries.map((e: any) => e.actorUuid)).toEqual([a.uuid]);
+    });
+
     it("says when a character's players are all offline, and when a character is deleted", async () => {
       const { bob, a, b, card } = await setUp();
       setUserActive(bob, false);
