@@ -21,7 +21,7 @@ import { registerHotbar } from "./hotbar";
 import { registerApi } from "./api/index";
 import { registerInlineChecks } from "./requests/enricher";
 import { REQUEST_CARD, registerRequests } from "./requests/card";
-import { REQUEST_DIALOG } from "./requests/dialog";
+import { REQUEST_DIALOG, registerRequestTool } from "./requests/dialog";
 import { SYSTEM_ID } from "./ids";
 import { format, localize } from "./game";
 
@@ -58,6 +58,7 @@ export function initCore(): void {
   registerApi();
   registerInlineChecks();
   registerRequests();
+  registerRequestTool();
 
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message, html));
   Hooks.once("i18nInit", localizeFulfillmentDice);

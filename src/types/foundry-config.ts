@@ -73,6 +73,8 @@ declare module "fvtt-types/configuration" {
     interface HookConfig extends BreadboxHookSignatures {
       /** Dice So Nice 5 (v13) and 6 (v14): the 3D dice are ready for presets. */
       diceSoNiceReady: (dice3d: Dice3D) => void;
+      /** v13/v14: the scene controls, a record of SceneControl (src/core/requests/dialog.ts). */
+      getSceneControlButtons: (controls: unknown) => void;
     }
   }
 }

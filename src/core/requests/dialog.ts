@@ -79,3 +79,35 @@ export async function askForRoll(prefill: AskPrefill = {}): Promise<ChatMessage.
   if (!answer) return null;
   return createCheckRequest({ ...answer.value, mode: answer.mode });
 }
+
+/**
+ * The GM's scene control: a button tool at the end of the Token controls that opens the form
+ * (hook `getSceneControlButtons`, whose `controls` is a record of SceneControl with a record of
+ * tools on v13 and v14 alike — the API pages' own example adds a button tool this way).
+ */
+export function addRequestTool(controls: unknown): void {
+  if (!controls || typeof controls !== "object") return;
+  const tokens: unknown = Reflect.get(controls, "tokens");
+  const tools: unknown = tokens && typeof tokens === "object" ? Reflect.get(tokens, "tools") : null;
+  if (!tools || typeof tools !== "object") return;
+  Reflect.set(tools, "breadboxRequest", {
+    name: "breadboxRequest",
+    title: "BREADBOX.Requests.Tool",
+    icon: "fa-solid fa-dice",
+    order: Object.keys(tools).length,
+    button: true,
+    visible: game.user?.isGM === true,
+    onChange: () => {
+      void askForRoll().catch((err: unknown) => console.error("Breadbox | roll request", err));
+    },
+  });
+}
+
+let toolRegistered = false;
+
+/** Add the GM's scene control (init, once). */
+export function registerRequestTool(): void {
+  if (toolRegistered) return;
+  toolRegistered = true;
+  Hooks.on("getSceneControlButtons", (controls: unknown) => addRequestTool(controls));
+}

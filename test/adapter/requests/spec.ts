@@ -309,6 +309,24 @@ export function describeRequests(f: WordsFixture): void {
       expect(card.flags.breadbox.entries.map((e: any) => e.actorUuid)).toEqual([a.uuid]);
     });
 
+    it("a GM's Token controls get an Ask for a roll button tool that opens the form (players' do not see it)", async () => {
+      const a = await f.actor();
+      const ann = createUser({ name: "Ann", character: a.id });
+      const controls: any = { tokens: { name: "tokens", tools: { select: { name: "select", order: 0 } } } };
+      Hooks.callAll("getSceneControlButtons", controls);
+      const tool = controls.tokens.tools.breadboxRequest;
+      expect(tool).toMatchObject({ button: true, visible: true, order: 1 });
+      expect(game.i18n!.localize(tool.title)).not.toMatch(/BREADBOX\./);
+      const theirs: any = { tokens: { tools: {} } };
+      await asUser(ann, () => Hooks.callAll("getSceneControlButtons", theirs));
+      expect(theirs.tokens.tools.breadboxRequest.visible).toBe(false);
+      tool.onChange(new Event("click"), true);
+      const dialog = await waitForDialog();
+      expect((dialog.element.querySelector('input[name="check"]') as HTMLInputElement).value).toBe("");
+      const boxes = [...dialog.element.querySelectorAll('input[name="actor"]')] as HTMLInputElement[];
+      expect(boxes.map((b) => b.value)).toEqual([a.uuid]);
+    });
+
     it("says when a character's players are all offline, and when a character is deleted", async () => {
       const { bob, a, b, card } = await setUp();
       setUserActive(bob, false);
