@@ -24,6 +24,14 @@ export interface MacroRef {
 /** A check of an actor, as a macro or the API names it: a MacroRef without its ruleset (the actor's). */
 export type CheckRef = Omit<MacroRef, "ruleset">;
 
+/**
+ * What an inline check or a roll request adds to a check (src/core/requests): the difficulty the
+ * ruleset's dialog starts at, in the ruleset's own words (`CheckWords.difficulty`).
+ */
+export interface CheckOptions {
+  difficulty?: string;
+}
+
 /** A macro a drop should create. */
 export interface MacroDraft {
   ref: MacroRef;
@@ -37,8 +45,11 @@ export interface MacroHandler {
   itemTypes: readonly string[];
   /** The macro a hotbar drop should create, or null when the drop is not this ruleset's. */
   fromDrop(data: Record<string, unknown>): Promise<MacroDraft | null>;
-  /** Roll `ref` for `actor` (an actor of this ruleset); a missing thing is reported, not thrown. */
-  run(actor: Actor.Implementation, ref: MacroRef): Promise<void>;
+  /**
+   * Roll `ref` for `actor` (an actor of this ruleset); a missing thing is reported, not thrown.
+   * `options.difficulty` (an inline check's or a request's) is the dialog's starting difficulty.
+   */
+  run(actor: Actor.Implementation, ref: MacroRef, options?: CheckOptions): Promise<void>;
 }
 
 const handlers = new Map<string, MacroHandler>();
@@ -79,7 +90,7 @@ function isRef(value: unknown): value is MacroRef {
 }
 
 /** The speaking actor: the selected token's actor, else the user's assigned character. */
-function speakingActor(): Actor.Implementation | null {
+export function speakingActor(): Actor.Implementation | null {
   const speaker = ChatMessage.getSpeaker();
   return ChatMessage.getSpeakerActor(speaker) ?? game.user?.character ?? null;
 }
@@ -154,12 +165,12 @@ export async function rollMacro(ref: unknown): Promise<void> {
  * false when the actor's ruleset has no macro handler (nothing rolled). A thing the actor lacks is
  * reported by the handler, as for a macro.
  */
-export async function rollCheckFor(actor: Actor.Implementation, check: CheckRef): Promise<boolean> {
+export async function rollCheckFor(actor: Actor.Implementation, check: CheckRef, options: CheckOptions = {}): Promise<boolean> {
   // An actor's type is its ruleset's id; handlers are registered under ruleset ids.
   const ruleset = String(actor.type);
   const handler = handlers.get(ruleset);
   if (!handler) return false;
-  await handler.run(actor, { ...check, ruleset });
+  await handler.run(actor, { ...check, ruleset }, options);
   return true;
 }
 

@@ -22,6 +22,9 @@ import { registerApi } from "./api/index";
 import { registerPackVisibility } from "./pack-visibility";
 import { registerRulesetChangeWarning } from "./ruleset-change";
 import { registerModules } from "../modules/index";
+import { registerInlineChecks } from "./requests/enricher";
+import { REQUEST_CARD, registerRequests } from "./requests/card";
+import { REQUEST_DIALOG, registerRequestTool } from "./requests/dialog";
 import { SYSTEM_ID } from "./ids";
 import { format, localize } from "./game";
 
@@ -61,12 +64,15 @@ export function initCore(): void {
   registerPackVisibility();
   registerRulesetChangeWarning();
   registerModules(world);
+  registerInlineChecks();
+  registerRequests();
+  registerRequestTool();
 
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message, html));
   Hooks.on("updateActor", (actor) => onNeedsDocumentUpdate(actor));
   Hooks.once("i18nInit", localizeFulfillmentDice);
 
-  const templates = [EXCHANGE_CARD, NOTE_CARD, DIALOG_INPUTS, ...allRulesets().flatMap((r) => r.templates ?? [])];
+  const templates = [EXCHANGE_CARD, NOTE_CARD, DIALOG_INPUTS, REQUEST_CARD, REQUEST_DIALOG, ...allRulesets().flatMap((r) => r.templates ?? [])];
   if (templates.length) void foundry.applications.handlebars.loadTemplates(templates);
 
   for (const r of allRulesets()) r.init?.();

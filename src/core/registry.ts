@@ -6,7 +6,7 @@
  */
 import type { ChatActionHandler, DiceSoNicePreset, DieTermClass, RelayHandler } from "./plugin-types";
 import type { ExchangeDefinition } from "./exchange/types";
-import type { CheckRef } from "./hotbar";
+import type { CheckOptions, CheckRef } from "./hotbar";
 import type { Odds } from "../dice/contract";
 import { templatePath } from "./ids";
 
@@ -105,7 +105,9 @@ export interface RulesetApi {
    * The exact odds of a check of an actor of this ruleset with the check dialog's defaults (no
    * modifier, no spend), or null when it cannot give odds for that check (unknown, or not a plain check).
    */
-  odds?(actor: Actor.Implementation, check: CheckRef): Odds | null;
+  odds?(actor: Actor.Implementation, check: CheckRef, options?: CheckOptions): Odds | null;
+  /** The ruleset's words for inline checks and roll requests (src/core/requests, docs/requests.md). */
+  checkWords?: CheckWords;
   /**
    * The ruleset's goods: the item types a loot or trade module may move between actors (Item
    * Piles, src/modules/item-piles.ts). Every other item type (skills, traits, powers) never leaves
@@ -134,6 +136,27 @@ export interface RollableCheck {
   /** The item it rolls, when it is an item's (a HUD opens its sheet on request). */
   itemId?: string;
   img?: string;
+}
+
+/**
+ * How a ruleset reads an inline check or a roll request (`[[/check <thing> <difficulty>]]`): its
+ * difficulty words and numbers, and which of an actor's checks a name means. A difficulty once
+ * read is the ruleset's own string (`CheckOptions.difficulty`), handed back to its macro handler's
+ * `run` and to `odds`.
+ */
+export interface CheckWords {
+  /** The kinds a name may be prefixed with (`skill:Dodge`): CheckRef kinds of this ruleset. */
+  kinds: readonly string[];
+  /** The ruleset's difficulty for a word or number as written, or null when it is none of its words. */
+  difficulty(word: string): string | null;
+  /** The difficulty a request starts at when none is written (the check dialog's default). */
+  defaultDifficulty(): string;
+  /** Every difficulty word, for the GM's request form: value (as `difficulty` returns it) and label. */
+  difficulties(): { value: string; label: string }[];
+  /** The localized label of a difficulty `difficulty` returned (e.g. "Hard", "Difficulty 20"). */
+  difficultyLabel(difficulty: string): string;
+  /** The check of this actor a name (and kind, if written) means, or null when it has none. */
+  checkOf(actor: Actor.Implementation, name: string, kind: string | null): CheckRef | null;
 }
 
 export interface RulesetDefinition {

@@ -79,6 +79,8 @@ declare module "fvtt-types/configuration" {
       tokenActionHudCoreApiReady: (module: unknown) => void;
       /** Token Action HUD Core: a system answers with its SystemManager. */
       tokenActionHudSystemReady: (module: { id: string; api: { requiredCoreModuleVersion: string; SystemManager: new () => object } }) => void;
+      /** v13/v14: the scene controls, a record of SceneControl (src/core/requests/dialog.ts). */
+      getSceneControlButtons: (controls: unknown) => void;
     }
   }
 }

@@ -6,9 +6,10 @@
 import { allRulesets, getRuleset, rulesetOfType } from "../registry";
 import { getSetting, localize } from "../game";
 import { DEFAULT_RULESET } from "../settings";
-import { rollCheckFor, type CheckRef } from "../hotbar";
+import { rollCheckFor, type CheckOptions, type CheckRef } from "../hotbar";
 import type { Odds } from "../../dice/contract";
 import { BREADBOX_HOOKS } from "./hooks";
+import { askForRoll, type AskPrefill } from "../requests/dialog";
 
 export type { CheckRef } from "../hotbar";
 export type { Odds } from "../../dice/contract";
@@ -28,14 +29,19 @@ export interface BreadboxApi {
    * The exact odds of a check of this actor with the check dialog's defaults, or null where its
    * ruleset gives none for that check (docs/hooks.md lists which do).
    */
-  odds(actor: Actor.Implementation, check: CheckRef): Odds | null;
+  odds(actor: Actor.Implementation, check: CheckRef, options?: CheckOptions): Odds | null;
   /**
    * Roll a check for this actor as a hotbar macro would: its ruleset's dialog, then its card (and
    * `breadbox.rollCheck`). False when nothing could be rolled for that actor's ruleset.
    */
-  roll(actor: Actor.Implementation, check: CheckRef): Promise<boolean>;
+  roll(actor: Actor.Implementation, check: CheckRef, options?: CheckOptions): Promise<boolean>;
   /** The names of Breadbox's hooks. */
   hooks: typeof BREADBOX_HOOKS;
+  /**
+   * (GM) Open the "ask for a roll" form, optionally filled in (a check's name and kind, a
+   * difficulty in the world's ruleset's words); it posts a roll request card (docs/requests.md).
+   */
+  askForRoll(prefill?: AskPrefill): Promise<ChatMessage.Implementation | null>;
 }
 
 function info(id: string): RulesetInfo {
@@ -54,10 +60,10 @@ function worldRuleset(): RulesetInfo {
   return info(id);
 }
 
-function odds(actor: Actor.Implementation, check: CheckRef): Odds | null {
+function odds(actor: Actor.Implementation, check: CheckRef, options?: CheckOptions): Odds | null {
   const id = rulesetOfType(String(actor.type));
   const def = id === String(actor.type) ? getRuleset(id) : undefined;
-  return def?.api?.odds?.(actor, check) ?? null;
+  return def?.api?.odds?.(actor, check, options) ?? null;
 }
 
 export const api: BreadboxApi = {
@@ -66,6 +72,7 @@ export const api: BreadboxApi = {
   odds,
   roll: rollCheckFor,
   hooks: BREADBOX_HOOKS,
+  askForRoll,
 };
 
 /** Put the API on `game.breadbox` (init), beside what is already there (`rollMacro`). */

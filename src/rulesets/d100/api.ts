@@ -5,7 +5,8 @@
  */
 import * as R from "./rules";
 import type { RollableCheck, RulesetApi } from "../../core/registry";
-import type { CheckRef } from "../../core/hotbar";
+import type { CheckOptions, CheckRef } from "../../core/hotbar";
+import { d100DifficultyPreset } from "./check-words";
 import type { Odds } from "../../dice/contract";
 import { localize, modelOf } from "../../core/game";
 import { D100ActorModel } from "./data/actor";
@@ -19,13 +20,13 @@ function targetOf(model: D100ActorModel, check: CheckRef): string | null {
   return null;
 }
 
-export function d100Odds(actor: Actor.Implementation, check: CheckRef): Odds | null {
+export function d100Odds(actor: Actor.Implementation, check: CheckRef, options: CheckOptions = {}): Odds | null {
   const model = modelOf(actor, D100ActorModel);
   const target = model ? targetOf(model, check) : null;
   if (!target) return null;
   const rules = d100PlayRules();
   try {
-    return R.checkOdds(buildCheck(actor, defaultChoices({ target }, rules), rules).options.input);
+    return R.checkOdds(buildCheck(actor, defaultChoices({ target, ...d100DifficultyPreset(options.difficulty) }, rules), rules).options.input);
   } catch {
     // Choices the rules refuse (the dialog would say why): no odds.
     return null;

@@ -9,6 +9,7 @@ import { D100CheckRoll, D100OverflowRoll } from "./dice/check-roll";
 import { D100_PLAY_SETTINGS } from "./settings";
 import { D100ActorSheet } from "./sheets/actor-sheet";
 import { D100ItemSheet } from "./sheets/item-sheet";
+import { d100CheckWords } from "./check-words";
 
 export function d100Ruleset(): RulesetDefinition {
   return defineRuleset(
@@ -49,5 +50,6 @@ export function d100Ruleset(): RulesetDefinition {
     },
     d100CombatPart(),
     { api: d100Api },
+    { api: { checkWords: d100CheckWords } },
   );
 }

@@ -4,7 +4,8 @@
  */
 import * as R from "./rules";
 import type { RollableCheck, RulesetApi } from "../../core/registry";
-import type { CheckRef } from "../../core/hotbar";
+import type { CheckOptions, CheckRef } from "../../core/hotbar";
+import { flangeDifficultyPreset } from "./check-words";
 import type { Odds } from "../../dice/contract";
 import { localize, modelOf } from "../../core/game";
 import { FlangeActorModel } from "./data/actor";
@@ -22,12 +23,12 @@ function presetOf(actor: Actor.Implementation, model: FlangeActorModel, check: C
   return null;
 }
 
-export function flangeOdds(actor: Actor.Implementation, check: CheckRef): Odds | null {
+export function flangeOdds(actor: Actor.Implementation, check: CheckRef, options: CheckOptions = {}): Odds | null {
   const model = modelOf(actor, FlangeActorModel);
   const preset = model ? presetOf(actor, model, check) : null;
   if (!model || !preset) return null;
   try {
-    return R.checkOdds(buildCheck(model, defaultChoices(model, preset)).options.input);
+    return R.checkOdds(buildCheck(model, defaultChoices(model, { ...preset, ...flangeDifficultyPreset(options.difficulty) })).options.input);
   } catch {
     // Choices the rules refuse (the dialog would say why): no odds.
     return null;

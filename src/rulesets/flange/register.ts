@@ -12,6 +12,7 @@ import { FLANGE_SETTINGS } from "./settings";
 import { FlangeActorSheet } from "./sheets/actor-sheet";
 import { FlangeItemSheet } from "./sheets/item-sheet";
 import { flangeApi } from "./api";
+import { flangeCheckWords } from "./check-words";
 
 export function flangeRuleset(): RulesetDefinition {
   return defineRuleset(
@@ -54,5 +55,6 @@ export function flangeRuleset(): RulesetDefinition {
     },
     flangeCombatPart(),
     { api: flangeApi },
+    { api: { checkWords: flangeCheckWords } },
   );
 }

@@ -3,7 +3,7 @@
  * macro bar; the macro opens the check dialog for the speaking actor with that trait (a weapon: its
  * ability and attribute), found by name on that actor when the macro runs.
  */
-import { macroHandler, registerMacroHandler, reportMalformedMacro, reportMissing, type MacroHandler, type MacroRef } from "../../core/hotbar";
+import { macroHandler, registerMacroHandler, reportMalformedMacro, reportMissing, type CheckOptions, type MacroHandler, type MacroRef } from "../../core/hotbar";
 import { modelOf } from "../../core/game";
 import { PoolActorModel } from "./data/actor";
 import { PoolAbilityModel, PoolAttributeModel, PoolWeaponModel } from "./data/items";
@@ -33,7 +33,7 @@ export function macroPreset(actor: Actor.Implementation, ref: MacroRef): Partial
   return null;
 }
 
-async function run(actor: Actor.Implementation, ref: MacroRef): Promise<void> {
+async function run(actor: Actor.Implementation, ref: MacroRef, options: CheckOptions = {}): Promise<void> {
   if (!Object.values(KIND_BY_TYPE).some((k) => k === ref.kind)) {
     reportMalformedMacro();
     return;
@@ -44,7 +44,13 @@ async function run(actor: Actor.Implementation, ref: MacroRef): Promise<void> {
     reportMissing(actor, ref.kind, ref.name);
     return;
   }
-  await performPoolCheck(actor, preset);
+  await performPoolCheck(actor, { ...preset, ...poolDifficultyPreset(options.difficulty) });
+}
+
+/** The check dialog's choices a difficulty (an inline check's or a request's: a number) means. */
+export function poolDifficultyPreset(value: string | undefined): Partial<PoolCheckChoices> {
+  const n = value === undefined ? NaN : Number(value);
+  return Number.isInteger(n) ? { difficulty: n } : {};
 }
 
 export const poolMacros: MacroHandler = macroHandler({ ruleset: "pool", itemKinds: KIND_BY_TYPE, img: "icons/svg/d8-grey.svg" }, run);

@@ -13,6 +13,7 @@ import { onChatMessage } from "./formula";
 import { registerPoolMacros } from "./hotbar";
 import { onEffectChoice } from "./effect";
 import { poolApi } from "./api";
+import { poolCheckWords } from "./check-words";
 
 export function poolRuleset(): RulesetDefinition {
   return defineRuleset(
@@ -57,5 +58,6 @@ export function poolRuleset(): RulesetDefinition {
     },
     poolCombatPart(),
     { api: poolApi },
+    { api: { checkWords: poolCheckWords } },
   );
 }

@@ -5,7 +5,8 @@
  */
 import * as R from "./rules";
 import type { RollableCheck, RulesetApi } from "../../core/registry";
-import type { CheckRef } from "../../core/hotbar";
+import type { CheckOptions, CheckRef } from "../../core/hotbar";
+import { toastDifficultyPreset } from "./check-words";
 import type { Odds } from "../../dice/contract";
 import { attributeName, buildCheck, defaultChoices, oddsOf, type ToastTask } from "./checks";
 import { itemChecks } from "../../core/api/checks";
@@ -22,11 +23,11 @@ function taskOf(actor: Actor.Implementation, check: CheckRef): ToastTask | null 
   return null;
 }
 
-export function toastOdds(actor: Actor.Implementation, check: CheckRef): Odds | null {
+export function toastOdds(actor: Actor.Implementation, check: CheckRef, options: CheckOptions = {}): Odds | null {
   const task = taskOf(actor, check);
   if (!task) return null;
   try {
-    return oddsOf(buildCheck(actor, defaultChoices(task)));
+    return oddsOf(buildCheck(actor, defaultChoices(task, toastDifficultyPreset(options.difficulty))));
   } catch {
     // A task the rules refuse (the dialog would say why): no odds.
     return null;

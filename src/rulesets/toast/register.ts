@@ -11,6 +11,7 @@ import { TOAST_SETTINGS } from "./settings";
 import { TOAST_HEALING_RELAY_ACTIONS } from "./healing";
 import "./sheets/hotbar";
 import { toastApi } from "./api";
+import { toastCheckWords } from "./check-words";
 
 export function toastRuleset(): RulesetDefinition {
   return defineRuleset(
@@ -50,5 +51,6 @@ export function toastRuleset(): RulesetDefinition {
     },
     toastCombatPart(),
     { api: toastApi },
+    { api: { checkWords: toastCheckWords } },
   );
 }

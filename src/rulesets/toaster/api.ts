@@ -3,7 +3,7 @@
  * skill or attribute check (as its hotbar macro names it) with the dialog's defaults.
  */
 import type { RollableCheck, RulesetApi } from "../../core/registry";
-import type { CheckRef } from "../../core/hotbar";
+import type { CheckOptions, CheckRef } from "../../core/hotbar";
 import type { Odds } from "../../dice/contract";
 import { own } from "../../dice/dict";
 import { checkOptions, oddsFor, DEFAULT_CHOICES, type CheckRequest } from "./checks";
@@ -28,10 +28,10 @@ function requestOf(actor: Actor.Implementation, check: CheckRef): CheckRequest |
   return null;
 }
 
-export function toasterOdds(actor: Actor.Implementation, check: CheckRef): Odds | null {
+export function toasterOdds(actor: Actor.Implementation, check: CheckRef, options: CheckOptions = {}): Odds | null {
   const req = requestOf(actor, check);
   if (!req) return null;
-  const o = checkOptions(req, { ...DEFAULT_CHOICES }, toasterRules());
+  const o = checkOptions(req, { ...DEFAULT_CHOICES, difficulty: options.difficulty ?? DEFAULT_CHOICES.difficulty }, toasterRules());
   return oddsFor(checkInputOf(o), o.helpers, o.tooManyCooks);
 }
 

@@ -31,6 +31,8 @@ export interface CheckRequest {
   specialties?: { name: string; bonus: number }[];
   /** Target total (10 unopposed). */
   target?: number;
+  /** The difficulty the dialog starts at (a ladder key; an inline check's or a roll request's). Default "average". */
+  difficulty?: string;
   /** Extra choices for the dialog (range band, weapon length, stance…), each a select. */
   extraSelects?: { name: string; label: string; options: { value: string; label: string; modifier: number }[] }[];
   /** Extra flags stored on the chat message. */
@@ -189,7 +191,7 @@ export async function dialogContent(req: CheckRequest, rules: ToasterRules, luck
     rank: req.rank,
     rankLabel: req.rankLabel,
     fixedParts: req.fixedParts.filter((p) => p.value !== 0),
-    difficulties: R.DIFFICULTY_LADDER.map((d) => ({ key: d.key, label: `${localize(`BREADBOX.Toaster.Difficulty.${d.key}`)} (${d.modifier >= 0 ? "+" : ""}${d.modifier})`, selected: d.key === "average" })),
+    difficulties: R.DIFFICULTY_LADDER.map((d) => ({ key: d.key, label: `${localize(`BREADBOX.Toaster.Difficulty.${d.key}`)} (${d.modifier >= 0 ? "+" : ""}${d.modifier})`, selected: d.key === (req.difficulty ?? "average") })),
     specialties: rules.specialization ? (req.specialties ?? []).map((s, i) => ({ index: i, label: `${s.name} (+${s.bonus})` })) : [],
     complementary: rules.complementarySkills,
     luck: rules.luckPoints && luckAvailable > 0,
@@ -204,7 +206,7 @@ export async function dialogContent(req: CheckRequest, rules: ToasterRules, luck
 export async function configureCheck(req: CheckRequest, event?: Event | null): Promise<{ choices: CheckChoices; mode: MessageMode } | null> {
   const rules = toasterRules();
   const luckAvailable = rules.luckPoints ? requireModel(req.actor, ToasterActorModel).luck.value : 0;
-  if (skipDialog(event)) return preRollCheck(req, { ...DEFAULT_CHOICES }, currentMessageMode());
+  if (skipDialog(event)) return preRollCheck(req, { ...DEFAULT_CHOICES, difficulty: req.difficulty ?? DEFAULT_CHOICES.difficulty }, currentMessageMode());
   const answer = await rollDialog<CheckChoices>({
     title: req.title,
     content: await dialogContent(req, rules, luckAvailable),

@@ -14,6 +14,7 @@ import { onLuckAfter, onLuckReroll, relayLuckAfter, relayLuckReroll } from "./ch
 import { onHitLocation } from "./chat/tables";
 import { TOASTER_STATUS_EFFECTS, registerStatusSync } from "./statuses";
 import { toasterApi } from "./api";
+import { toasterCheckWords } from "./check-words";
 
 export function toasterRuleset(): RulesetDefinition {
   return defineRuleset(
@@ -54,5 +55,6 @@ export function toasterRuleset(): RulesetDefinition {
       init: registerStatusSync,
     },
     { api: toasterApi },
+    { api: { checkWords: toasterCheckWords } },
   );
 }

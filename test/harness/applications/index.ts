@@ -37,6 +37,8 @@ registerExtension({
       sidebar: { tabs: { CombatTracker } },
     };
     CONFIG.ui = { ...CONFIG.ui, combat: CombatTracker };
+    // Custom text enrichers (README 66); core's own are not modelled.
+    CONFIG.TextEditor = { ...CONFIG.TextEditor, enrichers: [] };
     globals.Handlebars = Handlebars;
     registerTrackerRefresh(() => ui.combat);
   },

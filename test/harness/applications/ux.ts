@@ -1,6 +1,7 @@
 /**
  * foundry.applications.ux — TextEditor (enrichHTML, getDragEventData) and a minimal DragDrop.
- * VERIFY: enrichHTML returns the HTML unchanged (no @UUID links, inline rolls or secrets handling).
+ * VERIFY: enrichHTML applies only the custom enrichers of CONFIG.TextEditor.enrichers (README 66);
+ * core's own (@UUID links, inline rolls, secrets) are not modelled.
  */
 import type { AnyObject } from "../utils";
 
@@ -8,8 +9,14 @@ export class TextEditor {
   static get implementation(): typeof TextEditor {
     return TextEditor;
   }
-  static async enrichHTML(content: string | null | undefined, _options: AnyObject = {}): Promise<string> {
-    return content ?? "";
+  static async enrichHTML(content: string | null | undefined, options: AnyObject = {}): Promise<string> {
+    const html = content ?? "";
+    const enrichers: EnricherConfig[] = (globalThis as AnyObject).CONFIG?.TextEditor?.enrichers ?? [];
+    if (!enrichers.length || typeof document === "undefined") return html;
+    const root = document.createElement("div");
+    root.innerHTML = html;
+    for (const config of enrichers) await applyEnricher(root, config, options);
+    return root.innerHTML;
   }
   /** Parse the JSON payload of a drag event (text/plain), or {} when absent/invalid. */
   static getDragEventData(event: { dataTransfer?: { getData(type: string): string } | null }): AnyObject {
@@ -18,6 +25,46 @@ export class TextEditor {
     } catch {
       return {};
     }
+  }
+}
+
+/** A custom enricher (CONFIG.TextEditor.enrichers): a global pattern and an async replacement. */
+interface EnricherConfig {
+  pattern: RegExp;
+  enricher(match: RegExpMatchArray, options?: AnyObject): Promise<HTMLElement | null>;
+}
+
+/** Every text node under `root`, in document order. */
+function textNodes(root: Node): Text[] {
+  const out: Text[] = [];
+  for (const child of Array.from(root.childNodes)) {
+    if (child.nodeType === 3) out.push(child as Text);
+    else out.push(...textNodes(child));
+  }
+  return out;
+}
+
+/**
+ * One enricher over the text (never inside tags or attributes): each match is replaced by the
+ * element its enricher returns; a null keeps the matched text (README 66).
+ */
+async function applyEnricher(root: HTMLElement, config: EnricherConfig, options: AnyObject): Promise<void> {
+  for (const node of textNodes(root)) {
+    const text = node.textContent ?? "";
+    const matches = [...text.matchAll(new RegExp(config.pattern.source, config.pattern.flags.includes("g") ? config.pattern.flags : `${config.pattern.flags}g`))];
+    if (!matches.length) continue;
+    const parts: (string | Node)[] = [];
+    let at = 0;
+    for (const m of matches) {
+      const start = m.index ?? 0;
+      const element = await config.enricher(m, options);
+      if (!element) continue;
+      parts.push(text.slice(at, start), element);
+      at = start + m[0].length;
+    }
+    if (!parts.length) continue;
+    parts.push(text.slice(at));
+    node.replaceWith(...parts);
   }
 }
 

@@ -4,12 +4,13 @@
  * Weapons are the combat part's.
  */
 import * as R from "../rules";
-import { macroHandler, registerMacroHandler, reportMalformedMacro, reportMissing, type MacroHandler, type MacroRef } from "../../../core/hotbar";
+import { macroHandler, registerMacroHandler, reportMalformedMacro, reportMissing, type CheckOptions, type MacroHandler, type MacroRef } from "../../../core/hotbar";
 import { modelOf } from "../../../core/game";
 import { D100ActorModel } from "../data/actor";
 import { performD100Check } from "../checks";
+import { d100DifficultyPreset } from "../check-words";
 
-async function run(actor: Actor.Implementation, ref: MacroRef): Promise<void> {
+async function run(actor: Actor.Implementation, ref: MacroRef, options: CheckOptions = {}): Promise<void> {
   const m = modelOf(actor, D100ActorModel);
   const known = ref.kind === "attribute" ? R.ATTRIBUTE_KEYS.some((k) => k === ref.name) : ref.kind === "skill" ? m?.skillRows.some((r) => r.id === ref.name) === true : null;
   if (known === null) {
@@ -20,7 +21,7 @@ async function run(actor: Actor.Implementation, ref: MacroRef): Promise<void> {
     reportMissing(actor, ref.kind, ref.name);
     return;
   }
-  await performD100Check(actor, { target: `${ref.kind}:${ref.name}` });
+  await performD100Check(actor, { target: `${ref.kind}:${ref.name}`, ...d100DifficultyPreset(options.difficulty) });
 }
 
 /** A skill item, or an attribute or skill row of the sheet (a row says which). */

@@ -4,15 +4,17 @@
  * found by name when the macro runs.
  */
 import * as R from "../rules";
-import { macroHandler, registerMacroHandler, reportMalformedMacro, reportMissing, type MacroHandler, type MacroRef } from "../../../core/hotbar";
+import { macroHandler, registerMacroHandler, reportMalformedMacro, reportMissing, type CheckOptions, type MacroHandler, type MacroRef } from "../../../core/hotbar";
 import { modelOf } from "../../../core/game";
 import { FlangeActorModel } from "../data/actor";
 import { performFlangeCheck } from "../checks";
 import { attackWithWeapon } from "../combat/attack";
+import { flangeDifficultyPreset } from "../check-words";
 
 const TYPE_BY_KIND = { skill: "flangeSkill", weapon: "flangeWeapon" } as const;
 
-async function run(actor: Actor.Implementation, ref: MacroRef): Promise<void> {
+async function run(actor: Actor.Implementation, ref: MacroRef, options: CheckOptions = {}): Promise<void> {
+  const difficulty = flangeDifficultyPreset(options.difficulty);
   const model = modelOf(actor, FlangeActorModel);
   if (!model) return;
   if (ref.kind === "skill" || ref.kind === "weapon") {
@@ -26,7 +28,7 @@ async function run(actor: Actor.Implementation, ref: MacroRef): Promise<void> {
       return;
     }
     const skill = model.skills.find((s) => s.id === item.id);
-    await performFlangeCheck(actor, { skill: item.id ?? "", ...(skill?.attribute ? { attribute: skill.attribute } : {}) });
+    await performFlangeCheck(actor, { skill: item.id ?? "", ...(skill?.attribute ? { attribute: skill.attribute } : {}), ...difficulty });
     return;
   }
   if (ref.kind === "attribute") {
@@ -34,7 +36,7 @@ async function run(actor: Actor.Implementation, ref: MacroRef): Promise<void> {
       reportMissing(actor, "attribute", ref.name);
       return;
     }
-    await performFlangeCheck(actor, { skill: "", attribute: ref.name });
+    await performFlangeCheck(actor, { skill: "", attribute: ref.name, ...difficulty });
     return;
   }
   reportMalformedMacro();

@@ -2,7 +2,7 @@
  * Toaster hotbar macros: a skill rolls its check, a weapon attacks, an attribute (or sub-attribute)
  * rolls an attribute check — always for the speaking actor, found by name when the macro runs.
  */
-import { macroHandler, registerMacroHandler, reportMalformedMacro, reportMissing, type MacroHandler, type MacroRef } from "../../../core/hotbar";
+import { macroHandler, registerMacroHandler, reportMalformedMacro, reportMissing, type CheckOptions, type MacroHandler, type MacroRef } from "../../../core/hotbar";
 import { own } from "../../../dice/dict";
 import { performCheck } from "../checks";
 import { attackWithWeapon } from "../chat/attack";
@@ -10,14 +10,15 @@ import { attributeLabel, attributeRequest, itemsOf, skillRequest, sys } from "..
 
 const TYPE_BY_KIND = { skill: "toasterSkill", weapon: "toasterWeapon" } as const;
 
-async function run(actor: Actor.Implementation, ref: MacroRef): Promise<void> {
+async function run(actor: Actor.Implementation, ref: MacroRef, options: CheckOptions = {}): Promise<void> {
+  const difficulty = options.difficulty ? { difficulty: options.difficulty } : {};
   if (ref.kind === "skill" || ref.kind === "weapon") {
     const item = itemsOf(actor, TYPE_BY_KIND[ref.kind]).find((i) => i.name === ref.name);
     if (!item) {
       reportMissing(actor, ref.kind, ref.name);
       return;
     }
-    if (ref.kind === "skill") await performCheck(skillRequest(actor, item));
+    if (ref.kind === "skill") await performCheck({ ...skillRequest(actor, item), ...difficulty });
     else await attackWithWeapon(actor, item);
     return;
   }
@@ -30,7 +31,7 @@ async function run(actor: Actor.Implementation, ref: MacroRef): Promise<void> {
       reportMissing(actor, "attribute", name);
       return;
     }
-    await performCheck(attributeRequest(actor, ref.name, ref.sub));
+    await performCheck({ ...attributeRequest(actor, ref.name, ref.sub), ...difficulty });
     return;
   }
   reportMalformedMacro();

@@ -1,0 +1,259 @@
+/**
+ * Roll requests (issue 21, docs/requests.md): a GM asks chosen characters for a check at a
+ * difficulty; one card lists them; each owner rolls from the card (the ruleset's own dialog, at the
+ * card's difficulty) and the answer is written onto the card by the active GM's client through the
+ * relay, after checking that the requester owns the character, that the character is asked and
+ * has not answered, and that the answer is the requester's own check card of that character. The
+ * card's state lives in its flags (a GM's message: no player can write it); the GM alone sees each
+ * character's exact odds (computed when the card is drawn on a GM's client, never stored) and can
+ * change the difficulty or close the request while it is open. A character deleted, or with no
+ * owner online, is said on the card.
+ */
+import { actorFromUuidSync, format, localize } from "../game";
+import { SYSTEM_ID, templatePath } from "../ids";
+import { getRuleset, type CheckWords } from "../registry";
+import { rollCheckFor, type CheckRef } from "../hotbar";
+import { applyOrRelay, registerCoreRelayAction, type RelayContext, type RelayResult } from "../relay";
+import { registerCoreChatAction } from "../chat/actions";
+import { cardFlags, cardWriter } from "../chat/trust";
+import { rulesetOfCheckCard } from "../registry";
+import { audienceForMode, type Audience, type MessageMode } from "../compat";
+import { BREADBOX_HOOKS, type RollCheckPayload } from "../api/hooks";
+
+export const REQUEST_CARD = templatePath("shared/request-card.hbs");
+/** `flags.breadbox.type` of a request card. */
+export const REQUEST_TYPE = "checkRequest";
+
+/** One asked character and, once rolled, the answer. */
+export interface RequestEntry {
+  actorUuid: string;
+  name: string;
+  result: { messageId: string; total: number } | null;
+}
+
+/** What a request card keeps in `flags.breadbox`. */
+export interface RequestFlags {
+  type: typeof REQUEST_TYPE;
+  ruleset: string;
+  /** The check as written (a name, and its kind if written), looked up on each character. */
+  check: { name: string; kind: string | null };
+  /** The ruleset's difficulty (`CheckWords.difficulty`). */
+  difficulty: string;
+  closed: boolean;
+  entries: RequestEntry[];
+}
+
+export interface NewRequest {
+  actors: Actor.Implementation[];
+  name: string;
+  kind: string | null;
+  difficulty: string;
+  /** Who sees the card: public, or (any other mode) the GMs and the asked characters' owners. */
+  mode: MessageMode;
+}
+
+function wordsOf(ruleset: string): CheckWords | null {
+  return getRuleset(ruleset)?.api?.checkWords ?? null;
+}
+
+/** A request card's flags, or null when the message is not one (or is malformed). */
+export function requestFlags(message: ChatMessage.Implementation): RequestFlags | null {
+  const f = cardFlags(message);
+  if (f.type !== REQUEST_TYPE || typeof f.ruleset !== "string" || typeof f.difficulty !== "string" || !Array.isArray(f.entries)) return null;
+  const check = f.check && typeof f.check === "object" ? (f.check as Record<string, unknown>) : null;
+  if (!check || typeof check.name !== "string") return null;
+  const entries: RequestEntry[] = [];
+  for (const raw of f.entries as unknown[]) {
+    if (!raw || typeof raw !== "object") return null;
+    const e = raw as Record<string, unknown>;
+    if (typeof e.actorUuid !== "string" || typeof e.name !== "string") return null;
+    const r = e.result && typeof e.result === "object" ? (e.result as Record<string, unknown>) : null;
+    entries.push({ actorUuid: e.actorUuid, name: e.name, result: r && typeof r.messageId === "string" && typeof r.total === "number" ? { messageId: r.messageId, total: r.total } : null });
+  }
+  return { type: REQUEST_TYPE, ruleset: f.ruleset, check: { name: check.name, kind: typeof check.kind === "string" ? check.kind : null }, difficulty: f.difficulty, closed: f.closed === true, entries };
+}
+
+/** The card's content for its flags (the same for everyone; per-user parts are added when drawn). */
+export async function requestContent(flags: RequestFlags): Promise<string> {
+  const words = wordsOf(flags.ruleset);
+  const difficultyLabel = words?.difficultyLabel(flags.difficulty) ?? flags.difficulty;
+  return foundry.applications.handlebars.renderTemplate(REQUEST_CARD, {
+    title: format("BREADBOX.Requests.CheckLabel", { name: flags.check.name, difficulty: difficultyLabel }),
+    closed: flags.closed,
+    difficulties: (words?.difficulties() ?? []).map((d) => ({ ...d, selected: d.value === flags.difficulty })),
+    entries: flags.entries.map((e) => ({ ...e, answered: e.result !== null })),
+  });
+}
+
+/** The audience of a request card: everyone, or the GMs and the owners of the asked characters. */
+function requestAudience(actors: Actor.Implementation[], mode: MessageMode): Audience {
+  if (mode === "public") return audienceForMode("public");
+  const users = [...(game.users ?? [])].filter((u) => u.isGM || actors.some((a) => a.testUserPermission(u, "OWNER")));
+  return { whisper: users.map((u) => u.id ?? "").filter(Boolean), blind: false };
+}
+
+/** Post a request card (a GM's client). Null when nothing can be asked. */
+export async function createCheckRequest(request: NewRequest): Promise<ChatMessage.Implementation | null> {
+  if (!game.user?.isGM) {
+    ui.notifications?.warn(localize("BREADBOX.Requests.GMOnly"));
+    return null;
+  }
+  const actors = request.actors.filter((a, i, all) => all.findIndex((b) => b.uuid === a.uuid) === i);
+  const ruleset = actors.length ? String(actors[0]?.type) : "";
+  const words = wordsOf(ruleset);
+  if (!actors.length || !words || actors.some((a) => String(a.type) !== ruleset) || words.difficulty(request.difficulty) !== request.difficulty) {
+    ui.notifications?.warn(localize("BREADBOX.Requests.NothingToAsk"));
+    return null;
+  }
+  const flags: RequestFlags = {
+    type: REQUEST_TYPE,
+    ruleset,
+    check: { name: request.name, kind: request.kind },
+    difficulty: request.difficulty,
+    closed: false,
+    entries: actors.map((a) => ({ actorUuid: a.uuid, name: a.name ?? "", result: null })),
+  };
+  const audience = requestAudience(actors, request.mode);
+  const created = await ChatMessage.create({ content: await requestContent(flags), flags: { [SYSTEM_ID]: { ...flags } }, whisper: audience.whisper, blind: audience.blind });
+  return created ?? null;
+}
+
+/** Write new flags (and the content drawn from them) onto a request card: the active GM's client. */
+async function writeRequest(message: ChatMessage.Implementation, flags: RequestFlags): Promise<void> {
+  await message.update({ content: await requestContent(flags), flags: { [SYSTEM_ID]: { ...flags } } });
+}
+
+/* ---------- a player's roll from the card ---------- */
+
+/** Roll the asked check for one character of the card and send the answer to the GM. */
+export async function onRequestRoll(message: ChatMessage.Implementation, button: HTMLElement): Promise<void> {
+  const flags = requestFlags(message);
+  const uuid = button.dataset.actorUuid ?? "";
+  const entry = flags?.entries.find((e) => e.actorUuid === uuid);
+  if (!flags || !entry || flags.closed || entry.result) return;
+  const actor = actorFromUuidSync(uuid);
+  if (!actor?.isOwner) {
+    ui.notifications?.warn(localize("BREADBOX.Requests.NotYours"));
+    return;
+  }
+  const ref: CheckRef | null = wordsOf(flags.ruleset)?.checkOf(actor, flags.check.name, flags.check.kind) ?? null;
+  if (!ref) {
+    ui.notifications?.warn(format("BREADBOX.Requests.Missing", { actor: actor.name ?? "", name: flags.check.name }));
+    return;
+  }
+  // The check card this roll posts (breadbox.rollCheck fires where every check card is posted).
+  const seen: { message: ChatMessage.Implementation | null } = { message: null };
+  const hookId = Hooks.on(BREADBOX_HOOKS.rollCheck, (payload: RollCheckPayload) => {
+    if (payload.actor?.uuid === actor.uuid && !seen.message) seen.message = payload.message;
+  });
+  try {
+    await rollCheckFor(actor, ref, { difficulty: flags.difficulty });
+  } finally {
+    Hooks.off(BREADBOX_HOOKS.rollCheck, hookId);
+  }
+  const answer = seen.message;
+  if (!answer) return;
+  await applyOrRelay("core.requestAnswer", message, { messageId: message.id ?? "", actorUuid: uuid, resultId: answer.id ?? "" });
+}
+
+/* ---------- the active GM's side ---------- */
+
+function isRequestCard(target: unknown): target is ChatMessage.Implementation {
+  return target instanceof ChatMessage && requestFlags(target) !== null && Boolean(cardWriter(target)?.isGM);
+}
+
+/** An answer: the requester's own check card of an asked character, written onto the request. */
+export async function relayRequestAnswer({ requester, target, payload }: RelayContext): Promise<RelayResult> {
+  if (!isRequestCard(target)) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
+  const flags = requestFlags(target);
+  if (!flags) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  if (flags.closed) return { ok: false, error: "BREADBOX.Requests.Closed" };
+  const index = flags.entries.findIndex((e) => e.actorUuid === payload.actorUuid);
+  const entry = flags.entries[index];
+  if (!entry) return { ok: false, error: "BREADBOX.Requests.NotAsked" };
+  if (entry.result) return { ok: false, error: "BREADBOX.Requests.Answered" };
+  const actor = actorFromUuidSync(entry.actorUuid);
+  if (!actor) return { ok: false, error: "BREADBOX.Requests.Deleted" };
+  if (!requester.isGM && !actor.testUserPermission(requester, "OWNER")) return { ok: false, error: "BREADBOX.Requests.NotYours" };
+  const result = typeof payload.resultId === "string" ? game.messages?.get(payload.resultId) : undefined;
+  if (!result || cardWriter(result)?.id !== requester.id) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
+  if (rulesetOfCheckCard(cardFlags(result).type) !== flags.ruleset || result.speaker?.actor !== actor.id) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
+  if ((result.timestamp ?? 0) < (target.timestamp ?? 0) || flags.entries.some((e) => e.result?.messageId === result.id)) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
+  const total = Number(result.rolls[0]?.total);
+  flags.entries[index] = { ...entry, result: { messageId: result.id ?? "", total: Number.isFinite(total) ? total : 0 } };
+  await writeRequest(target, flags);
+  return { ok: true };
+}
+
+/** The GM closes the request, or changes its difficulty while it is open. */
+export async function relayRequestChange({ requester, target, payload }: RelayContext): Promise<RelayResult> {
+  if (!requester.isGM) return { ok: false, error: "BREADBOX.Requests.GMOnly" };
+  if (!isRequestCard(target)) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
+  const flags = requestFlags(target);
+  if (!flags) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  if (flags.closed) return { ok: false, error: "BREADBOX.Requests.Closed" };
+  if (payload.close === true) flags.closed = true;
+  else if (typeof payload.difficulty === "string") {
+    const read = wordsOf(flags.ruleset)?.difficulty(payload.difficulty);
+    if (!read) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+    flags.difficulty = read;
+  } else return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  await writeRequest(target, flags);
+  return { ok: true };
+}
+
+/* ---------- drawing the card on each client ---------- */
+
+/** Whether a user other than a GM who owns the actor is online. */
+function ownerOnline(actor: Actor.Implementation): boolean {
+  return [...(game.users ?? [])].some((u) => u.active && !u.isGM && actor.testUserPermission(u, "OWNER"));
+}
+
+/** The per-user parts of a request card: each row's state, and for a GM the odds and the controls. */
+export function onRenderRequest(message: ChatMessage.Implementation, html: HTMLElement): void {
+  const flags = requestFlags(message);
+  if (!flags) return;
+  const words = wordsOf(flags.ruleset);
+  const isGM = game.user?.isGM === true;
+  for (const row of html.querySelectorAll<HTMLElement>("[data-request-actor]")) {
+    const entry = flags.entries.find((e) => e.actorUuid === row.dataset.requestActor);
+    if (!entry) continue;
+    const actor = actorFromUuidSync(entry.actorUuid);
+    const status = row.querySelector<HTMLElement>("[data-request-status]");
+    if (!actor) {
+      if (status) status.textContent = localize("BREADBOX.Requests.Deleted");
+      row.querySelector("[data-bb-action]")?.remove();
+      continue;
+    }
+    if (!entry.result && status && !ownerOnline(actor)) status.textContent = localize("BREADBOX.Requests.OwnerOffline");
+    const oddsCell = row.querySelector<HTMLElement>("[data-request-odds]");
+    if (!isGM || !oddsCell || entry.result || !words) continue;
+    const ref = words.checkOf(actor, flags.check.name, flags.check.kind);
+    const odds = ref ? getRuleset(flags.ruleset)?.api?.odds?.(actor, ref, { difficulty: flags.difficulty }) : null;
+    oddsCell.textContent = odds ? format("BREADBOX.Requests.Odds", { chance: `${(odds.success * 100).toFixed(1)}%` }) : ref ? "" : localize("BREADBOX.Requests.NoSuchCheck");
+  }
+  if (!isGM) return;
+  html.querySelector<HTMLSelectElement>("select[data-request-difficulty]")?.addEventListener("change", (event) => {
+    const select = event.currentTarget;
+    if (select instanceof HTMLSelectElement) void applyOrRelay("core.requestChange", message, { messageId: message.id ?? "", difficulty: select.value });
+  });
+}
+
+async function onRequestClose(message: ChatMessage.Implementation): Promise<void> {
+  await applyOrRelay("core.requestChange", message, { messageId: message.id ?? "", close: true });
+}
+
+let registered = false;
+
+/** Register the card's buttons, its relay actions and its drawing (init, once). */
+export function registerRequests(): void {
+  if (registered) return;
+  registered = true;
+  registerCoreChatAction("requestRoll", onRequestRoll);
+  registerCoreChatAction("requestClose", onRequestClose);
+  registerCoreRelayAction("requestAnswer", relayRequestAnswer);
+  registerCoreRelayAction("requestChange", relayRequestChange);
+  Hooks.on("renderChatMessageHTML", (message, html) => {
+    if (message instanceof ChatMessage && html instanceof HTMLElement) onRenderRequest(message, html);
+  });
+}
