@@ -35,6 +35,8 @@ describe("Dice Pool checks", () => {
     const dialog = page.locator("dialog.roll-dialog[open]").last();
     await dialog.waitFor({ state: "visible", timeout: 5000 });
     await dialog.locator('select[name="attribute"]').selectOption("Agility");
+    // The die type is one of the folded options (issue 24.3): open "More options" first.
+    await dialog.locator("details.bb-more-options > summary").click();
     await dialog.locator('select[name="die"]').selectOption("d10Minus1");
     const odds = dialog.locator("[data-bb-odds]");
     await expect.poll(() => odds.textContent()).toMatch(/d10−1/);
@@ -311,6 +313,7 @@ describe("the Effect Level on the card", () => {
     const dialog = page.locator("dialog.roll-dialog[open]").last();
     await dialog.waitFor({ state: "visible", timeout: 5000 });
     // d4+2 cannot botch: 3 dice total at least 9, so Difficulty 0 is a success of degree ≥ 1.
+    await dialog.locator("details.bb-more-options > summary").click();
     await dialog.locator('select[name="die"]').selectOption("d4Plus2");
     await dialog.locator('input[name="difficulty"]').fill("0");
     await dialog.locator('input[name="effectLevel"]').fill("3");

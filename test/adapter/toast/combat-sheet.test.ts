@@ -45,7 +45,8 @@ describe("the sheet's combat tab", () => {
     (sheet.element.querySelector('.toast-combat-weapons [data-action="toastAttack"]') as HTMLElement).click();
     const dialog = await waitForDialog();
     const odds = dialog.element.querySelector("[data-bb-odds]");
-    expect(odds.querySelectorAll("ul.bb-odds")).toHaveLength(2);
+    // Two panels; overlapping extras sit apart in their own list (issue 24.4).
+    expect(odds.querySelectorAll("ul.bb-odds:not(.bb-odds-overlap)")).toHaveLength(2);
     expect(odds.textContent).toContain("If she defends with Sword (+4)");
     expect(odds.textContent).toContain("If she does not defend (target number 11)");
     scriptDiceFaces([6]);
