@@ -3,7 +3,8 @@
  * checks shows them as buttons and a check of another ruleset's words as plain text with a
  * tooltip; a player's click opens the ruleset's check dialog at the written difficulty; the GM asks
  * for the roll from the check's Ask button and a request card appears (the GM alone sees the
- * odds); the player answers from the card and the result gathers on it. Screenshots
+ * odds); the player answers from the card and the result gathers on it; the GM changes the
+ * difficulty while it is open, then closes it. Screenshots
  * requests-<id>-journal, requests-<id>-card-open, requests-<id>-card-answered.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -182,6 +183,23 @@ describe.each(CASES)("a $ruleset world", (c) => {
     expect(await axeSerious(page, `#bb-chat-log > li[data-message-id="${await card.getAttribute("data-message-id")}"]`)).toEqual([]);
     await card.scrollIntoViewIfNeeded();
     await screenshot(card, `requests-${c.ruleset}-card-answered`);
+
+    // While it is open the GM changes its difficulty, then closes it: the answer stays, no more rolls.
+    const other = await card.locator("select[data-request-difficulty] option").evaluateAll((opts, d) => {
+      const o = (opts as HTMLOptionElement[]).find((x) => x.value !== d)!;
+      return { value: o.value, label: o.textContent ?? "" };
+    }, c.difficulty);
+    await card.locator("select[data-request-difficulty]").selectOption(other.value);
+    await settle(page);
+    card = requestCard(page);
+    await expect(card.locator("h3").textContent()).resolves.toContain(other.label);
+    await expect(card.locator("select[data-request-difficulty]").inputValue()).resolves.toBe(other.value);
+    await card.locator('[data-bb-action="core.requestClose"]').click();
+    await settle(page);
+    card = requestCard(page);
+    await expect(card.locator(".bb-request-closed").count()).resolves.toBe(1);
+    await expect(card.locator("select[data-request-difficulty], [data-bb-action]").count()).resolves.toBe(0);
+    await expect(row().locator("[data-request-result] strong").textContent()).resolves.toBe(String(answer.total));
     expect(w.errors).toEqual([]);
     await w.close();
   });
