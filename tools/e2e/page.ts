@@ -42,6 +42,8 @@ const state = {
   notifications: [] as ShownNotification[],
   errors: [] as string[],
   notificationTimeoutMs: 0,
+  otherClients: false,
+  actingUserId: null as string | null,
 };
 
 window.addEventListener("error", (e) => state.errors.push(String(e.message ?? e)));
@@ -116,6 +118,20 @@ function showWorldPanels(): string {
   return panel.id;
 }
 
+/**
+ * Show a journal-like page: `text` (HTML, as a journal page's or an item description's stored text)
+ * run through `TextEditor.implementation.enrichHTML` as Foundry does before showing such text (so
+ * the system's CONFIG.TextEditor.enrichers apply for the current user), in a panel. Returns its id.
+ */
+async function showEnriched(text: string, title = "Journal"): Promise<string> {
+  document.getElementById("bb-enriched")?.remove();
+  const article = el("article", { class: "bb-enriched-text" });
+  article.innerHTML = await g.foundry.applications.ux.TextEditor.implementation.enrichHTML(text);
+  const panel = el("section", { id: "bb-enriched", class: "bb-world-panels", "aria-label": title }, el("div", { class: "bb-world-panel" }, el("h2", {}, title), article));
+  document.body.append(panel);
+  return panel.id;
+}
+
 // ------------------------------------------------------------------ notifications
 
 function installNotifications(): void {
@@ -176,9 +192,23 @@ async function rerenderChat(): Promise<void> {
 
 function installChatHooks(): void {
   const { Hooks } = g;
-  Hooks.on("createChatMessage", (m: AnyObject) => void track(onCreateMessage(m)));
-  Hooks.on("updateChatMessage", (m: AnyObject) => void track(onUpdateMessage(m)));
-  Hooks.on("deleteChatMessage", (m: AnyObject) => document.querySelector(`#bb-chat-log [data-message-id="${m.id}"]`)?.remove());
+  // With other clients' hooks on (setOtherClients), only the acting user's client draws the log.
+  const mine = () => !state.otherClients || g.game.user?.id === state.actingUserId;
+  Hooks.on("createChatMessage", (m: AnyObject) => void (mine() && track(onCreateMessage(m))));
+  Hooks.on("updateChatMessage", (m: AnyObject) => void (mine() && track(onUpdateMessage(m))));
+  Hooks.on("deleteChatMessage", (m: AnyObject) => mine() && document.querySelector(`#bb-chat-log [data-message-id="${m.id}"]`)?.remove());
+}
+
+/**
+ * Every active user's client hears document hooks, as in Foundry (a document's create/update/
+ * delete hooks fire on every connected client): the harness's per-client re-firing (off by
+ * default here, as the page draws one client). On, the active GM's client hears a player's new
+ * card (e.g. to record its writer in the card ledger) while the page draws the acting user's view.
+ */
+function setOtherClients(on: boolean): void {
+  state.otherClients = on;
+  state.actingUserId = g.game.user?.id ?? null;
+  H.setHookBroadcast(on);
 }
 
 /** Page-side async work (chat rendering) so tests can wait for it. */
@@ -315,6 +345,7 @@ async function setUser(userId: string): Promise<void> {
   if (!user) throw new Error(`No user ${userId}`);
   g.game.user = user;
   g.game.userId = user.id;
+  state.actingUserId = user.id;
   user.targets ??= new Set();
   for (const app of apps()) if (app.rendered) await app.render();
   await rerenderChat();
@@ -522,6 +553,8 @@ const BB = {
   renderHotbar,
   openPackDocument,
   showWorldPanels,
+  showEnriched,
+  setOtherClients,
   openDocumentSheet,
   closeAll,
   apps,
