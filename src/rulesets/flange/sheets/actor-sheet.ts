@@ -106,6 +106,8 @@ function boxes(total: number, crossed: number) {
 }
 
 /** Everything the Flange templates show, computed from the actor's derived data. */
+const CREATION_PROBLEMS = new Set(["BREADBOX.Flange.Problem.boxesLeft", "BREADBOX.Flange.Problem.flangeOver"]);
+
 export async function flangeSheetData(actor: Actor.Implementation) {
   const model = modelOf(actor, FlangeActorModel);
   if (!model) return {};
@@ -190,7 +192,9 @@ export async function flangeSheetData(actor: Actor.Implementation) {
     armours: items(FlangeArmorModel).map(({ item, model: a }) => ({ id: item.id, name: item.name, armour: a.armour, equipped: a.equipped })),
     powers: items(FlangePowerModel).map(({ item, model: p }) => ({ id: item.id, name: item.name, cost: p.cost })),
     gear: items(FlangeGearModel).map(({ item, model: g }) => ({ id: item.id, name: item.name, quantity: g.quantity })),
-    problems: model.problems.map((p) => format(p.key, p.data)),
+    // Creation budgets (boxes left, Flange points over) belong to edit mode (issue 24.11); the rest always shows.
+    problems: model.problems.filter((p) => !CREATION_PROBLEMS.has(p.key)).map((p) => format(p.key, p.data)),
+    creationProblems: model.problems.filter((p) => CREATION_PROBLEMS.has(p.key)).map((p) => format(p.key, p.data)),
     biographyHTML: await TextEditor.enrichHTML(model.biography, { secrets: actor.isOwner }),
     notesHTML: await TextEditor.enrichHTML(model.notes, { secrets: actor.isOwner }),
   };
