@@ -78,11 +78,11 @@ describe("D10/0 character sheet", () => {
     await dialog.locator('select[name="ladder"]').selectOption("hard");
     await expect.poll(() => odds.textContent()).not.toBe(before);
     // Headline first (failure / miss / success), the thirteen degrees folded under it; each adds to 100 %.
-    const read = async (sel: string) => (await odds.locator(sel).allTextContents()).map((t) => parseFloat(t.replace(/[<>]/g, "")));
-    const headline = (await odds.locator("ul.bb-odds").first().locator("li strong").allTextContents()).map((t) => parseFloat(t.replace(/[<>]/g, "")));
+    const percents = async (tiles: ReturnType<typeof odds.locator>) => (await tiles.allTextContents()).map((t) => parseFloat(t.replace(/[<>]/g, "")));
+    const headline = await percents(odds.locator("ul.bb-odds").first().locator("li strong"));
     expect(headline.length).toBe(3);
     expect(Math.abs(headline.reduce((s, p) => s + p, 0) - 100)).toBeLessThan(0.5);
-    const pcts = await read("details.bb-odds-detail li strong");
+    const pcts = await percents(odds.locator("details.bb-odds-detail li strong"));
     expect(pcts.length).toBe(13);
     expect(Math.abs(pcts.reduce((s, p) => s + p, 0) - 100)).toBeLessThan(0.5);
     expect(await axeSerious(page, "dialog.roll-dialog[open]")).toEqual([]);
