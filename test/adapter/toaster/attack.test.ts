@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { asUser, createUser, gmUser, setRandomUniform, setUserActive } from "../../harness/index";
+import { asUser, gmUser, setUserActive } from "../../harness/index";
 import { bootSystem, makeCharacter, itemData, notifications } from "./boot";
+import { attackDice, duelScene } from "./duel";
 import { attackWithWeapon } from "../../../src/rulesets/toaster/chat/attack";
 import { applyRelayHandler } from "../../../src/core/exchange/engine";
 import { applyDamage, defend } from "./exchange";
@@ -8,43 +9,11 @@ import { ToasterCheckRoll } from "../../../src/rulesets/toaster/dice/check-roll"
 
 beforeEach(bootSystem);
 
-/**
- * Randomness for a whole attack. Foundry's dice (attack and defence rolls) and the rules core's
- * draws (damage, protection, tables) both read CONFIG.Dice.randomUniform; each entry says which
- * kind of draw it feeds, so the test reads as d10* values.
- */
-function dice(entries: ({ foundry: number } | { core: number; faces?: number })[]) {
-  const queue = [...entries];
-  setRandomUniform(() => {
-    const e = queue.shift();
-    if (!e) throw new Error("test dice ran out");
-    if ("foundry" in e) return 1 - (e.foundry + 0.5) / 10; // D10StarDie#mapRandomFace → e.foundry
-    const faces = e.faces ?? 10;
-    // Every die of the sequence is a Foundry roll: a d10* (D10StarDie) for the core's d10s, a plain
-    // die otherwise (Die#mapRandomFace: face = ceil((1 − u) × faces)).
-    return faces === 10 ? 1 - (e.core + 0.5) / 10 : 1 - (e.core - 0.5) / faces;
-  });
-  return () => queue.length;
-}
+const dice = attackDice;
 
 const shift = new MouseEvent("click", { shiftKey: true });
 
-async function scene() {
-  const p1 = createUser({ name: "Attacker's player" });
-  const p2 = createUser({ name: "Defender's player" });
-  const p3 = createUser({ name: "Bystander" });
-  const attacker = await makeCharacter("Rhoenda", { attributes: { physique: { value: 5 }, coordination: { value: 7 } } }, [
-    { name: "Sword", type: "toasterSkill", system: { base: 9, attribute: "coordination" } },
-    itemData("toaster-weapons", "Broadsword"),
-  ]);
-  await attacker.update({ ownership: { [p1.id!]: 3 } });
-  const defender = await makeCharacter("Guard", { attributes: { physique: { value: 4 }, coordination: { value: 5 } } }, [
-    { name: "Dodge", type: "toasterSkill", system: { base: 3, attribute: "coordination", role: "dodge" } },
-  ]);
-  await defender.update({ ownership: { [p2.id!]: 3 } });
-  const sword = attacker.items.find((i: any) => i.type === "toasterWeapon");
-  return { p1, p2, p3, attacker, defender, sword };
-}
+const scene = () => duelScene({ bystander: true });
 
 async function attackAndDefend(s: Awaited<ReturnType<typeof scene>>, attackDie: number, defenceDie: number, core: number[]) {
   (s.p1 as any).targets = new Set([{ actor: s.defender }]);

@@ -10,6 +10,7 @@ import { oddsPanelHtml } from "../../../src/core/rolls/odds-panel";
 import { makeOdds } from "../../../src/dice/contract";
 import { attackWithWeapon } from "../../../src/rulesets/toaster/chat/attack";
 import { defend } from "./exchange";
+import { duelScene } from "./duel";
 
 beforeEach(bootWorld("toaster"));
 
@@ -49,18 +50,7 @@ describe("the core odds panel", () => {
 
 describe("the Toaster defence dialog", () => {
   it("leads with 'Reach N to stop the attack' and its complement; the five bands (Fumble among them) are folded", async () => {
-    const p1 = createUser({ name: "Attacker's player" });
-    const p2 = createUser({ name: "Defender's player" });
-    const attacker = await makeCharacter("Rhoenda", { attributes: { physique: { value: 5 }, coordination: { value: 7 } } }, [
-      { name: "Sword", type: "toasterSkill", system: { base: 9, attribute: "coordination" } },
-      itemData("toaster-weapons", "Broadsword"),
-    ]);
-    await attacker.update({ ownership: { [p1.id!]: 3 } });
-    const defender = await makeCharacter("Guard", { attributes: { physique: { value: 4 }, coordination: { value: 5 } } }, [
-      { name: "Dodge", type: "toasterSkill", system: { base: 3, attribute: "coordination", role: "dodge" } },
-    ]);
-    await defender.update({ ownership: { [p2.id!]: 3 } });
-    (p1 as any).targets = new Set([{ actor: defender }]);
+    const { p1, p2, attacker, defender } = await duelScene({ target: true });
     // The attack die shows 6: 6 + Sword 8 = 14.
     setRandomUniform(() => 1 - 6.5 / 10);
     await asUser(p1, () => attackWithWeapon(attacker, attacker.items.find((i: any) => i.type === "toasterWeapon"), new MouseEvent("click", { shiftKey: true })));
@@ -118,18 +108,7 @@ describe("buttons that cannot be used say why (issue 24.6)", () => {
     await (game as any).settings.set("breadbox", "toaster.hitLocation", true);
     const { clearToasterRulesCache } = await import("../../../src/rulesets/toaster/settings");
     clearToasterRulesCache();
-    const p1 = createUser({ name: "Attacker's player" });
-    const p2 = createUser({ name: "Defender's player" });
-    const attacker = await makeCharacter("Rhoenda", { attributes: { physique: { value: 5 }, coordination: { value: 7 } } }, [
-      { name: "Sword", type: "toasterSkill", system: { base: 9, attribute: "coordination" } },
-      itemData("toaster-weapons", "Broadsword"),
-    ]);
-    await attacker.update({ ownership: { [p1.id!]: 3 } });
-    const defender = await makeCharacter("Guard", { attributes: { physique: { value: 4 }, coordination: { value: 5 } } }, [
-      { name: "Dodge", type: "toasterSkill", system: { base: 3, attribute: "coordination", role: "dodge" } },
-    ]);
-    await defender.update({ ownership: { [p2.id!]: 3 } });
-    (p1 as any).targets = new Set([{ actor: defender }]);
+    const { p1, p2, attacker, defender } = await duelScene({ target: true });
     const shift = new MouseEvent("click", { shiftKey: true });
     const resolve = async (faces: number[]) => {
       const queue = [...faces];

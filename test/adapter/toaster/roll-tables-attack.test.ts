@@ -4,44 +4,19 @@
  * a range changes the damage and the armor that counts; the resolution card names the table.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { asUser, createUser, setRandomUniform } from "../../harness/index";
-import { bootSystem, itemData, makeCharacter, packDoc } from "./boot";
+import { asUser } from "../../harness/index";
+import { bootSystem, packDoc } from "./boot";
+import { attackDice, duelScene } from "./duel";
 import { attackWithWeapon } from "../../../src/rulesets/toaster/chat/attack";
 import { defend } from "./exchange";
 
 beforeEach(bootSystem);
 afterEach(() => void (game as any).packs.delete("breadbox.toaster-tables"));
 
-/** As in attack.test.ts: each entry feeds a Foundry check die or a die of the rules core's roll. */
-function dice(entries: ({ foundry: number } | { core: number; faces?: number })[]) {
-  const queue = [...entries];
-  setRandomUniform(() => {
-    const e = queue.shift();
-    if (!e) throw new Error("test dice ran out");
-    if ("foundry" in e) return 1 - (e.foundry + 0.5) / 10;
-    const faces = e.faces ?? 10;
-    return faces === 10 ? 1 - (e.core + 0.5) / 10 : 1 - (e.core - 0.5) / faces;
-  });
-  return () => queue.length;
-}
+const dice = attackDice;
 const shift = new MouseEvent("click", { shiftKey: true });
 
-async function scene() {
-  const p1 = createUser({ name: "Attacker's player" });
-  const p2 = createUser({ name: "Defender's player" });
-  const attacker = await makeCharacter("Rhoenda", { attributes: { physique: { value: 5 }, coordination: { value: 7 } } }, [
-    { name: "Sword", type: "toasterSkill", system: { base: 9, attribute: "coordination" } },
-    itemData("toaster-weapons", "Broadsword"),
-  ]);
-  await attacker.update({ ownership: { [p1.id!]: 3 } });
-  const defender = await makeCharacter("Guard", { attributes: { physique: { value: 4 }, coordination: { value: 5 } } }, [
-    { name: "Dodge", type: "toasterSkill", system: { base: 3, attribute: "coordination", role: "dodge" } },
-  ]);
-  await defender.update({ ownership: { [p2.id!]: 3 } });
-  const sword = attacker.items.find((i: any) => i.type === "toasterWeapon");
-  (p1 as any).targets = new Set([{ actor: defender }]);
-  return { p1, p2, attacker, defender, sword };
-}
+const scene = () => duelScene({ target: true });
 
 async function exchange(s: Awaited<ReturnType<typeof scene>>) {
   await asUser(s.p1, () => attackWithWeapon(s.attacker, s.sword, shift));
