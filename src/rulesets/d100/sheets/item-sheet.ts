@@ -6,12 +6,13 @@
  */
 import * as R from "../rules";
 import { BreadboxItemSheet, rulesetItemSheet } from "../../../core/sheets/item-sheet";
-import { choiceOptions, humanizeKey, joinSummary, readInputValue, reportInvalidChange } from "../../../core/sheets/helpers";
+import { choiceOptions, humanizeKey, joinSummary, reportInvalidChange } from "../../../core/sheets/helpers";
 import { format, localize, modelOf } from "../../../core/game";
 import { AP_RANGE, DUDE_REGIONS } from "../data/fields";
 import { linkField, linkTargets, type LinkTarget } from "../../../core/sheets/links";
 import { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel, OPTIONAL_ATTRIBUTES, POWER_ACTION_EFFECTS, POWER_COMBINES, TAB_EFFECT_KINDS } from "../data/items";
 import { D100ArmorModel, D100WeaponModel, FIRE_AMOUNT_KINDS, FIRE_AP_KINDS, FIRE_DAMAGE_BY, WEAPON_RANGES, type FireBlockData, toFireBlock } from "../data/weapons";
+import { FIRE_LISTS, SPREAD_OPS, type FireDraft, addRow, blockOfDraft, draftOf, isOneOf, readDraft, removeRow, spreadWords } from "./fire-editor";
 
 async function editArray(sheet: unknown, field: "effects" | "actions", change: (list: Record<string, unknown>[]) => Record<string, unknown>[]): Promise<void> {
   if (!(sheet instanceof D100ItemSheet) || !sheet.isEditable) return;
@@ -26,46 +27,6 @@ async function editArray(sheet: unknown, field: "effects" | "actions", change: (
     reportInvalidChange(err);
     void sheet.render();
   }
-}
-
-/** Fire-block fields typed as a list: entries separated by ";" ("> -10; > 0; > 10"). */
-const FIRE_NUMBER_LISTS = ["apChoices", "amounts"] as const;
-const FIRE_NUMBERS = ["apCost", "shotsPerX"] as const;
-
-function splitList(text: string): string[] {
-  return text
-    .split(";")
-    .map((x) => x.trim())
-    .filter((x) => x !== "");
-}
-
-function isOneOf<T extends string>(list: readonly T[], value: string): value is T {
-  return list.some((k) => k === value);
-}
-
-/**
- * A fire block with one field changed from the sheet. Throws a localized message for a value the
- * field cannot hold; the whole block is then checked by the core (toFireBlock → validateFireBlock).
- */
-function withFireField(block: FireBlockData, field: string, raw: string, label: string): FireBlockData {
-  if (field === "title") return { ...block, title: raw };
-  if (field === "spread") return { ...block, spread: splitList(raw) };
-  if (field === "damage") return { ...block, damage: splitList(raw) };
-  if (isOneOf(FIRE_NUMBER_LISTS, field)) {
-    const values = splitList(raw).map((x) => Number(x));
-    const [min, max] = field === "apChoices" ? [AP_RANGE.min, AP_RANGE.max] : [0, R.MAX_FIRE_AMOUNT];
-    if (values.some((n) => !Number.isInteger(n) || n < min || n > max)) throw new Error(format("BREADBOX.D100.FireEdit.NotWholeNumbers", { field: label, value: raw, min, max }));
-    return field === "apChoices" ? { ...block, apChoices: values } : { ...block, amounts: values };
-  }
-  if (field === "kind" && isOneOf(R.FIRE_KINDS, raw)) return { ...block, kind: raw };
-  if (field === "apKind" && isOneOf(FIRE_AP_KINDS, raw)) return { ...block, apKind: raw };
-  if (field === "amountKind" && isOneOf(FIRE_AMOUNT_KINDS, raw)) return { ...block, amountKind: raw };
-  if (field === "damageBy" && isOneOf(FIRE_DAMAGE_BY, raw)) return { ...block, damageBy: raw };
-  throw new Error(format("BREADBOX.D100.FireEdit.BadValue", { field: label, value: raw }));
-}
-
-function fieldLabel(input: HTMLElement, field: string): string {
-  return input.closest(".form-group")?.querySelector("label")?.textContent?.trim() ?? field;
 }
 
 function copyBlock(b: FireBlockData): FireBlockData {
@@ -132,15 +93,32 @@ export class D100ItemSheet extends rulesetItemSheet("d100", d100ItemSummary) {
       addFireBlock: async function (this: unknown) {
         if (!(this instanceof D100ItemSheet)) return;
         const weapon = modelOf(this.document, D100WeaponModel);
+        this.keepFireDrafts();
         if (weapon) await editFireBlocks(this, (l) => [...l, newFireBlock(weapon)]);
       },
       saveFireBlock: async function (this: unknown, _e: PointerEvent, target: HTMLElement) {
         if (this instanceof D100ItemSheet) await this.saveFireBlock(rowIndex(target));
       },
+      discardFireBlock: async function (this: unknown, _e: PointerEvent, target: HTMLElement) {
+        if (!(this instanceof D100ItemSheet)) return;
+        this.keepFireDrafts();
+        this.fireDrafts.delete(rowIndex(target));
+        await this.render();
+      },
       removeFireBlock: async function (this: unknown, _e: PointerEvent, target: HTMLElement) {
         if (!(this instanceof D100ItemSheet)) return;
         const i = rowIndex(target);
-        await editFireBlocks(this, (l) => l.filter((_, j) => j !== i));
+        this.keepFireDrafts();
+        // The drafts of the blocks after the removed one move up with their blocks.
+        const moved = new Map([...this.fireDrafts].filter(([j]) => j !== i).map(([j, d]) => [j > i ? j - 1 : j, d]));
+        if (await editFireBlocks(this, (l) => l.filter((_, j) => j !== i))) this.fireDrafts = moved;
+      },
+      addFireRow: async function (this: unknown, _e: PointerEvent, target: HTMLElement) {
+        if (this instanceof D100ItemSheet) await this.editFireDraft(rowIndex(target), target, (d, list) => addRow(d, list));
+      },
+      removeFireRow: async function (this: unknown, _e: PointerEvent, target: HTMLElement) {
+        const row = Number(target.closest<HTMLElement>("[data-fire-row]")?.dataset.fireRow);
+        if (this instanceof D100ItemSheet) await this.editFireDraft(rowIndex(target), target, (d, list) => removeRow(d, list, row));
       },
     },
   };
@@ -160,32 +138,73 @@ export class D100ItemSheet extends rulesetItemSheet("d100", d100ItemSummary) {
       });
     }
     // Fire-block fields carry no form name and are not saved one by one (they depend on each
-    // other: three steps need one or three amounts); "Save block" reads the whole block.
-    for (const input of this.element.querySelectorAll("[data-fire-field]")) input.addEventListener("change", (event) => event.stopPropagation());
+    // other: three steps need one or three amounts); "Save block" reads the whole block. What is
+    // typed is kept as the block's draft; a choice that changes which fields apply re-renders.
+    for (const input of this.element.querySelectorAll<HTMLElement>("[data-fire-field], [data-fire-part]")) {
+      input.addEventListener("change", (event) => {
+        event.stopPropagation();
+        this.keepFireDrafts();
+        if (input instanceof HTMLSelectElement) void this.render();
+      });
+    }
   }
 
-  /** Save one fire block from its fields on the sheet; a refused value is reported and nothing changes. */
-  async saveFireBlock(index: number): Promise<boolean> {
-    const inputs = [...this.element.querySelectorAll<HTMLInputElement | HTMLSelectElement>(`.d100-fire-block[data-index="${index}"] [data-fire-field]`)];
-    const numbers: Partial<Record<(typeof FIRE_NUMBERS)[number], number>> = {};
-    for (const input of inputs) {
-      const field = input.dataset.fireField ?? "";
-      if (!isOneOf(FIRE_NUMBERS, field)) continue;
-      const read = readInputValue(input, fieldLabel(input, field));
-      if (!read.ok) return false;
-      numbers[field] = Number(read.value);
+  /** Blocks being edited on the sheet: what is typed, until "Save block" stores it (by block index). */
+  fireDrafts = new Map<number, FireDraft>();
+
+  private storedFireBlocks(): FireBlockData[] {
+    return modelOf(this.document, D100WeaponModel)?.fireBlocks ?? [];
+  }
+
+  /** Keep every changed block's fields as its draft (before a render would redraw them). */
+  keepFireDrafts(): void {
+    const stored = this.storedFireBlocks();
+    for (const box of this.element.querySelectorAll<HTMLElement>(".d100-fire-block[data-index]")) {
+      const index = Number(box.dataset.index);
+      const block = stored[index];
+      if (!block) continue;
+      const kept = this.fireDrafts.get(index) ?? draftOf(block);
+      const draft = readDraft(box, kept);
+      if (this.fireDrafts.has(index) || JSON.stringify(draft) !== JSON.stringify(draftOf(block))) this.fireDrafts.set(index, draft);
     }
-    return editFireBlocks(this, (l) =>
-      l.map((b, j) => {
-        if (j !== index) return b;
-        let next: FireBlockData = { ...b, ...numbers };
-        for (const input of inputs) {
-          const field = input.dataset.fireField ?? "";
-          if (!isOneOf(FIRE_NUMBERS, field)) next = withFireField(next, field, input.value.trim(), fieldLabel(input, field));
-        }
-        return next;
-      }),
-    );
+  }
+
+  /** Add or remove a row of one of a block's lists (in its draft; nothing is stored until saved). */
+  async editFireDraft(index: number, target: HTMLElement, change: (draft: FireDraft, list: (typeof FIRE_LISTS)[number]) => void): Promise<void> {
+    const list = target.closest<HTMLElement>("[data-fire-list]")?.dataset.fireList ?? "";
+    const block = this.storedFireBlocks()[index];
+    if (!block || !isOneOf(FIRE_LISTS, list) || !this.isEditable) return;
+    this.keepFireDrafts();
+    const draft = this.fireDrafts.get(index) ?? draftOf(block);
+    change(draft, list);
+    this.fireDrafts.set(index, draft);
+    await this.render();
+  }
+
+  /**
+   * Save one fire block from its fields on the sheet. A refused value is reported, nothing is
+   * stored and the sheet keeps what was typed (to be corrected, or discarded).
+   */
+  async saveFireBlock(index: number): Promise<boolean> {
+    this.keepFireDrafts();
+    const block = this.storedFireBlocks()[index];
+    if (!block) return false;
+    const draft = this.fireDrafts.get(index) ?? draftOf(block);
+    let next: FireBlockData;
+    try {
+      next = blockOfDraft(draft);
+      toFireBlock(next, `block${index}`);
+    } catch (err) {
+      reportInvalidChange(err);
+      await this.render();
+      return false;
+    }
+    const saved = await editFireBlocks(this, (l) => l.map((b, j) => (j === index ? next : b)));
+    if (saved) {
+      this.fireDrafts.delete(index);
+      await this.render();
+    }
+    return saved;
   }
 
   protected override itemContext(item: Item.Implementation) {
@@ -214,27 +233,37 @@ export class D100ItemSheet extends rulesetItemSheet("d100", d100ItemSummary) {
       powerAttributes: R.ATTRIBUTE_KEYS.map((k) => ({ key: k, label: localize(`BREADBOX.D100.Attribute.${k}`), checked: power?.normalAttributes.includes(k) ?? false })),
       actions: (power?.actions ?? []).map((a, index) => ({ ...a, index, skillLink: linkField(a.skill, skills, "BREADBOX.D100.Power.NoSkill"), effects: choiceOptions(POWER_ACTION_EFFECTS, "BREADBOX.D100.Power.Effect", a.effect) })),
       ranges: choiceOptions(WEAPON_RANGES, "BREADBOX.D100.Weapon.Range", weapon?.range ?? "ranged"),
-      fireBlocks: (weapon?.fireBlocks ?? []).map((b, index) => ({
-        index,
-        title: b.title,
-        kind: localize(`BREADBOX.D100.Fire.${b.kind}`),
-        spread: b.spread.join(" · "),
-        damage: b.damage.join(" / "),
-        apCost: b.apCost,
-        shotsPerX: b.shotsPerX,
-        spreadList: b.spread.join("; "),
-        damageList: b.damage.join("; "),
-        apChoicesList: b.apChoices.join("; "),
-        amountsList: b.amounts.join("; "),
-        kinds: choiceOptions(R.FIRE_KINDS, "BREADBOX.D100.Fire", b.kind),
-        apKinds: choiceOptions(FIRE_AP_KINDS, "BREADBOX.D100.FireEdit.ApKind", b.apKind),
-        amountKinds: choiceOptions(FIRE_AMOUNT_KINDS, "BREADBOX.D100.FireEdit.AmountKind", b.amountKind),
-        damageBys: choiceOptions(FIRE_DAMAGE_BY, "BREADBOX.D100.FireEdit.DamageBy", b.damageBy),
-      })),
+      fireBlocks: (weapon?.fireBlocks ?? []).map((b, index) => fireBlockContext(b, index, this.fireDrafts.get(index))),
       coverage: DUDE_REGIONS.map((r) => ({ key: r, label: localize(`BREADBOX.D100.Dude.Region.${r}`), checked: armor?.coverage.includes(r) ?? false })),
       regions: choiceOptions(["", ...DUDE_REGIONS], "BREADBOX.D100.Dude.Region", gear?.region ?? ""),
     };
   }
+}
+
+/** One fire block on the sheet: the stored block in words (play), and its draft as rows (edit). */
+function fireBlockContext(b: FireBlockData, index: number, draft: FireDraft | undefined) {
+  const d = draft ?? draftOf(b);
+  const rows = (values: string[]) => values.map((value, row) => ({ row, number: row + 1, value }));
+  return {
+    index,
+    title: b.title,
+    kind: localize(`BREADBOX.D100.Fire.${b.kind}`),
+    spread: b.spread.map(spreadWords).join(" · "),
+    damage: b.damage.join(" / "),
+    draft: d,
+    dirty: draft !== undefined,
+    showApCost: d.apKind !== "choice",
+    showShotsPerX: d.apKind === "perX",
+    showApChoices: d.apKind === "choice",
+    apChoices: rows(d.apChoices),
+    amounts: rows(d.amounts),
+    damageRows: rows(d.damage),
+    spreadRows: d.spread.map((s, row) => ({ row, number: row + 1, from: s.from, to: s.to, between: s.op === "between", ops: choiceOptions(SPREAD_OPS, "BREADBOX.D100.FireEdit.StepOp", s.op) })),
+    kinds: choiceOptions(R.FIRE_KINDS, "BREADBOX.D100.Fire", d.kind),
+    apKinds: choiceOptions(FIRE_AP_KINDS, "BREADBOX.D100.FireEdit.ApKind", d.apKind),
+    amountKinds: choiceOptions(FIRE_AMOUNT_KINDS, "BREADBOX.D100.FireEdit.AmountKind", d.amountKind),
+    damageBys: choiceOptions(FIRE_DAMAGE_BY, "BREADBOX.D100.FireEdit.DamageBy", d.damageBy),
+  };
 }
 
 /** The ten root skills as link targets: the key stored, the book's name shown. */
