@@ -8,7 +8,8 @@
  */
 import * as R from "./rules";
 import { configureRoll, skipDialog } from "../../core/rolls/dialog";
-import { oddsPanelHtml } from "../../core/rolls/odds-panel";
+import { chanceOf, oddsPanelHtml, type HeadlineFigure } from "../../core/rolls/odds-panel";
+import type { Odds } from "../../dice/contract";
 import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { audienceForMode } from "../../core/compat";
@@ -115,7 +116,22 @@ export function oddsHtml(built: BuiltCheck): string {
   const summary = document.createElement("p");
   summary.className = "bb-pool-summary";
   summary.textContent = poolSummary(built.pool);
-  return summary.outerHTML + oddsPanelHtml(R.checkOdds(built.options.input), { labelKey: (k) => `BREADBOX.Flange.Outcome.${k}` });
+  const odds = R.checkOdds(built.options.input);
+  // A critical failure is one of the failures: apart, as an overlapping event (issue 24.4).
+  const overlap = { key: "criticalFailureOverlap", p: chanceOf(odds, ["criticalFailure"]) };
+  return summary.outerHTML + oddsPanelHtml({ ...odds, extras: [...odds.extras, ...(overlap.p > 0 ? [overlap] : [])] }, { labelKey: (k) => `BREADBOX.Flange.Outcome.${k}`, headline: checkHeadline });
+}
+
+/**
+ * A check's headline (issue 24.4): it fails, scrapes a marginal success, or does better — three
+ * figures that add up to 100 % instead of seven results; the results are folded below.
+ */
+export function checkHeadline(odds: Odds): HeadlineFigure[] {
+  return [
+    { label: localize("BREADBOX.Flange.Headline.Fails"), p: chanceOf(odds, ["criticalFailure", "failure"]), cls: "band-failure" },
+    { label: localize("BREADBOX.Flange.Headline.Marginal"), p: chanceOf(odds, ["marginal"]), cls: "band-marginal" },
+    { label: localize("BREADBOX.Flange.Headline.Better"), p: chanceOf(odds, ["readySalted", "good", "excellent", "blimey"]), cls: "band-success" },
+  ];
 }
 
 /** The skill select's values for a character: attribute only, each skill, each heading with generalisation dots. */

@@ -7,7 +7,7 @@
  */
 import * as R from "./rules";
 import { configureRoll, moreOptionsLabel, skipDialog } from "../../core/rolls/dialog";
-import { oddsPanelHtml } from "../../core/rolls/odds-panel";
+import { chanceOf, oddsPanelHtml, type HeadlineFigure } from "../../core/rolls/odds-panel";
 import { format, localize, modelOf } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
 import { audienceForMode } from "../../core/compat";
@@ -265,7 +265,24 @@ export function poolSummary(p: R.PoolSpec, withDie: boolean): Line {
 export function oddsHtml(built: BuiltCheck): string {
   const wounds = built.wounds.length ? built.wounds.map((w) => `${w.label} −${w.penalty}`).join(", ") : localize("BREADBOX.Pool.Check.NoWoundPenalty");
   const activityLine = `${format("BREADBOX.Pool.Check.ActivityLine", { activity: localize(`BREADBOX.Pool.Activity.${built.activity}`) })}: ${wounds}`;
-  return linesHtml(poolSummary(built.options.pool, true), { text: activityLine, cls: "bb-pool-activity" }) + oddsPanelHtml(checkOddsFor(built.options), { labelKey: (k) => `BREADBOX.Pool.Outcome.${k}` });
+  return linesHtml(poolSummary(built.options.pool, true), { text: activityLine, cls: "bb-pool-activity" }) + checkOddsPanelHtml(checkOddsFor(built.options));
+}
+
+/**
+ * A check's headline (issue 24.4): it succeeds, (succeeds short of the required degree,) or fails —
+ * figures that add up to 100 %. A botch is one of the failures: apart, as an overlapping event.
+ */
+export function checkHeadline(odds: Odds): HeadlineFigure[] {
+  const figures: HeadlineFigure[] = [{ label: localize("BREADBOX.Pool.Headline.Succeeds"), p: chanceOf(odds, ["success"]), cls: "band-success" }];
+  if (odds.outcomes.some((o) => o.key === "shortOfDegree")) figures.push({ label: localize("BREADBOX.Pool.Headline.Short"), p: chanceOf(odds, ["shortOfDegree"]), cls: "band-marginal" });
+  figures.push({ label: localize("BREADBOX.Pool.Headline.Fails"), p: chanceOf(odds, ["failure", "botch"]), cls: "band-failure" });
+  return figures;
+}
+
+export function checkOddsPanelHtml(odds: Odds): string {
+  const overlap = { key: "botchOverlap", p: chanceOf(odds, ["botch"]) };
+  const labelKey = (k: string) => (k === "botchOverlap" ? "BREADBOX.Pool.Headline.botchOverlap" : `BREADBOX.Pool.Outcome.${k}`);
+  return oddsPanelHtml({ ...odds, extras: [...odds.extras, ...(overlap.p > 0 ? [overlap] : [])] }, { labelKey, headline: checkHeadline });
 }
 
 /** A tree's traits as a choice input's choices ("" = none; a trait's label is its name). */

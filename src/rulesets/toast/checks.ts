@@ -8,7 +8,7 @@
  * session; one attempted at level 0 is learned (level 1).
  */
 import * as R from "./rules";
-import { oddsPanelHtml } from "../../core/rolls/odds-panel";
+import { chanceOf, oddsPanelHtml, type HeadlineFigure } from "../../core/rolls/odds-panel";
 import { format, localize, modelOf } from "../../core/game";
 import { templatePath } from "../../core/ids";
 import { linesHtml } from "../../core/rolls/lines";
@@ -192,7 +192,25 @@ export function oddsHtml(built: BuiltToastCheck): string {
   const line = built.opponent
     ? format("BREADBOX.Toast.Check.ContestLine", { modifier: modifier >= 0 ? `+${modifier}` : String(modifier), opponent: built.opponentName, opponentModifier: String(sum(built.opponent.parts)) })
     : format("BREADBOX.Toast.Check.TaskLine", { modifier: modifier >= 0 ? `+${modifier}` : String(modifier), target: targetLabel(built.options.target, built.options.difficulty) });
-  return linesHtml({ text: line, cls: "bb-toast-line" }) + oddsPanelHtml(odds, { labelKey: (k) => `BREADBOX.Toast.Outcome.${k}` });
+  return linesHtml({ text: line, cls: "bb-toast-line" }) + (built.opponent ? oddsPanelHtml(odds, { labelKey: (k) => `BREADBOX.Toast.Outcome.${k}` }) : taskOddsHtml(odds));
+}
+
+/**
+ * A task's headline (issue 24.4): it succeeds or it fails, two figures that add up to 100 %.
+ * An Auto or a Flub decides whatever the total: they are part of those figures, so they sit apart
+ * as overlapping events; the four outcomes are folded below.
+ */
+export function taskHeadline(odds: Odds): HeadlineFigure[] {
+  return [
+    { label: localize("BREADBOX.Toast.Headline.Succeeds"), p: chanceOf(odds, ["success", "auto"]), cls: "band-success" },
+    { label: localize("BREADBOX.Toast.Headline.Fails"), p: chanceOf(odds, ["failure", "flub"]), cls: "band-failure" },
+  ];
+}
+
+/** The odds panel of a task against a target number (checks, healing checks). */
+export function taskOddsHtml(odds: Odds): string {
+  const overlap = (["auto", "flub"] as const).map((k) => ({ key: `${k}Overlap`, p: chanceOf(odds, [k]) }));
+  return oddsPanelHtml({ ...odds, extras: [...odds.extras, ...overlap] }, { labelKey: (k) => `BREADBOX.Toast.Outcome.${k}`, headline: taskHeadline });
 }
 
 /** Every task a character can roll: skills, single attributes, aspects (as select options). */

@@ -19,13 +19,12 @@ import { audienceForMode, currentMessageMode, normaliseMessageMode, type Message
 import { postCard } from "../../core/chat/post";
 import { rollDialog, skipDialog } from "../../core/rolls/dialog";
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../core/relay";
-import { oddsPanelHtml } from "../../core/rolls/odds-panel";
 import { inputsHtml, intInput, readInputs } from "../../core/forms/inputs";
 import { noteCardHtml } from "../../core/chat/note-card";
 import { ToastActorModel } from "./data/actor";
 import { ToastSkillModel } from "./data/items";
 import { ToastCheckRoll, targetLabel, type ToastCheckOptions } from "./dice/check-roll";
-import { afterSkillRoll, taskParts } from "./checks";
+import { afterSkillRoll, taskOddsHtml, taskParts } from "./checks";
 import { toastRules } from "./settings";
 
 function actorModel(actor: Actor.Implementation): ToastActorModel {
@@ -83,7 +82,7 @@ async function fixedDialog(title: string, options: ToastCheckOptions, event: Eve
     read: (form) => (allowGM ? readInputs(form, inputs).gm : 0),
     odds: (gm) => {
       const o = withGM(gm);
-      return oddsPanelHtml(R.checkOdds({ modifier: o.parts.reduce((s, p) => s + p.value, 0), target: o.target ?? "inestimablyEasy" }), { labelKey: (k) => `BREADBOX.Toast.Outcome.${k}` });
+      return taskOddsHtml(R.checkOdds({ modifier: o.parts.reduce((s, p) => s + p.value, 0), target: o.target ?? "inestimablyEasy" }));
     },
   });
   return answer ? { options: withGM(answer.value), mode: answer.mode } : null;

@@ -12,7 +12,7 @@ import { templatePath } from "../../../core/ids";
 import { requireModel, targetedActors } from "../../../core/foundry";
 import { format, localize, modelOf } from "../../../core/game";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
-import { oddsPanelHtml } from "../../../core/rolls/odds-panel";
+import { chanceOf, oddsPanelHtml, type HeadlineFigure } from "../../../core/rolls/odds-panel";
 import { currentMessageMode, type MessageMode } from "../../../core/compat";
 import { declareExchange } from "../../../core/exchange/engine";
 import type { ExchangeDefinition, ExchangeOutcome } from "../../../core/exchange/types";
@@ -136,10 +136,28 @@ export function resolveAttack(input: { attack: R.CheckResult; defence: R.RolledS
   return { hit, trauma, weapon, defender: input.defender.defender };
 }
 
-/** An attack's odds panel: only the results that can happen, each with its chance. */
+/** Wound severities from "severe" on: the overlapping figure under an attack's headline. */
+const SEVERE_OR_WORSE = R.WOUND_SEVERITIES.slice(R.WOUND_SEVERITIES.indexOf("severe"));
+
+/**
+ * An attack's headline (issue 24.4): it misses, hits without a wound, or wounds — three figures
+ * that add up to 100 %. A severe wound or worse is one of the wounding hits: apart, as overlapping.
+ */
+export function attackHeadline(odds: Odds): HeadlineFigure[] {
+  const wounds = odds.outcomes.map((o) => o.key).filter((k) => !R.ATTACK_MISS_KEYS.some((m) => m === k));
+  return [
+    { label: localize("BREADBOX.Pool.Headline.Miss"), p: chanceOf(odds, ["miss"]), cls: "band-failure" },
+    { label: localize("BREADBOX.Pool.Headline.NoWound"), p: chanceOf(odds, ["stopped", "noWound"]), cls: "band-marginal" },
+    { label: localize("BREADBOX.Pool.Headline.Wounds"), p: chanceOf(odds, wounds), cls: "band-success" },
+  ];
+}
+
+/** An attack's odds panel: the headline, then (folded) only the results that can happen, each with its chance. */
 function attackOutcomesHtml(title: string, odds: Odds): string {
-  const labelKey = (k: string) => (R.ATTACK_MISS_KEYS.some((m) => m === k) ? `BREADBOX.Pool.AttackOdds.${k}` : `BREADBOX.Pool.Wound.severity.${k}`);
-  return linesHtml({ text: title, cls: "bb-small bb-muted pool-attack-odds-title" }) + oddsPanelHtml({ ...odds, outcomes: odds.outcomes.filter((o) => o.p > 0) }, { labelKey });
+  const labelKey = (k: string) =>
+    k === "severeOverlap" ? "BREADBOX.Pool.Headline.severeOverlap" : R.ATTACK_MISS_KEYS.some((m) => m === k) ? `BREADBOX.Pool.AttackOdds.${k}` : `BREADBOX.Pool.Wound.severity.${k}`;
+  const overlap = { key: "severeOverlap", p: chanceOf(odds, SEVERE_OR_WORSE) };
+  return linesHtml({ text: title, cls: "bb-small bb-muted pool-attack-odds-title" }) + oddsPanelHtml({ ...odds, outcomes: odds.outcomes.filter((o) => o.p > 0), extras: [...odds.extras, ...(overlap.p > 0 ? [overlap] : [])] }, { labelKey, headline: attackHeadline });
 }
 
 /**

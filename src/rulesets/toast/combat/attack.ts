@@ -18,7 +18,8 @@ import { linesHtml } from "../../../core/rolls/lines";
 import { targetedActors } from "../../../core/foundry";
 import { format, localize } from "../../../core/game";
 import { rollDialog, skipDialog } from "../../../core/rolls/dialog";
-import { formatChance, oddsPanelHtml } from "../../../core/rolls/odds-panel";
+import { chanceOf, formatChance, oddsPanelHtml, type HeadlineFigure } from "../../../core/rolls/odds-panel";
+import type { Odds } from "../../../dice/contract";
 import { audienceOf, currentMessageMode, type MessageMode } from "../../../core/compat";
 import { postCard } from "../../../core/chat/post";
 import { DECLARATION, declareExchange, exchangeId } from "../../../core/exchange/engine";
@@ -160,7 +161,7 @@ function rollView(side: Pick<R.ContestRoll, "faces" | "roll" | "modifier" | "tot
 /** The attack dialog's odds: a whole attack against her best defence, and against no defence. */
 export function attackOddsHtml(setup: AttackSetup, modifier: number, rules: ToastCombatRules): string {
   const target = strikeTarget(setup.defender, rules);
-  const panel = (title: string, defence: R.AttackDefence) => linesHtml({ text: title, heading: true }) + oddsPanelHtml(R.fullAttackOdds({ attack: modifier, defence, damageDice: setup.damage.total, defender: target }), { labelKey: outcomeLabel });
+  const panel = (title: string, defence: R.AttackDefence) => linesHtml({ text: title, heading: true }) + attackPanelHtml(R.fullAttackOdds({ attack: modifier, defence, damageDice: setup.damage.total, defender: target }));
   const best = defenceSkills(setup.defender, rules.playersPickAnySkill)
     .map((skill) => ({ skill, total: skillTask(setup.defender, skill).total }))
     .reduce<{ skill: FighterSkill; total: number } | null>((a, b) => (!a || b.total > a.total ? b : a), null);
@@ -169,6 +170,24 @@ export function attackOddsHtml(setup: AttackSetup, modifier: number, rules: Toas
     best ? panel(format("BREADBOX.ToastCombat.Attack.OddsDefended", { skill: best.skill.label, modifier: signed(best.total) }), { kind: "contested", modifier: best.total }) : "",
     panel(format("BREADBOX.ToastCombat.Attack.OddsUndefended", { target: tn }), { kind: "target", target: tn }),
   ].join("");
+}
+
+/**
+ * An attack's headline (issue 24.4): it misses, (ties,) hits without a wound, or wounds her —
+ * figures that add up to 100 %. Collapsing or dying is part of the wounding hits, so it sits apart
+ * with the Autos and Flubs; every outcome is folded below.
+ */
+export function attackHeadline(odds: Odds): HeadlineFigure[] {
+  const figures: HeadlineFigure[] = [{ label: localize("BREADBOX.ToastCombat.Headline.Miss"), p: chanceOf(odds, ["miss"]), cls: "band-failure" }];
+  if (odds.outcomes.some((o) => o.key === "tie")) figures.push({ label: localize("BREADBOX.ToastCombat.Headline.Tie"), p: chanceOf(odds, ["tie"]), cls: "band-marginal" });
+  figures.push({ label: localize("BREADBOX.ToastCombat.Headline.NoWound"), p: chanceOf(odds, ["noWound"]), cls: "band-marginal" });
+  figures.push({ label: localize("BREADBOX.ToastCombat.Headline.Wounds"), p: chanceOf(odds, ["wounded", "collapsed", "killed"]), cls: "band-success" });
+  return figures;
+}
+
+function attackPanelHtml(odds: Odds): string {
+  const downed = { key: "downed", p: chanceOf(odds, ["collapsed", "killed"]) };
+  return oddsPanelHtml({ ...odds, extras: [...(downed.p > 0 ? [downed] : []), ...odds.extras] }, { labelKey: outcomeLabel, headline: attackHeadline });
 }
 
 /** The defence dialog's odds: of beating the roll already on the card (or of the attack failing undefended). */
