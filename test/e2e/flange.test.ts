@@ -82,7 +82,11 @@ describe("Flange checks", () => {
     await dialog.waitFor({ state: "visible", timeout: 5000 });
     const odds = dialog.locator("[data-bb-odds]");
     await expect.poll(() => odds.textContent()).toMatch(/3d10 against 6/);
-    const pcts = (await odds.locator("strong").allTextContents()).map((t) => parseFloat(t));
+    // Three headline figures (fails / marginal / two or more successes), the seven results folded (issue 24.4).
+    const headline = (await odds.locator("ul.bb-odds-headline strong").allTextContents()).map((t) => parseFloat(t));
+    expect(headline.length).toBe(3);
+    expect(Math.abs(headline.reduce((s, p) => s + p, 0) - 100)).toBeLessThan(0.5);
+    const pcts = (await odds.locator("details.bb-odds-detail strong").allTextContents()).map((t) => parseFloat(t));
     expect(pcts.length).toBe(7);
     expect(Math.abs(pcts.reduce((s, p) => s + p, 0) - 100)).toBeLessThan(0.5);
     const before = await odds.textContent();

@@ -60,10 +60,10 @@ describe("Toast: a full attack to Apply", () => {
     await sheet.locator('.toast-combat-weapons [data-action="toastAttack"]').first().click();
     const dialog = await rollDialog(page);
     const odds = dialog.locator("[data-bb-odds]");
-    // Two panels (attack, damage), each with its outcomes and, apart, the overlapping extras (issue 24.4).
-    await expect.poll(() => odds.locator("ul.bb-odds:not(.bb-odds-overlap)").count()).toBe(2);
-    // Each panel's outcomes sum to 100 %: miss, tie, no wound, wounded, collapsed, killed.
-    for (const panel of await odds.locator("ul.bb-odds:not(.bb-odds-overlap)").all()) {
+    // Two panels (defended, undefended), each led by its headline and, apart, the overlapping extras (issue 24.4).
+    await expect.poll(() => odds.locator("ul.bb-odds-headline").count()).toBe(2);
+    // Each panel's headline sums to 100 %: misses, (tie,) hits without a wound, wounds her.
+    for (const panel of await odds.locator("ul.bb-odds-headline").all()) {
       const outcomes = (await panel.locator("li:not(.extra) strong").allTextContents()).map((t) => parseFloat(t.replace(/[<>]/g, "")));
       expect(Math.abs(outcomes.reduce((s, p) => s + p, 0) - 100)).toBeLessThan(0.5);
     }
