@@ -38,4 +38,15 @@ describe("D10/0 dialogs, worst option mix, cold caches", () => {
     R.clearOddsCaches();
     effortOddsHtml(buildEffort({ kind: "cooperative", participants: helpers, mode: "indirect", cumulativeMode: "positiveOnly", ladder: "impossible", modifier: 0, goal: 100, total: 0, checks: 1 }));
   });
+  // The effort dialog's other two kinds at their limits (issue 20: every dialog's worst case named).
+  for (const cumulativeMode of R.CUMULATIVE_MODES) {
+    bench(`cumulative effort dialog, skill 200 towards ${R.MAX_CUMULATIVE_GOAL} over ${R.MAX_CUMULATIVE_CHECKS} checks (${cumulativeMode})`, () => {
+      R.clearOddsCaches();
+      effortOddsHtml(buildEffort({ kind: "cumulative", participants: helpers.slice(0, 1), mode: "indirect", cumulativeMode, ladder: "impossible", modifier: 0, goal: R.MAX_CUMULATIVE_GOAL, total: 0, checks: R.MAX_CUMULATIVE_CHECKS }));
+    });
+  }
+  bench("conflicting effort dialog, skill 200 against skill 200", () => {
+    R.clearOddsCaches();
+    effortOddsHtml(buildEffort({ kind: "conflicting", participants: helpers.slice(0, 2), mode: "indirect", cumulativeMode: "positiveOnly", ladder: "impossible", modifier: 0, goal: 100, total: 0, checks: 1 }));
+  });
 });

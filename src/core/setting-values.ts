@@ -69,6 +69,14 @@ export interface DefinedSettings<D extends SettingDecls> {
   readonly read: <K extends keyof D & string>(name: K) => SettingValues<D>[K];
   /** Every rule's current value. */
   readonly readAll: () => SettingValues<D>;
+  /**
+   * One rule's value, read once per task: a batch of data preparations (every character of the
+   * world at load, or again after a rule changed) reads each rule once, not once per character
+   * (issue 20). A world setting does not change within a task (a change applies when the server's
+   * answer arrives, in a later task, and fires the setting's onChange); the values read are
+   * forgotten when the task ends and when one of these settings changes.
+   */
+  readonly readInTask: <K extends keyof D & string>(name: K) => SettingValues<D>[K];
 }
 
 /**
@@ -90,13 +98,39 @@ export function defineSettings<const P extends string, D extends SettingDecls>(
     const d = decls[name];
     return (d.check(readSetting(key(name))) ?? d.default) as SettingValues<D>[K];
   };
+  let inTask: Partial<SettingValues<D>> = {};
+  let forgetQueued = false;
+  const forget = (): void => {
+    inTask = {};
+    forgetQueued = false;
+  };
+  const readInTask = <K extends keyof D & string>(name: K): SettingValues<D>[K] => {
+    const known = inTask[name];
+    if (known !== undefined) return known as SettingValues<D>[K];
+    const value = read(name);
+    inTask[name] = value;
+    if (!forgetQueued) {
+      forgetQueued = true;
+      queueMicrotask(forget);
+    }
+    return value;
+  };
   return {
     specs,
     defaults: Object.freeze(Object.fromEntries(names.map((n) => [n, decls[n].default])) as SettingValues<D>),
     register: (onChange) => {
-      for (const spec of specs) registerSetting(onChange ? { ...spec, onChange: () => onChange() } : spec);
+      for (const spec of specs) {
+        registerSetting({
+          ...spec,
+          onChange: () => {
+            forget();
+            onChange?.();
+          },
+        });
+      }
     },
     read,
+    readInTask,
     readAll: () => Object.fromEntries(names.map((n) => [n, read(n)])) as SettingValues<D>,
   };
 }

@@ -15,6 +15,10 @@ import { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel } from "./i
 import { D100ArmorModel } from "./weapons";
 import { buildSkillTree, defaultMajors, type BranchRow, type RootRow, type TreeProblem } from "./tree";
 import { compareText } from "../../../dice/collate";
+import { OnDemand } from "../../../core/documents/on-demand";
+
+/** An actor without items (an unowned model in a test). */
+const NO_ITEMS: readonly Item.Implementation[] = [];
 
 const fields = foundry.data.fields;
 
@@ -137,7 +141,10 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     if (p && p.spent > p.earned) throw new Error(`Progression points spent (${p.spent}) cannot exceed those earned (${p.earned})`);
   }
 
-  declare attributeBuild: R.AttributeBuildCheck;
+  /** The attribute build against the standard creation points. Sheet-only: computed on first read. */
+  get attributeBuild(): R.AttributeBuildCheck {
+    return this.#attributeBuild.value;
+  }
   declare actionQuota: number;
   /** Normal health (the rules' starting Normal plus what progression added). */
   declare healthNormal: number;
@@ -147,8 +154,13 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
   declare dailyRecovery: number;
   declare skillTree: R.SkillTree;
   declare skillRows: SkillView[];
-  declare skillPointsSpent: number;
-  declare creationSkillPointsLeft: number;
+  /** Skill points the tree cost. Sheet-only: computed on first read. */
+  get skillPointsSpent(): number {
+    return this.#skillPointsSpent.value;
+  }
+  get creationSkillPointsLeft(): number {
+    return R.STANDARD_CREATION.skillPoints - this.skillPointsSpent;
+  }
   /** Adjustments combined: the sheet's, equipped armor's and gear's, then TABs'. */
   declare adjustment: R.AdjustmentNotation;
   declare adjustmentText: string;
@@ -156,7 +168,21 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
   declare tabs: R.Tab[];
   /** The Dude: regions covered by equipped armor. */
   declare coverage: Set<string>;
-  declare problems: D100Problem[];
+  /** Problems the sheet reports (the tree's, the attribute build's). Sheet-only: gathered on first read. */
+  get problems(): D100Problem[] {
+    return this.#problems.value;
+  }
+
+  /** The tree's problems, found while building it. */
+  #treeProblems: D100Problem[] = [];
+  /** Creation reports on demand (issue 20: a world prepares every character, a sheet reads one). */
+  readonly #attributeBuild = new OnDemand(() => R.checkAttributeBuild(this.attributeScores));
+  readonly #skillPointsSpent = new OnDemand(() => R.treeCost(this.skillTree).total);
+  readonly #problems = new OnDemand((): D100Problem[] => {
+    const problems = [...this.#treeProblems];
+    for (const p of this.attributeBuild.problems) problems.push({ key: `BREADBOX.D100.Build.${p.key}`, data: { attribute: p.attribute ?? "" } });
+    return problems;
+  });
 
   /** The attributes as the rules core reads them. */
   get attributeScores(): R.Attributes {
@@ -164,9 +190,11 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
   }
 
   override prepareDerivedData(): void {
+    this.#attributeBuild.reset();
+    this.#skillPointsSpent.reset();
+    this.#problems.reset();
     const attrs = this.attributeScores;
     const problems: D100Problem[] = [];
-    this.attributeBuild = R.checkAttributeBuild(attrs);
     this.actionQuota = R.actionQuota(attrs);
     this.baseNormalHealth = R.normalHealth(attrs);
     this.healthNormal = this.baseNormalHealth + this.health.bonus;
@@ -175,7 +203,8 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     this.dailyRecovery = R.dailyRecoveryRate(attrs);
     this.progressionAvailable = this.progression.earned - this.progression.spent;
 
-    const items = this.parent?.items ? [...this.parent.items] : [];
+    // The owned items are iterated in place (no copy per preparation: 1,000 characters prepare at once).
+    const items = this.parent?.items ?? NO_ITEMS;
     const branches: BranchRow[] = [];
     const tabs: R.Tab[] = [];
     const adjustments: string[] = [this.adjustments];
@@ -222,10 +251,7 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
       contributors: r.parent === null ? rootSkills[r.root] : [],
       majors: r.parent === null ? build.tree.roots[r.root].majors : [],
     }));
-    this.skillPointsSpent = R.treeCost(build.tree).total;
-    this.creationSkillPointsLeft = R.STANDARD_CREATION.skillPoints - this.skillPointsSpent;
-    for (const p of this.attributeBuild.problems) problems.push({ key: `BREADBOX.D100.Build.${p.key}`, data: { attribute: p.attribute ?? "" } });
-    this.problems = problems;
+    this.#treeProblems = problems;
     // Token bars (combat part): AP of the quota, health Current of Normal.
     prepareCombatDerived(this);
   }

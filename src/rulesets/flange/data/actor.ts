@@ -15,6 +15,7 @@ import { FlangeArmorModel } from "./weapons";
 import { flangeCombatFields } from "../combat/fields";
 import { campaignLevel, DEFAULT_FLANGE_RULES, FLANGE_SETTINGS, type FlangeRules } from "../settings";
 import { compareText } from "../../../dice/collate";
+import { OnDemand } from "../../../core/documents/on-demand";
 
 const fields = foundry.data.fields;
 
@@ -112,12 +113,21 @@ export interface SkillView {
   attribute: R.AttributeKey | "";
 }
 
+/** A problem the sheet reports, as localization key + data. */
+export interface FlangeProblem {
+  key: string;
+  data: Record<string, string | number>;
+}
+
+/** An actor without items (an unowned model in a test). */
+const NO_ITEMS: readonly Item.Implementation[] = [];
+
 /** The two rules preparation reads, each read once (not every rule of the world per character). */
 type PreparedRules = Pick<FlangeRules, "campaignLevel" | "dramaticWounds">;
 
 function rulesOrDefault(): PreparedRules {
   try {
-    return { campaignLevel: FLANGE_SETTINGS.read("campaignLevel"), dramaticWounds: FLANGE_SETTINGS.read("dramaticWounds") };
+    return { campaignLevel: FLANGE_SETTINGS.readInTask("campaignLevel"), dramaticWounds: FLANGE_SETTINGS.readInTask("dramaticWounds") };
   } catch {
     return DEFAULT_FLANGE_RULES;
   }
@@ -137,8 +147,10 @@ export class FlangeActorModel extends foundry.abstract.TypeDataModel<ActorSchema
   declare skills: SkillView[];
   /** The character as the rules core reads it. */
   declare character: R.FlangeCharacter;
-  /** Creation budgets (null when the data is out of the core's bounds; see problems). */
-  declare spend: R.CreationSpend | null;
+  /** Creation budgets (null when the data is out of the core's bounds; see problems). Sheet-only: computed on first read. */
+  get spend(): R.CreationSpend | null {
+    return this.#spend.value.spend;
+  }
   /** Flange Points available: the level's budget plus what the GM awarded. */
   declare flangeBudget: number;
   /** Standard health boxes (18 − Constitution) and what is left of them. */
@@ -152,64 +164,80 @@ export class FlangeActorModel extends foundry.abstract.TypeDataModel<ActorSchema
   declare edgeAvailable: number;
   /** Armour worn: the sum of equipped armour (subtracted from damage). */
   declare armour: number;
-  /** Problems the sheet reports, as localization key + data. */
-  declare problems: { key: string; data: Record<string, string | number> }[];
+  /** Problems the sheet reports, as localization key + data. Sheet-only: computed on first read. */
+  get problems(): FlangeProblem[] {
+    return this.#problems.value;
+  }
+
+  /** The creation budgets, on demand (issue 20: a world prepares every character, a sheet reads one). */
+  readonly #spend = new OnDemand((): { spend: R.CreationSpend | null; problem: FlangeProblem | null } => {
+    try {
+      // Budgets count the stored choices, not what Active Effects (an injury's penalty) made of them.
+      return { spend: R.creationSpend({ ...this.character, attributes: { ...this._source.attributes } }), problem: null };
+    } catch (err) {
+      return { spend: null, problem: { key: "BREADBOX.Flange.Problem.data", data: { message: err instanceof Error ? err.message : String(err) } } };
+    }
+  });
+
+  readonly #problems = new OnDemand((): FlangeProblem[] => {
+    const problems: FlangeProblem[] = [];
+    const { spend, problem } = this.#spend.value;
+    if (problem) problems.push(problem);
+    if (spend && spend.attributeBoxes.used < spend.attributeBoxes.budget) {
+      problems.push({ key: "BREADBOX.Flange.Problem.boxesLeft", data: { n: spend.attributeBoxes.budget - spend.attributeBoxes.used } });
+    }
+    if (spend && spend.flangePoints.used > this.flangeBudget) {
+      problems.push({ key: "BREADBOX.Flange.Problem.flangeOver", data: { used: spend.flangePoints.used, budget: this.flangeBudget } });
+    }
+    const seen = new Set<string>();
+    for (const s of this.character.skills) {
+      const key = `${s.heading}\u0000${s.name.toLowerCase()}`;
+      if (seen.has(key)) problems.push({ key: "BREADBOX.Flange.Problem.duplicateSkill", data: { name: s.name } });
+      seen.add(key);
+    }
+    if (this.edge.spent > this.edge.points) problems.push({ key: "BREADBOX.Flange.Problem.edgeSpent", data: { spent: this.edge.spent, points: this.edge.points } });
+    return problems;
+  });
 
   override prepareDerivedData(): void {
     super.prepareDerivedData();
-    const items = this.parent?.items ? [...this.parent.items] : [];
+    this.#spend.reset();
+    this.#problems.reset();
     const rules = rulesOrDefault();
-    this.problems = [];
     this.effectiveLevel = this.level === "" ? rulesLevel(rules) : this.level;
     // Active Effects may push a target number out of 5..10 (a serious injury's penalty); the sheet
     // shows it, the budgets count the stored choice within bounds.
-    this.attributeViews = R.ATTRIBUTES.map((key) => {
+    const views: AttributeView[] = [];
+    for (const key of R.ATTRIBUTES) {
       const target = this.attributes[key];
-      return { key, target, crossed: Math.max(0, R.ATTRIBUTE_MAX - target) };
-    });
+      views.push({ key, target, crossed: Math.max(0, R.ATTRIBUTE_MAX - target) });
+    }
+    this.attributeViews = views;
     const skills: R.FlangeSkill[] = [];
-    const views: SkillView[] = [];
+    const skillViews: SkillView[] = [];
     let powers = 0;
     let armour = 0;
-    for (const item of items) {
+    // The owned items are iterated in place (no copy per preparation: 1,000 characters prepare at once).
+    for (const item of this.parent?.items ?? NO_ITEMS) {
       const s = item.system;
       if (s instanceof FlangeSkillModel) {
         const name = (item.name ?? "").trim();
         const gen = this.generalisation[s.heading];
         skills.push({ name, heading: s.heading, dots: s.dots });
-        views.push({ id: item.id ?? "", name, heading: s.heading, dots: s.dots, generalisation: gen, dice: Math.min(R.SKILL_DOTS_MAX, s.dots + gen), attribute: s.attribute === "" ? "" : s.attribute });
+        skillViews.push({ id: item.id ?? "", name, heading: s.heading, dots: s.dots, generalisation: gen, dice: Math.min(R.SKILL_DOTS_MAX, s.dots + gen), attribute: s.attribute === "" ? "" : s.attribute });
       } else if (s instanceof FlangePowerModel) {
         powers += s.cost;
       } else if (s instanceof FlangeArmorModel && s.equipped) {
         armour += s.armour;
       }
     }
-    this.skills = views.sort((a, b) => (HEADING_ORDER.get(a.heading) ?? -1) - (HEADING_ORDER.get(b.heading) ?? -1) || compareText(a.name, b.name));
+    this.skills = skillViews.sort((a, b) => (HEADING_ORDER.get(a.heading) ?? -1) - (HEADING_ORDER.get(b.heading) ?? -1) || compareText(a.name, b.name));
     this.armour = armour;
     const generalisation: Partial<Record<R.SkillHeading, number>> = {};
     for (const h of R.SKILL_HEADINGS) if (this.generalisation[h] > 0) generalisation[h] = this.generalisation[h];
     const attributes = { ...this.attributes };
     this.character = { level: this.effectiveLevel, attributes, skills, generalisation, edgePoints: this.edge.points, otherFlangeSpend: this.flange.other + powers };
-    try {
-      // Budgets count the stored choices, not what Active Effects (an injury's penalty) made of them.
-      this.spend = R.creationSpend({ ...this.character, attributes: { ...this._source.attributes } });
-    } catch (err) {
-      this.spend = null;
-      this.problems.push({ key: "BREADBOX.Flange.Problem.data", data: { message: err instanceof Error ? err.message : String(err) } });
-    }
     this.flangeBudget = R.LEVEL_BUDGETS[this.effectiveLevel].flangePoints + this.flange.awarded;
-    if (this.spend && this.spend.attributeBoxes.used < this.spend.attributeBoxes.budget) {
-      this.problems.push({ key: "BREADBOX.Flange.Problem.boxesLeft", data: { n: this.spend.attributeBoxes.budget - this.spend.attributeBoxes.used } });
-    }
-    if (this.spend && this.spend.flangePoints.used > this.flangeBudget) {
-      this.problems.push({ key: "BREADBOX.Flange.Problem.flangeOver", data: { used: this.spend.flangePoints.used, budget: this.flangeBudget } });
-    }
-    const seen = new Set<string>();
-    for (const s of skills) {
-      const key = `${s.heading}\u0000${s.name.toLowerCase()}`;
-      if (seen.has(key)) this.problems.push({ key: "BREADBOX.Flange.Problem.duplicateSkill", data: { name: s.name } });
-      seen.add(key);
-    }
 
     // The health track comes from the stored Constitution: a serious injury's penalty (an Active
     // Effect on every target number) makes Constitution checks harder but never shrinks the track.
@@ -224,7 +252,6 @@ export class FlangeActorModel extends foundry.abstract.TypeDataModel<ActorSchema
     Object.assign(this.grind, { max: this.grindBoxes });
     this.edgeAvailable = Math.max(0, this.edge.points - this.edge.spent);
     Object.assign(this.edge, { value: this.edgeAvailable, max: this.edge.points });
-    if (this.edge.spent > this.edge.points) this.problems.push({ key: "BREADBOX.Flange.Problem.edgeSpent", data: { spent: this.edge.spent, points: this.edge.points } });
   }
 
   /** The health track as the rules core reads it (lost boxes clamped into the track). */

@@ -12,8 +12,12 @@ import { poolRules } from "../settings";
 import { buildTraitTree, type TraitTreeBuild } from "./tree";
 import { dict } from "../../../dice/dict";
 import { poolCombatFields } from "../combat/fields";
+import { OnDemand } from "../../../core/documents/on-demand";
 
 const fields = foundry.data.fields;
+
+/** An actor without items (an unowned model in a test). */
+const NO_ITEMS: readonly Item.Implementation[] = [];
 
 function actorSchema() {
   return {
@@ -77,13 +81,37 @@ export class PoolActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
   /** The activity (which wound penalties apply) of every ability and attribute, by trait id, resolved up the tree. */
   declare abilityActivity: Record<string, R.TraumaKind>;
   declare attributeActivity: Record<string, R.TraumaKind>;
-  /** The creation budget (null when the world does not use one). */
-  declare budget: R.CreationBudget | null;
-  /** Problems in the character's data that the sheet reports (already localizable as key + data). */
-  declare problems: { key: string; data: Record<string, string> }[];
+  /** The creation budget (null when the world does not use one). Sheet-only: computed on first read. */
+  get budget(): R.CreationBudget | null {
+    return this.#budget.value;
+  }
+  /** Problems in the character's data that the sheet reports (already localizable as key + data). Sheet-only: gathered on first read. */
+  get problems(): { key: string; data: Record<string, string> }[] {
+    return this.#problems.value;
+  }
+
+  /** The creation budget, on demand (issue 20: a world prepares every character, a sheet reads one). */
+  readonly #budget = new OnDemand((): R.CreationBudget | null => {
+    const rules = poolRules();
+    return rules.creationBudget
+      ? R.creationBudget({
+        abilityRatings: this.abilityTree.rows.map((r) => r.score),
+        attributeScores: this.attributeTree.rows.map((r) => r.score),
+        abilityPoints: rules.abilityPoints,
+        attributePoints: rules.attributePoints,
+      })
+      : null;
+  });
+
+  readonly #problems = new OnDemand(() =>
+    [...this.attributeTree.problems, ...this.abilityTree.problems].map((p) => ({ key: `BREADBOX.Pool.Tree.${p.key}`, data: { name: p.name, parent: p.parent } })),
+  );
 
   override prepareDerivedData(): void {
-    const items = this.parent?.items ? [...this.parent.items] : [];
+    this.#budget.reset();
+    this.#problems.reset();
+    // The owned items are iterated in place (no copy per preparation: 1,000 characters prepare at once).
+    const items = this.parent?.items ?? NO_ITEMS;
     // The world's rules, cached until a setting changes (settings.ts).
     const rules = poolRules();
     const attributeRows = [];
@@ -105,34 +133,37 @@ export class PoolActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     }
     this.attributeTree = buildTraitTree(attributeRows);
     this.abilityTree = buildTraitTree(abilityRows);
+    // The character as records (what other code reads), and the same tables as Maps for the core's
+    // status and defender, which read a Map as it is instead of copying a record into one each.
     const attributes = dict<number>();
-    for (const row of this.attributeTree.rows) attributes[row.traitId] = row.score;
+    const attributeMap = new Map<string, number>();
+    for (const row of this.attributeTree.rows) {
+      attributes[row.traitId] = row.score;
+      attributeMap.set(row.traitId, row.score);
+    }
     // An ability rated 0 is a node of the tree the character has no score in: a check for it
     // falls back up (or, if justified, down) the tree (docs/rules/pool.md).
     const abilities = dict<number>();
-    for (const row of this.abilityTree.rows) if (row.score > 0) abilities[row.traitId] = row.score;
+    const abilityMap = new Map<string, number>();
+    for (const row of this.abilityTree.rows) {
+      if (row.score <= 0) continue;
+      abilities[row.traitId] = row.score;
+      abilityMap.set(row.traitId, row.score);
+    }
     const wounds = this.wounds.map((w) => ({ kind: w.kind, degree: w.degree, nonlethal: w.nonlethal, severity: R.woundRow(w.kind, w.degree)?.severity ?? "" }));
     this.character = { attributes, abilities, wounds };
-    this.status = R.characterStatus(this.character, R.DEFAULT_WOUND_CHART, { knockoutPenalty: rules.knockoutPenalty });
+    const tables: R.PoolCharacter = { attributes: attributeMap, abilities: abilityMap, wounds };
+    this.status = R.characterStatus(tables, R.DEFAULT_WOUND_CHART, { knockoutPenalty: rules.knockoutPenalty });
     this.woundViews = wounds.map((w, index) => {
       const row = R.woundRow(w.kind, w.degree);
       return { index, kind: w.kind, degree: w.degree, nonlethal: w.nonlethal, severity: row?.severity ?? "", penaltyDice: row?.penaltyDice ?? 0, crossPenaltyDice: row?.crossPenaltyDice ?? 0, healingHours: this.status.healingHours[index] ?? null };
     });
-    this.defender = R.defenderOf(this.character);
+    this.defender = R.defenderOf(tables);
     this.armor = armor.sort((a, b) => b.rating - a.rating);
     const fallback: R.TraumaKind = rules.defaultActivity === "mental" ? "mental" : "physical";
     this.abilityActivity = resolveActivities(this.abilityTree, ownActivity.ability, fallback);
     this.attributeActivity = resolveActivities(this.attributeTree, ownActivity.attribute, fallback);
-    this.budget = rules.creationBudget
-      ? R.creationBudget({
-        abilityRatings: this.abilityTree.rows.map((r) => r.score),
-        attributeScores: this.attributeTree.rows.map((r) => r.score),
-        abilityPoints: rules.abilityPoints,
-        attributePoints: rules.attributePoints,
-      })
-      : null;
     this.complexComplete = this.complexActions.map((c) => c.accumulated >= c.required);
-    this.problems = [...this.attributeTree.problems, ...this.abilityTree.problems].map((p) => ({ key: `BREADBOX.Pool.Tree.${p.key}`, data: { name: p.name, parent: p.parent } }));
   }
 }
 

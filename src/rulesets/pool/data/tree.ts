@@ -3,7 +3,7 @@
  * item names its parent trait by name. Pure (no Foundry): the actor model feeds it plain rows.
  * Names are user-typed keys, so every table is a null-prototype record (src/dice/dict.ts).
  */
-import { dict, own } from "../../../dice/dict";
+import { dict } from "../../../dice/dict";
 import { compareText } from "../../../dice/collate";
 
 /** One trait item as the tree sees it. */
@@ -41,54 +41,64 @@ export interface TraitTreeBuild {
  * each of those is reported in `problems` so the sheet can say so.
  */
 export function buildTraitTree(items: readonly TraitItemRow[]): TraitTreeBuild {
+  // Maps while building (every character's two trees are built on every preparation: a null-
+  // prototype record per lookup table and a Set per trait cost more than the rest of the tree).
   const problems: TraitTreeBuild["problems"] = [];
-  const byId = dict<TraitItemRow>();
-  const byName = dict<string>();
+  const byId = new Map<string, TraitItemRow>();
+  const byName = new Map<string, string>();
   const kept: TraitItemRow[] = [];
   for (const item of items) {
-    if (own(byId, item.traitId) !== undefined) {
+    if (byId.has(item.traitId)) {
       problems.push({ key: "DuplicateTrait", name: item.name, parent: "" });
       continue;
     }
-    byId[item.traitId] = item;
-    byName[item.name] = item.traitId;
+    byId.set(item.traitId, item);
+    byName.set(item.name, item.traitId);
     kept.push(item);
   }
-  const tree = dict<string | null>();
+  const parents = new Map<string, string | null>();
   for (const item of kept) {
     const wanted = item.parent.trim();
-    const parentId = wanted === "" ? null : own(byName, wanted) ?? (own(byId, wanted) !== undefined ? wanted : null);
+    const parentId = wanted === "" ? null : byName.get(wanted) ?? (byId.has(wanted) ? wanted : null);
     if (wanted !== "" && parentId === null) problems.push({ key: "UnknownParent", name: item.name, parent: wanted });
-    tree[item.traitId] = parentId === item.traitId ? null : parentId;
+    parents.set(item.traitId, parentId === item.traitId ? null : parentId);
   }
   // Cut every cycle where it closes: walk up from each trait; a trait met twice loses its parent.
+  // A walk stops early at a trait an earlier walk showed to reach a root (its way up has no cycle).
+  const reachesRoot = new Set<string>();
+  const path = new Set<string>();
   for (const item of kept) {
-    const seen = new Set<string>([item.traitId]);
+    path.clear();
+    path.add(item.traitId);
     let at = item.traitId;
     for (;;) {
-      const up = own(tree, at) ?? null;
+      if (reachesRoot.has(at)) break;
+      const up = parents.get(at) ?? null;
       if (up === null) break;
-      if (seen.has(up)) {
-        problems.push({ key: "ParentCycle", name: own(byId, at)?.name ?? at, parent: own(byId, up)?.name ?? up });
-        tree[at] = null;
+      if (path.has(up)) {
+        problems.push({ key: "ParentCycle", name: byId.get(at)?.name ?? at, parent: byId.get(up)?.name ?? up });
+        parents.set(at, null);
         break;
       }
-      seen.add(up);
+      path.add(up);
       at = up;
     }
+    for (const id of path) reachesRoot.add(id);
   }
+  const tree = dict<string | null>();
   const children = new Map<string | null, TraitItemRow[]>();
   for (const item of kept) {
-    const p = own(tree, item.traitId) ?? null;
-    const list = children.get(p) ?? [];
-    list.push(item);
-    children.set(p, list);
+    const p = parents.get(item.traitId) ?? null;
+    tree[item.traitId] = p;
+    const list = children.get(p);
+    if (list) list.push(item);
+    else children.set(p, [item]);
   }
   const rows: TreeRow[] = [];
   const visit = (parent: string | null, depth: number): void => {
     const list = children.get(parent);
     if (list === undefined) return;
-    list.sort((a, b) => compareText(a.name, b.name));
+    if (list.length > 1) list.sort((a, b) => compareText(a.name, b.name));
     for (const item of list) {
       rows.push({ id: item.id, traitId: item.traitId, name: item.name, parent: item.parent, score: item.score, depth, parentId: parent });
       visit(item.traitId, depth + 1);

@@ -12,8 +12,12 @@ import { ATTRIBUTE_RANGE, WOUND_RANGE, WOUND_SCALE_RANGE } from "./fields";
 import { ToastSkillModel } from "./items";
 import { ToastArmorModel } from "./weapons";
 import { toastCombatFields } from "../combat/fields";
+import { OnDemand } from "../../../core/documents/on-demand";
 
 const fields = foundry.data.fields;
+
+/** An actor without items (an unowned model in a test). */
+const NO_ITEMS: readonly Item.Implementation[] = [];
 
 const attribute = () => int({ ...ATTRIBUTE_RANGE, initial: 10 });
 
@@ -65,10 +69,33 @@ export class ToastActorModel extends foundry.abstract.TypeDataModel<ActorSchema,
   declare startingSkillCap: number;
   /** The book's stand-in for Intelligence: the average of Perception and Focus, rounded down. */
   declare intelligence: number;
-  /** Creation budget report (points, caps, exchange), or null when the data cannot be read. */
-  declare creation: R.CreationReport | null;
-  /** Problems in the character's data, as messages. */
-  declare warnings: string[];
+  /** Creation budget report (points, caps, exchange), or null when the data cannot be read. Sheet-only: computed on first read. */
+  get creation(): R.CreationReport | null {
+    return this.#creation.value.report;
+  }
+  /** Problems in the character's data, as messages. Sheet-only: gathered on first read. */
+  get warnings(): string[] {
+    return this.#warnings.value;
+  }
+  /** What the preparation itself could not read (attributes, a skill), as messages. */
+  #preparationWarnings: string[] = [];
+  /** The skills as prepared last, for the creation report. */
+  #skills: { name: string; model: ToastSkillModel }[] = [];
+
+  /** The creation report, on demand (issue 20: a world prepares every character, a sheet reads one). */
+  readonly #creation = new OnDemand((): { report: R.CreationReport | null; warning: string } => {
+    try {
+      const skills = this.#skills.map(({ name, model }) => ({ key: model.key || name, level: model.level }));
+      return { report: R.validateCreation({ attributes: this.attributeLevels, skills }), warning: "" };
+    } catch (err) {
+      return { report: null, warning: err instanceof Error ? err.message : String(err) };
+    }
+  });
+
+  readonly #warnings = new OnDemand((): string[] => {
+    const { warning } = this.#creation.value;
+    return warning ? [...this.#preparationWarnings, warning] : [...this.#preparationWarnings];
+  });
 
   /** The attributes as the rules core reads them. */
   get attributeLevels(): R.Attributes {
@@ -77,25 +104,34 @@ export class ToastActorModel extends foundry.abstract.TypeDataModel<ActorSchema,
   }
 
   override prepareDerivedData(): void {
-    const items = this.parent?.items ? [...this.parent.items] : [];
-    this.warnings = [];
+    this.#creation.reset();
+    this.#warnings.reset();
+    // The owned items are iterated in place (no copy per preparation: 1,000 characters prepare at once).
+    const items = this.parent?.items ?? NO_ITEMS;
+    const warnings: string[] = [];
+    this.#preparationWarnings = warnings;
     const attributes = this.attributeLevels;
-    const armor = items
-      .map((i) => i.system)
-      .filter((s): s is ToastArmorModel => s instanceof ToastArmorModel && s.equipped)
-      .sort((a, b) => b.woundReduction - a.woundReduction)[0];
+    // The worn armor: the strongest equipped suit. One pass also gathers the skills.
+    let armor: ToastArmorModel | null = null;
+    const skills: { name: string; model: ToastSkillModel }[] = [];
+    for (const item of items) {
+      const s = item.system;
+      if (s instanceof ToastSkillModel) skills.push({ name: item.name ?? "", model: s });
+      else if (s instanceof ToastArmorModel && s.equipped && (!armor || s.woundReduction > armor.woundReduction)) armor = s;
+    }
+    this.#skills = skills;
     this.armor = armor ? armor.stats : null;
     try {
       this.aspects = { ...R.aspectScores(attributes) };
       this.aspectPoints = { physical: R.aspectPoints(attributes, "physical"), mental: R.aspectPoints(attributes, "mental") };
-      const mods = { ...R.deriveCharacter({ attributes, skills: [], woundLevels: this.wounds.value, woundScale: this.woundScale, armor: this.armor }) };
+      const mods = R.deriveCharacter({ attributes, skills: [], woundLevels: this.wounds.value, woundScale: this.woundScale, armor: this.armor });
       this.attributeModifiers = { ...mods.attributeModifiers };
       this.woundStatus = mods.wounds;
       this.armorPenalty = mods.armorPenalty;
       this.startingSkillCap = mods.startingSkillCap;
       this.intelligence = R.intelligenceScore(attributes);
     } catch (err) {
-      this.warnings.push(err instanceof Error ? err.message : String(err));
+      warnings.push(err instanceof Error ? err.message : String(err));
       this.aspects = { physical: 0, mental: 0 };
       this.aspectPoints = { physical: 0, mental: 0 };
       this.attributeModifiers = { strength: 0, agility: 0, hec: 0, health: 0, tolerance: 0, perception: 0, focus: 0, empathy: 0, will: 0, psyche: 0 };
@@ -106,28 +142,21 @@ export class ToastActorModel extends foundry.abstract.TypeDataModel<ActorSchema,
     }
     // Token bar (combat part): the tally against the level where Deadly begins.
     Object.assign(this.wounds, { max: this.woundStatus.threshold + R.woundCategoryStart("deadly", this.woundScale) });
-    const skills: { name: string; model: ToastSkillModel }[] = [];
-    for (const item of items) if (item.system instanceof ToastSkillModel) skills.push({ name: item.name ?? "", model: item.system });
     // One task modifier per skill (its attribute modifier is skillAttributeModifier's), the
     // character's part of them (attributes, wounds, armor) computed once for all the skills.
     const current = R.skillTaskModifiers({ attributes, woundLevels: this.wounds.value, woundScale: this.woundScale, armor: this.armor }, skills.map(({ model }) => model));
-    skills.forEach(({ name, model }, i) => {
+    for (let i = 0; i < skills.length; i++) {
+      const { name, model } = skills[i]!;
       const r = current[i]!;
       if (!r.ok) {
         const err = r.error;
-        this.warnings.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);
-        return;
+        warnings.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);
+        continue;
       }
       model.attributeModifier = r.value.attributeModifier ?? 0;
       model.modifier = model.attributeModifier + model.level;
       model.currentModifier = r.value.total;
       model.overStartingCap = model.level > this.startingSkillCap;
-    });
-    try {
-      this.creation = R.validateCreation({ attributes, skills: skills.map(({ name, model }) => ({ key: model.key || name, level: model.level })) });
-    } catch (err) {
-      this.creation = null;
-      this.warnings.push(err instanceof Error ? err.message : String(err));
     }
   }
 

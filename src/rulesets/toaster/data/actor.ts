@@ -10,6 +10,7 @@ import { ATTRIBUTE_KEYS, CAMPAIGN_STYLE_KEYS, attribute } from "./fields";
 import { toasterRulesOrDefault } from "../settings";
 import { ToasterArmorModel, ToasterSkillModel, ToasterTraitModel } from "./items";
 import { dict, own } from "../../../dice/dict";
+import { OnDemand } from "../../../core/documents/on-demand";
 
 const fields = foundry.data.fields;
 
@@ -113,8 +114,17 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
   declare luckMax: number;
   declare ac: number;
   declare acByArea: Record<string, number>;
-  declare budget: R.CreationBudget | null;
-  declare warnings: string[];
+  /** Problems in the character's data (traits the core refuses, an unreadable budget). Sheet-only: gathered on first read. */
+  get warnings(): string[] {
+    return this.#warnings.value;
+  }
+  /** What the attribute derivation refused (a trait out of the core's bounds), by item. */
+  #derivationWarnings: string[] = [];
+  readonly #warnings = new OnDemand((): string[] => {
+    const out = [...this.#derivationWarnings];
+    if (this.budgetWarning) out.push(this.budgetWarning);
+    return out;
+  });
 
   override prepareBaseData(): void {
     super.prepareBaseData();
@@ -140,7 +150,7 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
    */
   private deriveAttributes(): void {
     const items = this.parent?.items ?? NO_ITEMS;
-    this.warnings = [];
+    const warnings: string[] = [];
     // Keys are typed by users (custom attributes, trait fields): null-prototype records only.
     const effective = dict<number>();
     for (const key of ATTRIBUTE_KEYS) effective[key] = this.attributes[key].value;
@@ -161,7 +171,7 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
           for (const s of t.skills) packageBonus[s.toLowerCase()] = (own(packageBonus, s.toLowerCase()) ?? 0) + t.rank;
         }
       } catch (err) {
-        this.warnings.push(`${item.name}: ${err instanceof Error ? err.message : String(err)}`);
+        warnings.push(`${item.name}: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
     for (const s of subs) s.value += own(effective, s.attribute) ?? 0;
@@ -169,6 +179,7 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     this.subAttributes = subs;
     this.skillPackageBonus = packageBonus;
     this.sizeRank = Math.max(-10, Math.min(10, size));
+    this.#derivationWarnings = warnings;
   }
 
   override prepareDerivedData(): void {
@@ -192,21 +203,11 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     this.incapacitated = this.stunState.unconscious || this.mortallyWounded || (rules.unnamedCharacters && this.unnamed && this.wounds.value > 0);
     this.luckMax = R.luckPool({ aura: this.effective.aura ?? 0, adjustment: rules.luckAdjustment });
 
-    // One pass over the items: equipped armor, skills and traits.
+    // Equipped armor (the creation budget, which reads skills and traits, is computed on demand).
     const armor: ToasterArmorModel[] = [];
-    const skills: R.BudgetSkill[] = [];
-    const traitRanks: number[] = [];
-    let experienceRank = 0;
     for (const i of items) {
       const m = i.system;
-      if (m instanceof ToasterArmorModel) {
-        if (m.equipped) armor.push(m);
-      } else if (m instanceof ToasterSkillModel) {
-        skills.push({ name: i.name ?? "", base: m.base, nativeLanguage: m.nativeLanguage, freeBase: own(this.skillPackageBonus, (i.name ?? "").toLowerCase()) ?? 0, difficulty: m.cost });
-      } else if (m instanceof ToasterTraitModel) {
-        traitRanks.push(m.rank);
-        if (m.kind === "experience") experienceRank += m.rank;
-      }
+      if (m instanceof ToasterArmorModel && m.equipped) armor.push(m);
     }
     const physique = this.effective.physique ?? 0;
     this.ac = R.armorClass(physique, armor.map((a) => a.ac));
@@ -222,12 +223,40 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     (this.wounds as Track).max = R.MORTAL_WOUNDS;
     (this.luck as Track).max = this.luckMax;
 
+    this.#budget.reset();
+    this.#warnings.reset();
+  }
+
+  /** The creation budget (null when the data is out of the core's bounds; see budgetWarning). Sheet-only: computed on first read. */
+  get budget(): R.CreationBudget | null {
+    return this.#budget.value.budget;
+  }
+  /** Why the creation budget could not be computed ("" when it was). */
+  get budgetWarning(): string {
+    return this.#budget.value.warning;
+  }
+
+  /** The creation budget, on demand (issue 20: a world prepares every character, a sheet reads one). */
+  readonly #budget = new OnDemand((): { budget: R.CreationBudget | null; warning: string } => {
+    const rules = toasterRulesOrDefault();
+    const skills: R.BudgetSkill[] = [];
+    const traitRanks: number[] = [];
+    let experienceRank = 0;
+    for (const i of this.parent?.items ?? NO_ITEMS) {
+      const m = i.system;
+      if (m instanceof ToasterSkillModel) {
+        skills.push({ name: i.name ?? "", base: m.base, nativeLanguage: m.nativeLanguage, freeBase: own(this.skillPackageBonus, (i.name ?? "").toLowerCase()) ?? 0, difficulty: m.cost });
+      } else if (m instanceof ToasterTraitModel) {
+        traitRanks.push(m.rank);
+        if (m.kind === "experience") experienceRank += m.rank;
+      }
+    }
     const style = (this.campaignStyle || rules.campaignStyle) as R.CampaignStyleKey;
     try {
       const attrs = dict<number>();
       for (const key of ATTRIBUTE_KEYS) attrs[key] = this.attributes[key].value;
       for (const c of this.customAttributes) attrs[c.key] = c.value;
-      this.budget = R.creationBudget({
+      const budget = R.creationBudget({
         style,
         attributes: attrs,
         skills,
@@ -236,11 +265,11 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
         traitRanks,
         traitCap: rules.traitCap > 0 ? rules.traitCap : null,
       });
+      return { budget, warning: "" };
     } catch (err) {
-      this.budget = null;
-      this.warnings.push(err instanceof Error ? err.message : String(err));
+      return { budget: null, warning: err instanceof Error ? err.message : String(err) };
     }
-  }
+  });
 
   /** Roll data for formulas: attributes by key plus the current penalty. */
   getRollData(): Record<string, number> {
