@@ -132,10 +132,12 @@ async function initialModules(root, entry) {
  * and what the rulesets' runtimes share). `init` is matched first, so no runtime chunk takes a
  * module the entry needs and the entry imports no runtime chunk.
  * @param {Set<string>} initial
+ * @param {string} entry  absolute path of src/index.ts
  */
-export function chunkGroups(initial) {
+export function chunkGroups(initial, entry) {
   return [
-    { name: "init", test: (/** @type {string} */ id) => initial.has(id), priority: 2 },
+    // The entry module itself stays in breadbox.mjs (with its source map); the rest of init beside it.
+    { name: "init", test: (/** @type {string} */ id) => id !== entry && initial.has(id), priority: 2 },
     { name: (/** @type {string} */ id) => RULESET_PATH.exec(id)?.[1] ?? "core", debugName: "runtime", test: (/** @type {string} */ id) => !initial.has(id), priority: 1 },
   ];
 }
@@ -213,7 +215,7 @@ export async function build({ root = ROOT, outDir, zip = true, log = () => {} } 
         outDir,
         write: true,
         plugins: [sourceFolders(bundle, root)],
-        output: { chunkFileNames: "breadbox-[name].mjs", codeSplitting: { groups: chunkGroups(initial) } },
+        output: { chunkFileNames: "breadbox-[name].mjs", codeSplitting: { groups: chunkGroups(initial, entry) } },
       });
     } catch (err) {
       throw new Error(`Build failed: bundling ${path.relative(root, entry)}: ${/** @type {Error} */ (err).message}`);

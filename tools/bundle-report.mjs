@@ -88,7 +88,8 @@ export function formatBundleReport(report, sources) {
   if (sources) {
     lines.push("where the bytes come from (rendered, before minification; per chunk, largest source folders):");
     for (const [chunk, folders] of Object.entries(sources)) {
-      const top = Object.entries(folders).sort((a, b) => b[1] - a[1]).slice(0, 6);
+      if (!Object.keys(folders).length) continue;
+      const top = Object.entries(folders).sort((a, b) => b[1] - a[1]).slice(0, 8);
       lines.push(`  ${chunk}: ${top.map(([f, n]) => `${f} ${kib(n)}`).join(" · ")}`);
     }
   }
@@ -97,7 +98,7 @@ export function formatBundleReport(report, sources) {
 
 /**
  * A rolldown/vite plugin that records, per output chunk, the rendered bytes of its modules summed per
- * source folder (two levels under src/, e.g. "rulesets/flange", "core/sheets"), into `into`.
+ * source folder (up to three levels under src/, e.g. "rulesets/flange/rules", "core/sheets"), into `into`.
  * @param {Record<string, Record<string, number>>} into
  * @param {string} root
  */
@@ -111,7 +112,8 @@ export function sourceFolders(into, root) {
         const folders = (into[file] ??= {});
         for (const [id, m] of Object.entries(chunk.modules)) {
           const rel = path.relative(root, id.replace(/\?.*$/, "")).split(path.sep);
-          const key = rel[0] === "src" ? rel.slice(1, rel.length > 3 ? 3 : rel.length - 1).join("/") || rel[1] : rel.slice(0, 2).join("/");
+          const dir = rel.slice(0, -1);
+          const key = dir[0] === "src" ? dir.slice(1, 4).join("/") || "src" : dir.slice(0, 2).join("/") || rel[0];
           folders[key] = (folders[key] ?? 0) + m.renderedLength;
         }
       }

@@ -59,6 +59,17 @@ async function load(id: string): Promise<RulesetDefinition | undefined> {
   return full;
 }
 
+/**
+ * Wait until the handler of a named action ("<ruleset>.<name>", "core.<name>") can be there: core's
+ * runtime and the world's ruleset, and the action's own ruleset when it is another (a relayed
+ * request or a card button of a ruleset this client has not loaded yet).
+ */
+export async function loadForAction(action: string): Promise<void> {
+  await world;
+  const id = action.split(".", 1)[0] ?? "";
+  if (id && id !== "core" && getRuleset(id)) await loadRuleset(id);
+}
+
 /** Whether this ruleset's runtime is loaded and wired. */
 export function rulesetLoaded(id: string): boolean {
   return done.has(id);
