@@ -49,6 +49,8 @@ function wireRuleset(r: RulesetDefinition): void {
   if (r.templates?.length) void foundry.applications.handlebars.loadTemplates(r.templates);
   r.init?.();
   if (gameReady) r.ready?.();
+  // Combats prepared before the ruleset's turn order was in (a load slower than the world's data) sort again.
+  if (r.combat) for (const combat of game.combats ?? []) combat.setupTurns();
 }
 
 export async function readyRuntime(): Promise<void> {

@@ -3,7 +3,7 @@
  * something of that ruleset needs it: a relayed request for one of its actions, or a click on a
  * button of one of its old cards, loads it first and then runs as ever.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { settle } from "../../harness/index";
 import { bootWorld, makeCharacter, notifications } from "../toaster/boot";
 import { loadRuleset, rulesetLoaded } from "../../../src/core/lazy";
@@ -40,5 +40,14 @@ describe("another ruleset's code in a Flange world", () => {
     await settle();
     expect(notifications().map((n) => n.message)).toContain(game.i18n!.localize("BREADBOX.D100.Combat.Attack.NotYourDefender"));
     html.remove();
+  });
+
+  it("a combat prepared before a ruleset's turn order loads is sorted again once it does", async () => {
+    expect(rulesetLoaded("toast")).toBe(false);
+    const combat: any = await Combat.create({} as never);
+    const setupTurns = vi.spyOn(combat, "setupTurns");
+    await loadRuleset("toast");
+    expect(setupTurns).toHaveBeenCalled();
+    await combat.delete();
   });
 });
