@@ -6,7 +6,8 @@
  *     ruleset (target < 50 ms), each ruleset's dialog odds at their worst option mix (mean < 16 ms,
  *     median < 1 ms), a 5,000-card chat log (bytes per card, writes on Clear chat log) and a
  *     50-combatant fight per ruleset (writes per turn change, no-op updates).
- *  3. The minified bundle size (raw and gzip), building first when dist/ is missing.
+ *  3. The bundle (a fresh build in a temporary folder): the initial JavaScript (entry + static
+ *     imports), each chunk, what a world of each ruleset loads, bytes per source folder.
  *  4. Browser figures (first render and re-render of each ruleset's largest sample character; roll
  *     click → chat card where its sheet has a skill roll button) when the browser test bed
  *     and Chromium are available.
@@ -14,7 +15,6 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { gzipSync } from "node:zlib";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
 
@@ -30,23 +30,40 @@ function runVitestBench(project) {
   if (r.status !== 0) throw new Error(`vitest bench (${project}) failed`);
 }
 
+/** `node tools/bench.mjs --bundle`: the bundle section only. */
+const onlyBundle = process.argv.includes("--bundle");
+
+if (!onlyBundle) {
 section("Exact odds vs seeded 100k-roll simulations (per call)");
 runVitestBench("unit");
 
 section("Foundry harness: prepareData (1,000 characters × 40 items, every ruleset), dialog odds, 5,000-card chat log, 50-combatant fights");
 runVitestBench("adapter-v13");
+}
 
 section("Bundle");
-const bundle = path.join(root, "dist", "breadbox.mjs");
-if (!existsSync(bundle)) {
+// A fresh build into a temporary folder (dist/ is left alone): the initial JavaScript (the entry and
+// every chunk it imports statically), each chunk, what a world of each ruleset loads, and where the
+// bytes come from (tools/bundle-report.mjs; target for the initial JavaScript: at most 60 KiB gzip).
+{
+  const { mkdtempSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
   const { build } = await import(pathToFileURL(path.join(root, "tools", "build.mjs")).href);
-  await build({ root, log: () => {} });
+  const { bundleReport, formatBundleReport } = await import(pathToFileURL(path.join(root, "tools", "bundle-report.mjs")).href);
+  const tmp = mkdtempSync(path.join(tmpdir(), "bb-bench-"));
+  try {
+    const result = await build({ root, outDir: path.join(tmp, "dist"), zip: false, log: () => {} });
+    const manifest = JSON.parse(readFileSync(path.join(result.outDir, "system.json"), "utf8"));
+    const rulesets = [...new Set(Object.keys(manifest.documentTypes?.Actor ?? {}))];
+    for (const line of formatBundleReport(bundleReport(result.outDir, manifest.esmodules[0], rulesets), result.bundle)) console.log(line);
+    const css = path.join(result.outDir, "breadbox.css");
+    if (existsSync(css)) console.log(`breadbox.css: ${(statSync(css).size / 1024).toFixed(1)} KiB`);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 }
-const raw = readFileSync(bundle);
-const css = path.join(root, "dist", "breadbox.css");
-console.log(`dist/breadbox.mjs: ${(raw.length / 1024).toFixed(1)} KiB minified, ${(gzipSync(raw).length / 1024).toFixed(1)} KiB gzip`);
-if (existsSync(css)) console.log(`dist/breadbox.css: ${(statSync(css).size / 1024).toFixed(1)} KiB`);
 
+if (!onlyBundle) {
 section("Browser (each ruleset's largest sample character sheet)");
 const browserBench = path.join(root, "tools", "bench-browser.mjs");
 if (!existsSync(browserBench)) {
@@ -59,4 +76,5 @@ if (!existsSync(browserBench)) {
   } catch (err) {
     console.log(`browser figures unavailable: ${err instanceof Error ? err.message : String(err)}`);
   }
+}
 }

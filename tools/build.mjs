@@ -1,6 +1,10 @@
 /**
  * Build Breadbox into an installable Foundry v13 system folder:
- *   dist/breadbox.mjs (+ .map)   src/index.ts bundled by vite (library mode, ES module, minified)
+ *   dist/breadbox.mjs (+ .map)   src/index.ts bundled by vite (library mode, ES module, minified): the
+ *                                entry system.json names, with what Foundry needs at init
+ *   dist/breadbox-<part>.mjs     chunks it imports (`chunkGroups`): `init` (everything the entry imports
+ *                                statically), `core` (core's runtime, src/core/runtime.ts) and one per
+ *                                ruleset (its runtime.ts), imported once the world's ruleset is known
  *   dist/breadbox.css            styles/breadbox.scss compiled by sass
  *   dist/system.json             version from package.json, manifest/download URLs built from it
  *   dist/templates/, lang/, LICENSE, README.md, CHANGELOG.md
@@ -19,6 +23,7 @@ import { zipSync } from "fflate";
 import { ROOT, compileAll, formatProblems, lintAll, readManifest } from "./packs.mjs";
 import { validatePackModels } from "./pack-models.mjs";
 import { readLang } from "./lang.mjs";
+import { sourceFolders } from "./bundle-report.mjs";
 
 /** GitHub repository that hosts releases. */
 export const REPO_URL = "https://github.com/breadbox-vtt/breadbox";
@@ -51,6 +56,92 @@ export function distManifest(manifest, version) {
   return { ...manifest, version, ...releaseUrls(version) };
 }
 
+/** The rulesets' folders under src/rulesets/ (and templates/), each its own chunk. */
+const RULESET_PATH = /[\\/](?:src[\\/]rulesets|templates)[\\/]([a-z0-9]+)[\\/]/;
+
+/**
+ * The vite build of src/index.ts, shared by both passes of `bundle`.
+ * @param {{root: string, entry: string, outDir: string, write: boolean, plugins: object[], output: object}} o
+ */
+async function viteBundle({ root, entry, outDir, write, plugins, output }) {
+  const { build: viteBuild } = await import("vite");
+  return viteBuild({
+    root,
+    configFile: false,
+    plugins,
+    envDir: false,
+    publicDir: false,
+    logLevel: "warn",
+    build: {
+      outDir,
+      write,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      minify: true,
+      sourcemap: write,
+      target: "es2022",
+      reportCompressedSize: false,
+      lib: { entry, formats: ["es"], fileName: () => "breadbox.mjs" },
+      // Vite keeps ES-library output unminified (codegen off) by default; a Foundry system is an
+      // application bundle, so ask rolldown for full minification.
+      // keepNames: Foundry finds classes by name at run time (Roll subclasses in CONFIG.Dice.rolls
+      // when a chat message is rebuilt, sheet registrations saved on documents, render<Class>
+      // hooks), so minification must not rename them.
+      rolldownOptions: { output: { minify: true, keepNames: true, comments: { annotation: false, jsdoc: false, legal: true }, ...output } },
+    },
+  });
+}
+
+/**
+ * The modules the entry needs before the world's ruleset is known: a first pass bundles the entry
+ * with every dynamic import left out, and keeps the modules that survive tree-shaking. (The static
+ * import graph would say more: a rules barrel reaches every rule, though init uses few.)
+ * @param {string} root
+ * @param {string} entry
+ * @returns {Promise<Set<string>>}
+ */
+async function initialModules(root, entry) {
+  const initial = new Set();
+  await viteBundle({
+    root,
+    entry,
+    outDir: path.join(root, "dist"),
+    write: false,
+    plugins: [
+      { name: "breadbox-leave-dynamic-imports", resolveDynamicImport: (/** @type {string} */ source) => ({ id: source, external: true }) },
+      {
+        name: "breadbox-initial-modules",
+        /** @param {unknown} _o @param {Record<string, {type: string, modules?: Record<string, {renderedLength: number}>}>} bundle */
+        generateBundle(_o, bundle) {
+          for (const chunk of Object.values(bundle)) {
+            if (chunk.type !== "chunk" || !chunk.modules) continue;
+            for (const [id, m] of Object.entries(chunk.modules)) if (m.renderedLength > 0) initial.add(id);
+          }
+        },
+      },
+    ],
+    output: { codeSplitting: false },
+  });
+  return initial;
+}
+
+/**
+ * How the bundle is split (issue 23, docs/architecture.md "Load what the world needs"): `init` holds
+ * the modules the entry needs at init (`initialModules`; the initial JavaScript); every other module
+ * goes to its ruleset's chunk (src/rulesets/<id>/, templates/<id>/) or to `core` (core's runtime
+ * and what the rulesets' runtimes share). `init` is matched first, so no runtime chunk takes a
+ * module the entry needs and the entry imports no runtime chunk.
+ * @param {Set<string>} initial
+ * @param {string} entry  absolute path of src/index.ts
+ */
+export function chunkGroups(initial, entry) {
+  return [
+    // The entry module itself stays in breadbox.mjs (with its source map); the rest of init beside it.
+    { name: "init", test: (/** @type {string} */ id) => id !== entry && initial.has(id), priority: 2 },
+    { name: (/** @type {string} */ id) => RULESET_PATH.exec(id)?.[1] ?? "core", debugName: "runtime", test: (/** @type {string} */ id) => !initial.has(id), priority: 1 },
+  ];
+}
+
 /**
  * Build the system.
  * @param {object} [opts]
@@ -59,8 +150,10 @@ export function distManifest(manifest, version) {
  * @param {boolean} [opts.zip=true]     write outDir/breadbox.zip
  * @param {(msg: string) => void} [opts.log]  progress messages (default: none)
  * @returns {Promise<{outDir: string, version: string, zipPath: string | null, files: string[],
- *   packs: string[], warnings: string[], timings: Record<string, number>}>}
+ *   packs: string[], warnings: string[], timings: Record<string, number>,
+ *   bundle: Record<string, Record<string, number>>}>}
  *   files: every file written (relative to outDir, "/" separators, zip excluded)
+ *   bundle: per JavaScript chunk, the rendered bytes of its modules per source folder (tools/bundle-report.mjs)
  */
 export async function build({ root = ROOT, outDir, zip = true, log = () => {} } = {}) {
   root = path.resolve(root);
@@ -108,31 +201,21 @@ export async function build({ root = ROOT, outDir, zip = true, log = () => {} } 
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
 
+  /** @type {Record<string, Record<string, number>>} */
+  const bundle = {};
   await step("bundle", async () => {
-    const { build: viteBuild } = await import("vite");
     try {
-      await viteBuild({
+      const initial = await initialModules(root, entry);
+      // Chunks: dist/breadbox-init.mjs (what the entry needs at init), -core.mjs, -<ruleset>.mjs
+      // (chunkGroups), next to the entry: Foundry loads the entry as an ES module and the browser
+      // resolves the chunks' relative imports from its URL.
+      await viteBundle({
         root,
-        configFile: false,
-        envDir: false,
-        publicDir: false,
-        logLevel: "warn",
-        build: {
-          outDir,
-          emptyOutDir: false,
-          copyPublicDir: false,
-          minify: true,
-          sourcemap: true,
-          target: "es2022",
-          reportCompressedSize: false,
-          lib: { entry, formats: ["es"], fileName: () => "breadbox.mjs" },
-          // Vite keeps ES-library output unminified (codegen off) by default; a Foundry system is an
-          // application bundle, so ask rolldown for full minification.
-          // keepNames: Foundry finds classes by name at run time (Roll subclasses in CONFIG.Dice.rolls
-          // when a chat message is rebuilt, sheet registrations saved on documents, render<Class>
-          // hooks), so minification must not rename them.
-          rolldownOptions: { output: { minify: true, keepNames: true, comments: { annotation: false, jsdoc: false, legal: true } } },
-        },
+        entry,
+        outDir,
+        write: true,
+        plugins: [sourceFolders(bundle, root)],
+        output: { chunkFileNames: "breadbox-[name].mjs", codeSplitting: { groups: chunkGroups(initial, entry) } },
       });
     } catch (err) {
       throw new Error(`Build failed: bundling ${path.relative(root, entry)}: ${/** @type {Error} */ (err).message}`);
@@ -182,7 +265,7 @@ export async function build({ root = ROOT, outDir, zip = true, log = () => {} } 
     });
   }
   for (const w of warnings) log(`warning: ${w}`);
-  return { outDir, version: pkg.version, zipPath, files, packs, warnings, timings };
+  return { outDir, version: pkg.version, zipPath, files, packs, warnings, timings, bundle };
 }
 
 /**

@@ -1,6 +1,8 @@
 /**
- * Core wiring at init: document classes, every registered ruleset's data models, sheets, dice,
- * rolls, status effects, token bars, settings, the GM relay, and chat-card actions.
+ * Core wiring at init: document classes, every registered ruleset's data models, dice, rolls,
+ * status effects, token bars and settings, and the GM relay. The rest of core (src/core/runtime.ts:
+ * exchanges, hotbar, API, requests, chat-card handlers, migrations) and each ruleset's runtime part
+ * (sheets, dialogs, combat, cards) load once the world's ruleset is known (src/core/lazy.ts, issue 23).
  */
 import { allRulesets, rulesetOfType, type RulesetDefinition, type DieTermClass, type ModelClass, type RollClass, type SheetRegistration, type StatusEffectSpec } from "./registry";
 import { BreadboxActor } from "./documents/actor";
@@ -10,23 +12,14 @@ import { registerCoreSettings, worldRulesetId } from "./settings";
 import { registerDiceSoNice } from "./dice-so-nice";
 import { addStatusEffect } from "./compat";
 import { registerCoreRelayAction, registerRelay } from "./relay";
-import { ensureRecordBook, migrateLegacyLedger } from "./chat/ledger";
-import { NOTE_CARD } from "./chat/note-card";
-import { DIALOG_INPUTS } from "./forms/inputs";
-import { EXCHANGE_CARD, registerExchanges } from "./exchange/engine";
-import { actorFromUuidSync } from "./game";
-import { onNeedsDocumentUpdate, onRenderChatMessage } from "./chat/actions";
-import { migrateTableDieLetters, migrateWorldIfNeeded } from "./migrations";
-import { registerHotbar } from "./hotbar";
-import { registerApi } from "./api/index";
 import { registerPackVisibility } from "./pack-visibility";
-import { registerRulesetChangeWarning } from "./ruleset-change";
-import { registerModules } from "../modules/index";
-import { registerInlineChecks } from "./requests/enricher";
-import { REQUEST_CARD, registerRequests } from "./requests/card";
-import { REQUEST_DIALOG, registerRequestTool } from "./requests/dialog";
+import { loadRulesetOfType, loadRulesetsOfTypes, startLoading } from "./lazy";
 import { SYSTEM_ID } from "./ids";
 import { format, localize } from "./game";
+
+/** Core's runtime module once it is loaded (null before): hooks registered at init hand over to it. */
+let runtime: typeof import("./runtime") | null = null;
+let runtimeLoad: Promise<typeof import("./runtime")> | null = null;
 
 export function initCore(): void {
   CONFIG.Actor.documentClass = BreadboxActor;
@@ -39,8 +32,8 @@ export function initCore(): void {
   const world = worldRulesetId();
 
   for (const r of allRulesets()) {
-    // Every ruleset's models and sheets, in every world: a document of another ruleset still
-    // validates and opens (nothing is lost when a world changes its ruleset).
+    // Every ruleset's models, in every world: a document of another ruleset still validates
+    // (nothing is lost when a world changes its ruleset).
     registerModels(CONFIG.Actor, r.actorModels);
     registerModels(CONFIG.Item, r.itemModels);
     registerTrackable(r.trackableAttributes ?? {});
@@ -51,44 +44,51 @@ export function initCore(): void {
     for (const roll of r.rolls ?? []) registerRoll(roll);
     // Only the world's ruleset's statuses in the token HUD.
     if (r.id === world) for (const effect of r.statusEffects ?? []) registerStatusEffect(effect);
-    for (const s of r.actorSheets) registerSheet("Actor", s);
-    for (const s of r.itemSheets) registerSheet("Item", s);
   }
 
   registerDiceSoNice(allRulesets().filter((r) => r.id === world).flatMap((r) => r.diceSoNice ?? []));
   registerRelay();
   registerCoreRelayAction("nextRound", nextRoundRelayHandler);
-  registerExchanges();
-  registerHotbar(world);
-  registerApi();
   registerPackVisibility();
-  registerRulesetChangeWarning();
-  registerModules(world);
-  registerInlineChecks();
-  registerRequests();
-  registerRequestTool();
 
-  Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message, html));
-  Hooks.on("updateActor", (actor) => onNeedsDocumentUpdate(actor));
+  // Chat cards rendered before the runtime is in (the chat log at start-up) get its buttons once it is.
+  Hooks.on("renderChatMessageHTML", (message, html) => {
+    if (runtime) runtime.onRenderChatMessage(message, html);
+    else void runtimeLoad?.then((rt) => rt.onRenderChatMessage(message, html));
+  });
+  Hooks.on("updateActor", (actor) => runtime?.onNeedsDocumentUpdate(actor));
   Hooks.once("i18nInit", localizeFulfillmentDice);
 
-  const templates = [EXCHANGE_CARD, NOTE_CARD, DIALOG_INPUTS, REQUEST_CARD, REQUEST_DIALOG, ...allRulesets().flatMap((r) => r.templates ?? [])];
-  if (templates.length) void foundry.applications.handlebars.loadTemplates(templates);
-
-  for (const r of allRulesets()) r.init?.();
+  // The world's ruleset and core's runtime, one chunk each, imported now that the ruleset is known.
+  runtimeLoad = import("./runtime").then((rt) => {
+    runtime = rt;
+    return rt;
+  });
+  const load = runtimeLoad;
+  startLoading(() => load.then((rt) => rt.initRuntime(world)), world);
+  // A world holding documents of another ruleset loads that ruleset too (they open read-only); the
+  // documents are there from "setup" on (foundryvtt/foundryvtt#8510).
+  Hooks.once("setup", () => {
+    void loadRulesetsOfTypes([...(game.actors ?? [])].flatMap((a) => [a.type, ...a.items.map((i) => i.type)]).concat([...(game.items ?? [])].map((i) => i.type)));
+  });
+  Hooks.on("createActor", (actor) => void loadRulesetOfType(actor.type));
+  Hooks.on("createItem", (item) => void loadRulesetOfType(item.type));
 }
 
-export async function readyCore(): Promise<void> {
-  await migrateWorldIfNeeded();
-  await migrateTableDieLetters().catch((err: unknown) => console.error("Breadbox | roll table dice letters", err));
-  await ensureRecordBook().catch((err: unknown) => console.error("Breadbox | record book", err));
-  // A ledger kept in the old world setting moves into the record book (once; nothing is lost).
-  await migrateLegacyLedger((uuid) => {
-    const actor = actorFromUuidSync(uuid);
-    return actor ? rulesetOfType(actor.type) : undefined;
-  }).catch((err: unknown) => console.error("Breadbox | card ledger migration", err));
-  reportDieLetterClashes();
-  for (const r of allRulesets()) r.ready?.();
+let readyWork: Promise<void> | null = null;
+
+/** Core's ready work (migrations, the record book, each ruleset's ready), once the runtime is in. */
+export function readyCore(): Promise<void> {
+  readyWork = (runtimeLoad ?? import("./runtime")).then((rt) => rt.readyRuntime());
+  return readyWork;
+}
+
+/**
+ * Settles when core's ready work has finished (Foundry awaits no "ready" callback; a test bed or
+ * a script that needs the system fully in awaits this).
+ */
+export function coreReady(): Promise<void> {
+  return readyWork ?? Promise.reject(new Error("Breadbox | the game is not ready yet"));
 }
 
 function registerModels(config: { dataModels: Record<string, unknown> }, models: Record<string, ModelClass>): void {
@@ -193,7 +193,7 @@ export function dieLetterClashes(): { letter: string; die: string; other: string
 }
 
 /** Say loudly (console for everyone, a lasting notification for GMs) which die letters clash. */
-function reportDieLetterClashes(): void {
+export function reportDieLetterClashes(): void {
   // Every clash goes to the console; a GM is told of the ones that break the world's own dice.
   const own = new Set((allRulesets().find((r) => r.id === worldRulesetId())?.dieTerms ?? []).map((t) => t.DENOMINATION));
   for (const clash of dieLetterClashes()) {
@@ -216,7 +216,7 @@ function registerStatusEffect(effect: StatusEffectSpec): void {
   addStatusEffect(effect);
 }
 
-function registerSheet(documentName: "Actor" | "Item", s: SheetRegistration): void {
+export function registerSheet(documentName: "Actor" | "Item", s: SheetRegistration): void {
   const DocumentSheetConfig = foundry.applications.apps.DocumentSheetConfig;
   const options = { types: s.types, makeDefault: true, label: s.label };
   if (documentName === "Actor") DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, s.sheetClass, options);

@@ -203,6 +203,14 @@ export interface RulesetDefinition {
   init?(): void;
   /** Extra work when the game is ready. */
   ready?(): void;
+  /**
+   * The ruleset's code that a world needs only once it plays this ruleset (issue 23): its sheets,
+   * dialogs, chat and relay actions, exchanges, combat, API and init/ready work, imported on demand
+   * (`import("./runtime")`, its own chunk) as parts folded into the definition by `completeRuleset`.
+   * What Foundry needs at init stays in the definition itself (models, dice, rolls, settings,
+   * statuses, token bars). A definition without it is complete from the start.
+   */
+  runtime?(): Promise<RulesetPart[]>;
 }
 
 /**
@@ -210,6 +218,12 @@ export interface RulesetDefinition {
  * register.ts does not have to know each area's handlers. `withParts` folds parts into a definition.
  */
 export type RulesetPart = Partial<Omit<RulesetDefinition, "id" | "label">>;
+
+/**
+ * What a runtime part may not bring (`completeRuleset`): Foundry reads these at init, before a
+ * world's ruleset is loaded, so they belong in the definition itself.
+ */
+export const INIT_ONLY_FIELDS = ["actorModels", "itemModels", "dieTerms", "diceSoNice", "rolls", "statusEffects", "trackableAttributes", "tokenBars", "registerSettings", "runtime"] as const;
 
 type Hook = (() => void) | undefined;
 function chain(a: Hook, b: Hook): Hook {
@@ -236,12 +250,13 @@ function concat<T>(a: T[] | undefined, b: T[] | undefined): T[] | undefined {
 
 /**
  * Fold parts into a definition: lists are concatenated, keyed tables merged (a key defined twice
- * is an error), hooks run in order, and `combat` may come from one place only.
+ * is an error), hooks run in order, and `combat` and `runtime` may come from one place only.
  */
 export function withParts(def: RulesetDefinition, ...parts: RulesetPart[]): RulesetDefinition {
   let out: RulesetDefinition = { ...def };
   for (const part of parts) {
     if (part.combat && out.combat) throw new Error(`Breadbox | ruleset ${def.id}: combat rules are defined by two parts`);
+    if (part.runtime && out.runtime) throw new Error(`Breadbox | ruleset ${def.id}: its runtime is defined by two parts`);
     out = {
       ...out,
       actorModels: mergeRecord(def.id, "actor type", out.actorModels, part.actorModels) ?? {},
@@ -263,6 +278,7 @@ export function withParts(def: RulesetDefinition, ...parts: RulesetPart[]): Rule
       templates: concat(out.templates, part.templates),
       init: chain(out.init, part.init),
       ready: chain(out.ready, part.ready),
+      runtime: out.runtime ?? part.runtime,
     };
   }
   return out;
@@ -277,8 +293,9 @@ export function withParts(def: RulesetDefinition, ...parts: RulesetPart[]): Rule
 export type RulesetBasics = Pick<RulesetDefinition, "id" | "itemModels"> & {
   langPrefix: string;
   actorModel: ModelClass;
-  actorSheet: SheetRegistration["sheetClass"];
-  itemSheet: SheetRegistration["sheetClass"];
+  /** The sheets, when they are in the definition itself (a ruleset that loads them later passes them to `rulesetSheets` in its runtime part). */
+  actorSheet?: SheetRegistration["sheetClass"];
+  itemSheet?: SheetRegistration["sheetClass"];
   templates: string[];
 };
 
@@ -288,18 +305,31 @@ export type RulesetBasics = Pick<RulesetDefinition, "id" | "itemModels"> & {
  */
 export function defineRuleset(basics: RulesetBasics, ...parts: RulesetPart[]): RulesetDefinition {
   const { id, langPrefix, itemModels, actorSheet, itemSheet } = basics;
+  const sheets = actorSheet && itemSheet ? rulesetSheets({ id, langPrefix, itemModels }, actorSheet, itemSheet) : { actorSheets: [], itemSheets: [] };
   return withParts(
     {
       id,
       label: `BREADBOX.Ruleset.${id}`,
       actorModels: { [id]: basics.actorModel },
       itemModels,
-      actorSheets: [{ sheetClass: actorSheet, types: [id], label: `${langPrefix}.Sheet.Actor` }],
-      itemSheets: [{ sheetClass: itemSheet, types: Object.keys(itemModels), label: `${langPrefix}.Sheet.Item` }],
+      actorSheets: sheets.actorSheets ?? [],
+      itemSheets: sheets.itemSheets ?? [],
       templates: ["shared/tabs.hbs", "shared/item-header.hbs", ...basics.templates].map(templatePath),
     },
     ...parts,
   );
+}
+
+/**
+ * A ruleset's actor sheet (for its actor type, the id) and item sheet (for every item type), labelled
+ * `<prefix>.Sheet.Actor` / `<prefix>.Sheet.Item`: the part a runtime brings its sheets in.
+ */
+export function rulesetSheets(basics: Pick<RulesetBasics, "id" | "langPrefix" | "itemModels">, actorSheet: SheetRegistration["sheetClass"], itemSheet: SheetRegistration["sheetClass"]): RulesetPart {
+  const { id, langPrefix, itemModels } = basics;
+  return {
+    actorSheets: [{ sheetClass: actorSheet, types: [id], label: `${langPrefix}.Sheet.Actor` }],
+    itemSheets: [{ sheetClass: itemSheet, types: Object.keys(itemModels), label: `${langPrefix}.Sheet.Item` }],
+  };
 }
 
 const rulesets = new Map<string, RulesetDefinition>();
@@ -310,6 +340,24 @@ export function registerRuleset(def: RulesetDefinition): void {
     if (!type.startsWith(def.id)) throw new Error(`Breadbox | item type ${type} must start with its ruleset id ${def.id}`);
   }
   rulesets.set(def.id, def);
+}
+
+/**
+ * Fold a ruleset's runtime parts into its registered definition (src/core/lazy.ts calls it once the
+ * part is imported); the definition is complete from then on (no `runtime`). A part that brings
+ * something Foundry reads at init (`INIT_ONLY_FIELDS`) is a programming error and throws.
+ */
+export function completeRuleset(id: string, parts: RulesetPart[]): RulesetDefinition {
+  const def = rulesets.get(id);
+  if (!def) throw new Error(`Breadbox | ruleset ${id} is not registered`);
+  for (const part of parts) {
+    for (const field of INIT_ONLY_FIELDS) {
+      if (part[field] !== undefined) throw new Error(`Breadbox | ruleset ${id}: its runtime part brings ${field}, which Foundry needs at init`);
+    }
+  }
+  const { runtime: _loaded, ...rest } = withParts(def, ...parts);
+  rulesets.set(id, rest);
+  return rest;
 }
 
 export function getRuleset(id: string): RulesetDefinition | undefined {

@@ -21,6 +21,7 @@ export const RELAY_QUERY = "breadbox.relay" satisfies `${typeof SYSTEM_ID}.relay
 export type { RelayContext, RelayHandler, RelayRequest, RelayResult } from "./plugin-types";
 import type { RelayHandler, RelayRequest, RelayResult } from "./plugin-types";
 import { namedActions } from "./named-actions";
+import { loadForAction } from "./lazy";
 
 /** The id under which core's own relay actions are named ("core.<action>"). */
 export const CORE_RELAY_ID = "core";
@@ -58,6 +59,8 @@ function lockKeys(request: RelayRequest, payload: Record<string, unknown>): stri
 export async function runRelay(request: RelayRequest, requester: User.Implementation): Promise<RelayResult> {
   try {
     if (!request || typeof request !== "object" || !requester) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+    // A request may arrive before this client has loaded the code that handles it (issue 23).
+    await loadForAction(String(request.action));
     const handler = findHandler(String(request.action));
     if (!handler) return { ok: false, error: "BREADBOX.Relay.UnknownAction" };
     const payload: Record<string, unknown> = request.payload && typeof request.payload === "object" && !Array.isArray(request.payload) ? request.payload : {};

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, releaseUrls } from "../../tools/build.mjs";
 // @ts-expect-error: plain .mjs build tool without type declarations
 import { ROOT } from "../../tools/packs.mjs";
+// @ts-expect-error: plain .mjs build tool without type declarations
+import { bundleReport, formatBundleReport } from "../../tools/bundle-report.mjs";
 
 type BuildResult = {
   outDir: string;
@@ -16,6 +18,7 @@ type BuildResult = {
   packs: string[];
   warnings: string[];
   timings: Record<string, number>;
+  bundle: Record<string, Record<string, number>>;
 };
 type Manifest = {
   id: string;
@@ -103,6 +106,27 @@ describe.runIf(fs.existsSync(scss))("build smoke", () => {
     expect(names.some((n) => n.startsWith("packs/toaster-weapons/"))).toBe(true);
     expect(names).not.toContain("breadbox.zip");
     expect(JSON.parse(strFromU8(entries["system.json"]))).toEqual(manifest);
+  });
+
+  it("splits the bundle by what a world needs (issue 23): the entry's chunk, core's runtime, one per ruleset", () => {
+    const rulesets = EXPECTED_TYPES.Actor;
+    const chunks = ["breadbox-init.mjs", "breadbox-core.mjs", ...rulesets.map((r) => `breadbox-${r}.mjs`)];
+    for (const c of chunks) expect(result.files, c).toContain(c);
+    const entries = unzipSync(new Uint8Array(fs.readFileSync(result.zipPath as string)));
+    for (const c of chunks) expect(Object.keys(entries), c).toContain(c);
+    const report = bundleReport(result.outDir, manifest.esmodules[0], rulesets);
+    // The initial JavaScript holds no ruleset's runtime and not core's.
+    expect(report.initial.files).toContain("breadbox-init.mjs");
+    for (const c of chunks.filter((f) => f !== "breadbox-init.mjs")) expect(report.initial.files, c).not.toContain(c);
+    // A world loads core's runtime and its own ruleset's chunk, no other ruleset's.
+    for (const w of report.worlds) {
+      expect(w.files).toContain("breadbox-core.mjs");
+      for (const r of rulesets) expect(w.files.includes(`breadbox-${r}.mjs`), `${w.ruleset} world, ${r}`).toBe(r === w.ruleset);
+    }
+    // The whole bundle was one 207 KiB gzip file (issue 23); the initial part is now about half of it.
+    const whole = report.chunks.reduce((n, c) => n + c.gzip, 0);
+    expect(report.initial.gzip).toBeLessThan(whole / 2);
+    for (const line of formatBundleReport(report, result.bundle)) console.log(line);
   });
 });
 

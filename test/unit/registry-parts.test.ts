@@ -1,6 +1,6 @@
 /** withParts folds a ruleset's areas into one definition. */
-import { describe, expect, it } from "vitest";
-import { withParts, type RulesetDefinition } from "../../src/core/registry";
+import { afterEach, describe, expect, it } from "vitest";
+import { INIT_ONLY_FIELDS, clearRulesets, completeRuleset, getRuleset, registerRuleset, withParts, type RulesetDefinition } from "../../src/core/registry";
 
 const base = (): RulesetDefinition => ({ id: "x", label: "X", actorModels: {}, itemModels: {}, actorSheets: [], itemSheets: [], templates: ["a.hbs"] });
 
@@ -36,5 +36,33 @@ describe("withParts", () => {
     expect(() => withParts({ ...base(), relayActions: { apply: async () => ({ ok: true }) } }, { relayActions: { apply: async () => ({ ok: true }) } })).toThrow(/relay action "apply" is defined by two parts/);
     const combat = { initiativeFormula: () => "1d10", rerollEachRound: () => false };
     expect(() => withParts({ ...base(), combat }, { combat })).toThrow(/combat rules are defined by two parts/);
+  });
+});
+
+describe("completeRuleset (issue 23: a ruleset's runtime part, loaded once the world needs it)", () => {
+  afterEach(() => clearRulesets());
+
+  it("folds the runtime parts into the registered definition, which is complete from then on", async () => {
+    const runtime = async () => [{ templates: ["b.hbs"], chatActions: { roll: async () => undefined } }];
+    registerRuleset({ ...base(), runtime });
+    const def = completeRuleset("x", await runtime());
+    expect(def.runtime).toBeUndefined();
+    expect(def.templates).toEqual(["a.hbs", "b.hbs"]);
+    expect(getRuleset("x")).toBe(def);
+    expect(Object.keys(getRuleset("x")?.chatActions ?? {})).toEqual(["roll"]);
+  });
+
+  it("refuses a runtime part that brings what Foundry needs at init (models, dice, rolls, settings, statuses, bars)", () => {
+    registerRuleset(base());
+    for (const field of INIT_ONLY_FIELDS) {
+      expect(() => completeRuleset("x", [{ [field]: field === "registerSettings" || field === "runtime" ? () => undefined : [] }]), field).toThrow(new RegExp(`brings ${field}`));
+    }
+    expect(() => completeRuleset("nope", [])).toThrow(/not registered/);
+  });
+
+  it("takes its runtime from one part only", () => {
+    const runtime = async () => [];
+    expect(withParts({ ...base(), runtime }, {}).runtime).toBe(runtime);
+    expect(() => withParts({ ...base(), runtime }, { runtime })).toThrow(/runtime is defined by two parts/);
   });
 });

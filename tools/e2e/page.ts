@@ -504,6 +504,9 @@ async function boot(): Promise<void> {
 
   for (const src of state.manifest.esmodules ?? []) await import(/* @vite-ignore */ `${SYSTEM}${src}`);
 
+  // Breadbox loads the world's ruleset's code once init has read the setting (issue 23), and says
+  // so with its own hook: the bed waits for it before the world is set up.
+  const loaded = new Promise((resolve) => Hooks.once("breadbox.ready", resolve));
   // Foundry's start-up order: init, then translations, i18nInit, setup, ready.
   Hooks.callAll("init");
   game.i18n.loadTranslations(CORE_STRINGS);
@@ -511,6 +514,7 @@ async function boot(): Promise<void> {
   Hooks.callAll("i18nInit");
   Hooks.callAll("setup");
   Hooks.callAll("ready");
+  await loaded;
   H.setHookBaseline();
 
   installNotifications();

@@ -20,6 +20,7 @@ export const BREADBOX_HOOKS = {
   rollCheck: "breadbox.rollCheck",
   rollInitiative: "breadbox.rollInitiative",
   preRollCheck: "breadbox.preRollCheck",
+  ready: "breadbox.ready",
 } as const;
 
 /** An exchange about to be resolved (active GM's client, after every check, before any die). */
@@ -96,6 +97,13 @@ export interface BreadboxHookSignatures {
   "breadbox.rollCheck": (payload: RollCheckPayload) => void;
   "breadbox.rollInitiative": (payload: RollInitiativePayload) => void;
   "breadbox.preRollCheck": (payload: PreRollCheckPayload) => boolean | void;
+  "breadbox.ready": (payload: ReadyPayload) => void;
+}
+
+/** Breadbox is in: the world's ruleset's code is loaded and core's ready work is done (issue 23). */
+export interface ReadyPayload {
+  /** The world's ruleset id. */
+  ruleset: string;
 }
 
 /**

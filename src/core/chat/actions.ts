@@ -9,6 +9,8 @@ import { currentUser, format, lookupUuidSync } from "../game";
 export type { ChatActionHandler } from "../plugin-types";
 import type { ChatActionHandler } from "../plugin-types";
 import { namedActions } from "../named-actions";
+import { getRuleset } from "../registry";
+import { loadRuleset, rulesetLoaded } from "../lazy";
 
 const chatActions = namedActions<ChatActionHandler>("chat action", (r) => r.chatActions);
 
@@ -81,8 +83,17 @@ export function onRenderChatMessage(message: ChatMessage.Implementation, html: H
   html.addEventListener("click", (event) => {
     const button = (event.target as HTMLElement | null)?.closest<HTMLElement>("[data-bb-action]");
     if (!button || !html.contains(button)) return;
-    const handler = findAction(button.dataset.bbAction ?? "");
-    if (!handler) return;
+    const action = button.dataset.bbAction ?? "";
+    const handler = findAction(action);
+    if (!handler) {
+      // A card of a ruleset this client has not loaded (an old card of another ruleset): load it, then click again.
+      const id = action.split(".", 1)[0] ?? "";
+      if (getRuleset(id) && !rulesetLoaded(id)) {
+        event.preventDefault();
+        void loadRuleset(id).then(() => button.click());
+      }
+      return;
+    }
     event.preventDefault();
     // A button that cannot be used says why instead of acting.
     if (button.getAttribute("aria-disabled") === "true") {

@@ -1,28 +1,25 @@
-/** Everything the flange ruleset registers with the core. */
-import { defineRuleset, type RulesetDefinition } from "../../core/registry";
+/**
+ * Everything the flange ruleset registers with the core: here what Foundry needs at init (models,
+ * dice, rolls, settings, statuses, bars); the rest in runtime.ts, loaded once a world plays Flange
+ * (or holds Flange documents), as its own chunk (issue 23).
+ */
+import { defineRuleset, type RulesetBasics, type RulesetDefinition } from "../../core/registry";
 import { numberLabels } from "../../core/dice-so-nice";
-import { flangeCombatPart } from "./combat/register";
-import { FlangeActorModel, registerEdgeBar } from "./data/actor";
+import { flangeCombatBase } from "./combat/base";
+import { FlangeActorModel } from "./data/actor";
 import { FLANGE_ITEM_MODELS } from "./data/items";
 import { FlangeDie } from "./dice/flange-die";
 import { FlangeCheckRoll } from "./dice/check-roll";
-import { onEdgeReroll, registerEdge, relayEdgeReroll } from "./edge";
-import { onOpposedReroll, relayOpposedReroll } from "./opposed-edge";
 import { FLANGE_SETTINGS } from "./settings";
-import { FlangeActorSheet } from "./sheets/actor-sheet";
-import { FlangeItemSheet } from "./sheets/item-sheet";
-import { flangeApi } from "./api";
-import { flangeCheckWords } from "./check-words";
+
+/** Flange's id, sheet labels' prefix and item models (runtime.ts registers its sheets with them). */
+export const FLANGE_BASICS: Pick<RulesetBasics, "id" | "langPrefix" | "itemModels"> = { id: "flange", langPrefix: "BREADBOX.Flange", itemModels: FLANGE_ITEM_MODELS };
 
 export function flangeRuleset(): RulesetDefinition {
   return defineRuleset(
     {
-      id: "flange",
-      langPrefix: "BREADBOX.Flange",
+      ...FLANGE_BASICS,
       actorModel: FlangeActorModel,
-      itemModels: FLANGE_ITEM_MODELS,
-      actorSheet: FlangeActorSheet,
-      itemSheet: FlangeItemSheet,
       templates: [
         "flange/actor/header.hbs",
         "flange/actor/attributes.hbs",
@@ -42,19 +39,11 @@ export function flangeRuleset(): RulesetDefinition {
       // A plain d10 read 1–10: the pool die of every Flange roll (`3dzt7`).
       diceSoNice: [{ term: FlangeDie, shape: "d10", labels: numberLabels(1, 10), min: 1 }],
       rolls: [FlangeCheckRoll],
-      chatActions: { edgeReroll: (m: ChatMessage.Implementation) => onEdgeReroll(m), opposedReroll: (m: ChatMessage.Implementation, button: HTMLElement) => onOpposedReroll(m, button) },
-      relayActions: { edgeReroll: relayEdgeReroll, opposedReroll: relayOpposedReroll },
       registerSettings: FLANGE_SETTINGS.register,
-      init: registerEdge,
-    },
-    {
-      // Its trackable bars (wounds, grind, edge) are registered with its combat part; the Edge bar
-      // is editable from the token HUD through registerEdgeBar.
+      // Its trackable bars (wounds, grind, edge) are registered with its combat base.
       tokenBars: { flange: { bar1: "wounds", bar2: "edge" } },
-      init: registerEdgeBar,
+      runtime: () => import("./runtime").then((m) => m.flangeRuntime()),
     },
-    flangeCombatPart(),
-    { api: flangeApi },
-    { api: { checkWords: flangeCheckWords } },
+    flangeCombatBase(),
   );
 }

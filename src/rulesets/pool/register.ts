@@ -1,29 +1,25 @@
-/** Everything the Dice Pool ruleset registers with the core. */
-import { defineRuleset, type RulesetDefinition } from "../../core/registry";
-import { poolCombatPart } from "./combat/register";
+/**
+ * Everything the Dice Pool ruleset registers with the core: here what Foundry needs at init
+ * (models, dice, rolls, settings, statuses, bars); the rest in runtime.ts, loaded once a world
+ * plays the Dice Pool (or holds its documents), as its own chunk (issue 23).
+ */
+import { defineRuleset, type RulesetBasics, type RulesetDefinition } from "../../core/registry";
+import { poolCombatBase } from "./combat/base";
 import { PoolActorModel } from "./data/actor";
 import { POOL_ITEM_MODELS } from "./data/items";
 import { PoolCheckRoll } from "./dice/pool-roll";
 import { POOL_SUBSTITUTE_DICE, PoolD10Minus1Die, PoolD12Minus2Die, PoolD4Plus2Die, PoolD6Plus1Die } from "./dice/substitutes";
 import { numberLabels } from "../../core/dice-so-nice";
 import { registerPoolSettings } from "./settings";
-import { PoolActorSheet } from "./sheets/actor-sheet";
-import { PoolItemSheet } from "./sheets/item-sheet";
-import { onChatMessage } from "./formula";
-import { registerPoolMacros } from "./hotbar";
-import { onEffectChoice } from "./effect";
-import { poolApi } from "./api";
-import { poolCheckWords } from "./check-words";
+
+/** The Dice Pool's id, sheet labels' prefix and item models (runtime.ts registers its sheets with them). */
+export const POOL_BASICS: Pick<RulesetBasics, "id" | "langPrefix" | "itemModels"> = { id: "pool", langPrefix: "BREADBOX.Pool", itemModels: POOL_ITEM_MODELS };
 
 export function poolRuleset(): RulesetDefinition {
   return defineRuleset(
     {
-      id: "pool",
-      langPrefix: "BREADBOX.Pool",
+      ...POOL_BASICS,
       actorModel: PoolActorModel,
-      itemModels: POOL_ITEM_MODELS,
-      actorSheet: PoolActorSheet,
-      itemSheet: PoolItemSheet,
       templates: [
         "pool/actor/header.hbs",
         "pool/actor/traits.hbs",
@@ -49,15 +45,8 @@ export function poolRuleset(): RulesetDefinition {
       // No {value, max} resource to show: a new Dice Pool token has no bars.
       tokenBars: { pool: { bar1: null, bar2: null } },
       registerSettings: registerPoolSettings,
-      chatActions: { effect: onEffectChoice },
-      init: () => {
-        // `/pool 3a 2b d10-1 vs 15` typed in chat (formula.ts); trait macros on the hotbar (hotbar.ts).
-        Hooks.on("chatMessage", onChatMessage);
-        registerPoolMacros();
-      },
+      runtime: () => import("./runtime").then((m) => m.poolRuntime()),
     },
-    poolCombatPart(),
-    { api: poolApi },
-    { api: { checkWords: poolCheckWords } },
+    poolCombatBase(),
   );
 }

@@ -1,27 +1,24 @@
-/** Everything the toast ruleset registers with the core. */
-import { defineRuleset, type RulesetDefinition } from "../../core/registry";
-import { toastCombatPart } from "./combat/register";
+/**
+ * Everything the toast ruleset registers with the core: here what Foundry needs at init (models,
+ * dice, rolls, settings, statuses, bars); the rest in runtime.ts, loaded once a world plays Toast
+ * (or holds Toast documents), as its own chunk (issue 23).
+ */
+import { defineRuleset, type RulesetBasics, type RulesetDefinition } from "../../core/registry";
+import { toastCombatBase } from "./combat/base";
 import { ToastActorModel } from "./data/actor";
 import { TOAST_ITEM_MODELS } from "./data/items";
 import { D10PLUS_LABELS, D10PlusDie } from "./dice/d10plus";
 import { ToastCheckRoll } from "./dice/check-roll";
-import { ToastActorSheet } from "./sheets/actor-sheet";
-import { ToastItemSheet } from "./sheets/item-sheet";
 import { TOAST_SETTINGS } from "./settings";
-import { TOAST_HEALING_RELAY_ACTIONS } from "./healing";
-import "./sheets/hotbar";
-import { toastApi } from "./api";
-import { toastCheckWords } from "./check-words";
+
+/** Toast's id, sheet labels' prefix and item models (runtime.ts registers its sheets with them). */
+export const TOAST_BASICS: Pick<RulesetBasics, "id" | "langPrefix" | "itemModels"> = { id: "toast", langPrefix: "BREADBOX.Toast", itemModels: TOAST_ITEM_MODELS };
 
 export function toastRuleset(): RulesetDefinition {
   return defineRuleset(
     {
-      id: "toast",
-      langPrefix: "BREADBOX.Toast",
+      ...TOAST_BASICS,
       actorModel: ToastActorModel,
-      itemModels: TOAST_ITEM_MODELS,
-      actorSheet: ToastActorSheet,
-      itemSheet: ToastItemSheet,
       templates: [
         "toast/actor/header.hbs",
         "toast/actor/attributes.hbs",
@@ -44,13 +41,11 @@ export function toastRuleset(): RulesetDefinition {
       // The d10+ is a d12 whose faces 11 and 12 read Flub and Auto (the book's names).
       diceSoNice: [{ term: D10PlusDie, shape: "d12", labels: D10PLUS_LABELS, min: 1 }],
       rolls: [ToastCheckRoll],
-      relayActions: TOAST_HEALING_RELAY_ACTIONS,
       registerSettings: TOAST_SETTINGS.register,
-      // Its trackable bar (wounds) is registered with its combat part.
+      // Its trackable bar (wounds) is registered with its combat base.
       tokenBars: { toast: { bar1: "wounds", bar2: null } },
+      runtime: () => import("./runtime").then((m) => m.toastRuntime()),
     },
-    toastCombatPart(),
-    { api: toastApi },
-    { api: { checkWords: toastCheckWords } },
+    toastCombatBase(),
   );
 }

@@ -1,30 +1,25 @@
-/** Everything the Toaster ruleset registers with the core. */
-import { defineRuleset, type RulesetDefinition } from "../../core/registry";
+/**
+ * Everything the Toaster ruleset registers with the core: here what Foundry needs at init (models,
+ * dice, rolls, settings, statuses, bars); the rest in runtime.ts, loaded once a world plays Toaster
+ * (or holds Toaster documents), as its own chunk (issue 23).
+ */
+import { defineRuleset, type RulesetBasics, type RulesetDefinition } from "../../core/registry";
 import { numberLabels } from "../../core/dice-so-nice";
 import { ToasterActorModel } from "./data/actor";
 import { TOASTER_ITEM_MODELS } from "./data/items";
-import { ToasterActorSheet } from "./sheets/actor-sheet";
-import { ToasterItemSheet } from "./sheets/item-sheet";
 import { D10StarDie } from "./dice/d10star";
 import { ToasterCheckRoll } from "./dice/check-roll";
-import { toasterCombat } from "./combat";
 import { registerToasterSettings } from "./settings";
-import { toasterAttack } from "./chat/attack";
-import { onLuckAfter, onLuckReroll, relayLuckAfter, relayLuckReroll } from "./chat/luck";
-import { onHitLocation } from "./chat/tables";
-import { TOASTER_STATUS_EFFECTS, registerStatusSync } from "./statuses";
-import { toasterApi } from "./api";
-import { toasterCheckWords } from "./check-words";
+import { TOASTER_STATUS_EFFECTS } from "./statuses";
+
+/** Toaster's id, sheet labels' prefix and item models (runtime.ts registers its sheets with them). */
+export const TOASTER_BASICS: Pick<RulesetBasics, "id" | "langPrefix" | "itemModels"> = { id: "toaster", langPrefix: "BREADBOX.Toaster", itemModels: TOASTER_ITEM_MODELS };
 
 export function toasterRuleset(): RulesetDefinition {
   return defineRuleset(
     {
-      id: "toaster",
-      langPrefix: "BREADBOX.Toaster",
+      ...TOASTER_BASICS,
       actorModel: ToasterActorModel,
-      itemModels: TOASTER_ITEM_MODELS,
-      actorSheet: ToasterActorSheet,
-      itemSheet: ToasterItemSheet,
       templates: [
         "toaster/actor/header.hbs",
         "toaster/actor/main.hbs",
@@ -44,17 +39,11 @@ export function toasterRuleset(): RulesetDefinition {
       // The d10* is a ten-sided die whose faces read 0–9.
       diceSoNice: [{ term: D10StarDie, shape: "d10", labels: numberLabels(0, 10), min: 0 }],
       rolls: [ToasterCheckRoll],
-      combat: toasterCombat,
-      chatActions: { luckAfter: onLuckAfter, luckReroll: onLuckReroll, hitLocation: onHitLocation },
-      relayActions: { luckAfter: relayLuckAfter, luckReroll: relayLuckReroll },
-      exchanges: [toasterAttack],
       statusEffects: TOASTER_STATUS_EFFECTS,
       trackableAttributes: { toaster: { bar: ["stun", "wounds", "luck"], value: [] } },
       tokenBars: { toaster: { bar1: "stun", bar2: "wounds" } },
       registerSettings: registerToasterSettings,
-      init: registerStatusSync,
+      runtime: () => import("./runtime").then((m) => m.toasterRuntime()),
     },
-    { api: toasterApi },
-    { api: { checkWords: toasterCheckWords } },
   );
 }

@@ -2,19 +2,30 @@
  * Shared set-up for the Toaster adapter tests: load the system into the harness once per file
  * (init → ready), load the English strings, and build documents from the pack sources.
  */
+import { afterAll } from "vitest";
 import { readLang } from "../../../tools/lang.mjs";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { asUser, resetHarness, runStartupHooks, setHookBroadcast, setWorldSettings } from "../../harness/index";
+import { asUser, resetHarness, runStartupHooks, setHookBaseline, setHookBroadcast, setWorldSettings } from "../../harness/index";
 import { ToasterCheckRoll, type ToasterCheckOptions } from "../../../src/rulesets/toaster/dice/check-roll";
 
 let booted = false;
+
+// A document of another ruleset loads that ruleset's code (src/core/lazy.ts): let such loads finish
+// before the file's world is torn down.
+afterAll(async () => {
+  if (!booted) return;
+  const { settleLoads } = await import("../../../src/core/lazy");
+  await settleLoads();
+});
 /** The world's ruleset this file booted (null: the setting's default, as a new world has). */
 let bootedRuleset: string | null = null;
 
 /**
- * Boot a world of the setting's default ruleset (a new world), then reset it to a fresh world.
- * Takes no arguments: suites pass it straight to `beforeEach`.
+ * Boot a world of the setting's default ruleset, then reset it to a fresh world. Takes no
+ * arguments: suites pass it straight to `beforeEach`. Suites that boot it mix rulesets (documents
+ * of every ruleset in one world), so every ruleset's code is loaded, as a world holding documents
+ * of each loads them at "setup" (src/core/lazy.ts); `bootWorld` loads only its own ruleset's.
  */
 export async function bootSystem(): Promise<void> {
   await boot(null);
@@ -38,9 +49,18 @@ async function boot(ruleset: string | null): Promise<void> {
     if (ruleset !== null) setWorldSettings({ "breadbox.ruleset": ruleset });
     await import("../../../src/index");
     await runStartupHooks();
-    // Foundry does not await "ready" callbacks (the world migration runs on): let them finish
-    // before the first reset, so none of their writes lands in a test's fresh world.
+    // Foundry does not await "ready" callbacks (the world migration runs on), nor the world's
+    // ruleset's code, which init starts importing (src/core/lazy.ts): let both finish before the
+    // first reset, so none of their writes lands in a test's fresh world and their hooks stay.
+    const { coreReady } = await import("../../../src/core/init");
+    await coreReady();
+    if (ruleset === null) {
+      const { loadRuleset } = await import("../../../src/core/lazy");
+      const { allRulesets } = await import("../../../src/core/registry");
+      await Promise.all(allRulesets().map((r) => loadRuleset(r.id)));
+    }
     await new Promise((resolve) => setTimeout(resolve, 0));
+    setHookBaseline();
     booted = true;
   }
   resetHarness();

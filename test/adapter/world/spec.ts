@@ -11,6 +11,7 @@ import { allRulesets } from "../../../src/core/registry";
 import { hasStatusEffect } from "../../../src/core/compat";
 import { presetData } from "../../../src/core/dice-so-nice";
 import { macroItemTypes, onHotbarDrop } from "../../../src/core/hotbar";
+import { rulesetLoaded } from "../../../src/core/lazy";
 
 export const RULESETS = ["toaster", "toast", "pool", "d100", "flange"] as const;
 export type RulesetId = (typeof RULESETS)[number];
@@ -54,6 +55,20 @@ export function describeWorld(ruleset: RulesetId): void {
       expect(game.settings!.get("breadbox", "ruleset")).toBe(ruleset);
     });
 
+    it("loads its own ruleset's code (sheets, actions, combat) and no other ruleset's", () => {
+      // First in the file: a later case that creates another ruleset's documents loads that ruleset.
+      for (const r of RULESETS) expect(rulesetLoaded(r), r).toBe(r === ruleset);
+      const own = allRulesets().find((r) => r.id === ruleset)!;
+      expect(own.runtime).toBeUndefined();
+      expect(own.actorSheets.length + own.itemSheets.length).toBeGreaterThan(0);
+      expect(CONFIG.Actor.sheetClasses[ruleset]?.[`breadbox.${own.actorSheets[0]!.sheetClass.name}`]).toBeDefined();
+      for (const other of allRulesets().filter((r) => r.id !== ruleset)) {
+        expect(other.runtime, other.id).toBeTypeOf("function");
+        expect(other.actorSheets, other.id).toEqual([]);
+        expect(Object.keys(CONFIG.Actor.sheetClasses[other.id] ?? {}).filter((k) => k.startsWith("breadbox.")), other.id).toEqual([]);
+      }
+    });
+
     it("shows in the settings window exactly its own rules and the system-wide settings", () => {
       const ours = breadboxSettings();
       const own = ours.filter((c) => c.key.startsWith(`${ruleset}.`)).map((c) => c.key);
@@ -90,7 +105,8 @@ export function describeWorld(ruleset: RulesetId): void {
 
     it("turns only its own items dropped on the hotbar into macros", async () => {
       for (const r of RULESETS) {
-        const [type] = macroItemTypes(r);
+        // Another ruleset's code is not loaded in this world (src/core/lazy.ts): no macro handler of its own.
+        const type = macroItemTypes(r)[0] ?? Object.keys(allRulesets().find((d) => d.id === r)?.itemModels ?? {})[0];
         expect(type, r).toBeDefined();
         const item = await Item.create({ name: `Dropped ${r}`, type } as never);
         const handled = onHotbarDrop(null, { type: "Item", uuid: item!.uuid }, 1);

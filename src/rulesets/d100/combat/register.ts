@@ -7,16 +7,16 @@ import type { RulesetPart } from "../../../core/registry";
 import type { ExchangeDefinition } from "../../../core/exchange/types";
 import { templatePath } from "../../../core/ids";
 import { d100Combat, registerTrackerHooks, relayInitiative } from "./tracker";
-import { D100_COMBAT_SETTINGS } from "./settings";
 import { relayReserveAp, relaySpendAp } from "./ap";
 import { d100Attack, relayPayAttack, relayStartAttack } from "./attack";
 import { onDyingCheck } from "./actions";
-import { D100_STATUS_EFFECTS, registerHealthBar, registerHealthStatusSync } from "./statuses";
+import { registerHealthBar, registerHealthStatusSync } from "./statuses";
 
 export const D100_COMBAT_TEMPLATES = ["d100/combat/attack.hbs", "d100/combat/resolution.hbs", "d100/combat/attack-dialog.hbs", "d100/combat/defence-dialog.hbs"].map(templatePath);
 
 const exchanges: ExchangeDefinition[] = [d100Attack];
 
+/** D10/0's combat runtime (its statuses, bars and settings are in combat/base.ts, registered at init). */
 export function d100CombatPart(): RulesetPart {
   return {
     combat: d100Combat,
@@ -31,9 +31,6 @@ export function d100CombatPart(): RulesetPart {
       startAttack: relayStartAttack,
       initiative: relayInitiative,
     },
-    statusEffects: D100_STATUS_EFFECTS,
-    trackableAttributes: { d100: { bar: ["health", "combat.ap"], value: ["combat.reserved"] } },
-    registerSettings: D100_COMBAT_SETTINGS.register,
     templates: D100_COMBAT_TEMPLATES,
     init: () => {
       registerTrackerHooks();

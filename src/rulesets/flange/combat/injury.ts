@@ -14,7 +14,8 @@ import { cardFlags } from "../../../core/chat/trust";
 import { BreadboxActor } from "../../../core/documents/actor";
 import { flangeCombatRules, SERIOUS_INJURY_PENALTY_MAX } from "./settings";
 
-export const SERIOUS_INJURY_STATUS = "flangeSeriousInjury";
+import { SERIOUS_INJURY_STATUS } from "./base";
+export { SERIOUS_INJURY_STATUS };
 
 /** The serious-injury dialog's number, declared once (core forms/inputs.ts): the form's input and its read. */
 export const INJURY_INPUTS = { penalty: intInput("BREADBOX.Flange.Combat.Injury.Penalty", 0, SERIOUS_INJURY_PENALTY_MAX) };

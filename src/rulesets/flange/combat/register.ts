@@ -6,12 +6,11 @@
 import type { RulesetPart } from "../../../core/registry";
 import { templatePath } from "../../../core/ids";
 import { isLedgerKeeper } from "../../../core/chat/ledger";
-import { COUNTERATTACK_STATUS, FAILED_BLOCK_STATUS, flangeCombat, syncCombatStatuses } from "./tracker";
-import { FLANGE_COMBAT_SETTINGS } from "./settings";
+import { flangeCombat, syncCombatStatuses } from "./tracker";
 import { flangeAttack } from "./attack";
 import { onAttackReroll, relayAttackReroll } from "./reroll";
 import { flangeOpposed } from "../opposed-exchange";
-import { SERIOUS_INJURY_STATUS, onSeriousInjury } from "./injury";
+import { onSeriousInjury } from "./injury";
 import { flangeAttackMacro } from "./macro";
 import { HAND_QUERY, announceSimultaneous, handQueryHandler, onChooseHand, onResetHands, onSimultaneousAttack, relayCommitHand } from "./simultaneous";
 
@@ -54,6 +53,7 @@ function watchTies(): void {
   });
 }
 
+/** Flange's combat runtime (its statuses, bars and settings are in combat/base.ts, registered at init). */
 export function flangeCombatPart(): RulesetPart {
   return {
     combat: flangeCombat,
@@ -69,13 +69,6 @@ export function flangeCombatPart(): RulesetPart {
       commitHand: relayCommitHand,
       attackReroll: relayAttackReroll,
     },
-    statusEffects: [
-      { id: SERIOUS_INJURY_STATUS, name: "BREADBOX.Flange.Combat.Status.seriousInjury", img: "icons/svg/blood.svg" },
-      { id: COUNTERATTACK_STATUS, name: "BREADBOX.Flange.Combat.Status.counterattack", img: "icons/svg/sword.svg" },
-      { id: FAILED_BLOCK_STATUS, name: "BREADBOX.Flange.Combat.Status.failedBlock", img: "icons/svg/downgrade.svg" },
-    ],
-    trackableAttributes: { flange: { bar: ["wounds", "grind", "edge"], value: [] } },
-    registerSettings: FLANGE_COMBAT_SETTINGS.register,
     templates: FLANGE_COMBAT_TEMPLATES,
     init: () => {
       CONFIG.queries[HAND_QUERY] = handQueryHandler;

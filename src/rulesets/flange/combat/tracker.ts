@@ -88,8 +88,8 @@ export const flangeCombat: CombatRules = {
 };
 
 /** Status effects that show what a combatant carries (token icons). */
-export const COUNTERATTACK_STATUS = "flangeCounterattack";
-export const FAILED_BLOCK_STATUS = "flangeFailedBlock";
+import { COUNTERATTACK_STATUS, FAILED_BLOCK_STATUS } from "./base";
+export { COUNTERATTACK_STATUS, FAILED_BLOCK_STATUS };
 
 /**
  * Show a combatant's carried state as status effects for `round`: a counterattack declared this

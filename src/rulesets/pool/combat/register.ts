@@ -6,13 +6,13 @@ import type { RulesetPart } from "../../../core/registry";
 import { templatePath } from "../../../core/ids";
 import { BreadboxCombat } from "../../../core/documents/combat";
 import { onCombatStart, onDeclareFromCard, poolCombatRules, relabelTrackerRound, relayAdvancePhase } from "./clock";
-import { POOL_COMBAT_SETTINGS } from "./settings";
 import { poolAttack } from "./attack";
 import { poolAgainst } from "../against";
-import { POOL_STATUS_EFFECTS, addHealButtons, registerPoolStatusSync } from "./statuses";
+import { addHealButtons, registerPoolStatusSync } from "./statuses";
 
 export const POOL_COMBAT_TEMPLATES = ["pool/combat/phase-card.hbs", "pool/combat/declare.hbs", "pool/combat/attack-card.hbs", "pool/combat/resolution.hbs", "pool/chat/against-card.hbs", "pool/dialogs/against.hbs"].map(templatePath);
 
+/** Dice Pool's combat runtime (its statuses, bars and settings are in combat/base.ts, registered at init). */
 export function poolCombatPart(): RulesetPart {
   return {
     combat: poolCombatRules,
@@ -23,8 +23,6 @@ export function poolCombatPart(): RulesetPart {
       advancePhase: relayAdvancePhase,
     },
     exchanges: [poolAttack, poolAgainst],
-    statusEffects: POOL_STATUS_EFFECTS,
-    registerSettings: POOL_COMBAT_SETTINGS.register,
     templates: POOL_COMBAT_TEMPLATES,
     init: () => {
       Hooks.on("combatStart", (combat, updateData) => onCombatStart(combat, updateData));

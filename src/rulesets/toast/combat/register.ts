@@ -7,8 +7,7 @@ import { templatePath } from "../../../core/ids";
 import { TOAST_COMBAT, decorateTracker, relayTurnControl } from "./tracker";
 import { recordAttackModifier, toastAttackExchange } from "./attack";
 import { toastContestExchange } from "../contest";
-import { TOAST_STATUS_EFFECTS, registerToastStatusSync } from "./statuses";
-import { TOAST_COMBAT_SETTINGS } from "./settings";
+import { registerToastStatusSync } from "./statuses";
 import { registerCombatTab } from "./sheet";
 
 export const TOAST_COMBAT_TEMPLATES = [
@@ -22,15 +21,13 @@ export const TOAST_COMBAT_TEMPLATES = [
   "toast/combat/sheet-tab.hbs",
 ].map(templatePath);
 
+/** Toast's combat runtime (its statuses, bars and settings are in combat/base.ts, registered at init). */
 export function toastCombatPart(): RulesetPart {
   return {
     combat: TOAST_COMBAT,
     exchanges: [toastAttackExchange, toastContestExchange],
     // Hold / Act now / Action lost: the round record is the active GM's to write.
     relayActions: { turn: relayTurnControl },
-    statusEffects: TOAST_STATUS_EFFECTS,
-    trackableAttributes: { toast: { bar: ["wounds"], value: [] } },
-    registerSettings: TOAST_COMBAT_SETTINGS.register,
     templates: TOAST_COMBAT_TEMPLATES,
     init: () => {
       registerToastStatusSync();
