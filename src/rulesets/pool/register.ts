@@ -14,6 +14,7 @@ import { registerPoolMacros } from "./hotbar";
 import { onEffectChoice } from "./effect";
 import { poolApi } from "./api";
 import { poolCheckWords } from "./check-words";
+import { poolGroupForms } from "./request-groups";
 
 export function poolRuleset(): RulesetDefinition {
   return defineRuleset(
@@ -58,6 +59,6 @@ export function poolRuleset(): RulesetDefinition {
     },
     poolCombatPart(),
     { api: poolApi },
-    { api: { checkWords: poolCheckWords } },
+    { api: { checkWords: poolCheckWords, groupForms: poolGroupForms } },
   );
 }
