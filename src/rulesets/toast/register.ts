@@ -12,6 +12,7 @@ import { TOAST_HEALING_RELAY_ACTIONS } from "./healing";
 import "./sheets/hotbar";
 import { toastApi } from "./api";
 import { toastCheckWords } from "./check-words";
+import { toastGroupForms } from "./request-groups";
 
 export function toastRuleset(): RulesetDefinition {
   return defineRuleset(
@@ -51,6 +52,6 @@ export function toastRuleset(): RulesetDefinition {
     },
     toastCombatPart(),
     { api: toastApi },
-    { api: { checkWords: toastCheckWords } },
+    { api: { checkWords: toastCheckWords, groupForms: toastGroupForms } },
   );
 }

@@ -124,6 +124,8 @@ export function describeGroups(f: GroupFixture): void {
         expect(group.resultId).toBe(result.id);
         expect(group.error).toBeNull();
         expect(group.verdict).toBeTruthy();
+        // The verdict is the ruleset's own card's.
+        expect(result.content).toContain(group.verdict);
         expect(card.flags.breadbox.closed).toBe(true);
         const after = await renderAs(users[0], card);
         expect(after.querySelector("[data-request-verdict]")!.textContent).toContain(group.verdict);
