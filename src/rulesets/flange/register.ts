@@ -13,6 +13,7 @@ import { FlangeActorSheet } from "./sheets/actor-sheet";
 import { FlangeItemSheet } from "./sheets/item-sheet";
 import { flangeApi } from "./api";
 import { flangeCheckWords } from "./check-words";
+import { flangeGroupForms } from "./request-groups";
 
 export function flangeRuleset(): RulesetDefinition {
   return defineRuleset(
@@ -55,6 +56,6 @@ export function flangeRuleset(): RulesetDefinition {
     },
     flangeCombatPart(),
     { api: flangeApi },
-    { api: { checkWords: flangeCheckWords } },
+    { api: { checkWords: flangeCheckWords, groupForms: flangeGroupForms } },
   );
 }
