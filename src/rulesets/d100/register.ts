@@ -10,6 +10,7 @@ import { D100_PLAY_SETTINGS } from "./settings";
 import { D100ActorSheet } from "./sheets/actor-sheet";
 import { D100ItemSheet } from "./sheets/item-sheet";
 import { d100CheckWords } from "./check-words";
+import { d100GroupForms } from "./request-groups";
 
 export function d100Ruleset(): RulesetDefinition {
   return defineRuleset(
@@ -50,6 +51,6 @@ export function d100Ruleset(): RulesetDefinition {
     },
     d100CombatPart(),
     { api: d100Api },
-    { api: { checkWords: d100CheckWords } },
+    { api: { checkWords: d100CheckWords, groupForms: d100GroupForms } },
   );
 }
