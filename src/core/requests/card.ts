@@ -132,7 +132,7 @@ export async function requestContent(flags: RequestFlags): Promise<string> {
   const difficultyLabel = words?.difficultyLabel(flags.difficulty) ?? flags.difficulty;
   const form = flags.group ? findForm(formsOf(flags.ruleset), flags.group.form) : undefined;
   const group = flags.group && form
-    ? { label: localize(form.label), noDifficulty: !form.difficulty, verdict: flags.group.verdict, error: flags.group.error }
+    ? { label: localize(form.label), noDifficulty: !form.difficulty, verdict: flags.group.verdict, error: flags.group.error, hidden: flags.group.mode !== "public" }
     : null;
   const title = format("BREADBOX.Requests.CheckLabel", { name: flags.check.name, difficulty: difficultyLabel });
   return foundry.applications.handlebars.renderTemplate(REQUEST_CARD, {

@@ -156,6 +156,28 @@ export function describeGroups(f: GroupFixture): void {
       expect(card.flags.breadbox.entries.map((e: any) => e.check)).toEqual(actors.map((_, i) => (i > 0 && form.others ? form.others : null)));
     });
 
+    it("a group asked privately: its card and its verdict are the GMs' only", async () => {
+      const form = f.forms[0]!;
+      const users: any[] = [];
+      const actors: any[] = [];
+      for (let i = 0; i < form.members; i++) {
+        const user = createUser({ name: `Player ${i + 1}` });
+        const actor = await f.actor(`Hero ${i + 1}`);
+        await actor.update({ ownership: { [user.id!]: 3 } });
+        users.push(user);
+        actors.push(actor);
+      }
+      const card: any = await createCheckRequest({ actors, name: f.check.name, kind: f.check.kind, difficulty: f.difficulty, mode: "blind", group: form.form, others: form.others ?? null });
+      await ledgerSettled();
+      for (let i = 0; i < actors.length; i++) await join(users[i], card, actors[i]);
+      const result = msgs().at(-1);
+      expect(result.id).toBe(card.flags.breadbox.group.resultId);
+      expect(result.whisper.length).toBeGreaterThan(0);
+      expect(result.whisper).not.toContain(users[0].id);
+      expect((await renderAs(users[0], card)).querySelector("[data-request-verdict]")).toBeNull();
+      expect((await renderAs(gmUser(), card)).querySelector("[data-request-verdict]")).not.toBeNull();
+    });
+
     it("refuses forged answers: another's character, a second answer, a check card, an edit of the card", async () => {
       const form = f.forms[0]!;
       const { users, actors, card } = await setUp(form);
