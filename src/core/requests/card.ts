@@ -231,21 +231,41 @@ function isRequestCard(target: unknown): target is ChatMessage.Implementation {
   return target instanceof ChatMessage && requestFlags(target) !== null && Boolean(cardWriter(target)?.isGM);
 }
 
-/** An answer: the requester's own check card of an asked character, written onto the request. */
-export async function relayRequestAnswer({ requester, target, payload }: RelayContext): Promise<RelayResult> {
+/** An answer being checked: the open request, and the asked character the requester owns, not yet answered. */
+interface OpenAnswer {
+  flags: RequestFlags;
+  index: number;
+  entry: RequestEntry;
+  actor: Actor.Implementation;
+}
+
+/**
+ * The checks every answer to a request passes on the active GM's client: a genuine, open request
+ * of the right kind (a group's or not), asking this character, not yet answered, which still exists
+ * and which the requester owns (or a GM). A refusal, or what was checked.
+ */
+function openAnswer(requester: RelayContext["requester"], target: unknown, payload: RelayContext["payload"], group: boolean): OpenAnswer | RelayResult {
   if (!isRequestCard(target)) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
   const flags = requestFlags(target);
-  if (!flags) return { ok: false, error: "BREADBOX.Relay.Malformed" };
+  // A group's members take part (the group's dice are the ruleset's, rolled here); others answer with a check card.
+  if (!flags || (flags.group !== null) !== group) return { ok: false, error: "BREADBOX.Relay.Malformed" };
   if (flags.closed) return { ok: false, error: "BREADBOX.Requests.Closed" };
-  // A group's members take part; the group's dice are the ruleset's, rolled on the GM's side.
-  if (flags.group) return { ok: false, error: "BREADBOX.Relay.Malformed" };
   const index = flags.entries.findIndex((e) => e.actorUuid === payload.actorUuid);
   const entry = flags.entries[index];
   if (!entry) return { ok: false, error: "BREADBOX.Requests.NotAsked" };
-  if (entry.result) return { ok: false, error: "BREADBOX.Requests.Answered" };
+  if (entry.result || entry.joined) return { ok: false, error: "BREADBOX.Requests.Answered" };
   const actor = actorFromUuidSync(entry.actorUuid);
   if (!actor) return { ok: false, error: "BREADBOX.Requests.Deleted" };
   if (!requester.isGM && !actor.testUserPermission(requester, "OWNER")) return { ok: false, error: "BREADBOX.Requests.NotYours" };
+  return { flags, index, entry, actor };
+}
+
+/** An answer: the requester's own check card of an asked character, written onto the request. */
+export async function relayRequestAnswer({ requester, target, payload }: RelayContext): Promise<RelayResult> {
+  const open = openAnswer(requester, target, payload, false);
+  if ("ok" in open) return open;
+  const { flags, index, entry, actor } = open;
+  if (!isRequestCard(target)) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
   const result = typeof payload.resultId === "string" ? game.messages?.get(payload.resultId) : undefined;
   if (!result || cardWriter(result)?.id !== requester.id) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
   if (rulesetOfCheckCard(cardFlags(result).type) !== flags.ruleset || result.speaker?.actor !== actor.id) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
@@ -328,18 +348,11 @@ async function resolveGroup(flags: RequestFlags, group: RequestGroup): Promise<v
 
 /** A member takes part: checked on the active GM's client; the last one to answer has the group rolled. */
 export async function relayRequestJoin({ requester, target, payload }: RelayContext): Promise<RelayResult> {
-  if (!isRequestCard(target)) return { ok: false, error: "BREADBOX.Relay.NotGenuine" };
-  const flags = requestFlags(target);
-  const group = flags?.group;
-  if (!flags || !group) return { ok: false, error: "BREADBOX.Relay.Malformed" };
-  if (flags.closed) return { ok: false, error: "BREADBOX.Requests.Closed" };
-  const index = flags.entries.findIndex((e) => e.actorUuid === payload.actorUuid);
-  const entry = flags.entries[index];
-  if (!entry) return { ok: false, error: "BREADBOX.Requests.NotAsked" };
-  if (entry.joined) return { ok: false, error: "BREADBOX.Requests.Answered" };
-  const actor = actorFromUuidSync(entry.actorUuid);
-  if (!actor) return { ok: false, error: "BREADBOX.Requests.Deleted" };
-  if (!requester.isGM && !actor.testUserPermission(requester, "OWNER")) return { ok: false, error: "BREADBOX.Requests.NotYours" };
+  const open = openAnswer(requester, target, payload, true);
+  if ("ok" in open) return open;
+  const { flags, index, entry, actor } = open;
+  const group = flags.group;
+  if (!group || !isRequestCard(target)) return { ok: false, error: "BREADBOX.Relay.Malformed" };
   const asked = entry.check ?? flags.check;
   if (!wordsOf(flags.ruleset)?.checkOf(actor, asked.name, asked.kind)) return { ok: false, error: "BREADBOX.Requests.NoSuchCheck" };
   flags.entries[index] = { ...entry, joined: true };

@@ -63,7 +63,7 @@ export function describeGroups(f: GroupFixture): void {
     // The first boot of a file loads the whole system: slow on a loaded machine.
     beforeEach(bootWorld(f.ruleset), 60_000);
 
-    async function setUp(form: GroupFormFixture) {
+    async function setUp(form: GroupFormFixture, mode: "public" | "blind" = "public") {
       const users: any[] = [];
       const actors: any[] = [];
       for (let i = 0; i < form.members; i++) {
@@ -73,7 +73,7 @@ export function describeGroups(f: GroupFixture): void {
         users.push(user);
         actors.push(actor);
       }
-      const card: any = await createCheckRequest({ actors, name: f.check.name, kind: f.check.kind, difficulty: f.difficulty, mode: "public", group: form.form, others: form.others ?? null });
+      const card: any = await createCheckRequest({ actors, name: f.check.name, kind: f.check.kind, difficulty: f.difficulty, mode, group: form.form, others: form.others ?? null });
       await ledgerSettled();
       expect(card, form.form).toBeTruthy();
       return { users, actors, card };
@@ -157,18 +157,7 @@ export function describeGroups(f: GroupFixture): void {
     });
 
     it("a group asked privately: its card and its verdict are the GMs' only", async () => {
-      const form = f.forms[0]!;
-      const users: any[] = [];
-      const actors: any[] = [];
-      for (let i = 0; i < form.members; i++) {
-        const user = createUser({ name: `Player ${i + 1}` });
-        const actor = await f.actor(`Hero ${i + 1}`);
-        await actor.update({ ownership: { [user.id!]: 3 } });
-        users.push(user);
-        actors.push(actor);
-      }
-      const card: any = await createCheckRequest({ actors, name: f.check.name, kind: f.check.kind, difficulty: f.difficulty, mode: "blind", group: form.form, others: form.others ?? null });
-      await ledgerSettled();
+      const { users, actors, card } = await setUp(f.forms[0]!, "blind");
       for (let i = 0; i < actors.length; i++) await join(users[i], card, actors[i]);
       const result = msgs().at(-1);
       expect(result.id).toBe(card.flags.breadbox.group.resultId);
