@@ -8,6 +8,7 @@ import type { ChatActionHandler, DiceSoNicePreset, DieTermClass, RelayHandler } 
 import type { ExchangeDefinition } from "./exchange/types";
 import type { CheckOptions, CheckRef } from "./hotbar";
 import type { Odds } from "../dice/contract";
+import type { GroupForms } from "./requests/groups";
 import { templatePath } from "./ids";
 
 /** A TypeDataModel subclass for a document sub-type. */
@@ -122,6 +123,8 @@ export interface RulesetApi {
   checks?(actor: Actor.Implementation): RollableCheck[];
   /** Lang keys naming the check groups where the ruleset has its own word (e.g. "Abilities"). */
   checkGroupLabels?: Partial<Record<CheckGroup, string>>;
+  /** The group forms a roll request may take in this ruleset, resolved by its own group rules (src/core/requests/groups.ts). */
+  groupForms?: GroupForms;
 }
 
 /** The groups a HUD shows an actor's checks in. */

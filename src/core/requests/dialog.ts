@@ -12,6 +12,7 @@ import { actorFromUuidSync } from "../game";
 import { createCheckRequest } from "./card";
 import { worldCheckWords } from "./words";
 import { parseCheckConfig } from "./syntax";
+import { getRuleset, type CheckWords } from "../registry";
 
 export const REQUEST_DIALOG = templatePath("shared/request-dialog.hbs");
 
@@ -20,6 +21,16 @@ export interface AskPrefill {
   name?: string;
   kind?: string | null;
   difficulty?: string | null;
+  /** A group form of the world's ruleset (`RulesetApi.groupForms`): the form starts at it. */
+  group?: string | null;
+}
+
+/** Read a check as the form's field holds it (the whole field names it; quotes optional). */
+function readCheckField(text: string, words: CheckWords, ruleset: string): { name: string; kind: string | null } {
+  const parsed = parseCheckConfig(`"${text.trim().replaceAll('"', "")}"`);
+  if (!parsed.ok) throw new Error(localize(`BREADBOX.Requests.Error.${parsed.error}`));
+  if (parsed.check.kind !== null && !words.kinds.includes(parsed.check.kind)) throw new Error(format("BREADBOX.Requests.Error.kind", { kind: parsed.check.kind, ruleset: localize(`BREADBOX.Ruleset.${ruleset}`), kinds: words.kinds.join(", ") }));
+  return { name: parsed.check.name, kind: parsed.check.kind };
 }
 
 /** The characters a GM may ask: the selected tokens' first (checked), then players' characters. */
@@ -52,28 +63,32 @@ export async function askForRoll(prefill: AskPrefill = {}): Promise<ChatMessage.
   const difficulty = prefill.difficulty ?? words.defaultDifficulty();
   const candidates = requestCandidates(ruleset);
   const check = prefill.name ? thingText(prefill.name, prefill.kind ?? null) : "";
+  const forms = getRuleset(ruleset)?.api?.groupForms?.forms ?? [];
   const content = await foundry.applications.handlebars.renderTemplate(REQUEST_DIALOG, {
     check,
     kinds: words.kinds.join(", "),
     difficulties: words.difficulties().map((d) => ({ ...d, selected: d.value === difficulty })),
     candidates: candidates.map((c) => ({ uuid: c.actor.uuid, name: c.actor.name ?? "", checked: c.checked })),
+    forms: forms.map((f) => ({ value: f.id, label: localize(f.label), selected: f.id === prefill.group })),
   });
   const answer = await rollDialog({
     title: format("BREADBOX.Requests.DialogTitle", { check: prefill.name ?? localize("BREADBOX.Requests.CardTitle") }),
     content,
     rollLabel: "BREADBOX.Requests.Send",
     read: (form) => {
-      const text = form.querySelector<HTMLInputElement>('input[name="check"]')?.value ?? "";
       // The whole field names the check (quotes optional): no difficulty is read from it.
-      const parsed = parseCheckConfig(`"${text.trim().replaceAll('"', "")}"`);
-      if (!parsed.ok) throw new Error(localize(`BREADBOX.Requests.Error.${parsed.error}`));
-      if (parsed.check.kind !== null && !words.kinds.includes(parsed.check.kind)) throw new Error(format("BREADBOX.Requests.Error.kind", { kind: parsed.check.kind, ruleset: localize(`BREADBOX.Ruleset.${ruleset}`), kinds: words.kinds.join(", ") }));
+      const parsed = readCheckField(form.querySelector<HTMLInputElement>('input[name="check"]')?.value ?? "", words, ruleset);
       const chosen = words.difficulty(form.querySelector<HTMLSelectElement>('select[name="difficulty"]')?.value ?? "");
       if (!chosen) throw new Error(localize("BREADBOX.Requests.NothingToAsk"));
       const uuids = [...form.querySelectorAll<HTMLInputElement>('input[name="actor"]:checked')].map((i) => i.value);
       const actors = uuids.map((u) => actorFromUuidSync(u)).filter((a): a is Actor.Implementation => a !== null);
       if (!actors.length) throw new Error(localize("BREADBOX.Requests.NothingToAsk"));
-      return { name: parsed.check.name, kind: parsed.check.kind, difficulty: chosen, actors };
+      const groupId = form.querySelector<HTMLSelectElement>('select[name="group"]')?.value ?? "";
+      const group = forms.find((f) => f.id === groupId) ?? null;
+      if (group && (actors.length < group.min || actors.length > group.max)) throw new Error(format("BREADBOX.Requests.Group.WrongSize", { form: localize(group.label), min: group.min, max: group.max }));
+      const othersText = form.querySelector<HTMLInputElement>('input[name="others"]')?.value.trim() ?? "";
+      const others = group && othersText ? readCheckField(othersText, words, ruleset) : null;
+      return { name: parsed.name, kind: parsed.kind, difficulty: chosen, actors, group: group?.id ?? null, others };
     },
   });
   if (!answer) return null;

@@ -69,7 +69,7 @@ function checkFor(actor: Actor.Implementation, target: string, task: { kind?: R.
   return { input: { kind: "skill", score: row.total, difficulty: task.difficulty }, label: `${actor.name}: ${row.parent === null ? localize(`BREADBOX.D100.Skill.${row.id}`) : row.name}` };
 }
 
-type Built =
+export type Built =
   | { kind: "cumulative"; input: R.CumulativeInput; labels: string[] }
   | { kind: "cooperative"; input: R.CooperativeInput; labels: string[] }
   | { kind: "assisted"; input: R.AssistedInput; labels: string[] }
@@ -123,7 +123,7 @@ export function effortOdds(b: Built): Odds {
   }
 }
 
-function oddsLabel(b: Built): (k: string) => string {
+export function oddsLabel(b: Built): (k: string) => string {
   if (b.kind === "conflicting") return (k) => `BREADBOX.D100.Effort.conflicting.Outcome.${k}`;
   if (b.kind === "cumulative") return (k) => (k.startsWith("check") ? "BREADBOX.D100.Effort.cumulative.CompleteAt" : `BREADBOX.D100.Effort.cumulative.Outcome.${k}`);
   return (k) => `BREADBOX.D100.Degree.${k}`;
@@ -214,10 +214,15 @@ export async function startEffort(actor: Actor.Implementation, kindText: string)
 
 /** Roll an effort with Foundry dice and post its card. */
 export async function postEffort(actor: Actor.Implementation, choices: EffortChoices, mode: Parameters<typeof audienceForMode>[0]): Promise<ChatMessage.Implementation | null> {
-  const b = buildEffort(choices);
+  return (await postBuiltEffort(actor, buildEffort(choices), mode)).message;
+}
+
+/** Roll a built effort with Foundry dice and post its card; the card's message and its verdict line. */
+export async function postBuiltEffort(actor: Actor.Implementation, b: Built, mode: Parameters<typeof audienceForMode>[0]): Promise<{ message: ChatMessage.Implementation | null; verdict: string }> {
   const card = await rollEffort(b);
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("d100/chat/effort.hbs"), card.context);
-  return (await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, rolls: card.rolls, flags: { [SYSTEM_ID]: { type: "d100Effort", effort: b.kind } } }, audienceForMode(mode))) ?? null;
+  const message = (await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content, rolls: card.rolls, flags: { [SYSTEM_ID]: { type: "d100Effort", effort: b.kind } } }, audienceForMode(mode))) ?? null;
+  return { message, verdict: typeof card.context.verdict === "string" ? card.context.verdict : "" };
 }
 
 function signed(n: number): string {

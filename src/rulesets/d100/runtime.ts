@@ -9,8 +9,9 @@ import { d100Api } from "./api";
 import { D100ActorSheet } from "./sheets/actor-sheet";
 import { D100ItemSheet } from "./sheets/item-sheet";
 import { d100CheckWords } from "./check-words";
+import { d100GroupForms } from "./request-groups";
 import { D100_BASICS } from "./register";
 
 export function d100Runtime(): RulesetPart[] {
-  return [rulesetSheets(D100_BASICS, D100ActorSheet, D100ItemSheet), d100CombatPart(), { api: d100Api }, { api: { checkWords: d100CheckWords } }];
+  return [rulesetSheets(D100_BASICS, D100ActorSheet, D100ItemSheet), d100CombatPart(), { api: d100Api }, { api: { checkWords: d100CheckWords, groupForms: d100GroupForms } }];
 }

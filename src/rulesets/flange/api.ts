@@ -12,7 +12,8 @@ import { FlangeActorModel } from "./data/actor";
 import { buildCheck, defaultChoices, type FlangeCheckChoices } from "./checks";
 import { itemChecks } from "../../core/api/checks";
 
-function presetOf(actor: Actor.Implementation, model: FlangeActorModel, check: CheckRef): Partial<FlangeCheckChoices> | null {
+/** The check dialog's choices a check (as its hotbar macro names it) means on this actor, or null. */
+export function presetOf(actor: Actor.Implementation, model: FlangeActorModel, check: CheckRef): Partial<FlangeCheckChoices> | null {
   if (check.kind === "skill") {
     const item = [...actor.items].find((i) => String(i.type) === "flangeSkill" && i.name === check.name);
     const skill = item ? model.skills.find((s) => s.id === item.id) : undefined;

@@ -32,10 +32,16 @@ function sideView(side: OpposedSide, fallbackName: string, rerollable: boolean) 
   };
 }
 
+/** The verdict line of an opposed roll: who wins, or both lose, or a complete tie. */
+export function opposedVerdict(first: Pick<OpposedSide, "actor">, second: Pick<OpposedSide, "actor">, comparison: R.OpposedComparison): string {
+  const unnamed = localize("BREADBOX.Flange.Opposed.Unnamed");
+  const winner = comparison.outcome === "firstWins" ? first.actor?.name : comparison.outcome === "secondWins" ? (second.actor?.name ?? unnamed) : "";
+  return winner ? format("BREADBOX.Flange.Opposed.Wins", { name: winner }) : localize(`BREADBOX.Flange.Opposed.${comparison.outcome}`);
+}
+
 /** An opposed card's body (first roll, then second, each with its Edge re-roll button) with the rules core's verdict. */
 export function opposedCardHtml(first: OpposedSide, second: OpposedSide, comparison: R.OpposedComparison): Promise<string> {
   const unnamed = localize("BREADBOX.Flange.Opposed.Unnamed");
-  const winner = comparison.outcome === "firstWins" ? first.actor?.name : comparison.outcome === "secondWins" ? (second.actor?.name ?? unnamed) : "";
   const firstView = sideView(first, unnamed, true);
   const secondView = sideView(second, unnamed, true);
   return foundry.applications.handlebars.renderTemplate(templatePath("flange/chat/opposed.hbs"), {
@@ -43,7 +49,7 @@ export function opposedCardHtml(first: OpposedSide, second: OpposedSide, compari
     first: firstView,
     second: secondView,
     outcome: comparison.outcome,
-    verdict: winner ? format("BREADBOX.Flange.Opposed.Wins", { name: winner }) : localize(`BREADBOX.Flange.Opposed.${comparison.outcome}`),
+    verdict: opposedVerdict(first, second, comparison),
     decidedBy: localize(`BREADBOX.Flange.Opposed.DecidedBy.${comparison.decidedBy}`),
   });
 }

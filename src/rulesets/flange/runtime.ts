@@ -12,6 +12,7 @@ import { FlangeActorSheet } from "./sheets/actor-sheet";
 import { FlangeItemSheet } from "./sheets/item-sheet";
 import { flangeApi } from "./api";
 import { flangeCheckWords } from "./check-words";
+import { flangeGroupForms } from "./request-groups";
 import { FLANGE_BASICS } from "./register";
 
 export function flangeRuntime(): RulesetPart[] {
@@ -26,6 +27,6 @@ export function flangeRuntime(): RulesetPart[] {
     { init: registerEdgeBar },
     flangeCombatPart(),
     { api: flangeApi },
-    { api: { checkWords: flangeCheckWords } },
+    { api: { checkWords: flangeCheckWords, groupForms: flangeGroupForms } },
   ];
 }

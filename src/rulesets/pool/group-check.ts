@@ -52,9 +52,14 @@ export async function performGroupCheck(launcher?: Actor.Implementation | null, 
     ui.notifications?.error(err instanceof Error ? err.message : String(err));
     return null;
   }
-  const { rolls, content: card, verdict } = await rollGroup(built);
+  return (await postGroup(built, mode)).verdict;
+}
+
+/** Roll a built group, resolve it with the core and post its one card (the first member speaks). */
+export async function postGroup(built: BuiltGroup, mode: MessageMode, show: { odds: boolean } = { odds: true }): Promise<{ message: ChatMessage.Implementation | null; verdict: GroupVerdict; resultLine: string }> {
+  const { rolls, content: card, verdict, resultLine } = await rollGroup(built, [], show);
   const speakerActor = built.members[0]?.candidate.actor;
-  await postCard(
+  const message = await postCard(
     {
       speaker: ChatMessage.getSpeaker(speakerActor ? { actor: speakerActor } : {}),
       content: card,
@@ -63,5 +68,5 @@ export async function performGroupCheck(launcher?: Actor.Implementation | null, 
     },
     audienceForMode(mode),
   );
-  return verdict;
+  return { message: message ?? null, verdict, resultLine };
 }

@@ -211,7 +211,7 @@ export function remoteContestHtml(r: RemoteContest): string {
   return linesHtml(poolSummary(r.roller.check.options.pool, true), { text: format("BREADBOX.Pool.Against.Awaits", { name: r.opponent.actor.name ?? "" }), cls: "bb-muted" });
 }
 
-function outcomeLabelKey(mode: GroupMode, key: string): string {
+export function outcomeLabelKey(mode: GroupMode, key: string): string {
   return CONTESTS.includes(mode) ? `BREADBOX.Pool.Contest.${key}` : `BREADBOX.Pool.Outcome.${key}`;
 }
 
@@ -423,7 +423,7 @@ function adoptRoll(roll: PoolCheckRoll, options: PoolCheckOptions): PoolCheckRol
  * Roll a built group with Foundry's dice (a side whose dice are `given` — a contest's posted roll —
  * is not rolled again), resolve it with the core, and render its one card.
  */
-export async function rollGroup(g: BuiltGroup, given: readonly (PoolCheckRoll | null)[] = []): Promise<{ rolls: Roll[]; content: string; verdict: GroupVerdict }> {
+export async function rollGroup(g: BuiltGroup, given: readonly (PoolCheckRoll | null)[] = [], show: { odds: boolean } = { odds: true }): Promise<{ rolls: Roll[]; content: string; verdict: GroupVerdict; resultLine: string }> {
   const c = g.choices;
   const modeLabel = localize(`BREADBOX.Pool.Group.Modes.${c.mode}`);
   const names = g.members.map((m) => m.candidate.actor.name ?? "");
@@ -503,7 +503,8 @@ export async function rollGroup(g: BuiltGroup, given: readonly (PoolCheckRoll | 
     }
   }
   // The exact odds the dialog showed, kept on the card (the core's, for this very group).
-  const oddsHtml = oddsPanelHtml(groupOdds(g), { labelKey: (k) => outcomeLabelKey(c.mode, k) });
+  // (A roll request's group keeps its odds for the GM's eyes: none on its card.)
+  const oddsHtml = show.odds ? oddsPanelHtml(groupOdds(g), { labelKey: (k) => outcomeLabelKey(c.mode, k) }) : "";
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("pool/chat/group-card.hbs"), {
     oddsHtml,
     title: modeLabel,
@@ -515,5 +516,5 @@ export async function rollGroup(g: BuiltGroup, given: readonly (PoolCheckRoll | 
     resultLine,
     achieved,
   });
-  return { rolls, content, verdict };
+  return { rolls, content, verdict, resultLine };
 }

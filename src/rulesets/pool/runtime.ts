@@ -12,6 +12,7 @@ import { registerPoolMacros } from "./hotbar";
 import { onEffectChoice } from "./effect";
 import { poolApi } from "./api";
 import { poolCheckWords } from "./check-words";
+import { poolGroupForms } from "./request-groups";
 import { POOL_BASICS } from "./register";
 
 export function poolRuntime(): RulesetPart[] {
@@ -27,6 +28,6 @@ export function poolRuntime(): RulesetPart[] {
     },
     poolCombatPart(),
     { api: poolApi },
-    { api: { checkWords: poolCheckWords } },
+    { api: { checkWords: poolCheckWords, groupForms: poolGroupForms } },
   ];
 }

@@ -11,7 +11,8 @@ import type { Odds } from "../../dice/contract";
 import { attributeName, buildCheck, defaultChoices, oddsOf, type ToastTask } from "./checks";
 import { itemChecks } from "../../core/api/checks";
 
-function taskOf(actor: Actor.Implementation, check: CheckRef): ToastTask | null {
+/** The task a check (as its hotbar macro names it) means on this actor, or null. */
+export function taskOf(actor: Actor.Implementation, check: CheckRef): ToastTask | null {
   if (check.kind === "skill") {
     const item = [...actor.items].find((i) => String(i.type) === "toastSkill" && i.name === check.name);
     return item?.id ? { kind: "skill", itemId: item.id } : null;

@@ -20,7 +20,7 @@ import { oddsPanelHtml } from "../../core/rolls/odds-panel";
 import { checkInputs, choiceInput, inputsHtml, readInputs, type InputValues } from "../../core/forms/inputs";
 import { declareExchange } from "../../core/exchange/engine";
 import type { ExchangeDefinition, PostedRoll } from "../../core/exchange/types";
-import { afterSkillRoll, buildCheck, checkDeclaration, choicesOf, parseTask, taskOptions, taskParts, type BuiltToastCheck, type ToastCheckChoices } from "./checks";
+import { afterSkillRoll, buildCheck, checkDeclaration, choicesOf, parseTask, taskOptions, taskParts, type BuiltToastCheck, type ToastCheckChoices, type ToastTask } from "./checks";
 import { ToastCheckRoll, classifiedCardContext, type ToastCheckOptions } from "./dice/check-roll";
 import { d10PlusFacesOf } from "./combat/dice";
 import { SITUATIONAL } from "./combat/situational";
@@ -79,9 +79,14 @@ export function answerDeclaration(opponent: Actor.Implementation) {
 export function answerSide(opponent: Actor.Implementation, answer: ContestAnswer): ToastCheckOptions {
   const task = parseTask(answer.task);
   if (!task) throw new Error(localize("BREADBOX.Toast.Check.NoTask"));
-  const { parts, resolved } = taskParts(opponent, task, { applyWounds: true, applyArmor: true, gm: 0 });
-  if (answer.situational) parts.push({ label: localize("BREADBOX.ToastCombat.Situational"), value: answer.situational });
-  return { kind: "contest", title: format("BREADBOX.Toast.Contest.Side", { name: opponent.name ?? "", task: resolved.label }), parts, target: null, actorUuid: opponent.uuid, itemId: resolved.skill?.id };
+  return contestSide(opponent, task, answer.situational);
+}
+
+/** One side of a contest: a character's task from her documents as they are now (wounds and armor apply), and a situational modifier. */
+export function contestSide(actor: Actor.Implementation, task: ToastTask, situational = 0): ToastCheckOptions {
+  const { parts, resolved } = taskParts(actor, task, { applyWounds: true, applyArmor: true, gm: 0 });
+  if (situational) parts.push({ label: localize("BREADBOX.ToastCombat.Situational"), value: situational });
+  return { kind: "contest", title: format("BREADBOX.Toast.Contest.Side", { name: actor.name ?? "", task: resolved.label }), parts, target: null, actorUuid: actor.uuid, itemId: resolved.skill?.id };
 }
 
 /** The roller's side: the faces of the one d10+ she posted, with her modifier rebuilt now. */

@@ -11,6 +11,7 @@ import { TOAST_HEALING_RELAY_ACTIONS } from "./healing";
 import "./sheets/hotbar";
 import { toastApi } from "./api";
 import { toastCheckWords } from "./check-words";
+import { toastGroupForms } from "./request-groups";
 import { TOAST_BASICS } from "./register";
 
 export function toastRuntime(): RulesetPart[] {
@@ -19,6 +20,6 @@ export function toastRuntime(): RulesetPart[] {
     { relayActions: TOAST_HEALING_RELAY_ACTIONS },
     toastCombatPart(),
     { api: toastApi },
-    { api: { checkWords: toastCheckWords } },
+    { api: { checkWords: toastCheckWords, groupForms: toastGroupForms } },
   ];
 }

@@ -75,7 +75,7 @@ export function contestLine(rolls: readonly ToastCheckRoll[], names: [string, st
   return { outcome, text };
 }
 
-async function postToastCheck(actor: Actor.Implementation, built: BuiltToastCheck, rolls: ToastCheckRoll[], mode: MessageMode): Promise<void> {
+export async function postToastCheck(actor: Actor.Implementation, built: BuiltToastCheck, rolls: ToastCheckRoll[], mode: MessageMode): Promise<ChatMessage.Implementation | undefined> {
   let content: string | undefined;
   if (built.opponent) {
     const line = contestLine(rolls, [actor.name ?? "", built.opponentName]);
@@ -84,7 +84,7 @@ async function postToastCheck(actor: Actor.Implementation, built: BuiltToastChec
     for (const roll of rolls) rollsHTML += await roll.render();
     content = await foundry.applications.handlebars.renderTemplate(templatePath("toast/chat/contest.hbs"), { outcome: line?.outcome ?? "", text: line?.text ?? "", rollsHTML });
   }
-  await postCard(
+  return postCard(
     {
       speaker: ChatMessage.getSpeaker({ actor }),
       rolls,
