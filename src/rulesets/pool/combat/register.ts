@@ -7,6 +7,7 @@ import { templatePath } from "../../../core/ids";
 import { BreadboxCombat } from "../../../core/documents/combat";
 import { onCombatStart, onDeclareFromCard, poolCombatRules, relabelTrackerRound, relayAdvancePhase } from "./clock";
 import { POOL_COMBAT_SETTINGS } from "./settings";
+import { poolCombatActions } from "./hud-actions";
 import { poolAttack } from "./attack";
 import { poolAgainst } from "../against";
 import { POOL_STATUS_EFFECTS, addHealButtons, registerPoolStatusSync } from "./statuses";
@@ -16,6 +17,7 @@ export const POOL_COMBAT_TEMPLATES = ["pool/combat/phase-card.hbs", "pool/combat
 export function poolCombatPart(): RulesetPart {
   return {
     combat: poolCombatRules,
+    api: { combatActions: poolCombatActions },
     chatActions: {
       declare: (m) => onDeclareFromCard(m),
     },

@@ -10,6 +10,7 @@ import { toastContestExchange } from "../contest";
 import { TOAST_STATUS_EFFECTS, registerToastStatusSync } from "./statuses";
 import { TOAST_COMBAT_SETTINGS } from "./settings";
 import { registerCombatTab } from "./sheet";
+import { toastCombatActions } from "./hud-actions";
 
 export const TOAST_COMBAT_TEMPLATES = [
   "toast/combat/initiative.hbs",
@@ -25,6 +26,7 @@ export const TOAST_COMBAT_TEMPLATES = [
 export function toastCombatPart(): RulesetPart {
   return {
     combat: TOAST_COMBAT,
+    api: { combatActions: toastCombatActions },
     exchanges: [toastAttackExchange, toastContestExchange],
     // Hold / Act now / Action lost: the round record is the active GM's to write.
     relayActions: { turn: relayTurnControl },

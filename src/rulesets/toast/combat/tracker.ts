@@ -25,7 +25,7 @@ import { audienceForMode, currentMessageMode, type MessageMode } from "../../../
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { withLocks } from "../../../core/chat/trust";
 import { BreadboxCombat } from "../../../core/documents/combat";
-import type { CombatRules, InitiativeRollOptions } from "../../../core/registry";
+import type { CombatAction, CombatantRow, CombatRules, InitiativeRollOptions } from "../../../core/registry";
 import { fighterOf, initiativeSkill, modifierParts, skillTask, signed } from "./fighter";
 import { rollD10Plus } from "./dice";
 import { toastCombatRules } from "./settings";
@@ -454,15 +454,48 @@ const STATUS_KEY: Record<R.TurnStatus, string> = {
   lost: "BREADBOX.ToastCombat.Turn.lost",
 };
 
-function trackerButton(combat: AnyCombat, combatant: Combatant.Implementation, control: TurnControl, icon: string, label: string): HTMLButtonElement {
+const CONTROL_ICONS: Record<TurnControl, string> = { hold: "fa-solid fa-hand", act: "fa-solid fa-arrow-up", negate: "fa-solid fa-xmark" };
+const CONTROL_KEYS: Record<TurnControl, string> = { hold: "BREADBOX.ToastCombat.Hold.Hold", act: "BREADBOX.ToastCombat.Hold.ActNow", negate: "BREADBOX.ToastCombat.Hold.Negate" };
+const CONTROL_RUN: Record<TurnControl, (combat: AnyCombat, combatant: Combatant.Implementation) => Promise<boolean>> = { hold: holdAction, act: actNow, negate: negateAction };
+
+/**
+ * A Toast combatant's row as data (`CombatRules.combatantRow`): its state this round and the
+ * Hold / Act now / Action lost controls the current user may use (each still checked by the GM).
+ */
+export function toastCombatantRow(combat: AnyCombat, combatant: Combatant.Implementation): CombatantRow | null {
+  if (!fighterOf(combatant.actor)) return null;
+  if (!combat.started) return { badges: [], controls: [] };
+  const status = turnStatus(combat, combatant);
+  const current = combat.combatant?.id === combatant.id;
+  const allowed: TurnControl[] = [];
+  if (combatant.isOwner && current && status === "waiting") allowed.push("hold");
+  if (combatant.isOwner && status === "holding") allowed.push("act");
+  if (currentUser().isGM && (status === "waiting" || status === "holding")) allowed.push("negate");
+  return {
+    badges: [{ label: localize(STATUS_KEY[status]), css: `toast-turn-status toast-turn-${status}` }],
+    controls: allowed.map((control) => ({
+      id: `toastTurn|${control}|${combatant.id ?? ""}`,
+      label: localize(CONTROL_KEYS[control]),
+      icon: CONTROL_ICONS[control],
+      run: () => CONTROL_RUN[control](combat, combatant),
+    })),
+  };
+}
+
+/** Which turn control a row's action is (its id: `toastTurn|<control>|<combatant id>`). */
+function controlOf(action: CombatAction): TurnControl {
+  return (["act", "negate"] as const).find((c) => action.id.startsWith(`toastTurn|${c}|`)) ?? "hold";
+}
+
+function trackerButton(control: TurnControl, action: CombatAction): HTMLButtonElement {
   const b = document.createElement("button");
   b.type = "button";
   b.className = "inline-control combatant-control icon toast-turn-control";
   b.dataset.toastTurn = control;
-  b.setAttribute("aria-label", label);
-  b.dataset.tooltip = label;
+  b.setAttribute("aria-label", action.label);
+  b.dataset.tooltip = action.label;
   const i = document.createElement("i");
-  i.className = `fa-solid ${icon}`;
+  i.className = action.icon ?? "";
   i.setAttribute("aria-hidden", "true");
   b.append(i);
   // The row is core's: its own click action (select / pan to the combatant) sits on the row, and
@@ -470,8 +503,7 @@ function trackerButton(combat: AnyCombat, combatant: Combatant.Implementation, c
   b.addEventListener("click", (event) => {
     event.preventDefault();
     event.stopPropagation();
-    const run = control === "hold" ? holdAction : control === "act" ? actNow : negateAction;
-    run(combat, combatant).catch((err: unknown) => console.error("Breadbox | Toast turn control", err));
+    action.run(event).catch((err: unknown) => console.error("Breadbox | Toast turn control", err));
   });
   return b;
 }
@@ -507,24 +539,22 @@ function showInitiative(row: HTMLElement, combatant: Combatant.Implementation): 
  */
 export function decorateTracker(combat: AnyCombat | null | undefined, root: HTMLElement): void {
   if (!combat) return;
-  const user = currentUser();
   for (const row of root.querySelectorAll<HTMLElement>("[data-combatant-id]")) {
     const combatant = combat.combatants.get(row.dataset.combatantId ?? "");
     if (!combatant || !fighterOf(combatant.actor)) continue;
     showInitiative(row, combatant);
     row.querySelector(".toast-turn")?.remove();
-    if (!combat.started) continue;
-    const status = turnStatus(combat, combatant);
+    const data = toastCombatantRow(combat, combatant);
+    if (!data?.badges.length) continue;
     const box = document.createElement("div");
     box.className = "breadbox toast-turn";
-    const badge = document.createElement("span");
-    badge.className = `toast-turn-status toast-turn-${status}`;
-    badge.textContent = localize(STATUS_KEY[status]);
-    box.append(badge);
-    const current = combat.combatant?.id === combatant.id;
-    if (combatant.isOwner && current && status === "waiting") box.append(trackerButton(combat, combatant, "hold", "fa-hand", localize("BREADBOX.ToastCombat.Hold.Hold")));
-    if (combatant.isOwner && status === "holding") box.append(trackerButton(combat, combatant, "act", "fa-arrow-up", localize("BREADBOX.ToastCombat.Hold.ActNow")));
-    if (user.isGM && (status === "waiting" || status === "holding")) box.append(trackerButton(combat, combatant, "negate", "fa-xmark", localize("BREADBOX.ToastCombat.Hold.Negate")));
+    for (const b of data.badges) {
+      const badge = document.createElement("span");
+      badge.className = b.css;
+      badge.textContent = b.label;
+      box.append(badge);
+    }
+    for (const action of data.controls) box.append(trackerButton(controlOf(action), action));
     (row.querySelector(".token-name") ?? row).append(box);
   }
 }
@@ -532,6 +562,7 @@ export function decorateTracker(combat: AnyCombat | null | undefined, root: HTML
 export const TOAST_COMBAT: CombatRules = {
   initiativeFormula: () => "1d12",
   initiativeLabel: (combatant) => (typeof combatant.initiative === "number" ? rankLabel(combatant.initiative) : null),
+  combatantRow: toastCombatantRow,
   rerollEachRound: () => false,
   rollInitiative: rollToastInitiative,
   onRoundStart: async (combat) => {
