@@ -27,12 +27,15 @@ import { REQUEST_CARD, registerRequests } from "./requests/card";
 import { REQUEST_DIALOG, registerRequestTool } from "./requests/dialog";
 import { SYSTEM_ID } from "./ids";
 import { format, localize } from "./game";
+import { BreadboxCombatTracker, TRACKER_ROW_TEMPLATE } from "./combat-tracker";
 
 export function initCore(): void {
   CONFIG.Actor.documentClass = BreadboxActor;
   CONFIG.Item.documentClass = BreadboxItem;
   CONFIG.Combat.documentClass = BreadboxCombat;
   CONFIG.Combatant.documentClass = BreadboxCombatant;
+  // The tracker whose rows carry each ruleset's data (src/core/combat-tracker.ts).
+  CONFIG.ui.combat = BreadboxCombatTracker;
 
   // Settings first: the world's ruleset is readable once its setting is registered (issue 23).
   registerCoreSettings();
@@ -72,7 +75,7 @@ export function initCore(): void {
   Hooks.on("updateActor", (actor) => onNeedsDocumentUpdate(actor));
   Hooks.once("i18nInit", localizeFulfillmentDice);
 
-  const templates = [EXCHANGE_CARD, NOTE_CARD, DIALOG_INPUTS, REQUEST_CARD, REQUEST_DIALOG, ...allRulesets().flatMap((r) => r.templates ?? [])];
+  const templates = [EXCHANGE_CARD, NOTE_CARD, DIALOG_INPUTS, REQUEST_CARD, REQUEST_DIALOG, TRACKER_ROW_TEMPLATE, ...allRulesets().flatMap((r) => r.templates ?? [])];
   if (templates.length) void foundry.applications.handlebars.loadTemplates(templates);
 
   for (const r of allRulesets()) r.init?.();

@@ -94,6 +94,8 @@ export interface CombatRules {
 
 /** A combatant's row as its ruleset describes it (`CombatRules.combatantRow`). */
 export interface CombatantRow {
+  /** CSS classes of the row's Breadbox part (its ruleset's look). */
+  css?: string;
   /** What the row says of it (its state this round, its points left), in the user's language, each with its CSS classes. */
   badges: { label: string; css: string; tooltip?: string }[];
   /** The controls the current user may use now (none for the others). */
@@ -112,6 +114,9 @@ export interface CombatAction {
   /** Font Awesome classes of its icon. */
   icon?: string;
   img?: string;
+  /** In a tracker row: extra CSS classes and `data-*` attributes of its button (e.g. `{"toast-turn": "hold"}`). */
+  css?: string;
+  dataset?: Record<string, string>;
   run(event?: Event | null): Promise<unknown>;
 }
 

@@ -61,18 +61,6 @@ function quotaLabel(initiative: number | null | undefined): string | null {
   return typeof initiative === "number" && Number.isFinite(initiative) ? String(Math.trunc(initiative)) : null;
 }
 
-function showQuota(row: HTMLElement, combatant: Combatant.Implementation): void {
-  const quota = quotaLabel(combatant.initiative);
-  if (quota === null) return;
-  const input = row.querySelector<HTMLInputElement>(".token-initiative input.initiative-input");
-  if (input) input.value = quota;
-  else {
-    // With any fractional initiative core's row shows it as a bare span (test/harness/README.md, VERIFY 47).
-    const shown = row.querySelector<HTMLElement>(".token-initiative .initiative, .token-initiative > span");
-    if (shown) shown.textContent = quota;
-  }
-}
-
 const CONTROL_ICONS: Record<InitiativeControl, string> = { bypass: "fa-solid fa-hand", interrupt: "fa-solid fa-arrow-up", end: "fa-solid fa-check" };
 const RESERVE_ID = "d100Reserve";
 
@@ -93,77 +81,17 @@ export function d100CombatantRow(combat: AnyCombat, combatant: Combatant.Impleme
     id: `d100Initiative|${control}|${combatant.id ?? ""}`,
     label: localize(`BREADBOX.D100.Combat.Bypass.${control}`),
     icon: CONTROL_ICONS[control],
+    css: "bb-d100-initiative-control",
+    dataset: { "d100-initiative": control },
     run: () => requestInitiativeControl(combat, combatant, control),
   }));
   if (combat.started && holdsInitiative(combat, combatant) && actor.isOwner && d100CombatRules().strictPeriods) {
-    actions.push({ id: `${RESERVE_ID}|${combatant.id ?? ""}`, label: localize("BREADBOX.D100.Combat.AP.Reserve"), icon: "fa-solid fa-box", run: () => reserveAp(actor) });
+    actions.push({ id: `${RESERVE_ID}|${combatant.id ?? ""}`, label: localize("BREADBOX.D100.Combat.AP.Reserve"), css: "bb-d100-reserve", run: () => reserveAp(actor) });
   }
-  return { badges, controls: actions };
-}
-
-/**
- * Add each D10/0 combatant's action points (and a Reserve button on the acting owner's row) to the
- * tracker's rows, for the combat the tracker shows (`viewed`, not necessarily `game.combat`).
- */
-export function decorateTracker(html: HTMLElement, combat: AnyCombat | null | undefined = game.combats?.viewed): void {
-  for (const row of html.querySelectorAll<HTMLElement>("[data-combatant-id]")) {
-    const combatant = combat?.combatants.get(row.dataset.combatantId ?? "");
-    const data = combat && combatant ? d100CombatantRow(combat, combatant) : null;
-    if (!combatant || !data) continue;
-    showQuota(row, combatant);
-    row.querySelector(".bb-d100-ap")?.remove();
-    const box = document.createElement("div");
-    box.className = "breadbox bb-d100-ap";
-    for (const b of data.badges) {
-      const mark = document.createElement("span");
-      mark.className = b.css;
-      mark.textContent = b.label;
-      box.append(mark);
-    }
-    for (const action of data.controls) box.append(action.id.startsWith(`${RESERVE_ID}|`) ? reserveButton(action) : initiativeButton(action));
-    (row.querySelector(".token-name") ?? row).append(box);
-  }
-}
-
-/** The Reserve button (its click stops at the button: the row's own action is core's). */
-function reserveButton(action: CombatAction): HTMLButtonElement {
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "bb-d100-reserve";
-  button.textContent = action.label;
-  button.title = localize("BREADBOX.D100.Combat.AP.ReserveHint");
-  button.addEventListener("click", (event) => {
-    event.preventDefault();
-    event.stopPropagation();
-    void action.run(event);
-  });
-  return button;
-}
-
-/** A Bypass / Interrupt / End interruption button (its click stops at the button: the row's own action is core's). */
-function initiativeButton(action: CombatAction): HTMLButtonElement {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = "inline-control combatant-control icon bb-d100-initiative-control";
-  b.dataset.d100Initiative = action.id.split("|")[1] ?? "";
-  b.setAttribute("aria-label", action.label);
-  b.dataset.tooltip = action.label;
-  const i = document.createElement("i");
-  i.className = action.icon ?? "";
-  i.setAttribute("aria-hidden", "true");
-  b.append(i);
-  b.addEventListener("click", (event) => {
-    event.preventDefault();
-    event.stopPropagation();
-    action.run(event).catch((err: unknown) => console.error("Breadbox | D10/0 initiative control", err));
-  });
-  return b;
+  return { css: "bb-d100-ap", badges, controls: actions };
 }
 
 export function registerTrackerHooks(): void {
-  Hooks.on("renderCombatTracker", (app, html) => {
-    if (html instanceof HTMLElement) decorateTracker(html, app.viewed);
-  });
   // The rows show stored points: draw them again when a fighting character's points change.
   Hooks.on("updateActor", (actor, changes) => {
     const system: unknown = changes.system;

@@ -4,7 +4,7 @@
  */
 import type { RulesetPart } from "../../../core/registry";
 import { templatePath } from "../../../core/ids";
-import { TOAST_COMBAT, decorateTracker, relayTurnControl } from "./tracker";
+import { TOAST_COMBAT, relayTurnControl } from "./tracker";
 import { recordAttackModifier, toastAttackExchange } from "./attack";
 import { toastContestExchange } from "../contest";
 import { TOAST_STATUS_EFFECTS, registerToastStatusSync } from "./statuses";
@@ -39,11 +39,6 @@ export function toastCombatPart(): RulesetPart {
       // The GM's record of an attacker's modifier as it was when her attack card appeared.
       Hooks.on("createChatMessage", (message) => recordAttackModifier(message));
       registerCombatTab();
-      Hooks.on("renderCombatTracker", (app, html) => {
-        const root = html instanceof HTMLElement ? html : null;
-        if (root) decorateTracker(game.combats?.viewed ?? null, root);
-        void app;
-      });
     },
   };
 }

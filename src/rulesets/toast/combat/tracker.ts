@@ -25,7 +25,7 @@ import { audienceForMode, currentMessageMode, type MessageMode } from "../../../
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { withLocks } from "../../../core/chat/trust";
 import { BreadboxCombat } from "../../../core/documents/combat";
-import type { CombatAction, CombatantRow, CombatRules, InitiativeRollOptions } from "../../../core/registry";
+import type { CombatantRow, CombatRules, InitiativeRollOptions } from "../../../core/registry";
 import { fighterOf, initiativeSkill, modifierParts, skillTask, signed } from "./fighter";
 import { rollD10Plus } from "./dice";
 import { toastCombatRules } from "./settings";
@@ -472,91 +472,17 @@ export function toastCombatantRow(combat: AnyCombat, combatant: Combatant.Implem
   if (combatant.isOwner && status === "holding") allowed.push("act");
   if (currentUser().isGM && (status === "waiting" || status === "holding")) allowed.push("negate");
   return {
+    css: "toast-turn",
     badges: [{ label: localize(STATUS_KEY[status]), css: `toast-turn-status toast-turn-${status}` }],
     controls: allowed.map((control) => ({
       id: `toastTurn|${control}|${combatant.id ?? ""}`,
       label: localize(CONTROL_KEYS[control]),
       icon: CONTROL_ICONS[control],
+      css: "toast-turn-control",
+      dataset: { "toast-turn": control },
       run: () => CONTROL_RUN[control](combat, combatant),
     })),
   };
-}
-
-/** Which turn control a row's action is (its id: `toastTurn|<control>|<combatant id>`). */
-function controlOf(action: CombatAction): TurnControl {
-  return (["act", "negate"] as const).find((c) => action.id.startsWith(`toastTurn|${c}|`)) ?? "hold";
-}
-
-function trackerButton(control: TurnControl, action: CombatAction): HTMLButtonElement {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = "inline-control combatant-control icon toast-turn-control";
-  b.dataset.toastTurn = control;
-  b.setAttribute("aria-label", action.label);
-  b.dataset.tooltip = action.label;
-  const i = document.createElement("i");
-  i.className = action.icon ?? "";
-  i.setAttribute("aria-hidden", "true");
-  b.append(i);
-  // The row is core's: its own click action (select / pan to the combatant) sits on the row, and
-  // the application handles it where the click arrives. Stop the click at the button.
-  b.addEventListener("click", (event) => {
-    event.preventDefault();
-    event.stopPropagation();
-    action.run(event).catch((err: unknown) => console.error("Breadbox | Toast turn control", err));
-  });
-  return b;
-}
-
-/**
- * Show a Toast initiative as the book reads it ("14", "Auto 9", "Flub 3") in core's row. Core shows
- * a rolled initiative in an `input.initiative-input` (editable by a GM) — or, where a version
- * renders it as text, a `.initiative` element. The label is derived from the stored rank itself,
- * and the input is made read-only for everyone: typing over "Auto 9" would store a plain number in
- * place of the rank (the GM changes a rank in the combatant's configuration).
- */
-function showInitiative(row: HTMLElement, combatant: Combatant.Implementation): void {
-  const rank = combatant.initiative;
-  if (typeof rank !== "number" || !Number.isFinite(rank)) return;
-  const label = rankLabel(rank);
-  const kind = rank >= R.AUTO_RANK_BASE ? "auto" : rank <= -R.AUTO_RANK_BASE ? "flub" : "number";
-  const input = row.querySelector<HTMLInputElement>(".token-initiative input.initiative-input");
-  const shown = input ?? row.querySelector<HTMLElement>(".token-initiative .initiative");
-  if (!shown) return;
-  if (input) {
-    input.value = label;
-    input.readOnly = true;
-    input.dataset.toastRank = String(rank);
-  } else shown.textContent = label;
-  shown.classList.add(`toast-initiative-${kind}`);
-  if (initiativeFlag(combatant)?.shared) shown.dataset.tooltip = localize("BREADBOX.ToastCombat.SharedRoll");
-}
-
-/**
- * Decorate the tracker's rows (renderCombatTracker): the initiative as the tracker should read it
- * ("Auto 9"), the combatant's state this round, and the Hold / Act now / Lose action controls for
- * those allowed. Rows are core's `[data-combatant-id]`.
- */
-export function decorateTracker(combat: AnyCombat | null | undefined, root: HTMLElement): void {
-  if (!combat) return;
-  for (const row of root.querySelectorAll<HTMLElement>("[data-combatant-id]")) {
-    const combatant = combat.combatants.get(row.dataset.combatantId ?? "");
-    if (!combatant || !fighterOf(combatant.actor)) continue;
-    showInitiative(row, combatant);
-    row.querySelector(".toast-turn")?.remove();
-    const data = toastCombatantRow(combat, combatant);
-    if (!data?.badges.length) continue;
-    const box = document.createElement("div");
-    box.className = "breadbox toast-turn";
-    for (const b of data.badges) {
-      const badge = document.createElement("span");
-      badge.className = b.css;
-      badge.textContent = b.label;
-      box.append(badge);
-    }
-    for (const action of data.controls) box.append(trackerButton(controlOf(action), action));
-    (row.querySelector(".token-name") ?? row).append(box);
-  }
 }
 
 export const TOAST_COMBAT: CombatRules = {
