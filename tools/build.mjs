@@ -236,6 +236,8 @@ export async function build({ root = ROOT, outDir, zip = true, log = () => {} } 
     for (const { lang, path: rel } of manifest.languages ?? []) {
       fs.writeFileSync(path.join(outDir, rel), JSON.stringify(readLang(root, lang), null, 2) + "\n");
     }
+    // Setup-screen and package-page images (system.json `media`, made by tools/media.mjs).
+    if (fs.existsSync(path.join(root, "assets"))) fs.cpSync(path.join(root, "assets"), path.join(outDir, "assets"), { recursive: true });
     for (const file of OPTIONAL_FILES) {
       const src = path.join(root, file);
       if (fs.existsSync(src)) fs.copyFileSync(src, path.join(outDir, file));
@@ -249,6 +251,7 @@ export async function build({ root = ROOT, outDir, zip = true, log = () => {} } 
   const dm = distManifest(manifest, pkg.version);
   const named = [...(dm.esmodules ?? []), ...(dm.styles ?? []).map((s) => (typeof s === "string" ? s : s.src)),
     ...(dm.languages ?? []).map((l) => l.path), ...(dm.license && !/^https?:/.test(dm.license) ? [dm.license] : [])];
+  named.push(...mediaFiles(dm));
   for (const rel of named) {
     if (!fs.existsSync(path.join(outDir, rel))) throw new Error(`Build failed: system.json names ${rel} but it was not built.`);
   }
@@ -266,6 +269,16 @@ export async function build({ root = ROOT, outDir, zip = true, log = () => {} } 
   }
   for (const w of warnings) log(`warning: ${w}`);
   return { outDir, version: pkg.version, zipPath, files, packs, warnings, timings, bundle };
+}
+
+/**
+ * The files of the system that the manifest's `media` entries name (url and thumbnail), relative
+ * to the system folder: Foundry serves them at `systems/<id>/<file>`.
+ * @param {{id: string, media?: {url?: string, thumbnail?: string}[]}} manifest
+ */
+export function mediaFiles(manifest) {
+  const prefix = `systems/${manifest.id}/`;
+  return (manifest.media ?? []).flatMap((m) => [m.url, m.thumbnail]).filter((u) => typeof u === "string" && u.startsWith(prefix)).map((u) => u.slice(prefix.length));
 }
 
 /**

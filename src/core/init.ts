@@ -16,6 +16,7 @@ import { registerPackVisibility } from "./pack-visibility";
 import { loadRulesetOfType, loadRulesetsOfTypes, startLoading } from "./lazy";
 import { SYSTEM_ID } from "./ids";
 import { format, localize } from "./game";
+import { BreadboxCombatTracker } from "./combat-tracker";
 
 /** Core's runtime module once it is loaded (null before): hooks registered at init hand over to it. */
 let runtime: typeof import("./runtime") | null = null;
@@ -26,6 +27,8 @@ export function initCore(): void {
   CONFIG.Item.documentClass = BreadboxItem;
   CONFIG.Combat.documentClass = BreadboxCombat;
   CONFIG.Combatant.documentClass = BreadboxCombatant;
+  // The tracker whose rows carry each ruleset's data (src/core/combat-tracker.ts).
+  CONFIG.ui.combat = BreadboxCombatTracker;
 
   // Settings first: the world's ruleset is readable once its setting is registered (issue 23).
   registerCoreSettings();

@@ -84,6 +84,41 @@ export interface CombatRules {
    * shared by a group). It stores the values and posts the cards itself.
    */
   rollInitiative?(combat: Combat.Implementation, ids: string[], options: InitiativeRollOptions): Promise<void>;
+  /**
+   * Optional: what a tracker row shows of this combatant beyond core's own (its state this round,
+   * the controls its owner or the GM may use now), as data: Breadbox's tracker renders it in its
+   * own row part, Token Action HUD lists the controls, and a module that draws its own tracker
+   * reads it from `BreadboxCombatant#trackerRow` (docs/modules.md).
+   */
+  combatantRow?(combat: Combat.Implementation | Combat.Stored, combatant: Combatant.Implementation): CombatantRow | null;
+}
+
+/** A combatant's row as its ruleset describes it (`CombatRules.combatantRow`). */
+export interface CombatantRow {
+  /** CSS classes of the row's Breadbox part (its ruleset's look). */
+  css?: string;
+  /** What the row says of it (its state this round, its points left), in the user's language, each with its CSS classes. */
+  badges: { label: string; css: string; tooltip?: string }[];
+  /** The controls the current user may use now (none for the others). */
+  controls: CombatAction[];
+}
+
+/**
+ * One thing an actor can do in a fight besides its checks (Token Action HUD's combat group, a
+ * tracker row's control): found again by `id` when clicked, so a click runs what is offered now.
+ */
+export interface CombatAction {
+  /** Unique among the actor's actions of the moment. */
+  id: string;
+  /** Its name in the user's language. */
+  label: string;
+  /** Font Awesome classes of its icon. */
+  icon?: string;
+  img?: string;
+  /** In a tracker row: extra CSS classes and `data-*` attributes of its button (e.g. `{"toast-turn": "hold"}`). */
+  css?: string;
+  dataset?: Record<string, string>;
+  run(event?: Event | null): Promise<unknown>;
 }
 
 /** The options Combat#rollInitiative passes on to a ruleset's own initiative roll. */
@@ -125,6 +160,12 @@ export interface RulesetApi {
   checkGroupLabels?: Partial<Record<CheckGroup, string>>;
   /** The group forms a roll request may take in this ruleset, resolved by its own group rules (src/core/requests/groups.ts). */
   groupForms?: GroupForms;
+  /**
+   * The ruleset's own combat actions this actor may take now, beyond its checks, attacks, its
+   * tracker row's controls and its defences (a D10/0 draw or reload, a Toaster hit-location roll),
+   * for its owner (Token Action HUD, src/core/combat-actions.ts).
+   */
+  combatActions?(actor: Actor.Implementation): CombatAction[];
 }
 
 /** The groups a HUD shows an actor's checks in. */

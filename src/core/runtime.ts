@@ -20,6 +20,7 @@ import { REQUEST_CARD, registerRequests } from "./requests/card";
 import { REQUEST_DIALOG, registerRequestTool } from "./requests/dialog";
 import { registerSheet, reportDieLetterClashes } from "./init";
 import { loaded, rulesetLoaded } from "./lazy";
+import { TRACKER_ROW_TEMPLATE } from "./combat-tracker";
 import { BREADBOX_HOOKS } from "./api/hooks";
 import { worldRulesetId } from "./settings";
 
@@ -38,7 +39,7 @@ export function initRuntime(world: string): (def: RulesetDefinition) => void {
   registerInlineChecks();
   registerRequests();
   registerRequestTool();
-  void foundry.applications.handlebars.loadTemplates([EXCHANGE_CARD, NOTE_CARD, DIALOG_INPUTS, REQUEST_CARD, REQUEST_DIALOG]);
+  void foundry.applications.handlebars.loadTemplates([EXCHANGE_CARD, NOTE_CARD, DIALOG_INPUTS, REQUEST_CARD, REQUEST_DIALOG, TRACKER_ROW_TEMPLATE]);
   return wireRuleset;
 }
 

@@ -10,11 +10,14 @@
  * (`RulesetApi.checks`: attributes, skills, weapons), each rolled through the hotbar's path
  * (`rollCheckFor`: the ruleset's dialog, then its card), and the combat tracker's own actions for
  * the actor's combatant (roll initiative, end turn) through the Combat document, as the tracker's
- * buttons do. Right-clicking an item's action opens its sheet.
+ * buttons do, then the actor's combat actions (src/core/combat-actions.ts: defences to open
+ * declarations, its tracker row's controls, the ruleset's own). Right-clicking an item's action
+ * opens its sheet.
  */
 import { getRuleset, type CheckGroup, type RollableCheck } from "../core/registry";
 import { rollCheckFor, type CheckRef } from "../core/hotbar";
 import { localize } from "../core/game";
+import { combatActionsOf, runCombatAction } from "../core/combat-actions";
 import { moduleActive } from "./active";
 
 export const TAH_CORE_ID = "token-action-hud-core";
@@ -33,7 +36,7 @@ const GROUP_KEYS: Record<CheckGroup | typeof COMBAT_GROUP, string> = {
 };
 
 /** What an action carries to the roll handler (`action.system`). */
-export type HudActionData = { kind: "check"; check: CheckRef; itemId?: string } | { kind: "initiative"; combatantId: string } | { kind: "endTurn" };
+export type HudActionData = { kind: "check"; check: CheckRef; itemId?: string } | { kind: "initiative"; combatantId: string } | { kind: "endTurn" } | { kind: "combat"; id: string };
 
 /** An action as Token Action HUD Core's `ActionHandler#addActions` takes it. */
 export interface HudAction {
@@ -135,9 +138,11 @@ export function checkActions(actors: Actor.Implementation[]): Map<CheckGroup, Hu
 
 /** The tracker's actions for this actor's combatant in the current combat: roll its initiative, end its turn. */
 export function combatActions(actor: Actor.Implementation): HudAction[] {
-  const combat = game.combat;
-  if (!combat) return [];
   const out: HudAction[] = [];
+  const combat = game.combat;
+  // The ruleset's combat actions (src/core/combat-actions.ts): defences, tracker controls, its own.
+  const more = combatActionsOf(actor).map((a): HudAction => ({ id: `combat|${a.id}`, name: a.label, listName: a.label, ...(a.img ? { img: a.img } : {}), system: { kind: "combat", id: a.id } }));
+  if (!combat) return more;
   const combatant = combat.getCombatantsByActor(actor).find((c) => c.isOwner);
   if (combatant?.id && combatant.initiative === null) {
     const name = localize("BREADBOX.Modules.TokenActionHud.RollInitiative");
@@ -148,7 +153,7 @@ export function combatActions(actor: Actor.Implementation): HudAction[] {
     const name = localize("BREADBOX.Modules.TokenActionHud.EndTurn");
     out.push({ id: "combat|endTurn", name, listName: name, system: { kind: "endTurn" } });
   }
-  return out;
+  return [...out, ...more];
 }
 
 function isActionData(value: unknown): value is HudActionData {
@@ -159,6 +164,7 @@ function isActionData(value: unknown): value is HudActionData {
     return typeof check === "object" && check !== null && typeof Reflect.get(check, "kind") === "string" && typeof Reflect.get(check, "name") === "string";
   }
   if (kind === "initiative") return typeof Reflect.get(value, "combatantId") === "string";
+  if (kind === "combat") return typeof Reflect.get(value, "id") === "string";
   return kind === "endTurn";
 }
 
@@ -168,6 +174,11 @@ export async function runHudAction(data: HudActionData, actors: Actor.Implementa
     const [only] = actors;
     if (data.itemId && only && actors.length === 1 && options.openSheet?.(only, data.itemId)) return;
     for (const actor of actors) await rollCheckFor(actor, data.check);
+    return;
+  }
+  if (data.kind === "combat") {
+    const [only] = actors;
+    if (only && actors.length === 1 && !(await runCombatAction(only, data.id))) ui.notifications?.warn(localize("BREADBOX.CombatActions.Gone"));
     return;
   }
   const combat = game.combat;

@@ -134,17 +134,12 @@ describe("Toast: a full attack to Apply", () => {
       bb.H.scriptDiceFaces([12, 4, 7]);
       await combat.rollAll();
       await combat.startCombat();
-      // A list shaped like Foundry's tracker (the test bed has no sidebar tracker).
-      const section = document.createElement("section");
-      section.id = "bb-tracker-preview";
-      section.className = "combat-tracker";
-      section.innerHTML = combat.turns
-        .map((c: any) => `<li class="combatant" data-combatant-id="${c.id}"><div class="token-name"><strong class="name">${c.name}</strong></div><div class="token-initiative"><span class="initiative">${c.initiative}</span></div></li>`)
-        .join("");
-      document.body.append(section);
-      (window as any).Hooks.callAll("renderCombatTracker", {}, section, {});
+      // Breadbox's tracker (CONFIG.ui.combat: core's rows plus Breadbox's part, issue 22), drawn on the page.
+      const app = new (window as any).CONFIG.ui.combat();
+      await app.render({ force: true });
       await bb.settle();
-      return [...section.querySelectorAll(".initiative")].map((e) => e.textContent);
+      app.element.id = "bb-tracker-preview";
+      return [...app.element.querySelectorAll(".token-initiative input, .token-initiative > span")].map((e: any) => e.value ?? e.textContent);
     });
     expect(labels[0]).toBe("Auto 4");
     const tracker = page.locator("#bb-tracker-preview");

@@ -4,7 +4,7 @@ import path from "node:path";
 import { unzipSync, strFromU8 } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: plain .mjs build tool without type declarations
-import { build, releaseUrls } from "../../tools/build.mjs";
+import { build, mediaFiles, releaseUrls } from "../../tools/build.mjs";
 // @ts-expect-error: plain .mjs build tool without type declarations
 import { ROOT } from "../../tools/packs.mjs";
 // @ts-expect-error: plain .mjs build tool without type declarations
@@ -31,6 +31,7 @@ type Manifest = {
   documentTypes: Record<string, Record<string, { htmlFields?: string[] }>>;
   packs: { name: string; path: string; type: string; system: string }[];
   packFolders: { name: string; packs: string[] }[];
+  media?: Record<string, unknown>[];
 };
 
 const readJson = (file: string) => JSON.parse(fs.readFileSync(file, "utf8"));
@@ -82,6 +83,26 @@ describe.runIf(fs.existsSync(scss))("build smoke", () => {
     expect(fs.existsSync(path.join(result.outDir, "breadbox.mjs.map"))).toBe(true);
     expect(fs.statSync(path.join(result.outDir, "templates")).isDirectory()).toBe(true);
     expect(() => readJson(path.join(result.outDir, "lang", "en.json"))).not.toThrow();
+  });
+
+  it("ships the setup-screen and package-page media: every url and thumbnail is a WebP image in dist and the zip (issue 22)", () => {
+    const media = manifest.media ?? [];
+    // PackageMediaData (Foundry API v13/v14): type, url, caption, loop, thumbnail, flags.
+    for (const m of media) {
+      expect(Object.keys(m).every((k) => ["type", "url", "caption", "loop", "thumbnail", "flags"].includes(k)), JSON.stringify(m)).toBe(true);
+      expect(typeof m.url).toBe("string");
+    }
+    expect(media.map((m) => m.type)).toEqual(expect.arrayContaining(["setup", "cover", "screenshot"]));
+    expect(media.find((m) => m.type === "setup")?.thumbnail).toBeTruthy();
+    const files: string[] = mediaFiles(manifest);
+    // Every url is the system's own file (systems/breadbox/…), none elsewhere.
+    expect(files.length).toBe(media.reduce((n, m) => n + (m.thumbnail ? 2 : 1), 0));
+    for (const rel of files) {
+      const bytes = fs.readFileSync(path.join(result.outDir, rel));
+      expect(bytes.subarray(0, 4).toString("latin1"), rel).toBe("RIFF");
+      expect(bytes.subarray(8, 12).toString("latin1"), rel).toBe("WEBP");
+      expect(result.files, rel).toContain(rel);
+    }
   });
 
   it("compiles every pack to a LevelDB folder and groups them in packFolders", () => {

@@ -13,6 +13,7 @@ import { toasterRules } from "./settings";
 import { itemChecks } from "../../core/api/checks";
 import { modelOf } from "../../core/game";
 import { ToasterActorModel } from "./data/actor";
+import { toasterCombatActions } from "./combat-actions";
 
 function requestOf(actor: Actor.Implementation, check: CheckRef): CheckRequest | null {
   if (check.kind === "skill") {
@@ -44,4 +45,4 @@ export function toasterChecks(actor: Actor.Implementation): RollableCheck[] {
   return [...attributes, ...subs, ...itemChecks(actor, "toasterSkill", "skills", "skill"), ...itemChecks(actor, "toasterWeapon", "attacks", "weapon")];
 }
 
-export const toasterApi: RulesetApi = { checks: toasterChecks, odds: toasterOdds, goods: { weapon: "toasterWeapon", armor: "toasterArmor", gear: "toasterGear" } };
+export const toasterApi: RulesetApi = { checks: toasterChecks, combatActions: toasterCombatActions, odds: toasterOdds, goods: { weapon: "toasterWeapon", armor: "toasterArmor", gear: "toasterGear" } };

@@ -1,3 +1,5 @@
+import { expect } from "vitest";
+import { settle } from "../../harness/index";
 import { describeTokenActionHud } from "./token-action-hud.spec";
 
 describeTokenActionHud({
@@ -7,4 +9,20 @@ describeTokenActionHud({
   skill: "Sword",
   weapon: "Dagger",
   skillsGroup: "Skills",
+  combatActions: {
+    title: "the critical and hit-location tables of the combat tab",
+    run: async ({ h, makeActor, action }) => {
+      const actor = await makeActor();
+      const groups = await h.build([actor]);
+      const critical = game.i18n!.localize("BREADBOX.Toaster.Critical.Title");
+      const location = game.i18n!.localize("BREADBOX.Toaster.HitLocation.Title");
+      expect((groups.get("combat") ?? []).map((a: any) => a.name)).toEqual(expect.arrayContaining([critical, location]));
+      await h.click([actor], action(groups, "combat", location));
+      await settle();
+      expect((game.messages!.contents.at(-1) as any).flags.breadbox.type).toBe("toasterHitLocation");
+      await h.click([actor], action(groups, "combat", critical));
+      await settle();
+      expect((game.messages!.contents.at(-1) as any).flags.breadbox.type).toBe("toasterCritical");
+    },
+  },
 });

@@ -106,33 +106,62 @@ export class CombatTracker extends ApplicationV2 {
     if (combat && id) await combat.rollInitiative([id]);
   }
 
+  /** The render under way: renders of the tracker run one after another (VERIFY 84). */
+  #rendering: Promise<unknown> = Promise.resolve();
+
+  override render(options: AnyObject | boolean = {}, _options: AnyObject = {}): Promise<this> {
+    const next = this.#rendering.then(() => super.render(options, _options));
+    this.#rendering = next.catch(() => undefined);
+    return next;
+  }
+
   override async _prepareContext(options: AnyObject): Promise<AnyObject> {
     const context = await super._prepareContext(options);
-    const combat = this.viewed;
-    const user = game.user;
+    context.combat = this.viewed;
+    context.user = game.user;
+    await this._prepareTrackerContext(context, options);
+    return context;
+  }
+
+  /**
+   * The tracker part's context (VERIFY 84): each visible turn from `_prepareTurnContext` (async,
+   * awaited in turn order), then the numbers formatted for the part. A system's subclass adds its
+   * fields per turn there (public systems: `const turn = await super._prepareTurnContext(combat,
+   * combatant, index)`, e.g. shadowrun6-eden, dc20rpg, dsa5, grimwild).
+   */
+  async _prepareTrackerContext(context: AnyObject, _options: AnyObject): Promise<void> {
+    const combat = context.combat;
+    const user = context.user;
+    const turns: AnyObject[] = [];
+    for (const [index, combatant] of ((combat?.turns ?? []) as AnyObject[]).entries()) {
+      if (!user?.isGM && combatant.hidden) continue;
+      turns.push(await this._prepareTurnContext(combat, combatant, index));
+    }
     // A rolled initiative is shown with CONFIG.Combat.initiative.decimals places when any rolled
     // initiative of the encounter has a fraction (VERIFY; the public report of issue 18.8: a
     // tie-break decimal shows as "12.01"), as a whole number otherwise.
-    const rolled = (combat?.turns ?? []).map((c: AnyObject) => c.initiative).filter((i: unknown) => typeof i === "number" && Number.isFinite(i));
+    const rolled = turns.map((t) => t.initiative).filter((i: unknown) => typeof i === "number" && Number.isFinite(i));
     const decimals = rolled.some((i: number) => !Number.isInteger(i)) ? Number(CONFIG.Combat?.initiative?.decimals ?? 2) : 0;
-    context.combat = combat;
+    for (const t of turns) if (typeof t.initiative === "number" && Number.isFinite(t.initiative)) t.initiative = t.initiative.toFixed(decimals);
     context.hasDecimals = decimals > 0;
-    context.turns = (combat?.turns ?? [])
-      .filter((c: AnyObject) => user?.isGM || !c.hidden)
-      .map((c: AnyObject, index: number) => ({
-        id: c.id,
-        name: c.name,
-        img: c.img ?? "icons/svg/mystery-man.svg",
-        index,
-        active: combat?.started && combat.turn === combat.turns.indexOf(c),
-        hidden: c.hidden,
-        defeated: c.isDefeated,
-        isOwner: c.isOwner,
-        hasRolled: typeof c.initiative === "number" && Number.isFinite(c.initiative),
-        initiative: typeof c.initiative === "number" && Number.isFinite(c.initiative) ? c.initiative.toFixed(decimals) : null,
-      }));
-    context.user = user;
-    return context;
+    context.turns = turns;
+  }
+
+  /** One combatant's turn in the tracker part (async, as core's; `index`: its place in `combat.turns`). */
+  async _prepareTurnContext(combat: AnyObject, combatant: AnyObject, index: number): Promise<AnyObject> {
+    const hasRolled = typeof combatant.initiative === "number" && Number.isFinite(combatant.initiative);
+    return {
+      id: combatant.id,
+      name: combatant.name,
+      img: combatant.img ?? "icons/svg/mystery-man.svg",
+      index,
+      active: combat?.started && combat.turn === index,
+      hidden: combatant.hidden,
+      defeated: combatant.isDefeated,
+      isOwner: combatant.isOwner,
+      hasRolled,
+      initiative: hasRolled ? combatant.initiative : null,
+    };
   }
 
   override async _renderHTML(context: AnyObject): Promise<HTMLElement> {

@@ -10,6 +10,7 @@ import { d100Combat, registerTrackerHooks, relayInitiative } from "./tracker";
 import { relayReserveAp, relaySpendAp } from "./ap";
 import { d100Attack, relayPayAttack, relayStartAttack } from "./attack";
 import { onDyingCheck } from "./actions";
+import { d100CombatActions } from "./hud-actions";
 import { registerHealthBar, registerHealthStatusSync } from "./statuses";
 
 export const D100_COMBAT_TEMPLATES = ["d100/combat/attack.hbs", "d100/combat/resolution.hbs", "d100/combat/attack-dialog.hbs", "d100/combat/defence-dialog.hbs"].map(templatePath);
@@ -20,6 +21,7 @@ const exchanges: ExchangeDefinition[] = [d100Attack];
 export function d100CombatPart(): RulesetPart {
   return {
     combat: d100Combat,
+    api: { combatActions: d100CombatActions },
     exchanges,
     chatActions: {
       dyingCheck: (m) => onDyingCheck(m),

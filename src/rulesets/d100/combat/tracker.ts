@@ -8,13 +8,15 @@
  * Each row shows the points left, the quota and the reserved points; the owner of the combatant
  * whose turn it is can reserve what is left for reactions.
  */
-import type { CombatRules } from "../../../core/registry";
-import { localize, modelOf } from "../../../core/game";
+import type { CombatAction, CombatantRow, CombatRules } from "../../../core/registry";
+import { currentUser, localize, modelOf } from "../../../core/game";
 import { D100ActorModel } from "../data/actor";
 import { d100CombatRules } from "./settings";
 import { forfeitOnTurnEnd, refreshOnTurnStart, reserveAp, trackerLabel } from "./ap";
 import { endInterruption, holdsInitiative, initiativeControls, relayInitiativeControl, requestInitiativeControl, type InitiativeControl, type TurnHooks } from "./bypass";
 import type { RelayContext, RelayResult } from "../../../core/relay";
+
+type AnyCombat = Combat.Implementation | Combat.Stored;
 
 /** A turn received and a turn passed, as the tracker's turn events run them (bypass.ts uses them for an interruption). */
 const TURN_HOOKS: TurnHooks = { receive: refreshOnTurnStart, pass: forfeitOnTurnEnd };
@@ -38,6 +40,7 @@ export function initiativeFormulaFor(quota: number, tieMode: "check" | "simultan
 export const d100Combat: CombatRules = {
   // The quota: the tie checks live in the decimals (initiativeFormulaFor), never shown.
   initiativeLabel: (combatant) => quotaLabel(combatant.initiative),
+  combatantRow: (combat, combatant) => d100CombatantRow(combat, combatant),
   initiativeFormula: (actor) => initiativeFormulaFor(modelOf(actor, D100ActorModel)?.actionQuota ?? 0, d100CombatRules().tieMode),
   rerollEachRound: () => false,
   onTurnStart: async (_combat, combatant) => {
@@ -58,89 +61,37 @@ function quotaLabel(initiative: number | null | undefined): string | null {
   return typeof initiative === "number" && Number.isFinite(initiative) ? String(Math.trunc(initiative)) : null;
 }
 
-function showQuota(row: HTMLElement, combatant: Combatant.Implementation): void {
-  const quota = quotaLabel(combatant.initiative);
-  if (quota === null) return;
-  const input = row.querySelector<HTMLInputElement>(".token-initiative input.initiative-input");
-  if (input) input.value = quota;
-  else {
-    // With any fractional initiative core's row shows it as a bare span (test/harness/README.md, VERIFY 47).
-    const shown = row.querySelector<HTMLElement>(".token-initiative .initiative, .token-initiative > span");
-    if (shown) shown.textContent = quota;
-  }
-}
+const CONTROL_ICONS: Record<InitiativeControl, string> = { bypass: "fa-solid fa-hand", interrupt: "fa-solid fa-arrow-up", end: "fa-solid fa-check" };
+const RESERVE_ID = "d100Reserve";
 
 /**
- * Add each D10/0 combatant's action points (and a Reserve button on the acting owner's row) to the
- * tracker's rows, for the combat the tracker shows (`viewed`, not necessarily `game.combat`).
+ * A D10/0 combatant's row as data (`CombatRules.combatantRow`): its action points (left, quota,
+ * reserved, actions under way), whether it bypassed or interrupts, the Bypass / Interrupt / End
+ * controls the current user may use, and Reserve for the owner of the character holding the
+ * initiative (each still checked by the GM).
  */
-export function decorateTracker(html: HTMLElement, combat: Combat.Implementation | Combat.Stored | null | undefined = game.combats?.viewed): void {
-  for (const row of html.querySelectorAll<HTMLElement>("[data-combatant-id]")) {
-    const combatant = combat?.combatants.get(row.dataset.combatantId ?? "");
-    const actor = combatant?.actor;
-    const label = trackerLabel(actor);
-    if (!combat || !combatant || !actor || label === null) continue;
-    showQuota(row, combatant);
-    row.querySelector(".bb-d100-ap")?.remove();
-    const box = document.createElement("div");
-    box.className = "breadbox bb-d100-ap";
-    const text = document.createElement("span");
-    text.className = "bb-d100-ap-left";
-    text.textContent = label;
-    box.append(text);
-    const user = game.user;
-    const { badge, controls } = user ? initiativeControls(combat, combatant, user) : { badge: null, controls: [] };
-    if (badge) {
-      const mark = document.createElement("span");
-      mark.className = `bb-d100-initiative bb-d100-${badge}`;
-      mark.textContent = localize(`BREADBOX.D100.Combat.Bypass.State.${badge}`);
-      box.append(mark);
-    }
-    for (const control of controls) box.append(initiativeButton(combat, combatant, control));
-    if (combat.started && holdsInitiative(combat, combatant) && actor.isOwner && d100CombatRules().strictPeriods) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "bb-d100-reserve";
-      button.textContent = localize("BREADBOX.D100.Combat.AP.Reserve");
-      button.title = localize("BREADBOX.D100.Combat.AP.ReserveHint");
-      button.addEventListener("click", (event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        void reserveAp(actor);
-      });
-      box.append(button);
-    }
-    (row.querySelector(".token-name") ?? row).append(box);
+export function d100CombatantRow(combat: AnyCombat, combatant: Combatant.Implementation): CombatantRow | null {
+  const actor = combatant.actor;
+  const label = trackerLabel(actor);
+  if (!actor || label === null) return null;
+  const badges: CombatantRow["badges"] = [{ label, css: "bb-d100-ap-left" }];
+  const { badge, controls } = initiativeControls(combat, combatant, currentUser());
+  if (badge) badges.push({ label: localize(`BREADBOX.D100.Combat.Bypass.State.${badge}`), css: `bb-d100-initiative bb-d100-${badge}` });
+  const actions: CombatAction[] = controls.map((control) => ({
+    id: `d100Initiative|${control}|${combatant.id ?? ""}`,
+    label: localize(`BREADBOX.D100.Combat.Bypass.${control}`),
+    icon: CONTROL_ICONS[control],
+    css: "bb-d100-initiative-control",
+    dataset: { "d100-initiative": control },
+    run: () => requestInitiativeControl(combat, combatant, control),
+  }));
+  if (combat.started && holdsInitiative(combat, combatant) && actor.isOwner && d100CombatRules().strictPeriods) {
+    actions.push({ id: `${RESERVE_ID}|${combatant.id ?? ""}`, label: localize("BREADBOX.D100.Combat.AP.Reserve"), css: "bb-d100-reserve", run: () => reserveAp(actor) });
   }
-}
-
-const CONTROL_ICONS: Record<InitiativeControl, string> = { bypass: "fa-hand", interrupt: "fa-arrow-up", end: "fa-check" };
-
-/** A Bypass / Interrupt / End interruption button (its click stops at the button: the row's own action is core's). */
-function initiativeButton(combat: Combat.Implementation | Combat.Stored, combatant: Combatant.Implementation, control: InitiativeControl): HTMLButtonElement {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = "inline-control combatant-control icon bb-d100-initiative-control";
-  b.dataset.d100Initiative = control;
-  const label = localize(`BREADBOX.D100.Combat.Bypass.${control}`);
-  b.setAttribute("aria-label", label);
-  b.dataset.tooltip = label;
-  const i = document.createElement("i");
-  i.className = `fa-solid ${CONTROL_ICONS[control]}`;
-  i.setAttribute("aria-hidden", "true");
-  b.append(i);
-  b.addEventListener("click", (event) => {
-    event.preventDefault();
-    event.stopPropagation();
-    requestInitiativeControl(combat, combatant, control).catch((err: unknown) => console.error("Breadbox | D10/0 initiative control", err));
-  });
-  return b;
+  return { css: "bb-d100-ap", badges, controls: actions };
 }
 
 export function registerTrackerHooks(): void {
-  Hooks.on("renderCombatTracker", (app, html) => {
-    if (html instanceof HTMLElement) decorateTracker(html, app.viewed);
-  });
   // The rows show stored points: draw them again when a fighting character's points change.
   Hooks.on("updateActor", (actor, changes) => {
     const system: unknown = changes.system;

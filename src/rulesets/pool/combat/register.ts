@@ -6,6 +6,7 @@ import type { RulesetPart } from "../../../core/registry";
 import { templatePath } from "../../../core/ids";
 import { BreadboxCombat } from "../../../core/documents/combat";
 import { onCombatStart, onDeclareFromCard, poolCombatRules, relabelTrackerRound, relayAdvancePhase } from "./clock";
+import { poolCombatActions } from "./hud-actions";
 import { poolAttack } from "./attack";
 import { poolAgainst } from "../against";
 import { addHealButtons, registerPoolStatusSync } from "./statuses";
@@ -16,6 +17,7 @@ export const POOL_COMBAT_TEMPLATES = ["pool/combat/phase-card.hbs", "pool/combat
 export function poolCombatPart(): RulesetPart {
   return {
     combat: poolCombatRules,
+    api: { combatActions: poolCombatActions },
     chatActions: {
       declare: (m) => onDeclareFromCard(m),
     },

@@ -4,11 +4,12 @@
  */
 import type { RulesetPart } from "../../../core/registry";
 import { templatePath } from "../../../core/ids";
-import { TOAST_COMBAT, decorateTracker, relayTurnControl } from "./tracker";
+import { TOAST_COMBAT, relayTurnControl } from "./tracker";
 import { recordAttackModifier, toastAttackExchange } from "./attack";
 import { toastContestExchange } from "../contest";
 import { registerToastStatusSync } from "./statuses";
 import { registerCombatTab } from "./sheet";
+import { toastCombatActions } from "./hud-actions";
 
 export const TOAST_COMBAT_TEMPLATES = [
   "toast/combat/initiative.hbs",
@@ -25,6 +26,7 @@ export const TOAST_COMBAT_TEMPLATES = [
 export function toastCombatPart(): RulesetPart {
   return {
     combat: TOAST_COMBAT,
+    api: { combatActions: toastCombatActions },
     exchanges: [toastAttackExchange, toastContestExchange],
     // Hold / Act now / Action lost: the round record is the active GM's to write.
     relayActions: { turn: relayTurnControl },
@@ -34,11 +36,6 @@ export function toastCombatPart(): RulesetPart {
       // The GM's record of an attacker's modifier as it was when her attack card appeared.
       Hooks.on("createChatMessage", (message) => recordAttackModifier(message));
       registerCombatTab();
-      Hooks.on("renderCombatTracker", (app, html) => {
-        const root = html instanceof HTMLElement ? html : null;
-        if (root) decorateTracker(game.combats?.viewed ?? null, root);
-        void app;
-      });
     },
   };
 }

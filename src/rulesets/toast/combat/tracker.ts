@@ -25,7 +25,7 @@ import { audienceForMode, currentMessageMode, type MessageMode } from "../../../
 import { applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { withLocks } from "../../../core/chat/trust";
 import { BreadboxCombat } from "../../../core/documents/combat";
-import type { CombatRules, InitiativeRollOptions } from "../../../core/registry";
+import type { CombatantRow, CombatRules, InitiativeRollOptions } from "../../../core/registry";
 import { fighterOf, initiativeSkill, modifierParts, skillTask, signed } from "./fighter";
 import { rollD10Plus } from "./dice";
 import { toastCombatRules } from "./settings";
@@ -454,84 +454,41 @@ const STATUS_KEY: Record<R.TurnStatus, string> = {
   lost: "BREADBOX.ToastCombat.Turn.lost",
 };
 
-function trackerButton(combat: AnyCombat, combatant: Combatant.Implementation, control: TurnControl, icon: string, label: string): HTMLButtonElement {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = "inline-control combatant-control icon toast-turn-control";
-  b.dataset.toastTurn = control;
-  b.setAttribute("aria-label", label);
-  b.dataset.tooltip = label;
-  const i = document.createElement("i");
-  i.className = `fa-solid ${icon}`;
-  i.setAttribute("aria-hidden", "true");
-  b.append(i);
-  // The row is core's: its own click action (select / pan to the combatant) sits on the row, and
-  // the application handles it where the click arrives. Stop the click at the button.
-  b.addEventListener("click", (event) => {
-    event.preventDefault();
-    event.stopPropagation();
-    const run = control === "hold" ? holdAction : control === "act" ? actNow : negateAction;
-    run(combat, combatant).catch((err: unknown) => console.error("Breadbox | Toast turn control", err));
-  });
-  return b;
-}
+const CONTROL_ICONS: Record<TurnControl, string> = { hold: "fa-solid fa-hand", act: "fa-solid fa-arrow-up", negate: "fa-solid fa-xmark" };
+const CONTROL_KEYS: Record<TurnControl, string> = { hold: "BREADBOX.ToastCombat.Hold.Hold", act: "BREADBOX.ToastCombat.Hold.ActNow", negate: "BREADBOX.ToastCombat.Hold.Negate" };
+const CONTROL_RUN: Record<TurnControl, (combat: AnyCombat, combatant: Combatant.Implementation) => Promise<boolean>> = { hold: holdAction, act: actNow, negate: negateAction };
 
 /**
- * Show a Toast initiative as the book reads it ("14", "Auto 9", "Flub 3") in core's row. Core shows
- * a rolled initiative in an `input.initiative-input` (editable by a GM) — or, where a version
- * renders it as text, a `.initiative` element. The label is derived from the stored rank itself,
- * and the input is made read-only for everyone: typing over "Auto 9" would store a plain number in
- * place of the rank (the GM changes a rank in the combatant's configuration).
+ * A Toast combatant's row as data (`CombatRules.combatantRow`): its state this round and the
+ * Hold / Act now / Action lost controls the current user may use (each still checked by the GM).
  */
-function showInitiative(row: HTMLElement, combatant: Combatant.Implementation): void {
-  const rank = combatant.initiative;
-  if (typeof rank !== "number" || !Number.isFinite(rank)) return;
-  const label = rankLabel(rank);
-  const kind = rank >= R.AUTO_RANK_BASE ? "auto" : rank <= -R.AUTO_RANK_BASE ? "flub" : "number";
-  const input = row.querySelector<HTMLInputElement>(".token-initiative input.initiative-input");
-  const shown = input ?? row.querySelector<HTMLElement>(".token-initiative .initiative");
-  if (!shown) return;
-  if (input) {
-    input.value = label;
-    input.readOnly = true;
-    input.dataset.toastRank = String(rank);
-  } else shown.textContent = label;
-  shown.classList.add(`toast-initiative-${kind}`);
-  if (initiativeFlag(combatant)?.shared) shown.dataset.tooltip = localize("BREADBOX.ToastCombat.SharedRoll");
-}
-
-/**
- * Decorate the tracker's rows (renderCombatTracker): the initiative as the tracker should read it
- * ("Auto 9"), the combatant's state this round, and the Hold / Act now / Lose action controls for
- * those allowed. Rows are core's `[data-combatant-id]`.
- */
-export function decorateTracker(combat: AnyCombat | null | undefined, root: HTMLElement): void {
-  if (!combat) return;
-  const user = currentUser();
-  for (const row of root.querySelectorAll<HTMLElement>("[data-combatant-id]")) {
-    const combatant = combat.combatants.get(row.dataset.combatantId ?? "");
-    if (!combatant || !fighterOf(combatant.actor)) continue;
-    showInitiative(row, combatant);
-    row.querySelector(".toast-turn")?.remove();
-    if (!combat.started) continue;
-    const status = turnStatus(combat, combatant);
-    const box = document.createElement("div");
-    box.className = "breadbox toast-turn";
-    const badge = document.createElement("span");
-    badge.className = `toast-turn-status toast-turn-${status}`;
-    badge.textContent = localize(STATUS_KEY[status]);
-    box.append(badge);
-    const current = combat.combatant?.id === combatant.id;
-    if (combatant.isOwner && current && status === "waiting") box.append(trackerButton(combat, combatant, "hold", "fa-hand", localize("BREADBOX.ToastCombat.Hold.Hold")));
-    if (combatant.isOwner && status === "holding") box.append(trackerButton(combat, combatant, "act", "fa-arrow-up", localize("BREADBOX.ToastCombat.Hold.ActNow")));
-    if (user.isGM && (status === "waiting" || status === "holding")) box.append(trackerButton(combat, combatant, "negate", "fa-xmark", localize("BREADBOX.ToastCombat.Hold.Negate")));
-    (row.querySelector(".token-name") ?? row).append(box);
-  }
+export function toastCombatantRow(combat: AnyCombat, combatant: Combatant.Implementation): CombatantRow | null {
+  if (!fighterOf(combatant.actor)) return null;
+  if (!combat.started) return { badges: [], controls: [] };
+  const status = turnStatus(combat, combatant);
+  const current = combat.combatant?.id === combatant.id;
+  const allowed: TurnControl[] = [];
+  if (combatant.isOwner && current && status === "waiting") allowed.push("hold");
+  if (combatant.isOwner && status === "holding") allowed.push("act");
+  if (currentUser().isGM && (status === "waiting" || status === "holding")) allowed.push("negate");
+  return {
+    css: "toast-turn",
+    badges: [{ label: localize(STATUS_KEY[status]), css: `toast-turn-status toast-turn-${status}` }],
+    controls: allowed.map((control) => ({
+      id: `toastTurn|${control}|${combatant.id ?? ""}`,
+      label: localize(CONTROL_KEYS[control]),
+      icon: CONTROL_ICONS[control],
+      css: "toast-turn-control",
+      dataset: { "toast-turn": control },
+      run: () => CONTROL_RUN[control](combat, combatant),
+    })),
+  };
 }
 
 export const TOAST_COMBAT: CombatRules = {
   initiativeFormula: () => "1d12",
   initiativeLabel: (combatant) => (typeof combatant.initiative === "number" ? rankLabel(combatant.initiative) : null),
+  combatantRow: toastCombatantRow,
   rerollEachRound: () => false,
   rollInitiative: rollToastInitiative,
   onRoundStart: async (combat) => {
