@@ -13,20 +13,14 @@
  * id that is offered now, so nothing a click carries is trusted (each action is checked where it
  * runs, as its button is: the relay for anything done to another's document).
  */
-import { getRuleset, rulesetOfType, type CombatAction, type CombatantRow } from "./registry";
+import { getRuleset, rulesetOfType, type CombatAction } from "./registry";
+import { combatantRowOf } from "./combat-tracker";
 import { currentUser, format, localize } from "./game";
 import { cardFlags } from "./chat/trust";
 import { DECLARATION, declarationOnCard, exchangeResolved, respondOnCard } from "./exchange/engine";
 
 /** How many of the latest chat messages are searched for open declarations. */
 const RECENT_MESSAGES = 50;
-
-/** The row its ruleset gives this combatant in a tracker (`CombatRules.combatantRow`), or null. */
-export function combatantRowOf(combat: Combat.Implementation | Combat.Stored, combatant: Combatant.Implementation): CombatantRow | null {
-  const actor = combatant.actor;
-  const id = actor ? rulesetOfType(actor.type) : undefined;
-  return id ? (getRuleset(id)?.combat?.combatantRow?.(combat, combatant) ?? null) : null;
-}
 
 /** The responses this actor's owner may give now to open declarations that target it (newest first). */
 export function defenceActions(actor: Actor.Implementation): CombatAction[] {

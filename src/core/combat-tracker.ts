@@ -8,8 +8,14 @@
  * combatant and runs the control of that id offered now (checked where it runs, as before).
  */
 import { templatePath } from "./ids";
-import { combatantRowOf } from "./combat-actions";
-import type { CombatantRow } from "./registry";
+import { getRuleset, rulesetOfType, type CombatantRow } from "./registry";
+
+/** The row its ruleset gives this combatant in a tracker (`CombatRules.combatantRow`), or null. */
+export function combatantRowOf(combat: Combat.Implementation | Combat.Stored, combatant: Combatant.Implementation): CombatantRow | null {
+  const actor = combatant.actor;
+  const id = actor ? rulesetOfType(actor.type) : undefined;
+  return id ? (getRuleset(id)?.combat?.combatantRow?.(combat, combatant) ?? null) : null;
+}
 
 export const TRACKER_ROW_TEMPLATE = templatePath("shared/tracker-row.hbs");
 

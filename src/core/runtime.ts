@@ -50,8 +50,12 @@ function wireRuleset(r: RulesetDefinition): void {
   if (r.templates?.length) void foundry.applications.handlebars.loadTemplates(r.templates);
   r.init?.();
   if (gameReady) r.ready?.();
-  // Combats prepared before the ruleset's turn order was in (a load slower than the world's data) sort again.
-  if (r.combat) for (const combat of game.combats ?? []) combat.setupTurns();
+  // Combats prepared before the ruleset's turn order was in (a load slower than the world's data) sort
+  // again, and a tracker drawn before then gets the ruleset's rows.
+  if (r.combat) {
+    for (const combat of game.combats ?? []) combat.setupTurns();
+    if (ui.combat?.rendered) void ui.combat.render();
+  }
 }
 
 export async function readyRuntime(): Promise<void> {
