@@ -256,3 +256,45 @@ export async function naturalHeight(page: Page, selector: string): Promise<numbe
     return Math.ceil(frame + (content?.scrollHeight ?? 0));
   }, selector);
 }
+
+/** Left edges (px, rounded) of the visible elements matching `selector`, distinct: one value when they line up. */
+export async function leftEdges(page: Page, selector: string): Promise<number[]> {
+  return page.evaluate((sel) => {
+    const xs = Array.from(document.querySelectorAll(sel))
+      .map((e) => e.getBoundingClientRect())
+      .filter((r) => r.width > 0)
+      .map((r) => Math.round(r.left));
+    return [...new Set(xs)].sort((a, b) => a - b);
+  }, selector);
+}
+
+/** Visible elements matching `selector` whose content runs onto more than one line. */
+export async function wrapped(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const out: string[] = [];
+    for (const e of Array.from(document.querySelectorAll(sel))) {
+      if (e.getBoundingClientRect().width === 0) continue;
+      const range = document.createRange();
+      range.selectNodeContents(e);
+      const tops = Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => r.top);
+      if (tops.length && Math.max(...tops) - Math.min(...tops) > 10) out.push((e.textContent ?? "").replace(/\s+/g, " ").trim());
+    }
+    return out;
+  }, selector);
+}
+
+/**
+ * Numbered lists in `selector` whose items are not all in one font and size: a line in another
+ * font (monospace) draws its number in that font, out of line with the other numbers.
+ */
+export async function mixedNumbering(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const out: string[] = [];
+    for (const ol of Array.from(document.querySelectorAll(`${sel} ol`))) {
+      const items = Array.from(ol.children).filter((li) => li.tagName === "LI" && getComputedStyle(li).display === "list-item");
+      const fonts = new Set(items.map((li) => `${getComputedStyle(li).fontFamily} ${getComputedStyle(li).fontSize}`));
+      if (fonts.size > 1) out.push(`ol.${Array.from(ol.classList).join(".")} numbers its items in ${fonts.size} fonts: ${[...fonts].join(" | ")}`);
+    }
+    return out;
+  }, selector);
+}
