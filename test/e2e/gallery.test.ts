@@ -40,7 +40,15 @@ const ALIGN: { ruleset: string; tab: string; mode?: "play" | "edit"; columns?: s
 ];
 
 /** Per ruleset, before rolling a dialog: pick what shows the most (D10/0: a weapon's burst). */
-const DIALOG_SETUP: Partial<Record<(typeof RULESETS)[number], (dialog: Locator) => Promise<void>>> = {
+const DIALOG_SETUP: Partial<Record<(typeof RULESETS)[number], (dialog: Locator, label: string) => Promise<void>>> = {
+  // Toast: an attribute task contested by the target (the contest card).
+  toast: async (dialog, label) => {
+    if (label === "rollAttribute" && (await dialog.locator('input[name="contested"]').count())) await dialog.locator('input[name="contested"]').check();
+  },
+  // Dice Pool: the group check with every character taking part (the group card).
+  pool: async (dialog) => {
+    for (const box of await dialog.locator('input[type="checkbox"][name$=".include"]').all()) await box.check();
+  },
   d100: async (dialog) => {
     const block = dialog.locator('select[name="block"]');
     if ((await block.count()) && (await block.locator('option[value="fire:0"]').count())) await block.selectOption("fire:0");
@@ -228,7 +236,7 @@ describe.each(RULESETS)("gallery of %s", (ruleset) => {
           await dialog.evaluate((el) => el.querySelectorAll("details").forEach((d) => (d.open = false)));
         }
         shown.push(`dialog-${slug(label)}`);
-        await DIALOG_SETUP[ruleset]?.(dialog);
+        await DIALOG_SETUP[ruleset]?.(dialog, label);
         await settle(page);
         const roll = dialog.locator('button[data-action="roll"]');
         const main = (await roll.count()) ? roll.first() : dialog.locator('footer button:not([data-action="cancel"]), .form-footer button:not([data-action="cancel"])').first();
@@ -249,8 +257,10 @@ describe.each(RULESETS)("gallery of %s", (ruleset) => {
             if (!card) return "plain";
             const skip = /^(breadbox|bb-card|bb-private|hit|miss|pending)$|^(outcome|opposed|contest|mode|band|toast-kind|toast-state|toast-outcome)-/;
             const own = Array.from(card.classList).filter((c) => !skip.test(c));
-            const part = card.querySelector(".bb-d100-attack, .bb-d100-resolution, .toast-attack, .toast-resolution");
-            return [...own, ...(part ? [part.classList[0]] : [])].join("-") || "card";
+            // A ruleset's card body inside an exchange card names the kind too (flange-attack, toast-attack).
+            const inner = card.querySelector(".bb-card, .bb-d100-attack, .bb-d100-resolution, .toast-attack, .toast-resolution");
+            const innerOwn = inner ? Array.from(inner.classList).filter((c) => !skip.test(c)).slice(0, 1) : [];
+            return [...own, ...innerOwn].join("-") || "card";
           });
           const sel = `#bb-chat-log > li[data-message-id="${messageId}"]`;
           if (!seenCards.has(kind)) {
