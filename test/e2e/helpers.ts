@@ -177,3 +177,124 @@ export async function notificationsSince(page: Page, since: number): Promise<{ t
 export async function notificationCount(page: Page): Promise<number> {
   return page.evaluate(() => (window as any).bb.notifications().length);
 }
+
+/** Switch the interface theme of the page (`.theme-light` / `.theme-dark` on <body>, as Foundry does). */
+export async function setTheme(page: Page, theme: "light" | "dark"): Promise<void> {
+  await page.evaluate((t) => (window as any).bb.setTheme(t), theme);
+}
+
+/**
+ * Controls (inputs, drop-downs, buttons, text areas) in `selector` that stick out of their
+ * container, and boxes whose content runs past their own edge (a line of text or a row of dice
+ * wider than its card or window). Each entry names the element and how far it overflows, in px.
+ */
+export async function overflows(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const out: string[] = [];
+    const name = (e: Element) => {
+      const h = e as HTMLElement;
+      const id = h.getAttribute("name") ?? h.dataset.action ?? h.getAttribute("aria-label") ?? (h.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 30);
+      return `${e.tagName.toLowerCase()}${e.classList.length ? "." + Array.from(e.classList).slice(0, 3).join(".") : ""}[${id}]`;
+    };
+    const visible = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      const cs = getComputedStyle(e);
+      return r.width > 0 && r.height > 0 && cs.visibility !== "hidden" && cs.display !== "none";
+    };
+    const boxed = (e: Element) => !["inline", "contents"].includes(getComputedStyle(e).display);
+    for (const root of Array.from(document.querySelectorAll(sel))) {
+      // Where an overflow was reported: the boxes around it are not reported again.
+      const reported: Element[] = [];
+      const inside = (e: Element) => reported.some((r) => r !== e && e.contains(r));
+      // Controls against their nearest box ancestor.
+      for (const c of Array.from(root.querySelectorAll("input:not([type=hidden]), select, textarea, button"))) {
+        if (!visible(c)) continue;
+        let box = c.parentElement;
+        while (box && box !== root && !boxed(box)) box = box.parentElement;
+        if (!box) continue;
+        const r = c.getBoundingClientRect();
+        const b = box.getBoundingClientRect();
+        const over = Math.max(r.right - b.right, b.left - r.left);
+        if (over > 1) {
+          out.push(`${name(c)} runs ${Math.round(over)} px past ${name(box)}`);
+          reported.push(c);
+        }
+      }
+      // Boxes whose content is wider than they are (innermost first; without a scroll bar of their own).
+      for (const e of [root, ...Array.from(root.querySelectorAll("*"))].reverse()) {
+        if (!visible(e) || !boxed(e) || inside(e)) continue;
+        const cs = getComputedStyle(e);
+        const wider = e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1;
+        if (!wider) continue;
+        if (cs.overflowX !== "visible") {
+          // A window body that scrolls sideways is an overflow too.
+          if (e.classList.contains("window-content")) {
+            out.push(`${name(e)} scrolls sideways by ${e.scrollWidth - e.clientWidth} px`);
+            reported.push(e);
+          }
+          continue;
+        }
+        if (["TABLE", "TR", "TBODY", "THEAD", "svg"].includes(e.tagName)) continue;
+        out.push(`${name(e)} content runs ${e.scrollWidth - e.clientWidth} px past its edge`);
+        reported.push(e);
+      }
+    }
+    return [...new Set(out)];
+  }, selector);
+}
+
+/**
+ * Height in px that the window matching `selector` needs to show all of its content without its
+ * own scroll bar (the test bed caps dialogs at 80% of the viewport; Foundry grows them to fit).
+ */
+export async function naturalHeight(page: Page, selector: string): Promise<number> {
+  return page.evaluate((sel) => {
+    const el = document.querySelector<HTMLElement>(sel);
+    if (!el) return 0;
+    const content = el.querySelector<HTMLElement>(".window-content");
+    const frame = el.getBoundingClientRect().height - (content?.clientHeight ?? 0);
+    return Math.ceil(frame + (content?.scrollHeight ?? 0));
+  }, selector);
+}
+
+/** Left edges (px, rounded) of the visible elements matching `selector`, distinct: one value when they line up. */
+export async function leftEdges(page: Page, selector: string): Promise<number[]> {
+  return page.evaluate((sel) => {
+    const xs = Array.from(document.querySelectorAll(sel))
+      .map((e) => e.getBoundingClientRect())
+      .filter((r) => r.width > 0)
+      .map((r) => Math.round(r.left));
+    return [...new Set(xs)].sort((a, b) => a - b);
+  }, selector);
+}
+
+/** Visible elements matching `selector` whose content runs onto more than one line. */
+export async function wrapped(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const out: string[] = [];
+    for (const e of Array.from(document.querySelectorAll(sel))) {
+      if (e.getBoundingClientRect().width === 0) continue;
+      const range = document.createRange();
+      range.selectNodeContents(e);
+      const tops = Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => r.top);
+      if (tops.length && Math.max(...tops) - Math.min(...tops) > 10) out.push((e.textContent ?? "").replace(/\s+/g, " ").trim());
+    }
+    return out;
+  }, selector);
+}
+
+/**
+ * Numbered lists in `selector` whose items are not all in one font and size: a line in another
+ * font (monospace) draws its number in that font, out of line with the other numbers.
+ */
+export async function mixedNumbering(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const out: string[] = [];
+    for (const ol of Array.from(document.querySelectorAll(`${sel} ol`))) {
+      const items = Array.from(ol.children).filter((li) => li.tagName === "LI" && getComputedStyle(li).display === "list-item");
+      const fonts = new Set(items.map((li) => `${getComputedStyle(li).fontFamily} ${getComputedStyle(li).fontSize}`));
+      if (fonts.size > 1) out.push(`ol.${Array.from(ol.classList).join(".")} numbers its items in ${fonts.size} fonts: ${[...fonts].join(" | ")}`);
+    }
+    return out;
+  }, selector);
+}

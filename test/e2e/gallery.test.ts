@@ -1,0 +1,317 @@
+/**
+ * The gallery (issue 24): every actor sheet (play and edit mode, every tab), every roll dialog a
+ * sheet opens and every card kind those rolls and their card buttons post, of every ruleset, in
+ * the light and the dark interface theme. Each is photographed to test-results/screenshots/
+ * (gallery-<ruleset>-<theme>-sheet-<actor>-<mode>-<tab>, -dialog-<action>, -card-<kind>) and
+ * checked: axe-core finds no serious or critical violation, no control runs past its container and
+ * no line past its box, and no dialog needs more than a 1080-pixel screen.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { axeSerious, leftEdges, mixedNumbering, naturalHeight, openSheet, openWorld, overflows, screenshot, setTheme, settle, startTestBed, unlocalizedKeys, wrapped, type TestBed, type WorldPage } from "./helpers";
+
+const RULESETS = ["toaster", "toast", "pool", "d100", "flange"] as const;
+const THEMES = ["light", "dark"] as const;
+/** A 1080-pixel screen. */
+const SCREEN_HEIGHT = 1080;
+
+/** The sheet buttons that open a roll dialog or post a card, per ruleset (first of each kind is used). */
+const ROLL_ACTIONS: Record<(typeof RULESETS)[number], string[]> = {
+  toaster: ["rollAttribute", "rollUnskilled", "rollLuck", "rollSkill", "attack", "criticalTable", "hitLocation"],
+  toast: ["rollAttribute", "rollAspect", "rollSkill", "toastAttack", "healthCheck", "endSession"],
+  pool: ["rollAttribute", "rollAbility", "rollCheck", "rollWeapon", "rollGroup", "rollPhobe"],
+  d100: ["rollAttribute", "rollCheck", "rollSkill", "d100Attack", "startEffort"],
+  flange: ["rollAttribute", "rollCheck", "rollSkill", "rollOpposed", "attack"],
+};
+/** Buttons a sheet shows only in some states (wounded, dying, a task or complex action under way): used when shown. */
+const STATE_ACTIONS = ["rollMortality", "rollHealing", "dyingCheck", "rollTask", "rollComplex", "rollHeading"];
+/**
+ * What must line up on a sheet tab (issue 24.10): `columns` are selectors whose matches must share
+ * one left edge; `oneLine` are selectors whose matches must not wrap.
+ */
+const ALIGN: { ruleset: string; tab: string; mode?: "play" | "edit"; columns?: string[]; oneLine?: string[] }[] = [
+  // Toast: Level (and Modifier) in the same column in the Physical and the Mental table.
+  { ruleset: "toast", tab: "attributes", columns: ["table.toast-attributes thead th:nth-child(2)", "table.toast-attributes thead th:nth-child(3)"] },
+  // Dice Pool: numbers and buttons do not shift with a trait's indentation.
+  { ruleset: "pool", tab: "traits", mode: "play", columns: [".pool-abilities > li.bb-tree-row > strong", ".pool-attributes > li.bb-tree-row > strong", ".bb-tree > li.bb-tree-row .bb-row-roll"] },
+  { ruleset: "pool", tab: "traits", mode: "edit", columns: [".bb-tree > li.bb-tree-row > input", ".bb-tree > li.bb-tree-row .bb-row-roll"] },
+  // D10/0: each attribute on one line in play mode, values in one column.
+  { ruleset: "d100", tab: "main", mode: "play", oneLine: ["li.d100-attribute"], columns: ["li.d100-attribute:nth-child(odd) .d100-attribute-value"] },
+];
+
+/** Per ruleset, before rolling a dialog: pick what shows the most (D10/0: a weapon's burst). */
+const DIALOG_SETUP: Partial<Record<(typeof RULESETS)[number], (dialog: Locator, label: string) => Promise<void>>> = {
+  // Toast: an attribute task contested by the target (the contest card).
+  toast: async (dialog, label) => {
+    if (label === "rollAttribute" && (await dialog.locator('input[name="contested"]').count())) await dialog.locator('input[name="contested"]').check();
+  },
+  // Dice Pool: the group check with every character taking part (the group card).
+  pool: async (dialog) => {
+    for (const box of await dialog.locator('input[type="checkbox"][name$=".include"]').all()) await box.check();
+  },
+  d100: async (dialog) => {
+    const block = dialog.locator('select[name="block"]');
+    if ((await block.count()) && (await block.locator('option[value="fire:0"]').count())) await block.selectOption("fire:0");
+  },
+};
+
+/** Card buttons not followed: they close or undo rather than show something new. */
+const SKIP_CARD_ACTIONS = new Set(["core.requestClose", "flange.resetHands"]);
+
+/**
+ * Rulesets whose packs hold no sample character get one, furnished as their own browser tests
+ * furnish theirs (skills, a weapon, armour), and a second one to be the target of attacks.
+ */
+const FURNISH: Partial<Record<(typeof RULESETS)[number], () => Promise<void>>> = {
+  toast: async () => {
+    const g = (window as any).game;
+    const average = { strength: 10, agility: 10, hec: 10, health: 10, tolerance: 10, perception: 10, focus: 10, empathy: 10, will: 10, psyche: 10 };
+    await g.actors.documentClass.create({
+      name: "Ysolde",
+      type: "toast",
+      system: { attributes: { ...average, agility: 17, strength: 12 }, wounds: { value: 3 } },
+      items: [
+        { name: "Broadsword", type: "toastSkill", system: { key: "broadsword", category: "weapon", baseAttributes: ["agility"], level: 5 } },
+        { name: "First Aid", type: "toastSkill", system: { key: "firstAid", level: 3, baseAttributes: ["perception", "hec"], category: "medical" } },
+        { name: "Broadsword", type: "toastWeapon", system: { category: "medium", baseDamage: 2, delivery: "wielded", bonusDice: 0, skill: "broadsword", equipped: true } },
+        { name: "Chain Mail", type: "toastArmor", system: { armorType: "chainMail", woundReduction: 5, encumbrance: 40 } },
+      ],
+    });
+    await g.actors.documentClass.create({
+      name: "Guard",
+      type: "toast",
+      system: { attributes: { ...average, agility: 12 } },
+      items: [
+        { name: "Short sword", type: "toastSkill", system: { key: "shortSword", category: "weapon", baseAttributes: ["agility"], level: 3 } },
+        { name: "Short sword", type: "toastWeapon", system: { category: "medium", baseDamage: 2, delivery: "wielded", bonusDice: 0, skill: "shortSword", equipped: true } },
+      ],
+    });
+  },
+  pool: async () => {
+    const win = window as any;
+    const attacker = await win.Actor.create({ name: "Rhoenda", type: "pool" });
+    await attacker.createEmbeddedDocuments("Item", [
+      { name: "Blades", type: "poolAbility", system: { rating: 3 } },
+      { name: "Athletics", type: "poolAbility", system: { rating: 2 } },
+      { name: "Climbing", type: "poolAbility", system: { rating: 0, parentTrait: "Athletics" } },
+      { name: "Physique", type: "poolAttribute", system: { score: 1 } },
+      { name: "Muscle Power", type: "poolAttribute", system: { role: "musclePower", score: 2, parentTrait: "Physique" } },
+      { name: "Reaction Time", type: "poolAttribute", system: { role: "reactionTime", score: 1 } },
+      { name: "Sword", type: "poolWeapon", system: { ability: "Blades", attribute: "Physique", trauma: "physical", damageType: "lethal", musclePowered: true, damageModifier: 2 } },
+      { name: "Leather armor", type: "poolArmor", system: { rating: 1, convertsLethal: false } },
+    ]);
+    const guard = await win.Actor.create({ name: "Guard", type: "pool" });
+    await guard.createEmbeddedDocuments("Item", [
+      { name: "Dodge", type: "poolAbility", system: { rating: 1 } },
+      { name: "Toughness", type: "poolAttribute", system: { role: "toughness", score: 1 } },
+    ]);
+  },
+  d100: async () => {
+    const g = window as any;
+    const attacker = await g.Actor.create({
+      name: "Marksman",
+      type: "d100",
+      system: { attributes: { agility: 8, focus: 8, perception: 7 }, skills: { ranged: { major1: "agility", major2: "focus", adjust: 110 } } },
+    });
+    await attacker.createEmbeddedDocuments("Item", [
+      { name: "Flak vest", type: "d100Armor", system: { adjustment: "-5F", coverage: ["chest"], equipped: true } },
+    ]);
+    // A burst weapon from the pack (its resolution lists each shot).
+    const pack = [...g.game.packs.values()].find((p: any) => p.metadata.name === "d100-weapons");
+    const entry = [...(await pack.getIndex())].find((e: any) => e.name === "Assault Rifle");
+    await attacker.createEmbeddedDocuments("Item", [(await pack.getDocument(entry._id)).toObject()]);
+    await g.Actor.create({ name: "Officer", type: "d100", system: { attributes: { agility: 1, endurance: 5, strength: 1, spirit: 5 }, health: { current: 50, bonus: 0 } } });
+  },
+};
+
+let bed: TestBed;
+beforeAll(async () => {
+  bed = await startTestBed();
+});
+afterAll(async () => bed?.close());
+
+const slug = (s: string) => s.replace(/[^a-zA-Z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+interface ActorInfo {
+  uuid: string;
+  name: string;
+  items: number;
+}
+
+/** Check one window or card: axe, unlocalized keys, overflow; push what is wrong to `problems`. */
+async function check(page: Page, selector: string, what: string, problems: string[]): Promise<void> {
+  for (const v of await axeSerious(page, selector)) problems.push(`${what}: axe ${v.id} (${v.help}) ${v.nodes.join("; ")}`);
+  for (const k of await unlocalizedKeys(page, selector)) problems.push(`${what}: unlocalized ${k}`);
+  for (const o of await overflows(page, selector)) problems.push(`${what}: ${o}`);
+}
+
+describe.each(RULESETS)("gallery of %s", (ruleset) => {
+  let w: WorldPage;
+  let actors: ActorInfo[];
+  beforeAll(async () => {
+    w = await openWorld(bed, ruleset);
+    // The test bed's macro bar is fixed at the bottom of the page: keep it out of the photographs.
+    await w.page.addStyleTag({ content: "#bb-hotbar { display: none; }" });
+    const furnish = FURNISH[ruleset];
+    if (furnish) await w.page.evaluate(`(${furnish.toString()})()`);
+    actors = await w.page.evaluate((type) => (window as any).game.actors.contents.filter((a: any) => a.type === type).map((a: any) => ({ uuid: a.uuid, name: a.name, items: a.items.size })), ruleset);
+  });
+  afterAll(async () => {
+    await w?.page.evaluate(() => (window as any).bb.setTheme("light"));
+    await w?.close();
+  });
+
+  for (const theme of THEMES) {
+    it(`${theme}: every actor sheet in play and edit mode, every tab`, async () => {
+      const { page } = w;
+      w.clearErrors();
+      await setTheme(page, theme);
+      const problems: string[] = [];
+      expect(actors.length).toBeGreaterThan(0);
+      for (const actor of actors) {
+        for (const mode of ["play", "edit"] as const) {
+          const sheet = await openSheet(page, actor.uuid, mode === "edit");
+          const sel = `[id="${await sheet.getAttribute("id")}"]`;
+          const tabs = await sheet.locator('[data-action="tab"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.tab!));
+          for (const [i, tab] of (tabs.length ? tabs : ["main"]).entries()) {
+            if (i > 0 || tabs.length) {
+              await sheet.locator(`[data-action="tab"][data-tab="${tab}"]`).first().click();
+              await settle(page);
+            }
+            const what = `${actor.name} ${mode} ${tab}`;
+            await check(page, sel, what, problems);
+            for (const a of ALIGN.filter((x) => x.ruleset === ruleset && x.tab === tab && (!x.mode || x.mode === mode))) {
+              for (const c of a.columns ?? []) {
+                const xs = await leftEdges(page, `${sel} ${c}`);
+                if (xs.length > 1) problems.push(`${what}: ${c} not in one column (left edges ${xs.join(", ")})`);
+              }
+              for (const o of a.oneLine ?? []) for (const t of await wrapped(page, `${sel} ${o}`)) problems.push(`${what}: ${o} wraps: ${t}`);
+            }
+            await screenshot(sheet, `gallery-${ruleset}-${theme}-sheet-${slug(actor.name)}-${mode}-${tab}`);
+          }
+          await page.evaluate(() => (window as any).bb.closeAll());
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(w.errors).toEqual([]);
+    });
+
+    it(`${theme}: every roll dialog a sheet opens and every card kind it leads to`, async () => {
+      const { page } = w;
+      w.clearErrors();
+      await setTheme(page, theme);
+      const problems: string[] = [];
+      const seenCards = new Set<string>();
+      const followed = new Set<string>();
+      const shown: string[] = [];
+      // The most furnished character rolls; another one of the ruleset is its target.
+      const [main, second] = [...actors].sort((a, b) => b.items - a.items);
+      const target = second ?? main!;
+      await page.evaluate((u) => {
+        (window as any).bb.setTarget(u);
+        (window as any).bb.H.seedDice(24);
+      }, target!.uuid);
+
+      const cardCount = () => page.locator("#bb-chat-log > li").count();
+
+      /** Answer the newest open dialog: check it, photograph it, press its roll (or main) button. */
+      async function answerDialog(label: string): Promise<boolean> {
+        const open = page.locator("dialog[open]");
+        if ((await open.count()) === 0) return false;
+        const dialog = open.last();
+        const id = await dialog.getAttribute("id");
+        const sel = id ? `dialog[id="${id}"]` : "dialog[open]";
+        const odds = dialog.locator("[data-bb-odds]");
+        if (await odds.count()) await expect.poll(async () => ((await odds.first().textContent()) ?? "").trim(), { timeout: 3000 }).not.toBe("");
+        const what = `dialog ${label}`;
+        await check(page, sel, what, problems);
+        const height = await naturalHeight(page, sel);
+        if (height > SCREEN_HEIGHT) problems.push(`${what}: ${height} px tall, more than a ${SCREEN_HEIGHT}-pixel screen`);
+        await screenshot(dialog, `gallery-${ruleset}-${theme}-dialog-${slug(label)}`);
+        // What is folded away ("More options") must fit too, once opened.
+        if (await dialog.locator("details:not([open]) > summary").count()) {
+          await dialog.evaluate((el) => el.querySelectorAll("details").forEach((d) => (d.open = true)));
+          for (const o of await overflows(page, sel)) problems.push(`${what} (unfolded): ${o}`);
+          await screenshot(dialog, `gallery-${ruleset}-${theme}-dialog-${slug(label)}-unfolded`);
+          await dialog.evaluate((el) => el.querySelectorAll("details").forEach((d) => (d.open = false)));
+        }
+        shown.push(`dialog-${slug(label)}`);
+        await DIALOG_SETUP[ruleset]?.(dialog, label);
+        await settle(page);
+        const roll = dialog.locator('button[data-action="roll"]');
+        const main = (await roll.count()) ? roll.first() : dialog.locator('footer button:not([data-action="cancel"]), .form-footer button:not([data-action="cancel"])').first();
+        if ((await main.count()) && (await main.isEnabled())) await main.click();
+        else await dialog.locator('button[data-action="cancel"], button[data-action="close"]').first().click();
+        await settle(page);
+        return true;
+      }
+
+      /** Check and photograph each new card kind; follow its buttons once each. */
+      async function cardsSince(before: number, depth: number): Promise<void> {
+        const after = await cardCount();
+        for (let i = before; i < after; i++) {
+          const li = page.locator("#bb-chat-log > li").nth(i);
+          const messageId = await li.getAttribute("data-message-id");
+          const kind = await li.evaluate((el) => {
+            const card = el.querySelector(".bb-card");
+            if (!card) return "plain";
+            const skip = /^(breadbox|bb-card|bb-private|hit|miss|pending)$|^(outcome|opposed|contest|mode|band|toast-kind|toast-state|toast-outcome)-/;
+            const own = Array.from(card.classList).filter((c) => !skip.test(c));
+            // A ruleset's card body inside an exchange card names the kind too (flange-attack, toast-attack).
+            const inner = card.querySelector(".bb-card, .bb-d100-attack, .bb-d100-resolution, .toast-attack, .toast-resolution");
+            const innerOwn = inner ? Array.from(inner.classList).filter((c) => !skip.test(c)).slice(0, 1) : [];
+            return [...own, ...innerOwn].join("-") || "card";
+          });
+          const sel = `#bb-chat-log > li[data-message-id="${messageId}"]`;
+          if (!seenCards.has(kind)) {
+            seenCards.add(kind);
+            await check(page, sel, `card ${kind}`, problems);
+            for (const m of await mixedNumbering(page, sel)) problems.push(`card ${kind}: ${m}`);
+            await screenshot(li, `gallery-${ruleset}-${theme}-card-${slug(kind)}`);
+            shown.push(`card-${slug(kind)}`);
+          }
+          if (depth > 3) continue;
+          const buttons = await li.locator(`button[data-bb-action]:not([disabled]):not([aria-disabled="true"])`).evaluateAll((els) => els.map((e) => ({ action: (e as HTMLElement).dataset.bbAction!, response: (e as HTMLElement).dataset.response ?? "" })));
+          for (const b of buttons) {
+            const key = `${b.action}:${b.response}`;
+            if (followed.has(key) || SKIP_CARD_ACTIONS.has(b.action)) continue;
+            followed.add(key);
+            const n0 = await cardCount();
+            const button = page.locator(`${sel} button[data-bb-action="${b.action}"]${b.response ? `[data-response="${b.response}"]` : ""}:not([disabled]):not([aria-disabled="true"])`).first();
+            if (!(await button.count())) continue;
+            await button.click();
+            await settle(page);
+            for (let d = 0; d < 3 && (await answerDialog(`${b.action}-${b.response}`.replace(/-$/, ""))); d++);
+            await cardsSince(n0, depth + 1);
+          }
+        }
+      }
+
+      const sheet = await openSheet(page, main!.uuid);
+      const sheetSel = `[id="${await sheet.getAttribute("id")}"]`;
+      const tabs = await sheet.locator('[data-action="tab"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.tab!));
+      const done = new Set<string>();
+      for (const tab of tabs) {
+        for (const action of [...ROLL_ACTIONS[ruleset], ...STATE_ACTIONS]) {
+          if (done.has(action)) continue;
+          await page.locator(`${sheetSel} [data-action="tab"][data-tab="${tab}"]`).first().click();
+          await settle(page);
+          const button: Locator = page.locator(`${sheetSel} [data-action="${action}"]:not([disabled]):not([aria-disabled="true"]):visible`).first();
+          if (!(await button.count())) continue;
+          done.add(action);
+          const n0 = await cardCount();
+          await button.click();
+          await settle(page);
+          for (let d = 0; d < 3 && (await answerDialog(action)); d++);
+          await cardsSince(n0, 0);
+        }
+      }
+      await page.evaluate(() => (window as any).bb.closeAll());
+      console.log(`gallery ${ruleset} ${theme}: actions ${[...done].join(", ")}; shown ${shown.join(", ")}`);
+      const missing = ROLL_ACTIONS[ruleset].filter((a) => !done.has(a));
+      expect(missing, "sheet buttons not found").toEqual([]);
+      expect(problems).toEqual([]);
+      expect(w.errors).toEqual([]);
+    });
+  }
+});
