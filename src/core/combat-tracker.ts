@@ -8,6 +8,8 @@
  * combatant and runs the control of that id offered now (checked where it runs, as before).
  */
 import { templatePath } from "./ids";
+import { format } from "./game";
+import { BreadboxCombat } from "./documents/combat";
 import { getRuleset, rulesetOfType, type CombatantRow } from "./registry";
 
 /** The row its ruleset gives this combatant in a tracker (`CombatRules.combatantRow`), or null. */
@@ -35,6 +37,28 @@ export function trackerTurnData(combat: Combat.Implementation | Combat.Stored, c
   const initiativeLabel = labelOf(combatant);
   if (!row && initiativeLabel === null) return null;
   return { css: row?.css ?? "", initiativeLabel, badges: row?.badges ?? [], controls: (row?.controls ?? []).map((c) => ({ id: c.id, label: c.label, icon: c.icon ?? "", css: c.css ?? "", dataset: { ...c.dataset } })) };
+}
+
+/**
+ * The tracker's round as its ruleset reads it (`BreadboxCombat#roundLabel`, e.g. the Dice Pool's
+ * "Phase 7"): every text node that says exactly Foundry's "Round {round}" for the current round
+ * reads the label instead. A tracker that words the round otherwise is left alone. Returns how many
+ * nodes changed.
+ */
+export function relabelRound(combat: Combat.Implementation | Combat.Stored | null | undefined, element: HTMLElement): number {
+  const label = combat instanceof BreadboxCombat ? combat.roundLabel : null;
+  if (!combat || label === null) return 0;
+  const round = format("COMBAT.Round", { round: combat.round });
+  if (!round || round === "COMBAT.Round") return 0;
+  let changed = 0;
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.textContent?.trim() === round) {
+      node.textContent = node.textContent.replace(round, label);
+      changed++;
+    }
+  }
+  return changed;
 }
 
 function labelOf(combatant: Combatant.Implementation): string | null {
@@ -66,6 +90,7 @@ export class BreadboxCombatTracker extends foundry.applications.sidebar.tabs.Com
   protected override async _onRender(context: foundry.applications.sidebar.tabs.CombatTracker.RenderContext, options: foundry.applications.sidebar.tabs.CombatTracker.RenderOptions): Promise<void> {
     await super._onRender(context, options);
     const mine = ++this.#renders;
+    relabelRound(this.viewed, this.element);
     const turns: unknown = Reflect.get(context, "turns");
     if (!Array.isArray(turns)) return;
     // Every part first (template rendering is async), then all at once, unless a newer render has

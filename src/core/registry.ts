@@ -63,6 +63,12 @@ export interface CombatRules {
    * module that draws its own tracker can read it.
    */
   initiativeLabel?(combatant: Combatant.Implementation): string | null;
+  /**
+   * Optional: how the current round reads in a tracker ("Phase 7" on the Dice Pool's clock), or null
+   * for Foundry's own wording. Read through `BreadboxCombat#roundLabel`: Breadbox's tracker shows it,
+   * and a module that draws its own tracker can read it.
+   */
+  roundLabel?(combat: Combat.Implementation): string | null;
   /** Whether lower initiative acts first (default: higher first). */
   lowestFirst?: boolean;
   /** Work at the start of each new round (after initiative), e.g. bleeding. Runs on one client. */

@@ -43,6 +43,11 @@ export class BreadboxCombat extends Combat {
     return undefined;
   }
 
+  /** How the current round reads in a tracker ("Phase 7"), or null for Foundry's "Round 7" (public data: docs/hooks.md). */
+  get roundLabel(): string | null {
+    return this.started ? (this.rules?.roundLabel?.(this) ?? null) : null;
+  }
+
   /**
    * Foundry's setupTurns passes this method to Array#sort unbound, so it must not use `this`:
    * the rules come from the two combatants' own actors.

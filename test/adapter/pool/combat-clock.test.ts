@@ -6,7 +6,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, asUser, createUser, fillForm, settle, turnEventsSettled, waitForDialog } from "../../harness/index";
 import { bootWorld, notifications } from "../toaster/boot";
-import { clockEntries, declareAction, moveClock, onDeclareFromCard, relabelTrackerRound } from "../../../src/rulesets/pool/combat/clock";
+import { clockEntries, declareAction, moveClock, onDeclareFromCard } from "../../../src/rulesets/pool/combat/clock";
+import { relabelRound } from "../../../src/core/combat-tracker";
 import * as R from "../../../src/rulesets/pool/rules";
 
 // A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).
@@ -147,8 +148,11 @@ describe("phase clock: initiative is the phase an action completes", () => {
     (game as any).i18n.translations.COMBAT = { ...(game as any).i18n.translations.COMBAT, Round: "Round {round}" };
     const el = document.createElement("section");
     el.innerHTML = `<h3 class="encounter-title">Round ${combat.round}</h3><span>Round 99</span>`;
-    expect(relabelTrackerRound(combat, el)).toBe(1);
+    expect(combat.roundLabel).toBe(`Phase ${combat.round}`);
+    expect(relabelRound(combat, el)).toBe(1);
     expect(el.textContent).toBe(`Phase ${combat.round}Round 99`);
+    // Breadbox's tracker reads the label from the combat (data), with no hook of the ruleset's.
+    expect(Hooks.events?.renderCombatTracker?.length ?? 0).toBe(0);
   });
 
   it("the phase card's Declare button opens the dialog for the acting combatant; a stranger is refused", async () => {

@@ -138,6 +138,8 @@ export const poolCombatRules: CombatRules = {
   lowestFirst: true,
   breakTie: (a, b) => attribute(b.actor, "reactionTime") - attribute(a.actor, "reactionTime"),
   advance: (combat) => advanceClock(combat),
+  // The tracker's round is the clock's phase (BreadboxCombat#roundLabel).
+  roundLabel: (combat) => format("BREADBOX.Pool.Phase.TrackerLabel", { phase: combat.round }),
 };
 
 /** The clock's entries for a combat (for the card and the tests). */
@@ -403,25 +405,4 @@ export function onCombatStart(combat: Combat.Implementation, updateData: { round
     updateData.round = first.initiative;
     updateData.turn = combat.turns.indexOf(first);
   }
-}
-
-/**
- * The combat tracker's round label reads as the clock's phase in a Dice Pool combat: every text
- * node that says exactly Foundry's "Round {round}" for the current round is rewritten "Phase
- * {round}". Best effort and feature-free: a tracker that words it otherwise is left alone.
- */
-export function relabelTrackerRound(combat: Combat.Implementation | null | undefined, element: HTMLElement): number {
-  if (!combat?.started || !isPoolCombat(combat)) return 0;
-  const round = format("COMBAT.Round", { round: combat.round });
-  const phase = format("BREADBOX.Pool.Phase.TrackerLabel", { phase: combat.round });
-  if (!round || round === "COMBAT.Round") return 0;
-  let changed = 0;
-  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.textContent?.trim() === round) {
-      node.textContent = node.textContent.replace(round, phase);
-      changed++;
-    }
-  }
-  return changed;
 }

@@ -4,8 +4,7 @@
  */
 import type { RulesetPart } from "../../../core/registry";
 import { templatePath } from "../../../core/ids";
-import { BreadboxCombat } from "../../../core/documents/combat";
-import { onCombatStart, onDeclareFromCard, poolCombatRules, relabelTrackerRound, relayAdvancePhase } from "./clock";
+import { onCombatStart, onDeclareFromCard, poolCombatRules, relayAdvancePhase } from "./clock";
 import { poolCombatActions } from "./hud-actions";
 import { poolAttack } from "./attack";
 import { poolAgainst } from "../against";
@@ -29,10 +28,6 @@ export function poolCombatPart(): RulesetPart {
     init: () => {
       Hooks.on("combatStart", (combat, updateData) => onCombatStart(combat, updateData));
       Hooks.on("renderActorSheetV2", (app, element) => addHealButtons(app, element));
-      Hooks.on("renderCombatTracker", (app, element) => {
-        const combat = game.combat;
-        if (combat instanceof BreadboxCombat && element instanceof HTMLElement) relabelTrackerRound(combat, element);
-      });
       registerPoolStatusSync();
     },
   };
