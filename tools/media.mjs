@@ -1,7 +1,8 @@
 /**
  * `npm run media`: the setup-screen and package-page images of system.json's `media`, made from
  * real sheets on the browser test bed (tools/e2e, the page the browser tests use). For each
- * ruleset it opens a world of that ruleset, opens its fullest world character's sheet in play mode
+ * ruleset it opens a world of that ruleset (with tools/e2e/sample-characters.mjs's character where
+ * its packs hold none), opens its fullest world character's sheet in play mode
  * and photographs it; then it lays the five sheets side by side for the setup screen (1280x720,
  * and a 400x225 thumbnail). Chromium encodes every image as WebP (canvas `toDataURL`), so no image
  * tool is needed. Writes assets/media/*.webp; tools/build.mjs copies assets/ into dist/.
@@ -12,6 +13,7 @@ import path from "node:path";
 import { prepare, ROOT } from "./e2e/prepare.mjs";
 import { startServer } from "./e2e/server.mjs";
 import { launchChromium } from "./e2e/browser.mjs";
+import { SAMPLE_CHARACTERS } from "./e2e/sample-characters.mjs";
 
 export const MEDIA_DIR = path.join(ROOT, "assets", "media");
 const RULESETS = ["toaster", "toast", "pool", "d100", "flange"];
@@ -88,6 +90,11 @@ export async function makeMedia({ log = () => {} } = {}) {
       page = await browser.context.newPage();
       await page.goto(`${server.url}?ruleset=${ruleset}`);
       await page.waitForFunction(() => document.body.dataset.bbReady, null, { timeout: 60_000 });
+      // A ruleset whose packs hold no sample character gets the browser tests' furnished one.
+      const furnish = SAMPLE_CHARACTERS[ruleset];
+      if (furnish) await page.evaluate(`(${furnish.toString()})()`);
+      // The test bed's fixed macro bar stays out of the photographs.
+      await page.addStyleTag({ content: "#bb-hotbar { display: none; }" });
       // The ruleset's fullest character (most items): a sample character, not a blank one.
       const uuid = await page.evaluate(
         (type) => window.game.actors.contents.filter((a) => a.type === type).sort((a, b) => b.items.size - a.items.size)[0]?.uuid ?? null,

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { axeSerious, leftEdges, mixedNumbering, naturalHeight, openSheet, openWorld, overflows, screenshot, setTheme, settle, startTestBed, unlocalizedKeys, wrapped, type TestBed, type WorldPage } from "./helpers";
+import { SAMPLE_CHARACTERS } from "../../tools/e2e/sample-characters.mjs";
 
 const RULESETS = ["toaster", "toast", "pool", "d100", "flange"] as const;
 const THEMES = ["light", "dark"] as const;
@@ -58,72 +59,6 @@ const DIALOG_SETUP: Partial<Record<(typeof RULESETS)[number], (dialog: Locator, 
 /** Card buttons not followed: they close or undo rather than show something new. */
 const SKIP_CARD_ACTIONS = new Set(["core.requestClose", "flange.resetHands"]);
 
-/**
- * Rulesets whose packs hold no sample character get one, furnished as their own browser tests
- * furnish theirs (skills, a weapon, armour), and a second one to be the target of attacks.
- */
-const FURNISH: Partial<Record<(typeof RULESETS)[number], () => Promise<void>>> = {
-  toast: async () => {
-    const g = (window as any).game;
-    const average = { strength: 10, agility: 10, hec: 10, health: 10, tolerance: 10, perception: 10, focus: 10, empathy: 10, will: 10, psyche: 10 };
-    await g.actors.documentClass.create({
-      name: "Ysolde",
-      type: "toast",
-      system: { attributes: { ...average, agility: 17, strength: 12 }, wounds: { value: 3 } },
-      items: [
-        { name: "Broadsword", type: "toastSkill", system: { key: "broadsword", category: "weapon", baseAttributes: ["agility"], level: 5 } },
-        { name: "First Aid", type: "toastSkill", system: { key: "firstAid", level: 3, baseAttributes: ["perception", "hec"], category: "medical" } },
-        { name: "Broadsword", type: "toastWeapon", system: { category: "medium", baseDamage: 2, delivery: "wielded", bonusDice: 0, skill: "broadsword", equipped: true } },
-        { name: "Chain Mail", type: "toastArmor", system: { armorType: "chainMail", woundReduction: 5, encumbrance: 40 } },
-      ],
-    });
-    await g.actors.documentClass.create({
-      name: "Guard",
-      type: "toast",
-      system: { attributes: { ...average, agility: 12 } },
-      items: [
-        { name: "Short sword", type: "toastSkill", system: { key: "shortSword", category: "weapon", baseAttributes: ["agility"], level: 3 } },
-        { name: "Short sword", type: "toastWeapon", system: { category: "medium", baseDamage: 2, delivery: "wielded", bonusDice: 0, skill: "shortSword", equipped: true } },
-      ],
-    });
-  },
-  pool: async () => {
-    const win = window as any;
-    const attacker = await win.Actor.create({ name: "Rhoenda", type: "pool" });
-    await attacker.createEmbeddedDocuments("Item", [
-      { name: "Blades", type: "poolAbility", system: { rating: 3 } },
-      { name: "Athletics", type: "poolAbility", system: { rating: 2 } },
-      { name: "Climbing", type: "poolAbility", system: { rating: 0, parentTrait: "Athletics" } },
-      { name: "Physique", type: "poolAttribute", system: { score: 1 } },
-      { name: "Muscle Power", type: "poolAttribute", system: { role: "musclePower", score: 2, parentTrait: "Physique" } },
-      { name: "Reaction Time", type: "poolAttribute", system: { role: "reactionTime", score: 1 } },
-      { name: "Sword", type: "poolWeapon", system: { ability: "Blades", attribute: "Physique", trauma: "physical", damageType: "lethal", musclePowered: true, damageModifier: 2 } },
-      { name: "Leather armor", type: "poolArmor", system: { rating: 1, convertsLethal: false } },
-    ]);
-    const guard = await win.Actor.create({ name: "Guard", type: "pool" });
-    await guard.createEmbeddedDocuments("Item", [
-      { name: "Dodge", type: "poolAbility", system: { rating: 1 } },
-      { name: "Toughness", type: "poolAttribute", system: { role: "toughness", score: 1 } },
-    ]);
-  },
-  d100: async () => {
-    const g = window as any;
-    const attacker = await g.Actor.create({
-      name: "Marksman",
-      type: "d100",
-      system: { attributes: { agility: 8, focus: 8, perception: 7 }, skills: { ranged: { major1: "agility", major2: "focus", adjust: 110 } } },
-    });
-    await attacker.createEmbeddedDocuments("Item", [
-      { name: "Flak vest", type: "d100Armor", system: { adjustment: "-5F", coverage: ["chest"], equipped: true } },
-    ]);
-    // A burst weapon from the pack (its resolution lists each shot).
-    const pack = [...g.game.packs.values()].find((p: any) => p.metadata.name === "d100-weapons");
-    const entry = [...(await pack.getIndex())].find((e: any) => e.name === "Assault Rifle");
-    await attacker.createEmbeddedDocuments("Item", [(await pack.getDocument(entry._id)).toObject()]);
-    await g.Actor.create({ name: "Officer", type: "d100", system: { attributes: { agility: 1, endurance: 5, strength: 1, spirit: 5 }, health: { current: 50, bonus: 0 } } });
-  },
-};
-
 let bed: TestBed;
 beforeAll(async () => {
   bed = await startTestBed();
@@ -152,7 +87,7 @@ describe.each(RULESETS)("gallery of %s", (ruleset) => {
     w = await openWorld(bed, ruleset);
     // The test bed's macro bar is fixed at the bottom of the page: keep it out of the photographs.
     await w.page.addStyleTag({ content: "#bb-hotbar { display: none; }" });
-    const furnish = FURNISH[ruleset];
+    const furnish = SAMPLE_CHARACTERS[ruleset];
     if (furnish) await w.page.evaluate(`(${furnish.toString()})()`);
     actors = await w.page.evaluate((type) => (window as any).game.actors.contents.filter((a: any) => a.type === type).map((a: any) => ({ uuid: a.uuid, name: a.name, items: a.items.size })), ruleset);
   });
@@ -294,6 +229,9 @@ describe.each(RULESETS)("gallery of %s", (ruleset) => {
       for (const tab of tabs) {
         for (const action of [...ROLL_ACTIONS[ruleset], ...STATE_ACTIONS]) {
           if (done.has(action)) continue;
+          // Notifications stay on the test bed's page (Foundry's fade after a few seconds): one
+          // left by an earlier card button must not cover the sheet's tabs.
+          await page.evaluate(() => document.getElementById("bb-notifications")?.replaceChildren());
           await page.locator(`${sheetSel} [data-action="tab"][data-tab="${tab}"]`).first().click();
           await settle(page);
           const button: Locator = page.locator(`${sheetSel} [data-action="${action}"]:not([disabled]):not([aria-disabled="true"]):visible`).first();
