@@ -4,7 +4,7 @@
  * Edge returns.
  */
 import { boolSetting, choiceSetting, defineSettings, type SettingValues } from "../../core/setting-values";
-import { LEVELS, type Level } from "./rules";
+import { LEVELS, type Level } from "./init-rules";
 
 const FLANGE_RULES = {
   /** "The GM will tell you which points to use": the campaign's starting level. */

@@ -3,7 +3,7 @@
  * ship (docs/rules/toast.md, "Foundry side: settings").
  */
 import { boolSetting, choiceSetting, defineSettings, intSetting, type SettingValues } from "../../core/setting-values";
-import { DEFAULT_TREATMENT_HEALS, DIFFICULTY_KEYS, INESTIMABLE_TARGETS, MAX_WOUND_LEVELS, type DifficultyKey } from "./rules";
+import { DEFAULT_TREATMENT_HEALS, DIFFICULTY_KEYS, INESTIMABLE_TARGETS, MAX_WOUND_LEVELS, type DifficultyKey } from "./init-rules";
 
 /** A rung of the target-number ladder with a number (the two inestimable ends are not targets to hit). */
 export type NumericDifficulty = Exclude<DifficultyKey, (typeof INESTIMABLE_TARGETS)[number]>;

@@ -4,7 +4,7 @@
  */
 import { refreshActorsOfType } from "../../core/actor-refresh";
 import { boolSetting, choiceSetting, defineSettings, intSetting, type SettingValues } from "../../core/setting-values";
-import { CAMPAIGN_STYLES } from "./rules";
+import { CAMPAIGN_STYLES } from "./init-rules";
 
 const TOASTER_RULES = {
   campaignStyle: choiceSetting(CAMPAIGN_STYLES.map((s) => s.key), "average", "BREADBOX.Toaster.CampaignStyle."),

@@ -3,7 +3,7 @@
  * (docs/rules/d100.md, "Foundry side: combat", explains each default).
  */
 import { boolSetting, choiceSetting, defineSettings, intSetting, type SettingValues } from "../../../core/setting-values";
-import { TIE_MODES } from "../rules";
+import { TIE_MODES } from "../init-rules";
 
 export const DEFENCE_MODES = ["conflict", "none"] as const;
 export type DefenceMode = (typeof DEFENCE_MODES)[number];

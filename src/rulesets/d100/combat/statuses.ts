@@ -5,7 +5,7 @@
  */
 import { modelOf } from "../../../core/game";
 import { D100ActorModel } from "../data/actor";
-import type { HealthState } from "../rules";
+import type { HealthState } from "../init-rules";
 
 export const D100_STATUS_EFFECTS = [
   { id: "d100Injured", name: "BREADBOX.D100.Combat.Health.injured", img: "icons/svg/blood.svg" },

@@ -7,7 +7,7 @@
  * tree with Base/Adjust/Total and costs, adjustments from armor, gear and TABs, power points'
  * Normal, points spent and left.
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 import { d100CombatFields, prepareCombatDerived } from "../combat/fields";
 import { choice, html, int, text } from "../../../core/data/fields";
 import { ADJUST_RANGE, ATTRIBUTE_RANGE, DUDE_REGIONS, HEALTH_RANGE, POINTS_RANGE, notation } from "./fields";

@@ -2,7 +2,7 @@
  * The notation field and shared vocabularies of the D10/0 data models (the other field factories
  * are core's: core/data/fields.ts).
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 
 const fields = foundry.data.fields;
 

@@ -4,7 +4,7 @@
  * owner (a branch's Base from its parent, a power's Normal from attributes) is derived on the
  * actor (data/actor.ts), which runs after its items.
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 import { BreadboxItemModel, choice, equipped, flag, int, quantity, text } from "../../../core/data/fields";
 import { ADJUST_RANGE, AP_RANGE, DUDE_REGIONS, POINTS_RANGE, notation } from "./fields";
 

@@ -4,7 +4,7 @@
  * skills with one name, a root whose two majors are the same attribute. Problems become sheet
  * messages; the rest of the tree still works.
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 
 export interface BranchRow {
   /** The item's id. */

@@ -6,7 +6,7 @@
  *
  * Ownership: after the models commit this file belongs to the combat part (DAT, fire blocks).
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 import { BreadboxItemModel, choice, equipped, int, text } from "../../../core/data/fields";
 import { AP_RANGE, DUDE_REGIONS, notation } from "./fields";
 

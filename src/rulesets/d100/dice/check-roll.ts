@@ -9,7 +9,7 @@
  * against the difficulty, its name, consolation, agitation and overflow. The result is kept in
  * the roll's options, so a reloaded chat log shows the same card.
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 import { templatePath } from "../../../core/ids";
 import { format, localize } from "../../../core/game";
 import { CardRoll, checkedOrNull, storedFields } from "../../../core/rolls/card-roll";

@@ -301,7 +301,7 @@ export const resolveCheck = checkVerbs.resolve;
 /** An overflow chain is followed until its branch is less likely than this; the rest is counted in `error`. */
 const OVERFLOW_CUT = 1e-14;
 
-const effortCache = new BoundedCache<Pmf>(256);
+const effortCache = /* @__PURE__ */ new BoundedCache<Pmf>(256);
 
 /**
  * Exact distribution of the final Degree of Effort (cached). Without overflow it is the 10 or

@@ -311,8 +311,8 @@ const DAMAGE_TERM_BUDGET = 1e-11;
 /** An overflowing die is followed until a branch is less likely than this; the rest is counted in `error`. */
 const DAMAGE_CUT = 1e-16;
 
-const dieCache = new BoundedCache<Pmf>(64);
-const termCache = new BoundedCache<Pmf>(128);
+const dieCache = /* @__PURE__ */ new BoundedCache<Pmf>(64);
+const termCache = /* @__PURE__ */ new BoundedCache<Pmf>(128);
 
 function diePmf(maximum: number, overflow: boolean): Pmf {
   return dieCache.get(`${maximum}|${overflow}`, () => {

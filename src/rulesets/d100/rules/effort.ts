@@ -242,7 +242,7 @@ const cooperativeVerbs = drawVerbs("Cooperative effort", normaliseCooperative, r
 export const rollCooperative = cooperativeVerbs.roll;
 export const resolveCooperative = cooperativeVerbs.resolve;
 
-const sumCache = new BoundedCache<Pmf>(32);
+const sumCache = /* @__PURE__ */ new BoundedCache<Pmf>(32);
 
 /**
  * Distribution of the total effort of several checks (cached by the checks' kind, score and

@@ -4,7 +4,7 @@
  * `combat-state.ts`). The state counts only in the combat whose id it names; any other combat
  * starts fresh. Written only by the active GM's client (the attack resolution).
  */
-import { COMBAT_ROUND_MAX, FAILED_BLOCKS_MAX } from "../rules";
+import { COMBAT_ROUND_MAX, FAILED_BLOCKS_MAX } from "../init-rules";
 
 export function flangeCombatFields() {
   const fields = foundry.data.fields;

@@ -7,7 +7,7 @@
  * crossed per attribute, skill dice, the creation budgets, health boxes (18 − Constitution),
  * grind wounds, Edge available, armour worn.
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 import { choice, html, int, text } from "../../../core/data/fields";
 import { BOXES_CROSSED_RANGE, EDGE_RANGE, FLANGE_EXTRA_RANGE } from "./fields";
 import { FlangePowerModel, FlangeSkillModel } from "./items";

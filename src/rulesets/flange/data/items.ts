@@ -3,7 +3,7 @@
  * name filed under one of the 23 headings, 1–5 dots), powers bought with Flange Points (seed
  * "Flange Points": "game-specific special powers"), and gear.
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 import { FlangeArmorModel, FlangeWeaponModel } from "./weapons";
 import { BreadboxGearModel, BreadboxItemModel, choice, int } from "../../../core/data/fields";
 import { FLANGE_EXTRA_RANGE } from "./fields";

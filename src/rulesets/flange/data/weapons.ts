@@ -6,7 +6,7 @@
  *
  * The combat part owns this file after the models commit.
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 import { BreadboxItemModel, choice, equipped, int, text } from "../../../core/data/fields";
 
 function weaponSchema() {

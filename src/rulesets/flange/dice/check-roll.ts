@@ -8,7 +8,7 @@
  * unevaluated, renders as a plain "dice and total" card: rendering never rolls, and nothing here
  * may throw on a client that renders it.
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 import { templatePath } from "../../../core/ids";
 import { format, localize } from "../../../core/game";
 import { CardRoll, signed } from "../../../core/rolls/card-roll";

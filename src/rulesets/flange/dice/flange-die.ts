@@ -19,7 +19,7 @@
  * (docs/testing.md "Dice letters"). Rolls stored with `3dft7` still load: a serialized term is
  * rebuilt by its class name, not its letter.
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 
 /** Most dice one `t` evaluation may add: the core's open-end cap plus the pool (bounded loop). */
 const MAX_ADDED = R.CHECK_EXTRA_DICE_MAX + 1;

@@ -68,10 +68,10 @@ class BoundedMemo<V> {
 /** Joint (successes, leftover points) outcomes are encoded as successes * SHIFT + left. */
 const SHIFT = 128;
 
-const spendMemo = new BoundedMemo<ReadonlyMap<number, number>>();
-const batchMemo = new BoundedMemo<ReadonlyMap<number, number>>();
-const chainMemo = new BoundedMemo<Float64Array>();
-const completionMemo = new BoundedMemo<Completion>();
+const spendMemo = /* @__PURE__ */ new BoundedMemo<ReadonlyMap<number, number>>();
+const batchMemo = /* @__PURE__ */ new BoundedMemo<ReadonlyMap<number, number>>();
+const chainMemo = /* @__PURE__ */ new BoundedMemo<Float64Array>();
+const completionMemo = /* @__PURE__ */ new BoundedMemo<Completion>();
 
 /** Forget every memoised table. */
 export function clearEnumerationMemos(): void {

@@ -86,7 +86,7 @@ export const OPPOSED_PRUNE_MASS = 1e-14;
 export const OPPOSED_TAIL_SUCCESSES = 16;
 
 /** A blocked side (a die it could not lift): no further successes. */
-const NOTHING_MORE: Completion = { v: new Float64Array([1]), lo: 0, hi: 0, dropped: 0 };
+const NOTHING_MORE: Completion = { v: /* @__PURE__ */ new Float64Array([1]), lo: 0, hi: 0, dropped: 0 };
 
 /** What `c` of a side's remaining dice showing face f does to it (same rule as resolveCheck). */
 interface SideStep {

@@ -3,7 +3,7 @@
  * "Foundry side: combat"). The text is read by the rules core's parser; a list it refuses is
  * reported to the GM and the shipped defaults are used, never a silently changed list.
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 import { format } from "../../../core/game";
 import { defineSettings, textSetting, type SettingValues } from "../../../core/setting-values";
 

@@ -4,7 +4,7 @@
  * stored), through the rules core: the trait trees and scores, wound penalties, incapacitation,
  * healing times, the defender's values for trauma, and the dice-phobe total of a bare pool.
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 import { choice, html, int } from "../../../core/data/fields";
 import { WOUND_DEGREE_RANGE } from "./fields";
 import { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, type TraitActivity } from "./items";

@@ -5,7 +5,7 @@
  * core reads it) comes from the rules core in prepareDerivedData. Whatever needs the whole tree
  * (fallback up or down it) is derived on the actor (data/actor.ts).
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 import { BreadboxGearModel, BreadboxItemModel, choice, equipped, flag, int, text } from "../../../core/data/fields";
 import { ARMOR_RANGE, ATTRIBUTE_RANGE, MODIFIER_RANGE, RATING_RANGE } from "./fields";
 

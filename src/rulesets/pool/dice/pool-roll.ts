@@ -8,7 +8,7 @@
  * in the roll's options, so a reloaded chat message (rebuilt through CONFIG.Dice.rolls) shows the
  * same card. A dice-phobe result rolls nothing: its formula is the fixed total.
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 import { templatePath } from "../../../core/ids";
 import { format, localize } from "../../../core/game";
 import { CardRoll, signed } from "../../../core/rolls/card-roll";

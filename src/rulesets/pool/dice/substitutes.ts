@@ -6,7 +6,7 @@
  * register.ts) shows the faces the card shows. Foundry's own modifiers keep working. The d8 is
  * Foundry's own `d8`.
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 
 type SubstituteKey = Exclude<R.DieKey, "d8">;
 

@@ -79,7 +79,7 @@ class Lru<V> {
 
 /** How many kept-sum distributions the cache holds (each at most 661 numbers). */
 export const ODDS_CACHE_SIZE = 256;
-const keptCache = new Lru<Float64Array>(ODDS_CACHE_SIZE);
+const keptCache = /* @__PURE__ */ new Lru<Float64Array>(ODDS_CACHE_SIZE);
 
 /** Empty the odds caches, the shared convolution powers included (benchmarks measure the cold worst case). */
 export function clearPoolOddsCache(): void {

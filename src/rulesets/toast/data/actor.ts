@@ -6,7 +6,7 @@
  * modifiers, skill modifiers, wound threshold, effective wound level, category and penalty, armor
  * penalty, the creation budget report.
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 import { html, int } from "../../../core/data/fields";
 import { ATTRIBUTE_RANGE, WOUND_RANGE, WOUND_SCALE_RANGE } from "./fields";
 import { ToastSkillModel } from "./items";

@@ -1,5 +1,5 @@
 /** Ranges shared by the Toast data models (the field factories are core's: core/data/fields.ts). */
-import { MAX_ATTRIBUTE, MAX_DAMAGE_DICE, MAX_SKILL_LEVEL, MAX_WOUND_LEVELS, MAX_WOUND_SCALE } from "../rules";
+import { MAX_ATTRIBUTE, MAX_DAMAGE_DICE, MAX_SKILL_LEVEL, MAX_WOUND_LEVELS, MAX_WOUND_SCALE } from "../init-rules";
 
 /**
  * Attribute levels: 1 up to the core's cap (the seed's 1–20 is a creation limit the sheet shows as

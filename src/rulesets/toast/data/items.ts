@@ -3,7 +3,7 @@
  * session marks (used this session, learned this session); its standing modifier is derived from
  * the owning character in the actor's prepareDerivedData. Weapons and armor live in weapons.ts.
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 import { BreadboxItemModel, choice, flag, int, quantity, text } from "../../../core/data/fields";
 import { QUANTITY_RANGE, SKILL_LEVEL_RANGE } from "./fields";
 import { ToastArmorModel, ToastWeaponModel } from "./weapons";

@@ -4,7 +4,7 @@
  * it is used with; the armor's wound reduction and encumbrance. Owned by the combat part after the
  * first models commit.
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 import { BreadboxItemModel, choice, equipped, int, text } from "../../../core/data/fields";
 import { DAMAGE_DICE_RANGE, ENCUMBRANCE_RANGE, WOUND_REDUCTION_RANGE } from "./fields";
 

@@ -6,7 +6,7 @@
  * and the result travels in the roll's options, so the card reads the same after a chat-log reload
  * (CONFIG.Dice.rolls rebuilds this class).
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 import { templatePath } from "../../../core/ids";
 import { format, localize } from "../../../core/game";
 import { CardRoll, labelledTerms, signed } from "../../../core/rolls/card-roll";

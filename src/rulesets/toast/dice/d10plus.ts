@@ -7,7 +7,7 @@
  * In a plain formula (`/r 1dp + 5`) an Auto or a Flub adds nothing to the total: it ignores the
  * total by the rules, and the check roll (check-roll.ts) classifies it with the rules core.
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 
 /** Whether the result at `index` is the degree roll of the special face before it. */
 function isDegree(results: readonly foundry.dice.terms.DiceTerm.Result[], index: number): boolean {

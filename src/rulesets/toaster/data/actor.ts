@@ -4,7 +4,7 @@
  * traits, size thresholds, stun state, wound penalty, the worse-of-two action penalty, luck
  * maximum, armor class, creation budget and trait balance.
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 import { choice, html, int } from "../../../core/data/fields";
 import { ATTRIBUTE_KEYS, CAMPAIGN_STYLE_KEYS, attribute } from "./fields";
 import { toasterRulesOrDefault } from "../settings";

@@ -3,7 +3,7 @@
  * player's choices; everything the rules derive (ranks, WC, penalties) is computed in
  * prepareDerivedData from the owning actor and never stored.
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 import { BreadboxGearModel, BreadboxItemModel, choice, equipped, flag, int, text } from "../../../core/data/fields";
 import { ATTRIBUTE_KEYS, BODY_AREAS, SHIELD_SIZES, SKILL_COSTS, SKILL_GROUPS, SKILL_ROLES, TRAIT_KINDS, WEAPON_MODES } from "./fields";
 import { toasterRulesOrDefault } from "../settings";

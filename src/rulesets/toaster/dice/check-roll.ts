@@ -5,7 +5,7 @@
  * (target, margin, outcome band, fumble check) and the result travels with the roll's options,
  * so the chat card reads the same after a reload (CONFIG.Dice.rolls rebuilds this class).
  */
-import * as R from "../rules";
+import * as R from "../init-rules";
 import { foundryRandom, replayThen } from "../../../core/random";
 import { templatePath } from "../../../core/ids";
 import { localize } from "../../../core/game";
