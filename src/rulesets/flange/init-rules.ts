@@ -6,6 +6,6 @@
  */
 export * from "./rules/character";
 export * from "./rules/check";
-export * from "./rules/combat";
+export * from "./rules/combat-model";
 export * from "./rules/combat-state";
 export type { HealthState, HealthStatus } from "./rules/health";

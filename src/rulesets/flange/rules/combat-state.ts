@@ -13,7 +13,8 @@
  * - **Simultaneous action** among three or more: every combatant in the tied group shows a hand;
  *   an attacker names a target in the group; each attack is met as its target's hand says.
  */
-import { FAILED_BLOCKS_MAX, SIMULTANEOUS_HANDS, type BlockWith, type ExchangeEffects, type SimultaneousDefence, type SimultaneousHand } from "./combat";
+import { FAILED_BLOCKS_MAX, SIMULTANEOUS_HANDS, type BlockWith, type SimultaneousDefence, type SimultaneousHand } from "./combat-model";
+import type { ExchangeEffects } from "./combat";
 import { assertInt } from "./character";
 
 /** Highest round number the tracker state accepts. */
