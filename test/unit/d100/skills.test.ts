@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { uniformAttributes, validateAttributes } from "../../../src/rulesets/d100/rules/attributes";
 import {
+  MAX_ADJUST,
   ROOT_SKILLS,
   ROOT_SKILL_KEYS,
   type RootSkillKey,
@@ -133,5 +134,38 @@ describe("skill trees (seed: Skill Trees)", () => {
       ),
     ).toThrow(/Duplicate skill id "x"/);
     expect(() => computeSkills(avg, tree({}, [{ id: "x", name: "X", parent: "close", adjust: 0 }]))).toThrow(/at least 1/);
+  });
+});
+
+describe("computeSkills checks once per call (issue 20: preparation speed), same results and errors", () => {
+  it("every Adjust 0 … MAX_ADJUST costs what raiseCost says, on a root and on a branch", () => {
+    for (let adjust = 0; adjust <= MAX_ADJUST; adjust++) {
+      const s = computeSkills(avg, tree({ close: adjust }, adjust >= 1 ? [{ id: "b", name: "B", parent: "close", adjust }] : []));
+      expect(s.get("close")!.cost).toBe(raiseCost({ from: 0, to: adjust }));
+      if (adjust >= 1) expect(s.get("b")!.cost).toBe(raiseCost({ from: 0, to: adjust }));
+    }
+  });
+  it("an Adjust past MAX_ADJUST throws raiseCost's error", () => {
+    const expected = (() => {
+      try {
+        raiseCost({ from: 0, to: MAX_ADJUST + 1 });
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return "";
+    })();
+    expect(expected).not.toBe("");
+    expect(() => computeSkills(avg, tree({ close: MAX_ADJUST + 1 }, []))).toThrow(expected);
+    expect(() => computeSkills(avg, tree({}, [{ id: "b", name: "B", parent: "close", adjust: MAX_ADJUST + 1 }]))).toThrow(expected);
+  });
+  it("root bases equal rootSkillBase; bad attributes throw validateAttributes' error, a missing root still comes first", () => {
+    const a = validateAttributes({ agility: 8, beyond: 2, charisma: 7, endurance: 3, focus: 9, intellect: 4, perception: 6, sense: 1, spirit: 5, strength: 6 });
+    const t = tree({ theory: 3 }, []);
+    const s = computeSkills(a, t);
+    for (const k of ROOT_SKILL_KEYS) expect(s.get(k)!.base).toBe(rootSkillBase(a, k, t.roots[k].majors));
+    const bad = { ...a, focus: -1 };
+    expect(() => computeSkills(bad, t)).toThrow(/Attribute focus must be at least 0, not -1/);
+    const { athletic: _gone, ...rest } = t.roots;
+    expect(() => computeSkills(bad, { roots: rest as SkillTree["roots"], branches: [] })).toThrow(/Root skill athletic is missing/);
   });
 });

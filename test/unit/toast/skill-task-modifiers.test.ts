@@ -32,6 +32,13 @@ const SKILLS: Skill[] = [
   { baseAttributes: ["nonsense" as AttributeKey], level: 2 },
   { baseAttributes: ["focus"], level: -1 },
   { baseAttributes: ["health"], level: 2.5 },
+  // The fast path (what the data model guarantees) must hand everything else to the checks.
+  { baseAttributes: ["strength", "nonsense" as AttributeKey], level: 1 },
+  { baseAttributes: "strength" as unknown as readonly AttributeKey[], level: 1 },
+  { baseAttributes: ["strength", "strength", "agility"], level: 500 },
+  { baseAttributes: ["agility"], level: 501 },
+  { baseAttributes: ["agility"], level: Number.NaN },
+  { baseAttributes: ["agility"], level: "3" as unknown as number },
 ];
 
 describe("skillTaskModifiers", () => {
@@ -41,6 +48,7 @@ describe("skillTaskModifiers", () => {
     ["a hardier race, light armor, situational", { attributes: attributes({ strength: 3, agility: 2 }), woundLevels: 9, woundScale: 6, armor: ARMOR_TABLE.leather, situational: -2 }],
     ["ignoring wound and armor penalties", { attributes: attributes(), woundLevels: 30, armor: ARMOR_TABLE.fullPlate, ignoreWoundPenalty: true, ignoreArmorPenalty: true }],
     ["a bad attribute", { attributes: attributes({ will: 0 }) }],
+    ["a monster's attributes past the seed table", { attributes: attributes({ strength: 1000, agility: 999, tolerance: 41, hec: 23 }), armor: ARMOR_TABLE.fullPlate }],
     ["bad wound levels", { attributes: attributes(), woundLevels: -3 }],
     ["bad armor", { attributes: attributes(), armor: { woundReduction: 2, encumbrance: -1 } }],
     ["a bad situational modifier", { attributes: attributes(), situational: 1.5 }],

@@ -56,7 +56,11 @@ export function validateMajors(root: RootSkillKey, majors: readonly [AttributeKe
 
 /** Base of a root skill: the three contributors summed, the two majors counted twice. */
 export function rootSkillBase(attrs: Attributes, root: RootSkillKey, majors: readonly [AttributeKey, AttributeKey], table: RootSkillTable = ROOT_SKILLS): number {
-  const a = validateAttributes(attrs);
+  return validRootSkillBase(validateAttributes(attrs), root, majors, table);
+}
+
+/** rootSkillBase for attributes already validated (computeSkills checks them once for all roots). */
+function validRootSkillBase(a: Attributes, root: RootSkillKey, majors: readonly [AttributeKey, AttributeKey], table: RootSkillTable): number {
   validateMajors(root, majors, table);
   const contrib = table[root];
   return contrib.reduce((s, k) => s + a[k], 0) + a[majors[0]] + a[majors[1]];
@@ -89,6 +93,14 @@ export function raiseCost(range: { readonly from: number; readonly to: number })
   let cost = 0;
   for (let r = from; r < to; r++) cost += incrementCost(r);
   return cost;
+}
+
+/** raiseCost from 0 by target, 0 … MAX_ADJUST, filled on first need (every skill of every preparation asks). */
+const COST_FROM_ZERO: number[] = [];
+/** raiseCost({ from: 0, to }) — the table for a whole target in range, raiseCost itself (and its errors) otherwise. */
+function costFromZero(to: number): number {
+  if (!Number.isSafeInteger(to) || to < 0 || to > MAX_ADJUST) return raiseCost({ from: 0, to });
+  return (COST_FROM_ZERO[to] ??= raiseCost({ from: 0, to }));
 }
 
 /** The highest Adjust reachable from `from` with `points` skill points, and what is left over. */
@@ -154,6 +166,8 @@ export function computeSkills(
 ): ReadonlyMap<string, SkillRating> {
   const table = options.table ?? ROOT_SKILLS;
   const out = new Map<string, SkillRating>();
+  // The attributes are checked once, when the first root needs them (same error, same order as before).
+  let valid: Attributes | null = null;
   for (const root of ROOT_SKILL_KEYS) {
     const data = tree.roots[root];
     if (!data) throw new RangeError(`Root skill ${root} is missing from the tree`);
@@ -163,9 +177,10 @@ export function computeSkills(
     if (override !== undefined) base = requireInt(`Base of ${root}`, override, 0);
     else {
       if (attrs === null) throw new RangeError(`Root skill ${root} needs attributes or a base override`);
-      base = rootSkillBase(attrs, root, data.majors, table);
+      valid ??= validateAttributes(attrs);
+      base = validRootSkillBase(valid, root, data.majors, table);
     }
-    out.set(root, { id: root, name: root, root, parent: null, depth: 0, base, adjust: data.adjust, total: base + data.adjust, cost: raiseCost({ from: 0, to: data.adjust }) });
+    out.set(root, { id: root, name: root, root, parent: null, depth: 0, base, adjust: data.adjust, total: base + data.adjust, cost: costFromZero(data.adjust) });
   }
   const byId = new Map<string, BranchSkillData>();
   for (const b of tree.branches) {
@@ -193,7 +208,7 @@ export function computeSkills(
       base: parent.total,
       adjust: b.adjust,
       total: parent.total + b.adjust,
-      cost: raiseCost({ from: 0, to: b.adjust }),
+      cost: costFromZero(b.adjust),
     };
     out.set(id, r);
     return r;

@@ -350,6 +350,17 @@ export function taskModifier(input: TaskModifierInput): TaskModifier {
   };
 }
 
+const ATTRIBUTE_KEY_SET: ReadonlySet<string> = new Set(ATTRIBUTE_KEYS);
+/** Array.isArray without narrowing the declared type (a readonly list would become any[]). */
+function isList(value: unknown): boolean {
+  return Array.isArray(value);
+}
+/** attributeModifier of the seed table by level (1 … MAX_ATTRIBUTE), filled on first need. */
+const MODIFIER_BY_LEVEL: number[] = [];
+function tableModifier(level: number): number {
+  return (MODIFIER_BY_LEVEL[level] ??= attributeModifier(level));
+}
+
 /** One entry of skillTaskModifiers: the task modifier, or what taskModifier throws for that skill. */
 export type SkillTaskResult = { readonly ok: true; readonly value: TaskModifier } | { readonly ok: false; readonly error: unknown };
 
@@ -376,9 +387,26 @@ export function skillTaskModifiers(input: Omit<TaskModifierInput, "task">, skill
   const out: SkillTaskResult[] = [];
   for (const skill of skills) {
     try {
-      const involved = checkAttributeKeys(skill.baseAttributes, "Skill base attributes");
-      const skillLevel = checkSkillLevel(skill.level);
-      const attributeMod = attributeModifier(flooredAverage(involved.map((a) => attrs[a]), "Skill base attributes"));
+      // Fast path for what the data model already guarantees (a non-empty list of attribute keys,
+      // a whole level in range); anything else takes the checking path, which throws as before.
+      // The attributes were validated above, so their floored average is a level in 1 … MAX_ATTRIBUTE.
+      const keys = skill.baseAttributes;
+      const level = skill.level;
+      let sum = 0;
+      let n = 0;
+      if (isList(keys) && keys.length > 0) {
+        for (const k of keys) {
+          if (!ATTRIBUTE_KEY_SET.has(k)) {
+            n = 0;
+            break;
+          }
+          sum += attrs[k];
+          n++;
+        }
+      }
+      const involved = n > 0 ? keys : checkAttributeKeys(keys, "Skill base attributes");
+      const skillLevel = typeof level === "number" && Number.isInteger(level) && level >= 0 && level <= MAX_SKILL_LEVEL ? level : checkSkillLevel(level);
+      const attributeMod = n > 0 ? tableModifier(floorDiv(sum, n)) : attributeModifier(flooredAverage(involved.map((a) => attrs[a]), "Skill base attributes"));
       const base = attributeMod + skillLevel;
       if (shared === null) {
         try {
