@@ -4,7 +4,11 @@
  * the light and the dark interface theme. Each is photographed to test-results/screenshots/
  * (gallery-<ruleset>-<theme>-sheet-<actor>-<mode>-<tab>, -dialog-<action>, -card-<kind>) and
  * checked: axe-core finds no serious or critical violation, no control runs past its container and
- * no line past its box, and no dialog needs more than a 1080-pixel screen.
+ * no line past its box, and no dialog needs more than a 1080-pixel screen. Also every item sheet
+ * kind of the ruleset (the world's item of each type: a pack item, else a created one), play and
+ * edit mode, every tab (-item-<type>-<mode>-<tab>), and the roll-request card
+ * (`game.breadbox.api.askForRoll`): its form (-dialog-askForRoll), the card open (-card-request-open)
+ * and answered (-card-request-answered).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
@@ -38,6 +42,24 @@ const ALIGN: { ruleset: string; tab: string; mode?: "play" | "edit"; columns?: s
   { ruleset: "pool", tab: "traits", mode: "edit", columns: [".bb-tree > li.bb-tree-row > input", ".bb-tree > li.bb-tree-row .bb-row-roll"] },
   // D10/0: each attribute on one line in play mode, values in one column.
   { ruleset: "d100", tab: "main", mode: "play", oneLine: ["li.d100-attribute"], columns: ["li.d100-attribute:nth-child(odd) .d100-attribute-value"] },
+];
+
+/** The item type that names a check of the ruleset's words, for the roll-request card. */
+const REQUEST_CHECK: Record<(typeof RULESETS)[number], string> = {
+  toaster: "toasterSkill",
+  toast: "toastSkill",
+  pool: "poolAbility",
+  d100: "d100Skill",
+  flange: "flangeSkill",
+};
+
+/**
+ * Item sheets known to need more than a 1080-pixel screen, with the height they may not exceed
+ * (anything taller, or any other sheet, still fails). Remove an entry when its sheet fits.
+ */
+const KNOWN_TALL: { what: RegExp; max: number; reason: string }[] = [
+  // D10/0's fire-block editor (a weapon in edit mode): 1344 px before its fields went two to a line, now 1140.
+  { what: /^d100Weapon edit /, max: 1180, reason: "issue 24: the fire-block editor of a D10/0 weapon, one block open" },
 ];
 
 /** Per ruleset, before rolling a dialog: pick what shows the most (D10/0: a weapon's burst). */
@@ -127,6 +149,106 @@ describe.each(RULESETS)("gallery of %s", (ruleset) => {
           await page.evaluate(() => (window as any).bb.closeAll());
         }
       }
+      expect(problems).toEqual([]);
+      expect(w.errors).toEqual([]);
+    });
+
+    it(`${theme}: every item sheet kind in play and edit mode, every tab`, async () => {
+      const { page } = w;
+      w.clearErrors();
+      await setTheme(page, theme);
+      const problems: string[] = [];
+      // The world's item of each of the ruleset's types ("toastSkill" is Toast's, "toasterSkill" is not).
+      const items: { uuid: string; type: string }[] = await page.evaluate((rs) => {
+        const g = window as any;
+        const own = new RegExp(`^${rs}[A-Z]`);
+        const types = Object.keys(g.game.system.documentTypes.Item).filter((t) => own.test(t));
+        return types.map((t) => ({ type: t, uuid: g.game.items.find((i: any) => i.type === t)?.uuid ?? "" }));
+      }, ruleset);
+      expect(items.length).toBeGreaterThan(0);
+      expect(items.filter((i) => !i.uuid).map((i) => i.type), "item types without a world item").toEqual([]);
+      for (const item of items) {
+        for (const mode of ["play", "edit"] as const) {
+          const sheet = await openSheet(page, item.uuid, mode === "edit");
+          const sel = `[id="${await sheet.getAttribute("id")}"]`;
+          const tabs = await sheet.locator('[data-action="tab"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.tab!));
+          for (const tab of tabs.length ? tabs : ["main"]) {
+            if (tabs.length) {
+              await sheet.locator(`[data-action="tab"][data-tab="${tab}"]`).first().click();
+              await settle(page);
+            }
+            const what = `${item.type} ${mode} ${tab}`;
+            await check(page, sel, what, problems);
+            const height = await naturalHeight(page, sel);
+            const known = KNOWN_TALL.find((k) => k.what.test(what));
+            if (height > (known?.max ?? SCREEN_HEIGHT)) problems.push(`${what}: ${height} px tall, more than a ${SCREEN_HEIGHT}-pixel screen`);
+            else if (height > SCREEN_HEIGHT) console.log(`gallery ${ruleset} ${theme}: ${what} is ${height} px tall (known: ${known!.reason})`);
+            await screenshot(sheet, `gallery-${ruleset}-${theme}-item-${item.type}-${mode}-${tab}`);
+          }
+          await page.evaluate(() => (window as any).bb.closeAll());
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(w.errors).toEqual([]);
+    });
+
+    it(`${theme}: the roll-request card, its form, open and answered`, async () => {
+      const { page } = w;
+      w.clearErrors();
+      await setTheme(page, theme);
+      const problems: string[] = [];
+      const [main] = [...actors].sort((a, b) => b.items - a.items);
+      // The player's character is the one asked; the check is one of its own.
+      const checkName: string = await page.evaluate(
+        async ({ uuid, type }) => {
+          const g = window as any;
+          const actor = g.fromUuidSync(uuid);
+          await g.bb.state.player.update({ character: actor.id });
+          // D10/0 keeps its skills as rows of the character (its skill items add to them).
+          return actor.items.find((i: any) => i.type === type)?.name ?? actor.system.skillRows?.[0]?.name ?? "";
+        },
+        { uuid: main!.uuid, type: REQUEST_CHECK[ruleset] },
+      );
+      expect(checkName, `${main!.name} has no ${REQUEST_CHECK[ruleset]}`).not.toBe("");
+      await page.evaluate(() => (window as any).bb.H.seedDice(24));
+      const cards = page.locator("#bb-chat-log > li");
+      const before = await cards.count();
+      await page.evaluate((name) => void (window as any).game.breadbox.api.askForRoll({ name }), checkName);
+      await settle(page);
+
+      /** Check and photograph the newest dialog, then press its roll button. */
+      async function rollNewest(label: string): Promise<void> {
+        const dialog = page.locator("dialog[open]").last();
+        await dialog.waitFor({ state: "visible", timeout: 5000 });
+        const id = await dialog.getAttribute("id");
+        const sel = id ? `dialog[id="${id}"]` : "dialog[open]";
+        const odds = dialog.locator("[data-bb-odds]");
+        if (await odds.count()) await expect.poll(async () => ((await odds.first().textContent()) ?? "").trim(), { timeout: 3000 }).not.toBe("");
+        await check(page, sel, `dialog ${label}`, problems);
+        const height = await naturalHeight(page, sel);
+        if (height > SCREEN_HEIGHT) problems.push(`dialog ${label}: ${height} px tall, more than a ${SCREEN_HEIGHT}-pixel screen`);
+        await screenshot(dialog, `gallery-${ruleset}-${theme}-dialog-${label}`);
+        await dialog.locator('button[data-action="roll"]').click();
+        await settle(page);
+      }
+
+      await rollNewest("askForRoll");
+      await expect(cards.count()).resolves.toBe(before + 1);
+      const card = cards.filter({ has: page.locator(".bb-request") }).last();
+      const sel = `#bb-chat-log > li[data-message-id="${await card.getAttribute("data-message-id")}"]`;
+      const row = card.locator(`[data-request-actor="${main!.uuid}"]`);
+      await expect.poll(async () => ((await row.locator("[data-request-odds]").textContent()) ?? "").trim(), { timeout: 3000 }).toMatch(/%/);
+      await check(page, sel, "card request open", problems);
+      await screenshot(card, `gallery-${ruleset}-${theme}-card-request-open`);
+
+      await row.locator('[data-bb-action="core.requestRoll"]').click();
+      await settle(page);
+      await rollNewest("requestRoll");
+      await expect(row.locator("[data-request-result] strong").count()).resolves.toBe(1);
+      await check(page, sel, "card request answered", problems);
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(card, `gallery-${ruleset}-${theme}-card-request-answered`);
+      await page.evaluate(() => (window as any).bb.closeAll());
       expect(problems).toEqual([]);
       expect(w.errors).toEqual([]);
     });
