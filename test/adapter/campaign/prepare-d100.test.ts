@@ -12,7 +12,7 @@ const items = [{ name: "Climbing", type: "d100Skill", system: { parentSkill: "at
 
 describe("D10/0 preparation at campaign scale", () => {
   it("preparing does not work out the creation reports; reading them does, once per preparation", async () => {
-    const R = await import("../../../src/rulesets/d100/rules");
+    const R = await import("../../../src/rulesets/d100/init-rules");
     const a: any = await Actor.create({ name: "D", type: "d100", items } as never);
     const build = vi.spyOn(R, "checkAttributeBuild");
     const cost = vi.spyOn(R, "treeCost");

@@ -35,7 +35,7 @@ describe("Flange preparation at campaign scale", () => {
   });
 
   it("preparing does not work out the creation budgets; reading them does, once per preparation", async () => {
-    const R = await import("../../../src/rulesets/flange/rules");
+    const R = await import("../../../src/rulesets/flange/init-rules");
     const [a] = await flangeActors(1);
     const spend = vi.spyOn(R, "creationSpend");
     a.prepareData();

@@ -15,7 +15,7 @@ const items = [
 
 describe("Dice Pool preparation at campaign scale", () => {
   it("preparing does not work out the creation budget; reading it does, once per preparation", async () => {
-    const R = await import("../../../src/rulesets/pool/rules");
+    const R = await import("../../../src/rulesets/pool/init-rules");
     const a: any = await Actor.create({ name: "P", type: "pool", items } as never);
     const budget = vi.spyOn(R, "creationBudget");
     a.prepareData();

@@ -11,7 +11,7 @@ const items = [{ name: "Climbing", type: "toastSkill", system: { level: 2, baseA
 
 describe("Toast preparation at campaign scale", () => {
   it("preparing does not work out the creation report; reading it does, once per preparation", async () => {
-    const R = await import("../../../src/rulesets/toast/rules");
+    const R = await import("../../../src/rulesets/toast/init-rules");
     const a: any = await Actor.create({ name: "T", type: "toast", items } as never);
     const report = vi.spyOn(R, "validateCreation");
     a.prepareData();

@@ -15,7 +15,7 @@ const items = [
 
 describe("Toaster preparation at campaign scale", () => {
   it("preparing does not work out the creation budget; reading it does, once per preparation", async () => {
-    const R = await import("../../../src/rulesets/toaster/rules");
+    const R = await import("../../../src/rulesets/toaster/init-rules");
     const a: any = await Actor.create({ name: "T", type: "toaster", items } as never);
     const budget = vi.spyOn(R, "creationBudget");
     a.prepareData();
