@@ -17,6 +17,7 @@ import { loadRulesetOfType, loadRulesetsOfTypes, startLoading } from "./lazy";
 import { SYSTEM_ID } from "./ids";
 import { format, localize } from "./game";
 import { BreadboxCombatTracker } from "./combat-tracker";
+import { recordModuleHooks } from "../modules/early-hooks";
 
 /** Core's runtime module once it is loaded (null before): hooks registered at init hand over to it. */
 let runtime: typeof import("./runtime") | null = null;
@@ -53,6 +54,8 @@ export function initCore(): void {
   registerRelay();
   registerCoreRelayAction("nextRound", nextRoundRelayHandler);
   registerPackVisibility();
+  // Module hooks that may fire before core's runtime (and its integrations) arrives.
+  recordModuleHooks();
 
   // Chat cards rendered before the runtime is in (the chat log at start-up) get its buttons once it is.
   Hooks.on("renderChatMessageHTML", (message, html) => {

@@ -13,6 +13,7 @@
  * Item Piles keeps the settings a system gives it and replaces them only when `VERSION` is newer,
  * so a GM's own currencies and filters survive reloads: raise `VERSION` when this data changes.
  */
+import { onItemPilesReady } from "./early-hooks";
 import { allRulesets, getRuleset } from "../core/registry";
 import { localize } from "../core/game";
 import { moduleActive } from "./active";
@@ -96,10 +97,10 @@ function isItemPilesApi(value: unknown): value is ItemPilesApi {
   return (typeof value === "object" || typeof value === "function") && value !== null && typeof Reflect.get(value, "addSystemIntegration") === "function";
 }
 
-/** At init: when Item Piles is active, give it the world's ruleset once it is ready. */
+/** With core's runtime: when Item Piles is active, give it the world's ruleset once it is ready (or now, if it already is). */
 export function registerItemPiles(world: string): void {
   if (!moduleActive(ITEM_PILES_ID)) return;
-  Hooks.once(ITEM_PILES_READY, (api: unknown) => {
+  onItemPilesReady((api: unknown) => {
     const data = itemPilesIntegration(world);
     if (!data || !isItemPilesApi(api)) return;
     try {

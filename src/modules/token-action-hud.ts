@@ -14,6 +14,7 @@
  * declarations, its tracker row's controls, the ruleset's own). Right-clicking an item's action
  * opens its sheet.
  */
+import { onTokenActionHudReady } from "./early-hooks";
 import { getRuleset, type CheckGroup, type RollableCheck } from "../core/registry";
 import { rollCheckFor, type CheckRef } from "../core/hotbar";
 import { localize } from "../core/game";
@@ -221,10 +222,10 @@ export function hudSystemManager(core: CoreApi, world: string): new () => CoreSy
   };
 }
 
-/** At init: when Token Action HUD Core is active, answer its API with Breadbox's system manager. */
+/** With core's runtime: when Token Action HUD Core is active, answer its API with Breadbox's system manager (now, if it is already ready). */
 export function registerTokenActionHud(world: string): void {
   if (!moduleActive(TAH_CORE_ID)) return;
-  Hooks.once(TAH_API_READY, (module: unknown) => {
+  onTokenActionHudReady((module: unknown) => {
     const core = coreApiOf(module);
     if (!core) return;
     try {
