@@ -102,6 +102,9 @@ async function check(page: Page, selector: string, what: string, problems: strin
   for (const o of await overflows(page, selector)) problems.push(`${what}: ${o}`);
 }
 
+/** Each gallery test walks many windows: a loaded CI machine needs more than the e2e default. */
+const GALLERY_TIMEOUT_MS = 600_000;
+
 describe.each(RULESETS)("gallery of %s", (ruleset) => {
   let w: WorldPage;
   let actors: ActorInfo[];
@@ -151,7 +154,7 @@ describe.each(RULESETS)("gallery of %s", (ruleset) => {
       }
       expect(problems).toEqual([]);
       expect(w.errors).toEqual([]);
-    });
+    }, GALLERY_TIMEOUT_MS);
 
     it(`${theme}: every item sheet kind in play and edit mode, every tab`, async () => {
       const { page } = w;
@@ -190,7 +193,7 @@ describe.each(RULESETS)("gallery of %s", (ruleset) => {
       }
       expect(problems).toEqual([]);
       expect(w.errors).toEqual([]);
-    });
+    }, GALLERY_TIMEOUT_MS);
 
     it(`${theme}: the roll-request card, its form, open and answered`, async () => {
       const { page } = w;
@@ -251,7 +254,7 @@ describe.each(RULESETS)("gallery of %s", (ruleset) => {
       await page.evaluate(() => (window as any).bb.closeAll());
       expect(problems).toEqual([]);
       expect(w.errors).toEqual([]);
-    });
+    }, GALLERY_TIMEOUT_MS);
 
     it(`${theme}: every roll dialog a sheet opens and every card kind it leads to`, async () => {
       const { page } = w;
@@ -372,6 +375,6 @@ describe.each(RULESETS)("gallery of %s", (ruleset) => {
       expect(missing, "sheet buttons not found").toEqual([]);
       expect(problems).toEqual([]);
       expect(w.errors).toEqual([]);
-    });
+    }, GALLERY_TIMEOUT_MS);
   }
 });
