@@ -26,12 +26,4 @@ describe("Combatant#initiativeLabel", () => {
     expect(plain.initiativeLabel).toBe("14");
     expect(unrolled.initiativeLabel).toBeNull();
   });
-
-  it("reads a D10/0 initiative as its quota, without the tie-break decimals; a ruleset without labels gives none", async () => {
-    const [quota, toaster] = await combatantsOf(["d100", "toaster"]);
-    await quota.update({ initiative: 12.01 });
-    await toaster.update({ initiative: 7 });
-    expect(quota.initiativeLabel).toBe("12");
-    expect(toaster.initiativeLabel).toBeNull();
-  });
 });
