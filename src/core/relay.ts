@@ -10,7 +10,7 @@
  * applies. With no GM online the user gets a clear notification and nothing changes.
  * The trust model is written down in docs/architecture.md ("The relay's trust model").
  */
-import { stableJson } from "./exchange/seal";
+import { stableJson } from "./stable-json";
 import { SYSTEM_ID } from "./ids";
 import { currentUser, localize, lookupUuid, notify } from "./game";
 import { withLocks } from "./chat/trust";

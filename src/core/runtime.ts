@@ -5,7 +5,7 @@
  * `initRuntime` runs as soon as it is imported; `readyRuntime` is core's "ready" work.
  */
 import { allRulesets, rulesetOfType, type RulesetDefinition } from "./registry";
-import { ensureRecordBook, migrateLegacyLedger } from "./chat/ledger";
+import { ensureRecordBook, migrateLegacyLedger } from "./chat/ledger-migrate";
 import { NOTE_CARD } from "./chat/note-card";
 import { DIALOG_INPUTS } from "./forms/inputs";
 import { EXCHANGE_CARD, registerExchanges } from "./exchange/engine";

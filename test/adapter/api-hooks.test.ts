@@ -10,7 +10,8 @@ import { d6Attack, d6AttackRoll, d6Ruleset } from "../fixtures/ruleset-d6/rulese
 import { bootSystem } from "./toaster/boot";
 import { declareExchange } from "../../src/core/exchange/engine";
 import { applyOrRelay } from "../../src/core/relay";
-import { hasMark, ledgerEntry, ledgerSettled } from "../../src/core/chat/ledger";
+import { ledgerEntry, ledgerSettled } from "../../src/core/chat/ledger";
+import { hasMark } from "../../src/core/chat/ledger-marks";
 import { attackWithWeapon } from "../../src/rulesets/flange/combat/attack";
 import { applyResolution, flangeCharacter, resolutions, respond as flangeRespond, skill } from "./flange/helpers";
 import { shift } from "./exchange-relay";

@@ -13,7 +13,9 @@ import { bootSystem, itemData, makeCharacter, notifications } from "./toaster/bo
 import { attackWithWeapon as toasterAttackWithWeapon } from "../../src/rulesets/toaster/chat/attack";
 import { attackWithWeapon as flangeAttackWithWeapon } from "../../src/rulesets/flange/combat/attack";
 import { applyOrRelay } from "../../src/core/relay";
-import { ensureRecordBook, hasMark, ledgerEntry, ledgerSettled, migrateLegacyLedger, recordBook, resetLedgerOverlay } from "../../src/core/chat/ledger";
+import { ledgerEntry, ledgerSettled, recordBook } from "../../src/core/chat/ledger";
+import { ensureRecordBook, migrateLegacyLedger } from "../../src/core/chat/ledger-migrate";
+import { hasMark, resetLedgerOverlay } from "../../src/core/chat/ledger-marks";
 import { defend } from "./toaster/exchange";
 import { applyThroughRelay, respondThroughRelay } from "./exchange-relay";
 

@@ -7,7 +7,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { Hooks, asUser, createUser, gmUser } from "../harness/index";
 import { bootSystem, makeCharacter } from "./toaster/boot";
 import { claimRoll, rollFingerprint, rollUsed } from "../../src/core/chat/once";
-import { claimMark, hasMark, markValue, releaseMark, ledgerEntry, ledgerSettled, migrateLegacyLedger, recordBook, resetLedgerOverlay, updateLedger } from "../../src/core/chat/ledger";
+import { ledgerEntry, ledgerSettled, recordBook, updateLedger } from "../../src/core/chat/ledger";
+import { migrateLegacyLedger } from "../../src/core/chat/ledger-migrate";
+import { claimMark, hasMark, markValue, releaseMark, resetLedgerOverlay } from "../../src/core/chat/ledger-marks";
 
 beforeEach(bootSystem);
 

@@ -11,7 +11,8 @@ import { d6Attack, d6AttackRoll, d6Contest, d6Ruleset } from "../fixtures/rulese
 import { bootSystem } from "./toaster/boot";
 import { declareExchange, onApply } from "../../src/core/exchange/engine";
 import { applyOrRelay } from "../../src/core/relay";
-import { hasMark, ledgerEntry, ledgerSettled, updateLedger } from "../../src/core/chat/ledger";
+import { ledgerEntry, ledgerSettled, updateLedger } from "../../src/core/chat/ledger";
+import { hasMark } from "../../src/core/chat/ledger-marks";
 
 // The one line a sixth ruleset needs (here before the system's own init runs).
 Hooks.once("init", () => registerRuleset(d6Ruleset()));

@@ -14,7 +14,8 @@ import { bootSystem, itemData, makeCharacter } from "./toaster/boot";
 import { declareExchange } from "../../src/core/exchange/engine";
 import { applyOrRelay } from "../../src/core/relay";
 import { ledgerEntry, ledgerSettled, recordBook } from "../../src/core/chat/ledger";
-import { isHiddenAudience, matchesSeal, sealOf, stableJson } from "../../src/core/exchange/seal";
+import { isHiddenAudience, matchesSeal, sealOf } from "../../src/core/exchange/seal";
+import { stableJson } from "../../src/core/stable-json";
 import { attackWithWeapon } from "../../src/rulesets/toaster/chat/attack";
 import { applyDamage, defend } from "./toaster/exchange";
 
@@ -176,7 +177,7 @@ describe("sealed marks (src/core/chat/sealed-marks.ts): Toast's recorded attack 
   it("the record keeps a seal, the card the modifier; the defence faces it; an edited value is not read", async () => {
     const { toastCharacter, skill, weapon, defend, outcomeOf } = await import("./toast/combat-boot");
     const { ATTACK_MODIFIER_MARK, toastAttack } = await import("../../src/rulesets/toast/combat/attack");
-    const { markValue } = await import("../../src/core/chat/ledger");
+    const { markValue } = await import("../../src/core/chat/ledger-marks");
     const { sealedMarkValue } = await import("../../src/core/chat/sealed-marks");
     await privateRolls();
     const p1 = createUser({ name: "Attacker's player" });

@@ -14,23 +14,22 @@
  * - `resolution` / `damage` — for a resolution card, what the GM's client resolved (attacker,
  *   target, amounts, the ruleset that resolved it) and whether it has been applied. Apply reads
  *   only this, never the card.
- * - `marks` — "once" marks (`claimMark`): resolved, re-rolled, used.
+ * - `marks` — "once" marks (`claimMark`, chat/ledger-marks.ts): resolved, re-rolled, used.
  *
  * A record being written is visible to reads on the GM's client at once (an overlay), so "check,
  * then set" under the relay's locks never sees a stale record. Records of deleted cards are
  * dropped in one update per batch ("Clear chat log" on thousands of cards is one write).
  * Worlds from before the record book kept the ledger in the hidden world setting
- * `breadbox.cardLedger`; `migrateLegacyLedger` moves it into the book once (nothing is lost).
+ * `breadbox.cardLedger`; `migrateLegacyLedger` (chat/ledger-migrate.ts) moves it into the book once (nothing is lost).
  */
 import { SYSTEM_ID } from "../ids";
 import { deletionUpdate } from "../compat";
 import { localize } from "../game";
-import { canWriteWorldSettings } from "../settings";
 
 export type { CardLedger, LedgerDamage, LedgerEntry, LedgerExchange, LedgerKeys, LedgerPosted, LedgerResolution, LedgerWound } from "./ledger-types";
 import type { CardLedger, LedgerEntry, LedgerKeys } from "./ledger-types";
 
-const overlay = new Map<string, LedgerEntry | null>();
+export const overlay = new Map<string, LedgerEntry | null>();
 
 /** The record book: the world's GM-owned journal entry flagged as Breadbox's, if there is one. */
 let bookId: string | null = null;
@@ -61,13 +60,13 @@ export function isLedgerKeeper(): boolean {
   return Boolean(me?.isGM && game.users?.activeGM?.id === me.id);
 }
 
-let bookPending: Promise<JournalEntry.Implementation> | null = null;
+export let bookPending: Promise<JournalEntry.Implementation> | null = null;
 
 /**
  * The record book, created (by the keeper) when the world has none yet, with `first` records in
  * it. The creation starts at once (no await before it).
  */
-function ensureBook(first: CardLedger = {}): Promise<JournalEntry.Implementation> {
+export function ensureBook(first: CardLedger = {}): Promise<JournalEntry.Implementation> {
   const existing = recordBook();
   if (existing) return Promise.resolve(existing);
   bookPending ??= (async () => {
@@ -86,14 +85,9 @@ function ensureBook(first: CardLedger = {}): Promise<JournalEntry.Implementation
   return bookPending;
 }
 
-/** Create the world's record book if it has none (the active GM, when the world is ready). */
-export async function ensureRecordBook(): Promise<void> {
-  if (isLedgerKeeper() && !recordBook()) await ensureBook();
-}
-
 /** Writes leave this client one after the other, in the order they were asked for. */
 let queue: Promise<unknown> = Promise.resolve();
-function enqueue<T>(work: () => Promise<T>): Promise<T> {
+export function enqueue<T>(work: () => Promise<T>): Promise<T> {
   const run = queue.then(work, work);
   queue = run.catch(() => undefined);
   return run;
@@ -118,7 +112,7 @@ function removals(messageId: string, latest: LedgerEntry): Record<string, unknow
 
 /** Writes in flight on this client (`ledgerSettled` waits for them). */
 const inFlight = new Set<Promise<unknown>>();
-function track<T>(p: Promise<T>): Promise<T> {
+export function track<T>(p: Promise<T>): Promise<T> {
   inFlight.add(p);
   const done = () => inFlight.delete(p);
   p.then(done, done);
@@ -187,162 +181,9 @@ export function forgetCards(messageIds: Iterable<string>): Promise<void> {
   return deletionFlush;
 }
 
-/**
- * Move a ledger kept by an earlier version (the hidden world setting `breadbox.cardLedger`) into
- * the record book, once, on the active GM's client. A resolution recorded without its ruleset is
- * given the ruleset of its target's actor type (each ruleset's Apply refuses records of others);
- * one whose target is gone keeps no ruleset and is refused by every Apply, as before for others'.
- * The setting is emptied only after the book holds every record.
- */
-export async function migrateLegacyLedger(rulesetOfActor: (uuid: string) => string | undefined): Promise<number> {
-  if (!isLedgerKeeper()) return 0;
-  const legacy: unknown = game.settings?.get(SYSTEM_ID, "cardLedger");
-  if (!legacy || typeof legacy !== "object") return 0;
-  const entries = Object.entries(legacy as CardLedger).filter(([id, e]) => typeof id === "string" && e && typeof e === "object");
-  if (!entries.length) return 0;
-  // Only a full GM (or a user the world grants SETTINGS_MODIFY) may empty the old setting; the
-  // keeper may be an Assistant (foundryvtt#11678). The book remembers that the records moved, so
-  // an Assistant moves them once and a full GM later only empties the setting.
-  let moved = 0;
-  if (recordBook()?.flags?.[SYSTEM_ID]?.legacyMoved !== true) {
-    const cards: CardLedger = {};
-    for (const [id, entry] of entries) {
-      const resolution = entry.resolution;
-      if (resolution && typeof resolution.ruleset !== "string") {
-        const ruleset = rulesetOfActor(resolution.targetUuid);
-        cards[id] = ruleset ? { ...entry, resolution: { ...resolution, ruleset } } : entry;
-      } else cards[id] = entry;
-    }
-    await enqueue(async () => {
-      const book = await ensureBook();
-      await book.update({ flags: { [SYSTEM_ID]: { cards, legacyMoved: true } } });
-    });
-    moved = entries.length;
-  }
-  if (canWriteWorldSettings(game.user)) await game.settings?.set(SYSTEM_ID, "cardLedger", {});
-  return moved;
-}
-
 /** Merge into one entry. */
 export async function updateLedger(messageId: string, change: Partial<LedgerEntry>): Promise<void> {
   await writeLedger(messageId, { ...ledgerEntry(messageId), ...change });
-}
-
-/**
- * A mark's key in the stored record. Foundry expands dotted keys of update data into nested
- * objects (and treats `-=`/`==` prefixes as operators), so a mark named "d100.choice" would be
- * stored as {d100: {choice}}: every character outside [A-Za-z0-9_:] is written as `~<hex>~`.
- */
-export function markKey(mark: string): string {
-  return mark.replace(/[^A-Za-z0-9_:]/g, (c) => `~${c.charCodeAt(0).toString(16)}~`);
-}
-
-/** Whether the card's record carries the "once" mark (see LedgerEntry.marks). */
-export function hasMark(messageId: string | null | undefined, name: string): boolean {
-  const mark = markKey(name);
-  const marks = ledgerEntry(messageId)?.marks;
-  return Boolean(marks && Object.hasOwn(marks, mark) && marks[mark] !== false);
-}
-
-/** The value stored with a mark (undefined when the card does not carry it). */
-export function markValue(messageId: string | null | undefined, name: string): string | number | boolean | undefined {
-  const mark = markKey(name);
-  const marks = ledgerEntry(messageId)?.marks;
-  return marks && Object.hasOwn(marks, mark) ? marks[mark] : undefined;
-}
-
-/**
- * Set a "once" mark on a card's record, if it is not set yet: true when this call set it, false
- * when the card already carried it. Only the active GM's client claims; the check and the set
- * happen with no await in between (the pending write is visible at once), so of two concurrent
- * claims exactly one succeeds — on any client, since every request reaches this one client.
- */
-export async function claimMark(messageId: string, name: string, value: string | number | boolean = true): Promise<boolean> {
-  if (!isLedgerKeeper()) throw new Error("Breadbox | only the active GM claims card marks");
-  const mark = markKey(name);
-  if (typeof messageId !== "string" || !messageId || hasMark(messageId, name)) return false;
-  const entry = ledgerEntry(messageId);
-  await writeLedger(messageId, { ...entry, marks: { ...entry?.marks, [mark]: value } });
-  return true;
-}
-
-/** Take a mark back (the work it guarded failed, so it may be tried again). */
-export async function releaseMark(messageId: string, name: string): Promise<void> {
-  if (!isLedgerKeeper()) throw new Error("Breadbox | only the active GM releases card marks");
-  const mark = markKey(name);
-  const entry = ledgerEntry(messageId);
-  if (!entry?.marks || !Object.hasOwn(entry.marks, mark)) return;
-  const marks = { ...entry.marks };
-  delete marks[mark];
-  await writeLedger(messageId, { ...entry, marks });
-}
-
-const keyOverlay = new Map<string, string | number | boolean | null>();
-
-function storedKeys(): LedgerKeys {
-  const keys = recordBook()?.flags?.[SYSTEM_ID]?.keys;
-  return keys && typeof keys === "object" ? keys : {};
-}
-
-function keyOf(scope: string, key: string): string {
-  return markKey(`${scope}:${key}`);
-}
-
-/** The value of a claim not tied to a card (see `claimKey`), or undefined. */
-export function keyValue(scope: string, key: string): string | number | boolean | undefined {
-  const k = keyOf(scope, key);
-  if (keyOverlay.has(k)) return keyOverlay.get(k) ?? undefined;
-  const all = storedKeys();
-  return Object.hasOwn(all, k) ? all[k] : undefined;
-}
-
-/** Whether a claim not tied to a card is held. */
-export function hasKey(scope: string, key: string): boolean {
-  const v = keyValue(scope, key);
-  return v !== undefined && v !== false;
-}
-
-async function writeKey(k: string, value: string | number | boolean | null): Promise<void> {
-  keyOverlay.set(k, value);
-  const store = (book: JournalEntry.Implementation): Promise<unknown> => {
-    const latest = keyOverlay.has(k) ? (keyOverlay.get(k) ?? null) : value;
-    if (latest !== null) return book.update({ flags: { [SYSTEM_ID]: { keys: { [k]: latest } } } });
-    if (Object.hasOwn(storedKeys(), k)) return book.update(deletionUpdate(`flags.${SYSTEM_ID}.keys`, k));
-    return Promise.resolve();
-  };
-  const book = bookPending ? null : recordBook();
-  try {
-    await track(book ? store(book) : enqueue(async () => store(await ensureBook())));
-  } finally {
-    if (keyOverlay.get(k) === value) keyOverlay.delete(k);
-  }
-}
-
-/**
- * Claim something once for the whole world, not tied to a card (`scope` names the ruleset and the
- * kind, e.g. "toaster.reroll"; `key` identifies the thing, e.g. a roll's fingerprint): true when
- * this call claimed it, false when it was claimed already. Active GM's client only; check and set
- * with no await in between. Claims outlive the cards they came from (deleting the card that was
- * re-rolled does not free its roll for another re-roll).
- */
-export async function claimKey(scope: string, key: string, value: string | number | boolean = true): Promise<boolean> {
-  if (!isLedgerKeeper()) throw new Error("Breadbox | only the active GM claims ledger keys");
-  if (!scope || !key || hasKey(scope, key)) return false;
-  await writeKey(keyOf(scope, key), value);
-  return true;
-}
-
-/** Take a claim back (the work it guarded failed). */
-export async function releaseKey(scope: string, key: string): Promise<void> {
-  if (!isLedgerKeeper()) throw new Error("Breadbox | only the active GM releases ledger keys");
-  if (keyValue(scope, key) === undefined) return;
-  await writeKey(keyOf(scope, key), null);
-}
-
-/** Forget pending writes (tests that simulate a reload of this client). */
-export function resetLedgerOverlay(): void {
-  overlay.clear();
-  keyOverlay.clear();
 }
 
 /** Hooks on every client; they act only on the active GM's. */

@@ -6,7 +6,7 @@
  * a world-wide ledger key (`claimKey`), kept when the cards are deleted.
  */
 import { sha256Hex } from "../sha256";
-import { claimKey, hasKey, releaseKey } from "./ledger";
+import { claimKey, hasKey, releaseKey } from "./ledger-marks";
 
 /** The fingerprint of a roll from the parts that make it (any JSON-able values, in order). */
 export function rollFingerprint(parts: readonly unknown[]): string {

@@ -9,7 +9,7 @@ import { type Audience } from "../compat";
 import type { BreadboxMessageFlags } from "../../types/breadbox";
 import { rulesetOfCheckCard } from "../registry";
 import { actorFromUuidSync } from "../game";
-import { callRollCheck } from "../api/hooks";
+import { callRollCheck } from "../api/hook-calls";
 
 export interface CardData {
   speaker?: ChatMessage.SpeakerData;

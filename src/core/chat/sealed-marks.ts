@@ -10,7 +10,7 @@ import { SYSTEM_ID } from "../ids";
 import { audienceOf } from "../compat";
 import { isHiddenAudience, matchesSeal, sealOf } from "../exchange/seal";
 import { cardFlags } from "./trust";
-import { claimMark, markKey, markValue } from "./ledger";
+import { claimMark, markKey, markValue } from "./ledger-marks";
 
 type MarkValue = string | number | boolean;
 

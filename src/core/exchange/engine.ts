@@ -38,13 +38,14 @@ import { actorFromUuidSync, localize, notify } from "../game";
 import { audienceForMode, audienceOf, combineAudiences, currentMessageMode, normaliseMessageMode, type Audience, type MessageMode } from "../compat";
 import { postCard } from "../chat/post";
 import { cardFlags, cardRefusal, cardWriter, withResourceLocks } from "../chat/trust";
-import { claimMark, hasMark, isLedgerKeeper, ledgerEntry, releaseMark, updateLedger } from "../chat/ledger";
+import { isLedgerKeeper, ledgerEntry, updateLedger } from "../chat/ledger";
+import { claimMark, hasMark, releaseMark } from "../chat/ledger-marks";
 import type { LedgerExchange, LedgerPosted, RecordValue } from "../chat/ledger-types";
 import { isHiddenAudience, matchesSeal, sealOf } from "./seal";
 import { applyOrRelay, registerCoreRelayAction } from "../relay";
 import { registerCoreChatAction } from "../chat/actions";
 import type { RelayContext, RelayResult } from "../plugin-types";
-import { callApplyExchange, callPreApplyExchange, callPreResolveExchange, callResolveExchange } from "../api/hooks";
+import { callApplyExchange, callPreApplyExchange, callPreResolveExchange, callResolveExchange } from "../api/hook-calls";
 import type { ApplyContext, ApplyOffers, ApplyOption, CardContent, Declared, ExchangeDefinition, ExchangeSides, PostedRoll, Resolved, ResponseOption } from "./types";
 
 export const EXCHANGE_CARD = templatePath("shared/exchange-card.hbs");

@@ -14,20 +14,11 @@
  */
 import { sha256Hex } from "../sha256";
 import type { Audience } from "../compat";
+import { stableJson } from "../stable-json";
 
 /** Whether a card with this audience is hidden from anyone (whispered or blind). */
 export function isHiddenAudience(audience: Audience): boolean {
   return audience.blind || audience.whisper.length > 0;
-}
-
-/** A JSON string of a value with every object's keys sorted (the same value, the same text). */
-export function stableJson(value: unknown): string {
-  const stable = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(stable);
-    if (v && typeof v === "object") return Object.fromEntries(Object.keys(v).sort().map((k) => [k, stable((v as Record<string, unknown>)[k])]));
-    return v;
-  };
-  return JSON.stringify(stable(value)) ?? "null";
 }
 
 /** The seal of a card's content: a SHA-256 of its stable JSON. */

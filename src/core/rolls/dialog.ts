@@ -12,7 +12,7 @@
  */
 import { format, getSetting, localize } from "../game";
 import { currentMessageMode, messageModeChoices, normaliseMessageMode, type MessageMode } from "../compat";
-import { callPreRollCheck } from "../api/hooks";
+import { callPreRollCheck } from "../api/hook-calls";
 
 export interface RollDialogSpec<T> {
   /** Window title (already localized). */

@@ -18,7 +18,7 @@ import { SYSTEM_ID } from "../../core/ids";
 import { format, localize, lookupUuidSync, modelOf } from "../../core/game";
 import type { RelayContext, RelayResult } from "../../core/relay";
 import { cardFlags, cardRefusal } from "../../core/chat/trust";
-import { hasMark } from "../../core/chat/ledger";
+import { hasMark } from "../../core/chat/ledger-marks";
 import { audienceOf } from "../../core/compat";
 import { postCard } from "../../core/chat/post";
 import { updateRolls } from "../../core/foundry";

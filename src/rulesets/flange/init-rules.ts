@@ -7,5 +7,4 @@
 export * from "./rules/character";
 export * from "./rules/check";
 export * from "./rules/combat-model";
-export * from "./rules/combat-state";
 export type { HealthState, HealthStatus } from "./rules/health";

@@ -17,7 +17,7 @@ import { SYSTEM_ID } from "../../core/ids";
 import { lookupUuidSync, modelOf } from "../../core/game";
 import type { RelayContext, RelayResult } from "../../core/relay";
 import { cardFlags, cardRefusal } from "../../core/chat/trust";
-import { hasMark } from "../../core/chat/ledger";
+import { hasMark } from "../../core/chat/ledger-marks";
 import { audienceOf } from "../../core/compat";
 import { BreadboxActor } from "../../core/documents/actor";
 import { FlangeActorModel } from "./data/actor";

@@ -15,7 +15,7 @@
  * hand with a new id cannot be told from a new roll: it still costs its Edge point, like any
  * re-roll.
  */
-import { claimMark, releaseMark } from "../../core/chat/ledger";
+import { claimMark, releaseMark } from "../../core/chat/ledger-marks";
 import { withResourceLocks } from "../../core/chat/trust";
 import { localize, modelOf } from "../../core/game";
 import { RELAY_PENDING, applyOrRelay } from "../../core/relay";

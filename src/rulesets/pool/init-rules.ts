@@ -7,7 +7,6 @@
 export * from "./rules/limits";
 export * from "./rules/dice";
 export * from "./rules/pool";
-export * from "./rules/traits";
 export * from "./rules/resolve";
 export * from "./rules/trauma";
 export * from "./rules/character";

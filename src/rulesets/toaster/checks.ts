@@ -5,7 +5,7 @@
  */
 import * as R from "./rules";
 import { rollDialog, skipDialog } from "../../core/rolls/dialog";
-import { callPreRollCheck } from "../../core/api/hooks";
+import { callPreRollCheck } from "../../core/api/hook-calls";
 import { oddsPanelHtml, type OddsPanelOptions } from "../../core/rolls/odds-panel";
 import type { Odds } from "../../dice/contract";
 import { localize } from "../../core/game";

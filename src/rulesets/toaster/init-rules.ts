@@ -9,6 +9,5 @@ export * from "./rules/dice";
 export * from "./rules/check";
 export * from "./rules/combat";
 export * from "./rules/damage";
-export * from "./rules/tables";
 export * from "./rules/creation";
 export { assertBoolean, assertInt, assertIntInRange, assertNonNegativeInt, assertPositiveInt } from "./rules/validate";

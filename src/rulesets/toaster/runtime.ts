@@ -10,7 +10,7 @@ import { toasterCombat } from "./combat";
 import { toasterAttack } from "./chat/attack";
 import { onLuckAfter, onLuckReroll, relayLuckAfter, relayLuckReroll } from "./chat/luck";
 import { onHitLocation } from "./chat/tables";
-import { registerStatusSync } from "./statuses";
+import { registerStatusSync } from "./status-sync";
 import { toasterApi } from "./api";
 import { toasterCheckWords } from "./check-words";
 import { TOASTER_BASICS } from "./register";

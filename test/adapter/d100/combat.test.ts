@@ -10,7 +10,8 @@ import { attackWithWeapon, performAttack } from "../../../src/rulesets/d100/comb
 import { onDyingCheck, reloadWeapon, takeAction } from "../../../src/rulesets/d100/combat/actions";
 import { initiativeFormulaFor } from "../../../src/rulesets/d100/combat/tracker";
 import { reserveAp, spendAp } from "../../../src/rulesets/d100/combat/ap";
-import { hasMark, ledgerEntry } from "../../../src/core/chat/ledger";
+import { ledgerEntry } from "../../../src/core/chat/ledger";
+import { hasMark } from "../../../src/core/chat/ledger-marks";
 import { runRelay } from "../../../src/core/relay";
 import { amountOf, apply, respond } from "./exchange";
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { settle } from "../../harness/index";
 import { bootWorld, notifications } from "../toaster/boot";
 import * as R from "../../../src/rulesets/d100/rules";
-import { toFireBlock } from "../../../src/rulesets/d100/data/weapons";
+import { toFireBlock } from "../../../src/rulesets/d100/fire-blocks";
 
 // A d100 world: only its statuses, dice presets and hotbar drops are registered (issue 23).
 beforeEach(bootWorld("d100"));

@@ -18,7 +18,8 @@ import { bootWorld, notifications } from "../toaster/boot";
 import { attackWithWeapon } from "../../../src/rulesets/d100/combat/attack";
 import { spendOnGM } from "../../../src/rulesets/d100/combat/ap";
 import { D100CheckRoll, D100OverflowRoll } from "../../../src/rulesets/d100/dice/check-roll";
-import { hasMark, ledgerEntry, ledgerSettled, updateLedger } from "../../../src/core/chat/ledger";
+import { ledgerEntry, ledgerSettled, updateLedger } from "../../../src/core/chat/ledger";
+import { hasMark } from "../../../src/core/chat/ledger-marks";
 import { runRelay } from "../../../src/core/relay";
 import { amountOf, respond } from "./exchange";
 

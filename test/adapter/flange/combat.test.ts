@@ -12,7 +12,8 @@ import { choicesWithinLimits, NO_CHOICES } from "../../../src/rulesets/flange/co
 import { injuryEffectData, readInjuryForm } from "../../../src/rulesets/flange/combat/injury";
 import { applyResolution, handWrittenAttack, resolutions, respond } from "./helpers";
 import { RELAY_QUERY, runRelay } from "../../../src/core/relay";
-import { hasMark, ledgerEntry } from "../../../src/core/chat/ledger";
+import { ledgerEntry } from "../../../src/core/chat/ledger";
+import { hasMark } from "../../../src/core/chat/ledger-marks";
 import { combatantState } from "../../../src/rulesets/flange/combat/tracker";
 
 /** The faces of every die a card's rolls hold, in order (a roll may hold several dice). */

@@ -11,7 +11,8 @@ import { performFlangeCheck } from "../../../src/rulesets/flange/checks";
 import { performOpposedCheck } from "../../../src/rulesets/flange/opposed";
 import { onEdgeReroll } from "../../../src/rulesets/flange/edge";
 import { runRelay } from "../../../src/core/relay";
-import { ledgerEntry, markValue, updateLedger } from "../../../src/core/chat/ledger";
+import { ledgerEntry, updateLedger } from "../../../src/core/chat/ledger";
+import { markValue } from "../../../src/core/chat/ledger-marks";
 import { rollFingerprint } from "../../../src/rulesets/flange/reroll-record";
 import { declarations, flangeCharacter, handWrittenAttack, resolutions, skill } from "./helpers";
 

@@ -7,7 +7,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerDialog, asUser, createUser, fillForm, gmUser, scriptDiceFaces, waitForDialog } from "../../harness/index";
 import { applyOrRelay } from "../../../src/core/relay";
-import { hasMark, ledgerEntry, ledgerSettled } from "../../../src/core/chat/ledger";
+import { ledgerEntry, ledgerSettled } from "../../../src/core/chat/ledger";
+import { hasMark } from "../../../src/core/chat/ledger-marks";
 import { bootWorld } from "../toaster/boot";
 import { defaultChoices } from "../../../src/rulesets/flange/checks";
 import { performOpposedCheck } from "../../../src/rulesets/flange/opposed";

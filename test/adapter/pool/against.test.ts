@@ -12,7 +12,7 @@ import { performGroupCheck } from "../../../src/rulesets/pool/group-check";
 import { poolAgainst } from "../../../src/rulesets/pool/against";
 import { PoolCheckRoll } from "../../../src/rulesets/pool/dice/pool-roll";
 import { declareExchange, respondRelayHandler } from "../../../src/core/exchange/engine";
-import { hasMark } from "../../../src/core/chat/ledger";
+import { hasMark } from "../../../src/core/chat/ledger-marks";
 import { applyOrRelay } from "../../../src/core/relay";
 import { respondThroughRelay } from "../exchange-relay";
 import { clickCardButton } from "./card-buttons";

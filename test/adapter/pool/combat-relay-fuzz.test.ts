@@ -9,7 +9,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, createUser, scriptDiceFaces, seedDice, settle } from "../../harness/index";
 import { bootWorld } from "../toaster/boot";
 import { attackWithWeapon } from "../../../src/rulesets/pool/combat/attack";
-import { hasMark, ledgerEntry } from "../../../src/core/chat/ledger";
+import { ledgerEntry } from "../../../src/core/chat/ledger";
+import { hasMark } from "../../../src/core/chat/ledger-marks";
 import { applyOrRelay } from "../../../src/core/relay";
 import { seededRandom } from "../../../src/dice/random";
 

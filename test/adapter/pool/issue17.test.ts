@@ -12,7 +12,8 @@ import { attackWithWeapon } from "../../../src/rulesets/pool/combat/attack";
 import { respondRelayHandler } from "../../../src/core/exchange/engine";
 import { RESPOND, clickCardButton } from "./card-buttons";
 import { PoolCheckRoll, type PoolCheckOptions } from "../../../src/rulesets/pool/dice/pool-roll";
-import { hasMark, ledgerEntry, updateLedger } from "../../../src/core/chat/ledger";
+import { ledgerEntry, updateLedger } from "../../../src/core/chat/ledger";
+import { hasMark } from "../../../src/core/chat/ledger-marks";
 import { applyOrRelay } from "../../../src/core/relay";
 
 // A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).

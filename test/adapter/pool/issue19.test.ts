@@ -9,7 +9,7 @@ import { bootWorld, notifications } from "../toaster/boot";
 import { attackWithWeapon } from "../../../src/rulesets/pool/combat/attack";
 import { PoolCheckRoll } from "../../../src/rulesets/pool/dice/pool-roll";
 import { applyOrRelay } from "../../../src/core/relay";
-import { hasMark } from "../../../src/core/chat/ledger";
+import { hasMark } from "../../../src/core/chat/ledger-marks";
 import { APPLY, RESPOND, clickCardButton } from "./card-buttons";
 
 // A pool world: only its statuses, dice presets and hotbar drops are registered (issue 23).

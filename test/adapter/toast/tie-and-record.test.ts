@@ -9,7 +9,8 @@ import { clickCard, defend, lastMessage, notes, outcomeOf, skill, toastCharacter
 import { bootWorld } from "../toaster/boot";
 import { ATTACK_MODIFIER_MARK, toastAttack } from "../../../src/rulesets/toast/combat/attack";
 import { applyOrRelay } from "../../../src/core/relay";
-import { ledgerSettled, markValue } from "../../../src/core/chat/ledger";
+import { ledgerSettled } from "../../../src/core/chat/ledger";
+import { markValue } from "../../../src/core/chat/ledger-marks";
 
 // A toast world: only its statuses, dice presets and hotbar drops are registered (issue 23).
 beforeEach(bootWorld("toast"));

@@ -11,7 +11,8 @@ import { bootWorld } from "../toaster/boot";
 import { toastAttack } from "../../../src/rulesets/toast/combat/attack";
 import { treat } from "../../../src/rulesets/toast/healing";
 import { applyOrRelay } from "../../../src/core/relay";
-import { hasMark, ledgerEntry, ledgerSettled, updateLedger } from "../../../src/core/chat/ledger";
+import { ledgerEntry, ledgerSettled, updateLedger } from "../../../src/core/chat/ledger";
+import { hasMark } from "../../../src/core/chat/ledger-marks";
 import { ToastCheckRoll } from "../../../src/rulesets/toast/dice/check-roll";
 
 // A toast world: only its statuses, dice presets and hotbar drops are registered (issue 23).

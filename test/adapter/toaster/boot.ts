@@ -65,7 +65,7 @@ async function boot(ruleset: string | null): Promise<void> {
   }
   resetHarness();
   // A fresh world after "ready": the active GM's client has created the card record book.
-  const { ensureRecordBook } = await import("../../../src/core/chat/ledger");
+  const { ensureRecordBook } = await import("../../../src/core/chat/ledger-migrate");
   await ensureRecordBook();
   const { clearToasterRulesCache } = await import("../../../src/rulesets/toaster/settings");
   clearToasterRulesCache();

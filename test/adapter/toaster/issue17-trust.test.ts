@@ -9,7 +9,8 @@ import { bootSystem, makeCharacter, postCheckCard } from "./boot";
 import { onLuckReroll } from "../../../src/rulesets/toaster/chat/luck";
 import { ToasterCheckRoll, type ToasterCheckOptions } from "../../../src/rulesets/toaster/dice/check-roll";
 import { applyOrRelay, runRelay } from "../../../src/core/relay";
-import { hasMark, ledgerEntry, ledgerSettled, updateLedger } from "../../../src/core/chat/ledger";
+import { ledgerEntry, ledgerSettled, updateLedger } from "../../../src/core/chat/ledger";
+import { hasMark } from "../../../src/core/chat/ledger-marks";
 import { relayDefence } from "./exchange";
 
 beforeEach(bootSystem);

@@ -13,7 +13,8 @@ import { onLuckAfter, onLuckReroll } from "../../../src/rulesets/toaster/chat/lu
 import { applyDamage, defend, relayDefence } from "./exchange";
 import { ToasterCheckRoll, type ToasterCheckOptions } from "../../../src/rulesets/toaster/dice/check-roll";
 import { applyOrRelay, issueNonce, NONCE_TTL_MS, RELAY_QUERY, runRelay } from "../../../src/core/relay";
-import { hasMark, ledgerEntry, ledgerSettled, resetLedgerOverlay } from "../../../src/core/chat/ledger";
+import { ledgerEntry, ledgerSettled } from "../../../src/core/chat/ledger";
+import { hasMark, resetLedgerOverlay } from "../../../src/core/chat/ledger-marks";
 import { cardWriter } from "../../../src/core/chat/trust";
 
 beforeEach(bootSystem);

@@ -1,21 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { mass, maxAbsDiff, simulate } from "../../../src/dice/dist";
 import { seededRandom } from "../../../src/dice/random";
-import {
-  type CheckInput,
-  DEGREE_KEYS,
-  checkOdds,
-  checkOddsDetail,
-  resolveCheck,
-  checkOutcomeDistribution,
-  checkOutcomeKey,
-  classifyEffort,
-  degreeKey,
-  difficultyFor,
-  difficultyKey,
-  effortDistribution,
-  rollCheck,
-} from "../../../src/rulesets/d100/rules/checks";
+import { type CheckInput, DEGREE_KEYS, resolveCheck, classifyEffort, degreeKey, difficultyFor, difficultyKey, rollCheck } from "../../../src/rulesets/d100/rules/checks";
+import { checkOdds, checkOddsDetail, checkOutcomeDistribution, checkOutcomeKey, effortDistribution } from "../../../src/rulesets/d100/rules/check-odds";
 import { d10Faces } from "./helpers";
 
 describe("degree of effort and difficulty (seed: Degrees and Difficulty)", () => {

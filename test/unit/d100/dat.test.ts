@@ -2,25 +2,9 @@ import { describe, expect, it } from "vitest";
 import { mass, maxAbsDiff, mean, simulate } from "../../../src/dice/dist";
 import { seededRandom } from "../../../src/dice/random";
 import { uniformAttributes, validateAttributes } from "../../../src/rulesets/d100/rules/attributes";
-import {
-  NotationError,
-  adjustedDamageDistribution,
-  applyAdjustment,
-  combineAdjustments,
-  damageDistribution,
-  damageRange,
-  dieDistribution,
-  dieValue,
-  formatAdjustment,
-  formatDamage,
-  meanDamage,
-  parseAdjustment,
-  parseDamage,
-  damageOdds,
-  damageOutcomeKey,
-  resolveDamage,
-  rollDamage,
-} from "../../../src/rulesets/d100/rules/dat";
+import { NotationError, combineAdjustments, formatAdjustment, parseAdjustment, parseDamage } from "../../../src/rulesets/d100/rules/dat";
+import { applyAdjustment, dieValue, formatDamage } from "../../../src/rulesets/d100/rules/dat-odds";
+import { adjustedDamageDistribution, damageDistribution, damageRange, dieDistribution, meanDamage, damageOdds, damageOutcomeKey, resolveDamage, rollDamage } from "../../../src/rulesets/d100/rules/dat-odds";
 import { d10Faces } from "./helpers";
 
 const strong = validateAttributes({ ...uniformAttributes(5), strength: 4, charisma: 7 });

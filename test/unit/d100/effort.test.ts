@@ -2,22 +2,8 @@ import { describe, expect, it } from "vitest";
 import { maxAbsDiff, simulate } from "../../../src/dice/dist";
 import { seededRandom } from "../../../src/dice/random";
 import { type CheckInput, rollCheck } from "../../../src/rulesets/d100/rules/checks";
-import {
-  addCumulativeEffort,
-  assistedDifficulty,
-  conflictOddsDetail,
-  cooperativeEffort,
-  cooperativeOdds,
-  cooperativeOddsDetail,
-  cumulativeCompletion,
-  cumulativeOdds,
-  cumulativeOutcomeKey,
-  rollCumulative,
-  judgeConflict,
-  rollConflict,
-  rollCooperative,
-  startCumulative,
-} from "../../../src/rulesets/d100/rules/effort";
+import { addCumulativeEffort, judgeConflict } from "../../../src/rulesets/d100/rules/effort";
+import { assistedDifficulty, conflictOddsDetail, cooperativeEffort, cooperativeOdds, cooperativeOddsDetail, cumulativeCompletion, cumulativeOdds, cumulativeOutcomeKey, rollCumulative, rollConflict, rollCooperative, startCumulative } from "../../../src/rulesets/d100/rules/effort-odds";
 import { d10Faces } from "./helpers";
 
 describe("cumulative effort (seed: Cumulative Effort)", () => {

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { maxAbsDiff, simulate } from "../../../src/dice/dist";
 import { seededRandom } from "../../../src/dice/random";
 import { type CheckInput, rollCheck } from "../../../src/rulesets/d100/rules/checks";
-import { EXAMPLE_FIRE_BLOCKS, type FireBlock, evaluateFire, fireOdds, fireOddsDetail, parseSpreadStep, resolveFireDamage, rollFireDamage, validateFireBlock } from "../../../src/rulesets/d100/rules/fire";
+import { type FireBlock, parseSpreadStep } from "../../../src/rulesets/d100/rules/fire";
+import { validateFireBlock } from "../../../src/rulesets/d100/rules/fire-odds";
+import { EXAMPLE_FIRE_BLOCKS, evaluateFire, fireOdds, fireOddsDetail, resolveFireDamage, rollFireDamage } from "../../../src/rulesets/d100/rules/fire-odds";
 import { d10Faces } from "./helpers";
 
 const { threeShotBurst, xShotBurst, shotgunBlast, protonStream } = EXAMPLE_FIRE_BLOCKS;

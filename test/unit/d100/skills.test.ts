@@ -1,22 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { uniformAttributes, validateAttributes } from "../../../src/rulesets/d100/rules/attributes";
-import {
-  MAX_ADJUST,
-  ROOT_SKILLS,
-  ROOT_SKILL_KEYS,
-  type RootSkillKey,
-  type SkillTree,
-  addBranch,
-  computeSkills,
-  emptySkillTree,
-  incrementCost,
-  maxRaise,
-  raiseCost,
-  raiseSkill,
-  rootSkillBase,
-  skillPointsPerPurchase,
-  treeCost,
-} from "../../../src/rulesets/d100/rules/skills";
+import { MAX_ADJUST, ROOT_SKILLS, ROOT_SKILL_KEYS, type RootSkillKey, type SkillTree, computeSkills, incrementCost, raiseCost, rootSkillBase, treeCost } from "../../../src/rulesets/d100/rules/skills";
+import { addBranch, emptySkillTree, maxRaise, raiseSkill, skillPointsPerPurchase } from "../../../src/rulesets/d100/rules/skill-growth";
 
 const avg = uniformAttributes(5);
 const firstTwo = Object.fromEntries(ROOT_SKILL_KEYS.map((k) => [k, [ROOT_SKILLS[k][0], ROOT_SKILLS[k][1]]])) as unknown as Record<

@@ -11,7 +11,7 @@ import { relayReserveAp, relaySpendAp } from "./ap";
 import { d100Attack, relayPayAttack, relayStartAttack } from "./attack";
 import { onDyingCheck } from "./actions";
 import { d100CombatActions } from "./hud-actions";
-import { registerHealthBar, registerHealthStatusSync } from "./statuses";
+import { registerHealthBar, registerHealthStatusSync } from "./status-sync";
 
 export const D100_COMBAT_TEMPLATES = ["d100/combat/attack.hbs", "d100/combat/resolution.hbs", "d100/combat/attack-dialog.hbs", "d100/combat/defence-dialog.hbs"].map(templatePath);
 

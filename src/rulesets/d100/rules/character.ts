@@ -4,13 +4,17 @@
  */
 import { type AttributeBuildCheck, type AttributeKey, type Attributes, actionQuota, checkAttributeBuild, requireAttributeKey, validateAttributes } from "./attributes";
 import type { CheckInput } from "./checks";
-import { type AdjustedDamage, type AdjustmentNotation, applyAdjustment, combineAdjustments } from "./dat";
+import { type AdjustmentNotation, combineAdjustments } from "./dat";
+import { type AdjustedDamage, applyAdjustment } from "./dat-odds";
 import { type HealthPoints, type HealthRules, type HealthState, STANDARD_HEALTH, applyDamage, dailyRecoveryRate, healthIncrease, healthState, normalHealth } from "./health";
 import type { Karma } from "./karma";
 import { type PowerPoints, validatePowerPoints } from "./powers";
-import { type ProgressionLedger, STANDARD_CREATION, availableProgression } from "./progression";
-import { type ReserveSkillPoints, type SkillRating, type SkillTree, computeSkills, treeCost, validateReserveSkillPoints } from "./skills";
-import { type Tab, tabAdjustments, tabCheckModifiers, applyTabDifficulty } from "./tabs";
+import { type ProgressionLedger, availableProgression } from "./progression";
+import { STANDARD_CREATION } from "./constants";
+import { type SkillRating, type SkillTree, computeSkills, treeCost } from "./skills";
+import { type ReserveSkillPoints, validateReserveSkillPoints } from "./skill-growth";
+import { type Tab, tabAdjustments } from "./tabs";
+import { tabCheckModifiers, applyTabDifficulty } from "./tab-use";
 
 export interface D100Character {
   readonly attributes: Attributes;

@@ -5,6 +5,7 @@
 import type { RandomSource } from "../../../dice/random";
 import { rollD10 } from "./dice";
 import { requireInt, requireObject } from "./validate";
+import { TIE_MODES, type TieMode } from "./constants";
 
 // ---------------------------------------------------------------------------------------------
 // Example action costs (the seed's cost column is incomplete; see docs for our reading).
@@ -45,10 +46,6 @@ export interface InitiativeParticipant {
   readonly id: string;
   readonly actionQuota: number;
 }
-
-export const TIE_MODES = ["simultaneous", "check"] as const;
-/** simultaneous: tied characters share a slot; check: tied characters roll against their quota. */
-export type TieMode = (typeof TIE_MODES)[number];
 
 export interface TieCheckRoll {
   readonly id: string;

@@ -77,6 +77,3 @@ export function purchase(
   if (cost > have) throw new RangeError(`${item} costs ${cost} progression points; only ${have} are available`);
   return { ledger: { ...l, spent: l.spent + cost }, cost };
 }
-
-/** Standard creation budgets: 45 attribute points above 1, 100 skill points. */
-export const STANDARD_CREATION = { attributePoints: 45, skillPoints: 100 } as const;

@@ -25,7 +25,7 @@ import { readString } from "../../../core/forms/read";
 import { checkInputs, readInputs } from "../../../core/forms/inputs";
 import { rollWithFoundryDice } from "../../../core/rolls/foundry-dice";
 import { audienceOf, currentMessageMode, type MessageMode } from "../../../core/compat";
-import { claimMark, releaseMark } from "../../../core/chat/ledger";
+import { claimMark, releaseMark } from "../../../core/chat/ledger-marks";
 import { postCard } from "../../../core/chat/post";
 import { DECLARATION, declareExchange, renderExchangeCard } from "../../../core/exchange/engine";
 import type { ExchangeDefinition, ExchangeSides } from "../../../core/exchange/types";

@@ -19,7 +19,7 @@ import { SYSTEM_ID } from "../../../core/ids";
 import { lookupUuidSync, modelOf } from "../../../core/game";
 import type { RelayContext, RelayResult } from "../../../core/relay";
 import { cardFlags, cardWriter } from "../../../core/chat/trust";
-import { claimMark, hasMark, releaseMark } from "../../../core/chat/ledger";
+import { claimMark, hasMark, releaseMark } from "../../../core/chat/ledger-marks";
 import { rollFingerprint } from "../../../core/chat/once";
 import { audienceOf } from "../../../core/compat";
 import { rollWithFoundryDice } from "../../../core/rolls/foundry-dice";

@@ -30,7 +30,8 @@ import { currentUser, format, localize, lookupUuidSync, notify } from "../../../
 import { RELAY_PENDING, applyOrRelay, type RelayContext, type RelayResult } from "../../../core/relay";
 import { rollDialog } from "../../../core/rolls/dialog";
 import { readString } from "../../../core/forms/read";
-import { hasMark, isLedgerKeeper } from "../../../core/chat/ledger";
+import { isLedgerKeeper } from "../../../core/chat/ledger";
+import { hasMark } from "../../../core/chat/ledger-marks";
 import { postCard } from "../../../core/chat/post";
 import { withLocks } from "../../../core/chat/trust";
 import { audienceForMode } from "../../../core/compat";

@@ -125,3 +125,6 @@ export const BLOCK_OUTCOMES = ["negated", "halved", "failed"] as const;
 export type BlockOutcome = (typeof BLOCK_OUTCOMES)[number];
 /** Armour a defender may wear (a modifier on the damage). */
 export const ARMOUR_MAX = 99;
+
+/** Highest round number the tracker state accepts. */
+export const COMBAT_ROUND_MAX = 9999;

@@ -13,12 +13,9 @@
  * - **Simultaneous action** among three or more: every combatant in the tied group shows a hand;
  *   an attacker names a target in the group; each attack is met as its target's hand says.
  */
-import { FAILED_BLOCKS_MAX, SIMULTANEOUS_HANDS, type BlockWith, type SimultaneousDefence, type SimultaneousHand } from "./combat-model";
+import { COMBAT_ROUND_MAX, FAILED_BLOCKS_MAX, SIMULTANEOUS_HANDS, type BlockWith, type SimultaneousDefence, type SimultaneousHand } from "./combat-model";
 import type { ExchangeEffects } from "./combat";
 import { assertInt } from "./character";
-
-/** Highest round number the tracker state accepts. */
-export const COMBAT_ROUND_MAX = 9999;
 
 export interface CombatantState {
   /** Rounds in which the combatant declared a counterattack (the latest two, ascending). */

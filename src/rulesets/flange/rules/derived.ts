@@ -1,7 +1,8 @@
 /**
  * Helpers that turn a character sheet into check and attack inputs (what a roll dialog gathers).
  */
-import { ATTRIBUTE_ONLY_DICE, assertInt, characterSkillDice, isAttribute, type AttributeKey, type FlangeCharacter, type SkillHeading } from "./character";
+import { ATTRIBUTE_ONLY_DICE, assertInt, isAttribute, type AttributeKey, type FlangeCharacter, type SkillHeading } from "./character";
+import { characterSkillDice } from "./skill-dice";
 import type { CheckInput } from "./check";
 import type { AttackInput, Weapon } from "./combat";
 

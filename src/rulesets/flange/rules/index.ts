@@ -1,5 +1,6 @@
 /** Public API of the Flange rules core (pure; no Foundry). */
 export * from "./character";
+export * from "./skill-dice";
 export * from "./check";
 export * from "./odds";
 export * from "./opposed";

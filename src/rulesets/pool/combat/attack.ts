@@ -22,7 +22,7 @@ import { PoolWeaponModel } from "../data/items";
 import { PoolCheckRoll, type PoolCheckOptions } from "../dice/pool-roll";
 import { buildCheck, checkChoices, defaultChoices, dialogContent, oddsHtml, poolSummary, readAndBuild, storyguideFieldsSet, weaponPresetOrWarn, type BuiltCheck, type PoolCheckChoices } from "../checks";
 import { poolRules } from "../settings";
-import { syncPoolStatuses } from "./statuses";
+import { syncPoolStatuses } from "./status-sync";
 import { attackPhaseClaim, attackPhaseClaimFits, attackPhaseRefusal } from "./clock";
 import { linesHtml } from "../../../core/rolls/lines";
 

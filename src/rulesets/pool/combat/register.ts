@@ -8,7 +8,7 @@ import { onCombatStart, onDeclareFromCard, poolCombatRules, relayAdvancePhase } 
 import { poolCombatActions } from "./hud-actions";
 import { poolAttack } from "./attack";
 import { poolAgainst } from "../against";
-import { addHealButtons, registerPoolStatusSync } from "./statuses";
+import { addHealButtons, registerPoolStatusSync } from "./status-sync";
 
 export const POOL_COMBAT_TEMPLATES = ["pool/combat/phase-card.hbs", "pool/combat/declare.hbs", "pool/combat/attack-card.hbs", "pool/combat/resolution.hbs", "pool/chat/against-card.hbs", "pool/dialogs/against.hbs"].map(templatePath);
 

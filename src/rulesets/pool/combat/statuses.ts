@@ -2,97 +2,11 @@
  * Status effects that follow a Dice Pool character's wounds (the rules core's woundState):
  * incapacitated → Foundry's "unconscious", a fatal wound → "dead" (which the combat tracker shows
  * as defeated). Kept in step by whoever changed the wounds (one client, so nothing is doubled).
- * Healing: the owner marks a wound healed from the sheet (its time is shown there).
+ * Healing: the owner marks a wound healed from the sheet (its time is shown there). The syncing and
+ * healing code is in combat/status-sync.ts (runtime); this module holds what registers at init.
  */
-import { format, localize, modelOf } from "../../../core/game";
-import { SYSTEM_ID } from "../../../core/ids";
-import { postCard } from "../../../core/chat/post";
-import { audienceForMode } from "../../../core/compat";
-import { PoolActorModel } from "../data/actor";
-import { BreadboxActor } from "../../../core/documents/actor";
-import { noteCardHtml } from "../../../core/chat/note-card";
 
 export const POOL_STATUS_EFFECTS = [
   { id: "unconscious", name: "BREADBOX.Pool.Status.incapacitated", img: "icons/svg/unconscious.svg" },
   { id: "dead", name: "BREADBOX.Pool.Status.dead", img: "icons/svg/skull.svg" },
 ];
-
-/** The status ids a character should carry for its wounds. */
-export function wantedStatuses(model: PoolActorModel): Set<string> {
-  const wanted = new Set<string>();
-  if (model.status.dead) wanted.add("dead");
-  else if (model.status.incapacitated) wanted.add("unconscious");
-  return wanted;
-}
-
-export async function syncPoolStatuses(actor: Actor.Implementation): Promise<void> {
-  const model = modelOf(actor, PoolActorModel);
-  if (!model || !actor.isOwner) return;
-  const wanted = wantedStatuses(model);
-  for (const id of ["unconscious", "dead"]) {
-    const has = actor.statuses.has(id);
-    const want = wanted.has(id);
-    if (has !== want) await actor.toggleStatusEffect(id, { active: want });
-  }
-}
-
-/** Mark one wound healed (its owner's call, when its healing time has passed): removed, with a chat line. */
-export async function healWound(actor: Actor.Implementation, index: number): Promise<boolean> {
-  const model = modelOf(actor, PoolActorModel);
-  if (!model || !actor.isOwner) return false;
-  const view = model.woundViews[index];
-  if (!Number.isInteger(index) || !view) {
-    ui.notifications?.warn(localize("BREADBOX.Pool.Heal.NoWound"));
-    return false;
-  }
-  const wounds = model.wounds.filter((_w, i) => i !== index).map((w) => ({ kind: w.kind, degree: w.degree, nonlethal: w.nonlethal }));
-  await actor.update({ system: { wounds } });
-  await syncPoolStatuses(actor);
-  const line = format("BREADBOX.Pool.Heal.Line", {
-    name: actor.name ?? "",
-    kind: localize(`BREADBOX.Pool.Wound.kind.${view.kind}`),
-    severity: view.severity ? localize(`BREADBOX.Pool.Wound.severity.${view.severity}`) : String(view.degree),
-  });
-  await postCard({ speaker: ChatMessage.getSpeaker({ actor }), content: await noteCardHtml({ kind: "pool-heal", lines: [{ text: line }] }), flags: { [SYSTEM_ID]: { type: "poolHeal" } } }, audienceForMode(actor.hasPlayerOwner ? "public" : "gm"));
-  return true;
-}
-
-/** Add a Heal button to each wound row of a Dice Pool sheet (play and edit mode), for owners. */
-export function addHealButtons(app: { document?: unknown }, element: HTMLElement): void {
-  const actor = app.document;
-  if (!(actor instanceof BreadboxActor) || !actor.isOwner || !modelOf(actor, PoolActorModel)) return;
-  const rows = element.querySelectorAll<HTMLTableRowElement>("table.pool-wounds tbody tr");
-  const model = modelOf(actor, PoolActorModel);
-  rows.forEach((row, index) => {
-    if (!model?.woundViews[index] || row.querySelector("[data-pool-heal]")) return;
-    const cell = row.querySelector("td.bb-actions") ?? row.lastElementChild;
-    if (!cell) return;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "bb-icon";
-    button.dataset.poolHeal = String(index);
-    const label = localize("BREADBOX.Pool.Heal.Button");
-    button.setAttribute("aria-label", `${label} ${index + 1}`);
-    button.title = label;
-    const icon = document.createElement("i");
-    icon.className = "fa-solid fa-plus";
-    icon.setAttribute("aria-hidden", "true");
-    button.append(icon);
-    button.addEventListener("click", (event) => {
-      event.preventDefault();
-      event.stopPropagation();
-      void healWound(actor, index);
-    });
-    cell.append(button);
-  });
-}
-
-/** Keep statuses in step when the wounds change (on the client that changed them). */
-export function registerPoolStatusSync(): void {
-  Hooks.on("updateActor", (actor, changes, _options, userId) => {
-    if (userId !== game.user?.id || !modelOf(actor, PoolActorModel)) return;
-    const system: unknown = changes.system;
-    if (!system || typeof system !== "object" || !("wounds" in system)) return;
-    void syncPoolStatuses(actor);
-  });
-}

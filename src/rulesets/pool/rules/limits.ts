@@ -54,3 +54,6 @@ export function assertDifficulty(value: number, name = "difficulty"): number {
 export function assertRequiredDegree(value: number, name = "required degree of success"): number {
   return requireInt(name, value, 0, MAX_DIFFICULTY);
 }
+
+/** The most phases an action may cost (and the largest Reaction Time, Speed or Wits): about a day. */
+export const MAX_PHASES = 100_000;

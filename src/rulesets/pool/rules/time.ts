@@ -4,6 +4,7 @@
  */
 import { MAX_POOL_DICE } from "./limits";
 import { requireArray, requireInt, requireNumber, requireObject } from "./validate";
+import { MAX_PHASES } from "./limits";
 
 /** Phases lost when switching to a new action in the middle of another. */
 export const ABORT_COST_PHASES = 2;
@@ -21,9 +22,6 @@ export function actionPhases(input: { readonly baseCost: number; readonly speedA
   const speed = requireInt("speed attribute", input.speedAttribute, -MAX_PHASES, MAX_PHASES);
   return Math.max(MIN_ACTION_PHASES, baseCost - speed);
 }
-
-/** The most phases an action may cost (and the largest Reaction Time, Speed or Wits): about a day. */
-export const MAX_PHASES = 100_000;
 
 /** Phases until a new action completes after aborting the current one: abort cost + its phases. */
 export function phasesAfterAbort(newActionPhases: number): number {

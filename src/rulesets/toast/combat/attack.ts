@@ -24,7 +24,8 @@ import { audienceOf, currentMessageMode, type MessageMode } from "../../../core/
 import { postCard } from "../../../core/chat/post";
 import { DECLARATION, declareExchange, exchangeId } from "../../../core/exchange/engine";
 import type { ApplyContext, ApplyOffers, CardParts, ExchangeDefinition, PostedRoll } from "../../../core/exchange/types";
-import { isLedgerKeeper, markValue } from "../../../core/chat/ledger";
+import { isLedgerKeeper } from "../../../core/chat/ledger";
+import { markValue } from "../../../core/chat/ledger-marks";
 import { claimSealedMark, sealedMarkValue } from "../../../core/chat/sealed-marks";
 import { cardFlags } from "../../../core/chat/trust";
 import { actorFromUuidSync } from "../../../core/game";
@@ -35,7 +36,7 @@ import { toastCombatRules, type ToastCombatRules } from "./settings";
 import { defenceActionState, spendDefenceAction } from "./tracker";
 import { SITUATIONAL, SITUATIONAL_LIMIT, readSituational, situationalInput, situationalOf } from "./situational";
 import { choiceInput, inputsHtml, readInputs } from "../../../core/forms/inputs";
-import { strikeStateUpdate, syncToastStatuses } from "./statuses";
+import { strikeStateUpdate, syncToastStatuses } from "./status-sync";
 import { afterSkillAttempt } from "../checks";
 
 export { SITUATIONAL_LIMIT };

@@ -7,7 +7,7 @@ import { templatePath } from "../../../core/ids";
 import { TOAST_COMBAT, relayTurnControl } from "./tracker";
 import { recordAttackModifier, toastAttackExchange } from "./attack";
 import { toastContestExchange } from "../contest";
-import { registerToastStatusSync } from "./statuses";
+import { registerToastStatusSync } from "./status-sync";
 import { registerCombatTab } from "./sheet";
 import { toastCombatActions } from "./hud-actions";
 

@@ -7,18 +7,11 @@
  */
 import { makeOdds, type Odds } from "../../../dice/contract";
 import type { RandomSource } from "../../../dice/random";
-import { checkSkillLevel } from "./character";
+import { canAttemptSkill, checkSkillLevel } from "./character";
 import { d10PlusOutcomes, drawD10PlusFaces, resolveD10Plus, type D10PlusRoll } from "./d10plus";
-import { SKILL_CATEGORY_KEYS, type AdvancementReason, type SkillCategoryKey } from "./keys";
+import type { AdvancementReason, SkillCategoryKey } from "./keys";
 import { MAX_ATTRIBUTE, MAX_SESSION_CHECKS } from "./limits";
-import { floorDiv, requireArray, requireIntegerIn, requireOneOf, requireRecord } from "./validate";
-
-/** Whether a character may attempt a skill at this level (Knowledge needs at least level 1). */
-export function canAttemptSkill(category: SkillCategoryKey, level: number): boolean {
-  const cat = requireOneOf(category, SKILL_CATEGORY_KEYS, "Skill category");
-  checkSkillLevel(level);
-  return level > 0 || cat !== "knowledge";
-}
+import { floorDiv, requireArray, requireIntegerIn, requireRecord } from "./validate";
 
 export interface AttemptResult {
   /** Skill level after the attempt has been resolved. */

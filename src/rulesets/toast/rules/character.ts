@@ -2,7 +2,7 @@
  * Character data and derived values (seed: "Character", "Attributes and Aspects", attribute-modifier
  * table, "Skills", "Task Resolution" modifiers, armor encumbrance, wound threshold and penalties).
  */
-import { ASPECT_KEYS, ATTRIBUTE_KEYS, type AspectKey, type AttributeKey, type SkillCategoryKey, type WoundCategoryKey } from "./keys";
+import { ASPECT_KEYS, ATTRIBUTE_KEYS, SKILL_CATEGORY_KEYS, type AspectKey, type AttributeKey, type SkillCategoryKey, type WoundCategoryKey } from "./keys";
 import {
   ASPECT_ATTRIBUTES,
   ATTRIBUTE_MODIFIER_TABLE,
@@ -435,4 +435,11 @@ export function skillTaskModifiers(input: Omit<TaskModifierInput, "task">, skill
     }
   }
   return out;
+}
+
+/** Whether a character may attempt a skill at this level (Knowledge needs at least level 1). */
+export function canAttemptSkill(category: SkillCategoryKey, level: number): boolean {
+  const cat = requireOneOf(category, SKILL_CATEGORY_KEYS, "Skill category");
+  checkSkillLevel(level);
+  return level > 0 || cat !== "knowledge";
 }

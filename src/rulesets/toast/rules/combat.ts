@@ -8,25 +8,9 @@
 import { makeOdds, type Odds, type OddsEntry } from "../../../dice/contract";
 import { dict } from "../../../dice/dict";
 import { rollDie, type RandomSource } from "../../../dice/random";
-import {
-  MAX_RANK,
-  contestRank,
-  checkModifier,
-  checkOutcomeOdds,
-  checkTarget,
-  checkSuccessChance,
-  compareContest,
-  successChanceOf,
-  contestOutcomeOdds,
-  resolveCheck,
-  resolveContestSide,
-  rollCheck,
-  specialExtras,
-  type CheckInput,
-  type CheckResult,
-  type ContestRoll,
-  type TaskTarget,
-} from "./check";
+import { MAX_RANK, contestRank, checkModifier, checkTarget, resolveCheck, resolveContestSide, rollCheck, type CheckInput, type CheckResult, type ContestRoll, type TaskTarget } from "./check";
+import { compareContest, contestOutcomeOdds, specialExtras } from "./contest";
+import { checkOutcomeOdds, checkSuccessChance, successChanceOf } from "./check-odds";
 import { D10PLUS_SPECIAL_CHANCE, d10PlusOutcomes, drawD10PlusFaces } from "./d10plus";
 import {
   STRIKE_STATES,

@@ -5,7 +5,9 @@
  */
 import type { CheckCore } from "../../../dice/contract";
 import { resolveAdvancement, rollAdvancement, advancementOdds, type AdvancementInput, type AdvancementResult } from "./advancement";
-import { checkOdds, contestOdds, resolveCheck, resolveContest, rollCheck, rollContest, type CheckInput, type CheckResult, type ContestFaces, type ContestInput, type ContestResult } from "./check";
+import { resolveCheck, rollCheck, type CheckInput, type CheckResult } from "./check";
+import { contestOdds, resolveContest, rollContest, type ContestFaces, type ContestInput, type ContestResult } from "./contest";
+import { checkOdds } from "./check-odds";
 import {
   attackOdds,
   bodyCheckOdds,

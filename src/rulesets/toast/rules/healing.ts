@@ -6,14 +6,12 @@
  */
 import { makeOdds, type Odds } from "../../../dice/contract";
 import type { RandomSource } from "../../../dice/random";
-import { checkModifier, checkSuccessChance, resolveCheck, type CheckInput, type CheckResult } from "./check";
+import { checkModifier, resolveCheck, type CheckInput, type CheckResult } from "./check";
+import { checkSuccessChance } from "./check-odds";
 import { checkWoundLevels, taskModifier, validateAttributes, woundStatus, type Attributes } from "./character";
 import { drawD10PlusFaces } from "./d10plus";
-import { MAX_WOUND_LEVELS } from "./limits";
+import { DEFAULT_TREATMENT_HEALS, MAX_WOUND_LEVELS } from "./limits";
 import { requireFaceLists, requireIntegerIn, requireRecord } from "./validate";
-
-/** Wound levels a successful medical treatment heals. The seed does not say; ours is 1 (a setting). */
-export const DEFAULT_TREATMENT_HEALS = 1;
 /** Wound levels healed by a day of rest without strenuous activity. */
 export const REST_HEALS = 1;
 /** Wound levels healed by a successful end-of-day Health check. */

@@ -6,6 +6,8 @@ export * from "./keys";
 export * from "./tables";
 export * from "./d10plus";
 export * from "./check";
+export * from "./contest";
+export * from "./check-odds";
 export * from "./character";
 export * from "./creation";
 export * from "./advancement";

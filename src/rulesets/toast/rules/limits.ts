@@ -24,3 +24,6 @@ export const MAX_WOUND_LEVELS = MAX_MAGNITUDE;
 export const MAX_WOUND_SCALE = 100;
 /** Most advancement checks in one end-of-session roll. */
 export const MAX_SESSION_CHECKS = 1000;
+
+/** Wound levels a successful medical treatment heals. The seed does not say; ours is 1 (a setting). */
+export const DEFAULT_TREATMENT_HEALS = 1;

@@ -7,7 +7,8 @@
  * check card that luck leaves (re-rolled, luck added after the roll), read by the attack too.
  */
 import { rollFingerprint as fingerprintOf, rollUsed } from "../../../core/chat/once";
-import { hasMark, isLedgerKeeper, markValue } from "../../../core/chat/ledger";
+import { isLedgerKeeper } from "../../../core/chat/ledger";
+import { hasMark, markValue } from "../../../core/chat/ledger-marks";
 import { cardFlags } from "../../../core/chat/trust";
 import { ToasterCheckRoll } from "../dice/check-roll";
 import { D10StarDie } from "../dice/d10star";

@@ -7,12 +7,14 @@ import type { CheckCore } from "../../../dice/contract";
 import type { AttackFaces, AttackInput, AttackOutcome } from "./attack";
 import { resolveAttack, rollAttack } from "./attack";
 import { attackOdds } from "./attack-odds";
-import type { CheckFaces, CheckInput, CheckResult, ContestResult, OpposedResult, PairFaces, PairInput } from "./check";
-import { resolveCheck, resolveContest, resolveOpposed, rollCheck, rollContest, rollOpposed } from "./check";
+import type { CheckFaces, CheckInput, CheckResult } from "./check";
+import type { ContestResult, OpposedResult, PairFaces, PairInput } from "./opposed";
+import { resolveCheck, rollCheck } from "./check";
+import { resolveContest, resolveOpposed, rollContest, rollOpposed } from "./opposed";
 import type { CollaborationFaces, CollaborationInput, CollaborationResult } from "./collaborate";
 import { resolveCollaboration, rollCollaboration } from "./collaborate";
-import type { HealingInput, HealingResult, MortalityInput, MortalityResult } from "./damage";
-import { resolveHealing, resolveMortality, rollHealing, rollMortality } from "./damage";
+import type { HealingInput, HealingResult, MortalityInput, MortalityResult } from "./recovery";
+import { resolveHealing, resolveMortality, rollHealing, rollMortality } from "./recovery";
 import { checkOdds, collaborationOdds, contestOdds, healingOdds, mortalityOdds, opposedOdds } from "./odds";
 
 /** A skill, attribute, luck or defence roll against a target (10 unless given). */

@@ -12,7 +12,6 @@
 import type { RandomSource } from "../../../dice/random";
 import { rollDie } from "../../../dice/random";
 import { MAX_OPEN_END_DICE, assertCount } from "../../../dice/limits";
-import { assertBoolean } from "./validate";
 
 export interface D10StarOptions {
   rollingNines: boolean;
@@ -27,20 +26,12 @@ export interface D10StarRoll {
   total: number;
 }
 
-export const PLAIN_D10_STAR: D10StarOptions = { rollingNines: false, ninesLimit: null };
-
 /** The cap on extra dice from rolling nines (seed: "extended indefinitely"; we stop at 100). */
 export const NINES_CAP = MAX_OPEN_END_DICE;
 
 /** Refuse a limit that is not a whole number in 0..NINES_CAP (the same check in roll, resolve and odds). */
 export function assertNinesLimit(limit: number | null, name = "Limit of extra dice for rolling nines"): void {
   if (limit !== null) assertCount(limit, name, NINES_CAP);
-}
-
-export function validateD10StarOptions(opts: D10StarOptions): void {
-  if (typeof opts !== "object" || opts === null) throw new TypeError("d10* options must be an object");
-  assertBoolean(opts.rollingNines, "rollingNines");
-  assertNinesLimit(opts.ninesLimit);
 }
 
 /** Extra dice a chain of nines may add under these options: 0 without the rule, the cap for "no limit". */
@@ -118,16 +109,6 @@ export function faceDice(faces: Readonly<Record<string, readonly number[] | null
   };
 }
 
-/** The faces drawn from one stream (an empty list when none were). */
-export function drawnFaces(dice: Dice, stream: string): number[] {
-  return [...(dice.drawn.get(stream) ?? [])];
-}
-
-/** One d10* face, 0..9. */
-export function rollD10StarFace(rng: RandomSource): number {
-  return rngDice(rng).d10star("die");
-}
-
 /** A d10* with the optional rolling-nines rule from a Dice source: each 9 adds another die, up to the limit (and the cap). */
 export function drawD10Star(dice: Dice, stream: string, opts: D10StarOptions): D10StarRoll {
   const cap = ninesCap(opts);
@@ -140,17 +121,7 @@ export function drawD10Star(dice: Dice, stream: string, opts: D10StarOptions): D
   return { faces, total: faces.reduce((s, f) => s + f, 0) };
 }
 
-/** A d10* with the optional rolling-nines rule: each 9 adds another die, up to the limit. */
-export function rollD10Star(rng: RandomSource, opts: D10StarOptions): D10StarRoll {
-  validateD10StarOptions(opts);
-  return drawD10Star(rngDice(rng), "die", opts);
-}
-
 /** A plain d10, 1..10 (the face a d10* reads 0 counts as ten). */
 export function rollD10(rng: RandomSource): number {
   return rngDice(rng).d10star("d10") + 1;
-}
-
-export function rollD6(rng: RandomSource): number {
-  return rngDice(rng).d6("d6");
 }

@@ -16,15 +16,18 @@ import { combine, point, uniform } from "../../../dice/dist";
 import type { Band } from "./core";
 import { BANDS, bandForMargin } from "./core";
 import type { D10StarOptions } from "./dice";
-import { ninesCap, validateD10StarOptions } from "./dice";
-import type { CheckInput, NormalisedCheck, PairInput } from "./check";
-import { contestWinner, normaliseCheck, opposedWinner } from "./check";
+import { ninesCap } from "./dice";
+import { validateD10StarOptions } from "./dice-rolls";
+import type { CheckInput, NormalisedCheck } from "./check";
+import type { PairInput } from "./opposed";
+import { normaliseCheck } from "./check";
+import { contestWinner, opposedWinner } from "./opposed";
 import type { CollaborationInput } from "./collaborate";
 import { MAX_COLLABORATORS, collaborationPlan } from "./collaborate";
-import type { HealingInput, MortalityInput } from "./damage";
-import { healingCheckInput, mortalityCheckInput } from "./damage";
-import type { InitiativeSide } from "./combat";
-import { initiativeSide } from "./combat";
+import type { HealingInput, MortalityInput } from "./recovery";
+import { healingCheckInput, mortalityCheckInput } from "./recovery";
+import type { InitiativeSide } from "./combat-play";
+import { initiativeSide } from "./combat-play";
 import { assertCount } from "../../../dice/limits";
 
 /** Extra dice of a nines chain that the odds enumerate; deeper chains are within `error`. */
