@@ -55,7 +55,7 @@ section("Bundle");
     const result = await build({ root, outDir: path.join(tmp, "dist"), zip: false, log: () => {} });
     const manifest = JSON.parse(readFileSync(path.join(result.outDir, "system.json"), "utf8"));
     const rulesets = [...new Set(Object.keys(manifest.documentTypes?.Actor ?? {}))];
-    for (const line of formatBundleReport(bundleReport(result.outDir, manifest.esmodules[0], rulesets), result.bundle)) console.log(line);
+    for (const line of formatBundleReport(bundleReport(result.outDir, manifest.esmodules[0], rulesets), result.bundle, result.runtimeInInit)) console.log(line);
     const css = path.join(result.outDir, "breadbox.css");
     if (existsSync(css)) console.log(`breadbox.css: ${(statSync(css).size / 1024).toFixed(1)} KiB`);
   } finally {

@@ -23,7 +23,7 @@ import { zipSync } from "fflate";
 import { ROOT, compileAll, formatProblems, lintAll, readManifest } from "./packs.mjs";
 import { validatePackModels } from "./pack-models.mjs";
 import { readLang } from "./lang.mjs";
-import { sourceFolders } from "./bundle-report.mjs";
+import { chunkModules, runtimeLeftInInit, sourceFolders } from "./bundle-report.mjs";
 
 /** GitHub repository that hosts releases. */
 export const REPO_URL = "https://github.com/breadbox-vtt/breadbox";
@@ -98,10 +98,11 @@ async function viteBundle({ root, entry, outDir, write, plugins, output }) {
  * import graph would say more: a rules barrel reaches every rule, though init uses few.)
  * @param {string} root
  * @param {string} entry
- * @returns {Promise<Set<string>>}
+ * @returns {Promise<Map<string, number>>} each module's id and the rendered bytes init keeps of it
  */
 async function initialModules(root, entry) {
-  const initial = new Set();
+  /** @type {Map<string, number>} */
+  const initial = new Map();
   await viteBundle({
     root,
     entry,
@@ -115,7 +116,7 @@ async function initialModules(root, entry) {
         generateBundle(_o, bundle) {
           for (const chunk of Object.values(bundle)) {
             if (chunk.type !== "chunk" || !chunk.modules) continue;
-            for (const [id, m] of Object.entries(chunk.modules)) if (m.renderedLength > 0) initial.add(id);
+            for (const [id, m] of Object.entries(chunk.modules)) if (m.renderedLength > 0) initial.set(id, m.renderedLength);
           }
         },
       },
@@ -151,9 +152,10 @@ export function chunkGroups(initial, entry) {
  * @param {(msg: string) => void} [opts.log]  progress messages (default: none)
  * @returns {Promise<{outDir: string, version: string, zipPath: string | null, files: string[],
  *   packs: string[], warnings: string[], timings: Record<string, number>,
- *   bundle: Record<string, Record<string, number>>}>}
+ *   bundle: Record<string, Record<string, number>>, runtimeInInit: {module: string, bytes: number}[]}>}
  *   files: every file written (relative to outDir, "/" separators, zip excluded)
  *   bundle: per JavaScript chunk, the rendered bytes of its modules per source folder (tools/bundle-report.mjs)
+ *   runtimeInInit: the runtime code left inside modules the initial JavaScript holds (tools/bundle-report.mjs)
  */
 export async function build({ root = ROOT, outDir, zip = true, log = () => {} } = {}) {
   root = path.resolve(root);
@@ -203,9 +205,13 @@ export async function build({ root = ROOT, outDir, zip = true, log = () => {} } 
 
   /** @type {Record<string, Record<string, number>>} */
   const bundle = {};
+  /** @type {{module: string, bytes: number}[]} */
+  let runtimeInInit = [];
   await step("bundle", async () => {
     try {
       const initial = await initialModules(root, entry);
+      /** @type {Record<string, number>} */
+      const initChunk = {};
       // Chunks: dist/breadbox-init.mjs (what the entry needs at init), -core.mjs, -<ruleset>.mjs
       // (chunkGroups), next to the entry: Foundry loads the entry as an ES module and the browser
       // resolves the chunks' relative imports from its URL.
@@ -214,9 +220,10 @@ export async function build({ root = ROOT, outDir, zip = true, log = () => {} } 
         entry,
         outDir,
         write: true,
-        plugins: [sourceFolders(bundle, root)],
-        output: { chunkFileNames: "breadbox-[name].mjs", codeSplitting: { groups: chunkGroups(initial, entry) } },
+        plugins: [sourceFolders(bundle, root), chunkModules(initChunk, "breadbox-init.mjs")],
+        output: { chunkFileNames: "breadbox-[name].mjs", codeSplitting: { groups: chunkGroups(new Set(initial.keys()), entry) } },
       });
+      runtimeInInit = runtimeLeftInInit(initChunk, initial, root);
     } catch (err) {
       throw new Error(`Build failed: bundling ${path.relative(root, entry)}: ${/** @type {Error} */ (err).message}`);
     }
@@ -268,7 +275,7 @@ export async function build({ root = ROOT, outDir, zip = true, log = () => {} } 
     });
   }
   for (const w of warnings) log(`warning: ${w}`);
-  return { outDir, version: pkg.version, zipPath, files, packs, warnings, timings, bundle };
+  return { outDir, version: pkg.version, zipPath, files, packs, warnings, timings, bundle, runtimeInInit };
 }
 
 /**

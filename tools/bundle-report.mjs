@@ -80,8 +80,9 @@ const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
  * The report as lines of text.
  * @param {ReturnType<typeof bundleReport>} report
  * @param {Record<string, Record<string, number>>} [sources]  per chunk, bytes per source folder (build's `bundle`)
+ * @param {{module: string, bytes: number}[]} [runtimeInInit]  build's `runtimeInInit`
  */
-export function formatBundleReport(report, sources) {
+export function formatBundleReport(report, sources, runtimeInInit) {
   const lines = [`initial JavaScript (entry + static imports): ${kib(report.initial.bytes)} minified, ${kib(report.initial.gzip)} gzip — ${report.initial.files.join(", ")}`];
   for (const c of report.chunks) lines.push(`  ${c.file.padEnd(30)} ${kib(c.bytes).padStart(10)} ${kib(c.gzip).padStart(10)} gzip${c.initial ? "  (initial)" : ""}`);
   for (const w of report.worlds) lines.push(`a ${w.ruleset} world loads ${kib(w.gzip)} gzip (${w.files.join(", ")})`);
@@ -93,7 +94,44 @@ export function formatBundleReport(report, sources) {
       lines.push(`  ${chunk}: ${top.map(([f, n]) => `${f} ${kib(n)}`).join(" · ")}`);
     }
   }
+  if (runtimeInInit?.length) {
+    const total = runtimeInInit.reduce((n, r) => n + r.bytes, 0);
+    lines.push(`runtime code inside modules init needs: ${kib(total)} rendered (split each into a runtime module; docs/architecture.md "Load what the world needs"), largest:`);
+    lines.push(`  ${runtimeInInit.slice(0, 8).map((r) => `${r.module} ${kib(r.bytes)}`).join(" · ")}`);
+  }
   return lines;
+}
+
+/**
+ * A rolldown/vite plugin that records the rendered bytes of each module of one output chunk into `into`.
+ * @param {Record<string, number>} into
+ * @param {string} file  the chunk's file name
+ */
+export function chunkModules(into, file) {
+  return {
+    name: "breadbox-chunk-modules",
+    /** @param {unknown} _options @param {Record<string, {type: string, modules?: Record<string, {renderedLength: number}>}>} bundle */
+    generateBundle(_options, bundle) {
+      const chunk = bundle[file];
+      if (chunk?.type === "chunk" && chunk.modules) for (const [id, m] of Object.entries(chunk.modules)) into[id] = m.renderedLength;
+    },
+  };
+}
+
+/**
+ * The runtime code the initial JavaScript carries: a chunk holds whole modules, so a module init
+ * needs brings along whatever else of it the runtime uses. Per module, the rendered bytes in the
+ * init chunk less those the init-only pass keeps (build.mjs `initialModules`), largest first.
+ * @param {Record<string, number>} initChunk  module id → rendered bytes in breadbox-init.mjs
+ * @param {Map<string, number>} initOnly     module id → rendered bytes init alone keeps
+ * @param {string} root
+ * @returns {{module: string, bytes: number}[]}
+ */
+export function runtimeLeftInInit(initChunk, initOnly, root) {
+  return Object.entries(initChunk)
+    .map(([id, n]) => ({ module: path.relative(root, id.replace(/\?.*$/, "")).split(path.sep).join("/"), bytes: n - (initOnly.get(id) ?? 0) }))
+    .filter((r) => r.bytes > 0)
+    .sort((a, b) => b.bytes - a.bytes);
 }
 
 /**

@@ -147,7 +147,10 @@ describe.runIf(fs.existsSync(scss))("build smoke", () => {
     // The whole bundle was one 207 KiB gzip file (issue 23); the initial part is now about half of it.
     const whole = report.chunks.reduce((n, c) => n + c.gzip, 0);
     expect(report.initial.gzip).toBeLessThan(whole / 2);
-    for (const line of formatBundleReport(report, result.bundle)) console.log(line);
+    // Issue 23's target: the initial JavaScript at most 60 KiB gzip (the runtime code init modules
+    // still carry is listed last in the report: docs/architecture.md "Load what the world needs").
+    expect(report.initial.gzip).toBeLessThanOrEqual(60 * 1024);
+    for (const line of formatBundleReport(report, result.bundle, result.runtimeInInit)) console.log(line);
   });
 });
 
