@@ -303,3 +303,43 @@ export class BreadboxActorSheet<
     if (ok) await item.delete();
   }
 }
+
+type SheetDefaults = foundry.applications.api.DocumentSheetV2.DefaultOptions;
+
+/** What a ruleset's character sheet declares (`rulesetActorSheet`). */
+export interface RulesetActorSheetSpec {
+  /** The ruleset's id: its actor type, its templates' folder, the sheet's CSS class and its macros' ruleset. */
+  id: string;
+  /** The tabs' label prefix (`BREADBOX.<labelPrefix>.Tab.<Tab>`). */
+  labelPrefix: string;
+  /** The tab ids, in order (`actorSheetLayout`). */
+  tabs: readonly string[];
+  /** The sheet's own click actions, added to the base's. */
+  actions?: NonNullable<SheetDefaults["actions"]>;
+  /** Its window's size where it is not the base's. */
+  position?: SheetDefaults["position"];
+  /** The ruleset's own context (`BreadboxActorSheet.sheetData`). */
+  sheetData: (actor: Actor.Implementation) => Promise<object>;
+}
+
+/**
+ * The base a ruleset's character sheet extends (`class XActorSheet extends rulesetActorSheet({…})`):
+ * BreadboxActorSheet with the ruleset's class, actions, layout (`actorSheetLayout`), ruleset and
+ * context, declared once here for all five rulesets.
+ */
+export function rulesetActorSheet(spec: RulesetActorSheetSpec) {
+  const layout = actorSheetLayout(spec.id, spec.labelPrefix, spec.tabs);
+  return class extends BreadboxActorSheet {
+    static override DEFAULT_OPTIONS: SheetDefaults = {
+      ...BreadboxActorSheet.DEFAULT_OPTIONS,
+      classes: [spec.id],
+      ...(spec.position ? { position: spec.position } : {}),
+      actions: { ...BreadboxActorSheet.DEFAULT_OPTIONS.actions, ...spec.actions },
+    };
+
+    static override PARTS = layout.parts;
+    static override SHEET_TABS = layout.tabs;
+    static override RULESET = spec.id;
+    static override sheetData = spec.sheetData;
+  };
+}
