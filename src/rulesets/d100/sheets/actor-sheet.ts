@@ -11,6 +11,7 @@ import * as R from "../rules";
 import { D100_COMBAT_SHEET_ACTIONS } from "../combat/sheet-actions";
 import { spendAp } from "../combat/ap";
 import { rulesetActorSheet } from "../../../core/sheets/actor-sheet";
+import { D100_BASICS } from "../register";
 import { enrichedTexts, humanizeKey } from "../../../core/sheets/helpers";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
@@ -238,9 +239,7 @@ const ACTIONS = {
 };
 
 export class D100ActorSheet extends rulesetActorSheet({
-  id: "d100",
-  labelPrefix: "D100",
-  tabs: ["main", "skills", "powers", "items", "notes"],
+  ...D100_BASICS,
   position: { width: 820, height: 820 },
   actions: { ...ACTIONS, ...D100_COMBAT_SHEET_ACTIONS },
   sheetData: d100SheetData,

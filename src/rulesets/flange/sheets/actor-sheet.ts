@@ -7,6 +7,7 @@
  */
 import * as R from "./../rules";
 import { rulesetActorSheet } from "../../../core/sheets/actor-sheet";
+import { FLANGE_BASICS } from "../register";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
 import { FlangeActorModel } from "../data/actor";
@@ -79,7 +80,7 @@ async function onRefreshEdge(this: unknown): Promise<void> {
   if (s) await refreshEdge([s.document]);
 }
 
-export class FlangeActorSheet extends rulesetActorSheet({ id: "flange", labelPrefix: "Flange", tabs: ["attributes", "skills", "gear", "biography"], actions: ACTIONS, sheetData: flangeSheetData }) {}
+export class FlangeActorSheet extends rulesetActorSheet({ ...FLANGE_BASICS, actions: ACTIONS, sheetData: flangeSheetData }) {}
 
 function budgetLine(label: string, line: R.BudgetLine | undefined) {
   if (!line) return { label, used: 0, budget: 0, left: 0, over: false, cssClass: "" };

@@ -6,6 +6,7 @@
  */
 import * as R from "../rules";
 import { rulesetActorSheet } from "../../../core/sheets/actor-sheet";
+import { POOL_BASICS } from "../register";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
 import { PoolActorModel } from "../data/actor";
@@ -141,7 +142,7 @@ async function onRemoveWound(this: unknown, _event: PointerEvent, target: HTMLEl
   await s.safeUpdate(s.document, { system: { wounds } });
 }
 
-export class PoolActorSheet extends rulesetActorSheet({ id: "pool", labelPrefix: "Pool", tabs: ["traits", "combat", "biography"], actions: ACTIONS, sheetData: poolSheetData }) {}
+export class PoolActorSheet extends rulesetActorSheet({ ...POOL_BASICS, actions: ACTIONS, sheetData: poolSheetData }) {}
 
 function signedDice(bonus: number, penalty: number): string {
   if (bonus) return `+${bonus} ${localize("BREADBOX.Pool.Dice.Bonus")}`;

@@ -9,6 +9,7 @@
  */
 import * as R from "../rules";
 import { SHEET_PARTIALS, rulesetActorSheet } from "../../../core/sheets/actor-sheet";
+import { TOAST_BASICS } from "../register";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
 import { targetedActors } from "../../../core/foundry";
@@ -129,9 +130,7 @@ export function registerToastSheetTab(tab: ToastSheetTab): void {
 }
 
 export class ToastActorSheet extends rulesetActorSheet({
-  id: "toast",
-  labelPrefix: "Toast",
-  tabs: ["attributes", "skills", "equipment", "health", "biography"],
+  ...TOAST_BASICS,
   actions: ACTIONS,
   sheetData: async (actor) => {
     const context = await toastSheetData(actor);

@@ -6,6 +6,7 @@
 import { checkInputs, inputsHtml, intInput } from "../../../core/forms/inputs";
 import * as R from "../rules";
 import { rulesetActorSheet } from "../../../core/sheets/actor-sheet";
+import { TOASTER_BASICS } from "../register";
 import { enrichedTexts, numberFieldAt, numberLimits } from "../../../core/sheets/helpers";
 import "./hotbar";
 import { templatePath } from "../../../core/ids";
@@ -26,7 +27,7 @@ const ATTRS = ["physique", "coordination", "intellect", "aura"] as const;
 
 const TRACK_LABELS = { stun: "BREADBOX.Toaster.Stun.Label", wounds: "BREADBOX.Toaster.Damage.Wounds", luck: "BREADBOX.Toaster.Luck.Label" } as const;
 
-export class ToasterActorSheet extends rulesetActorSheet({ id: "toaster", labelPrefix: "Toaster", tabs: ["main", "skills", "traits", "combat", "biography"], sheetData: toasterSheetData }) {
+export class ToasterActorSheet extends rulesetActorSheet({ ...TOASTER_BASICS, sheetData: toasterSheetData }) {
   // Its actions are its own private methods: declared here, merged with the base's by Foundry.
   static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
     actions: {
