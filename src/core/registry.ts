@@ -10,6 +10,7 @@ import type { CheckOptions, CheckRef } from "./hotbar";
 import type { Odds } from "../dice/contract";
 import type { GroupForms } from "./requests/groups";
 import { templatePath } from "./ids";
+import { sheetTemplates } from "./sheets/layout";
 
 /** A TypeDataModel subclass for a document sub-type. */
 // The model classes are heterogeneous; the registry only stores and hands them to CONFIG.
@@ -337,8 +338,10 @@ export function withParts(def: RulesetDefinition, ...parts: RulesetPart[]): Rule
 /**
  * What every ruleset's definition has (`defineRuleset`): its id (also its actor sub-type, whose
  * model is `actorModel`), the lang prefix of its sheet labels (`<prefix>.Sheet.Actor`,
- * `<prefix>.Sheet.Item`), its item models (all handled by `itemSheet`) and its own templates to
- * preload, relative to templates/ (the shared tabs and item header are added).
+ * `<prefix>.Sheet.Item`, `<prefix>.Tab.<Tab>`), its item models (all handled by `itemSheet`), its
+ * character sheet's tabs and its other templates to preload. Its sheets' templates are preloaded
+ * from the tabs (src/core/sheets/layout.ts: the header and each tab, the item details, the shared
+ * tab strip and item header).
  */
 export type RulesetBasics = Pick<RulesetDefinition, "id" | "itemModels"> & {
   langPrefix: string;
@@ -346,15 +349,22 @@ export type RulesetBasics = Pick<RulesetDefinition, "id" | "itemModels"> & {
   /** The sheets, when they are in the definition itself (a ruleset that loads them later passes them to `rulesetSheets` in its runtime part). */
   actorSheet?: SheetRegistration["sheetClass"];
   itemSheet?: SheetRegistration["sheetClass"];
-  templates: string[];
+  /** The character sheet's tabs, in order (templates/<id>/actor/<tab>.hbs; `rulesetActorSheet`). */
+  actorTabs: readonly string[];
+  /** Its other templates to preload, by folder of templates/<id>/ and name: `{ chat: ["check-roll"] }`. */
+  templates: Readonly<Record<string, readonly string[]>>;
 };
+
+/** What a ruleset's init and runtime both read (register.ts exports it): its id, lang prefix, item models and sheet tabs. */
+export type RulesetSheetBasics = Pick<RulesetBasics, "id" | "langPrefix" | "itemModels" | "actorTabs">;
 
 /**
  * A ruleset's definition: its basics (label `BREADBOX.Ruleset.<id>`, models, sheets, templates)
  * with the parts only it has folded in (`withParts`).
  */
 export function defineRuleset(basics: RulesetBasics, ...parts: RulesetPart[]): RulesetDefinition {
-  const { id, langPrefix, itemModels, actorSheet, itemSheet } = basics;
+  const { id, langPrefix, itemModels, actorSheet, itemSheet, actorTabs } = basics;
+  const own = Object.entries(basics.templates).flatMap(([folder, names]) => names.map((name) => templatePath(`${id}/${folder}/${name}.hbs`)));
   const sheets = actorSheet && itemSheet ? rulesetSheets({ id, langPrefix, itemModels }, actorSheet, itemSheet) : { actorSheets: [], itemSheets: [] };
   return withParts(
     {
@@ -364,7 +374,7 @@ export function defineRuleset(basics: RulesetBasics, ...parts: RulesetPart[]): R
       itemModels,
       actorSheets: sheets.actorSheets ?? [],
       itemSheets: sheets.itemSheets ?? [],
-      templates: ["shared/tabs.hbs", "shared/item-header.hbs", ...basics.templates].map(templatePath),
+      templates: [...sheetTemplates(id, actorTabs), ...own],
     },
     ...parts,
   );

@@ -43,18 +43,18 @@ describe("setting declarations", () => {
 });
 
 describe("defineRuleset", () => {
-  it("writes the label, the actor model under the id, both sheets and the templates", () => {
+  it("writes the label, the actor model under the id, both sheets and the templates (its sheets' from its tabs, then its own by folder)", () => {
     class Model {}
     class Sheet {}
     const def = defineRuleset(
-      { id: "x", langPrefix: "BREADBOX.X", actorModel: Model as unknown as ModelClass, itemModels: { xSkill: Model as unknown as ModelClass }, actorSheet: Sheet as unknown as SheetRegistration["sheetClass"], itemSheet: Sheet as unknown as SheetRegistration["sheetClass"], templates: ["x/a.hbs"] },
+      { id: "x", langPrefix: "BREADBOX.X", actorModel: Model as unknown as ModelClass, itemModels: { xSkill: Model as unknown as ModelClass }, actorSheet: Sheet as unknown as SheetRegistration["sheetClass"], itemSheet: Sheet as unknown as SheetRegistration["sheetClass"], actorTabs: ["main", "notes"], templates: { chat: ["a"], dialogs: ["c", "d"] } },
       { templates: ["systems/breadbox/templates/x/b.hbs"], rolls: [] },
     );
     expect(def.label).toBe("BREADBOX.Ruleset.x");
     expect(Object.keys(def.actorModels)).toEqual(["x"]);
     expect(def.actorSheets).toEqual([{ sheetClass: Sheet, types: ["x"], label: "BREADBOX.X.Sheet.Actor" }]);
     expect(def.itemSheets).toEqual([{ sheetClass: Sheet, types: ["xSkill"], label: "BREADBOX.X.Sheet.Item" }]);
-    expect(def.templates).toEqual(["shared/tabs.hbs", "shared/item-header.hbs", "x/a.hbs"].map((t) => `systems/breadbox/templates/${t}`).concat("systems/breadbox/templates/x/b.hbs"));
+    expect(def.templates).toEqual(["shared/tabs.hbs", "shared/item-header.hbs", "x/actor/header.hbs", "x/actor/main.hbs", "x/actor/notes.hbs", "x/item/details.hbs", "x/chat/a.hbs", "x/dialogs/c.hbs", "x/dialogs/d.hbs"].map((t) => `systems/breadbox/templates/${t}`).concat("systems/breadbox/templates/x/b.hbs"));
     expect(def.rolls).toEqual([]);
   });
 });

@@ -15,6 +15,8 @@ import { ATTRIBUTE_DRAG_TYPE } from "../hotbar";
 import { applyNumberLimits, documentSheetDefaults, focusKey, guardedSubmit, markOtherRuleset, otherRulesetOf, readInputValue, reportInvalidChange, sheetRendered, submitChecked } from "./helpers";
 import { linesHtml } from "../rolls/lines";
 import { LINK_SELECT } from "./links";
+import { SHEET_TABS_TEMPLATE, actorPartTemplate } from "./layout";
+import type { RulesetBasics } from "../registry";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -67,15 +69,15 @@ export const SHEET_PARTIALS = [templatePath("shared/add-item.hbs"), ROLL_BUTTON,
 /**
  * A ruleset's character-sheet layout from its tab list, in the shape every Breadbox sheet has: the
  * header (`templates/<id>/actor/header.hbs`), the shared tab strip, then one scrollable part per tab
- * (`templates/<id>/actor/<tab>.hbs`), each tab labelled `BREADBOX.<labelPrefix>.Tab.<Tab>`.
+ * (`templates/<id>/actor/<tab>.hbs`, layout.ts), each tab labelled `<langPrefix>.Tab.<Tab>`.
  */
-export function actorSheetLayout(id: string, labelPrefix: string, tabIds: readonly string[]): { parts: Record<string, SheetPart>; tabs: { id: string; label: string }[] } {
+export function actorSheetLayout(id: string, langPrefix: string, tabIds: readonly string[]): { parts: Record<string, SheetPart>; tabs: { id: string; label: string }[] } {
   const parts: Record<string, SheetPart> = {
-    header: { template: templatePath(`${id}/actor/header.hbs`) },
-    tabs: { template: templatePath("shared/tabs.hbs") },
+    header: { template: actorPartTemplate(id, "header") },
+    tabs: { template: SHEET_TABS_TEMPLATE },
   };
-  for (const tab of tabIds) parts[tab] = { template: templatePath(`${id}/actor/${tab}.hbs`), scrollable: [""], templates: [...SHEET_PARTIALS] };
-  const tabs = tabIds.map((tab) => ({ id: tab, label: `BREADBOX.${labelPrefix}.Tab.${tab.charAt(0).toUpperCase()}${tab.slice(1)}` }));
+  for (const tab of tabIds) parts[tab] = { template: actorPartTemplate(id, tab), scrollable: [""], templates: [...SHEET_PARTIALS] };
+  const tabs = tabIds.map((tab) => ({ id: tab, label: `${langPrefix}.Tab.${tab.charAt(0).toUpperCase()}${tab.slice(1)}` }));
   return { parts, tabs };
 }
 
@@ -302,4 +304,42 @@ export class BreadboxActorSheet<
     });
     if (ok) await item.delete();
   }
+}
+
+type SheetDefaults = foundry.applications.api.DocumentSheetV2.DefaultOptions;
+
+/**
+ * What a ruleset's character sheet declares (`rulesetActorSheet`): from its basics (register.ts) its
+ * id (its actor type, templates' folder, CSS class and macros' ruleset), lang prefix and tabs
+ * (`actorSheetLayout`); then its own actions and context.
+ */
+export interface RulesetActorSheetSpec extends Pick<RulesetBasics, "id" | "langPrefix" | "actorTabs"> {
+  /** The sheet's own click actions, added to the base's. */
+  actions?: NonNullable<SheetDefaults["actions"]>;
+  /** Its window's size where it is not the base's. */
+  position?: SheetDefaults["position"];
+  /** The ruleset's own context (`BreadboxActorSheet.sheetData`). */
+  sheetData: (actor: Actor.Implementation) => Promise<object>;
+}
+
+/**
+ * The base a ruleset's character sheet extends (`class XActorSheet extends rulesetActorSheet({…})`):
+ * BreadboxActorSheet with the ruleset's class, actions, layout (`actorSheetLayout`), ruleset and
+ * context, declared once here for all five rulesets.
+ */
+export function rulesetActorSheet(spec: RulesetActorSheetSpec) {
+  const layout = actorSheetLayout(spec.id, spec.langPrefix, spec.actorTabs);
+  return class extends BreadboxActorSheet {
+    static override DEFAULT_OPTIONS: SheetDefaults = {
+      ...BreadboxActorSheet.DEFAULT_OPTIONS,
+      classes: [spec.id],
+      ...(spec.position ? { position: spec.position } : {}),
+      actions: { ...BreadboxActorSheet.DEFAULT_OPTIONS.actions, ...spec.actions },
+    };
+
+    static override PARTS = layout.parts;
+    static override SHEET_TABS = layout.tabs;
+    static override RULESET = spec.id;
+    static override sheetData = spec.sheetData;
+  };
 }

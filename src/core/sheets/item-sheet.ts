@@ -8,6 +8,7 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../ids";
 import { LINK_SELECT } from "./links";
+import { ITEM_HEADER_TEMPLATE, itemDetailsTemplate } from "./layout";
 import { showAsText } from "./read-view";
 import { applyNumberLimits, documentSheetDefaults, focusKey, guardedSubmit, markOtherRuleset, otherRulesetOf, sheetRendered, submitChecked } from "./helpers";
 
@@ -26,14 +27,12 @@ export interface BaseItemContext {
   [kind: `is${string}`]: boolean;
 }
 
-/** The template of the header every item sheet shares. */
-export const ITEM_HEADER_TEMPLATE = "shared/item-header.hbs";
 
 /** An item sheet's parts: the shared header and the ruleset's details (templates/<ruleset>/item/details.hbs). */
 export function itemSheetParts(ruleset: string) {
   return {
     header: { template: templatePath(ITEM_HEADER_TEMPLATE) },
-    details: { template: templatePath(`${ruleset}/item/details.hbs`), scrollable: [""], templates: [LINK_SELECT] },
+    details: { template: itemDetailsTemplate(ruleset), scrollable: [""], templates: [LINK_SELECT] },
   };
 }
 

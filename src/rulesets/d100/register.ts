@@ -3,7 +3,7 @@
  * rolls, settings, statuses, bars); the rest in runtime.ts, loaded once a world plays D10/0 (or
  * holds D10/0 documents), as its own chunk (issue 23).
  */
-import { defineRuleset, type RulesetBasics, type RulesetDefinition } from "../../core/registry";
+import { defineRuleset, type RulesetDefinition, type RulesetSheetBasics } from "../../core/registry";
 import { d100CombatBase } from "./combat/base";
 import { D100ActorModel } from "./data/actor";
 import { D100GearModel, D100PowerModel, D100SkillModel, D100TabModel } from "./data/items";
@@ -11,8 +11,8 @@ import { D100ArmorModel, D100WeaponModel } from "./data/weapons";
 import { D100CheckRoll, D100OverflowRoll } from "./dice/check-roll";
 import { D100_PLAY_SETTINGS } from "./settings";
 
-/** D10/0's id, sheet labels' prefix and item models (runtime.ts registers its sheets with them). */
-export const D100_BASICS: Pick<RulesetBasics, "id" | "langPrefix" | "itemModels"> = {
+/** D10/0's id, sheet labels' prefix, item models and character-sheet tabs (runtime.ts registers its sheets with them). */
+export const D100_BASICS: RulesetSheetBasics = {
   id: "d100",
   langPrefix: "BREADBOX.D100",
   itemModels: {
@@ -23,6 +23,7 @@ export const D100_BASICS: Pick<RulesetBasics, "id" | "langPrefix" | "itemModels"
     d100Armor: D100ArmorModel,
     d100Gear: D100GearModel,
   },
+  actorTabs: ["main", "skills", "powers", "items", "notes"],
 };
 
 export function d100Ruleset(): RulesetDefinition {
@@ -30,19 +31,7 @@ export function d100Ruleset(): RulesetDefinition {
     {
       ...D100_BASICS,
       actorModel: D100ActorModel,
-      templates: [
-        "d100/actor/header.hbs",
-        "d100/actor/main.hbs",
-        "d100/actor/skills.hbs",
-        "d100/actor/powers.hbs",
-        "d100/actor/items.hbs",
-        "d100/actor/notes.hbs",
-        "d100/item/details.hbs",
-        "d100/chat/check-roll.hbs",
-        "d100/chat/effort.hbs",
-        "d100/dialogs/check.hbs",
-        "d100/dialogs/effort.hbs",
-      ],
+      templates: { chat: ["check-roll", "effort"], dialogs: ["check", "effort"] },
     },
     {
       // Foundry's own d100 and d10: Dice So Nice shows the d100 as its tens and ones d10s.

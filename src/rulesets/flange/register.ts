@@ -3,7 +3,7 @@
  * dice, rolls, settings, statuses, bars); the rest in runtime.ts, loaded once a world plays Flange
  * (or holds Flange documents), as its own chunk (issue 23).
  */
-import { defineRuleset, type RulesetBasics, type RulesetDefinition } from "../../core/registry";
+import { defineRuleset, type RulesetDefinition, type RulesetSheetBasics } from "../../core/registry";
 import { numberLabels } from "../../core/dice-so-nice";
 import { flangeCombatBase } from "./combat/base";
 import { FlangeActorModel } from "./data/actor";
@@ -12,27 +12,15 @@ import { FlangeDie } from "./dice/flange-die";
 import { FlangeCheckRoll } from "./dice/check-roll";
 import { FLANGE_SETTINGS } from "./settings";
 
-/** Flange's id, sheet labels' prefix and item models (runtime.ts registers its sheets with them). */
-export const FLANGE_BASICS: Pick<RulesetBasics, "id" | "langPrefix" | "itemModels"> = { id: "flange", langPrefix: "BREADBOX.Flange", itemModels: FLANGE_ITEM_MODELS };
+/** Flange's id, sheet labels' prefix, item models and character-sheet tabs (runtime.ts registers its sheets with them). */
+export const FLANGE_BASICS: RulesetSheetBasics = { id: "flange", langPrefix: "BREADBOX.Flange", itemModels: FLANGE_ITEM_MODELS, actorTabs: ["attributes", "skills", "gear", "biography"] };
 
 export function flangeRuleset(): RulesetDefinition {
   return defineRuleset(
     {
       ...FLANGE_BASICS,
       actorModel: FlangeActorModel,
-      templates: [
-        "flange/actor/header.hbs",
-        "flange/actor/attributes.hbs",
-        "flange/actor/skills.hbs",
-        "flange/actor/gear.hbs",
-        "flange/actor/biography.hbs",
-        "flange/item/details.hbs",
-        "flange/chat/check-roll.hbs",
-        "flange/chat/opposed.hbs",
-        "flange/dialogs/side.hbs",
-        "flange/dialogs/unnamed.hbs",
-        "flange/dialogs/check.hbs",
-      ],
+      templates: { chat: ["check-roll", "opposed"], dialogs: ["side", "unnamed", "check"] },
     },
     {
       dieTerms: [FlangeDie],

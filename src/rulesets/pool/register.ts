@@ -3,7 +3,7 @@
  * (models, dice, rolls, settings, statuses, bars); the rest in runtime.ts, loaded once a world
  * plays the Dice Pool (or holds its documents), as its own chunk (issue 23).
  */
-import { defineRuleset, type RulesetBasics, type RulesetDefinition } from "../../core/registry";
+import { defineRuleset, type RulesetDefinition, type RulesetSheetBasics } from "../../core/registry";
 import { poolCombatBase } from "./combat/base";
 import { PoolActorModel } from "./data/actor";
 import { POOL_ITEM_MODELS } from "./data/items";
@@ -12,25 +12,15 @@ import { POOL_SUBSTITUTE_DICE, PoolD10Minus1Die, PoolD12Minus2Die, PoolD4Plus2Di
 import { numberLabels } from "../../core/dice-so-nice";
 import { registerPoolSettings } from "./settings";
 
-/** The Dice Pool's id, sheet labels' prefix and item models (runtime.ts registers its sheets with them). */
-export const POOL_BASICS: Pick<RulesetBasics, "id" | "langPrefix" | "itemModels"> = { id: "pool", langPrefix: "BREADBOX.Pool", itemModels: POOL_ITEM_MODELS };
+/** The Dice Pool's id, sheet labels' prefix, item models and character-sheet tabs (runtime.ts registers its sheets with them). */
+export const POOL_BASICS: RulesetSheetBasics = { id: "pool", langPrefix: "BREADBOX.Pool", itemModels: POOL_ITEM_MODELS, actorTabs: ["traits", "combat", "biography"] };
 
 export function poolRuleset(): RulesetDefinition {
   return defineRuleset(
     {
       ...POOL_BASICS,
       actorModel: PoolActorModel,
-      templates: [
-        "pool/actor/header.hbs",
-        "pool/actor/traits.hbs",
-        "pool/actor/combat.hbs",
-        "pool/actor/biography.hbs",
-        "pool/item/details.hbs",
-        "pool/chat/check-roll.hbs",
-        "pool/dialogs/check.hbs",
-        "pool/dialogs/group.hbs",
-        "pool/chat/group-card.hbs",
-      ],
+      templates: { chat: ["check-roll", "group-card"], dialogs: ["check", "group"] },
     },
     {
       dieTerms: POOL_SUBSTITUTE_DICE,

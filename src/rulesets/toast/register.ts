@@ -3,7 +3,7 @@
  * dice, rolls, settings, statuses, bars); the rest in runtime.ts, loaded once a world plays Toast
  * (or holds Toast documents), as its own chunk (issue 23).
  */
-import { defineRuleset, type RulesetBasics, type RulesetDefinition } from "../../core/registry";
+import { defineRuleset, type RulesetDefinition, type RulesetSheetBasics } from "../../core/registry";
 import { toastCombatBase } from "./combat/base";
 import { ToastActorModel } from "./data/actor";
 import { TOAST_ITEM_MODELS } from "./data/items";
@@ -11,30 +11,15 @@ import { D10PLUS_LABELS, D10PlusDie } from "./dice/d10plus";
 import { ToastCheckRoll } from "./dice/check-roll";
 import { TOAST_SETTINGS } from "./settings";
 
-/** Toast's id, sheet labels' prefix and item models (runtime.ts registers its sheets with them). */
-export const TOAST_BASICS: Pick<RulesetBasics, "id" | "langPrefix" | "itemModels"> = { id: "toast", langPrefix: "BREADBOX.Toast", itemModels: TOAST_ITEM_MODELS };
+/** Toast's id, sheet labels' prefix, item models and character-sheet tabs (runtime.ts registers its sheets with them). */
+export const TOAST_BASICS: RulesetSheetBasics = { id: "toast", langPrefix: "BREADBOX.Toast", itemModels: TOAST_ITEM_MODELS, actorTabs: ["attributes", "skills", "equipment", "health", "biography"] };
 
 export function toastRuleset(): RulesetDefinition {
   return defineRuleset(
     {
       ...TOAST_BASICS,
       actorModel: ToastActorModel,
-      templates: [
-        "toast/actor/header.hbs",
-        "toast/actor/attributes.hbs",
-        "toast/actor/skills.hbs",
-        "toast/actor/equipment.hbs",
-        "toast/actor/health.hbs",
-        "toast/actor/biography.hbs",
-        "toast/item/details.hbs",
-        "toast/dialogs/check.hbs",
-        "toast/dialogs/fixed-check.hbs",
-        "toast/dialogs/advancement.hbs",
-        "toast/dialogs/contest-answer.hbs",
-        "toast/chat/check-roll.hbs",
-        "toast/chat/contest.hbs",
-        "toast/chat/advancement.hbs",
-      ],
+      templates: { dialogs: ["check", "fixed-check", "advancement", "contest-answer"], chat: ["check-roll", "contest", "advancement"] },
     },
     {
       dieTerms: [D10PlusDie],

@@ -5,43 +5,25 @@
  */
 import * as R from "./rules";
 import type { CheckWords } from "../../core/registry";
-import type { CheckRef } from "../../core/hotbar";
-import { localize } from "../../core/game";
-import { wholeNumber } from "../../core/requests/syntax";
-import { itemNamed, keyNamed, ladderWord, signed } from "../../core/requests/words";
+import { checksByName, difficultyWords, itemsNamed, keyNamed, signed } from "../../core/requests/words";
 import { attributeLabel, sys } from "./requests";
 
-const KEYS = R.DIFFICULTY_LADDER.map((d) => d.key);
-const labelKey = (key: string): string => `BREADBOX.Toaster.Difficulty.${key}`;
-
-function difficulty(word: string): string | null {
-  const n = wholeNumber(word);
-  if (n !== null) return R.DIFFICULTY_LADDER.find((d) => d.modifier === n)?.key ?? null;
-  return ladderWord(KEYS, labelKey, word);
-}
-
-function difficultyLabel(key: string): string {
-  const row = R.DIFFICULTY_LADDER.find((d) => d.key === key);
-  return row ? `${localize(labelKey(key))} (${signed(row.modifier)})` : key;
-}
-
-function checkOf(actor: Actor.Implementation, name: string, kind: string | null): CheckRef | null {
-  if (kind === null || kind === "skill") {
-    const skill = itemNamed(actor, ["toasterSkill"], name);
-    if (skill?.name) return { kind: "skill", name: skill.name };
-  }
-  if (kind === null || kind === "attribute") {
-    const key = keyNamed(Object.keys(sys(actor).effective), (k) => attributeLabel(actor, k), name);
-    if (key) return { kind: "attribute", name: key };
-  }
-  return null;
-}
-
 export const toasterCheckWords: CheckWords = {
-  kinds: ["skill", "attribute"],
-  difficulty,
+  ...checksByName({
+    skill: itemsNamed(["toasterSkill"]),
+    attribute: (actor, name) => keyNamed(Object.keys(sys(actor).effective), (k) => attributeLabel(actor, k), name),
+  }),
+  ...difficultyWords({
+    ladder: {
+      keys: R.DIFFICULTY_LADDER.map((d) => d.key),
+      labelKey: (key) => `BREADBOX.Toaster.Difficulty.${key}`,
+      label: (key, name) => {
+        const row = R.DIFFICULTY_LADDER.find((d) => d.key === key);
+        return row ? `${name} (${signed(row.modifier)})` : name;
+      },
+    },
+    // A modifier (+5 … −5) is the rung that has it.
+    number: (n) => R.DIFFICULTY_LADDER.find((d) => d.modifier === n)?.key ?? null,
+  }),
   defaultDifficulty: () => "average",
-  difficulties: () => KEYS.map((key) => ({ value: key, label: difficultyLabel(key) })),
-  difficultyLabel,
-  checkOf,
 };

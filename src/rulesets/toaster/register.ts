@@ -3,7 +3,7 @@
  * dice, rolls, settings, statuses, bars); the rest in runtime.ts, loaded once a world plays Toaster
  * (or holds Toaster documents), as its own chunk (issue 23).
  */
-import { defineRuleset, type RulesetBasics, type RulesetDefinition } from "../../core/registry";
+import { defineRuleset, type RulesetDefinition, type RulesetSheetBasics } from "../../core/registry";
 import { numberLabels } from "../../core/dice-so-nice";
 import { ToasterActorModel } from "./data/actor";
 import { TOASTER_ITEM_MODELS } from "./data/items";
@@ -12,27 +12,15 @@ import { ToasterCheckRoll } from "./dice/check-roll";
 import { registerToasterSettings } from "./settings";
 import { TOASTER_STATUS_EFFECTS } from "./statuses";
 
-/** Toaster's id, sheet labels' prefix and item models (runtime.ts registers its sheets with them). */
-export const TOASTER_BASICS: Pick<RulesetBasics, "id" | "langPrefix" | "itemModels"> = { id: "toaster", langPrefix: "BREADBOX.Toaster", itemModels: TOASTER_ITEM_MODELS };
+/** Toaster's id, sheet labels' prefix, item models and character-sheet tabs (runtime.ts registers its sheets with them). */
+export const TOASTER_BASICS: RulesetSheetBasics = { id: "toaster", langPrefix: "BREADBOX.Toaster", itemModels: TOASTER_ITEM_MODELS, actorTabs: ["main", "skills", "traits", "combat", "biography"] };
 
 export function toasterRuleset(): RulesetDefinition {
   return defineRuleset(
     {
       ...TOASTER_BASICS,
       actorModel: ToasterActorModel,
-      templates: [
-        "toaster/actor/header.hbs",
-        "toaster/actor/main.hbs",
-        "toaster/actor/skills.hbs",
-        "toaster/actor/traits.hbs",
-        "toaster/actor/combat.hbs",
-        "toaster/actor/biography.hbs",
-        "toaster/item/details.hbs",
-        "toaster/dialogs/check.hbs",
-        "toaster/chat/check-roll.hbs",
-        "toaster/chat/resolution.hbs",
-        "toaster/chat/table.hbs",
-      ],
+      templates: { dialogs: ["check"], chat: ["check-roll", "resolution", "table"] },
     },
     {
       dieTerms: [D10StarDie],

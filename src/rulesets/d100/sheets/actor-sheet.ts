@@ -10,7 +10,8 @@
 import * as R from "../rules";
 import { D100_COMBAT_SHEET_ACTIONS } from "../combat/sheet-actions";
 import { spendAp } from "../combat/ap";
-import { BreadboxActorSheet, actorSheetLayout } from "../../../core/sheets/actor-sheet";
+import { rulesetActorSheet } from "../../../core/sheets/actor-sheet";
+import { D100_BASICS } from "../register";
 import { enrichedTexts, humanizeKey } from "../../../core/sheets/helpers";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
@@ -31,8 +32,6 @@ import { d100RootSkills } from "./item-sheet";
 function d100Sheet(sheet: unknown): D100ActorSheet | null {
   return sheet instanceof D100ActorSheet ? sheet : null;
 }
-
-const LAYOUT = actorSheetLayout("d100", "D100", ["main", "skills", "powers", "items", "notes"]);
 
 /** Run a sheet action; a refusal (a localized Error) is shown as a notification and changes nothing. */
 async function guarded(sheet: unknown, fn: (s: D100ActorSheet, m: D100ActorModel) => Promise<unknown>): Promise<void> {
@@ -240,23 +239,14 @@ const ACTIONS = {
   },
 };
 
-export class D100ActorSheet extends BreadboxActorSheet {
-  static override DEFAULT_OPTIONS = {
-    ...BreadboxActorSheet.DEFAULT_OPTIONS,
-    classes: ["d100"],
-    position: { width: 820, height: 820 },
-    actions: { ...BreadboxActorSheet.DEFAULT_OPTIONS.actions, ...ACTIONS, ...D100_COMBAT_SHEET_ACTIONS },
-  };
-
-  static override PARTS = LAYOUT.parts;
-
+export class D100ActorSheet extends rulesetActorSheet({
+  ...D100_BASICS,
+  position: { width: 820, height: 820 },
+  actions: { ...ACTIONS, ...D100_COMBAT_SHEET_ACTIONS },
+  sheetData: d100SheetData,
+}) {
   static override LIMITED_PARTS = ["header", "notes"];
   static override LIMITED_TAB = "notes";
-
-  static override SHEET_TABS = LAYOUT.tabs;
-
-  static override RULESET = "d100";
-  static override sheetData = d100SheetData;
 }
 
 function signed(n: number): string {

@@ -6,7 +6,8 @@
  * attribute, skill and heading one click from the check dialog); edit mode edits the numbers.
  */
 import * as R from "./../rules";
-import { BreadboxActorSheet, actorSheetLayout } from "../../../core/sheets/actor-sheet";
+import { rulesetActorSheet } from "../../../core/sheets/actor-sheet";
+import { FLANGE_BASICS } from "../register";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
 import { FlangeActorModel } from "../data/actor";
@@ -66,8 +67,6 @@ async function onRollOpposed(this: unknown, event: PointerEvent): Promise<void> 
   if (s) await performOpposedCheck(s.document, event);
 }
 
-const LAYOUT = actorSheetLayout("flange", "Flange", ["attributes", "skills", "gear", "biography"]);
-
 /** A weapon row's attack button: the combat part's attack dialog (needs a targeted Flange character). */
 async function onAttack(this: unknown, event: PointerEvent, target: HTMLElement): Promise<void> {
   const s = flangeSheet(this);
@@ -81,19 +80,7 @@ async function onRefreshEdge(this: unknown): Promise<void> {
   if (s) await refreshEdge([s.document]);
 }
 
-export class FlangeActorSheet extends BreadboxActorSheet {
-  static override DEFAULT_OPTIONS = {
-    ...BreadboxActorSheet.DEFAULT_OPTIONS,
-    classes: ["flange"],
-    actions: { ...BreadboxActorSheet.DEFAULT_OPTIONS.actions, ...ACTIONS },
-  };
-
-  static override PARTS = LAYOUT.parts;
-
-  static override SHEET_TABS = LAYOUT.tabs;
-  static override RULESET = "flange";
-  static override sheetData = flangeSheetData;
-}
+export class FlangeActorSheet extends rulesetActorSheet({ ...FLANGE_BASICS, actions: ACTIONS, sheetData: flangeSheetData }) {}
 
 function budgetLine(label: string, line: R.BudgetLine | undefined) {
   if (!line) return { label, used: 0, budget: 0, left: 0, over: false, cssClass: "" };

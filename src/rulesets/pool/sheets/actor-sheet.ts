@@ -5,7 +5,8 @@
  * by the shared BreadboxItem.
  */
 import * as R from "../rules";
-import { BreadboxActorSheet, actorSheetLayout } from "../../../core/sheets/actor-sheet";
+import { rulesetActorSheet } from "../../../core/sheets/actor-sheet";
+import { POOL_BASICS } from "../register";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
 import { PoolActorModel } from "../data/actor";
@@ -60,8 +61,6 @@ async function onRollCheck(this: unknown, event: PointerEvent): Promise<void> {
 async function onRollPhobe(this: unknown, event: PointerEvent): Promise<void> {
   await roll(this, event, { resolution: "dicePhobe" });
 }
-
-const LAYOUT = actorSheetLayout("pool", "Pool", ["traits", "combat", "biography"]);
 
 /** A group check (working together or against) launched from this character. */
 async function onRollGroup(this: unknown): Promise<void> {
@@ -143,19 +142,7 @@ async function onRemoveWound(this: unknown, _event: PointerEvent, target: HTMLEl
   await s.safeUpdate(s.document, { system: { wounds } });
 }
 
-export class PoolActorSheet extends BreadboxActorSheet {
-  static override DEFAULT_OPTIONS = {
-    ...BreadboxActorSheet.DEFAULT_OPTIONS,
-    classes: ["pool"],
-    actions: { ...BreadboxActorSheet.DEFAULT_OPTIONS.actions, ...ACTIONS },
-  };
-
-  static override PARTS = LAYOUT.parts;
-
-  static override SHEET_TABS = LAYOUT.tabs;
-  static override RULESET = "pool";
-  static override sheetData = poolSheetData;
-}
+export class PoolActorSheet extends rulesetActorSheet({ ...POOL_BASICS, actions: ACTIONS, sheetData: poolSheetData }) {}
 
 function signedDice(bonus: number, penalty: number): string {
   if (bonus) return `+${bonus} ${localize("BREADBOX.Pool.Dice.Bonus")}`;

@@ -8,7 +8,8 @@
  * are refused by the shared BreadboxItem.
  */
 import * as R from "../rules";
-import { BreadboxActorSheet, SHEET_PARTIALS, actorSheetLayout } from "../../../core/sheets/actor-sheet";
+import { SHEET_PARTIALS, rulesetActorSheet } from "../../../core/sheets/actor-sheet";
+import { TOAST_BASICS } from "../register";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
 import { targetedActors } from "../../../core/foundry";
@@ -104,8 +105,6 @@ export interface ToastSheetTab {
 
 const extraTabs: ToastSheetTab[] = [];
 
-const LAYOUT = actorSheetLayout("toast", "Toast", ["attributes", "skills", "equipment", "health", "biography"]);
-
 /**
  * Add a tab to the Toast character sheet (call at init, before any sheet renders). The combat part
  * uses this for its own panel without editing this file.
@@ -130,23 +129,15 @@ export function registerToastSheetTab(tab: ToastSheetTab): void {
   ToastActorSheet.SHEET_TABS.splice(index < 0 ? ToastActorSheet.SHEET_TABS.length : index, 0, { id: tab.id, label: tab.label });
 }
 
-export class ToastActorSheet extends BreadboxActorSheet {
-  static override DEFAULT_OPTIONS = {
-    ...BreadboxActorSheet.DEFAULT_OPTIONS,
-    classes: ["toast"],
-    actions: { ...BreadboxActorSheet.DEFAULT_OPTIONS.actions, ...ACTIONS },
-  };
-
-  static override PARTS = LAYOUT.parts;
-
-  static override SHEET_TABS = LAYOUT.tabs;
-  static override RULESET = "toast";
-  static override sheetData = async (actor: Actor.Implementation): Promise<object> => {
+export class ToastActorSheet extends rulesetActorSheet({
+  ...TOAST_BASICS,
+  actions: ACTIONS,
+  sheetData: async (actor) => {
     const context = await toastSheetData(actor);
     for (const tab of extraTabs) if (tab.context) Object.assign(context, await tab.context(actor));
     return context;
-  };
-}
+  },
+}) {}
 
 const signed = (n: number): string => (n >= 0 ? `+${n}` : String(n));
 

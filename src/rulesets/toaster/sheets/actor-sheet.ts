@@ -5,7 +5,8 @@
  */
 import { checkInputs, inputsHtml, intInput } from "../../../core/forms/inputs";
 import * as R from "../rules";
-import { BreadboxActorSheet, actorSheetLayout } from "../../../core/sheets/actor-sheet";
+import { rulesetActorSheet } from "../../../core/sheets/actor-sheet";
+import { TOASTER_BASICS } from "../register";
 import { enrichedTexts, numberFieldAt, numberLimits } from "../../../core/sheets/helpers";
 import "./hotbar";
 import { templatePath } from "../../../core/ids";
@@ -26,11 +27,9 @@ const ATTRS = ["physique", "coordination", "intellect", "aura"] as const;
 
 const TRACK_LABELS = { stun: "BREADBOX.Toaster.Stun.Label", wounds: "BREADBOX.Toaster.Damage.Wounds", luck: "BREADBOX.Toaster.Luck.Label" } as const;
 
-const LAYOUT = actorSheetLayout("toaster", "Toaster", ["main", "skills", "traits", "combat", "biography"]);
-
-export class ToasterActorSheet extends BreadboxActorSheet {
+export class ToasterActorSheet extends rulesetActorSheet({ ...TOASTER_BASICS, sheetData: toasterSheetData }) {
+  // Its actions are its own private methods: declared here, merged with the base's by Foundry.
   static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
-    classes: ["toaster"],
     actions: {
       rollSkill: ToasterActorSheet.#onRollSkill,
       rollAttribute: ToasterActorSheet.#onRollAttribute,
@@ -52,12 +51,6 @@ export class ToasterActorSheet extends BreadboxActorSheet {
       removeCustomAttribute: ToasterActorSheet.#onRemoveCustomAttribute,
     },
   };
-
-  static override PARTS = LAYOUT.parts;
-
-  static override SHEET_TABS = LAYOUT.tabs;
-  static override RULESET = "toaster";
-  static override sheetData = toasterSheetData;
 
   static async #onRollSkill(this: ToasterActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
     const actor = this.document;
