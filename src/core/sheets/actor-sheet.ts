@@ -306,6 +306,14 @@ export class BreadboxActorSheet<
   }
 }
 
+/**
+ * The sheet a click action runs on (its `this`, which Foundry binds to the sheet) as the ruleset's
+ * sheet class, or null: how a ruleset's action, written outside its class, reaches its sheet.
+ */
+export function sheetAs<S>(sheet: unknown, cls: abstract new (...args: never[]) => S): S | null {
+  return sheet instanceof cls ? sheet : null;
+}
+
 type SheetDefaults = foundry.applications.api.DocumentSheetV2.DefaultOptions;
 
 /**

@@ -10,7 +10,7 @@
 import * as R from "../rules";
 import { D100_COMBAT_SHEET_ACTIONS } from "../combat/sheet-actions";
 import { spendAp } from "../combat/ap";
-import { rulesetActorSheet } from "../../../core/sheets/actor-sheet";
+import { rulesetActorSheet, sheetAs } from "../../../core/sheets/actor-sheet";
 import { D100_BASICS } from "../register";
 import { enrichedTexts, humanizeKey } from "../../../core/sheets/helpers";
 import { templatePath } from "../../../core/ids";
@@ -29,13 +29,9 @@ import "./hotbar";
 import { linkField, linkTargets } from "../../../core/sheets/links";
 import { d100RootSkills } from "./item-sheet";
 
-function d100Sheet(sheet: unknown): D100ActorSheet | null {
-  return sheet instanceof D100ActorSheet ? sheet : null;
-}
-
 /** Run a sheet action; a refusal (a localized Error) is shown as a notification and changes nothing. */
 async function guarded(sheet: unknown, fn: (s: D100ActorSheet, m: D100ActorModel) => Promise<unknown>): Promise<void> {
-  const s = d100Sheet(sheet);
+  const s = sheetAs(sheet, D100ActorSheet);
   const m = s ? modelOf(s.document, D100ActorModel) : null;
   if (!s || !m) return;
   try {
@@ -62,15 +58,15 @@ async function editList<K extends "conditions" | "actionSlots" | "tasks">(s: D10
 
 const ACTIONS = {
   rollCheck: async function (this: unknown, event: PointerEvent) {
-    const s = d100Sheet(this);
+    const s = sheetAs(this, D100ActorSheet);
     if (s) await performD100Check(s.document, {}, event);
   },
   rollAttribute: async function (this: unknown, event: PointerEvent, target: HTMLElement) {
-    const s = d100Sheet(this);
+    const s = sheetAs(this, D100ActorSheet);
     if (s) await performD100Check(s.document, { target: `attribute:${data(target, "attribute")}` }, event);
   },
   rollSkill: async function (this: unknown, event: PointerEvent, target: HTMLElement) {
-    const s = d100Sheet(this);
+    const s = sheetAs(this, D100ActorSheet);
     if (s) await performD100Check(s.document, { target: `skill:${data(target, "skill-id")}` }, event);
   },
   startEffort: async function (this: unknown, _event: PointerEvent, target: HTMLElement) {

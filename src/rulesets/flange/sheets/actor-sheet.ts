@@ -6,7 +6,7 @@
  * attribute, skill and heading one click from the check dialog); edit mode edits the numbers.
  */
 import * as R from "./../rules";
-import { rulesetActorSheet } from "../../../core/sheets/actor-sheet";
+import { rulesetActorSheet, sheetAs } from "../../../core/sheets/actor-sheet";
 import { FLANGE_BASICS } from "../register";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
@@ -31,12 +31,8 @@ const ACTIONS = {
   attack: onAttack,
 };
 
-function flangeSheet(sheet: unknown): FlangeActorSheet | null {
-  return sheet instanceof FlangeActorSheet ? sheet : null;
-}
-
 async function roll(sheet: unknown, event: PointerEvent, preset: Partial<FlangeCheckChoices>): Promise<void> {
-  const s = flangeSheet(sheet);
+  const s = sheetAs(sheet, FlangeActorSheet);
   if (s) await performFlangeCheck(s.document, preset, event);
 }
 
@@ -51,7 +47,7 @@ async function onRollAttribute(this: unknown, event: PointerEvent, target: HTMLE
 
 async function onRollSkill(this: unknown, event: PointerEvent, target: HTMLElement): Promise<void> {
   const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "";
-  const s = flangeSheet(this);
+  const s = sheetAs(this, FlangeActorSheet);
   const model = s ? modelOf(s.document, FlangeActorModel) : null;
   const skill = model?.skills.find((k) => k.id === id);
   if (skill) await roll(this, event, { skill: id, ...(skill.attribute ? { attribute: skill.attribute } : {}) });
@@ -63,20 +59,20 @@ async function onRollHeading(this: unknown, event: PointerEvent, target: HTMLEle
 }
 
 async function onRollOpposed(this: unknown, event: PointerEvent): Promise<void> {
-  const s = flangeSheet(this);
+  const s = sheetAs(this, FlangeActorSheet);
   if (s) await performOpposedCheck(s.document, event);
 }
 
 /** A weapon row's attack button: the combat part's attack dialog (needs a targeted Flange character). */
 async function onAttack(this: unknown, event: PointerEvent, target: HTMLElement): Promise<void> {
-  const s = flangeSheet(this);
+  const s = sheetAs(this, FlangeActorSheet);
   const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "";
   const item = s?.document.items.get(id);
   if (s && item && modelOf(item, FlangeWeaponModel)) await attackWithWeapon(s.document, item, event);
 }
 
 async function onRefreshEdge(this: unknown): Promise<void> {
-  const s = flangeSheet(this);
+  const s = sheetAs(this, FlangeActorSheet);
   if (s) await refreshEdge([s.document]);
 }
 

@@ -5,7 +5,7 @@
  * by the shared BreadboxItem.
  */
 import * as R from "../rules";
-import { rulesetActorSheet } from "../../../core/sheets/actor-sheet";
+import { rulesetActorSheet, sheetAs } from "../../../core/sheets/actor-sheet";
 import { POOL_BASICS } from "../register";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
@@ -35,10 +35,6 @@ const ACTIONS = {
   removeWound: onRemoveWound,
 };
 
-function poolSheet(sheet: unknown): PoolActorSheet | null {
-  return sheet instanceof PoolActorSheet ? sheet : null;
-}
-
 function modelOfSheet(sheet: PoolActorSheet): PoolActorModel | null {
   return modelOf(sheet.document, PoolActorModel);
 }
@@ -49,7 +45,7 @@ function rowTrait(target: HTMLElement): string {
 }
 
 async function roll(sheet: unknown, event: PointerEvent, preset: Partial<PoolCheckChoices>): Promise<void> {
-  const s = poolSheet(sheet);
+  const s = sheetAs(sheet, PoolActorSheet);
   if (s) await performPoolCheck(s.document, preset, event);
 }
 
@@ -64,7 +60,7 @@ async function onRollPhobe(this: unknown, event: PointerEvent): Promise<void> {
 
 /** A group check (working together or against) launched from this character. */
 async function onRollGroup(this: unknown): Promise<void> {
-  const s = poolSheet(this);
+  const s = sheetAs(this, PoolActorSheet);
   if (s) await performGroupCheck(s.document);
 }
 
@@ -77,7 +73,7 @@ async function onRollAttribute(this: unknown, event: PointerEvent, target: HTMLE
 }
 
 async function onRollWeapon(this: unknown, event: PointerEvent, target: HTMLElement): Promise<void> {
-  const s = poolSheet(this);
+  const s = sheetAs(this, PoolActorSheet);
   const model = s ? modelOfSheet(s) : null;
   const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
   const item = s && id ? s.document.items.get(id) : undefined;
@@ -98,13 +94,13 @@ function complexIndex(target: HTMLElement): number {
 }
 
 async function onRollComplex(this: unknown, event: PointerEvent, target: HTMLElement): Promise<void> {
-  const s = poolSheet(this);
+  const s = sheetAs(this, PoolActorSheet);
   const index = complexIndex(target);
   if (s && Number.isInteger(index)) await rollComplexAction(s.document, index, event);
 }
 
 async function editComplex(sheet: unknown, change: (list: PoolActorModel["complexActions"]) => PoolActorModel["complexActions"]): Promise<void> {
-  const s = poolSheet(sheet);
+  const s = sheetAs(sheet, PoolActorSheet);
   const model = s ? modelOfSheet(s) : null;
   if (!s || !model || !s.isEditable) return;
   await s.safeUpdate(s.document, { system: { complexActions: change(model.complexActions.map((c) => ({ ...c }))) } });
@@ -125,7 +121,7 @@ async function onResetComplex(this: unknown, _event: PointerEvent, target: HTMLE
 }
 
 async function onAddWound(this: unknown): Promise<void> {
-  const s = poolSheet(this);
+  const s = sheetAs(this, PoolActorSheet);
   const model = s ? modelOfSheet(s) : null;
   if (!s || !model || !s.isEditable) return;
   const wounds = model.wounds.map((w) => ({ ...w }));
@@ -134,7 +130,7 @@ async function onAddWound(this: unknown): Promise<void> {
 }
 
 async function onRemoveWound(this: unknown, _event: PointerEvent, target: HTMLElement): Promise<void> {
-  const s = poolSheet(this);
+  const s = sheetAs(this, PoolActorSheet);
   const model = s ? modelOfSheet(s) : null;
   const index = Number(target.dataset.index);
   if (!s || !model || !s.isEditable || !Number.isInteger(index)) return;

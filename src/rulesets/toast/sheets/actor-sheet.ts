@@ -8,7 +8,7 @@
  * are refused by the shared BreadboxItem.
  */
 import * as R from "../rules";
-import { SHEET_PARTIALS, rulesetActorSheet } from "../../../core/sheets/actor-sheet";
+import { SHEET_PARTIALS, rulesetActorSheet, sheetAs } from "../../../core/sheets/actor-sheet";
 import { TOAST_BASICS } from "../register";
 import { templatePath } from "../../../core/ids";
 import { format, localize, modelOf } from "../../../core/game";
@@ -32,34 +32,30 @@ const ACTIONS = {
   treat: onTreat,
 };
 
-function toastSheet(sheet: unknown): ToastActorSheet | null {
-  return sheet instanceof ToastActorSheet ? sheet : null;
-}
-
 function itemIdOf(target: HTMLElement): string {
   return target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "";
 }
 
 async function onRollAttribute(this: unknown, event: PointerEvent, target: HTMLElement): Promise<void> {
-  const s = toastSheet(this);
+  const s = sheetAs(this, ToastActorSheet);
   const key = R.ATTRIBUTE_KEYS.find((k) => k === target.dataset.attribute);
   if (s && key) await performToastCheck(s.document, { kind: "attributes", attributes: [key] }, {}, event);
 }
 
 async function onRollAspect(this: unknown, event: PointerEvent, target: HTMLElement): Promise<void> {
-  const s = toastSheet(this);
+  const s = sheetAs(this, ToastActorSheet);
   const key = R.ASPECT_KEYS.find((k) => k === target.dataset.aspect);
   if (s && key) await performToastCheck(s.document, { kind: "aspect", aspect: key }, {}, event);
 }
 
 async function onRollSkill(this: unknown, event: PointerEvent, target: HTMLElement): Promise<void> {
-  const s = toastSheet(this);
+  const s = sheetAs(this, ToastActorSheet);
   const id = itemIdOf(target);
   if (s && id) await performToastCheck(s.document, { kind: "skill", itemId: id }, {}, event);
 }
 
 async function onToggleUsed(this: unknown, _event: PointerEvent, target: HTMLElement): Promise<void> {
-  const s = toastSheet(this);
+  const s = sheetAs(this, ToastActorSheet);
   const item = s ? s.document.items.get(itemIdOf(target)) : undefined;
   const model = modelOf(item, ToastSkillModel);
   if (!s || !item || !model || !s.isEditable) return;
@@ -67,23 +63,23 @@ async function onToggleUsed(this: unknown, _event: PointerEvent, target: HTMLEle
 }
 
 async function onEndSession(this: unknown, event: PointerEvent): Promise<void> {
-  const s = toastSheet(this);
+  const s = sheetAs(this, ToastActorSheet);
   if (s && s.isEditable) await endSession(s.document, event);
 }
 
 async function onRest(this: unknown): Promise<void> {
-  const s = toastSheet(this);
+  const s = sheetAs(this, ToastActorSheet);
   if (s && s.isEditable) await rest(s.document);
 }
 
 async function onHealthCheck(this: unknown, event: PointerEvent): Promise<void> {
-  const s = toastSheet(this);
+  const s = sheetAs(this, ToastActorSheet);
   if (s && s.isEditable) await healthCheck(s.document, event);
 }
 
 /** Treat the targeted character (or, with no target, the character herself) with this medical skill. */
 async function onTreat(this: unknown, event: PointerEvent, target: HTMLElement): Promise<void> {
-  const s = toastSheet(this);
+  const s = sheetAs(this, ToastActorSheet);
   const skill = s ? s.document.items.get(itemIdOf(target)) : undefined;
   if (!s || !skill || !s.isEditable) return;
   const patient = targetedActors().find((a) => a.system instanceof ToastActorModel) ?? s.document;
