@@ -8,7 +8,7 @@ import type { Dist } from "../../../dice/dist";
 import { overflowRollCap } from "./limits";
 import { BoundedCache, type Pmf, pmfFromMap, pmfLowerBound, pmfMean, pmfToDist } from "./pmf";
 import { requireInt } from "./validate";
-import { type CheckInput, type CheckResult, classify, degreeKey, type DegreeKey, DEGREES_WORST_FIRST, type EffortClass, maxFaceOf, normaliseCheck, type NormalisedCheck, type NormalisedTask, overflowPossible, resolveCheck, rollCheck, scaleOf } from "./checks";
+import { type CheckInput, type CheckResult, classify, type DegreeKey, DEGREES_WORST_FIRST, type EffortClass, maxFaceOf, normaliseCheck, type NormalisedCheck, type NormalisedTask, overflowPossible, resolveCheck, rollCheck, scaleOf } from "./checks";
 
 /** An overflow chain is followed until its branch is less likely than this; the rest is counted in `error`. */
 const OVERFLOW_CUT = 1e-14;

@@ -25,8 +25,26 @@ import { choiceInput, inputsHtml, readInputs } from "../../../core/forms/inputs"
 import type { CombatRules } from "../../../core/registry";
 import { BreadboxCombat } from "../../../core/documents/combat";
 import { PoolActorModel } from "../data/actor";
-import { phaseActions } from "./settings";
+import { POOL_COMBAT_SETTINGS } from "./settings";
 import { linesHtml } from "../../../core/rolls/lines";
+
+let reported = "";
+
+/** The world's actions with their base phase costs (the defaults when the setting is unreadable or refused). */
+export function phaseActions(): R.PhaseAction[] {
+  // Settings not registered (pure tests) or not text: the shipped defaults.
+  const text = POOL_COMBAT_SETTINGS.read("phaseActions");
+  try {
+    return R.parsePhaseActions(text);
+  } catch (err) {
+    // Tell once per bad text, then play on with the defaults.
+    if (reported !== text) {
+      reported = text;
+      ui.notifications?.warn(format("BREADBOX.Pool.Phase.BadSetting", { error: err instanceof Error ? err.message : String(err) }));
+    }
+    return [...R.DEFAULT_PHASE_ACTIONS];
+  }
+}
 
 /** World time per phase, in seconds (the seed: "a phase is … about a second"). */
 export const SECONDS_PER_PHASE = 1;

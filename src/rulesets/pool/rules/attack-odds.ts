@@ -10,7 +10,8 @@ import { checkDistribution } from "./odds";
 import { directContestDistribution } from "./opposition";
 import { checkPool, type PoolSpec } from "./pool";
 import { dicePhobeTotal, isBotch, type CheckInput, type CheckOutcome } from "./resolve";
-import { DEFAULT_WOUND_CHART, checkWoundChart, type AttackInput, type DefenderInput, type TraumaKind, type WoundChart } from "./trauma";
+import { DEFAULT_WOUND_CHART, type AttackInput, type DefenderInput, type TraumaKind, type WoundChart } from "./trauma";
+import { checkWoundChart } from "./trauma-resolve";
 import { attackHit, resolveTrauma } from "./trauma-resolve";
 import { requireObject } from "./validate";
 

@@ -1,12 +1,45 @@
 /**
- * The phase clock in play: who acts in which phase (clockOrder) and when a declared action lands
- * (scheduleAction). Runtime code (the combat tracker), apart from rules/phase-clock.ts, whose phase
- * actions the settings use: docs/architecture.md "Load what the world needs".
+ * The phase clock in play: the world's action list read from its setting (parsePhaseActions), who
+ * acts in which phase (clockOrder) and when a declared action lands (scheduleAction). Runtime code
+ * (the combat tracker), apart from rules/phase-clock.ts, whose default actions the settings use:
+ * docs/architecture.md "Load what the world needs".
  */
 import { ABORT_COST_PHASES, MAX_SIMULTANEOUS_ACTIONS, actionPhases, multipleActionPhases } from "./time";
 import { MAX_PHASES } from "./limits";
 import { requireArray, requireBool, requireInt, requireObject } from "./validate";
 import { compareText } from "../../../dice/collate";
+import { PHASE_ATTRIBUTES } from "./character";
+import type { PhaseAction } from "./phase-clock";
+
+/** The most actions a world's list may hold. */
+export const MAX_PHASE_ACTIONS = 100;
+
+const ACTION_NAME = /^[^=;\n]{1,60}$/u;
+
+/**
+ * Read the setting's text: entries separated by ";" or new lines, each "name = cost attribute"
+ * (attribute one of reactionTime, speed, wits). Throws a RangeError naming the bad entry.
+ */
+export function parsePhaseActions(text: string): PhaseAction[] {
+  if (typeof text !== "string") throw new TypeError("The action list must be text");
+  const entries = text.split(/[;\n]/u).map((e) => e.trim()).filter((e) => e.length > 0);
+  if (entries.length === 0) throw new RangeError("The action list is empty");
+  if (entries.length > MAX_PHASE_ACTIONS) throw new RangeError(`The action list has more than ${MAX_PHASE_ACTIONS} actions`);
+  const seen = new Set<string>();
+  return entries.map((entry) => {
+    const m = /^(.+?)\s*=\s*(-?\d+)\s+(\S+)$/u.exec(entry);
+    if (!m) throw new RangeError(`"${entry}" is not "name = cost attribute"`);
+    const key = m[1].trim();
+    if (!ACTION_NAME.test(key)) throw new RangeError(`"${key}" is not an action name`);
+    if (seen.has(key)) throw new RangeError(`"${key}" is listed twice`);
+    seen.add(key);
+    const baseCost = Number(m[2]);
+    if (!Number.isSafeInteger(baseCost) || baseCost < 1 || baseCost > MAX_PHASES) throw new RangeError(`"${entry}": the base phase cost must be a whole number from 1 to ${MAX_PHASES}`);
+    const attribute = PHASE_ATTRIBUTES.find((a) => a === m[3]);
+    if (!attribute) throw new RangeError(`"${entry}": the attribute must be one of ${PHASE_ATTRIBUTES.join(", ")}`);
+    return { key, baseCost, attribute };
+  });
+}
 
 /** A combatant on the clock. */
 export interface ClockEntry {

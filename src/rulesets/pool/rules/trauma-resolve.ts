@@ -1,12 +1,30 @@
 /**
- * Seed 002, "Trauma": what an attack that hit does (resolveTrauma) and whether it hit (attackHit).
- * Runtime code (combat and odds), apart from rules/trauma.ts, which the data models use (the wound chart,
- * penalties, healing): docs/architecture.md "Load what the world needs".
+ * Seed 002, "Trauma": a wound chart checked (checkWoundChart), what an attack that hit does
+ * (resolveTrauma) and whether it hit (attackHit). Runtime code (combat and odds), apart from
+ * rules/trauma.ts, which the data models use (the wound chart, penalties, healing):
+ * docs/architecture.md "Load what the world needs".
  */
-import { requireInt, requireKey, requireObject } from "./validate";
+import { requireInt, requireKey, requireObject, requireNumber } from "./validate";
 import { judgeDirect as judgeContest } from "./opposition";
 import { CHECK_OUTCOMES, degreeOf, type CheckOutcome } from "./resolve";
 import { type AttackInput, DAMAGE_TYPES, type DamageType, DEFAULT_WOUND_CHART, type DefenderInput, MAX_TRAUMA_VALUE, TRAUMA_KINDS, type TraumaKind, type Wound, type WoundChart, woundRow } from "./trauma";
+
+/** Check a chart: non-empty, rising whole minDegree, whole non-negative penalties, positive times. */
+export function checkWoundChart(chart: WoundChart): WoundChart {
+  for (const kind of TRAUMA_KINDS) {
+    const rows = chart[kind];
+    if (!rows || rows.length === 0) throw new RangeError(`The ${kind} wound chart has no rows`);
+    rows.forEach((r, i) => {
+      requireInt(`${kind} row ${i + 1} minDegree`, r.minDegree, 0);
+      if (i > 0 && r.minDegree <= rows[i - 1].minDegree) throw new RangeError(`The ${kind} wound chart's minDegree must rise (row ${i + 1})`);
+      requireInt(`${kind} row ${i + 1} penaltyDice`, r.penaltyDice, 0);
+      requireInt(`${kind} row ${i + 1} crossPenaltyDice`, r.crossPenaltyDice, 0);
+      if (r.healingHours !== null) requireNumber(`${kind} row ${i + 1} healingHours`, r.healingHours, Number.MIN_VALUE);
+      if (!/^[a-z][A-Za-z0-9]*$/.test(r.severity)) throw new RangeError(`${kind} row ${i + 1} severity must be a camelCase key, not "${r.severity}"`);
+    });
+  }
+  return chart;
+}
 
 /** Everything an attack did, step by step, for a chat card. */
 export interface TraumaResult {

@@ -69,23 +69,6 @@ export const DEFAULT_WOUND_CHART: WoundChart = {
   mental: defaultRows([1 * HOUR, 4 * HOUR, 1 * DAY, 3 * DAY, 1 * WEEK, 2 * WEEK]),
 };
 
-/** Check a chart: non-empty, rising whole minDegree, whole non-negative penalties, positive times. */
-export function checkWoundChart(chart: WoundChart): WoundChart {
-  for (const kind of TRAUMA_KINDS) {
-    const rows = chart[kind];
-    if (!rows || rows.length === 0) throw new RangeError(`The ${kind} wound chart has no rows`);
-    rows.forEach((r, i) => {
-      requireInt(`${kind} row ${i + 1} minDegree`, r.minDegree, 0);
-      if (i > 0 && r.minDegree <= rows[i - 1].minDegree) throw new RangeError(`The ${kind} wound chart's minDegree must rise (row ${i + 1})`);
-      requireInt(`${kind} row ${i + 1} penaltyDice`, r.penaltyDice, 0);
-      requireInt(`${kind} row ${i + 1} crossPenaltyDice`, r.crossPenaltyDice, 0);
-      if (r.healingHours !== null) requireNumber(`${kind} row ${i + 1} healingHours`, r.healingHours, Number.MIN_VALUE);
-      if (!/^[a-z][A-Za-z0-9]*$/.test(r.severity)) throw new RangeError(`${kind} row ${i + 1} severity must be a camelCase key, not "${r.severity}"`);
-    });
-  }
-  return chart;
-}
-
 /** The chart row for a final degree, or null for no wound (degree below the first row). */
 export function woundRow(kind: TraumaKind, degree: number, chart: WoundChart = DEFAULT_WOUND_CHART): WoundRow | null {
   requireKey("trauma kind", kind, TRAUMA_KINDS);
