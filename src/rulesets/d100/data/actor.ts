@@ -193,7 +193,8 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     this.#attributeBuild.reset();
     this.#skillPointsSpent.reset();
     this.#problems.reset();
-    const attrs = this.attributeScores;
+    // Checked once here; every rule below is handed the same frozen, checked attributes.
+    const attrs = R.validateAttributes(this.attributes);
     const problems: D100Problem[] = [];
     this.actionQuota = R.actionQuota(attrs);
     this.baseNormalHealth = R.normalHealth(attrs);
@@ -207,23 +208,28 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     const items = this.parent?.items ?? NO_ITEMS;
     const branches: BranchRow[] = [];
     const tabs: R.Tab[] = [];
-    const adjustments: string[] = [this.adjustments];
+    // Blank adjustments are left out (combineAdjustments would skip them anyway).
+    const adjustments: Array<string | R.AdjustmentNotation> = [];
+    if (this.adjustments.trim() !== "") adjustments.push(this.adjustments);
     const coverage = new Set<string>();
     for (const item of items) {
       const sys: unknown = item.system;
       if (sys instanceof D100SkillModel) branches.push({ itemId: item.id ?? "", name: item.name ?? "", parent: sys.parentSkill, adjust: sys.adjust });
       else if (sys instanceof D100TabModel) tabs.push(sys.tab);
       else if (sys instanceof D100ArmorModel && sys.equipped) {
-        adjustments.push(sys.adjustment);
+        if (sys.adjustment.trim() !== "") adjustments.push(sys.adjustment);
         for (const r of sys.coverage) coverage.add(r);
-      } else if (sys instanceof D100GearModel && sys.equipped) adjustments.push(sys.adjustment);
+      } else if (sys instanceof D100GearModel && sys.equipped) {
+        if (sys.adjustment.trim() !== "") adjustments.push(sys.adjustment);
+      }
       else if (sys instanceof D100PowerModel) {
         sys.normal = sys.normalBonus + (sys.normalAttributes.length ? R.powerNormal(attrs, { attributes: sys.normalAttributes, combine: sys.combine }) : 0);
       }
     }
     this.tabs = tabs;
     this.coverage = coverage;
-    this.adjustment = R.combineAdjustments(...adjustments.filter((a) => a.trim() !== ""), R.tabAdjustments(tabs));
+    adjustments.push(R.tabAdjustments(tabs));
+    this.adjustment = R.combineAdjustments(...adjustments);
     this.adjustmentText = R.formatAdjustment(this.adjustment.terms);
 
     const roots = {} as Record<R.RootSkillKey, RootRow>;

@@ -150,12 +150,14 @@ export class PoolActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
       abilities[row.traitId] = row.score;
       abilityMap.set(row.traitId, row.score);
     }
-    const wounds = this.wounds.map((w) => ({ kind: w.kind, degree: w.degree, nonlethal: w.nonlethal, severity: R.woundRow(w.kind, w.degree)?.severity ?? "" }));
+    // Each wound's chart row, looked up once (the wound list and the sheet's rows both read it).
+    const rows = this.wounds.map((w) => R.woundRow(w.kind, w.degree));
+    const wounds = this.wounds.map((w, i) => ({ kind: w.kind, degree: w.degree, nonlethal: w.nonlethal, severity: rows[i]?.severity ?? "" }));
     this.character = { attributes, abilities, wounds };
     const tables: R.PoolCharacter = { attributes: attributeMap, abilities: abilityMap, wounds };
     this.status = R.characterStatus(tables, R.DEFAULT_WOUND_CHART, { knockoutPenalty: rules.knockoutPenalty });
     this.woundViews = wounds.map((w, index) => {
-      const row = R.woundRow(w.kind, w.degree);
+      const row = rows[index];
       return { index, kind: w.kind, degree: w.degree, nonlethal: w.nonlethal, severity: row?.severity ?? "", penaltyDice: row?.penaltyDice ?? 0, crossPenaltyDice: row?.crossPenaltyDice ?? 0, healingHours: this.status.healingHours[index] ?? null };
     });
     this.defender = R.defenderOf(tables);
