@@ -9,10 +9,11 @@ import { choice, html, int } from "../../../core/data/fields";
 import { WOUND_DEGREE_RANGE } from "./fields";
 import { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, type TraitActivity } from "./items";
 import { poolRules } from "../settings";
-import { buildTraitTree, type TraitTreeBuild } from "./tree";
+import { buildTraitTree, type TraitItemRow, type TraitTreeBuild } from "./tree";
 import { dict } from "../../../dice/dict";
 import { poolCombatFields } from "../combat/fields";
 import { OnDemand } from "../../../core/documents/on-demand";
+import { type SameInputs, sameInputsFor } from "../../../core/data/same-inputs";
 
 const fields = foundry.data.fields;
 
@@ -114,8 +115,8 @@ export class PoolActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     const items = this.parent?.items ?? NO_ITEMS;
     // The world's rules, cached until a setting changes (settings.ts).
     const rules = poolRules();
-    const attributeRows = [];
-    const abilityRows = [];
+    const attributeRows: TraitItemRow[] = [];
+    const abilityRows: TraitItemRow[] = [];
     const ownActivity = { ability: dict<TraitActivity>(), attribute: dict<TraitActivity>() };
     const armor: R.ArmorSpec[] = [];
     for (const item of items) {
@@ -131,8 +132,14 @@ export class PoolActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
       }
       else if (sys instanceof PoolArmorModel && sys.equipped) armor.push({ rating: sys.rating, convertsLethal: sys.convertsLethal });
     }
-    this.attributeTree = buildTraitTree(attributeRows);
-    this.abilityTree = buildTraitTree(abilityRows);
+    // The two trees read these rows and nothing else: kept from the last preparation while they are
+    // the same (core/data/same-inputs.ts).
+    const inputs: unknown[] = [attributeRows.length];
+    for (const r of attributeRows) inputs.push(r.id, r.traitId, r.name, r.parent, r.score);
+    for (const r of abilityRows) inputs.push(r.id, r.traitId, r.name, r.parent, r.score);
+    const trees = sameInputsFor(TRAIT_TREES, this.parent ?? this).value(inputs, () => Object.freeze({ attributes: frozenTree(buildTraitTree(attributeRows)), abilities: frozenTree(buildTraitTree(abilityRows)) }));
+    this.attributeTree = trees.attributes;
+    this.abilityTree = trees.abilities;
     // The character as records (what other code reads), and the same tables as Maps for the core's
     // status and defender, which read a Map as it is instead of copying a record into one each.
     const attributes = dict<number>();
@@ -167,6 +174,19 @@ export class PoolActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     this.attributeActivity = resolveActivities(this.attributeTree, ownActivity.attribute, fallback);
     this.complexComplete = this.complexActions.map((c) => c.accumulated >= c.required);
   }
+}
+
+/** Each character's last two trait trees and the rows they came from. */
+const TRAIT_TREES = /* @__PURE__ */ new WeakMap<object, SameInputs<{ readonly attributes: TraitTreeBuild; readonly abilities: TraitTreeBuild }>>();
+
+/** A trait tree frozen (its table, rows and problems), as it is shared by the preparations that keep it. */
+function frozenTree(build: TraitTreeBuild): TraitTreeBuild {
+  Object.freeze(build.tree);
+  for (const r of build.rows) Object.freeze(r);
+  Object.freeze(build.rows);
+  for (const p of build.problems) Object.freeze(p);
+  Object.freeze(build.problems);
+  return Object.freeze(build);
 }
 
 /**
