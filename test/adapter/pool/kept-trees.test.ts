@@ -1,7 +1,8 @@
 /**
  * The Dice Pool trait trees are kept from one preparation to the next while their rows stay the
- * same (issue 20, core/data/same-inputs.ts): each attribute and ability item's id, trait id (its
- * rules role or name), name, parent and score. No world setting is read by them. Each input
+ * same (issue 20, core/data/same-inputs.ts), with the score tables and activities that come of
+ * them: each attribute and ability item's id, trait id (its rules role or name), name, parent,
+ * score and activity, and the world's default activity (setting pool.defaultActivity). Each input
  * changed here must give new trees.
  */
 import { beforeEach, describe, expect, it } from "vitest";
@@ -72,6 +73,21 @@ describe("Dice Pool trait trees kept between preparations", () => {
     expect(abilityRow(a, "Lore").id).not.toBe(lore.id);
     await a.createEmbeddedDocuments("Item", [attribute("Wits", 1, { role: "wits" })]);
     expect(attributeRow(a, "wits").score).toBe(1);
+  });
+
+  it("an item's activity and the world's default activity changed give new activities", async () => {
+    const a = await character();
+    expect(a.system.abilityActivity.Climbing).toBe("physical");
+    const athletics = a.items.find((i: any) => i.name === "Athletics");
+    await athletics.update({ "system.activity": "mental" });
+    // Climbing has none of its own: its parent's.
+    expect(a.system.abilityActivity.Athletics).toBe("mental");
+    expect(a.system.abilityActivity.Climbing).toBe("mental");
+    expect(a.system.abilityActivity.Lore).toBe("physical");
+    await (game as any).settings.set("breadbox", "pool.defaultActivity", "mental");
+    a.prepareData();
+    expect(a.system.abilityActivity.Lore).toBe("mental");
+    expect(a.system.attributeActivity.Strength).toBe("mental");
   });
 
   it("each character keeps its own trees", async () => {
