@@ -16,6 +16,7 @@ import { D100ArmorModel } from "./weapons";
 import { buildSkillTree, defaultMajors, type BranchRow, type RootRow, type TreeProblem } from "./tree";
 import { compareText } from "../../../dice/collate";
 import { OnDemand } from "../../../core/documents/on-demand";
+import { type SameInputs, sameInputsFor } from "../../../core/data/same-inputs";
 
 /** An actor without items (an unowned model in a test). */
 const NO_ITEMS: readonly Item.Implementation[] = [];
@@ -153,7 +154,8 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
   declare healthIncrease: number;
   declare dailyRecovery: number;
   declare skillTree: R.SkillTree;
-  declare skillRows: SkillView[];
+  /** The skill rows, roots in the book's order with their branches depth-first (frozen: kept while the tree's inputs stay the same). */
+  declare skillRows: readonly SkillView[];
   /** Skill points the tree cost. Sheet-only: computed on first read. */
   get skillPointsSpent(): number {
     return this.#skillPointsSpent.value;
@@ -174,7 +176,7 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
   }
 
   /** The tree's problems, found while building it. */
-  #treeProblems: D100Problem[] = [];
+  #treeProblems: readonly D100Problem[] = [];
   /** Creation reports on demand (issue 20: a world prepares every character, a sheet reads one). */
   readonly #attributeBuild = new OnDemand(() => R.checkAttributeBuild(this.attributeScores));
   readonly #skillPointsSpent = new OnDemand(() => R.treeCost(this.skillTree).total);
@@ -193,8 +195,8 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     this.#attributeBuild.reset();
     this.#skillPointsSpent.reset();
     this.#problems.reset();
-    const attrs = this.attributeScores;
-    const problems: D100Problem[] = [];
+    // Checked once here; every rule below is handed the same frozen, checked attributes.
+    const attrs = R.validateAttributes(this.attributes);
     this.actionQuota = R.actionQuota(attrs);
     this.baseNormalHealth = R.normalHealth(attrs);
     this.healthNormal = this.baseNormalHealth + this.health.bonus;
@@ -207,54 +209,97 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     const items = this.parent?.items ?? NO_ITEMS;
     const branches: BranchRow[] = [];
     const tabs: R.Tab[] = [];
-    const adjustments: string[] = [this.adjustments];
+    // Blank adjustments are left out (combineAdjustments would skip them anyway).
+    const adjustments: Array<string | R.AdjustmentNotation> = [];
+    if (this.adjustments.trim() !== "") adjustments.push(this.adjustments);
     const coverage = new Set<string>();
     for (const item of items) {
       const sys: unknown = item.system;
       if (sys instanceof D100SkillModel) branches.push({ itemId: item.id ?? "", name: item.name ?? "", parent: sys.parentSkill, adjust: sys.adjust });
       else if (sys instanceof D100TabModel) tabs.push(sys.tab);
       else if (sys instanceof D100ArmorModel && sys.equipped) {
-        adjustments.push(sys.adjustment);
+        if (sys.adjustment.trim() !== "") adjustments.push(sys.adjustment);
         for (const r of sys.coverage) coverage.add(r);
-      } else if (sys instanceof D100GearModel && sys.equipped) adjustments.push(sys.adjustment);
+      } else if (sys instanceof D100GearModel && sys.equipped) {
+        if (sys.adjustment.trim() !== "") adjustments.push(sys.adjustment);
+      }
       else if (sys instanceof D100PowerModel) {
         sys.normal = sys.normalBonus + (sys.normalAttributes.length ? R.powerNormal(attrs, { attributes: sys.normalAttributes, combine: sys.combine }) : 0);
       }
     }
     this.tabs = tabs;
     this.coverage = coverage;
-    this.adjustment = R.combineAdjustments(...adjustments.filter((a) => a.trim() !== ""), R.tabAdjustments(tabs));
+    adjustments.push(R.tabAdjustments(tabs));
+    this.adjustment = R.combineAdjustments(...adjustments);
     this.adjustmentText = R.formatAdjustment(this.adjustment.terms);
 
-    const roots = {} as Record<R.RootSkillKey, RootRow>;
+    // The skill tree reads the attributes, the roots and the branch items, nothing else: it is kept
+    // from the last preparation while those are the same (core/data/same-inputs.ts).
+    const inputs: unknown[] = [];
+    for (const k of R.ATTRIBUTE_KEYS) inputs.push(attrs[k]);
     for (const key of R.ROOT_SKILL_KEYS) {
       const r = this.skills[key];
-      roots[key] = { majors: [r.major1, r.major2], adjust: r.adjust };
+      inputs.push(r.major1, r.major2, r.adjust);
     }
-    const build = buildSkillTree(roots, branches);
-    this.skillTree = build.tree;
-    for (const p of build.problems) problems.push(treeProblem(p));
-    const ratings = R.computeSkills(attrs, build.tree);
-    const rootSkills = R.ROOT_SKILLS;
-    this.skillRows = orderTree([...ratings.values()]).map((r): SkillView => ({
-      id: r.id,
-      name: r.name,
-      root: r.root,
-      parent: r.parent,
-      depth: r.depth,
-      base: r.base,
-      adjust: r.adjust,
-      total: r.total,
-      cost: r.cost,
-      itemId: build.itemIds.get(r.id) ?? "",
-      nextCost: R.incrementCost(r.adjust),
-      contributors: r.parent === null ? rootSkills[r.root] : [],
-      majors: r.parent === null ? build.tree.roots[r.root].majors : [],
-    }));
-    this.#treeProblems = problems;
+    for (const b of branches) inputs.push(b.itemId, b.name, b.parent, b.adjust);
+    const skills = sameInputsFor(SKILL_TREES, this.parent ?? this).value(inputs, () => prepareSkills(attrs, this.skills, branches));
+    this.skillTree = skills.tree;
+    this.skillRows = skills.rows;
+    this.#treeProblems = skills.problems;
     // Token bars (combat part): AP of the quota, health Current of Normal.
     prepareCombatDerived(this);
   }
+}
+
+/** The skill tree of a character, its rows as the sheet shows them and its problems (frozen: kept between preparations). */
+interface PreparedSkills {
+  readonly tree: R.SkillTree;
+  readonly rows: readonly SkillView[];
+  readonly problems: readonly D100Problem[];
+}
+
+/** Each character's last skill tree and the inputs it came from. */
+const SKILL_TREES = /* @__PURE__ */ new WeakMap<object, SameInputs<PreparedSkills>>();
+
+/** The skill tree from the attributes, the ten roots as stored and the branch items. */
+function prepareSkills(attrs: R.Attributes, skills: Readonly<Record<R.RootSkillKey, { major1: R.AttributeKey; major2: R.AttributeKey; adjust: number }>>, branches: readonly BranchRow[]): PreparedSkills {
+  const roots = {} as Record<R.RootSkillKey, RootRow>;
+  for (const key of R.ROOT_SKILL_KEYS) {
+    const r = skills[key];
+    roots[key] = { majors: [r.major1, r.major2], adjust: r.adjust };
+  }
+  const build = buildSkillTree(roots, branches);
+  const problems = build.problems.map(treeProblem);
+  const ratings = R.computeSkills(attrs, build.tree);
+  const rootSkills = R.ROOT_SKILLS;
+  const rows = orderTree([...ratings.values()]).map((r): SkillView => Object.freeze({
+    id: r.id,
+    name: r.name,
+    root: r.root,
+    parent: r.parent,
+    depth: r.depth,
+    base: r.base,
+    adjust: r.adjust,
+    total: r.total,
+    cost: r.cost,
+    itemId: build.itemIds.get(r.id) ?? "",
+    nextCost: R.incrementCost(r.adjust),
+    contributors: r.parent === null ? rootSkills[r.root] : [],
+    majors: r.parent === null ? build.tree.roots[r.root].majors : [],
+  }));
+  return Object.freeze({ tree: deepFreeze(build.tree), rows: Object.freeze(rows), problems: Object.freeze(problems.map((p) => Object.freeze(p))) });
+}
+
+/** Freeze a skill tree: its roots, their majors, its branches. */
+function deepFreeze(tree: R.SkillTree): R.SkillTree {
+  for (const key of R.ROOT_SKILL_KEYS) {
+    Object.freeze(tree.roots[key].majors);
+    Object.freeze(tree.roots[key]);
+  }
+  Object.freeze(tree.roots);
+  for (const b of tree.branches) Object.freeze(b);
+  Object.freeze(tree.branches);
+  return Object.freeze(tree);
 }
 
 function treeProblem(p: TreeProblem): D100Problem {

@@ -29,7 +29,7 @@ export class D100SkillModel extends BreadboxItemModel<ReturnType<typeof skillSch
   declare nextCost: number;
 
   override prepareDerivedData(): void {
-    this.cost = R.raiseCost({ from: 0, to: this.adjust });
+    this.cost = R.costFromZero(this.adjust);
     this.nextCost = R.incrementCost(this.adjust);
   }
 }

@@ -59,7 +59,7 @@ export function buildSkillTree(roots: Readonly<Record<R.RootSkillKey, RootRow>>,
       continue;
     }
     seen.add(name);
-    pending.push({ ...b, name, parent: b.parent.trim() });
+    pending.push({ itemId: b.itemId, name, parent: b.parent.trim(), adjust: b.adjust });
   }
   const kept: R.BranchSkillData[] = [];
   const itemIds = new Map<string, string>();

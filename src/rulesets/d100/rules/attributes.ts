@@ -68,8 +68,19 @@ export function attributeRating(score: number): AttributeRating {
   return "exceptional";
 }
 
-/** Check that every attribute is present and a whole number ≥ 0; returns a frozen copy. */
+/**
+ * Attributes this module checked and froze: validating one of them again hands it back as it is
+ * (a frozen copy cannot change, so it is still valid). A preparation validates its character's
+ * attributes once and every rule it calls then finds them here.
+ */
+const VALIDATED = /* @__PURE__ */ new WeakSet<object>();
+function isValidated(attrs: Partial<Record<AttributeKey, number>>): attrs is Attributes {
+  return VALIDATED.has(attrs);
+}
+
+/** Check that every attribute is present and a whole number ≥ 0; returns a frozen copy (or the same frozen attributes, already checked). */
 export function validateAttributes(attrs: Partial<Record<AttributeKey, number>>): Attributes {
+  if (isValidated(attrs)) return attrs;
   const out = {} as Record<AttributeKey, number>;
   for (const k of ATTRIBUTE_KEYS) {
     const v = attrs[k];
@@ -77,7 +88,8 @@ export function validateAttributes(attrs: Partial<Record<AttributeKey, number>>)
     // The check's message is built only when it fails (this runs several times per preparation).
     out[k] = Number.isSafeInteger(v) && v >= 0 ? v : requireInt(`Attribute ${k}`, v, 0);
   }
-  return Object.freeze(out);
+  VALIDATED.add(Object.freeze(out));
+  return out;
 }
 
 /** Attributes all set to one value (average characters are all 5). */

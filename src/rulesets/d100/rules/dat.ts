@@ -240,11 +240,22 @@ export function asAdjustment(a: AdjustmentNotation | string): AdjustmentNotation
 
 /** Write adjustment terms back ("-10F -2R"). */
 export function formatAdjustment(terms: readonly AdjustmentTerm[]): string {
-  return terms.map((t) => `${t.amount}${t.kind === "flat" ? "F" : "R"}`).join(" ");
+  let out = "";
+  for (const t of terms) out = `${out}${out === "" ? "" : " "}${t.amount}${t.kind === "flat" ? "F" : "R"}`;
+  return out;
 }
 
 /** Join several adjustment sources (armor, TABs, powers), in the order given. */
 export function combineAdjustments(...parts: ReadonlyArray<AdjustmentNotation | string>): AdjustmentNotation {
-  const ns = parts.map((p) => asAdjustment(p));
-  return { text: ns.map((n) => n.text.trim()).filter((t) => t !== "").join(" "), terms: ns.flatMap((n) => n.terms) };
+  // Loops, not map/filter/flatMap: every character's armor, gear and TABs are joined on every preparation.
+  const ns: AdjustmentNotation[] = [];
+  for (const p of parts) ns.push(asAdjustment(p));
+  let text = "";
+  const terms: AdjustmentTerm[] = [];
+  for (const n of ns) {
+    const t = n.text.trim();
+    if (t !== "") text = text === "" ? t : `${text} ${t}`;
+    for (const term of n.terms) terms.push(term);
+  }
+  return { text, terms };
 }

@@ -71,7 +71,7 @@ function validRootSkillBase(a: Attributes, root: RootSkillKey, majors: readonly 
 
 /** Skill-point cost of raising Adjust from `rating` to `rating + 1`: doubles every 10 points. */
 export function incrementCost(rating: number): number {
-  requireInt("Adjust rating", rating, 0);
+  if (!Number.isSafeInteger(rating) || rating < 0) requireInt("Adjust rating", rating, 0);
   return 2 ** Math.floor(rating / 10);
 }
 
@@ -91,7 +91,7 @@ export function raiseCost(range: { readonly from: number; readonly to: number })
 /** raiseCost from 0 by target, 0 … MAX_ADJUST, filled on first need (every skill of every preparation asks). */
 const COST_FROM_ZERO: number[] = [];
 /** raiseCost({ from: 0, to }) — the table for a whole target in range, raiseCost itself (and its errors) otherwise. */
-function costFromZero(to: number): number {
+export function costFromZero(to: number): number {
   if (!Number.isSafeInteger(to) || to < 0 || to > MAX_ADJUST) return raiseCost({ from: 0, to });
   return (COST_FROM_ZERO[to] ??= raiseCost({ from: 0, to }));
 }

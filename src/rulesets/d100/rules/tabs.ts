@@ -32,5 +32,7 @@ export interface Tab {
 
 /** All damage adjustments granted by TABs, in TAB order. */
 export function tabAdjustments(tabs: readonly Tab[]): AdjustmentNotation {
-  return combineAdjustments(...tabs.flatMap((t) => t.effects.flatMap((e) => (e.kind === "adjustment" ? [e.notation] : []))));
+  const notations: string[] = [];
+  for (const t of tabs) for (const e of t.effects) if (e.kind === "adjustment") notations.push(e.notation);
+  return combineAdjustments(...notations);
 }

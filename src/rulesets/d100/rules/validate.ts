@@ -6,6 +6,8 @@ import { assertSafeInt } from "../../../dice/limits";
  * loss past 2^53) and within [min, max] (bounds optional).
  */
 export function requireInt(name: string, value: number, min?: number, max?: number): number {
+  // The usual case first: a whole number in range passes without the shared check's work.
+  if (Number.isSafeInteger(value) && (min === undefined || value >= min) && (max === undefined || value <= max)) return value;
   assertSafeInt(value, name);
   if (min !== undefined && value < min) throw new RangeError(`${name} must be at least ${min}, not ${value}`);
   if (max !== undefined && value > max) throw new RangeError(`${name} must be at most ${max}, not ${value}`);

@@ -9,10 +9,11 @@ import { choice, html, int } from "../../../core/data/fields";
 import { WOUND_DEGREE_RANGE } from "./fields";
 import { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, type TraitActivity } from "./items";
 import { poolRules } from "../settings";
-import { buildTraitTree, type TraitTreeBuild } from "./tree";
+import { buildTraitTree, type TraitItemRow, type TraitTreeBuild } from "./tree";
 import { dict } from "../../../dice/dict";
 import { poolCombatFields } from "../combat/fields";
 import { OnDemand } from "../../../core/documents/on-demand";
+import { type SameInputs, sameInputsFor } from "../../../core/data/same-inputs";
 
 const fields = foundry.data.fields;
 
@@ -114,9 +115,10 @@ export class PoolActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     const items = this.parent?.items ?? NO_ITEMS;
     // The world's rules, cached until a setting changes (settings.ts).
     const rules = poolRules();
-    const attributeRows = [];
-    const abilityRows = [];
-    const ownActivity = { ability: dict<TraitActivity>(), attribute: dict<TraitActivity>() };
+    const attributeRows: TraitItemRow[] = [];
+    const abilityRows: TraitItemRow[] = [];
+    const attributeActivities: TraitActivity[] = [];
+    const abilityActivities: TraitActivity[] = [];
     const armor: R.ArmorSpec[] = [];
     for (const item of items) {
       const sys: unknown = item.system;
@@ -124,47 +126,102 @@ export class PoolActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
       const itemName = (item.name ?? "").trim();
       if (sys instanceof PoolAttributeModel) {
         attributeRows.push({ id, traitId: sys.role || itemName, name: itemName, parent: sys.parentTrait, score: sys.score });
-        ownActivity.attribute[sys.role || itemName] ??= sys.activity;
+        attributeActivities.push(sys.activity);
       } else if (sys instanceof PoolAbilityModel) {
         abilityRows.push({ id, traitId: itemName, name: itemName, parent: sys.parentTrait, score: sys.rating });
-        ownActivity.ability[itemName] ??= sys.activity;
+        abilityActivities.push(sys.activity);
       }
       else if (sys instanceof PoolArmorModel && sys.equipped) armor.push({ rating: sys.rating, convertsLethal: sys.convertsLethal });
     }
-    this.attributeTree = buildTraitTree(attributeRows);
-    this.abilityTree = buildTraitTree(abilityRows);
-    // The character as records (what other code reads), and the same tables as Maps for the core's
-    // status and defender, which read a Map as it is instead of copying a record into one each.
-    const attributes = dict<number>();
-    const attributeMap = new Map<string, number>();
-    for (const row of this.attributeTree.rows) {
-      attributes[row.traitId] = row.score;
-      attributeMap.set(row.traitId, row.score);
-    }
-    // An ability rated 0 is a node of the tree the character has no score in: a check for it
-    // falls back up (or, if justified, down) the tree (docs/rules/pool.md).
-    const abilities = dict<number>();
-    const abilityMap = new Map<string, number>();
-    for (const row of this.abilityTree.rows) {
-      if (row.score <= 0) continue;
-      abilities[row.traitId] = row.score;
-      abilityMap.set(row.traitId, row.score);
-    }
-    const wounds = this.wounds.map((w) => ({ kind: w.kind, degree: w.degree, nonlethal: w.nonlethal, severity: R.woundRow(w.kind, w.degree)?.severity ?? "" }));
-    this.character = { attributes, abilities, wounds };
-    const tables: R.PoolCharacter = { attributes: attributeMap, abilities: abilityMap, wounds };
+    const fallback: R.TraumaKind = rules.defaultActivity === "mental" ? "mental" : "physical";
+    // The trees and what comes of them read these rows, their activities and the world's default
+    // activity, nothing else: kept from the last preparation while those are the same
+    // (core/data/same-inputs.ts).
+    const inputs: unknown[] = [fallback, attributeRows.length];
+    attributeRows.forEach((r, i) => inputs.push(r.id, r.traitId, r.name, r.parent, r.score, attributeActivities[i]));
+    abilityRows.forEach((r, i) => inputs.push(r.id, r.traitId, r.name, r.parent, r.score, abilityActivities[i]));
+    const traits = sameInputsFor(TRAITS, this.parent ?? this).value(inputs, () => prepareTraits(attributeRows, attributeActivities, abilityRows, abilityActivities, fallback));
+    this.attributeTree = traits.attributeTree;
+    this.abilityTree = traits.abilityTree;
+    // Each wound's chart row, looked up once (the wound list and the sheet's rows both read it).
+    const rows = this.wounds.map((w) => R.woundRow(w.kind, w.degree));
+    const wounds = this.wounds.map((w, i) => ({ kind: w.kind, degree: w.degree, nonlethal: w.nonlethal, severity: rows[i]?.severity ?? "" }));
+    this.character = { attributes: traits.attributes, abilities: traits.abilities, wounds };
+    const tables: R.PoolCharacter = { attributes: traits.attributeMap, abilities: traits.abilityMap, wounds };
     this.status = R.characterStatus(tables, R.DEFAULT_WOUND_CHART, { knockoutPenalty: rules.knockoutPenalty });
     this.woundViews = wounds.map((w, index) => {
-      const row = R.woundRow(w.kind, w.degree);
+      const row = rows[index];
       return { index, kind: w.kind, degree: w.degree, nonlethal: w.nonlethal, severity: row?.severity ?? "", penaltyDice: row?.penaltyDice ?? 0, crossPenaltyDice: row?.crossPenaltyDice ?? 0, healingHours: this.status.healingHours[index] ?? null };
     });
     this.defender = R.defenderOf(tables);
     this.armor = armor.sort((a, b) => b.rating - a.rating);
-    const fallback: R.TraumaKind = rules.defaultActivity === "mental" ? "mental" : "physical";
-    this.abilityActivity = resolveActivities(this.abilityTree, ownActivity.ability, fallback);
-    this.attributeActivity = resolveActivities(this.attributeTree, ownActivity.attribute, fallback);
+    this.abilityActivity = traits.abilityActivity;
+    this.attributeActivity = traits.attributeActivity;
     this.complexComplete = this.complexActions.map((c) => c.accumulated >= c.required);
   }
+}
+
+/** What a character's attribute and ability items give, shared (frozen) by the preparations that keep it. */
+interface PreparedTraits {
+  readonly attributeTree: TraitTreeBuild;
+  readonly abilityTree: TraitTreeBuild;
+  /** The character's scores as records (what other code reads) and as Maps (what the core's status and defender read as they are). */
+  readonly attributes: Readonly<Record<string, number>>;
+  readonly abilities: Readonly<Record<string, number>>;
+  readonly attributeMap: ReadonlyMap<string, number>;
+  readonly abilityMap: ReadonlyMap<string, number>;
+  readonly attributeActivity: Readonly<Record<string, R.TraumaKind>>;
+  readonly abilityActivity: Readonly<Record<string, R.TraumaKind>>;
+}
+
+/** Each character's last traits and the inputs they came from. */
+const TRAITS = /* @__PURE__ */ new WeakMap<object, SameInputs<PreparedTraits>>();
+
+/** The trees, score tables and activities from the trait rows (item order) and each row's own activity. */
+function prepareTraits(attributeRows: readonly TraitItemRow[], attributeActivities: readonly TraitActivity[], abilityRows: readonly TraitItemRow[], abilityActivities: readonly TraitActivity[], fallback: R.TraumaKind): PreparedTraits {
+  const attributeTree = frozenTree(buildTraitTree(attributeRows));
+  const abilityTree = frozenTree(buildTraitTree(abilityRows));
+  const attributes = dict<number>();
+  const attributeMap = new Map<string, number>();
+  for (const row of attributeTree.rows) {
+    attributes[row.traitId] = row.score;
+    attributeMap.set(row.traitId, row.score);
+  }
+  // An ability rated 0 is a node of the tree the character has no score in: a check for it
+  // falls back up (or, if justified, down) the tree (docs/rules/pool.md).
+  const abilities = dict<number>();
+  const abilityMap = new Map<string, number>();
+  for (const row of abilityTree.rows) {
+    if (row.score <= 0) continue;
+    abilities[row.traitId] = row.score;
+    abilityMap.set(row.traitId, row.score);
+  }
+  // A trait's own activity: the first item of its trait id that names one.
+  const own = (rows: readonly TraitItemRow[], activities: readonly TraitActivity[]): Record<string, TraitActivity> => {
+    const out = dict<TraitActivity>();
+    rows.forEach((r, i) => (out[r.traitId] ??= activities[i] ?? ""));
+    return out;
+  };
+  return Object.freeze({
+    attributeTree,
+    abilityTree,
+    attributes: Object.freeze(attributes),
+    abilities: Object.freeze(abilities),
+    attributeMap,
+    abilityMap,
+    attributeActivity: Object.freeze(resolveActivities(attributeTree, own(attributeRows, attributeActivities), fallback)),
+    abilityActivity: Object.freeze(resolveActivities(abilityTree, own(abilityRows, abilityActivities), fallback)),
+  });
+}
+
+/** A trait tree frozen (its table, rows and problems), as it is shared by the preparations that keep it. */
+function frozenTree(build: TraitTreeBuild): TraitTreeBuild {
+  Object.freeze(build.tree);
+  for (const r of build.rows) Object.freeze(r);
+  Object.freeze(build.rows);
+  for (const p of build.problems) Object.freeze(p);
+  Object.freeze(build.problems);
+  return Object.freeze(build);
 }
 
 /**

@@ -29,8 +29,9 @@ export interface PoolCharacter {
 export function checkedAttributes(character: PoolCharacter): ReadonlyMap<string, number> {
   requireObject("character", character);
   const attributes = nameMap(character.attributes, "attributes");
-  for (const [id, v] of attributes) requireInt(`attribute "${id}"`, v);
-  for (const [id, v] of nameMap(character.abilities, "abilities")) requireInt(`ability "${id}"`, v, 0);
+  // Messages are built only for a value that fails (every character is checked on every preparation).
+  for (const [id, v] of attributes) if (!Number.isSafeInteger(v)) requireInt(`attribute "${id}"`, v);
+  for (const [id, v] of nameMap(character.abilities, "abilities")) if (!Number.isSafeInteger(v) || v < 0) requireInt(`ability "${id}"`, v, 0);
   for (const w of requireArray("wounds", character.wounds, MAX_WOUNDS)) {
     requireObject("wound", w);
     requireKey("wound kind", w.kind, TRAUMA_KINDS);

@@ -6,6 +6,8 @@ import { assertSafeInt } from "../../../dice/limits";
  * `assertSafeInt`). Returns the value for chaining.
  */
 export function requireInt(name: string, value: number, min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER): number {
+  // The usual case first: a whole number in range passes without the shared check's work.
+  if (Number.isSafeInteger(value) && value >= min && value <= max) return value;
   assertSafeInt(value, name);
   if (value < min) throw new RangeError(`${name} must be at least ${min}, not ${value}`);
   if (value > max) throw new RangeError(`${name} must be at most ${max}, not ${value}`);
