@@ -165,8 +165,27 @@ interface ActorInfo {
   items: number;
 }
 
-/** Check one window or card: axe, unlocalized keys, overflow; push what is wrong to `problems`. */
+/**
+ * Headings, legends, folded-section titles and column heads that start with a lower-case letter
+ * (issue 24: "fire blocks" among "Skills", "Description"): the game's words, capitalised like the others.
+ */
+async function lowerCaseHeadings(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const out: string[] = [];
+    for (const root of document.querySelectorAll(sel)) {
+      for (const el of root.querySelectorAll<HTMLElement>("h1, h2, h3, h4, legend, summary, thead th")) {
+        if (!el.checkVisibility?.()) continue;
+        const text = (el.textContent ?? "").trim();
+        if (/^[a-z]/.test(text)) out.push(`${el.tagName.toLowerCase()} "${text.slice(0, 40)}"`);
+      }
+    }
+    return out;
+  }, selector);
+}
+
+/** Check one window or card: axe, unlocalized keys, overflow, headings; push what is wrong to `problems`. */
 async function check(page: Page, selector: string, what: string, problems: string[]): Promise<void> {
+  for (const h of await lowerCaseHeadings(page, selector)) problems.push(`${what}: a lower-case heading ${h}`);
   for (const v of await axeSerious(page, selector)) problems.push(`${what}: axe ${v.id} (${v.help}) ${v.nodes.join("; ")}`);
   for (const k of await unlocalizedKeys(page, selector)) problems.push(`${what}: unlocalized ${k}`);
   for (const o of await overflows(page, selector)) problems.push(`${what}: ${o}`);
