@@ -135,7 +135,7 @@ describe("Flange checks", () => {
     await page.keyboard.press("Enter");
     const dialog = page.locator("dialog.roll-dialog[open]").last();
     await dialog.waitFor({ state: "visible", timeout: 5000 });
-    await expect.poll(() => dialog.locator("[data-bb-odds]").textContent()).toMatch(/Roller wins/);
+    await expect.poll(() => dialog.locator("[data-bb-odds]").textContent()).toMatch(/Mr Tims wins/);
     expect(await axeSerious(page, "dialog.roll-dialog[open]")).toEqual([]);
     await screenshot(dialog, "roll-dialog-flange-opposed");
     const count = await page.locator("#bb-chat-log > li").count();

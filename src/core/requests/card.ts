@@ -368,7 +368,7 @@ function drawGroupOdds(flags: RequestFlags, html: HTMLElement): void {
   if (!cell || !group || group.verdict !== null) return;
   const members = groupMembers(flags);
   const odds = members ? formsOf(flags.ruleset)?.odds(group.form, members, flags.difficulty) : null;
-  cell.innerHTML = odds ? oddsPanelHtml(odds.odds, { labelKey: odds.labelKey }) : "";
+  cell.innerHTML = odds ? oddsPanelHtml(odds.odds, odds) : "";
   if (!odds) cell.textContent = localize(members ? "BREADBOX.Requests.Group.NoOdds" : "BREADBOX.Requests.Group.Missing");
 }
 

@@ -50,6 +50,8 @@ export interface GroupMember {
 export interface GroupOdds {
   odds: Odds;
   labelKey(key: string): string;
+  /** Labels naming the members (odds-panel.ts `sideLabels`: "Ann wins"), before `labelKey`. */
+  label?(key: string): string | undefined;
 }
 
 /** What resolving a group did. */

@@ -3,7 +3,7 @@
  * (src/dice/contract.ts), whatever the ruleset.
  */
 import type { Odds } from "../../dice/contract";
-import { localize } from "../game";
+import { format, localize } from "../game";
 import { renderSync } from "../sync-template";
 import ODDS_PANEL from "../../../templates/shared/odds-panel.hbs?raw";
 
@@ -17,6 +17,11 @@ export function formatChance(p: number): string {
 export interface OddsPanelOptions {
   /** Localization key of an outcome or extra, e.g. (key) => `BREADBOX.Toast.Outcome.${key}`. */
   labelKey(key: string): string;
+  /**
+   * The label itself, already localized, when it names someone (e.g. "Ann wins" in an opposed
+   * roll, issue 24.5); `labelKey` labels the keys it leaves out (undefined).
+   */
+  label?(key: string): string | undefined;
   /** Show only success/failure instead of every outcome (Toaster without variable outcomes). */
   successOnly?: boolean;
   /**
@@ -43,6 +48,27 @@ export interface OddsRow {
 
 function row(cls: string, label: string, p: number): OddsRow {
   return { cls, label, chance: formatChance(p) };
+}
+
+/** The names of a two-sided roll's sides (an opposed roll, a contest): actors' names or the book's "Opponent". */
+export interface SideNames {
+  first: string;
+  second: string;
+}
+
+/**
+ * Labels naming the sides of a two-sided roll (issue 24.5: "Ann wins", "Bob's Auto", never "First
+ * side wins" or "Roller wins"): an outcome or extra keyed `first<Rest>` or `second<Rest>` (e.g.
+ * `firstWins`, `secondAuto`, or bare `first`) is worded by the phrase `phrases[Rest]` (a lang key with {name}) with
+ * that side's name; any other key is left to the panel's `labelKey` (undefined).
+ */
+export function sideLabels(names: SideNames, phrases: Readonly<Record<string, string>>): (key: string) => string | undefined {
+  return (key) => {
+    const m = /^(first|second)(.*)$/.exec(key);
+    const phrase = m ? phrases[m[2] ?? ""] : undefined;
+    if (!m || !phrase) return undefined;
+    return format(phrase, { name: m[1] === "first" ? names.first : names.second });
+  };
 }
 
 /** The summed chance of the named outcomes (a headline figure made of several outcomes). */
@@ -81,10 +107,11 @@ export function oddsRowsHtml(rows: OddsRow[], extras: OddsRow[] = []): string {
  * events (`extras`: Auto/Flub, criticals, fumble checks) in a group of their own, said to overlap.
  */
 export function oddsPanelHtml(odds: Odds, opts: OddsPanelOptions): string {
+  const labelOf = (key: string) => opts.label?.(key) ?? localize(opts.labelKey(key));
   const outcomes = opts.successOnly
     ? [row("outcome-success", localize("BREADBOX.Roll.Success"), odds.success), row("outcome-failure", localize("BREADBOX.Roll.Failure"), 1 - odds.success)]
-    : odds.outcomes.map((o) => row(`outcome-${o.key} band-${o.key}`, localize(opts.labelKey(o.key)), o.p));
-  const extras = odds.extras.map((e) => row(`extra extra-${e.key}`, localize(opts.labelKey(e.key)), e.p));
+    : odds.outcomes.map((o) => row(`outcome-${o.key} band-${o.key}`, labelOf(o.key), o.p));
+  const extras = odds.extras.map((e) => row(`extra extra-${e.key}`, labelOf(e.key), e.p));
   const headline = opts.headline?.(odds) ?? [];
   if (headline.length === 0) return panelHtml({ rows: outcomes, extras });
   const tiles = headline.map((h) => row(`headline${h.cls ? ` ${h.cls}` : ""}`, h.label, h.p));

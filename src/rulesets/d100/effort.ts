@@ -9,7 +9,7 @@
  */
 import * as R from "./rules";
 import { rollDialog } from "../../core/rolls/dialog";
-import { formatChance, oddsPanelHtml } from "../../core/rolls/odds-panel";
+import { formatChance, oddsPanelHtml, sideLabels, type OddsPanelOptions } from "../../core/rolls/odds-panel";
 import { renderSync } from "../../core/sync-template";
 import ODDS_PANEL from "../../../templates/shared/odds-panel.hbs?raw";
 import { format, localize, modelOf } from "../../core/game";
@@ -129,9 +129,20 @@ export function oddsLabel(b: Built): (k: string) => string {
   return (k) => `BREADBOX.D100.Degree.${k}`;
 }
 
+/** A side's name in an effort: its label's character ("Marksman: Firearms" → "Marksman"). */
+function sideNameOf(b: Built, i: number): string {
+  return (b.labels[i] ?? "").split(":")[0] ?? "";
+}
+
+/** The odds panel's labels of an effort: a conflict names both sides ("Marksman prevails", issue 24.5). */
+export function effortOddsLabels(b: Built): Pick<OddsPanelOptions, "labelKey" | "label"> {
+  if (b.kind !== "conflicting") return { labelKey: oddsLabel(b) };
+  return { labelKey: oddsLabel(b), label: sideLabels({ first: sideNameOf(b, 0), second: sideNameOf(b, 1) }, { "": "BREADBOX.D100.Effort.conflicting.Wins" }) };
+}
+
 export function effortOddsHtml(b: Built): string {
   const odds = effortOdds(b);
-  if (b.kind !== "cumulative") return oddsPanelHtml(odds, { labelKey: oddsLabel(b) });
+  if (b.kind !== "cumulative") return oddsPanelHtml(odds, effortOddsLabels(b));
   // "Complete at check n" needs its number: those rows are labelled here, in the shared panel's template.
   const label = oddsLabel(b);
   const row = (cls: string, key: string, p: number) => ({ cls, label: key.startsWith("check") ? format("BREADBOX.D100.Effort.cumulative.CompleteAtN", { n: key.slice("check".length) }) : localize(label(key)), chance: formatChance(p) });
@@ -248,7 +259,7 @@ export async function rollEffort(b: Built): Promise<{ rolls: Roll[]; context: Re
   }
   if (b.kind === "conflicting") {
     const { value: r, rolls } = await rollWithFoundryDice((rng) => R.rollConflict(b.input, rng), { die: bookD10, batch: true });
-    const name = (i: number) => (b.labels[i] ?? "").split(":")[0] ?? "";
+    const name = (i: number) => sideNameOf(b, i);
     // The extra detail the book allows: each side's degree against the other's effort (same kind only).
     const degrees = r.first.kind === r.second.kind ? R.conflictDegrees({ kind: r.first.kind, first: r.first.effort, second: r.second.effort }) : null;
     const degreeNote = (d: R.EffortClass | undefined) =>

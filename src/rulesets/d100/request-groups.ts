@@ -13,7 +13,7 @@ import type { GroupForm, GroupForms, GroupMember } from "../../core/requests/gro
 import * as R from "./rules";
 import { D100ActorModel } from "./data/actor";
 import { d100DifficultyPreset } from "./check-words";
-import { buildEffort, effortOdds, oddsLabel, postBuiltEffort, type EffortChoices } from "./effort";
+import { buildEffort, effortOdds, effortOddsLabels, postBuiltEffort, type EffortChoices } from "./effort";
 
 const FORMS: readonly GroupForm[] = [
   { id: "cooperative", label: "BREADBOX.D100.Effort.Forms.cooperative", min: 2, max: R.MAX_HELPERS, roles: [], difficulty: true },
@@ -47,7 +47,7 @@ export const d100GroupForms: GroupForms = {
   odds(form, members, difficulty) {
     try {
       const b = buildEffort(choicesOf(form, members, difficulty));
-      return { odds: effortOdds(b), labelKey: b.kind === "conflicting" ? (k) => `BREADBOX.D100.Effort.Forms.Sides.${k}` : oddsLabel(b) };
+      return { odds: effortOdds(b), ...effortOddsLabels(b) };
     } catch {
       return null;
     }

@@ -8,6 +8,7 @@ import { format, localize } from "../../core/game";
 import { SYSTEM_ID, templatePath } from "../../core/ids";
 import type { Audience } from "../../core/compat";
 import { postCard, type CardData } from "../../core/chat/post";
+import { sideLabels, type SideNames } from "../../core/rolls/odds-panel";
 import type { FlangeCheckRoll } from "./dice/check-roll";
 
 /** One side of an opposed card: its character (null: the unnamed opponent) and its evaluated roll. */
@@ -17,9 +18,9 @@ export interface OpposedSide {
 }
 
 /** The card side's view, with its Edge re-roll button when the side is a character whose roll is not a re-roll. */
-function sideView(side: OpposedSide, fallbackName: string, rerollable: boolean) {
+function sideView(side: OpposedSide, rerollable: boolean) {
   const ctx = side.roll.cardContext(false);
-  const name = side.actor?.name ?? fallbackName;
+  const name = sideName(side.actor);
   return {
     name,
     uuid: side.actor?.uuid ?? "",
@@ -32,18 +33,32 @@ function sideView(side: OpposedSide, fallbackName: string, rerollable: boolean) 
   };
 }
 
-/** The verdict line of an opposed roll: who wins, or both lose, or a complete tie. */
+/** A side's name: its character's, or the book's "Opponent" for the unnamed opponent. */
+export function sideName(actor: Actor.Implementation | null): string {
+  return actor?.name ?? localize("BREADBOX.Flange.Opposed.Unnamed");
+}
+
+/**
+ * The odds panel's labels of an opposed roll, naming both sides (issue 24.5): "Mr Tims wins",
+ * "Opponent fails critically"; both losing and a tie in the book's words.
+ */
+export function opposedOddsLabels(names: SideNames): { labelKey(key: string): string; label(key: string): string | undefined } {
+  return {
+    labelKey: (k) => `BREADBOX.Flange.Opposed.${k}`,
+    label: sideLabels(names, { Wins: "BREADBOX.Flange.Opposed.Wins", CriticalFailure: "BREADBOX.Flange.Opposed.FailsCritically" }),
+  };
+}
+
+/** The verdict line of an opposed roll: who wins (by name), or both lose, or a complete tie. */
 export function opposedVerdict(first: Pick<OpposedSide, "actor">, second: Pick<OpposedSide, "actor">, comparison: R.OpposedComparison): string {
-  const unnamed = localize("BREADBOX.Flange.Opposed.Unnamed");
-  const winner = comparison.outcome === "firstWins" ? first.actor?.name : comparison.outcome === "secondWins" ? (second.actor?.name ?? unnamed) : "";
-  return winner ? format("BREADBOX.Flange.Opposed.Wins", { name: winner }) : localize(`BREADBOX.Flange.Opposed.${comparison.outcome}`);
+  const names = { first: sideName(first.actor), second: sideName(second.actor) };
+  return opposedOddsLabels(names).label(comparison.outcome) ?? localize(`BREADBOX.Flange.Opposed.${comparison.outcome}`);
 }
 
 /** An opposed card's body (first roll, then second, each with its Edge re-roll button) with the rules core's verdict. */
 export function opposedCardHtml(first: OpposedSide, second: OpposedSide, comparison: R.OpposedComparison): Promise<string> {
-  const unnamed = localize("BREADBOX.Flange.Opposed.Unnamed");
-  const firstView = sideView(first, unnamed, true);
-  const secondView = sideView(second, unnamed, true);
+  const firstView = sideView(first, true);
+  const secondView = sideView(second, true);
   return foundry.applications.handlebars.renderTemplate(templatePath("flange/chat/opposed.hbs"), {
     title: format("BREADBOX.Flange.Opposed.TitleVs", { first: firstView.name, second: secondView.name }),
     first: firstView,

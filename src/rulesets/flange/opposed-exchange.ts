@@ -105,7 +105,7 @@ export const flangeOpposed: ExchangeDefinition<FlangeCheckChoices, FlangeCheckCh
     const defaults = defaultChoices(model);
     if (skipDialog(event)) return { choices: { ...defaults }, mode: currentMessageMode() };
     const result = await rollDialog<FlangeCheckChoices>({
-      ...(await sideDialog(model, defaults, format("BREADBOX.Flange.Opposed.AnswerTitle", { name: attacker.name ?? "" }))),
+      ...(await sideDialog(model, defaults, format("BREADBOX.Flange.Opposed.AnswerTitle", { name: target.name ?? "", roller: attacker.name ?? "" }))),
       rollLabel: "BREADBOX.Flange.Opposed.Answer",
     });
     return result ? { choices: { ...result.value }, mode: result.mode } : null;
@@ -169,7 +169,7 @@ export async function declareOpposed(actor: Actor.Implementation, model: FlangeA
   const configured = await configureRoll({
     defaults,
     skip: Boolean(preset) || skipDialog(event),
-    dialog: () => sideDialog(model, defaults, format("BREADBOX.Flange.Opposed.Against", { name: opponent.name ?? "" })),
+    dialog: () => sideDialog(model, defaults, format("BREADBOX.Flange.Opposed.Against", { name: actor.name ?? "", opponent: opponent.name ?? "" })),
     build: (c) => buildCheck(model, c),
   });
   if (!configured) return null;

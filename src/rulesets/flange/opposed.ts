@@ -22,7 +22,8 @@ import { inputsHtml, intInput, readInputs } from "../../core/forms/inputs";
 import { FlangeActorModel } from "./data/actor";
 import { FlangeCheckRoll, type FlangeCheckOptions } from "./dice/check-roll";
 import { buildCheck, checkDialogHtml, defaultChoices, poolSummary, readChoices, sideContext, sideHtml, spendEdge, refundEdge, type FlangeCheckChoices } from "./checks";
-import { postOpposedCard } from "./opposed-card";
+import { opposedOddsLabels, postOpposedCard, sideName } from "./opposed-card";
+import type { SideNames } from "../../core/rolls/odds-panel";
 import { declareOpposed, type OpposedDeclared } from "./opposed-exchange";
 
 /** The second side of a local opposed roll: an unnamed opponent (dice and target). */
@@ -66,12 +67,12 @@ export function buildOpposed(model: FlangeActorModel, c: OpposedChoices, actorUu
   return { first: first.options, second: { title, input, parts: [{ label: title, dice: c.second.dice, target: 0 }] }, pools: { first: first.pool, second: pool } };
 }
 
-/** The odds panel of an opposed roll: both pools and the exact odds of each result. */
-export function opposedOddsHtml(first: { input: R.CheckInput; pool: R.CheckPool }, second: { input: R.CheckInput; pool: R.CheckPool }): string {
+/** The odds panel of an opposed roll: both pools and the exact odds of each result, each side by its name. */
+export function opposedOddsHtml(first: { input: R.CheckInput; pool: R.CheckPool }, second: { input: R.CheckInput; pool: R.CheckPool }, names: SideNames): string {
   const summary = document.createElement("p");
   summary.className = "bb-pool-summary";
   summary.textContent = `${poolSummary(first.pool)} ↔ ${poolSummary(second.pool)}`;
-  return summary.outerHTML + oddsPanelHtml(R.opposedOdds({ first: first.input, second: second.input }), { labelKey: (k) => `BREADBOX.Flange.Opposed.${k}` });
+  return summary.outerHTML + oddsPanelHtml(R.opposedOdds({ first: first.input, second: second.input }), opposedOddsLabels(names));
 }
 
 export const ID_PREFIX = "bb-flange-opp";
@@ -91,7 +92,7 @@ export function readOpposed(form: HTMLFormElement, model: FlangeActorModel): Opp
 async function dialogContent(actor: Actor.Implementation, model: FlangeActorModel): Promise<string> {
   const first = await sideHtml(sideContext(model, defaultChoices(model), "first-"), ID_PREFIX);
   const second = await foundry.applications.handlebars.renderTemplate(templatePath("flange/dialogs/unnamed.hbs"), { inputs: await inputsHtml(UNNAMED_INPUTS, {}, ID_PREFIX) });
-  return checkDialogHtml(first, { firstName: actor.name ?? "", secondName: localize("BREADBOX.Flange.Opposed.Unnamed"), html: second });
+  return checkDialogHtml(first, { firstName: sideName(actor), secondName: sideName(null), html: second });
 }
 
 /** A local opposed roll, rolled and posted: both rolls and the verdict. */
@@ -125,7 +126,7 @@ export async function performOpposedCheck(actor: Actor.Implementation, event?: E
       },
       odds: (c) => {
         const built = buildOpposed(model, c);
-        return opposedOddsHtml({ input: built.first.input, pool: built.pools.first }, { input: built.second.input, pool: built.pools.second });
+        return opposedOddsHtml({ input: built.first.input, pool: built.pools.first }, { input: built.second.input, pool: built.pools.second }, { first: sideName(actor), second: sideName(null) });
       },
     }),
     build: (c) => buildOpposed(model, c, actor.uuid),

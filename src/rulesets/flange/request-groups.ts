@@ -16,7 +16,7 @@ import { FlangeCheckRoll, type FlangeCheckOptions } from "./dice/check-roll";
 import { buildCheck, defaultChoices } from "./checks";
 import { presetOf } from "./api";
 import { flangeDifficultyPreset } from "./check-words";
-import { opposedVerdict, postOpposedCard } from "./opposed-card";
+import { opposedOddsLabels, opposedVerdict, postOpposedCard, sideName } from "./opposed-card";
 
 const FORMS: readonly GroupForm[] = [
   { id: "opposed", label: "BREADBOX.Flange.Opposed.Title", min: 2, max: 2, roles: ["BREADBOX.Flange.Opposed.FirstSide", "BREADBOX.Flange.Opposed.SecondSide"], difficulty: true },
@@ -40,8 +40,8 @@ export const flangeGroupForms: GroupForms = {
   forms: FORMS,
   odds(form, members, difficulty) {
     try {
-      const [, first, , second] = sides(form, members, difficulty);
-      return { odds: R.opposedOdds({ first: first.input, second: second.input }), labelKey: (k) => `BREADBOX.Flange.Opposed.Sides.${k}` };
+      const [a, first, b, second] = sides(form, members, difficulty);
+      return { odds: R.opposedOdds({ first: first.input, second: second.input }), ...opposedOddsLabels({ first: sideName(a.actor), second: sideName(b.actor) }) };
     } catch {
       return null;
     }

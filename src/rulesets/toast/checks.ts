@@ -8,7 +8,7 @@
  * session; one attempted at level 0 is learned (level 1).
  */
 import * as R from "./rules";
-import { chanceOf, oddsPanelHtml, type HeadlineFigure } from "../../core/rolls/odds-panel";
+import { chanceOf, oddsPanelHtml, sideLabels, type HeadlineFigure, type SideNames } from "../../core/rolls/odds-panel";
 import { format, localize, modelOf } from "../../core/game";
 import { templatePath } from "../../core/ids";
 import { linesHtml } from "../../core/rolls/lines";
@@ -143,6 +143,8 @@ export function targetOf(c: Pick<ToastCheckChoices, "difficulty" | "customTarget
 /** A built check: the roller's options, and the opponent's when contested. */
 export interface BuiltToastCheck {
   options: ToastCheckOptions;
+  /** The roller's name (a contest's cards and odds name both sides). */
+  name: string;
   /** A contest against a number: the unnamed opponent's side (rolled with the roller's). */
   opponent: ToastCheckOptions | null;
   opponentName: string;
@@ -160,20 +162,32 @@ export function buildCheck(actor: Actor.Implementation, c: ToastCheckChoices, op
   const task: ToastTask = parsed.kind === "attributes" && also && !parsed.attributes.includes(also) ? { kind: "attributes", attributes: [...parsed.attributes, also] } : parsed;
   const { parts, resolved } = taskParts(actor, task, c);
   const base = { title: resolved.label, parts, actorUuid: actor.uuid, itemId: resolved.skill?.id };
+  const name = actor.name ?? "";
   if (!c.contested) {
     const target = targetOf(c);
-    return { options: { ...base, kind: resolved.kind, target, difficulty: c.difficulty === "custom" ? null : c.difficulty }, opponent: null, opponentName: "", against: null };
+    return { options: { ...base, kind: resolved.kind, target, difficulty: c.difficulty === "custom" ? null : c.difficulty }, name, opponent: null, opponentName: "", against: null };
   }
-  const options: ToastCheckOptions = { ...base, kind: "contest", title: format("BREADBOX.Toast.Contest.Side", { name: actor.name ?? "", task: resolved.label }), target: null };
+  const options: ToastCheckOptions = { ...base, kind: "contest", title: format("BREADBOX.Toast.Contest.Side", { name, task: resolved.label }), target: null };
   // A character answers with her own task on the card; her dice are the GM's (./contest.ts).
   if (opponentActor) {
     R.checkModifier(sum(options.parts), localize("BREADBOX.Toast.Card.Modifier"));
-    return { options, opponent: null, opponentName: opponentActor.name ?? "", against: opponentActor };
+    return { options, name, opponent: null, opponentName: opponentActor.name ?? "", against: opponentActor };
   }
   R.checkModifier(c.opponentModifier, localize("BREADBOX.Toast.Contest.OpponentModifier"));
   const opponentName = localize("BREADBOX.Toast.Contest.Opponent");
   const opponent: ToastCheckOptions = { kind: "contest", title: opponentName, parts: [{ label: localize("BREADBOX.Toast.Contest.OpponentModifier"), value: c.opponentModifier }], target: null };
-  return { options, opponent, opponentName, against: null };
+  return { options, name, opponent, opponentName, against: null };
+}
+
+/**
+ * The odds panel's labels of a contest, naming both sides (issue 24.5): "Ysolde wins", "Guard's
+ * Auto", never "You win" or "First side wins"; a tie is the GM's call.
+ */
+export function contestOddsLabels(names: SideNames): { labelKey(key: string): string; label(key: string): string | undefined } {
+  return {
+    labelKey: (k) => `BREADBOX.Toast.Outcome.${k}`,
+    label: sideLabels(names, { Wins: "BREADBOX.Toast.Contest.Wins", Auto: "BREADBOX.Toast.Contest.SideAuto", Flub: "BREADBOX.Toast.Contest.SideFlub" }),
+  };
 }
 
 /** The exact odds of the built check (contested: the roller wins, ties, loses). */
@@ -192,7 +206,7 @@ export function oddsHtml(built: BuiltToastCheck): string {
   const line = built.opponent
     ? format("BREADBOX.Toast.Check.ContestLine", { modifier: modifier >= 0 ? `+${modifier}` : String(modifier), opponent: built.opponentName, opponentModifier: String(sum(built.opponent.parts)) })
     : format("BREADBOX.Toast.Check.TaskLine", { modifier: modifier >= 0 ? `+${modifier}` : String(modifier), target: targetLabel(built.options.target, built.options.difficulty) });
-  return linesHtml({ text: line, cls: "bb-toast-line" }) + (built.opponent ? oddsPanelHtml(odds, { labelKey: (k) => `BREADBOX.Toast.Outcome.${k}` }) : taskOddsHtml(odds));
+  return linesHtml({ text: line, cls: "bb-toast-line" }) + (built.opponent ? oddsPanelHtml(odds, contestOddsLabels({ first: built.name, second: built.opponentName })) : taskOddsHtml(odds));
 }
 
 /**

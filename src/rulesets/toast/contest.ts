@@ -20,7 +20,7 @@ import { oddsPanelHtml } from "../../core/rolls/odds-panel";
 import { checkInputs, choiceInput, inputsHtml, readInputs, type InputValues } from "../../core/forms/inputs";
 import { declareExchange } from "../../core/exchange/engine";
 import type { ExchangeDefinition, PostedRoll } from "../../core/exchange/types";
-import { afterSkillRoll, buildCheck, checkDeclaration, choicesOf, parseTask, taskOptions, taskParts, type BuiltToastCheck, type ToastCheckChoices, type ToastTask } from "./checks";
+import { afterSkillRoll, buildCheck, checkDeclaration, contestOddsLabels, choicesOf, parseTask, taskOptions, taskParts, type BuiltToastCheck, type ToastCheckChoices, type ToastTask } from "./checks";
 import { ToastCheckRoll, classifiedCardContext, type ToastCheckOptions } from "./dice/check-roll";
 import { d10PlusFacesOf } from "./combat/dice";
 import { SITUATIONAL } from "./combat/situational";
@@ -104,14 +104,19 @@ function sideHtml(options: ToastCheckOptions, side: R.ContestRoll): Promise<stri
   return render("toast/chat/check-roll.hbs", { ...classifiedCardContext(options, side, ToastCheckRoll.formulaFor(options.parts)) });
 }
 
-/** The odds, for the opponent, of beating the roll on the card (its rank is known). */
-function answerOddsHtml(opponent: Actor.Implementation, answer: ContestAnswer, first: R.ContestRoll | null): string {
+/** Both sides of a contest by name, for its cards' titles: "Contested task: Ysolde vs Guard". */
+function titleOf(attacker: Actor.Implementation, target: Actor.Implementation): string {
+  return format("BREADBOX.Toast.Contest.TitleVs", { first: attacker.name ?? "", second: target.name ?? "" });
+}
+
+/** The odds, for the opponent, of beating the roll on the card (its rank is known), each side by its name. */
+function answerOddsHtml(roller: Actor.Implementation, opponent: Actor.Implementation, answer: ContestAnswer, first: R.ContestRoll | null): string {
   if (!first) return "";
   const odds = R.initiativeOdds({ modifier: sum(answerSide(opponent, answer).parts), against: first.rank });
   const p = (k: string) => odds.outcomes.find((o) => o.key === k)?.p ?? 0;
   return oddsPanelHtml(
     { success: p("ahead"), outcomes: [{ key: "firstWins", p: p("behind") }, { key: "tie", p: p("level") }, { key: "secondWins", p: p("ahead") }], extras: odds.extras.map((e) => ({ key: e.key === "auto" ? "secondAuto" : "secondFlub", p: e.p })), error: odds.error },
-    { labelKey: (k) => `BREADBOX.Toast.Contest.AnswerOdds.${k}` },
+    contestOddsLabels({ first: roller.name ?? "", second: opponent.name ?? "" }),
   );
 }
 
@@ -129,24 +134,24 @@ export const toastContestExchange: ExchangeDefinition<ContestChoices, ContestAns
     return { check, side: built.options };
   },
 
-  async declarationCard({ target, choices, rolls }) {
+  async declarationCard({ attacker, target, choices, rolls }) {
     const side = postedSide(choices, rolls);
     if (!side) throw new Error("BREADBOX.Relay.NotGenuine");
-    return { html: await render("toast/chat/contest.hbs", { rollsHTML: await sideHtml(choices.side, side), pending: format("BREADBOX.Toast.Contest.Awaiting", { name: target.name ?? "" }) }) };
+    return { html: await render("toast/chat/contest.hbs", { title: titleOf(attacker, target), rollsHTML: await sideHtml(choices.side, side), pending: format("BREADBOX.Toast.Contest.Awaiting", { name: target.name ?? "" }) }) };
   },
 
   responses: () => [{ id: "answer", label: "BREADBOX.Toast.Contest.Answer", icon: "fa-solid fa-dice-d10" }],
 
-  async respondDialog({ target, choices, rolls }, _response, event) {
+  async respondDialog({ attacker, target, choices, rolls }, _response, event) {
     const inputs = answerDeclaration(target);
     if (skipDialog(event)) return { choices: { task: answerTasks(target)[0]?.value ?? "", situational: 0 }, mode: currentMessageMode() };
     const first = postedSide(choices, rolls);
     const chosen = await rollDialog<InputValues<typeof inputs>>({
-      title: format("BREADBOX.Toast.Contest.AnswerTitle", { name: target.name ?? "" }),
+      title: format("BREADBOX.Toast.Contest.AnswerTitle", { name: target.name ?? "", roller: attacker.name ?? "" }),
       content: await render("toast/dialogs/contest-answer.hbs", { inputs: await inputsHtml(inputs, {}, "toast-contest-answer") }),
       rollLabel: "BREADBOX.Toast.Contest.Answer",
       read: (form) => readInputs(form, inputs),
-      odds: (v) => answerOddsHtml(target, v, first),
+      odds: (v) => answerOddsHtml(attacker, target, v, first),
     });
     return chosen && { choices: chosen.value, mode: chosen.mode };
   },
@@ -173,7 +178,7 @@ export const toastContestExchange: ExchangeDefinition<ContestChoices, ContestAns
     await afterSkillRoll(target, options.itemId);
     const text = outcome === "tie" ? localize("BREADBOX.Toast.Contest.Tie") : format("BREADBOX.Toast.Contest.Wins", { name: (outcome === "firstWins" ? attacker.name : target.name) ?? "" });
     const rollsHTML = (await sideHtml(choices.side, first)) + (await sideHtml(options, second));
-    return { rolls: [roll], card: { html: await render("toast/chat/contest.hbs", { outcome, text, rollsHTML }) }, outcome: null, flags: { outcome } };
+    return { rolls: [roll], card: { html: await render("toast/chat/contest.hbs", { title: titleOf(attacker, target), outcome, text, rollsHTML }) }, outcome: null, flags: { outcome } };
   },
 };
 

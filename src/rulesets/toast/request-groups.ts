@@ -11,7 +11,7 @@ import { localize } from "../../core/game";
 import type { GroupForm, GroupForms, GroupMember } from "../../core/requests/groups";
 import type { BuiltToastCheck } from "./checks";
 import type { ToastCheckOptions } from "./dice/check-roll";
-import { afterSkillRoll } from "./checks";
+import { afterSkillRoll, contestOddsLabels } from "./checks";
 import { taskOf } from "./api";
 import { contestSide } from "./contest";
 import { contestLine, postToastCheck, rollBuilt } from "./task";
@@ -33,15 +33,15 @@ function sides(form: string, members: readonly GroupMember[]): { first: ToastChe
   };
   const first = side(a);
   const second = side(b);
-  return { first, second, built: { options: first, opponent: second, opponentName: b.actor.name ?? "", against: null } };
+  return { first, second, built: { options: first, name: a.actor.name ?? "", opponent: second, opponentName: b.actor.name ?? "", against: null } };
 }
 
 export const toastGroupForms: GroupForms = {
   forms: FORMS,
   odds(form, members) {
     try {
-      const { first, second } = sides(form, members);
-      return { odds: R.contestOdds({ first: sum(first.parts), second: sum(second.parts) }), labelKey: (k) => `BREADBOX.Toast.Contest.SidesOdds.${k}` };
+      const { first, second, built } = sides(form, members);
+      return { odds: R.contestOdds({ first: sum(first.parts), second: sum(second.parts) }), ...contestOddsLabels({ first: built.name, second: built.opponentName }) };
     } catch {
       return null;
     }

@@ -82,7 +82,8 @@ export async function postToastCheck(actor: Actor.Implementation, built: BuiltTo
     // A card with content of its own shows it instead of its rolls: both rolls go into the content.
     let rollsHTML = "";
     for (const roll of rolls) rollsHTML += await roll.render();
-    content = await foundry.applications.handlebars.renderTemplate(templatePath("toast/chat/contest.hbs"), { outcome: line?.outcome ?? "", text: line?.text ?? "", rollsHTML });
+    const title = format("BREADBOX.Toast.Contest.TitleVs", { first: actor.name ?? "", second: built.opponentName });
+    content = await foundry.applications.handlebars.renderTemplate(templatePath("toast/chat/contest.hbs"), { title, outcome: line?.outcome ?? "", text: line?.text ?? "", rollsHTML });
   }
   return postCard(
     {

@@ -226,6 +226,9 @@ describe("D10/0 attack to Apply", () => {
     const { resolution } = await attackAndDefend(s, [13, 50, 7]);
     expect(resolution.content).toContain("Dying");
     expect(resolution.content).toContain("d100.dyingCheck");
+    // Whose check it is, on the button (issue 24.5).
+    const button = ((await resolution.renderHTML()) as HTMLElement).querySelector('[data-bb-action="d100.dyingCheck"]');
+    expect(button?.textContent?.trim()).toBe(`${s.defender.name}'s dying check (after Apply)`);
     await apply(s.p2, resolution);
     expect(s.defender.system.health.current).toBe(-2);
     expect(s.defender.system.healthState).toBe("dying");

@@ -28,6 +28,9 @@ describe("effort cards", () => {
     const odds = R.conflictOdds({ first: { kind: "attribute", score: 8 }, second: { kind: "attribute", score: 4 } });
     const first = odds.outcomes.find((o) => o.key === "first")!.p;
     expect(dialog.element.querySelector("[data-bb-odds]")!.textContent).toContain(`${(first * 100).toFixed(1)}%`);
+    // Each side by its name (issue 24.5), not "This character" / "The other side".
+    const labels = [...dialog.element.querySelectorAll("[data-bb-odds] li > span")].map((x) => x.textContent);
+    expect(labels).toEqual(expect.arrayContaining(["Ann prevails", "Bea prevails", "Tie: neither prevails"]));
     // Foundry d10s 3 and 10: Ann 8 − 3 = +5, Bea 4 − 0 = +4.
     scriptDiceFaces([3, 10]);
     await answerDialog({ action: "roll" });

@@ -6,7 +6,7 @@
  *  4. Dodge and block are Athleticism checks (no Surgery dodge); their critical failures are shown.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { answerDialog, asUser, createUser, scriptDiceFaces, waitForDialog } from "../../harness/index";
+import { answerDialog, asUser, createUser, gmUser, scriptDiceFaces, waitForDialog } from "../../harness/index";
 import { bootWorld, packSources } from "../toaster/boot";
 import * as R from "../../../src/rulesets/flange/rules";
 import { injuryEffectData, onSeriousInjury } from "../../../src/rulesets/flange/combat/injury";
@@ -302,6 +302,9 @@ describe("19.2 the Edge re-roll of a combat roll (once per side of an attack; th
     expect(first.flags.breadbox.damage).toBe(7);
     expect(first.content).toContain('data-bb-action="flange.attackReroll" data-part="damage"');
     expect(first.content).toContain('data-part="defence"');
+    // Each button says whose roll it re-rolls (issue 24.5): the attacker's attack and damage, the defender's dodge.
+    const labels = [...((await asUser(gmUser(), () => first.renderHTML())) as HTMLElement).querySelectorAll('[data-bb-action="flange.attackReroll"]')].map((b) => b.textContent!.trim());
+    expect(labels).toEqual(["Re-roll Don Smits's attack (1 Edge)", "Re-roll Don Smits's damage (1 Edge)", "Re-roll Mr Tims's dodge (1 Edge)"]);
     // The Don's player clicks "Re-roll the damage": three new damage dice 2, 3, 4 → 4 − 1 = 3; attack and dodge keep their faces.
     scriptDiceFaces([2, 3, 4]);
     const b = document.createElement("button");

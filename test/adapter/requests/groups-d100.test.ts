@@ -17,7 +17,7 @@ describeGroups({
   forms: [
     { form: "cooperative", members: 3, cardType: "d100Effort", odds: dialogOdds("cooperative", "direct") },
     { form: "assisted", members: 3, cardType: "d100Effort", odds: dialogOdds("cooperative", "indirect") },
-    { form: "conflicting", members: 2, cardType: "d100Effort", odds: dialogOdds("conflicting", "direct") },
+    { form: "conflicting", members: 2, cardType: "d100Effort", odds: dialogOdds("conflicting", "direct"), named: ([a, b]) => [`${a.name} prevails`, `${b.name} prevails`] },
   ],
   wrongSize: { form: "conflicting", members: 3 },
 });

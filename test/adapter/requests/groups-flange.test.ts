@@ -19,6 +19,7 @@ describeGroups({
       cardType: "flangeOpposed",
       others: { name: "Dexterity", kind: "attribute" },
       odds: ([a, b]) => R.opposedOdds({ first: input(a, { skill: a.items.find((i: any) => i.name === "Surgery").id, attribute: "perception" }), second: input(b, { skill: "", attribute: "dexterity" }) }),
+      named: ([a, b]) => [`${a.name} wins`, `${b.name} wins`, `${a.name} fails critically`, `${b.name} fails critically`],
     },
   ],
   wrongSize: { form: "opposed", members: 3 },

@@ -17,7 +17,8 @@ describeGroups({
   difficulty: "hard",
   forms: [
     // Broadsword against Strength: the second side is asked another check.
-    { form: "contest", members: 2, cardType: "toastContest", others: { name: "Strength", kind: "attribute" }, odds: ([a, b]) => R.contestOdds({ first: modifier(a, broadsword(a)), second: modifier(b, { kind: "attributes", attributes: ["strength"] }) }) },
+    { form: "contest", members: 2, cardType: "toastContest", others: { name: "Strength", kind: "attribute" }, odds: ([a, b]) => R.contestOdds({ first: modifier(a, broadsword(a)), second: modifier(b, { kind: "attributes", attributes: ["strength"] }) }),
+      named: ([a, b]) => [`${a.name} wins`, `${b.name} wins`, `${a.name}'s Auto`, `${b.name}'s Flub`] },
   ],
   wrongSize: { form: "contest", members: 3 },
 });

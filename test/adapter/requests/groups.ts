@@ -26,6 +26,8 @@ export interface GroupFormFixture {
   odds(actors: any[]): Odds;
   /** The other members' check, when not the same. */
   others?: { name: string; kind: string | null };
+  /** Labels the GM's odds must show, naming the members (issue 24.5: "Hero 1 wins", never "First side wins"). */
+  named?(actors: any[]): string[];
 }
 
 export interface GroupFixture {
@@ -99,6 +101,10 @@ export function describeGroups(f: GroupFixture): void {
         const panel = gm.querySelector("[data-request-group-odds]")!;
         expect(panel.querySelector(".bb-odds"), "an odds panel").not.toBeNull();
         for (const o of odds.outcomes) expect(panel.textContent, o.key).toContain(formatChance(o.p));
+        if (form.named) {
+          for (const label of form.named(actors)) expect(panel.textContent).toContain(label);
+          expect(panel.textContent).not.toMatch(/First side|Second side|Roller/);
+        }
         expect(gm.querySelectorAll("[data-request-odds]:not(:empty)")).toHaveLength(0);
         // A player: no odds, and a Take part button for her own character only.
         const player = await renderAs(users[0], card);

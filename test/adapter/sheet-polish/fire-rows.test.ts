@@ -55,12 +55,17 @@ describe("D10/0 fire-block editor: rows, not ';' lists (issue 24.7)", () => {
       const named = input.getAttribute("aria-label") || el.querySelector(`label[for="${input.id}"]`)?.textContent;
       expect(named, input.id).toBeTruthy();
     }
+    // Its heading in the game's words, capitalised like the sheet's other headings (issue 24).
+    const headings = [...el.querySelectorAll("h2")].map((h) => h.textContent!.trim());
+    expect(headings).toContain("Fire blocks");
+    for (const h of headings) expect(h, h).toMatch(/^[^a-z]/);
     // The AP cost choices apply only to a choice of costs: not shown for a fixed cost.
     expect(block(sheet, 0).querySelector('[data-fire-list="apChoices"]')).toBeNull();
     await sheet.close();
 
     // Play mode: the steps in words, no notation list.
     const play = await open(w, false);
+    expect([...play.element.querySelectorAll("h2")].map((h: Element) => h.textContent!.trim())).toContain("Fire blocks");
     expect(text(play.element.querySelector(".bb-list"))).toContain("effort more than -10 · effort 1 to 10 · effort more than 10");
     await play.close();
   });
