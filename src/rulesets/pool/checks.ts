@@ -215,7 +215,7 @@ function buildCheckUnchecked(model: PoolActorModel, c: PoolCheckChoices, actorUu
     ? format(`BREADBOX.Pool.Ability.Relation.${ability.relation}`, { trait: traitName(model.abilityTree, ability.traitId) })
     : localize(`BREADBOX.Pool.Ability.Relation.${ability.relation}`);
   const parts: PoolPart[] = [
-    { label: `${abilityLabel} (${relation})`, add: 1 + ability.score, bonus: 0, penalty: 0 },
+    { label: c.ability === "" ? localize("BREADBOX.Pool.Check.NoAbility") : `${abilityLabel} (${relation})`, add: 1 + ability.score, bonus: 0, penalty: 0 },
   ];
   if (c.attribute !== "") {
     const dice = R.attributeModifierDice(attribute.score);
@@ -229,7 +229,12 @@ function buildCheckUnchecked(model: PoolActorModel, c: PoolCheckChoices, actorUu
   let wounds = woundPenaltyDice ? woundSources(model, activity) : [];
   if (wounds.reduce((s, w) => s + w.penalty, 0) !== woundPenaltyDice) wounds = [{ label: format("BREADBOX.Pool.Check.WoundsOf", { activity: localize(`BREADBOX.Pool.Activity.${activity}`) }), penalty: woundPenaltyDice }];
   for (const w of wounds) parts.push({ label: w.label, add: 0, bonus: 0, penalty: w.penalty });
-  const title = format("BREADBOX.Pool.Check.Title", { ability: abilityLabel, attribute: attributeLabel });
+  // The card's title names what was rolled: both, one of them, or neither (no "(none)" on a card).
+  const title = c.ability !== "" && c.attribute !== ""
+    ? format("BREADBOX.Pool.Check.Title", { ability: abilityLabel, attribute: attributeLabel })
+    : c.ability !== "" || c.attribute !== ""
+      ? format("BREADBOX.Pool.Check.TitleOne", { name: c.ability !== "" ? abilityLabel : attributeLabel })
+      : localize("BREADBOX.Pool.Check.TitleFree");
   const options: PoolCheckOptions = {
     title,
     pool: build.pool,

@@ -105,3 +105,19 @@ describe("the check dialog → roll → chat card", () => {
     await pending;
   });
 });
+
+describe("check card words (issue 24.7)", () => {
+  it("names what was rolled: both, one, or neither, and never '(none)' or 'no rating: 0'", async () => {
+    const a = await climber();
+    const labels = (choices: Record<string, unknown>) => buildCheck(a.system, defaultChoices(a.system, choices)).options;
+    expect(labels({ ability: "Athletics", attribute: "Agility" }).title).toBe("Athletics + Agility");
+    const attributeOnly = labels({ ability: "", attribute: "Agility" });
+    expect(attributeOnly.title).toBe("Agility check");
+    expect(attributeOnly.parts[0]!.label).toBe("No ability");
+    expect(labels({ ability: "Athletics", attribute: "" }).title).toBe("Athletics check");
+    expect(labels({ ability: "", attribute: "" }).title).toBe("Check");
+    const everything = [attributeOnly, labels({ ability: "", attribute: "" })].flatMap((o) => [o.title, ...o.parts.map((p) => p.label)]).join(" ");
+    expect(everything).not.toContain("(none)");
+    expect(everything).not.toContain("no rating");
+  });
+});
