@@ -9,7 +9,7 @@
 import * as R from "../init-rules";
 import { html, int } from "../../../core/data/fields";
 import { ATTRIBUTE_RANGE, WOUND_RANGE, WOUND_SCALE_RANGE } from "./fields";
-import { ToastSkillModel } from "./items";
+import { ToastSkillModel, type ToastSkillFigures } from "./items";
 import { ToastArmorModel } from "./weapons";
 import { toastCombatFields } from "../combat/fields";
 import { OnDemand } from "../../../core/documents/on-demand";
@@ -79,13 +79,42 @@ export class ToastActorModel extends foundry.abstract.TypeDataModel<ActorSchema,
   }
   /** What the preparation itself could not read (attributes, a skill), as messages. */
   #preparationWarnings: string[] = [];
-  /** The skills as prepared last, for the creation report. */
-  #skills: { name: string; model: ToastSkillModel }[] = [];
+  /** The skills as prepared last (names and models, in item order), for the creation report and the skills' figures. */
+  #skillNames: string[] = [];
+  #skillModels: ToastSkillModel[] = [];
+
+  /**
+   * Each skill's figures (attribute modifier, standing and current modifier, over the starting
+   * cap) and what could not be read, on first read after each preparation: one task modifier per
+   * skill, the character's part of them (attributes, wounds, armor) computed once for all the skills.
+   */
+  readonly #skillFigures = new OnDemand((): { figures: Map<ToastSkillModel, ToastSkillFigures>; warnings: string[] } => {
+    const models = this.#skillModels;
+    const figures = new Map<ToastSkillModel, ToastSkillFigures>();
+    const warnings: string[] = [];
+    const current = R.skillTaskModifiers({ attributes: this.attributeLevels, woundLevels: this.wounds.value, woundScale: this.woundScale, armor: this.armor }, models);
+    for (let i = 0; i < models.length; i++) {
+      const model = models[i]!;
+      const r = current[i]!;
+      if (!r.ok) {
+        const err = r.error;
+        warnings.push(`${this.#skillNames[i]!}: ${err instanceof Error ? err.message : String(err)}`);
+        continue;
+      }
+      const attributeModifier = r.value.attributeModifier ?? 0;
+      figures.set(model, { attributeModifier, modifier: attributeModifier + model.level, currentModifier: r.value.total, overStartingCap: model.level > this.startingSkillCap });
+    }
+    return { figures, warnings };
+  });
+
+  /** What the owned skills read for their figures. */
+  readonly #figuresOf = (model: ToastSkillModel): ToastSkillFigures | null => this.#skillFigures.value.figures.get(model) ?? null;
 
   /** The creation report, on demand (issue 20: a world prepares every character, a sheet reads one). */
   readonly #creation = new OnDemand((): { report: R.CreationReport | null; warning: string } => {
     try {
-      const skills = this.#skills.map(({ name, model }) => ({ key: model.key || name, level: model.level }));
+      const names = this.#skillNames;
+      const skills = this.#skillModels.map((model, i) => ({ key: model.key || names[i]!, level: model.level }));
       return { report: R.validateCreation({ attributes: this.attributeLevels, skills }), warning: "" };
     } catch (err) {
       return { report: null, warning: err instanceof Error ? err.message : String(err) };
@@ -94,7 +123,9 @@ export class ToastActorModel extends foundry.abstract.TypeDataModel<ActorSchema,
 
   readonly #warnings = new OnDemand((): string[] => {
     const { warning } = this.#creation.value;
-    return warning ? [...this.#preparationWarnings, warning] : [...this.#preparationWarnings];
+    const out = [...this.#preparationWarnings, ...this.#skillFigures.value.warnings];
+    if (warning) out.push(warning);
+    return out;
   });
 
   /** The attributes as the rules core reads them. */
@@ -106,6 +137,7 @@ export class ToastActorModel extends foundry.abstract.TypeDataModel<ActorSchema,
   override prepareDerivedData(): void {
     this.#creation.reset();
     this.#warnings.reset();
+    this.#skillFigures.reset();
     // The owned items are iterated in place (no copy per preparation: 1,000 characters prepare at once).
     const items = this.parent?.items ?? NO_ITEMS;
     const warnings: string[] = [];
@@ -113,13 +145,18 @@ export class ToastActorModel extends foundry.abstract.TypeDataModel<ActorSchema,
     const attributes = this.attributeLevels;
     // The worn armor: the strongest equipped suit. One pass also gathers the skills.
     let armor: ToastArmorModel | null = null;
-    const skills: { name: string; model: ToastSkillModel }[] = [];
+    const names: string[] = [];
+    const models: ToastSkillModel[] = [];
     for (const item of items) {
       const s = item.system;
-      if (s instanceof ToastSkillModel) skills.push({ name: item.name ?? "", model: s });
-      else if (s instanceof ToastArmorModel && s.equipped && (!armor || s.woundReduction > armor.woundReduction)) armor = s;
+      if (s instanceof ToastSkillModel) {
+        names.push(item.name ?? "");
+        models.push(s);
+        s.ownedBy(this.#figuresOf);
+      } else if (s instanceof ToastArmorModel && s.equipped && (!armor || s.woundReduction > armor.woundReduction)) armor = s;
     }
-    this.#skills = skills;
+    this.#skillNames = names;
+    this.#skillModels = models;
     this.armor = armor ? armor.stats : null;
     try {
       this.aspects = { ...R.aspectScores(attributes) };
@@ -142,22 +179,6 @@ export class ToastActorModel extends foundry.abstract.TypeDataModel<ActorSchema,
     }
     // Token bar (combat part): the tally against the level where Deadly begins.
     Object.assign(this.wounds, { max: this.woundStatus.threshold + R.woundCategoryStart("deadly", this.woundScale) });
-    // One task modifier per skill (its attribute modifier is skillAttributeModifier's), the
-    // character's part of them (attributes, wounds, armor) computed once for all the skills.
-    const current = R.skillTaskModifiers({ attributes, woundLevels: this.wounds.value, woundScale: this.woundScale, armor: this.armor }, skills.map(({ model }) => model));
-    for (let i = 0; i < skills.length; i++) {
-      const { name, model } = skills[i]!;
-      const r = current[i]!;
-      if (!r.ok) {
-        const err = r.error;
-        warnings.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);
-        continue;
-      }
-      model.attributeModifier = r.value.attributeModifier ?? 0;
-      model.modifier = model.attributeModifier + model.level;
-      model.currentModifier = r.value.total;
-      model.overStartingCap = model.level > this.startingSkillCap;
-    }
   }
 
   /** Roll data for formulas: attribute levels by key, the wound penalty and the armor penalty. */

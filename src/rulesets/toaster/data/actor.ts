@@ -113,7 +113,22 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
   declare incapacitated: boolean;
   declare luckMax: number;
   declare ac: number;
-  declare acByArea: Record<string, number>;
+  /** Armor class by body area (an attack with hit locations reads it). Computed on first read after each preparation. */
+  get acByArea(): Record<string, number> {
+    return this.#acByArea.value;
+  }
+  /** Equipped armor, gathered by the preparation for the AC by area. */
+  #armor: ToasterArmorModel[] = [];
+  readonly #acByArea = new OnDemand((): Record<string, number> => {
+    const physique = this.effective.physique ?? 0;
+    const byArea = dict<number>();
+    for (const area of AC_AREAS) {
+      const acs: number[] = [];
+      for (const a of this.#armor) if (a.natural || a.coverage.includes(area)) acs.push(a.ac);
+      byArea[area] = R.armorClass(physique, acs);
+    }
+    return byArea;
+  });
   /** Problems in the character's data (traits the core refuses, an unreadable budget). Sheet-only: gathered on first read. */
   get warnings(): string[] {
     return this.#warnings.value;
@@ -211,12 +226,8 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     }
     const physique = this.effective.physique ?? 0;
     this.ac = R.armorClass(physique, armor.map((a) => a.ac));
-    this.acByArea = dict<number>();
-    for (const area of AC_AREAS) {
-      const acs: number[] = [];
-      for (const a of armor) if (a.natural || a.coverage.includes(area)) acs.push(a.ac);
-      this.acByArea[area] = R.armorClass(physique, acs);
-    }
+    this.#armor = armor;
+    this.#acByArea.reset();
 
     // Token bars read {value, max}: the maxima are derived, only the values are stored.
     (this.stun as Track).max = this.thresholds.stun * 5;
