@@ -174,6 +174,8 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     const packageBonus = dict<number>();
     let size = 0;
     for (const item of items) {
+      // The sub-type first: the other items' models are not read here.
+      if (item.type !== "toasterTrait") continue;
       const t = item.system;
       if (!(t instanceof ToasterTraitModel)) continue;
       try {
