@@ -48,4 +48,23 @@ describe("Toast skill modifiers computed on first read", () => {
     await item.update({ "system.level": 2 });
     expect(item.system).toMatchObject({ modifier: 2, currentModifier: 2, attemptable: true });
   });
+
+  it("a character an Active Effect pushes out of the rules' bounds shows zeros and says why, as before", async () => {
+    const a: any = await Actor.create({ name: "Broken", type: "toast", system: { attributes: ATTRS, wounds: { value: 7 } } } as never);
+    await a.createEmbeddedDocuments("Item", [{ name: "Broadsword", type: "toastSkill", system: { level: 5, baseAttributes: ["agility"], category: "weapon" } }]);
+    expect(a.system.aspects.physical).toBeGreaterThan(0);
+    await a.createEmbeddedDocuments("ActiveEffect", [{ name: "Curse", ...effectChangesData([{ key: "system.attributes.agility", type: "override", value: "0" }]) }]);
+    const sys = a.system;
+    expect(sys.warnings[0]).toMatch(/Attribute agility must be between 1 and/);
+    expect(sys.aspects).toEqual({ physical: 0, mental: 0 });
+    expect(sys.aspectPoints).toEqual({ physical: 0, mental: 0 });
+    expect(Object.values(sys.attributeModifiers).every((m) => m === 0)).toBe(true);
+    expect(sys.woundStatus).toMatchObject({ threshold: 0, effective: 7, category: "none", penalty: 0 });
+    expect(sys.startingSkillCap).toBe(0);
+    expect(sys.intelligence).toBe(0);
+    expect(sys.armorPenalty).toBe(0);
+    // The skill cannot be read either: it says so and keeps its level.
+    expect(sys.warnings.some((w: string) => w.startsWith("Broadsword: "))).toBe(true);
+    expect(sword(a)).toMatchObject({ attributeModifier: 0, modifier: 5, currentModifier: 5 });
+  });
 });
