@@ -71,4 +71,29 @@ describe("Toaster values computed on first read", () => {
     await a.deleteEmbeddedDocuments("Item", [helmet.id]);
     expect(a.system.acByArea.head).toBe(a.system.acByArea.torso);
   });
+
+  it("a weapon's class follows the wielder's Physique; alone it is the base class", async () => {
+    const a = await makeCharacter("Wielder", { attributes: { physique: { value: 4 } } }, [
+      { name: "Club", type: "toasterWeapon", system: { baseWC: 6, strengthReq: 8, musclePowered: true } },
+    ]);
+    const club = a.items.contents[0];
+    const at4 = club.system.wc;
+    await a.update({ "system.attributes.physique.value": 10 });
+    expect(club.system.wc).toBeGreaterThan(at4);
+    const loose: any = await Item.create({ name: "Loose club", type: "toasterWeapon", system: { baseWC: 6, musclePowered: true } } as never);
+    expect(loose.system.wc).toBe(6);
+    expect(loose.system.strengthPenalty).toBe(0);
+  });
+
+  it("a skill package added to a character without one raises the listed skill's base", async () => {
+    const a = await makeCharacter("Packaged", { attributes: { coordination: { value: 4 } } }, [
+      { name: "Stealth", type: "toasterSkill", system: { base: 4, attribute: "coordination" } },
+    ]);
+    expect(skillOf(a, "Stealth").effectiveBase).toBe(4);
+    await a.createEmbeddedDocuments("Item", [{ name: "Thief", type: "toasterTrait", system: { kind: "skillPackage", rank: 2, skills: ["stealth"] } }]);
+    expect(skillOf(a, "Stealth").effectiveBase).toBe(6);
+    expect(skillOf(a, "Stealth").rank).toBe(5);
+    await a.deleteEmbeddedDocuments("Item", [a.items.find((i: any) => i.name === "Thief").id]);
+    expect(skillOf(a, "Stealth").effectiveBase).toBe(4);
+  });
 });

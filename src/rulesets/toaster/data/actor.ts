@@ -104,6 +104,8 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
   declare subAttributes: SubAttribute[];
   /** Skill name (lower case) → skill base bonus from skill-package traits. */
   declare skillPackageBonus: Record<string, number>;
+  /** Whether any trait gives skill-package bonuses. */
+  declare hasSkillPackages: boolean;
   declare sizeRank: number;
   declare thresholds: R.Thresholds;
   declare stunState: R.StunState;
@@ -173,6 +175,7 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     const subs: SubAttribute[] = [];
     const packageBonus = dict<number>();
     let size = 0;
+    let packages = false;
     for (const item of items) {
       // The sub-type first: the other items' models are not read here.
       if (item.type !== "toasterTrait") continue;
@@ -185,7 +188,10 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
         } else if (t.kind === "size") {
           size += t.rank;
         } else if (t.kind === "skillPackage") {
-          for (const s of t.skills) packageBonus[s.toLowerCase()] = (own(packageBonus, s.toLowerCase()) ?? 0) + t.rank;
+          for (const s of t.skills) {
+            packageBonus[s.toLowerCase()] = (own(packageBonus, s.toLowerCase()) ?? 0) + t.rank;
+            packages = true;
+          }
         }
       } catch (err) {
         warnings.push(`${item.name}: ${err instanceof Error ? err.message : String(err)}`);
@@ -195,6 +201,7 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     this.effective = effective;
     this.subAttributes = subs;
     this.skillPackageBonus = packageBonus;
+    this.hasSkillPackages = packages;
     this.sizeRank = Math.max(-10, Math.min(10, size));
     this.#derivationWarnings = warnings;
   }

@@ -23,6 +23,8 @@ function ownerData(item: unknown): ToasterActorLike | null {
 export interface ToasterActorLike {
   effective: Record<string, number>;
   skillPackageBonus: Record<string, number>;
+  /** Whether any trait gives skill-package bonuses (skillPackageBonus has a key). */
+  hasSkillPackages: boolean;
 }
 
 function skillSchema() {
@@ -93,9 +95,10 @@ export class ToasterSkillModel extends BreadboxItemModel<ReturnType<typeof skill
 
   override prepareDerivedData(): void {
     const owner = ownerData(this);
-    // Attribute keys and skill names are typed by users: own-key lookups only.
+    // Attribute keys and skill names are typed by users: own-key lookups only. A character without
+    // skill packages (most) has no bonus to look up by the lower-case name.
     this.attributeValue = (owner ? own(owner.effective, this.attribute) : undefined) ?? 0;
-    const packageBonus = (owner ? own(owner.skillPackageBonus, (this.parent?.name ?? "").toLowerCase()) : undefined) ?? 0;
+    const packageBonus = (owner && owner.hasSkillPackages ? own(owner.skillPackageBonus, (this.parent?.name ?? "").toLowerCase()) : undefined) ?? 0;
     this.effectiveBase = this.base + packageBonus;
     this.rank = R.skillRank(this.attributeValue, this.effectiveBase);
     this.#specialty.reset();
@@ -148,20 +151,25 @@ function weaponSchema() {
 
 export class ToasterWeaponModel extends BreadboxItemModel<ReturnType<typeof weaponSchema>> {
   static override ownSchema = weaponSchema;
-  /** Weapon class with the wielder's Physique when muscle-powered. */
-  declare wc: number;
-  /** Penalty for a Physique below the strength requirement (0 when that rule is off). */
-  declare strengthPenalty: number;
-  /** Parry bonus of a shield. */
-  declare shieldBonus: number;
-
-  override prepareDerivedData(): void {
+  /**
+   * Weapon class with the wielder's Physique when muscle-powered. The weapon's figures are
+   * computed when read, from the owner as prepared (issue 20: a world prepares every weapon, an
+   * attack reads one).
+   */
+  get wc(): number {
     const owner = ownerData(this);
-    const physique = (owner ? own(owner.effective, "physique") : undefined) ?? 0;
-    this.wc = owner ? R.weaponClass({ baseWC: this.baseWC, physique, musclePowered: this.musclePowered }) : this.baseWC;
-    const rules = toasterRulesOrDefault();
-    this.strengthPenalty = owner && rules.strengthRequirements ? R.strengthPenalty({ physique, requirement: this.strengthReq }) : 0;
-    this.shieldBonus = this.shield ? R.SHIELD_BONUS[this.shield] : 0;
+    if (!owner) return this.baseWC;
+    return R.weaponClass({ baseWC: this.baseWC, physique: own(owner.effective, "physique") ?? 0, musclePowered: this.musclePowered });
+  }
+  /** Penalty for a Physique below the strength requirement (0 when that rule is off). */
+  get strengthPenalty(): number {
+    const owner = ownerData(this);
+    if (!owner || !toasterRulesOrDefault().strengthRequirements) return 0;
+    return R.strengthPenalty({ physique: own(owner.effective, "physique") ?? 0, requirement: this.strengthReq });
+  }
+  /** Parry bonus of a shield. */
+  get shieldBonus(): number {
+    return this.shield ? R.SHIELD_BONUS[this.shield] : 0;
   }
 }
 
