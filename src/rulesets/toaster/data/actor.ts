@@ -146,17 +146,26 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
   override prepareBaseData(): void {
     super.prepareBaseData();
     this.deriveAttributes();
-    this.#attributesSeen = this.attributeValues();
+    this.#seeAttributes();
   }
 
-  /** The stored attribute values seen by the last derivation (to notice Active Effects on them). */
-  #attributesSeen = "";
+  /** The stored attribute values (built-in, then custom keys and values) seen by the last derivation, to notice Active Effects on them. */
+  readonly #attributesSeen: (number | string)[] = [];
 
-  private attributeValues(): string {
-    let out = "";
-    for (const key of ATTRIBUTE_KEYS) out += `${this.attributes[key].value},`;
-    for (const c of this.customAttributes) out += `${c.key}:${c.value},`;
-    return out;
+  #seeAttributes(): void {
+    const seen = this.#attributesSeen;
+    seen.length = 0;
+    for (const key of ATTRIBUTE_KEYS) seen.push(this.attributes[key].value);
+    for (const c of this.customAttributes) seen.push(c.key, c.value);
+  }
+
+  /** Whether the attributes differ from those the last derivation saw. */
+  #attributesChanged(): boolean {
+    const seen = this.#attributesSeen;
+    let i = 0;
+    for (const key of ATTRIBUTE_KEYS) if (seen[i++] !== this.attributes[key].value) return true;
+    for (const c of this.customAttributes) if (seen[i++] !== c.key || seen[i++] !== c.value) return true;
+    return i !== seen.length;
   }
 
   /**
@@ -211,7 +220,7 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     const items = this.parent?.items ?? NO_ITEMS;
     // Active Effects apply after prepareBaseData: when they changed an attribute, derive again and
     // let owned items re-derive what they read from it (skill attribute, weapon class).
-    if (this.attributeValues() !== this.#attributesSeen) {
+    if (this.#attributesChanged()) {
       this.deriveAttributes();
       for (const item of items) {
         const model: unknown = item.system;
