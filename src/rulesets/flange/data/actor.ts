@@ -143,10 +143,18 @@ export class FlangeActorModel extends foundry.abstract.TypeDataModel<ActorSchema
 
   /** The level whose budgets apply (the character's own, else the world's). */
   declare effectiveLevel: R.Level;
-  declare attributeViews: AttributeView[];
-  declare skills: SkillView[];
-  /** The character as the rules core reads it. */
-  declare character: R.FlangeCharacter;
+  /** The attribute rows as the sheet shows them. Computed on first read after each preparation. */
+  get attributeViews(): AttributeView[] {
+    return this.#views.value.attributeViews;
+  }
+  /** The skills in the sheet's order (heading, then name), as checks, combat and the sheet read them. Computed on first read. */
+  get skills(): SkillView[] {
+    return this.#views.value.skills;
+  }
+  /** The character as the rules core reads it (checks, budgets). Computed on first read. */
+  get character(): R.FlangeCharacter {
+    return this.#views.value.character;
+  }
   /** Creation budgets (null when the data is out of the core's bounds; see problems). Sheet-only: computed on first read. */
   get spend(): R.CreationSpend | null {
     return this.#spend.value.spend;
@@ -199,25 +207,22 @@ export class FlangeActorModel extends foundry.abstract.TypeDataModel<ActorSchema
     return problems;
   });
 
-  override prepareDerivedData(): void {
-    super.prepareDerivedData();
-    this.#spend.reset();
-    this.#problems.reset();
-    const rules = rulesOrDefault();
-    this.effectiveLevel = this.level === "" ? rulesLevel(rules) : this.level;
+  /**
+   * The skill and attribute views and the rules core's character, on demand (issue 20: a world
+   * prepares every character; checks, combat and sheets read the few in play). Built from the
+   * model as prepared: Active Effects applied, the owned items of this preparation.
+   */
+  readonly #views = new OnDemand((): { attributeViews: AttributeView[]; skills: SkillView[]; character: R.FlangeCharacter } => {
     // Active Effects may push a target number out of 5..10 (a serious injury's penalty); the sheet
     // shows it, the budgets count the stored choice within bounds.
-    const views: AttributeView[] = [];
+    const attributeViews: AttributeView[] = [];
     for (const key of R.ATTRIBUTES) {
       const target = this.attributes[key];
-      views.push({ key, target, crossed: Math.max(0, R.ATTRIBUTE_MAX - target) });
+      attributeViews.push({ key, target, crossed: Math.max(0, R.ATTRIBUTE_MAX - target) });
     }
-    this.attributeViews = views;
     const skills: R.FlangeSkill[] = [];
     const skillViews: SkillView[] = [];
     let powers = 0;
-    let armour = 0;
-    // The owned items are iterated in place (no copy per preparation: 1,000 characters prepare at once).
     for (const item of this.parent?.items ?? NO_ITEMS) {
       const s = item.system;
       if (s instanceof FlangeSkillModel) {
@@ -227,16 +232,31 @@ export class FlangeActorModel extends foundry.abstract.TypeDataModel<ActorSchema
         skillViews.push({ id: item.id ?? "", name, heading: s.heading, dots: s.dots, generalisation: gen, dice: Math.min(R.SKILL_DOTS_MAX, s.dots + gen), attribute: s.attribute === "" ? "" : s.attribute });
       } else if (s instanceof FlangePowerModel) {
         powers += s.cost;
-      } else if (s instanceof FlangeArmorModel && s.equipped) {
-        armour += s.armour;
       }
     }
-    this.skills = skillViews.sort((a, b) => (HEADING_ORDER.get(a.heading) ?? -1) - (HEADING_ORDER.get(b.heading) ?? -1) || compareText(a.name, b.name));
-    this.armour = armour;
+    skillViews.sort((a, b) => (HEADING_ORDER.get(a.heading) ?? -1) - (HEADING_ORDER.get(b.heading) ?? -1) || compareText(a.name, b.name));
     const generalisation: Partial<Record<R.SkillHeading, number>> = {};
     for (const h of R.SKILL_HEADINGS) if (this.generalisation[h] > 0) generalisation[h] = this.generalisation[h];
     const attributes = { ...this.attributes };
-    this.character = { level: this.effectiveLevel, attributes, skills, generalisation, edgePoints: this.edge.points, otherFlangeSpend: this.flange.other + powers };
+    const character = { level: this.effectiveLevel, attributes, skills, generalisation, edgePoints: this.edge.points, otherFlangeSpend: this.flange.other + powers };
+    return { attributeViews, skills: skillViews, character };
+  });
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.#views.reset();
+    this.#spend.reset();
+    this.#problems.reset();
+    const rules = rulesOrDefault();
+    this.effectiveLevel = this.level === "" ? rulesLevel(rules) : this.level;
+    // Armour worn (the skill views and the character are built on first read).
+    let armour = 0;
+    // The owned items are iterated in place (no copy per preparation: 1,000 characters prepare at once).
+    for (const item of this.parent?.items ?? NO_ITEMS) {
+      const s = item.system;
+      if (s instanceof FlangeArmorModel && s.equipped) armour += s.armour;
+    }
+    this.armour = armour;
     this.flangeBudget = R.LEVEL_BUDGETS[this.effectiveLevel].flangePoints + this.flange.awarded;
 
     // The health track comes from the stored Constitution: a serious injury's penalty (an Active

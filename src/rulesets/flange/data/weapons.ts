@@ -32,11 +32,9 @@ export function damageBox(dots: number, modifier: number): string {
 
 export class FlangeWeaponModel extends BreadboxItemModel<ReturnType<typeof weaponSchema>> {
   static override ownSchema = weaponSchema;
-  /** The damage box as the book prints it. */
-  declare damageNotation: string;
-
-  override prepareDerivedData(): void {
-    this.damageNotation = damageBox(this.damageDots, this.damageModifier);
+  /** The damage box as the book prints it (built when read: a world prepares every weapon, a sheet shows a few). */
+  get damageNotation(): string {
+    return damageBox(this.damageDots, this.damageModifier);
   }
 
   /** The weapon as the rules core reads it. */

@@ -28,15 +28,41 @@ export class ToastSkillModel extends BreadboxItemModel<ReturnType<typeof skillSc
   static override ownSchema = skillSchema;
 
   /** Attribute modifier of the averaged base attributes (0 when not owned by a character). */
-  declare attributeModifier: number;
+  get attributeModifier(): number {
+    return this.#owned()?.attributeModifier ?? 0;
+  }
   /** Attribute modifier + level: the skill's standing modifier. */
-  declare modifier: number;
+  get modifier(): number {
+    return this.#owned()?.modifier ?? this.level;
+  }
   /** The modifier with the current wound penalty and (STR/AGI/TOL skills) the armor penalty. */
-  declare currentModifier: number;
-  /** Whether the skill may be attempted at its level (a Knowledge skill needs study). */
-  declare attemptable: boolean;
+  get currentModifier(): number {
+    return this.#owned()?.currentModifier ?? this.level;
+  }
   /** Above the starting cap (10 + FOC) / 2 — shown during creation. */
-  declare overStartingCap: boolean;
+  get overStartingCap(): boolean {
+    return this.#owned()?.overStartingCap ?? false;
+  }
+  /** Whether the skill may be attempted at its level (a Knowledge skill needs study). */
+  get attemptable(): boolean {
+    return R.canAttemptSkill(this.category, this.level);
+  }
+
+  /**
+   * The owning character's figures for this skill, which the character computes on first read
+   * after its preparation (issue 20: a world prepares every character, a sheet reads one).
+   * Null alone, or when the character could not read the skill (its warnings say why).
+   */
+  #owner: ((model: ToastSkillModel) => ToastSkillFigures | null) | null = null;
+
+  #owned(): ToastSkillFigures | null {
+    return this.#owner ? this.#owner(this) : null;
+  }
+
+  /** Called by the owning character's preparation, after this skill's own. */
+  ownedBy(figures: ((model: ToastSkillModel) => ToastSkillFigures | null) | null): void {
+    this.#owner = figures;
+  }
 
   /** The skill as the rules core reads it. */
   definition(name: string): R.CharacterSkill {
@@ -44,13 +70,17 @@ export class ToastSkillModel extends BreadboxItemModel<ReturnType<typeof skillSc
   }
 
   override prepareDerivedData(): void {
-    // The owning actor fills in the modifiers; alone, the skill shows its level only.
-    this.attributeModifier = 0;
-    this.modifier = this.level;
-    this.currentModifier = this.level;
-    this.attemptable = R.canAttemptSkill(this.category, this.level);
-    this.overStartingCap = false;
+    // The owning actor supplies the modifiers after this; alone, the skill shows its level only.
+    this.#owner = null;
   }
+}
+
+/** What a character derives for one of its skills. */
+export interface ToastSkillFigures {
+  readonly attributeModifier: number;
+  readonly modifier: number;
+  readonly currentModifier: number;
+  readonly overStartingCap: boolean;
 }
 
 function gearSchema() {

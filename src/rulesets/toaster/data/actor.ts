@@ -104,6 +104,8 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
   declare subAttributes: SubAttribute[];
   /** Skill name (lower case) → skill base bonus from skill-package traits. */
   declare skillPackageBonus: Record<string, number>;
+  /** Whether any trait gives skill-package bonuses. */
+  declare hasSkillPackages: boolean;
   declare sizeRank: number;
   declare thresholds: R.Thresholds;
   declare stunState: R.StunState;
@@ -113,7 +115,22 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
   declare incapacitated: boolean;
   declare luckMax: number;
   declare ac: number;
-  declare acByArea: Record<string, number>;
+  /** Armor class by body area (an attack with hit locations reads it). Computed on first read after each preparation. */
+  get acByArea(): Record<string, number> {
+    return this.#acByArea.value;
+  }
+  /** Equipped armor, gathered by the preparation for the AC by area. */
+  #armor: ToasterArmorModel[] = [];
+  readonly #acByArea = new OnDemand((): Record<string, number> => {
+    const physique = this.effective.physique ?? 0;
+    const byArea = dict<number>();
+    for (const area of AC_AREAS) {
+      const acs: number[] = [];
+      for (const a of this.#armor) if (a.natural || a.coverage.includes(area)) acs.push(a.ac);
+      byArea[area] = R.armorClass(physique, acs);
+    }
+    return byArea;
+  });
   /** Problems in the character's data (traits the core refuses, an unreadable budget). Sheet-only: gathered on first read. */
   get warnings(): string[] {
     return this.#warnings.value;
@@ -129,17 +146,26 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
   override prepareBaseData(): void {
     super.prepareBaseData();
     this.deriveAttributes();
-    this.#attributesSeen = this.attributeValues();
+    this.#seeAttributes();
   }
 
-  /** The stored attribute values seen by the last derivation (to notice Active Effects on them). */
-  #attributesSeen = "";
+  /** The stored attribute values (built-in, then custom keys and values) seen by the last derivation, to notice Active Effects on them. */
+  readonly #attributesSeen: (number | string)[] = [];
 
-  private attributeValues(): string {
-    let out = "";
-    for (const key of ATTRIBUTE_KEYS) out += `${this.attributes[key].value},`;
-    for (const c of this.customAttributes) out += `${c.key}:${c.value},`;
-    return out;
+  #seeAttributes(): void {
+    const seen = this.#attributesSeen;
+    seen.length = 0;
+    for (const key of ATTRIBUTE_KEYS) seen.push(this.attributes[key].value);
+    for (const c of this.customAttributes) seen.push(c.key, c.value);
+  }
+
+  /** Whether the attributes differ from those the last derivation saw. */
+  #attributesChanged(): boolean {
+    const seen = this.#attributesSeen;
+    let i = 0;
+    for (const key of ATTRIBUTE_KEYS) if (seen[i++] !== this.attributes[key].value) return true;
+    for (const c of this.customAttributes) if (seen[i++] !== c.key || seen[i++] !== c.value) return true;
+    return i !== seen.length;
   }
 
   /**
@@ -158,7 +184,10 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     const subs: SubAttribute[] = [];
     const packageBonus = dict<number>();
     let size = 0;
+    let packages = false;
     for (const item of items) {
+      // The sub-type first: the other items' models are not read here.
+      if (item.type !== "toasterTrait") continue;
       const t = item.system;
       if (!(t instanceof ToasterTraitModel)) continue;
       try {
@@ -168,7 +197,10 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
         } else if (t.kind === "size") {
           size += t.rank;
         } else if (t.kind === "skillPackage") {
-          for (const s of t.skills) packageBonus[s.toLowerCase()] = (own(packageBonus, s.toLowerCase()) ?? 0) + t.rank;
+          for (const s of t.skills) {
+            packageBonus[s.toLowerCase()] = (own(packageBonus, s.toLowerCase()) ?? 0) + t.rank;
+            packages = true;
+          }
         }
       } catch (err) {
         warnings.push(`${item.name}: ${err instanceof Error ? err.message : String(err)}`);
@@ -178,6 +210,7 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     this.effective = effective;
     this.subAttributes = subs;
     this.skillPackageBonus = packageBonus;
+    this.hasSkillPackages = packages;
     this.sizeRank = Math.max(-10, Math.min(10, size));
     this.#derivationWarnings = warnings;
   }
@@ -187,7 +220,7 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     const items = this.parent?.items ?? NO_ITEMS;
     // Active Effects apply after prepareBaseData: when they changed an attribute, derive again and
     // let owned items re-derive what they read from it (skill attribute, weapon class).
-    if (this.attributeValues() !== this.#attributesSeen) {
+    if (this.#attributesChanged()) {
       this.deriveAttributes();
       for (const item of items) {
         const model: unknown = item.system;
@@ -211,12 +244,8 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     }
     const physique = this.effective.physique ?? 0;
     this.ac = R.armorClass(physique, armor.map((a) => a.ac));
-    this.acByArea = dict<number>();
-    for (const area of AC_AREAS) {
-      const acs: number[] = [];
-      for (const a of armor) if (a.natural || a.coverage.includes(area)) acs.push(a.ac);
-      this.acByArea[area] = R.armorClass(physique, acs);
-    }
+    this.#armor = armor;
+    this.#acByArea.reset();
 
     // Token bars read {value, max}: the maxima are derived, only the values are stored.
     (this.stun as Track).max = this.thresholds.stun * 5;

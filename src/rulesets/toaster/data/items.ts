@@ -8,6 +8,7 @@ import { BreadboxGearModel, BreadboxItemModel, choice, equipped, flag, int, text
 import { ATTRIBUTE_KEYS, BODY_AREAS, SHIELD_SIZES, SKILL_COSTS, SKILL_GROUPS, SKILL_ROLES, TRAIT_KINDS, WEAPON_MODES } from "./fields";
 import { toasterRulesOrDefault } from "../settings";
 import { own } from "../../../dice/dict";
+import { OnDemand } from "../../../core/documents/on-demand";
 
 const fields = foundry.data.fields;
 
@@ -22,6 +23,8 @@ function ownerData(item: unknown): ToasterActorLike | null {
 export interface ToasterActorLike {
   effective: Record<string, number>;
   skillPackageBonus: Record<string, number>;
+  /** Whether any trait gives skill-package bonuses (skillPackageBonus has a key). */
+  hasSkillPackages: boolean;
 }
 
 function skillSchema() {
@@ -47,11 +50,38 @@ export class ToasterSkillModel extends BreadboxItemModel<ReturnType<typeof skill
   /** Skill base including a skill package's bonus. */
   declare effectiveBase: number;
   declare rank: number;
-  declare unskilledRank: number;
-  declare descriptor: string;
-  declare specialtySlots: number;
-  declare specialtyMax: number;
-  declare specialtyWarning: string;
+  /** The rank of an unskilled roll on the skill's attribute. */
+  get unskilledRank(): number {
+    return R.unskilledRank(this.attributeValue);
+  }
+  /** The rank's descriptor key (Novice, Skilled…). Sheet-only: computed when read. */
+  get descriptor(): string {
+    return R.skillRankDescriptor(this.rank).key;
+  }
+  /** Specialty steps the rank allows. */
+  get specialtySlots(): number {
+    return this.#specialty.value.slots;
+  }
+  /** The largest bonus one specialty may have at this rank. */
+  get specialtyMax(): number {
+    return this.#specialty.value.maxBonus;
+  }
+  /** What is wrong with the specialty bonuses, or "". Sheet-only: computed on first read after each preparation. */
+  get specialtyWarning(): string {
+    return this.#specialty.value.warning;
+  }
+
+  /** The specialty allowance and check, on demand (issue 20: a world prepares every character, a sheet reads one). */
+  readonly #specialty = new OnDemand((): { slots: number; maxBonus: number; warning: string } => {
+    const allowance = R.specialtyAllowance(this.rank);
+    let warning: string;
+    try {
+      warning = R.specialtyProblem(this.rank, this.specialties.map((s) => s.bonus));
+    } catch (err) {
+      warning = err instanceof Error ? err.message : String(err);
+    }
+    return { slots: allowance.slots, maxBonus: allowance.maxBonus, warning };
+  });
 
   static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
     // Older sources may carry a single "specialty" string; keep it as the first specialty.
@@ -65,21 +95,13 @@ export class ToasterSkillModel extends BreadboxItemModel<ReturnType<typeof skill
 
   override prepareDerivedData(): void {
     const owner = ownerData(this);
-    // Attribute keys and skill names are typed by users: own-key lookups only.
+    // Attribute keys and skill names are typed by users: own-key lookups only. A character without
+    // skill packages (most) has no bonus to look up by the lower-case name.
     this.attributeValue = (owner ? own(owner.effective, this.attribute) : undefined) ?? 0;
-    const packageBonus = (owner ? own(owner.skillPackageBonus, (this.parent?.name ?? "").toLowerCase()) : undefined) ?? 0;
+    const packageBonus = (owner && owner.hasSkillPackages ? own(owner.skillPackageBonus, (this.parent?.name ?? "").toLowerCase()) : undefined) ?? 0;
     this.effectiveBase = this.base + packageBonus;
     this.rank = R.skillRank(this.attributeValue, this.effectiveBase);
-    this.unskilledRank = R.unskilledRank(this.attributeValue);
-    this.descriptor = R.skillRankDescriptor(this.rank).key;
-    const allowance = R.specialtyAllowance(this.rank);
-    this.specialtySlots = allowance.slots;
-    this.specialtyMax = allowance.maxBonus;
-    try {
-      this.specialtyWarning = R.specialtyProblem(this.rank, this.specialties.map((s) => s.bonus));
-    } catch (err) {
-      this.specialtyWarning = err instanceof Error ? err.message : String(err);
-    }
+    this.#specialty.reset();
   }
 }
 
@@ -95,19 +117,21 @@ function traitSchema() {
 
 export class ToasterTraitModel extends BreadboxItemModel<ReturnType<typeof traitSchema>> {
   static override ownSchema = traitSchema;
-  declare rankLabel: string;
-  declare warning: string;
+  /** The rank's severity label key ("" past the table). Sheet-only: computed when read. */
+  get rankLabel(): string {
+    const magnitude = Math.min(5, Math.abs(this.rank));
+    return R.TRAIT_RANK_LABELS.find((l) => l.magnitude === magnitude)?.key ?? "";
+  }
 
-  override prepareDerivedData(): void {
-    this.warning = "";
+  /** What the core refuses in the rank, or "". Sheet-only: computed when read. */
+  get warning(): string {
     try {
       R.validateTraitRank(this.rank, this.kind === "size" ? "physicalSize" : "standard");
       if (this.kind === "attribute") R.attributeTraitModifier(this.rank, this.subAttribute ? "subAttribute" : "attribute");
+      return "";
     } catch (err) {
-      this.warning = err instanceof Error ? err.message : String(err);
+      return err instanceof Error ? err.message : String(err);
     }
-    const magnitude = Math.min(5, Math.abs(this.rank));
-    this.rankLabel = R.TRAIT_RANK_LABELS.find((l) => l.magnitude === magnitude)?.key ?? "";
   }
 }
 
@@ -127,20 +151,25 @@ function weaponSchema() {
 
 export class ToasterWeaponModel extends BreadboxItemModel<ReturnType<typeof weaponSchema>> {
   static override ownSchema = weaponSchema;
-  /** Weapon class with the wielder's Physique when muscle-powered. */
-  declare wc: number;
-  /** Penalty for a Physique below the strength requirement (0 when that rule is off). */
-  declare strengthPenalty: number;
-  /** Parry bonus of a shield. */
-  declare shieldBonus: number;
-
-  override prepareDerivedData(): void {
+  /**
+   * Weapon class with the wielder's Physique when muscle-powered. The weapon's figures are
+   * computed when read, from the owner as prepared (issue 20: a world prepares every weapon, an
+   * attack reads one).
+   */
+  get wc(): number {
     const owner = ownerData(this);
-    const physique = (owner ? own(owner.effective, "physique") : undefined) ?? 0;
-    this.wc = owner ? R.weaponClass({ baseWC: this.baseWC, physique, musclePowered: this.musclePowered }) : this.baseWC;
-    const rules = toasterRulesOrDefault();
-    this.strengthPenalty = owner && rules.strengthRequirements ? R.strengthPenalty({ physique, requirement: this.strengthReq }) : 0;
-    this.shieldBonus = this.shield ? R.SHIELD_BONUS[this.shield] : 0;
+    if (!owner) return this.baseWC;
+    return R.weaponClass({ baseWC: this.baseWC, physique: own(owner.effective, "physique") ?? 0, musclePowered: this.musclePowered });
+  }
+  /** Penalty for a Physique below the strength requirement (0 when that rule is off). */
+  get strengthPenalty(): number {
+    const owner = ownerData(this);
+    if (!owner || !toasterRulesOrDefault().strengthRequirements) return 0;
+    return R.strengthPenalty({ physique: own(owner.effective, "physique") ?? 0, requirement: this.strengthReq });
+  }
+  /** Parry bonus of a shield. */
+  get shieldBonus(): number {
+    return this.shield ? R.SHIELD_BONUS[this.shield] : 0;
   }
 }
 
