@@ -11,8 +11,9 @@
  * and answered (-card-request-answered). And the combat tracker of the ruleset's characters
  * (-tracker, -tracker-started) with the dialogs and cards its initiative roll, the combat's start
  * and a next turn lead to (-tracker-dialog-…, -tracker-card-…: Toast's initiative, Dice Pool's
- * declaration, Flange's simultaneous action of tied combatants and its hand dialog), and the cards that need a state (-state-<scene>-…: Toaster's luck re-roll, Dice
- * Pool's Effect Level, D10/0's dying check, Flange's serious injury).
+ * declaration, Flange's simultaneous action of tied combatants and its hand dialog), and the cards
+ * that need a state (-state-<scene>-…: Toaster's luck re-roll, Dice Pool's Effect Level, D10/0's
+ * conflicting effort and dying check, Flange's serious injury).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
@@ -113,6 +114,8 @@ interface Scene {
   prepare?: (ids: { main: string; target: string }) => Promise<void>;
   /** The sheet button (data-action) that starts the scene. */
   action: string;
+  /** Which of the sheet's buttons of that action (more attribute selectors), when it has several. */
+  button?: string;
   /** Fills its dialog before the roll. */
   dialog?: (dialog: Locator, label: string) => Promise<void>;
   /** The card buttons followed, by "<action>:<response>" (default: all). */
@@ -158,8 +161,20 @@ const STATE_SCENES: Partial<Record<(typeof RULESETS)[number], Scene[]>> = {
       expect: "flange.seriousInjury",
     },
   ],
-  // D10/0: a dying character (health below 0) rolls the check to avoid further degradation.
+  // D10/0: a dying character (health below 0) rolls the check to avoid further degradation; a
+  // conflicting effort against another character (the card names who prevails, issue 24.5).
   d100: [
+    {
+      name: "conflict",
+      action: "startEffort",
+      button: '[data-effort="conflicting"]',
+      dialog: async (dialog) => {
+        const other = await dialog.locator('select[name="actor1"] option').nth(1).getAttribute("value");
+        if (other) await dialog.locator('select[name="actor1"]').selectOption(other);
+      },
+      follow: () => false,
+      expect: "",
+    },
     {
       name: "dying",
       prepare: async ({ main }) => void (await (window as any).fromUuidSync(main).update({ "system.health.current": -5 })),
@@ -607,7 +622,7 @@ describe.each(RULESETS)("gallery of %s", (ruleset) => {
           await page.evaluate(() => document.getElementById("bb-notifications")?.replaceChildren());
           await page.locator(`${sheetSel} [data-action="tab"][data-tab="${tab}"]`).first().click();
           await settle(page);
-          const b = page.locator(`${sheetSel} [data-action="${scene.action}"]:not([disabled]):not([aria-disabled="true"]):visible`).first();
+          const b = page.locator(`${sheetSel} [data-action="${scene.action}"]${scene.button ?? ""}:not([disabled]):not([aria-disabled="true"]):visible`).first();
           if (await b.count()) {
             button = b;
             break;
