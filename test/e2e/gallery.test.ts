@@ -11,8 +11,9 @@
  * and answered (-card-request-answered). And the combat tracker of the ruleset's characters
  * (-tracker, -tracker-started) with the dialogs and cards its initiative roll, the combat's start
  * and a next turn lead to (-tracker-dialog-…, -tracker-card-…: Toast's initiative, Dice Pool's
- * declaration), and the cards that need a state (-state-<scene>-…: Toaster's luck re-roll, Dice
- * Pool's Effect Level, D10/0's dying check, Flange's serious injury).
+ * declaration, Flange's simultaneous action of tied combatants and its hand dialog), and the cards
+ * that need a state (-state-<scene>-…: Toaster's luck re-roll, Dice Pool's Effect Level, D10/0's
+ * conflicting effort and dying check, Flange's serious injury).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
@@ -80,6 +81,25 @@ const DIALOG_SETUP: Partial<Record<(typeof RULESETS)[number], (dialog: Locator, 
   },
 };
 
+/**
+ * Per ruleset, run in the page before the tracker's combat starts. Flange: the start posts the
+ * simultaneous-action card (its hand dialog) only for a tie, and only once every combatant has an
+ * initiative (the tracker's roll button rolls one): every combatant on the first one's total, as a
+ * GM types it in the tracker.
+ */
+const TRACKER_BEFORE_START: Partial<Record<(typeof RULESETS)[number], () => Promise<void>>> = {
+  flange: async () => {
+    const combat = (window as any).game.combats.contents.at(-1);
+    const total = combat.combatants.find((c: any) => typeof c.initiative === "number")?.initiative ?? 10;
+    await combat.updateEmbeddedDocuments("Combatant", combat.combatants.map((c: any) => ({ _id: c.id, initiative: total })));
+  },
+};
+
+/** What the tracker's steps must photograph, per ruleset. */
+const TRACKER_SHOWS: Partial<Record<(typeof RULESETS)[number], string[]>> = {
+  flange: ["tracker-card-flange-simultaneous", "tracker-dialog-flange-chooseHand"],
+};
+
 /** Card buttons not followed: they close or undo rather than show something new. */
 const SKIP_CARD_ACTIONS = new Set(["core.requestClose", "flange.resetHands"]);
 
@@ -94,6 +114,8 @@ interface Scene {
   prepare?: (ids: { main: string; target: string }) => Promise<void>;
   /** The sheet button (data-action) that starts the scene. */
   action: string;
+  /** Which of the sheet's buttons of that action (more attribute selectors), when it has several. */
+  button?: string;
   /** Fills its dialog before the roll. */
   dialog?: (dialog: Locator, label: string) => Promise<void>;
   /** The card buttons followed, by "<action>:<response>" (default: all). */
@@ -139,8 +161,20 @@ const STATE_SCENES: Partial<Record<(typeof RULESETS)[number], Scene[]>> = {
       expect: "flange.seriousInjury",
     },
   ],
-  // D10/0: a dying character (health below 0) rolls the check to avoid further degradation.
+  // D10/0: a dying character (health below 0) rolls the check to avoid further degradation; a
+  // conflicting effort against another character (the card names who prevails, issue 24.5).
   d100: [
+    {
+      name: "conflict",
+      action: "startEffort",
+      button: '[data-effort="conflicting"]',
+      dialog: async (dialog) => {
+        const other = await dialog.locator('select[name="actor1"] option').nth(1).getAttribute("value");
+        if (other) await dialog.locator('select[name="actor1"]').selectOption(other);
+      },
+      follow: () => false,
+      expect: "",
+    },
     {
       name: "dying",
       prepare: async ({ main }) => void (await (window as any).fromUuidSync(main).update({ "system.health.current": -5 })),
@@ -178,6 +212,26 @@ async function lowerCaseHeadings(page: Page, selector: string): Promise<string[]
         const text = (el.textContent ?? "").trim();
         if (/^[a-z]/.test(text)) out.push(`${el.tagName.toLowerCase()} "${text.slice(0, 40)}"`);
       }
+    }
+    return out;
+  }, selector);
+}
+
+/**
+ * Fields a play-mode item sheet shows with nothing after their name, and an empty description box
+ * (issue 24.9: hide what is empty; read-view.ts hides such a field, the stylesheet must keep it hidden).
+ */
+async function emptyFields(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const out: string[] = [];
+    for (const root of document.querySelectorAll(sel)) {
+      for (const group of root.querySelectorAll<HTMLElement>(".bb-item-details .form-group")) {
+        if (!group.checkVisibility?.()) continue;
+        const label = group.querySelector(".bb-field-label, label")?.textContent ?? "";
+        const rest = (group.textContent ?? "").replace(label, "").trim();
+        if (!rest && !group.querySelector("input, select, textarea, img")) out.push(`an empty field "${label.trim()}" shown`);
+      }
+      for (const box of root.querySelectorAll<HTMLElement>(".bb-item-details .bb-prose")) if (box.checkVisibility?.() && !(box.textContent ?? "").trim()) out.push("an empty description box shown");
     }
     return out;
   }, selector);
@@ -312,6 +366,8 @@ describe.each(RULESETS)("gallery of %s", (ruleset) => {
       expect(actors.length).toBeGreaterThan(0);
       for (const actor of actors) {
         for (const mode of ["play", "edit"] as const) {
+          // A notification left by an earlier test must not cover the window's title.
+          await page.evaluate(() => document.getElementById("bb-notifications")?.replaceChildren());
           const sheet = await openSheet(page, actor.uuid, mode === "edit");
           const sel = `[id="${await sheet.getAttribute("id")}"]`;
           const tabs = await sheet.locator('[data-action="tab"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.tab!));
@@ -354,6 +410,7 @@ describe.each(RULESETS)("gallery of %s", (ruleset) => {
       expect(items.filter((i) => !i.uuid).map((i) => i.type), "item types without a world item").toEqual([]);
       for (const item of items) {
         for (const mode of ["play", "edit"] as const) {
+          await page.evaluate(() => document.getElementById("bb-notifications")?.replaceChildren());
           const sheet = await openSheet(page, item.uuid, mode === "edit");
           const sel = `[id="${await sheet.getAttribute("id")}"]`;
           const tabs = await sheet.locator('[data-action="tab"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.tab!));
@@ -364,6 +421,7 @@ describe.each(RULESETS)("gallery of %s", (ruleset) => {
             }
             const what = `${item.type} ${mode} ${tab}`;
             await check(page, sel, what, problems);
+            if (mode === "play") for (const e of await emptyFields(page, sel)) problems.push(`${what}: ${e}`);
             const height = await naturalHeight(page, sel);
             const known = KNOWN_TALL.find((k) => k.what.test(what));
             if (height > (known?.max ?? SCREEN_HEIGHT)) problems.push(`${what}: ${height} px tall, more than a ${SCREEN_HEIGHT}-pixel screen`);
@@ -501,10 +559,11 @@ describe.each(RULESETS)("gallery of %s", (ruleset) => {
       }, ids.target);
 
       // The tracker of a combat of the ruleset's characters (Breadbox's CONFIG.ui.combat, drawn on the
-      // page), its initiative roll (Toast: a dialog), the start of the combat (Flange: the hands of
-      // simultaneous action) and a next turn (Dice Pool: the phase card and its declaration).
+      // page), its initiative roll (Toast: a dialog), the start of the combat (Flange, its combatants
+      // tied: the simultaneous-action card and its hand dialog) and a next turn (Dice Pool: the phase card and its declaration).
       {
-        const walk = walker(page, ruleset, theme, problems, { seenCards: new Set(), followed: new Set(), shown: [] }, { prefix: "tracker-" });
+        const trackerShown: string[] = [];
+        const walk = walker(page, ruleset, theme, problems, { seenCards: new Set(), followed: new Set(), shown: trackerShown }, { prefix: "tracker-" });
         await page.evaluate(async (uuids) => {
           const g = window as any;
           const combat = await g.game.combats.documentClass.create({});
@@ -526,6 +585,7 @@ describe.each(RULESETS)("gallery of %s", (ruleset) => {
         await screenshot(tracker, `gallery-${ruleset}-${theme}-tracker`);
         const steps: [string, () => Promise<void>][] = [
           ["rollInitiative", () => tracker.locator('[data-action="rollInitiative"]').first().click()],
+          ...(TRACKER_BEFORE_START[ruleset] ? [["tie", () => page.evaluate(TRACKER_BEFORE_START[ruleset]!)] as [string, () => Promise<void>]] : []),
           ["startCombat", () => page.evaluate(() => (window as any).game.combats.contents.at(-1).startCombat())],
           ["nextTurn", () => page.evaluate(() => (window as any).game.combats.contents.at(-1).nextTurn())],
         ];
@@ -536,6 +596,8 @@ describe.each(RULESETS)("gallery of %s", (ruleset) => {
           for (let d = 0; d < 3 && (await walk.answerDialog(label)); d++);
           await walk.cardsSince(n0, 0);
         }
+        console.log(`gallery ${ruleset} ${theme}: tracker shown ${trackerShown.join(", ")}`);
+        for (const x of TRACKER_SHOWS[ruleset] ?? []) expect(trackerShown, `the tracker's ${x}`).toContain(x);
         await check(page, "#bb-gallery-tracker", "tracker started", problems);
         await screenshot(tracker, `gallery-${ruleset}-${theme}-tracker-started`);
         await page.evaluate(async () => {
@@ -560,7 +622,7 @@ describe.each(RULESETS)("gallery of %s", (ruleset) => {
           await page.evaluate(() => document.getElementById("bb-notifications")?.replaceChildren());
           await page.locator(`${sheetSel} [data-action="tab"][data-tab="${tab}"]`).first().click();
           await settle(page);
-          const b = page.locator(`${sheetSel} [data-action="${scene.action}"]:not([disabled]):not([aria-disabled="true"]):visible`).first();
+          const b = page.locator(`${sheetSel} [data-action="${scene.action}"]${scene.button ?? ""}:not([disabled]):not([aria-disabled="true"]):visible`).first();
           if (await b.count()) {
             button = b;
             break;

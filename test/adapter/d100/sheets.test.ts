@@ -240,3 +240,18 @@ describe("D10/0 health over time and failing health", () => {
     expect(html.querySelector(".d100-dying")?.textContent).toContain("3");
   });
 });
+
+describe("creation budgets on the D10/0 sheet (issue 24.11)", () => {
+  it("overspent attribute and skill budgets are red in edit mode only; play mode shows the figures plainly", async () => {
+    const a = await character({ attributes: { agility: 10, focus: 10, endurance: 10, spirit: 10, intellect: 10, perception: 10 } });
+    await a.items.getName("Bows").update({ "system.adjust": 60 });
+    expect(a.system.creationSkillPointsLeft).toBeLessThan(0);
+    const sheet = await open(a);
+    const marked = () => ["d100-build", "d100-skill-points"].map((c) => sheet.element.querySelector(`.${c}`)!.classList.contains("bb-bad"));
+    expect(sheet.element.classList.contains("play-mode")).toBe(true);
+    expect(marked()).toEqual([false, false]);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    expect(marked()).toEqual([true, true]);
+  });
+});

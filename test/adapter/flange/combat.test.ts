@@ -326,6 +326,29 @@ describe("the attack dialog on declared inputs (issue 17: one way to read a dial
   });
 });
 
+describe("the attack dialog with no Edge left (issue 24.6)", () => {
+  it("shows the Edge fields disabled under a legend giving 0 Edge, and still declares the attack without Edge", async () => {
+    const s = await example();
+    await s.tims.update({ system: { edge: { points: 1, spent: 1 } } });
+    target(s.pTims, s.don);
+    const pending = asUser(s.pTims, () => attackWithWeapon(s.tims, s.sock));
+    const root: HTMLElement = (await waitForDialog()).element;
+    const fieldset = root.querySelector<HTMLFieldSetElement>(".flange-attack-dialog fieldset.bb-edge")!;
+    expect(fieldset.disabled).toBe(true);
+    expect(fieldset.querySelector("legend")!.textContent).toMatch(/: 0$/);
+    expect(fieldset.querySelectorAll("input")).toHaveLength(3);
+    await answerDialog({ action: "roll" });
+    const card: any = await pending;
+    expect(card.flags.breadbox.choices).toMatchObject({ edgeDice: 0, edgeTarget: 0, damageEdgeDice: 0 });
+    // With Edge left the fields are open.
+    await s.tims.update({ system: { edge: { points: 2, spent: 1 } } });
+    const again = asUser(s.pTims, () => attackWithWeapon(s.tims, s.sock));
+    expect((await waitForDialog()).element.querySelector<HTMLFieldSetElement>(".flange-attack-dialog fieldset.bb-edge")!.disabled).toBe(false);
+    await answerDialog({ action: "cancel" });
+    await again;
+  });
+});
+
 describe("flange counterattack bonus in the NEXT round (core fix)", () => {
   it("a counterattack in round 1 gives nothing to the declarer's attack in round 1 and +1 die, −1 target in round 2", async () => {
     const s = await example();

@@ -331,6 +331,27 @@ describe("19.2 the Edge re-roll of a combat roll (once per side of an attack; th
     expect(await reroll(s.pTims, s.tims, second, "defence")).toMatchObject({ ok: false, error: "BREADBOX.Flange.Combat.Reroll.AlreadyApplied" });
   });
 
+  it("a side with no Edge left sees its re-roll buttons marked unusable with the reason (issue 24.6)", async () => {
+    const s = await fighters([skillItem("Tumbling", "acrobatics", 2)]);
+    target(s.pDon, s.tims);
+    const card = await asUser(s.pDon, () => attackWithWeapon(s.don, s.revolver, shift));
+    scriptDiceFaces([7, 8, 9, 9, 5, 1, 5, 8]);
+    await respond(s.pTims, card, "dodge");
+    const res = resolutions().at(-1);
+    const buttons = async (user: any) => [...((await asUser(user, () => res.renderHTML())) as HTMLElement).querySelectorAll<HTMLElement>('[data-bb-action="flange.attackReroll"]')];
+    // The Don has 2 Edge: his attack and damage re-rolls are plain buttons.
+    for (const b of await buttons(s.pDon)) expect(b.hasAttribute("aria-disabled"), b.dataset.part).toBe(false);
+    // Mr Tims has none: his dodge re-roll stays, marked unusable, and says why.
+    const [dodge] = await buttons(s.pTims);
+    expect(dodge!.dataset.part).toBe("defence");
+    expect(dodge!.getAttribute("aria-disabled")).toBe("true");
+    expect(dodge!.getAttribute("aria-description")).toBe("Mr Tims has no Edge left to spend.");
+    await s.tims.update({ system: { edge: { points: 1, spent: 0 } } });
+    expect((await buttons(s.pTims))[0]!.hasAttribute("aria-disabled")).toBe(false);
+    await s.don.update({ "system.edge.spent": 2 });
+    for (const b of await buttons(s.pDon)) expect(b.getAttribute("aria-description"), b.dataset.part).toBe("Don Smits has no Edge left to spend.");
+  });
+
   it("the defender re-rolls a failed block (the failed-block carry is taken back); a stranger, no Edge, a second try are refused", async () => {
     const s = await fighters([skillItem("Tumbling", "acrobatics", 2)], { edge: { points: 1, spent: 0 } });
     const combat: any = await Combat.create({} as never);

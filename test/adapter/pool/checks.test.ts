@@ -120,4 +120,14 @@ describe("check card words (issue 24.7)", () => {
     expect(everything).not.toContain("(none)");
     expect(everything).not.toContain("no rating");
   });
+
+  it("the check dialog offers 'No ability' and 'No attribute', not '(none)'", async () => {
+    const a = await climber();
+    const pending = performPoolCheck(a);
+    const dialog = await waitForDialog();
+    const none = (name: string) => dialog.element.querySelector<HTMLOptionElement>(`select[name="${name}"] option[value=""]`)!.textContent;
+    expect([none("ability"), none("attribute")]).toEqual(["No ability", "No attribute"]);
+    await answerDialog({ action: "cancel" });
+    await pending;
+  });
 });

@@ -147,6 +147,8 @@ export function describeSheetWords(c: SheetWordsCase): void {
 
     it("play-mode item sheets show values as text and hide empty fields, not disabled forms", async () => {
       const a = await c.character();
+      // One item with a description, the others without (the description is shown only when there is one).
+      await [...a.items][0]!.update({ "system.description": "<p>Well oiled.</p>" });
       for (const item of [...a.items]) {
         const sheet = await open(item, false);
         const details = sheet.element.querySelector(".bb-item-details") as HTMLElement;
@@ -156,6 +158,12 @@ export function describeSheetWords(c: SheetWordsCase): void {
         for (const v of values) expect((v.textContent ?? "").trim(), item.type).not.toBe("");
         // Each shown value is headed by its field's name (a label kept as text, or a legend).
         for (const v of values) expect(v.closest(".form-group, fieldset")?.querySelector(".bb-field-label, legend"), `${item.type}: ${v.textContent}`).not.toBeNull();
+        // No description: no "Description" heading over an empty box; with one, both are shown.
+        const prose = () => [...sheet.element.querySelectorAll<HTMLElement>(".bb-item-details .bb-prose")];
+        const headed = () => [...sheet.element.querySelectorAll(".bb-item-details h2")].some((h) => h.textContent?.trim() === "Description");
+        const described = Boolean(String(item.system.description ?? "").trim());
+        expect(prose().length, `${item.type}: the description box`).toBe(described ? 1 : 0);
+        expect(headed(), `${item.type}: the Description heading`).toBe(described);
         await sheet.close();
         // Edit mode still edits: the controls are back.
         const edit = await open(item, true);

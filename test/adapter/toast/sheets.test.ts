@@ -75,6 +75,12 @@ describe("Toast character sheet", () => {
     const a = await character({ attributes: { ...ATTRS, strength: 21, agility: 20, hec: 15 } });
     await a.items.getName("Broadsword").update({ "system.level": 12 });
     const sheet = await open(a);
+    // Play mode (issue 24.11): the budgets' figures, no creation warnings, nothing in red.
+    expect(sheet.element.querySelector(".toast-creation-issues")).toBeNull();
+    expect(sheet.element.querySelectorAll(".toast-budget .bb-bad")).toHaveLength(0);
+    click(sheet, '[data-action="toggleMode"]');
+    await settle();
+    expect(sheet.element.querySelectorAll(".toast-budget .bb-bad").length).toBeGreaterThan(0);
     const issues = sheet.element.querySelector(".toast-creation-issues")?.textContent ?? "";
     expect(issues).toMatch(/Strength is 21/);
     expect(issues).toMatch(/Physical aspect holds 80/);
