@@ -25,6 +25,11 @@ export interface RollDialogSpec<T> {
   odds?(value: T): string;
   /** Label key of the roll button. */
   rollLabel?: string;
+  /**
+   * Leave out the visibility choice: a dialog whose answer is not posted as the user's roll (a
+   * secret choice the GM's client reveals) offers no mode it would ignore.
+   */
+  noMessageMode?: boolean;
 }
 
 /** What the dialog answers: the ruleset's options and the visibility of the roll. */
@@ -158,7 +163,7 @@ export async function rollDialog<T>(spec: RollDialogSpec<T>): Promise<RollDialog
   const content = document.createElement("div");
   content.className = "bb-roll-dialog-body";
   content.innerHTML = spec.content;
-  content.append(modeField(currentMessageMode()));
+  if (!spec.noMessageMode) content.append(modeField(currentMessageMode()));
   const result = await DialogV2.wait({
     window: { title: spec.title },
     classes: ["breadbox", "roll-dialog"],

@@ -4,9 +4,9 @@
  * only); nothing of a hand is visible until all are in; a forged reveal counts for nothing.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asUser, createUser, gmUser, scriptDiceFaces } from "../../harness/index";
+import { answerDialog, asUser, createUser, gmUser, scriptDiceFaces, waitForDialog } from "../../harness/index";
 import { bootWorld } from "../toaster/boot";
-import { announceSimultaneous, commitment, HAND_QUERY, resetSecrets, sendHand, type HandChoice } from "../../../src/rulesets/flange/combat/simultaneous";
+import { announceSimultaneous, commitment, HAND_QUERY, onChooseHand, resetSecrets, sendHand, type HandChoice } from "../../../src/rulesets/flange/combat/simultaneous";
 import { plannedAttack } from "../../../src/rulesets/flange/combat/reveal-card";
 import { RELAY_QUERY, runRelay } from "../../../src/core/relay";
 import { handWrittenAttack, resolutions } from "./helpers";
@@ -109,6 +109,25 @@ describe("flange simultaneous action: secret hands", () => {
     expect(f.attacks).toEqual([{ attacker: ada.combatantId, defender: bo.combatantId, defence: "block", blockWith: "object", attackerUuid: ada.actorUuid, defenderUuid: bo.actorUuid }]);
     expect(card.content).toContain("Stone");
     expect(plannedAttack(card.id, 0)).toMatchObject({ defence: "block", blockWith: "object" });
+  });
+
+  it("the hand dialog offers the hands and no roll visibility (a secret choice posts no roll), and its choice is sent", async () => {
+    const s = await tie();
+    const card = simCards()[0];
+    const ada = member(card, 0);
+    const user = s.users[s.actors.findIndex((a) => a.uuid === ada.actorUuid)]!;
+    const button = document.createElement("button");
+    button.dataset.combatant = ada.combatantId;
+    await asUser(user, async () => {
+      const pending = onChooseHand(card, button);
+      const dialog = await waitForDialog();
+      expect(dialog.element.querySelector('select[name="hand"]')).not.toBeNull();
+      expect(dialog.element.querySelector(".bb-message-mode")).toBeNull();
+      await answerDialog({ dialog, action: "roll", fill: { hand: "paper" } });
+      await pending;
+    });
+    expect(card.flags.breadbox.chosen).toEqual([ada.combatantId]);
+    expect(JSON.stringify(card.flags)).not.toContain("paper");
   });
 
   it("a stranger cannot choose for someone else's combatant, and a forged opening is refused", async () => {

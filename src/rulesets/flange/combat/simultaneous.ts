@@ -188,6 +188,8 @@ export async function onChooseHand(message: ChatMessage.Implementation, button: 
       return choice;
     },
     rollLabel: "BREADBOX.Flange.Combat.Choose",
+    // The hand is secret until the GM's client reveals it on the card: no visibility to choose.
+    noMessageMode: true,
   });
   if (!result) return;
   await sendHand(message.id, member, actor, result.value);
