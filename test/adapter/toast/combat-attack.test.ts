@@ -87,6 +87,10 @@ describe("defence, damage and Apply", () => {
     expect(ledgerEntry(resolution.id)?.exchange).toEqual({ ruleset: "toast", kind: "attack", declarationId: card.id, attackerUuid: s.attacker.uuid, targetUuid: s.defender.uuid, outcome: { damage: 20 } });
     const html: HTMLElement = await resolution.renderHTML();
     expect(html.textContent).toContain("3 +4 = 7");
+    // The defence line names the skill once, with its modifier parts (not "Defence with Sword: Sword +4").
+    const defenceLine = [...html.querySelectorAll("ol.bb-steps > li")].map((li) => li.textContent!.replace(/\s+/g, " ").trim())[1]!;
+    expect(defenceLine).toBe("Defence: Sword +4 — [3] 3 +4 = 7");
+    expect(defenceLine.match(/Sword/g)).toHaveLength(1);
     expect(html.textContent).toContain("[4, 4, 4, 4, 4] = 20");
     expect(html.textContent).toContain("As she is now: wounded 16.7%, collapses 83.3%, dies 0.0%");
     // Apply: TOL 10 (no threshold), no armor: 20 wound levels, effective 20 (Severe, −5) → collapse

@@ -356,7 +356,6 @@ export const toastAttackExchange: ExchangeDefinition<AttackChoices, DefenceChoic
       attacker: attackerActor.name ?? "",
       defender: defenderActor.name ?? "",
       attackRoll: rollView(attack.attack),
-      defenceSkill: d.skill?.label ?? "",
       defenceParts: defenceTask && d.skill ? partsView(defenceTask, d.skill.label) : [],
       defenceRoll: attack.defence ? rollView(attack.defence) : null,
       target: tn,
