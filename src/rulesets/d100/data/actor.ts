@@ -163,13 +163,22 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
   get creationSkillPointsLeft(): number {
     return R.STANDARD_CREATION.skillPoints - this.skillPointsSpent;
   }
-  /** Adjustments combined: the sheet's, equipped armor's and gear's, then TABs'. */
-  declare adjustment: R.AdjustmentNotation;
-  declare adjustmentText: string;
+  /** Adjustments combined: the sheet's, equipped armor's and gear's, then TABs'. Read by attacks and the sheet: computed on first read. */
+  get adjustment(): R.AdjustmentNotation {
+    return this.#adjustment.value;
+  }
+  get adjustmentText(): string {
+    return this.#adjustmentText.value;
+  }
   declare progressionAvailable: number;
-  declare tabs: R.Tab[];
-  /** The Dude: regions covered by equipped armor. */
-  declare coverage: Set<string>;
+  /** The TABs as the rules core reads them, in item order. Read by checks and the sheet: gathered on first read. */
+  get tabs(): R.Tab[] {
+    return this.#tabs.value;
+  }
+  /** The Dude: regions covered by equipped armor. Sheet-only: gathered on first read. */
+  get coverage(): Set<string> {
+    return this.#coverage.value;
+  }
   /** Problems the sheet reports (the tree's, the attribute build's). Sheet-only: gathered on first read. */
   get problems(): D100Problem[] {
     return this.#problems.value;
@@ -185,6 +194,33 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     for (const p of this.attributeBuild.problems) problems.push({ key: `BREADBOX.D100.Build.${p.key}`, data: { attribute: p.attribute ?? "" } });
     return problems;
   });
+  readonly #tabs = new OnDemand((): R.Tab[] => {
+    const tabs: R.Tab[] = [];
+    for (const item of this.#items()) if (item.system instanceof D100TabModel) tabs.push(item.system.tab);
+    return tabs;
+  });
+  readonly #adjustment = new OnDemand((): R.AdjustmentNotation => {
+    // Blank adjustments are left out (combineAdjustments would skip them anyway).
+    const adjustments: Array<string | R.AdjustmentNotation> = [];
+    if (this.adjustments.trim() !== "") adjustments.push(this.adjustments);
+    for (const item of this.#items()) {
+      const sys: unknown = item.system;
+      if ((sys instanceof D100ArmorModel || sys instanceof D100GearModel) && sys.equipped && sys.adjustment.trim() !== "") adjustments.push(sys.adjustment);
+    }
+    adjustments.push(R.tabAdjustments(this.tabs));
+    return R.combineAdjustments(...adjustments);
+  });
+  readonly #adjustmentText = new OnDemand(() => R.formatAdjustment(this.adjustment.terms));
+  readonly #coverage = new OnDemand((): Set<string> => {
+    const coverage = new Set<string>();
+    for (const item of this.#items()) if (item.system instanceof D100ArmorModel && item.system.equipped) for (const r of item.system.coverage) coverage.add(r);
+    return coverage;
+  });
+
+  /** The owned items (none for an unowned model in a test). */
+  #items(): Iterable<Item.Implementation> {
+    return this.parent?.items ?? NO_ITEMS;
+  }
 
   /** The attributes as the rules core reads them. */
   get attributeScores(): R.Attributes {
@@ -195,6 +231,10 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     this.#attributeBuild.reset();
     this.#skillPointsSpent.reset();
     this.#problems.reset();
+    this.#tabs.reset();
+    this.#adjustment.reset();
+    this.#adjustmentText.reset();
+    this.#coverage.reset();
     // Checked once here; every rule below is handed the same frozen, checked attributes.
     const attrs = R.validateAttributes(this.attributes);
     this.actionQuota = R.actionQuota(attrs);
@@ -206,32 +246,15 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     this.progressionAvailable = this.progression.earned - this.progression.spent;
 
     // The owned items are iterated in place (no copy per preparation: 1,000 characters prepare at once).
-    const items = this.parent?.items ?? NO_ITEMS;
+    // TABs, adjustments and coverage are read on demand (above); here only branches and powers.
     const branches: BranchRow[] = [];
-    const tabs: R.Tab[] = [];
-    // Blank adjustments are left out (combineAdjustments would skip them anyway).
-    const adjustments: Array<string | R.AdjustmentNotation> = [];
-    if (this.adjustments.trim() !== "") adjustments.push(this.adjustments);
-    const coverage = new Set<string>();
-    for (const item of items) {
+    for (const item of this.#items()) {
       const sys: unknown = item.system;
       if (sys instanceof D100SkillModel) branches.push({ itemId: item.id ?? "", name: item.name ?? "", parent: sys.parentSkill, adjust: sys.adjust });
-      else if (sys instanceof D100TabModel) tabs.push(sys.tab);
-      else if (sys instanceof D100ArmorModel && sys.equipped) {
-        if (sys.adjustment.trim() !== "") adjustments.push(sys.adjustment);
-        for (const r of sys.coverage) coverage.add(r);
-      } else if (sys instanceof D100GearModel && sys.equipped) {
-        if (sys.adjustment.trim() !== "") adjustments.push(sys.adjustment);
-      }
       else if (sys instanceof D100PowerModel) {
         sys.normal = sys.normalBonus + (sys.normalAttributes.length ? R.powerNormal(attrs, { attributes: sys.normalAttributes, combine: sys.combine }) : 0);
       }
     }
-    this.tabs = tabs;
-    this.coverage = coverage;
-    adjustments.push(R.tabAdjustments(tabs));
-    this.adjustment = R.combineAdjustments(...adjustments);
-    this.adjustmentText = R.formatAdjustment(this.adjustment.terms);
 
     // The skill tree reads the attributes, the roots and the branch items, nothing else: it is kept
     // from the last preparation while those are the same (core/data/same-inputs.ts).
