@@ -235,40 +235,40 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     this.#adjustment.reset();
     this.#adjustmentText.reset();
     this.#coverage.reset();
-    // Checked once here; every rule below is handed the same frozen, checked attributes.
-    const attrs = R.validateAttributes(this.attributes);
-    this.actionQuota = R.actionQuota(attrs);
-    this.baseNormalHealth = R.normalHealth(attrs);
-    this.healthNormal = this.baseNormalHealth + this.health.bonus;
-    this.healthState = R.healthState({ normal: this.healthNormal, current: this.health.current });
-    this.healthIncrease = R.healthIncrease(attrs);
-    this.dailyRecovery = R.dailyRecoveryRate(attrs);
-    this.progressionAvailable = this.progression.earned - this.progression.spent;
-
-    // The owned items are iterated in place (no copy per preparation: 1,000 characters prepare at once).
-    // TABs, adjustments and coverage are read on demand (above); here only branches and powers.
-    const branches: BranchRow[] = [];
-    for (const item of this.#items()) {
-      const sys: unknown = item.system;
-      if (sys instanceof D100SkillModel) branches.push({ itemId: item.id ?? "", name: item.name ?? "", parent: sys.parentSkill, adjust: sys.adjust });
-      else if (sys instanceof D100PowerModel) {
-        sys.normal = sys.normalBonus + (sys.normalAttributes.length ? R.powerNormal(attrs, { attributes: sys.normalAttributes, combine: sys.combine }) : 0);
-      }
-    }
-
-    // The skill tree reads the attributes, the roots and the branch items, nothing else: it is kept
-    // from the last preparation while those are the same (core/data/same-inputs.ts).
+    // The attributes (as prepared, Active Effects applied), the ten roots and the branch items: all
+    // that the checked attributes, the figures they give and the skill tree read (`prepareKept`).
+    // Those are kept from the last preparation while these inputs are the same
+    // (core/data/same-inputs.ts); the inputs are listed straight from the model and the items.
     const inputs: unknown[] = [];
-    for (const k of R.ATTRIBUTE_KEYS) inputs.push(attrs[k]);
+    for (const k of R.ATTRIBUTE_KEYS) inputs.push(this.attributes[k]);
     for (const key of R.ROOT_SKILL_KEYS) {
       const r = this.skills[key];
       inputs.push(r.major1, r.major2, r.adjust);
     }
-    for (const b of branches) inputs.push(b.itemId, b.name, b.parent, b.adjust);
-    const skills = sameInputsFor(SKILL_TREES, this.parent ?? this).value(inputs, () => prepareSkills(attrs, this.skills, branches));
-    this.skillTree = skills.tree;
-    this.skillRows = skills.rows;
-    this.#treeProblems = skills.problems;
+    // The owned items are iterated in place (no copy per preparation: 1,000 characters prepare at once).
+    // TABs, adjustments and coverage are read on demand (above); here only branches and powers.
+    for (const item of this.#items()) {
+      const sys: unknown = item.system;
+      if (sys instanceof D100SkillModel) inputs.push(item.id ?? "", item.name ?? "", sys.parentSkill, sys.adjust);
+    }
+    const kept = sameInputsFor(KEPT, this.parent ?? this).value(inputs, () => prepareKept(this.attributes, this.skills, this.#items()));
+    // Checked once; every rule below is handed the same frozen, checked attributes.
+    const attrs = kept.attributes;
+    this.actionQuota = kept.actionQuota;
+    this.baseNormalHealth = kept.baseNormalHealth;
+    this.healthNormal = this.baseNormalHealth + this.health.bonus;
+    this.healthState = R.healthState({ normal: this.healthNormal, current: this.health.current });
+    this.healthIncrease = kept.healthIncrease;
+    this.dailyRecovery = kept.dailyRecovery;
+    this.progressionAvailable = this.progression.earned - this.progression.spent;
+    this.skillTree = kept.skills.tree;
+    this.skillRows = kept.skills.rows;
+    this.#treeProblems = kept.skills.problems;
+
+    for (const item of this.#items()) {
+      const sys: unknown = item.system;
+      if (sys instanceof D100PowerModel) sys.normal = sys.normalBonus + (sys.normalAttributes.length ? R.powerNormal(attrs, { attributes: sys.normalAttributes, combine: sys.combine }) : 0);
+    }
     // Token bars (combat part): AP of the quota, health Current of Normal.
     prepareCombatDerived(this);
   }
@@ -281,8 +281,40 @@ interface PreparedSkills {
   readonly problems: readonly D100Problem[];
 }
 
-/** Each character's last skill tree and the inputs it came from. */
-const SKILL_TREES = /* @__PURE__ */ new WeakMap<object, SameInputs<PreparedSkills>>();
+/** What a character's attributes, roots and branches give (frozen: kept between preparations). */
+interface Kept {
+  /** The attributes, checked and frozen. */
+  readonly attributes: R.Attributes;
+  readonly actionQuota: number;
+  readonly baseNormalHealth: number;
+  readonly healthIncrease: number;
+  readonly dailyRecovery: number;
+  readonly skills: PreparedSkills;
+}
+
+/** Each character's last kept figures and the inputs they came from. */
+const KEPT = /* @__PURE__ */ new WeakMap<object, SameInputs<Kept>>();
+
+/**
+ * The figures from what `prepareDerivedData` lists as their inputs, and only from that: the ten
+ * attributes, each root's two majors and Adjust, each branch item's id, name, parent and Adjust.
+ */
+function prepareKept(attributes: Partial<Record<R.AttributeKey, number>>, skills: Readonly<Record<R.RootSkillKey, { major1: R.AttributeKey; major2: R.AttributeKey; adjust: number }>>, items: Iterable<Item.Implementation>): Kept {
+  const attrs = R.validateAttributes(attributes);
+  const branches: BranchRow[] = [];
+  for (const item of items) {
+    const sys: unknown = item.system;
+    if (sys instanceof D100SkillModel) branches.push({ itemId: item.id ?? "", name: item.name ?? "", parent: sys.parentSkill, adjust: sys.adjust });
+  }
+  return Object.freeze({
+    attributes: attrs,
+    actionQuota: R.actionQuota(attrs),
+    baseNormalHealth: R.normalHealth(attrs),
+    healthIncrease: R.healthIncrease(attrs),
+    dailyRecovery: R.dailyRecoveryRate(attrs),
+    skills: prepareSkills(attrs, skills, branches),
+  });
+}
 
 /** The skill tree from the attributes, the ten roots as stored and the branch items. */
 function prepareSkills(attrs: R.Attributes, skills: Readonly<Record<R.RootSkillKey, { major1: R.AttributeKey; major2: R.AttributeKey; adjust: number }>>, branches: readonly BranchRow[]): PreparedSkills {
