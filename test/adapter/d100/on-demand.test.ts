@@ -1,8 +1,8 @@
 /**
  * D10/0 values only checks, attacks and sheets read are computed on first read after each
  * preparation (issue 20, core/documents/on-demand.ts), not by every character's preparation: a
- * TAB's rules view, the character's TABs, combined adjustment and armor coverage. Each read after
- * a change sees the change.
+ * TAB's rules view, the character's TABs, combined adjustment and armor coverage, a branch skill
+ * item's cost and next cost. Each read after a change sees the change.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { bootWorld } from "../toaster/boot";
@@ -83,3 +83,18 @@ describe("D10/0 values read on demand", () => {
     expect(a.system.tabs[0].effects).toEqual([{ kind: "attributeMultiplier", when: "praying", attribute: "spirit", factor: 3, usesPerDay: 1 }]);
   });
 });
+
+describe("D10/0 branch skill costs read on demand", () => {
+  it("a branch's cost and next cost are left to their first read and follow its Adjust", async () => {
+    const a: any = await Actor.create({ name: "Costs", type: "d100", items: [{ name: "Bows", type: "d100Skill", system: { parentSkill: "ranged", adjust: 12 } }] } as never);
+    const bows = item(a, "Bows");
+    a.prepareData();
+    expect(Object.hasOwn(bows.system, "cost")).toBe(false);
+    expect(Object.hasOwn(bows.system, "nextCost")).toBe(false);
+    // The exchange rate: points 1–10 cost 1 each, 11–20 cost 2 each.
+    expect([bows.system.cost, bows.system.nextCost]).toEqual([14, 2]);
+    await bows.update({ "system.adjust": 3 });
+    expect([bows.system.cost, bows.system.nextCost]).toEqual([3, 1]);
+  });
+});
+

@@ -25,13 +25,20 @@ function skillSchema() {
 
 export class D100SkillModel extends BreadboxItemModel<ReturnType<typeof skillSchema>> {
   static override ownSchema = skillSchema;
-  /** Skill points this Adjust cost at the exchange rate, and what the next point costs. */
-  declare cost: number;
-  declare nextCost: number;
+  /** Skill points this Adjust cost at the exchange rate, and what the next point costs. Read by its sheet: computed on first read after each preparation. */
+  get cost(): number {
+    return this.#cost.value;
+  }
+  get nextCost(): number {
+    return this.#nextCost.value;
+  }
+
+  readonly #cost = new OnDemand(() => R.costFromZero(this.adjust));
+  readonly #nextCost = new OnDemand(() => R.incrementCost(this.adjust));
 
   override prepareDerivedData(): void {
-    this.cost = R.costFromZero(this.adjust);
-    this.nextCost = R.incrementCost(this.adjust);
+    this.#cost.reset();
+    this.#nextCost.reset();
   }
 }
 
