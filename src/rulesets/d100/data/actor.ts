@@ -165,10 +165,10 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
   }
   /** Adjustments combined: the sheet's, equipped armor's and gear's, then TABs'. Read by attacks and the sheet: computed on first read. */
   get adjustment(): R.AdjustmentNotation {
-    return this.#adjustment.value;
+    return this.#adjustment.value.notation;
   }
   get adjustmentText(): string {
-    return this.#adjustmentText.value;
+    return this.#adjustment.value.text;
   }
   declare progressionAvailable: number;
   /** The TABs as the rules core reads them, in item order. Read by checks and the sheet: gathered on first read. */
@@ -199,7 +199,7 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     for (const item of this.#items()) if (item.system instanceof D100TabModel) tabs.push(item.system.tab);
     return tabs;
   });
-  readonly #adjustment = new OnDemand((): R.AdjustmentNotation => {
+  readonly #adjustment = new OnDemand((): { notation: R.AdjustmentNotation; text: string } => {
     // Blank adjustments are left out (combineAdjustments would skip them anyway).
     const adjustments: Array<string | R.AdjustmentNotation> = [];
     if (this.adjustments.trim() !== "") adjustments.push(this.adjustments);
@@ -208,9 +208,9 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
       if ((sys instanceof D100ArmorModel || sys instanceof D100GearModel) && sys.equipped && sys.adjustment.trim() !== "") adjustments.push(sys.adjustment);
     }
     adjustments.push(R.tabAdjustments(this.tabs));
-    return R.combineAdjustments(...adjustments);
+    const notation = R.combineAdjustments(...adjustments);
+    return { notation, text: R.formatAdjustment(notation.terms) };
   });
-  readonly #adjustmentText = new OnDemand(() => R.formatAdjustment(this.adjustment.terms));
   readonly #coverage = new OnDemand((): Set<string> => {
     const coverage = new Set<string>();
     for (const item of this.#items()) if (item.system instanceof D100ArmorModel && item.system.equipped) for (const r of item.system.coverage) coverage.add(r);
@@ -233,7 +233,6 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     this.#problems.reset();
     this.#tabs.reset();
     this.#adjustment.reset();
-    this.#adjustmentText.reset();
     this.#coverage.reset();
     // The attributes (as prepared, Active Effects applied), the ten roots and the branch items: all
     // that the checked attributes, the figures they give and the skill tree read (`prepareKept`).
@@ -247,9 +246,12 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     }
     // The owned items are iterated in place (no copy per preparation: 1,000 characters prepare at once).
     // TABs, adjustments and coverage are read on demand (above); here only branches and powers.
+    // One pass over the items: the powers are kept aside for their Normal (below, from the checked attributes).
+    let powers: D100PowerModel[] | null = null;
     for (const item of this.#items()) {
       const sys: unknown = item.system;
       if (sys instanceof D100SkillModel) inputs.push(item.id ?? "", item.name ?? "", sys.parentSkill, sys.adjust);
+      else if (sys instanceof D100PowerModel) (powers ??= []).push(sys);
     }
     const kept = sameInputsFor(KEPT, this.parent ?? this).value(inputs, () => prepareKept(this.attributes, this.skills, this.#items()));
     // Checked once; every rule below is handed the same frozen, checked attributes.
@@ -265,10 +267,7 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     this.skillRows = kept.skills.rows;
     this.#treeProblems = kept.skills.problems;
 
-    for (const item of this.#items()) {
-      const sys: unknown = item.system;
-      if (sys instanceof D100PowerModel) sys.normal = sys.normalBonus + (sys.normalAttributes.length ? R.powerNormal(attrs, { attributes: sys.normalAttributes, combine: sys.combine }) : 0);
-    }
+    if (powers) for (const p of powers) p.normal = p.normalBonus + (p.normalAttributes.length ? R.powerNormal(attrs, { attributes: p.normalAttributes, combine: p.combine }) : 0);
     // Token bars (combat part): AP of the quota, health Current of Normal.
     prepareCombatDerived(this);
   }

@@ -27,18 +27,16 @@ export class D100SkillModel extends BreadboxItemModel<ReturnType<typeof skillSch
   static override ownSchema = skillSchema;
   /** Skill points this Adjust cost at the exchange rate, and what the next point costs. Read by its sheet: computed on first read after each preparation. */
   get cost(): number {
-    return this.#cost.value;
+    return this.#costs.value.cost;
   }
   get nextCost(): number {
-    return this.#nextCost.value;
+    return this.#costs.value.nextCost;
   }
 
-  readonly #cost = new OnDemand(() => R.costFromZero(this.adjust));
-  readonly #nextCost = new OnDemand(() => R.incrementCost(this.adjust));
+  readonly #costs = new OnDemand(() => ({ cost: R.costFromZero(this.adjust), nextCost: R.incrementCost(this.adjust) }));
 
   override prepareDerivedData(): void {
-    this.#cost.reset();
-    this.#nextCost.reset();
+    this.#costs.reset();
   }
 }
 
