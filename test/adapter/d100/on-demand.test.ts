@@ -4,7 +4,7 @@
  * TAB's rules view, the character's TABs, combined adjustment and armor coverage, a branch skill
  * item's cost and next cost. Each read after a change sees the change.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { bootWorld } from "../toaster/boot";
 
 beforeEach(bootWorld("d100"));
@@ -95,6 +95,26 @@ describe("D10/0 branch skill costs read on demand", () => {
     expect([bows.system.cost, bows.system.nextCost]).toEqual([14, 2]);
     await bows.update({ "system.adjust": 3 });
     expect([bows.system.cost, bows.system.nextCost]).toEqual([3, 1]);
+  });
+});
+
+describe("D10/0 preparation of an unchanged character", () => {
+  it("works out no kept figure and no on-demand value again: only the health state and the powers' Normal", async () => {
+    const R = await import("../../../src/rulesets/d100/init-rules");
+    const a = await character();
+    await a.createEmbeddedDocuments("Item", [
+      { name: "Bows", type: "d100Skill", system: { parentSkill: "ranged", adjust: 3 } },
+      { name: "Focus", type: "d100Power", system: { normalAttributes: ["focus", "spirit"], combine: "sum" } },
+    ]);
+    const names = ["validateAttributes", "actionQuota", "normalHealth", "healthIncrease", "dailyRecoveryRate", "computeSkills", "combineAdjustments", "tabAdjustments", "formatAdjustment", "costFromZero", "incrementCost", "checkAttributeBuild", "treeCost", "healthState", "powerNormal"] as const;
+    const spies = names.map((n) => vi.spyOn(R, n));
+    try {
+      a.prepareData();
+      const called = names.filter((_, i) => spies[i].mock.calls.length > 0);
+      expect(called).toEqual(["healthState", "powerNormal"]);
+    } finally {
+      for (const s of spies) s.mockRestore();
+    }
   });
 });
 
