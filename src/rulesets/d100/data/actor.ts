@@ -248,10 +248,16 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     // TABs, adjustments and coverage are read on demand (above); here only branches and powers.
     // One pass over the items: the powers are kept aside for their Normal (below, from the checked attributes).
     let powers: D100PowerModel[] | null = null;
+    // The item's type first: most items are neither, and a failed instanceof walks the model's whole prototype chain.
     for (const item of this.#items()) {
-      const sys: unknown = item.system;
-      if (sys instanceof D100SkillModel) inputs.push(item.id ?? "", item.name ?? "", sys.parentSkill, sys.adjust);
-      else if (sys instanceof D100PowerModel) (powers ??= []).push(sys);
+      const type: string = item.type;
+      if (type === "d100Skill") {
+        const sys: unknown = item.system;
+        if (sys instanceof D100SkillModel) inputs.push(item.id ?? "", item.name ?? "", sys.parentSkill, sys.adjust);
+      } else if (type === "d100Power") {
+        const sys: unknown = item.system;
+        if (sys instanceof D100PowerModel) (powers ??= []).push(sys);
+      }
     }
     const kept = sameInputsFor(KEPT, this.parent ?? this).value(inputs, () => prepareKept(this.attributes, this.skills, this.#items()));
     // Checked once; every rule below is handed the same frozen, checked attributes.
@@ -303,7 +309,7 @@ function prepareKept(attributes: Partial<Record<R.AttributeKey, number>>, skills
   const branches: BranchRow[] = [];
   for (const item of items) {
     const sys: unknown = item.system;
-    if (sys instanceof D100SkillModel) branches.push({ itemId: item.id ?? "", name: item.name ?? "", parent: sys.parentSkill, adjust: sys.adjust });
+    if (item.type === "d100Skill" && sys instanceof D100SkillModel) branches.push({ itemId: item.id ?? "", name: item.name ?? "", parent: sys.parentSkill, adjust: sys.adjust });
   }
   return Object.freeze({
     attributes: attrs,
