@@ -7,6 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { bootWorld } from "../toaster/boot";
 import { harnessGeneration } from "../../harness/index";
+import * as R from "../../../src/rulesets/d100/rules";
 
 beforeEach(bootWorld("d100"));
 
@@ -108,3 +109,72 @@ describe("D10/0 skill tree kept between preparations", () => {
     expect(row(b, "Bows")).toBeUndefined();
   });
 });
+
+/** Every figure the kept preparation gives, with the power Normals that read its attributes. */
+const figures = (a: any) => ({
+  quota: a.system.actionQuota,
+  health: [a.system.baseNormalHealth, a.system.healthNormal, a.system.healthIncrease, a.system.dailyRecovery],
+  rows: snapshot(a),
+  majors: R.ROOT_SKILL_KEYS.map((k) => a.system.skillTree.roots[k].majors),
+  powers: a.items.filter((i: any) => i.type === "d100Power").map((i: any) => i.system.normal),
+  problems: a.system.problems.map((p: any) => p.key),
+});
+
+/** The same character created afresh (nothing kept from an earlier preparation). */
+async function afresh(a: any): Promise<any> {
+  const { _id, ...source } = a.toObject();
+  return Actor.create({ ...source, items: source.items.map(({ _id: _, ...i }: any) => i) } as never);
+}
+const withoutIds = (f: ReturnType<typeof figures>) => ({ ...f, rows: f.rows.map((r: any[]) => r.filter((_: unknown, i: number) => i !== 7)) });
+
+describe("D10/0 kept figures follow each input", () => {
+  async function rich(): Promise<any> {
+    const a = await character();
+    // A power reads focus and spirit, another charisma and sense: every attribute reaches a figure.
+    await a.createEmbeddedDocuments("Item", [
+      { name: "Focus", type: "d100Power", system: { normalAttributes: ["focus", "spirit"], combine: "sum" } },
+      { name: "Voice", type: "d100Power", system: { normalAttributes: ["charisma", "sense"], combine: "average" } },
+    ]);
+    return a;
+  }
+
+  it("each of the ten attributes changed gives new figures, the same as a fresh character's", async () => {
+    const a = await rich();
+    for (const key of R.ATTRIBUTE_KEYS) {
+      const before = figures(a);
+      await a.update({ [`system.attributes.${key}`]: a.system.attributes[key] + 3 });
+      const after = figures(a);
+      expect(after, key).not.toEqual(before);
+      expect(withoutIds(after), key).toEqual(withoutIds(figures(await afresh(a))));
+    }
+  });
+
+  it("each root's majors and Adjust changed give new figures, the same as a fresh character's", async () => {
+    const a = await rich();
+    for (const key of R.ROOT_SKILL_KEYS) {
+      const [, , third] = R.ROOT_SKILLS[key];
+      for (const change of [{ [`system.skills.${key}.adjust`]: 4 }, { [`system.skills.${key}.major1`]: third }, { [`system.skills.${key}.major2`]: third }]) {
+        const before = figures(a);
+        await a.update(change);
+        const after = figures(a);
+        expect(after, JSON.stringify(change)).not.toEqual(before);
+        expect(withoutIds(after), JSON.stringify(change)).toEqual(withoutIds(figures(await afresh(a))));
+        // Back to the book's majors before the next change (two equal majors are a problem, not a tree).
+        await a.update({ [`system.skills.${key}.major1`]: R.ROOT_SKILLS[key][0], [`system.skills.${key}.major2`]: R.ROOT_SKILLS[key][1] });
+      }
+    }
+  });
+
+  it("an attribute that fails the rules' check is refused on every preparation, not kept", async () => {
+    const a = await rich();
+    const system = a.system;
+    const attributes = system.attributes;
+    attributes.agility = 1.5;
+    expect(() => system.prepareDerivedData()).toThrow(/agility/i);
+    expect(() => system.prepareDerivedData()).toThrow(/agility/i);
+    attributes.agility = 6;
+    system.prepareDerivedData();
+    expect(withoutIds(figures(a))).toEqual(withoutIds(figures(await afresh(a))));
+  });
+});
+

@@ -163,13 +163,22 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
   get creationSkillPointsLeft(): number {
     return R.STANDARD_CREATION.skillPoints - this.skillPointsSpent;
   }
-  /** Adjustments combined: the sheet's, equipped armor's and gear's, then TABs'. */
-  declare adjustment: R.AdjustmentNotation;
-  declare adjustmentText: string;
+  /** Adjustments combined: the sheet's, equipped armor's and gear's, then TABs'. Read by attacks and the sheet: computed on first read. */
+  get adjustment(): R.AdjustmentNotation {
+    return this.#adjustment.value.notation;
+  }
+  get adjustmentText(): string {
+    return this.#adjustment.value.text;
+  }
   declare progressionAvailable: number;
-  declare tabs: R.Tab[];
-  /** The Dude: regions covered by equipped armor. */
-  declare coverage: Set<string>;
+  /** The TABs as the rules core reads them, in item order. Read by checks and the sheet: gathered on first read. */
+  get tabs(): R.Tab[] {
+    return this.#tabs.value;
+  }
+  /** The Dude: regions covered by equipped armor. Sheet-only: gathered on first read. */
+  get coverage(): Set<string> {
+    return this.#coverage.value;
+  }
   /** Problems the sheet reports (the tree's, the attribute build's). Sheet-only: gathered on first read. */
   get problems(): D100Problem[] {
     return this.#problems.value;
@@ -185,6 +194,33 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     for (const p of this.attributeBuild.problems) problems.push({ key: `BREADBOX.D100.Build.${p.key}`, data: { attribute: p.attribute ?? "" } });
     return problems;
   });
+  readonly #tabs = new OnDemand((): R.Tab[] => {
+    const tabs: R.Tab[] = [];
+    for (const item of this.#items()) if (item.system instanceof D100TabModel) tabs.push(item.system.tab);
+    return tabs;
+  });
+  readonly #adjustment = new OnDemand((): { notation: R.AdjustmentNotation; text: string } => {
+    // Blank adjustments are left out (combineAdjustments would skip them anyway).
+    const adjustments: Array<string | R.AdjustmentNotation> = [];
+    if (this.adjustments.trim() !== "") adjustments.push(this.adjustments);
+    for (const item of this.#items()) {
+      const sys: unknown = item.system;
+      if ((sys instanceof D100ArmorModel || sys instanceof D100GearModel) && sys.equipped && sys.adjustment.trim() !== "") adjustments.push(sys.adjustment);
+    }
+    adjustments.push(R.tabAdjustments(this.tabs));
+    const notation = R.combineAdjustments(...adjustments);
+    return { notation, text: R.formatAdjustment(notation.terms) };
+  });
+  readonly #coverage = new OnDemand((): Set<string> => {
+    const coverage = new Set<string>();
+    for (const item of this.#items()) if (item.system instanceof D100ArmorModel && item.system.equipped) for (const r of item.system.coverage) coverage.add(r);
+    return coverage;
+  });
+
+  /** The owned items (none for an unowned model in a test). */
+  #items(): Iterable<Item.Implementation> {
+    return this.parent?.items ?? NO_ITEMS;
+  }
 
   /** The attributes as the rules core reads them. */
   get attributeScores(): R.Attributes {
@@ -195,57 +231,49 @@ export class D100ActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     this.#attributeBuild.reset();
     this.#skillPointsSpent.reset();
     this.#problems.reset();
-    // Checked once here; every rule below is handed the same frozen, checked attributes.
-    const attrs = R.validateAttributes(this.attributes);
-    this.actionQuota = R.actionQuota(attrs);
-    this.baseNormalHealth = R.normalHealth(attrs);
-    this.healthNormal = this.baseNormalHealth + this.health.bonus;
-    this.healthState = R.healthState({ normal: this.healthNormal, current: this.health.current });
-    this.healthIncrease = R.healthIncrease(attrs);
-    this.dailyRecovery = R.dailyRecoveryRate(attrs);
-    this.progressionAvailable = this.progression.earned - this.progression.spent;
-
-    // The owned items are iterated in place (no copy per preparation: 1,000 characters prepare at once).
-    const items = this.parent?.items ?? NO_ITEMS;
-    const branches: BranchRow[] = [];
-    const tabs: R.Tab[] = [];
-    // Blank adjustments are left out (combineAdjustments would skip them anyway).
-    const adjustments: Array<string | R.AdjustmentNotation> = [];
-    if (this.adjustments.trim() !== "") adjustments.push(this.adjustments);
-    const coverage = new Set<string>();
-    for (const item of items) {
-      const sys: unknown = item.system;
-      if (sys instanceof D100SkillModel) branches.push({ itemId: item.id ?? "", name: item.name ?? "", parent: sys.parentSkill, adjust: sys.adjust });
-      else if (sys instanceof D100TabModel) tabs.push(sys.tab);
-      else if (sys instanceof D100ArmorModel && sys.equipped) {
-        if (sys.adjustment.trim() !== "") adjustments.push(sys.adjustment);
-        for (const r of sys.coverage) coverage.add(r);
-      } else if (sys instanceof D100GearModel && sys.equipped) {
-        if (sys.adjustment.trim() !== "") adjustments.push(sys.adjustment);
-      }
-      else if (sys instanceof D100PowerModel) {
-        sys.normal = sys.normalBonus + (sys.normalAttributes.length ? R.powerNormal(attrs, { attributes: sys.normalAttributes, combine: sys.combine }) : 0);
-      }
-    }
-    this.tabs = tabs;
-    this.coverage = coverage;
-    adjustments.push(R.tabAdjustments(tabs));
-    this.adjustment = R.combineAdjustments(...adjustments);
-    this.adjustmentText = R.formatAdjustment(this.adjustment.terms);
-
-    // The skill tree reads the attributes, the roots and the branch items, nothing else: it is kept
-    // from the last preparation while those are the same (core/data/same-inputs.ts).
+    this.#tabs.reset();
+    this.#adjustment.reset();
+    this.#coverage.reset();
+    // The attributes (as prepared, Active Effects applied), the ten roots and the branch items: all
+    // that the checked attributes, the figures they give and the skill tree read (`prepareKept`).
+    // Those are kept from the last preparation while these inputs are the same
+    // (core/data/same-inputs.ts); the inputs are listed straight from the model and the items.
     const inputs: unknown[] = [];
-    for (const k of R.ATTRIBUTE_KEYS) inputs.push(attrs[k]);
+    for (const k of R.ATTRIBUTE_KEYS) inputs.push(this.attributes[k]);
     for (const key of R.ROOT_SKILL_KEYS) {
       const r = this.skills[key];
       inputs.push(r.major1, r.major2, r.adjust);
     }
-    for (const b of branches) inputs.push(b.itemId, b.name, b.parent, b.adjust);
-    const skills = sameInputsFor(SKILL_TREES, this.parent ?? this).value(inputs, () => prepareSkills(attrs, this.skills, branches));
-    this.skillTree = skills.tree;
-    this.skillRows = skills.rows;
-    this.#treeProblems = skills.problems;
+    // The owned items are iterated in place (no copy per preparation: 1,000 characters prepare at once).
+    // TABs, adjustments and coverage are read on demand (above); here only branches and powers.
+    // One pass over the items: the powers are kept aside for their Normal (below, from the checked attributes).
+    let powers: D100PowerModel[] | null = null;
+    // The item's type first: most items are neither, and a failed instanceof walks the model's whole prototype chain.
+    for (const item of this.#items()) {
+      const type: string = item.type;
+      if (type === "d100Skill") {
+        const sys: unknown = item.system;
+        if (sys instanceof D100SkillModel) inputs.push(item.id ?? "", item.name ?? "", sys.parentSkill, sys.adjust);
+      } else if (type === "d100Power") {
+        const sys: unknown = item.system;
+        if (sys instanceof D100PowerModel) (powers ??= []).push(sys);
+      }
+    }
+    const kept = sameInputsFor(KEPT, this.parent ?? this).value(inputs, () => prepareKept(this.attributes, this.skills, this.#items()));
+    // Checked once; every rule below is handed the same frozen, checked attributes.
+    const attrs = kept.attributes;
+    this.actionQuota = kept.actionQuota;
+    this.baseNormalHealth = kept.baseNormalHealth;
+    this.healthNormal = this.baseNormalHealth + this.health.bonus;
+    this.healthState = R.healthState({ normal: this.healthNormal, current: this.health.current });
+    this.healthIncrease = kept.healthIncrease;
+    this.dailyRecovery = kept.dailyRecovery;
+    this.progressionAvailable = this.progression.earned - this.progression.spent;
+    this.skillTree = kept.skills.tree;
+    this.skillRows = kept.skills.rows;
+    this.#treeProblems = kept.skills.problems;
+
+    if (powers) for (const p of powers) p.normal = p.normalBonus + (p.normalAttributes.length ? R.powerNormal(attrs, { attributes: p.normalAttributes, combine: p.combine }) : 0);
     // Token bars (combat part): AP of the quota, health Current of Normal.
     prepareCombatDerived(this);
   }
@@ -258,8 +286,40 @@ interface PreparedSkills {
   readonly problems: readonly D100Problem[];
 }
 
-/** Each character's last skill tree and the inputs it came from. */
-const SKILL_TREES = /* @__PURE__ */ new WeakMap<object, SameInputs<PreparedSkills>>();
+/** What a character's attributes, roots and branches give (frozen: kept between preparations). */
+interface Kept {
+  /** The attributes, checked and frozen. */
+  readonly attributes: R.Attributes;
+  readonly actionQuota: number;
+  readonly baseNormalHealth: number;
+  readonly healthIncrease: number;
+  readonly dailyRecovery: number;
+  readonly skills: PreparedSkills;
+}
+
+/** Each character's last kept figures and the inputs they came from. */
+const KEPT = /* @__PURE__ */ new WeakMap<object, SameInputs<Kept>>();
+
+/**
+ * The figures from what `prepareDerivedData` lists as their inputs, and only from that: the ten
+ * attributes, each root's two majors and Adjust, each branch item's id, name, parent and Adjust.
+ */
+function prepareKept(attributes: Partial<Record<R.AttributeKey, number>>, skills: Readonly<Record<R.RootSkillKey, { major1: R.AttributeKey; major2: R.AttributeKey; adjust: number }>>, items: Iterable<Item.Implementation>): Kept {
+  const attrs = R.validateAttributes(attributes);
+  const branches: BranchRow[] = [];
+  for (const item of items) {
+    const sys: unknown = item.system;
+    if (item.type === "d100Skill" && sys instanceof D100SkillModel) branches.push({ itemId: item.id ?? "", name: item.name ?? "", parent: sys.parentSkill, adjust: sys.adjust });
+  }
+  return Object.freeze({
+    attributes: attrs,
+    actionQuota: R.actionQuota(attrs),
+    baseNormalHealth: R.normalHealth(attrs),
+    healthIncrease: R.healthIncrease(attrs),
+    dailyRecovery: R.dailyRecoveryRate(attrs),
+    skills: prepareSkills(attrs, skills, branches),
+  });
+}
 
 /** The skill tree from the attributes, the ten roots as stored and the branch items. */
 function prepareSkills(attrs: R.Attributes, skills: Readonly<Record<R.RootSkillKey, { major1: R.AttributeKey; major2: R.AttributeKey; adjust: number }>>, branches: readonly BranchRow[]): PreparedSkills {

@@ -7,6 +7,7 @@
 import * as R from "../init-rules";
 import { BreadboxItemModel, choice, equipped, flag, int, quantity, text } from "../../../core/data/fields";
 import { ADJUST_RANGE, AP_RANGE, DUDE_REGIONS, POINTS_RANGE, notation } from "./fields";
+import { OnDemand } from "../../../core/documents/on-demand";
 
 const fields = foundry.data.fields;
 
@@ -24,13 +25,18 @@ function skillSchema() {
 
 export class D100SkillModel extends BreadboxItemModel<ReturnType<typeof skillSchema>> {
   static override ownSchema = skillSchema;
-  /** Skill points this Adjust cost at the exchange rate, and what the next point costs. */
-  declare cost: number;
-  declare nextCost: number;
+  /** Skill points this Adjust cost at the exchange rate, and what the next point costs. Read by its sheet: computed on first read after each preparation. */
+  get cost(): number {
+    return this.#costs.value.cost;
+  }
+  get nextCost(): number {
+    return this.#costs.value.nextCost;
+  }
+
+  readonly #costs = new OnDemand(() => ({ cost: R.costFromZero(this.adjust), nextCost: R.incrementCost(this.adjust) }));
 
   override prepareDerivedData(): void {
-    this.cost = R.costFromZero(this.adjust);
-    this.nextCost = R.incrementCost(this.adjust);
+    this.#costs.reset();
   }
 }
 
@@ -71,10 +77,13 @@ function tabSchema() {
 
 export class D100TabModel extends BreadboxItemModel<ReturnType<typeof tabSchema>> {
   static override ownSchema = tabSchema;
-  /** The TAB as the rules core reads it (key: the item's name). */
-  declare tab: R.Tab;
+  /** The TAB as the rules core reads it (key: the item's name). Read by checks and sheets: built on first read after each preparation. */
+  get tab(): R.Tab {
+    return this.#tab.value;
+  }
 
-  override prepareDerivedData(): void {
+  /** Issue 20: a world prepares every character's TABs, a check or a sheet reads a few. */
+  readonly #tab = new OnDemand((): R.Tab => {
     const key = this.parent?.name ?? "";
     const effects: R.TabEffect[] = this.effects.map((e): R.TabEffect => {
       const attribute = e.attribute === "" ? undefined : e.attribute;
@@ -89,7 +98,11 @@ export class D100TabModel extends BreadboxItemModel<ReturnType<typeof tabSchema>
           return { kind: "adjustment", notation: e.notation };
       }
     });
-    this.tab = { key, kind: this.kind, degree: this.degree === 0 ? null : this.degree, effects };
+    return { key, kind: this.kind, degree: this.degree === 0 ? null : this.degree, effects };
+  });
+
+  override prepareDerivedData(): void {
+    this.#tab.reset();
   }
 }
 

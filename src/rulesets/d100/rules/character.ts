@@ -8,7 +8,7 @@ import { type AdjustmentNotation, combineAdjustments } from "./dat";
 import { type AdjustedDamage, applyAdjustment } from "./dat-odds";
 import { type HealthPoints, type HealthRules, type HealthState, STANDARD_HEALTH, applyDamage, dailyRecoveryRate, healthIncrease, healthState, normalHealth } from "./health";
 import type { Karma } from "./karma";
-import { type PowerPoints, validatePowerPoints } from "./powers";
+import { type PowerPoints, validatePowerPoints } from "./power-points";
 import { type ProgressionLedger, availableProgression } from "./progression";
 import { STANDARD_CREATION } from "./constants";
 import { type SkillRating, type SkillTree, computeSkills, treeCost } from "./skills";

@@ -22,6 +22,7 @@ export * from "./dat-odds";
 export * from "./fire";
 export * from "./fire-odds";
 export * from "./powers";
+export * from "./power-points";
 export * from "./power-odds";
 export * from "./power-spend";
 export * from "./tabs";

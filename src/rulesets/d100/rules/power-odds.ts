@@ -6,7 +6,7 @@
 import { type CheckCore, type Odds, makeOdds } from "../../../dice/contract";
 import { effortPmf } from "./check-odds";
 import { drawVerbs, type D10Draw } from "./faces";
-import { type ShieldedAttackResult, BARRIER_SHIELD } from "./powers";
+import { type ShieldedAttackResult, BARRIER_SHIELD } from "./power-points";
 import { type CheckInput, type CheckResult, type NormalisedCheck, normaliseCheck, runCheck } from "./checks";
 import { MAX_DIFFICULTY } from "./limits";
 import { requireInt, requireObject } from "./validate";

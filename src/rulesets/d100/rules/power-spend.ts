@@ -5,7 +5,8 @@
  */
 import { dictFrom } from "../../../dice/dict";
 import { requireInt, requireObject } from "./validate";
-import { BARRIER_SHIELD, drain, freePoints, gain, hold, MAX_POWER_AMOUNT, need, parsePowerCost, type PowerCostTerm, type PowerDefinition, type PowerFunction, type PowerPoints, type PowerStep, validatePowerPoints } from "./powers";
+import { MAX_POWER_AMOUNT, parsePowerCost, type PowerCostTerm, type PowerDefinition, type PowerFunction, type PowerStep } from "./powers";
+import { BARRIER_SHIELD, drain, freePoints, gain, hold, need, type PowerPoints, validatePowerPoints } from "./power-points";
 
 /** Release held points back to free (kept), or drain them (spent) when `spend` is true. */
 export function releaseHeld(p: PowerPoints, n: number, spend = false): PowerPoints {

@@ -1,57 +1,10 @@
 /**
- * Powers and power points (seed: "Powers", "Example Power: Marksman Focus",
- * "Example: Spirit Shaman"). Functions on power points: Need, Gain, Drain, Hold.
+ * Powers (seed: "Powers", "Example Power: Marksman Focus", "Example: Spirit Shaman"): a power
+ * action's cost notation and Normal power points, which the data models read. The functions on
+ * power points in play (Need, Gain, Drain, Hold) and the Barrier Shield: power-points.ts.
  */
 import { type AttributeKey, type Attributes, requireAttributeKey, validateAttributes } from "./attributes";
 import { requireInt } from "./validate";
-
-export interface PowerPoints {
-  readonly normal: number;
-  readonly current: number;
-  /** Points held: they count in Current but Drain cannot touch them until released. */
-  readonly held: number;
-}
-
-export function validatePowerPoints(p: PowerPoints): PowerPoints {
-  requireInt("Normal power points", p.normal, 0);
-  requireInt("Current power points", p.current, 0);
-  requireInt("Held power points", p.held, 0, p.current);
-  return p;
-}
-
-/** Points free for Need, Drain and Hold: Current minus held. */
-export function freePoints(p: PowerPoints): number {
-  validatePowerPoints(p);
-  return p.current - p.held;
-}
-
-/** Need: are there at least n free points? */
-export function need(p: PowerPoints, n: number): boolean {
-  requireInt("Need", n, 0);
-  return freePoints(p) >= n;
-}
-
-/** Gain: add n to Current, by default never past Normal. */
-export function gain(p: PowerPoints, n: number, capAtNormal = true): PowerPoints {
-  requireInt("Gain", n, 0);
-  validatePowerPoints(p);
-  const current = capAtNormal ? Math.max(p.current, Math.min(p.normal, p.current + n)) : p.current + n;
-  return { ...p, current };
-}
-
-/** Drain: subtract n free points from Current; throws if fewer are free. */
-export function drain(p: PowerPoints, n: number): PowerPoints {
-  requireInt("Drain", n, 0);
-  if (n > freePoints(p)) throw new RangeError(`Cannot drain ${n}: only ${freePoints(p)} power points are free`);
-  return { ...p, current: p.current - n };
-}
-
-/** Hold: reserve n free points so Drain cannot use them. */
-export function hold(p: PowerPoints, n: number): PowerPoints {
-  requireInt("Hold", n, 0);
-  if (n > freePoints(p)) throw new RangeError(`Cannot hold ${n}: only ${freePoints(p)} power points are free`);
-  return { ...p, held: p.held + n };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Cost notation: "Need 3, Hold 3", "Drain 1+X", "Need 1, Hold X or Drain X"
@@ -105,7 +58,9 @@ export function powerNormal(attrs: Attributes, rule: PowerNormalRule): number {
   const a = validateAttributes(attrs);
   if (rule.attributes.length === 0) throw new RangeError("A power-point rule needs at least one attribute");
   if (rule.combine !== "average" && rule.combine !== "sum") throw new RangeError(`Unknown power-point combination "${String(rule.combine)}" (expected average or sum)`);
-  const sum = rule.attributes.reduce((s, k) => s + a[requireAttributeKey("Power-point rule", k)], 0);
+  // A loop, not reduce: every owned power's Normal is derived on every preparation.
+  let sum = 0;
+  for (const k of rule.attributes) sum += a[requireAttributeKey("Power-point rule", k)];
   return rule.combine === "sum" ? sum : Math.floor(sum / rule.attributes.length);
 }
 
@@ -122,17 +77,3 @@ export interface PowerDefinition {
   readonly recovery: { readonly amount: number; readonly per: string };
   readonly actions: readonly PowerAction[];
 }
-
-// ---------------------------------------------------------------------------------------------
-// Spirit Shaman: Barrier Shield and Spirit Lance
-
-/** The Barrier Shield's numbers: a defensive difficulty of 25 that stops up to 25 damage. */
-export const BARRIER_SHIELD = { difficulty: 25, capacity: 25, held: 3, actionPoints: 1 } as const;
-
-export const SHIELDED_ATTACK_RESULTS = ["through", "shield", "missed"] as const;
-/**
- * through: the attack beats the target's difficulty plus the shield's and reaches the shaman;
- * shield: it would have hit, but the shield's difficulty stops it, so it strikes the shield;
- * missed: it fails (or misses) even without the shield.
- */
-export type ShieldedAttackResult = (typeof SHIELDED_ATTACK_RESULTS)[number];
