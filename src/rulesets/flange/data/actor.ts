@@ -256,6 +256,8 @@ export class FlangeActorModel extends foundry.abstract.TypeDataModel<ActorSchema
     let armour = 0;
     // The owned items are iterated in place (no copy per preparation: 1,000 characters prepare at once).
     for (const item of this.parent?.items ?? NO_ITEMS) {
+      // The sub-type first: only the armours' models are read.
+      if (item.type !== "flangeArmor") continue;
       const s = item.system;
       if (s instanceof FlangeArmorModel && s.equipped) armour += s.armour;
     }
