@@ -190,8 +190,9 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     const armor: ToasterArmorModel[] = [];
     for (const item of items) {
       // The sub-type first: the other items' models are not read here.
-      if (item.type !== "toasterTrait") {
-        if (item.type === "toasterArmor" && item.system instanceof ToasterArmorModel) armor.push(item.system);
+      const type = item.type;
+      if (type !== "toasterTrait") {
+        if (type === "toasterArmor" && item.system instanceof ToasterArmorModel) armor.push(item.system);
         continue;
       }
       const t = item.system;
