@@ -120,17 +120,18 @@ export class PoolActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     // parent, score and activity (in item order) and the world's default activity, nothing else:
     // kept from the last preparation while those are the same (core/data/same-inputs.ts). The
     // inputs are gathered straight from the items (TRAIT_STRIDE entries per item, see traitRows);
-    // the rows are built from them only when they changed.
+    // the rows are built from them only when they changed. An item's id is read as `_id` (what
+    // Foundry's `id` getter returns) without the getter's call per trait per preparation.
     const inputs: TraitInput[] = [fallback];
     const armor: R.ArmorSpec[] = [];
     for (const item of items) {
       const sys: unknown = item.system;
       if (sys instanceof PoolAttributeModel) {
         const itemName = (item.name ?? "").trim();
-        inputs.push(ATTRIBUTE, item.id ?? "", sys.role || itemName, itemName, sys.parentTrait, sys.score, sys.activity);
+        inputs.push(ATTRIBUTE, item._id ?? "", sys.role || itemName, itemName, sys.parentTrait, sys.score, sys.activity);
       } else if (sys instanceof PoolAbilityModel) {
         const itemName = (item.name ?? "").trim();
-        inputs.push(ABILITY, item.id ?? "", itemName, itemName, sys.parentTrait, sys.rating, sys.activity);
+        inputs.push(ABILITY, item._id ?? "", itemName, itemName, sys.parentTrait, sys.rating, sys.activity);
       }
       else if (sys instanceof PoolArmorModel && sys.equipped) armor.push({ rating: sys.rating, convertsLethal: sys.convertsLethal });
     }
