@@ -101,3 +101,87 @@ describe("Dice Pool trait trees kept between preparations", () => {
     expect(abilityRow(b, "Lore")).toBeUndefined();
   });
 });
+
+/**
+ * The wound status (penalties, knockout, healing times, wound rows, defender values and the
+ * character as the rules read it) is kept too while its inputs are the same: the kept traits,
+ * each wound's kind, degree and nonlethal flag, and the world's knockout penalty.
+ */
+describe("Dice Pool wound status kept between preparations", () => {
+  const wound = (kind: string, degree: number, nonlethal = false) => ({ kind, degree, nonlethal });
+
+  async function wounded(): Promise<any> {
+    const a = await character();
+    await a.createEmbeddedDocuments("Item", [attribute("Immune", 2, { role: "immuneSystem" }), attribute("Stamina", 1, { role: "stamina" })]);
+    await a.update({ "system.wounds": [wound("physical", 1), wound("mental", 2, true)] });
+    return a;
+  }
+
+  it("a preparation with the same inputs hands back the same frozen status", async () => {
+    const a = await wounded();
+    const { status, woundViews, defender, character: c } = a.system;
+    expect(Object.isFrozen(status)).toBe(true);
+    expect(Object.isFrozen(woundViews)).toBe(true);
+    expect(Object.isFrozen(woundViews[0])).toBe(true);
+    expect(Object.isFrozen(defender)).toBe(true);
+    expect(Object.isFrozen(c.wounds)).toBe(true);
+    a.prepareData();
+    expect(a.system.status).toBe(status);
+    expect(a.system.woundViews).toBe(woundViews);
+    expect(a.system.defender).toBe(defender);
+    expect(a.system.character).toBe(c);
+    // A note changes nothing the status reads.
+    await a.update({ "system.notes": "<p>rested</p>" });
+    expect(a.system.status).toBe(status);
+  });
+
+  it("a wound's kind, degree and nonlethal flag, and a wound added or removed, give a new status", async () => {
+    const a = await wounded();
+    // Physical moderate (1 die, healing 3 days ÷ Immune 2) and mental serious nonlethal (2 dice, 1 day ÷ Stamina 1).
+    expect(a.system.status.penalties).toEqual({ physical: 1, mental: 2 });
+    expect(a.system.woundViews.map((w: any) => w.healingHours)).toEqual([36, 24]);
+    await a.update({ "system.wounds": [wound("mental", 1), wound("mental", 2, true)] });
+    expect(a.system.status.penalties).toEqual({ physical: 0, mental: 3 });
+    expect(a.system.character.wounds[0].kind).toBe("mental");
+    expect(a.system.woundViews[0].healingHours).toBe(4);
+    await a.update({ "system.wounds": [wound("mental", 3), wound("mental", 2, true)] });
+    expect(a.system.status.penalties).toEqual({ physical: 1, mental: 4 });
+    expect(a.system.woundViews[0].severity).toBe("severe");
+    expect(a.system.status.knockedOut).toBe(false);
+    await a.update({ "system.wounds": [wound("mental", 3, true), wound("mental", 2, true)] });
+    expect(a.system.woundViews[0].nonlethal).toBe(true);
+    expect(a.system.status.knockedOut).toBe(true);
+    await a.update({ "system.wounds": [wound("mental", 3, true)] });
+    expect(a.system.woundViews).toHaveLength(1);
+    expect(a.system.status.knockedOut).toBe(false);
+    await a.update({ "system.wounds": [wound("mental", 3, true), wound("physical", 0)] });
+    expect(a.system.woundViews.map((w: any) => w.severity)).toEqual(["severe", "light"]);
+  });
+
+  it("the world's knockout penalty changed gives a new status", async () => {
+    const a = await wounded();
+    await a.update({ "system.wounds": [wound("physical", 3, true)] });
+    expect(a.system.status.knockedOut).toBe(false);
+    await (game as any).settings.set("breadbox", "pool.knockoutPenalty", 2);
+    a.prepareData();
+    expect(a.system.status.knockedOut).toBe(true);
+    expect(a.system.status.incapacitated).toBe(true);
+  });
+
+  it("the scores changed (a new kept traits value) give new healing times, defender values and character tables", async () => {
+    const a = await wounded();
+    const immune = a.items.find((i: any) => i.name === "Immune");
+    await immune.update({ "system.score": 3 });
+    expect(a.system.woundViews[0].healingHours).toBe(24);
+    await immune.update({ "system.score": -2 });
+    expect(a.system.woundViews[0].healingHours).toBe(144);
+    expect(a.system.defender.toughness).toBe(1);
+    const toughness = a.items.find((i: any) => i.name === "Toughness");
+    await toughness.update({ "system.score": 4 });
+    expect(a.system.defender.toughness).toBe(4);
+    expect(a.system.character.attributes.toughness).toBe(4);
+    const lore = a.items.find((i: any) => i.name === "Lore");
+    await lore.update({ "system.rating": 1 });
+    expect(a.system.character.abilities.Lore).toBe(1);
+  });
+});

@@ -119,6 +119,9 @@ export interface FlangeProblem {
   data: Record<string, string | number>;
 }
 
+/** A token bar's fields: the stored value and the derived maximum. */
+interface Bar { value: number; max: number }
+
 /** An actor without items (an unowned model in a test). */
 const NO_ITEMS: readonly Item.Implementation[] = [];
 
@@ -253,6 +256,8 @@ export class FlangeActorModel extends foundry.abstract.TypeDataModel<ActorSchema
     let armour = 0;
     // The owned items are iterated in place (no copy per preparation: 1,000 characters prepare at once).
     for (const item of this.parent?.items ?? NO_ITEMS) {
+      // The sub-type first: only the armours' models are read.
+      if (item.type !== "flangeArmor") continue;
       const s = item.system;
       if (s instanceof FlangeArmorModel && s.equipped) armour += s.armour;
     }
@@ -267,11 +272,13 @@ export class FlangeActorModel extends foundry.abstract.TypeDataModel<ActorSchema
     this.grindBoxes = rules.dramaticWounds ? R.grindBoxes(con) : 0;
     this.healthLeft = Math.max(0, this.healthBoxes - this.wounds.value);
     this.healthStatus = this.wounds.value >= this.healthBoxes ? "dead" : this.wounds.value > 0 || (this.grindBoxes > 0 && this.grind.value > 0) ? "wounded" : "unhurt";
-    // Token bars read {value, max}: the maxima are derived, only the values are stored.
-    Object.assign(this.wounds, { max: this.healthBoxes });
-    Object.assign(this.grind, { max: this.grindBoxes });
+    // Token bars read {value, max}: the maxima are derived, only the values are stored (set in
+    // place: no object per bar per preparation).
+    (this.wounds as Bar).max = this.healthBoxes;
+    (this.grind as Bar).max = this.grindBoxes;
     this.edgeAvailable = Math.max(0, this.edge.points - this.edge.spent);
-    Object.assign(this.edge, { value: this.edgeAvailable, max: this.edge.points });
+    (this.edge as Partial<Bar>).value = this.edgeAvailable;
+    (this.edge as Partial<Bar>).max = this.edge.points;
   }
 
   /** The health track as the rules core reads it (lost boxes clamped into the track). */

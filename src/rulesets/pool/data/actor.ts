@@ -7,7 +7,7 @@
 import * as R from "../init-rules";
 import { choice, html, int } from "../../../core/data/fields";
 import { WOUND_DEGREE_RANGE } from "./fields";
-import { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, type TraitActivity } from "./items";
+import { PoolAbilityModel, PoolArmorModel, PoolAttributeModel, TRAIT_ACTIVITIES, type TraitActivity } from "./items";
 import { poolRules } from "../settings";
 import { buildTraitTree, type TraitItemRow, type TraitTreeBuild } from "./tree";
 import { dict } from "../../../dice/dict";
@@ -115,50 +115,99 @@ export class PoolActorModel extends foundry.abstract.TypeDataModel<ActorSchema, 
     const items = this.parent?.items ?? NO_ITEMS;
     // The world's rules, cached until a setting changes (settings.ts).
     const rules = poolRules();
-    const attributeRows: TraitItemRow[] = [];
-    const abilityRows: TraitItemRow[] = [];
-    const attributeActivities: TraitActivity[] = [];
-    const abilityActivities: TraitActivity[] = [];
+    const fallback: R.TraumaKind = rules.defaultActivity === "mental" ? "mental" : "physical";
+    // The trees and what comes of them read each attribute and ability item's id, trait id, name,
+    // parent, score and activity (in item order) and the world's default activity, nothing else:
+    // kept from the last preparation while those are the same (core/data/same-inputs.ts). The
+    // inputs are gathered straight from the items (TRAIT_STRIDE entries per item, see traitRows);
+    // the rows are built from them only when they changed. An item's id is read as `_id` (what
+    // Foundry's `id` getter returns) without the getter's call per trait per preparation.
+    const inputs: TraitInput[] = [fallback];
     const armor: R.ArmorSpec[] = [];
     for (const item of items) {
       const sys: unknown = item.system;
-      const id = item.id ?? "";
-      const itemName = (item.name ?? "").trim();
       if (sys instanceof PoolAttributeModel) {
-        attributeRows.push({ id, traitId: sys.role || itemName, name: itemName, parent: sys.parentTrait, score: sys.score });
-        attributeActivities.push(sys.activity);
+        const itemName = (item.name ?? "").trim();
+        inputs.push(ATTRIBUTE, item._id ?? "", sys.role || itemName, itemName, sys.parentTrait, sys.score, sys.activity);
       } else if (sys instanceof PoolAbilityModel) {
-        abilityRows.push({ id, traitId: itemName, name: itemName, parent: sys.parentTrait, score: sys.rating });
-        abilityActivities.push(sys.activity);
+        const itemName = (item.name ?? "").trim();
+        inputs.push(ABILITY, item._id ?? "", itemName, itemName, sys.parentTrait, sys.rating, sys.activity);
       }
       else if (sys instanceof PoolArmorModel && sys.equipped) armor.push({ rating: sys.rating, convertsLethal: sys.convertsLethal });
     }
-    const fallback: R.TraumaKind = rules.defaultActivity === "mental" ? "mental" : "physical";
-    // The trees and what comes of them read these rows, their activities and the world's default
-    // activity, nothing else: kept from the last preparation while those are the same
-    // (core/data/same-inputs.ts).
-    const inputs: unknown[] = [fallback, attributeRows.length];
-    attributeRows.forEach((r, i) => inputs.push(r.id, r.traitId, r.name, r.parent, r.score, attributeActivities[i]));
-    abilityRows.forEach((r, i) => inputs.push(r.id, r.traitId, r.name, r.parent, r.score, abilityActivities[i]));
-    const traits = sameInputsFor(TRAITS, this.parent ?? this).value(inputs, () => prepareTraits(attributeRows, attributeActivities, abilityRows, abilityActivities, fallback));
+    const traits = sameInputsFor(TRAITS, this.parent ?? this).value(inputs, () => prepareTraits(inputs, fallback));
     this.attributeTree = traits.attributeTree;
     this.abilityTree = traits.abilityTree;
-    // Each wound's chart row, looked up once (the wound list and the sheet's rows both read it).
-    const rows = this.wounds.map((w) => R.woundRow(w.kind, w.degree));
-    const wounds = this.wounds.map((w, i) => ({ kind: w.kind, degree: w.degree, nonlethal: w.nonlethal, severity: rows[i]?.severity ?? "" }));
-    this.character = { attributes: traits.attributes, abilities: traits.abilities, wounds };
-    const tables: R.PoolCharacter = { attributes: traits.attributeMap, abilities: traits.abilityMap, wounds };
-    this.status = R.characterStatus(tables, R.DEFAULT_WOUND_CHART, { knockoutPenalty: rules.knockoutPenalty });
-    this.woundViews = wounds.map((w, index) => {
-      const row = rows[index];
-      return { index, kind: w.kind, degree: w.degree, nonlethal: w.nonlethal, severity: row?.severity ?? "", penaltyDice: row?.penaltyDice ?? 0, crossPenaltyDice: row?.crossPenaltyDice ?? 0, healingHours: this.status.healingHours[index] ?? null };
-    });
-    this.defender = R.defenderOf(tables);
-    this.armor = armor.sort((a, b) => b.rating - a.rating);
     this.abilityActivity = traits.abilityActivity;
     this.attributeActivity = traits.attributeActivity;
+    // The wound status reads the character's score tables (the kept traits above: the same frozen
+    // value exactly while their inputs are the same), each wound's kind, degree and nonlethal flag,
+    // and the world's knockout penalty (the wound chart is the default one, a constant): kept too.
+    const knockoutPenalty = rules.knockoutPenalty;
+    const wounds = this.wounds;
+    const statusInputs: unknown[] = [traits, knockoutPenalty];
+    for (const w of wounds) statusInputs.push(w.kind, w.degree, w.nonlethal);
+    const status = sameInputsFor(STATUS, this.parent ?? this).value(statusInputs, () => prepareStatus(traits, wounds, knockoutPenalty));
+    this.character = status.character;
+    this.status = status.status;
+    this.woundViews = status.woundViews;
+    this.defender = status.defender;
+    this.armor = armor.sort((a, b) => b.rating - a.rating);
     this.complexComplete = this.complexActions.map((c) => c.accumulated >= c.required);
   }
+}
+
+/** What a character's wounds and scores give, shared (frozen) by the preparations that keep it. */
+interface PreparedStatus {
+  readonly character: R.PoolCharacter;
+  readonly status: R.CharacterStatus;
+  readonly woundViews: WoundView[];
+  readonly defender: R.DefenderInput;
+}
+
+/** Each character's last wound status and the inputs it came from. */
+const STATUS = /* @__PURE__ */ new WeakMap<object, SameInputs<PreparedStatus>>();
+
+/** The character, its status, wound rows and defender values from its traits and wounds (a copy: the kept value never reads the model). */
+function prepareStatus(traits: PreparedTraits, stored: readonly { kind: R.TraumaKind; degree: number; nonlethal: boolean }[], knockoutPenalty: number): PreparedStatus {
+  // Each wound's chart row, looked up once (the wound list and the sheet's rows both read it).
+  const rows = stored.map((w) => R.woundRow(w.kind, w.degree));
+  const wounds = stored.map((w, i) => Object.freeze({ kind: w.kind, degree: w.degree, nonlethal: w.nonlethal, severity: rows[i]?.severity ?? "" }));
+  const character: R.PoolCharacter = Object.freeze({ attributes: traits.attributes, abilities: traits.abilities, wounds: Object.freeze(wounds) });
+  const tables: R.PoolCharacter = { attributes: traits.attributeMap, abilities: traits.abilityMap, wounds };
+  const status = R.characterStatus(tables, R.DEFAULT_WOUND_CHART, { knockoutPenalty });
+  const woundViews = wounds.map((w, index): WoundView => {
+    const row = rows[index];
+    return Object.freeze({ index, kind: w.kind, degree: w.degree, nonlethal: w.nonlethal, severity: row?.severity ?? "", penaltyDice: row?.penaltyDice ?? 0, crossPenaltyDice: row?.crossPenaltyDice ?? 0, healingHours: status.healingHours[index] ?? null });
+  });
+  Object.freeze(status.penalties);
+  Object.freeze(status.healingHours);
+  return Object.freeze({ character, status: Object.freeze(status), woundViews: Object.freeze(woundViews) as WoundView[], defender: Object.freeze(R.defenderOf(tables)) });
+}
+
+/** The kind of trait an item gives, as the first of its TRAIT_STRIDE entries in the trait inputs. */
+const ATTRIBUTE = 0;
+const ABILITY = 1;
+/** One entry of the trait inputs (every entry is a string or a number: String/Number hand each back as it is). */
+type TraitInput = string | number;
+/** Entries per trait item in the trait inputs: kind, id, trait id, name, parent, score, activity. */
+const TRAIT_STRIDE = 7;
+
+/** The attribute and ability rows (item order) and each row's own activity, from the trait inputs (the world's default activity first). */
+function traitRows(inputs: readonly TraitInput[]): { attributeRows: TraitItemRow[]; attributeActivities: TraitActivity[]; abilityRows: TraitItemRow[]; abilityActivities: TraitActivity[] } {
+  const out = { attributeRows: [] as TraitItemRow[], attributeActivities: [] as TraitActivity[], abilityRows: [] as TraitItemRow[], abilityActivities: [] as TraitActivity[] };
+  for (let i = 1; i + TRAIT_STRIDE <= inputs.length; i += TRAIT_STRIDE) {
+    const row: TraitItemRow = { id: String(inputs[i + 1]), traitId: String(inputs[i + 2]), name: String(inputs[i + 3]), parent: String(inputs[i + 4]), score: Number(inputs[i + 5]) };
+    const activity = TRAIT_ACTIVITIES.find((a) => a === inputs[i + 6]) ?? "";
+    if (inputs[i] === ATTRIBUTE) {
+      out.attributeRows.push(row);
+      out.attributeActivities.push(activity);
+    } else {
+      out.abilityRows.push(row);
+      out.abilityActivities.push(activity);
+    }
+  }
+  return out;
 }
 
 /** What a character's attribute and ability items give, shared (frozen) by the preparations that keep it. */
@@ -177,8 +226,9 @@ interface PreparedTraits {
 /** Each character's last traits and the inputs they came from. */
 const TRAITS = /* @__PURE__ */ new WeakMap<object, SameInputs<PreparedTraits>>();
 
-/** The trees, score tables and activities from the trait rows (item order) and each row's own activity. */
-function prepareTraits(attributeRows: readonly TraitItemRow[], attributeActivities: readonly TraitActivity[], abilityRows: readonly TraitItemRow[], abilityActivities: readonly TraitActivity[], fallback: R.TraumaKind): PreparedTraits {
+/** The trees, score tables and activities from the trait inputs (see traitRows). */
+function prepareTraits(inputs: readonly TraitInput[], fallback: R.TraumaKind): PreparedTraits {
+  const { attributeRows, attributeActivities, abilityRows, abilityActivities } = traitRows(inputs);
   const attributeTree = frozenTree(buildTraitTree(attributeRows));
   const abilityTree = frozenTree(buildTraitTree(abilityRows));
   const attributes = dict<number>();

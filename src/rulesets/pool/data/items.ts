@@ -36,10 +36,22 @@ export class PoolAttributeModel extends BreadboxItemModel<ReturnType<typeof attr
   declare penaltyDice: number;
 
   override prepareDerivedData(): void {
-    const dice = R.attributeModifierDice(this.score);
+    const dice = attributeDice(this.score);
     this.bonusDice = dice.bonusDice;
     this.penaltyDice = dice.penaltyDice;
   }
+}
+
+/** Bonus and Penalty dice by score, worked out once per score (a thousand characters share a handful of scores; a score out of range throws and is not kept). */
+const diceByScore = new Map<number, Readonly<{ bonusDice: number; penaltyDice: number }>>();
+
+function attributeDice(score: number): Readonly<{ bonusDice: number; penaltyDice: number }> {
+  let dice = diceByScore.get(score);
+  if (dice === undefined) {
+    dice = Object.freeze(R.attributeModifierDice(score));
+    diceByScore.set(score, dice);
+  }
+  return dice;
 }
 
 function abilitySchema() {

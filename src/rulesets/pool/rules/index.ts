@@ -1,6 +1,7 @@
 /** Public API of the Dice Pool (seed 002) rules core. Pure: no Foundry, randomness passed in. */
 export * from "./limits";
 export * from "./dice";
+export * from "./die-notation";
 export * from "./pool";
 export * from "./traits";
 export * from "./names";

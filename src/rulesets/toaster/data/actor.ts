@@ -185,9 +185,16 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     const packageBonus = dict<number>();
     let size = 0;
     let packages = false;
+    // Armor is gathered on the same pass (one walk over the items per preparation); whether it is
+    // equipped is read in prepareDerivedData.
+    const armor: ToasterArmorModel[] = [];
     for (const item of items) {
       // The sub-type first: the other items' models are not read here.
-      if (item.type !== "toasterTrait") continue;
+      const type = item.type;
+      if (type !== "toasterTrait") {
+        if (type === "toasterArmor" && item.system instanceof ToasterArmorModel) armor.push(item.system);
+        continue;
+      }
       const t = item.system;
       if (!(t instanceof ToasterTraitModel)) continue;
       try {
@@ -213,7 +220,11 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
     this.hasSkillPackages = packages;
     this.sizeRank = Math.max(-10, Math.min(10, size));
     this.#derivationWarnings = warnings;
+    this.#ownedArmor = armor;
   }
+
+  /** The owned armor items' models (equipped or not), gathered with the traits. */
+  #ownedArmor: ToasterArmorModel[] = [];
 
   override prepareDerivedData(): void {
     // The owned items are iterated in place (no copy per preparation: 1,000 characters prepare at once).
@@ -238,10 +249,7 @@ export class ToasterActorModel extends foundry.abstract.TypeDataModel<ActorSchem
 
     // Equipped armor (the creation budget, which reads skills and traits, is computed on demand).
     const armor: ToasterArmorModel[] = [];
-    for (const i of items) {
-      const m = i.system;
-      if (m instanceof ToasterArmorModel && m.equipped) armor.push(m);
-    }
+    for (const m of this.#ownedArmor) if (m.equipped) armor.push(m);
     const physique = this.effective.physique ?? 0;
     this.ac = R.armorClass(physique, armor.map((a) => a.ac));
     this.#armor = armor;

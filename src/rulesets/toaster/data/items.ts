@@ -97,10 +97,13 @@ export class ToasterSkillModel extends BreadboxItemModel<ReturnType<typeof skill
     const owner = ownerData(this);
     // Attribute keys and skill names are typed by users: own-key lookups only. A character without
     // skill packages (most) has no bonus to look up by the lower-case name.
-    this.attributeValue = (owner ? own(owner.effective, this.attribute) : undefined) ?? 0;
+    // Each value is worked out in a local and written once (a model's fields are slower to read back).
+    const attributeValue = (owner ? own(owner.effective, this.attribute) : undefined) ?? 0;
     const packageBonus = (owner && owner.hasSkillPackages ? own(owner.skillPackageBonus, (this.parent?.name ?? "").toLowerCase()) : undefined) ?? 0;
-    this.effectiveBase = this.base + packageBonus;
-    this.rank = R.skillRank(this.attributeValue, this.effectiveBase);
+    const effectiveBase = this.base + packageBonus;
+    this.attributeValue = attributeValue;
+    this.effectiveBase = effectiveBase;
+    this.rank = R.skillRank(attributeValue, effectiveBase);
     this.#specialty.reset();
   }
 }

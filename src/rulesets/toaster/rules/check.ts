@@ -9,7 +9,7 @@ import type { RandomSource } from "../../../dice/random";
 import type { Band } from "./core";
 import { UNOPPOSED_TARGET, bandForMargin } from "./core";
 import type { D10StarOptions, Dice } from "./dice";
-import { assertNinesLimit, drawD10Star, faceDice, rngDice } from "./dice";
+import { assertNinesLimit, drawD10Star, rngDice } from "./dice";
 import { assertBoolean, assertInt, assertNonNegativeInt } from "./validate";
 
 export interface CheckInput {
@@ -165,28 +165,9 @@ function checkFromDice(input: CheckInput, dice: Dice): CheckResult {
   return completeCheck(c, drawCheckDie(c, dice, "die"), c.target, dice, "fumble");
 }
 
-/** Normalise a CheckFaces value (a called 4 must read [4]). */
-export function checkFaceStreams(c: NormalisedCheck, faces: CheckFaces, name = "Check"): Record<string, readonly number[]> {
-  if (typeof faces !== "object" || faces === null) throw new TypeError(`${name} faces must be {die, fumble}`);
-  if (c.callFour) {
-    if (!Array.isArray(faces.die) || faces.die.length !== 1 || faces.die[0] !== 4) throw new RangeError(`${name}: a called 4 reads faces [4], not [${String(faces.die)}]`);
-    return { die: [], fumble: faces.fumble ?? [] };
-  }
-  return { die: faces.die, fumble: faces.fumble ?? [] };
-}
-
 /** Roll and resolve one check. */
 export function rollCheck(input: CheckInput, rng: RandomSource): CheckResult {
   return checkFromDice(input, rngDice(rng));
-}
-
-/** Classify a check from faces already rolled (the d10* chain, then the fumble check's dice). Never draws. */
-export function resolveCheck(input: CheckInput, faces: CheckFaces): CheckResult {
-  const c = normaliseCheck(input);
-  const dice = faceDice(checkFaceStreams(c, faces));
-  const r = completeCheck(c, drawCheckDie(c, dice, "die"), c.target, dice, "fumble");
-  dice.finish();
-  return r;
 }
 
 /** Luck points at the start of an adventure: Aura, adjusted by the GM for the campaign's tone. */

@@ -5,7 +5,8 @@ import { dict } from "../../../dice/dict";
 import type { Band } from "./core";
 import { UNOPPOSED_TARGET, bandForMargin } from "./core";
 import type { D10StarOptions, D10StarRoll, Dice } from "./dice";
-import { drawD10Star, faceDice, rngDice } from "./dice";
+import { drawD10Star, rngDice } from "./dice";
+import { faceDice } from "./check-faces";
 import { PLAIN_D10_STAR, validateD10StarOptions } from "./dice-rolls";
 import { assertInt, assertNonNegativeInt, assertPositiveInt } from "./validate";
 

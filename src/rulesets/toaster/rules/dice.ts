@@ -5,7 +5,7 @@
  * A plain d10 reads 1..10 (the 0 counts as ten). A d6 reads 1..6.
  *
  * Every roll in the core draws its dice through a `Dice` source: `rngDice` draws from a
- * RandomSource (the roll verbs), `faceDice` reads faces that were already rolled (the resolve
+ * RandomSource (the roll verbs), `faceDice` (check-faces.ts) reads faces that were already rolled (the resolve
  * verbs) and refuses faces that do not fit. Both record what was drawn, per named stream ("die",
  * "fumble", "damage" …), which is how every result carries its faces.
  */
@@ -50,7 +50,8 @@ export interface Dice {
   readonly drawn: ReadonlyMap<string, readonly number[]>;
 }
 
-function record(drawn: Map<string, number[]>, stream: string, face: number): number {
+/** Note a face drawn from a stream (the dice sources here and in check-faces.ts). */
+export function recordFace(drawn: Map<string, number[]>, stream: string, face: number): number {
   const list = drawn.get(stream);
   if (list) list.push(face);
   else drawn.set(stream, [face]);
@@ -72,40 +73,8 @@ export function rngDice(rng: RandomSource): Dice {
   const drawn = new Map<string, number[]>();
   return {
     drawn,
-    d10star: (stream) => record(drawn, stream, rollDie(10, checked) - 1),
-    d6: (stream) => record(drawn, stream, rollDie(6, checked)),
-  };
-}
-
-/**
- * Dice read from faces already rolled, stream by stream. A missing face, a face that is not on
- * the die, or (after `finish`) a face left over is refused with a RangeError.
- */
-export function faceDice(faces: Readonly<Record<string, readonly number[] | null | undefined>>): Dice & { finish(): void } {
-  if (typeof faces !== "object" || faces === null) throw new TypeError("Faces must be an object of face lists");
-  const drawn = new Map<string, number[]>();
-  const used = new Map<string, number>();
-  const read = (stream: string, lo: number, hi: number, die: string): number => {
-    const list = Object.prototype.hasOwnProperty.call(faces, stream) ? faces[stream] : undefined;
-    const i = used.get(stream) ?? 0;
-    if (list !== null && list !== undefined && !Array.isArray(list)) throw new TypeError(`Faces for "${stream}" must be a list of numbers`);
-    const face = list?.[i];
-    if (face === undefined) throw new RangeError(`Not enough faces for "${stream}": face ${i + 1} is missing`);
-    if (typeof face !== "number" || !Number.isInteger(face) || face < lo || face > hi) throw new RangeError(`Face ${String(face)} for "${stream}" is not on a ${die} (${lo}..${hi})`);
-    used.set(stream, i + 1);
-    return record(drawn, stream, face);
-  };
-  return {
-    drawn,
-    d10star: (stream) => read(stream, 0, 9, "d10*"),
-    d6: (stream) => read(stream, 1, 6, "d6"),
-    finish() {
-      for (const stream of Object.keys(faces)) {
-        const list = faces[stream];
-        const n = list?.length ?? 0;
-        if (n > (used.get(stream) ?? 0)) throw new RangeError(`Too many faces for "${stream}": ${n} given, ${used.get(stream) ?? 0} used`);
-      }
-    },
+    d10star: (stream) => recordFace(drawn, stream, rollDie(10, checked) - 1),
+    d6: (stream) => recordFace(drawn, stream, rollDie(6, checked)),
   };
 }
 

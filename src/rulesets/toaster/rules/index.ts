@@ -4,6 +4,7 @@ export * from "./ladder";
 export * from "./dice";
 export * from "./dice-rolls";
 export * from "./check";
+export * from "./check-faces";
 export * from "./opposed";
 export * from "./odds";
 export * from "./combat";

@@ -6,9 +6,10 @@
 import type { RandomSource } from "../../../dice/random";
 import { bandForMargin } from "./core";
 import type { Dice } from "./dice";
-import { faceDice, rngDice } from "./dice";
+import { rngDice } from "./dice";
+import { checkFaceStreams, faceDice, resolveCheck } from "./check-faces";
 import { assertBoolean, assertInt, assertNonNegativeInt } from "./validate";
-import { type CheckFaces, checkFaceStreams, type CheckInput, type CheckResult, completeCheck, drawCheckDie, LUCK_AFTER_BONUS, normaliseCheck, resolveCheck, rollCheck } from "./check";
+import { type CheckFaces, type CheckInput, type CheckResult, completeCheck, drawCheckDie, LUCK_AFTER_BONUS, normaliseCheck, rollCheck } from "./check";
 
 /** Add luck points after the roll (+1 each). A natural 0 under rolling zeros stays a failure (or fumble). */
 export function applyLuckAfter(result: CheckResult, points: number): CheckResult {

@@ -5,7 +5,8 @@
  */
 import type { RandomSource } from "../../../dice/random";
 import type { CheckFaces, CheckInput, CheckResult } from "./check";
-import { resolveCheck, rollCheck } from "./check";
+import { rollCheck } from "./check";
+import { resolveCheck } from "./check-faces";
 import { UNOPPOSED_TARGET } from "./core";
 import { assertInt, assertNonNegativeInt, assertOneOf } from "./validate";
 import { MORTAL_WOUNDS, woundPenalty } from "./damage";

@@ -5,7 +5,8 @@
 import type { RandomSource } from "../../../dice/random";
 import { dict, own } from "../../../dice/dict";
 import type { Dice } from "./dice";
-import { faceDice, rngDice } from "./dice";
+import { rngDice } from "./dice";
+import { faceDice } from "./check-faces";
 import { drawnFaces } from "./dice-rolls";
 
 export type CriticalCategory = "A" | "B" | "C" | "D";
