@@ -14,6 +14,7 @@
  * bed, not Foundry: no canvas, no sockets, no Foundry CSS or icons.
  */
 import * as H from "../../test/harness/index";
+import { PREPARE_SETS, type PrepareRuleset } from "../../bench/adapter/setup/prepare-actors";
 
 type AnyObject = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -544,6 +545,30 @@ const ready = boot().catch((err) => {
   throw err;
 });
 
+/**
+ * The campaign-scale prepareData bench in the browser (tools/bench-browser.mjs; issue 20): creates
+ * `count` characters of the page's ruleset with 40 items each (the adapter benches' recipe,
+ * bench/adapter/setup/prepare-actors.ts), then times `iterations` passes of prepareData over all
+ * of them after `warmup` untimed passes. Returns the time of each pass in ms; the characters are
+ * deleted afterwards.
+ */
+async function benchPrepare({ count = 1000, iterations = 20, warmup = 3 }: { count?: number; iterations?: number; warmup?: number } = {}): Promise<{ ruleset: string; actors: number; items: number; times: number[] }> {
+  const ruleset = g.game.settings.get("breadbox", "ruleset") as string;
+  if (!Object.hasOwn(PREPARE_SETS, ruleset)) throw new Error(`benchPrepare: no bench characters for the ruleset "${ruleset}"`);
+  const actors = await PREPARE_SETS[ruleset as PrepareRuleset](count);
+  try {
+    const times: number[] = [];
+    for (let k = 0; k < warmup + iterations; k++) {
+      const t = performance.now();
+      for (const a of actors) a.prepareData();
+      if (k >= warmup) times.push(performance.now() - t);
+    }
+    return { ruleset, actors: actors.length, items: actors[0]?.items.size ?? 0, times };
+  } finally {
+    await g.Actor.deleteDocuments(actors.map((a) => a.id));
+  }
+}
+
 /** What tests and the gallery use. */
 const BB = {
   ready,
@@ -567,6 +592,7 @@ const BB = {
   renderSidebar,
   rerenderChat,
   registerOtherRulesetItem,
+  benchPrepare,
   packUuid: (packName: string, id: string) => {
     const p = state.packs.find((x) => x.name === packName);
     const d = p?.docs.find((x) => x._id === id);

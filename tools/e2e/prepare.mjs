@@ -20,7 +20,7 @@ export const PAGE_OUT = path.join(ROOT, "test-results", "e2e-page");
 /** Sources whose change makes dist/ stale. */
 const DIST_INPUTS = ["src", "templates", "lang", "styles", "packs/_source", "system.json", "template.json", "package.json", "tools/build.mjs", "tools/packs.mjs", "tools/lang.mjs"];
 /** Sources whose change makes the page bundle stale. */
-const PAGE_INPUTS = ["tools/e2e/page.ts", "test/harness", "package-lock.json", "tools/e2e/prepare.mjs"];
+const PAGE_INPUTS = ["tools/e2e/page.ts", "test/harness", "bench/adapter/setup", "src/rulesets/flange/rules", "package-lock.json", "tools/e2e/prepare.mjs"];
 
 /** Newest modification time (ms) of a file or of any file below a folder; 0 when missing. */
 export function newestMtime(rel) {

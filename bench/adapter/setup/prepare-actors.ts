@@ -1,8 +1,17 @@
 /**
  * The campaign-scale characters of the prepareData benches (1,000 characters × 40 items per
- * ruleset), built in the Foundry test harness. Shared by the benches and by profiling runs.
- * Call after `runStartupHooks()`.
+ * ruleset), built in the Foundry test harness. Shared by the adapter benches, profiling runs and
+ * the browser bench (tools/e2e/page.ts bundles this file: `bb.benchPrepare`). Call after the
+ * world is ready (`runStartupHooks()` in the adapter benches).
  */
+import { ATTRIBUTES as FLANGE_ATTRIBUTES, SKILL_HEADINGS as FLANGE_HEADINGS } from "../../../src/rulesets/flange/rules";
+
+/** Create actors from source data, 100 per createDocuments call. */
+async function createAll(data: Record<string, unknown>[]): Promise<Actor[]> {
+  const out: Actor[] = [];
+  for (let i = 0; i < data.length; i += 100) out.push(...((await Actor.createDocuments(data.slice(i, i + 100) as never)) as Actor[]));
+  return out;
+}
 
 function toasterItems(n: number): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
@@ -19,11 +28,9 @@ function toasterItems(n: number): Record<string, unknown>[] {
 
 /** 1,000 Toaster characters with 40 items each (skills, traits, weapons, armor, gear). */
 export async function toasterActors(count = 1000): Promise<Actor[]> {
-  const actors: Actor[] = [];
-  for (let i = 0; i < count; i++) {
-    actors.push(await Actor.create({ name: `Actor ${i}`, type: "toaster", system: { attributes: { physique: { value: 5 } }, stun: { value: i % 20 } }, items: toasterItems(40) } as never) as Actor);
-  }
-  return actors;
+  const data: Record<string, unknown>[] = [];
+  for (let i = 0; i < count; i++) data.push({ name: `Actor ${i}`, type: "toaster", system: { attributes: { physique: { value: 5 } }, stun: { value: i % 20 } }, items: toasterItems(40) });
+  return createAll(data);
 }
 
 const TOAST_CATEGORIES = ["animal", "artistic", "athletic", "combat", "covert", "craft", "esoteric", "knowledge", "medical", "outdoor", "professional", "social", "weapon"];
@@ -43,12 +50,12 @@ function toastItems(): Record<string, unknown>[] {
 
 /** 1,000 Toast characters with 40 items each (30 skills of every category, weapons, armor, gear) and wounds. */
 export async function toastActors(count = 1000): Promise<Actor[]> {
-  const actors: Actor[] = [];
+  const data: Record<string, unknown>[] = [];
   for (let i = 0; i < count; i++) {
     const attributes = Object.fromEntries(TOAST_ATTRS.map((a, j) => [a, 6 + ((i + j) % 12)]));
-    actors.push(await Actor.create({ name: `Actor ${i}`, type: "toast", system: { attributes, wounds: { value: i % 30 } }, items: toastItems() } as never) as Actor);
+    data.push({ name: `Actor ${i}`, type: "toast", system: { attributes, wounds: { value: i % 30 } }, items: toastItems() });
   }
-  return actors;
+  return createAll(data);
 }
 
 const POOL_ROLES = ["reactionTime", "speed", "wits", "immuneSystem", "stamina", "musclePower", "toughness", "physicalThreshold"];
@@ -66,11 +73,9 @@ function poolItems(): Record<string, unknown>[] {
 /** 1,000 Dice Pool characters with 40 items each (a 16-ability tree, 8 attributes with roles, weapons, armor, gear) and three wounds. */
 export async function poolActors(count = 1000): Promise<Actor[]> {
   const wounds = [{ kind: "physical", degree: 1, nonlethal: false }, { kind: "physical", degree: 3, nonlethal: true }, { kind: "mental", degree: 2, nonlethal: false }];
-  const actors: Actor[] = [];
-  for (let i = 0; i < count; i++) {
-    actors.push(await Actor.create({ name: `Actor ${i}`, type: "pool", system: { wounds }, items: poolItems() } as never) as Actor);
-  }
-  return actors;
+  const data: Record<string, unknown>[] = [];
+  for (let i = 0; i < count; i++) data.push({ name: `Actor ${i}`, type: "pool", system: { wounds }, items: poolItems() });
+  return createAll(data);
 }
 
 /** The D10/0 items: 14 branch skills in a tree three deep, 6 TABs, 4 powers, 6 weapons, 4 armor, 6 gear. */
@@ -88,17 +93,16 @@ export function d100Items(): Record<string, unknown>[] {
 
 /** 1,000 D10/0 characters with 40 items each. */
 export async function d100Actors(count = 1000): Promise<Actor[]> {
-  const actors: Actor[] = [];
-  for (let i = 0; i < count; i++) actors.push(await Actor.create({ name: `Agent ${i}`, type: "d100", system: { attributes: { agility: 1 + (i % 10) } }, items: d100Items() } as never) as Actor);
-  return actors;
+  const data: Record<string, unknown>[] = [];
+  for (let i = 0; i < count; i++) data.push({ name: `Agent ${i}`, type: "d100", system: { attributes: { agility: 1 + (i % 10) } }, items: d100Items() });
+  return createAll(data);
 }
 
 /** The Flange skill headings the bench characters use (the first 12). */
-async function flangeItems(): Promise<Record<string, unknown>[]> {
-  const R = await import("../../../src/rulesets/flange/rules");
-  const headings = R.SKILL_HEADINGS.slice(0, 12);
+function flangeItems(): Record<string, unknown>[] {
+  const headings = FLANGE_HEADINGS.slice(0, 12);
   const out: Record<string, unknown>[] = [];
-  for (let i = 0; i < 24; i++) out.push({ name: `Skill ${i}`, type: "flangeSkill", system: { heading: headings[i % 12], dots: (i % 5) + 1, attribute: R.ATTRIBUTES[i % 9] } });
+  for (let i = 0; i < 24; i++) out.push({ name: `Skill ${i}`, type: "flangeSkill", system: { heading: headings[i % 12], dots: (i % 5) + 1, attribute: FLANGE_ATTRIBUTES[i % 9] } });
   for (let i = 0; i < 6; i++) out.push({ name: `Weapon ${i}`, type: "flangeWeapon", system: { attribute: "strength", range: "short", damageDots: i % 3, damageModifier: i - 3 } });
   for (let i = 0; i < 4; i++) out.push({ name: `Armour ${i}`, type: "flangeArmor", system: { armour: i, equipped: i % 2 === 0 } });
   for (let i = 0; i < 2; i++) out.push({ name: `Power ${i}`, type: "flangePower", system: { cost: 3 } });
@@ -115,10 +119,10 @@ export async function flangeActors(count = 1000): Promise<Actor[]> {
     edge: { points: 6, spent: 2 },
     wounds: { value: 3 },
   };
-  const items = await flangeItems();
-  const actors: Actor[] = [];
-  for (let i = 0; i < count; i++) actors.push(await Actor.create({ name: `Actor ${i}`, type: "flange", system, items } as never) as Actor);
-  return actors;
+  const items = flangeItems();
+  const data: Record<string, unknown>[] = [];
+  for (let i = 0; i < count; i++) data.push({ name: `Actor ${i}`, type: "flange", system, items });
+  return createAll(data);
 }
 
 export const PREPARE_SETS = { toaster: toasterActors, toast: toastActors, pool: poolActors, d100: d100Actors, flange: flangeActors } as const;
