@@ -1,6 +1,6 @@
 /**
- * Browser figures of the test bed (measured, never asserted): for the largest sample character
- * sheet (the pack character with the most embedded items),
+ * Browser figures of the test bed (measured, never asserted): for each ruleset's largest sample
+ * character sheet (the character of its type with the most embedded items, in a world of that ruleset),
  *   firstRenderMs  render({force}) of a closed sheet until it is in the page (templates cached)
  *   rerenderMs     render() of the open sheet
  *   rollToCardMs   a skill roll button clicked with the skip-dialog key until its chat card shows
@@ -13,11 +13,13 @@
  * time the same characters under vitest, whose module runner turns every read of an imported
  * binding into a getter call, so their figures carry that cost on top.
  */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { launchChromium } from "./e2e/browser.mjs";
-import { prepare } from "./e2e/prepare.mjs";
-import { readPacks, startServer } from "./e2e/server.mjs";
+import { DIST, prepare } from "./e2e/prepare.mjs";
+import { startServer } from "./e2e/server.mjs";
+import { SAMPLE_CHARACTERS } from "./e2e/sample-characters.mjs";
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -125,26 +127,16 @@ export async function prepareBench({ count = 1000, iterations = 20, rulesets = R
  * @param {{runs?: number}} [opts]
  * @returns {Promise<{firstRenderMs: number, rerenderMs: number, rollToCardMs: number, actor: string, items: number, runs: number,
  *   rulesets: {type: string, actor: string, items: number, firstRenderMs: number, rerenderMs: number, rollToCardMs: number | null}[]}>}
- *   The top-level figures are the largest character's of all (Toaster's sample, as before); `rulesets`
- *   has each ruleset's largest sample character (issue 20).
+ *   The top-level figures are the largest character's of all; `rulesets` has each ruleset's largest
+ *   sample character (issue 20).
  */
 export async function browserBench({ runs = 9 } = {}) {
   await prepare();
-  const characters = readPacks()
-    .filter((p) => p.type === "Actor")
-    .flatMap((p) => p.docs);
-  if (!characters.length) throw new Error("browserBench: no sample character in the packs");
-  const size = (d) => d.items?.length ?? 0;
-  const largest = characters.reduce((a, b) => (size(b) > size(a) ? b : a));
-  const byType = new Map();
-  for (const c of characters) if (!byType.has(c.type) || size(c) > size(byType.get(c.type))) byType.set(c.type, c);
+  const manifest = JSON.parse(readFileSync(path.join(DIST, "system.json"), "utf8"));
+  const types = Object.keys(manifest.documentTypes?.Actor ?? {}).sort((a, b) => a.localeCompare(b));
   const server = await startServer();
   const browser = await launchChromium();
   try {
-    const page = await browser.context.newPage();
-    await page.goto(server.url);
-    await page.waitForFunction(() => document.body.dataset.bbReady, null, { timeout: 30_000 });
-    if ((await page.evaluate(() => document.body.dataset.bbReady)) !== "true") throw new Error("browserBench: the test bed failed to boot");
     const summarise = (r) => ({
       type: r.type,
       actor: r.name,
@@ -154,11 +146,33 @@ export async function browserBench({ runs = 9 } = {}) {
       rollToCardMs: r.roll.length ? round(median(r.roll)) : null,
     });
     const rulesets = [];
-    for (const [, doc] of [...byType].sort(([a], [b]) => a.localeCompare(b))) {
-      const r = await sheetFigures(page, doc._id, runs);
-      if (r) rulesets.push(summarise(r));
+    // Each ruleset in a world of its own (a world registers only its ruleset's types): the largest
+    // character of its type there, from its pack or, where the packs hold none (Toast, Dice Pool,
+    // D10/0), the sample characters the gallery furnishes (tools/e2e/sample-characters.mjs).
+    for (const type of types) {
+      const page = await browser.context.newPage();
+      try {
+        await page.goto(`${server.url}?ruleset=${type}`);
+        await page.waitForFunction(() => document.body.dataset.bbReady, null, { timeout: 60_000 });
+        if ((await page.evaluate(() => document.body.dataset.bbReady)) !== "true") throw new Error(`browserBench: the ${type} test bed failed to boot`);
+        const furnish = SAMPLE_CHARACTERS[type];
+        if (furnish) {
+          await page.evaluate(furnish);
+          await page.evaluate(() => window.bb.settle());
+        }
+        const id = await page.evaluate((t) => {
+          const mine = window.game.actors.filter((a) => a.type === t);
+          return mine.reduce((a, b) => (b.items.size > a.items.size ? b : a), mine[0])?.id ?? null;
+        }, type);
+        if (!id) throw new Error(`browserBench: the ${type} world has no character`);
+        const r = await sheetFigures(page, id, runs);
+        if (!r) throw new Error(`browserBench: the ${type} character could not be measured`);
+        rulesets.push(summarise(r));
+      } finally {
+        await page.close();
+      }
     }
-    const top = rulesets.find((r) => r.actor === largest.name && r.type === largest.type) ?? rulesets[0];
+    const top = rulesets.reduce((a, b) => (b.items > a.items ? b : a));
     return { ...top, rollToCardMs: top.rollToCardMs ?? NaN, runs, rulesets };
   } finally {
     await browser.close();
