@@ -3,7 +3,7 @@
  * shows, a realistic mix and the worst option mix the caps allow ("worst case: …", measured with
  * cold caches), each next to a seeded 100,000-roll simulation of the same roll function.
  */
-import { bench, describe } from "vitest";
+import { bench, describe } from "./guard";
 import { seededRandom } from "../src/dice/random";
 import {
   type CheckInput,

@@ -1,4 +1,4 @@
-import { bench, describe } from "vitest";
+import { bench, describe } from "./guard";
 import { sumOf, uniform } from "../src/dice/dist";
 
 describe("dist", () => {

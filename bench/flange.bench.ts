@@ -5,7 +5,7 @@
  * 16 ms): the largest pools the caps allow (CHECK_DICE_MAX dice a side), open ends on, every
  * option on, at the slowest targets found by a scan (docs/rules/flange.md "Bench").
  */
-import { bench, describe } from "vitest";
+import { bench, describe } from "./guard";
 import { seededRandom } from "../src/dice/random";
 import {
   CHECK_DICE_MAX,

@@ -3,7 +3,7 @@
  * the worst option mix, cold (every cache emptied first) and warm, and a realistic attack.
  * Figures: docs/rules/pool.md, "Foundry side: combat".
  */
-import { bench, describe } from "vitest";
+import { bench, describe } from "./guard";
 import { attackOdds, clearPoolOddsCache, type AttackOddsInput } from "../src/rulesets/pool/rules";
 
 const weapon = { trauma: "physical" as const, damageType: "lethal" as const, musclePower: 3, weaponModifier: 2, armor: { rating: 2, convertsLethal: true } };

@@ -5,7 +5,7 @@
  * 100,000-roll simulation of the same check with the core's own roll function.
  * Figures: docs/rules/pool.md, "Exact odds".
  */
-import { bench, describe } from "vitest";
+import { bench, describe } from "./guard";
 import { simulate } from "../src/dice/dist";
 import { seededRandom } from "../src/dice/random";
 import {

@@ -3,7 +3,7 @@
  * next to the time of a seeded 100,000-roll simulation of the same check with the core's own roll
  * function — and, first, the worst option mix a dialog can ask for.
  */
-import { bench, describe } from "vitest";
+import { bench, describe } from "./guard";
 import { seededRandom } from "../src/dice/random";
 import {
   ARMOR_TABLE,

@@ -3,7 +3,7 @@
  * roll with the core's own roll function (the unit tests check they agree within 0.006), and the
  * worst option mix of every dialog-facing check kind (target: under 16 ms, one frame).
  */
-import { bench, describe } from "vitest";
+import { bench, describe } from "./guard";
 import { seededRandom } from "../src/dice/random";
 import type { AttackInput, CheckInput, CollaborationInput, HealingInput, MortalityInput, PairInput } from "../src/rulesets/toaster/rules";
 import {

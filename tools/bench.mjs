@@ -16,7 +16,7 @@
  *     roll button.
  * Figures are printed, never asserted: speed targets live here, not in unit tests.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
@@ -28,9 +28,27 @@ function section(title) {
   console.log(`\n=== ${title} ===`);
 }
 
-function runVitestBench(project) {
-  const r = spawnSync(process.execPath, [vitest, "bench", "--run", "--project", project], { cwd: root, stdio: "inherit", env: { ...process.env, FORCE_COLOR: "0" } });
-  if (r.status !== 0) throw new Error(`vitest bench (${project}) failed`);
+/**
+ * Run one project's benches, streaming their output. vitest leaves a bench that throws out of its
+ * tables without failing; bench/guard.ts prints "[bench failed] …" for it, and that fails the run.
+ */
+async function runVitestBench(project) {
+  const child = spawn(process.execPath, [vitest, "bench", "--run", "--project", project], { cwd: root, stdio: ["inherit", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0" } });
+  const failed = [];
+  const watch = (from, to) => {
+    let rest = "";
+    from.on("data", (chunk) => {
+      to.write(chunk);
+      const lines = (rest + chunk.toString()).split("\n");
+      rest = lines.pop() ?? "";
+      for (const line of lines) if (line.includes("[bench failed]")) failed.push(line.trim());
+    });
+  };
+  watch(child.stdout, process.stdout);
+  watch(child.stderr, process.stderr);
+  const status = await new Promise((resolve) => child.on("close", resolve));
+  if (status !== 0) throw new Error(`vitest bench (${project}) failed`);
+  if (failed.length) throw new Error(`vitest bench (${project}): ${failed.length} bench(es) threw:\n${failed.join("\n")}`);
 }
 
 /** `node tools/bench.mjs --bundle`: the bundle section only. */
@@ -38,10 +56,10 @@ const onlyBundle = process.argv.includes("--bundle");
 
 if (!onlyBundle) {
 section("Exact odds vs seeded 100k-roll simulations (per call)");
-runVitestBench("unit");
+await runVitestBench("unit");
 
 section("Foundry harness: prepareData (1,000 characters × 40 items, every ruleset), dialog odds, 5,000-card chat log, 50-combatant fights");
-runVitestBench("adapter-v13");
+await runVitestBench("adapter-v13");
 }
 
 section("Bundle");

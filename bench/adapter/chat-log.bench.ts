@@ -7,14 +7,14 @@
  *  - the writes "Clear chat log" makes on 5,000 cards, and its time;
  *  - the time to post one card with 5,000 in the log.
  */
-import { bench, describe } from "vitest";
-import { Hooks, runStartupHooks } from "../../test/harness/index";
+import { bench, describe, smokeScale } from "../guard";
+import { Hooks } from "../../test/harness/index";
+import { bootBench } from "./setup/boot";
 
-await import("../../src/index");
-await runStartupHooks();
+await bootBench();
 const { ledgerSettled, recordBook } = await import("../../src/core/chat/ledger");
 
-const CARDS = 5000;
+const CARDS = smokeScale(5000, 20);
 /** Every document write the GM's client makes, with the size of what it sends. */
 interface Write { kind: string; bytes: number }
 let writes: Write[] = [];

@@ -4,15 +4,15 @@
  * the last one starting the next round). Reports (printed, never asserted) the document writes
  * per turn change and any update that changes nothing; the round itself is bench-timed.
  */
-import { bench, describe } from "vitest";
-import { Hooks, runStartupHooks, seedDice, turnEventsSettled } from "../../test/harness/index";
+import { bench, describe, smokeScale } from "../guard";
+import { Hooks, seedDice, turnEventsSettled } from "../../test/harness/index";
+import { bootBench } from "./setup/boot";
 
-await import("../../src/index");
-await runStartupHooks();
+await bootBench();
 seedDice(20);
 
 const RULESETS = ["toaster", "toast", "pool", "d100", "flange"] as const;
-const COMBATANTS = Number(process.env.BENCH_COMBATANTS ?? 50);
+const COMBATANTS = Number(process.env.BENCH_COMBATANTS ?? smokeScale(50, 4));
 
 interface Write { kind: string; noop: boolean }
 let writes: Write[] = [];

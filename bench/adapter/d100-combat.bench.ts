@@ -3,16 +3,15 @@
  * combat"): an X Shot Burst at X = 20 with skill 200, overflow on the check, 100 damage dice with a
  * Strength limit, damage overflow for a critical area, four adjustment terms and a target — the
  * fire block's step odds, expected hits and damage, and the health state one hit leaves, exactly
- * as `attackOddsHtml` builds them, in the Foundry harness. Cold: the core's odds caches are emptied
+ * as `attackDialogOddsHtml` builds them, in the Foundry harness. Cold: the core's odds caches are emptied
  * before each call. A realistic mix (a pistol against a vest) beside it.
  */
-import { bench, describe } from "vitest";
-import { runStartupHooks } from "../../test/harness/index";
+import { bench, describe } from "../guard";
+import { bootBench } from "./setup/boot";
 import { clearOddsCaches } from "../../src/rulesets/d100/rules";
 
-await import("../../src/index");
-await runStartupHooks();
-const { attackOddsHtml } = await import("../../src/rulesets/d100/combat/attack");
+await bootBench();
+const { attackDialogOddsHtml } = await import("../../src/rulesets/d100/combat/attack");
 const { DEFAULT_D100_COMBAT_RULES } = await import("../../src/rulesets/d100/combat/settings");
 
 const heavy = {
@@ -34,9 +33,9 @@ const rules = { ...DEFAULT_D100_COMBAT_RULES, damageOverflow: "both" as const };
 describe("D10/0 attack dialog odds panel", () => {
   bench("worst case: X Shot Burst X = 20, skill 200, 100 dice with overflow, adjustment, target (cold)", () => {
     clearOddsCaches();
-    attackOddsHtml(attacker, gun, target, { ladder: "impossible", modifier: 0, block: 0, x: 20, apChoice: null, overflow: true, criticalArea: true }, rules);
+    attackDialogOddsHtml(attacker, gun, target, { ladder: "impossible", modifier: 0, block: 0, x: 20, apChoice: null, overflow: true, criticalArea: true }, rules);
   }, { iterations: 10, warmupIterations: 1 });
   bench("realistic: pistol 5 + 1D, skill check, target with -10F -2R 5F 1R", () => {
-    attackOddsHtml(attacker, small, target, { ladder: "tricky", modifier: 0, block: -1, x: 1, apChoice: null, overflow: false, criticalArea: false }, rules);
+    attackDialogOddsHtml(attacker, small, target, { ladder: "tricky", modifier: 0, block: -1, x: 1, apChoice: null, overflow: false, criticalArea: false }, rules);
   });
 });

@@ -4,17 +4,16 @@
  * refresh (read → build with TABs, power and dying penalty → exact odds → panel HTML) at its worst
  * option mix, in the Foundry test harness under happy-dom.
  */
-import { bench, describe } from "vitest";
-import { runStartupHooks } from "../../test/harness/index";
+import { bench, describe, smokeScale } from "../guard";
+import { bootBench } from "./setup/boot";
 
-await import("../../src/index");
-await runStartupHooks();
+await bootBench();
 const { buildCheck, checkOddsHtml, defaultChoices } = await import("../../src/rulesets/d100/checks");
 const { buildEffort, effortOddsHtml } = await import("../../src/rulesets/d100/effort");
 const R = await import("../../src/rulesets/d100/rules");
 
 const { d100Actors, d100Items: items } = await import("./setup/prepare-actors");
-const actors = await d100Actors();
+const actors = await d100Actors(smokeScale(1000, 3));
 
 // The worst dialog: the highest skill Total the models allow (attributes 30: Base 150, Adjust 50),
 // overflow, the largest margins, every TAB situation ticked, a power action with X, dying.

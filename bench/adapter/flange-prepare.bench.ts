@@ -5,17 +5,16 @@
  *  - prepareData for 1,000 Flange characters with 40 items each (24 skills over 12 headings,
  *    6 weapons, 4 armours, 2 powers, 4 gear), generalisation dots, Edge and wounds.
  */
-import { bench, describe } from "vitest";
-import { runStartupHooks } from "../../test/harness/index";
+import { bench, describe, smokeScale } from "../guard";
+import { bootBench } from "./setup/boot";
 
-await import("../../src/index");
-await runStartupHooks();
+await bootBench();
 const R = await import("../../src/rulesets/flange/rules");
 const { buildCheck, defaultChoices, oddsHtml } = await import("../../src/rulesets/flange/checks");
-const { buildOpposed, opposedOddsHtml } = await import("../../src/rulesets/flange/opposed");
+const { opposedChoicesOddsHtml } = await import("../../src/rulesets/flange/opposed");
 
 const { flangeActors } = await import("./setup/prepare-actors");
-const actors: any[] = await flangeActors();
+const actors: any[] = await flangeActors(smokeScale(1000, 3));
 
 const model = actors[0].system;
 // Worst check: 15 dice at target 4 (the slowest target of a scan, docs/rules/flange.md "Bench").
@@ -33,7 +32,7 @@ describe("Flange dialogs: worst option mix through the dialog path (cold)", () =
   }, { iterations: 20, warmupIterations: 2 });
   bench("opposed dialog 15@3 v 15@8: choices → pools → exact odds → panel", () => {
     R.clearOddsCache();
-    opposedOddsHtml(buildOpposed(model, null, worstOpposed));
+    opposedChoicesOddsHtml(model, worstOpposed, { first: "Bench", second: "Opponent" });
   }, { iterations: 20, warmupIterations: 2 });
 });
 

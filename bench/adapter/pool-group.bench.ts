@@ -6,11 +6,10 @@
  * - combining dice with 20 members whose merged pool is the 60-die cap.
  * In the Foundry test harness (happy-dom), like the check dialog it answers inside.
  */
-import { bench, describe } from "vitest";
-import { runStartupHooks } from "../../test/harness/index";
+import { bench, describe } from "../guard";
+import { bootBench } from "./setup/boot";
 
-await import("../../src/index");
-await runStartupHooks();
+await bootBench();
 const { buildGroup, groupCandidates, groupOdds } = await import("../../src/rulesets/pool/group");
 const { clearPoolOddsCache } = await import("../../src/rulesets/pool/rules");
 

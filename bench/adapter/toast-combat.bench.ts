@@ -5,14 +5,13 @@
  * whose every total calls for the death and collapse checks — after picking the best of 40 defence
  * skills. Also the median dialog: 5 dice, an unarmored defender with two weapons.
  */
-import { bench, describe } from "vitest";
-import { runStartupHooks } from "../../test/harness/index";
+import { bench, describe } from "../guard";
+import { bootBench } from "./setup/boot";
 
-await import("../../src/index");
-await runStartupHooks();
+await bootBench();
 const { attackOddsHtml } = await import("../../src/rulesets/toast/combat/attack");
 const { fighterOf, weaponDamageDice, weaponOf, weaponSkill } = await import("../../src/rulesets/toast/combat/fighter");
-const { DEFAULT_TOAST_COMBAT_RULES } = await import("../../src/rulesets/toast/combat/settings");
+const { toastCombatRules } = await import("../../src/rulesets/toast/combat/settings");
 
 const ATTRS = { strength: 12, agility: 20, hec: 12, health: 12, tolerance: 12, perception: 12, focus: 12, empathy: 12, will: 12, psyche: 12 };
 
@@ -45,14 +44,16 @@ async function setup(dice: number, defenceWeapons: number, armored: boolean, wou
 const worst = await setup(60, 40, true, 14);
 const median = await setup(5, 2, false, 0);
 let situational = 0;
+// The world's combat rules (a fresh world: the defaults), as the dialog reads them.
+const rules = toastCombatRules();
 
 describe("Toast attack dialog odds", () => {
   bench("worst case: 40 defence skills, 60 damage dice vs full plate at effective 14, both panels", () => {
     situational = (situational + 1) % 7;
-    attackOddsHtml(worst, 12 + situational, DEFAULT_TOAST_COMBAT_RULES);
+    attackOddsHtml(worst, 12 + situational, rules);
   }, { iterations: 200, warmupIterations: 20 });
   bench("median: 2 defence skills, 5 damage dice, unarmored", () => {
     situational = (situational + 1) % 7;
-    attackOddsHtml(median, 8 + situational, DEFAULT_TOAST_COMBAT_RULES);
+    attackOddsHtml(median, 8 + situational, rules);
   }, { iterations: 200, warmupIterations: 20 });
 });

@@ -3,13 +3,12 @@
  * one to three base attributes, weapons, two armor suits, gear) and a wound tally, in the Foundry
  * test harness under happy-dom. Target: under 50 ms (issue 20).
  */
-import { bench, describe } from "vitest";
-import { runStartupHooks } from "../../test/harness/index";
+import { bench, describe, smokeScale } from "../guard";
+import { bootBench } from "./setup/boot";
 
-await import("../../src/index");
-await runStartupHooks();
+await bootBench();
 const { toastActors } = await import("./setup/prepare-actors");
-const actors = await toastActors();
+const actors = await toastActors(smokeScale(1000, 3));
 
 describe("Toast data preparation", () => {
   bench("prepareData × 1,000 actors with 40 items", () => {

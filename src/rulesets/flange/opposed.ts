@@ -75,6 +75,12 @@ export function opposedOddsHtml(first: { input: R.CheckInput; pool: R.CheckPool 
   return summary.outerHTML + oddsPanelHtml(R.opposedOdds({ first: first.input, second: second.input }), opposedOddsLabels(names));
 }
 
+/** The opposed dialog's odds for the choices its form holds (also what the opposed-dialog bench times). */
+export function opposedChoicesOddsHtml(model: FlangeActorModel, c: OpposedChoices, names: SideNames): string {
+  const built = buildOpposed(model, c);
+  return opposedOddsHtml({ input: built.first.input, pool: built.pools.first }, { input: built.second.input, pool: built.pools.second }, names);
+}
+
 export const ID_PREFIX = "bb-flange-opp";
 
 /** The unnamed opponent's inputs (its side of the opposed dialog), declared once: form and read. */
@@ -124,10 +130,7 @@ export async function performOpposedCheck(actor: Actor.Implementation, event?: E
         buildOpposed(model, c);
         return c;
       },
-      odds: (c) => {
-        const built = buildOpposed(model, c);
-        return opposedOddsHtml({ input: built.first.input, pool: built.pools.first }, { input: built.second.input, pool: built.pools.second }, { first: sideName(actor), second: sideName(null) });
-      },
+      odds: (c) => opposedChoicesOddsHtml(model, c, { first: sideName(actor), second: sideName(null) }),
     }),
     build: (c) => buildOpposed(model, c, actor.uuid),
   });

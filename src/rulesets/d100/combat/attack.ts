@@ -137,6 +137,14 @@ function attackOddsHtml(actor: Actor.Implementation, a: Attack, target: Actor.Im
   return renderSync(ATTACK_ODDS, ctx).trim();
 }
 
+/**
+ * The attack dialog's odds for the choices its form holds (a weapon's or a power's Spirit Lance):
+ * checked as the GM checks a posted attack, then shown. Also what the attack-dialog bench times.
+ */
+export function attackDialogOddsHtml(actor: Actor.Implementation, weapon: Item.Implementation, target: Actor.Implementation | null, choice: AttackChoice, rules: D100CombatRules): string {
+  return attackOddsHtml(actor, checkAttack({ ...choice, weaponId: weapon.id }, actor), target, rules);
+}
+
 /** The defence dialog's input, declared once: one of the defender's conflicting skills (the form's read and the GM's check). */
 function defenceInputs(options: readonly { id: string }[]) {
   const ids = options.map((o) => o.id);
@@ -171,7 +179,7 @@ export async function attackWithWeapon(actor: Actor.Implementation, weapon: Item
       title: format("BREADBOX.D100.Combat.Attack.Title", { weapon: weapon.name ?? "" }),
       content,
       read: (form) => choiceOfInputs(readInputs(form, inputs)),
-      odds: (v) => attackOddsHtml(actor, checkAttack({ ...v, weaponId: weapon.id }, actor), target, rules),
+      odds: (v) => attackDialogOddsHtml(actor, weapon, target, v, rules),
     });
     if (!result) return null;
     ({ value: choice, mode } = result);
@@ -305,7 +313,7 @@ export async function attackWithLance(actor: Actor.Implementation, item: Item.Im
       title: format("BREADBOX.D100.Combat.Attack.Title", { weapon: item.name ?? "" }),
       content,
       read: (form) => ({ ...choiceOfInputs(readInputs(form, inputs)), power, powerX: Math.max(1, readInputs(form, inputs).powerX) }),
-      odds: (v) => attackOddsHtml(actor, checkAttack({ ...v, weaponId: item.id }, actor), target, rules),
+      odds: (v) => attackDialogOddsHtml(actor, item, target, v, rules),
     });
     if (!result) return null;
     ({ value: choice, mode } = result);

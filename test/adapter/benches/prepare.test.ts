@@ -1,0 +1,4 @@
+// bench/adapter/prepare.bench.ts runs once (see smoke.ts).
+import { smokeBenchFile } from "./smoke";
+
+await smokeBenchFile(() => import("../../../bench/adapter/prepare.bench"));
