@@ -36,23 +36,17 @@ export function smokeScale(full: number, small: number): number {
 }
 
 export function describe(name: string, body: () => void): void {
-  if (smoke()) {
+  // The suite's name prefixes its benches' names (in a failure report, or a smoke test's name).
+  const named = (): void => {
     suites.push(name);
     try {
       body();
     } finally {
       suites.pop();
     }
-    return;
-  }
-  vitestDescribe(name, () => {
-    suites.push(name);
-    try {
-      body();
-    } finally {
-      suites.pop();
-    }
-  });
+  };
+  if (smoke()) named();
+  else vitestDescribe(name, named);
 }
 
 export function bench(name: string, fn: BenchFn, options?: BenchOptions): void {

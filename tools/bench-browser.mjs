@@ -82,16 +82,14 @@ async function sheetFigures(page, id, runs) {
   );
 }
 
-const RULESETS = ["toaster", "toast", "pool", "d100", "flange"];
+/** The rulesets of the built system (its Actor types), sorted. */
+function builtRulesets() {
+  const manifest = JSON.parse(readFileSync(path.join(DIST, "system.json"), "utf8"));
+  return Object.keys(manifest.documentTypes?.Actor ?? {}).sort((a, b) => a.localeCompare(b));
+}
 
-/**
- * prepareData for `count` characters × 40 items of each ruleset, in a fresh world of that ruleset
- * (`?ruleset=<id>`): min, median and mean of `iterations` timed passes after 3 untimed ones.
- * @param {{count?: number, iterations?: number, rulesets?: string[]}} [opts]
- * @returns {Promise<{ruleset: string, actors: number, items: number, iterations: number, minMs: number, medianMs: number, meanMs: number}[]>}
- */
-export async function prepareBench({ count = 1000, iterations = 20, rulesets = RULESETS } = {}) {
-  await prepare();
+/** `fn(page)` for each ruleset in a fresh test-bed world of that ruleset (`?ruleset=<id>`), one browser for all. */
+async function eachWorld(rulesets, what, fn) {
   const server = await startServer();
   const browser = await launchChromium();
   try {
@@ -101,17 +99,8 @@ export async function prepareBench({ count = 1000, iterations = 20, rulesets = R
       try {
         await page.goto(`${server.url}?ruleset=${ruleset}`);
         await page.waitForFunction(() => document.body.dataset.bbReady, null, { timeout: 60_000 });
-        if ((await page.evaluate(() => document.body.dataset.bbReady)) !== "true") throw new Error(`prepareBench: the ${ruleset} test bed failed to boot`);
-        const r = await page.evaluate((opts) => window.bb.benchPrepare(opts), { count, iterations, warmup: 3 });
-        out.push({
-          ruleset: r.ruleset,
-          actors: r.actors,
-          items: r.items,
-          iterations: r.times.length,
-          minMs: round(Math.min(...r.times)),
-          medianMs: round(median(r.times)),
-          meanMs: round(r.times.reduce((a, b) => a + b, 0) / r.times.length),
-        });
+        if ((await page.evaluate(() => document.body.dataset.bbReady)) !== "true") throw new Error(`${what}: the ${ruleset} test bed failed to boot`);
+        out.push(await fn(page, ruleset));
       } finally {
         await page.close();
       }
@@ -124,6 +113,28 @@ export async function prepareBench({ count = 1000, iterations = 20, rulesets = R
 }
 
 /**
+ * prepareData for `count` characters × 40 items of each ruleset, in a fresh world of that ruleset:
+ * min, median and mean of `iterations` timed passes after 3 untimed ones.
+ * @param {{count?: number, iterations?: number, rulesets?: string[]}} [opts]
+ * @returns {Promise<{ruleset: string, actors: number, items: number, iterations: number, minMs: number, medianMs: number, meanMs: number}[]>}
+ */
+export async function prepareBench({ count = 1000, iterations = 20, rulesets } = {}) {
+  await prepare();
+  return eachWorld(rulesets ?? builtRulesets(), "prepareBench", async (page) => {
+    const r = await page.evaluate((opts) => window.bb.benchPrepare(opts), { count, iterations, warmup: 3 });
+    return {
+      ruleset: r.ruleset,
+      actors: r.actors,
+      items: r.items,
+      iterations: r.times.length,
+      minMs: round(Math.min(...r.times)),
+      medianMs: round(median(r.times)),
+      meanMs: round(r.times.reduce((a, b) => a + b, 0) / r.times.length),
+    };
+  });
+}
+
+/**
  * @param {{runs?: number}} [opts]
  * @returns {Promise<{firstRenderMs: number, rerenderMs: number, rollToCardMs: number, actor: string, items: number, runs: number,
  *   rulesets: {type: string, actor: string, items: number, firstRenderMs: number, rerenderMs: number, rollToCardMs: number | null}[]}>}
@@ -132,52 +143,34 @@ export async function prepareBench({ count = 1000, iterations = 20, rulesets = R
  */
 export async function browserBench({ runs = 9 } = {}) {
   await prepare();
-  const manifest = JSON.parse(readFileSync(path.join(DIST, "system.json"), "utf8"));
-  const types = Object.keys(manifest.documentTypes?.Actor ?? {}).sort((a, b) => a.localeCompare(b));
-  const server = await startServer();
-  const browser = await launchChromium();
-  try {
-    const summarise = (r) => ({
-      type: r.type,
-      actor: r.name,
-      items: r.items,
-      firstRenderMs: round(median(r.first)),
-      rerenderMs: round(median(r.re)),
-      rollToCardMs: r.roll.length ? round(median(r.roll)) : null,
-    });
-    const rulesets = [];
-    // Each ruleset in a world of its own (a world registers only its ruleset's types): the largest
-    // character of its type there, from its pack or, where the packs hold none (Toast, Dice Pool,
-    // D10/0), the sample characters the gallery furnishes (tools/e2e/sample-characters.mjs).
-    for (const type of types) {
-      const page = await browser.context.newPage();
-      try {
-        await page.goto(`${server.url}?ruleset=${type}`);
-        await page.waitForFunction(() => document.body.dataset.bbReady, null, { timeout: 60_000 });
-        if ((await page.evaluate(() => document.body.dataset.bbReady)) !== "true") throw new Error(`browserBench: the ${type} test bed failed to boot`);
-        const furnish = SAMPLE_CHARACTERS[type];
-        if (furnish) {
-          await page.evaluate(furnish);
-          await page.evaluate(() => window.bb.settle());
-        }
-        const id = await page.evaluate((t) => {
-          const mine = window.game.actors.filter((a) => a.type === t);
-          return mine.reduce((a, b) => (b.items.size > a.items.size ? b : a), mine[0])?.id ?? null;
-        }, type);
-        if (!id) throw new Error(`browserBench: the ${type} world has no character`);
-        const r = await sheetFigures(page, id, runs);
-        if (!r) throw new Error(`browserBench: the ${type} character could not be measured`);
-        rulesets.push(summarise(r));
-      } finally {
-        await page.close();
-      }
+  const summarise = (r) => ({
+    type: r.type,
+    actor: r.name,
+    items: r.items,
+    firstRenderMs: round(median(r.first)),
+    rerenderMs: round(median(r.re)),
+    rollToCardMs: r.roll.length ? round(median(r.roll)) : null,
+  });
+  // Each ruleset in a world of its own (a world registers only its ruleset's types): the largest
+  // character of its type there, from its pack or, where the packs hold none (Toast, Dice Pool,
+  // D10/0), the sample characters the gallery furnishes (tools/e2e/sample-characters.mjs).
+  const rulesets = await eachWorld(builtRulesets(), "browserBench", async (page, type) => {
+    const furnish = SAMPLE_CHARACTERS[type];
+    if (furnish) {
+      await page.evaluate(furnish);
+      await page.evaluate(() => window.bb.settle());
     }
-    const top = rulesets.reduce((a, b) => (b.items > a.items ? b : a));
-    return { ...top, rollToCardMs: top.rollToCardMs ?? NaN, runs, rulesets };
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+    const id = await page.evaluate((t) => {
+      const mine = window.game.actors.filter((a) => a.type === t);
+      return mine.reduce((a, b) => (b.items.size > a.items.size ? b : a), mine[0])?.id ?? null;
+    }, type);
+    if (!id) throw new Error(`browserBench: the ${type} world has no character`);
+    const r = await sheetFigures(page, id, runs);
+    if (!r) throw new Error(`browserBench: the ${type} character could not be measured`);
+    return summarise(r);
+  });
+  const top = rulesets.reduce((a, b) => (b.items > a.items ? b : a));
+  return { ...top, rollToCardMs: top.rollToCardMs ?? NaN, runs, rulesets };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
