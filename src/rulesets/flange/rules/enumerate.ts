@@ -65,155 +65,136 @@ class BoundedMemo<V> {
   }
 }
 
-/** Joint (successes, leftover points) outcomes are encoded as successes * SHIFT + left. */
+/** Bonus points and dice counts stay below this (keys are packed with it). */
 const SHIFT = 128;
 
-const spendMemo = /* @__PURE__ */ new BoundedMemo<ReadonlyMap<number, number>>();
-const batchMemo = /* @__PURE__ */ new BoundedMemo<ReadonlyMap<number, number>>();
-const chainMemo = /* @__PURE__ */ new BoundedMemo<Float64Array>();
+/**
+ * The vectors live in shared chunks, not one typed array each: the enumerations make thousands
+ * of short vectors, and creating a short typed array costs more than filling it. A vector is
+ * written only while it is made (its parts are made first: they may start a new chunk); when the
+ * memos are cleared the chunks go with them.
+ */
+const CHUNK = 1 << 15;
+const arena = { buf: /* @__PURE__ */ new Float64Array(0), used: 0 };
+/** n zeros in `arena.buf` (which this may replace): returns where they start. */
+function allocate(n: number): number {
+  if (arena.used + n > arena.buf.length) {
+    arena.buf = new Float64Array(Math.max(CHUNK, n));
+    arena.used = 0;
+  }
+  const at = arena.used;
+  arena.used += n;
+  return at;
+}
+
+/**
+ * A distribution over 0..cap ("cap" = that many or more): entry x is v[off + x]. Readers use
+ * [lo, hi], which holds every entry at the ends above COMPLETION_FLOOR; the mass outside it is
+ * `dropped`. [nzLo, nzHi] holds every non-zero entry. Memoised: never changed once made.
+ */
+export interface Completion {
+  readonly v: Float64Array;
+  readonly off: number;
+  readonly lo: number;
+  readonly hi: number;
+  readonly dropped: number;
+  readonly nzLo: number;
+  readonly nzHi: number;
+}
+
+/** Entries below this at either end of a completion vector are left out of [lo, hi]. */
+const COMPLETION_FLOOR = 1e-17;
+
+function finish(v: Float64Array, off: number, cap: number): Completion {
+  let nzLo = 0;
+  while (nzLo < cap && v[off + nzLo] === 0) nzLo++;
+  let nzHi = cap;
+  while (nzHi > nzLo && v[off + nzHi] === 0) nzHi--;
+  let lo = nzLo;
+  let hi = nzHi;
+  let dropped = 0;
+  while (lo < hi && v[off + lo] < COMPLETION_FLOOR) dropped += v[off + lo++];
+  while (hi > lo && v[off + hi] < COMPLETION_FLOOR) dropped += v[off + hi--];
+  return { v, off, lo, hi, dropped, nzLo, nzHi };
+}
+
+const chainMemo = /* @__PURE__ */ new BoundedMemo<Completion>();
 const completionMemo = /* @__PURE__ */ new BoundedMemo<Completion>();
 
 /** Forget every memoised table. */
 export function clearEnumerationMemos(): void {
-  spendMemo.clear();
-  batchMemo.clear();
   chainMemo.clear();
   completionMemo.clear();
+  arena.buf = new Float64Array(0);
+  arena.used = 0;
 }
 
-/**
- * r dice showing faces uniform on 1..g, every one of them below the target t, and `pts` bonus
- * points: lift them from face g down (cheapest first) until the points cannot pay for the next
- * die. Returns the joint distribution of (dice lifted, points left for extra dice), encoded as
- * lifted * SHIFT + left; the points are left only when every die was lifted.
- */
-function spendDist(t: number, g: number, r: number, pts: number): ReadonlyMap<number, number> {
-  if (r === 0) return new Map([[pts, 1]]);
-  if (pts === 0) return new Map([[0, 1]]);
-  const key = ((t * 16 + g) * SHIFT + r) * SHIFT + pts;
-  const hit = spendMemo.get(key);
-  if (hit) return hit;
-  const out = new Map<number, number>();
-  const cost = t - g;
-  const afford = Math.floor(pts / cost);
-  const row = binomRow(r, 1, g);
-  for (let c = 0; c <= r; c++) {
-    const q = row[c];
-    if (q === 0) continue;
-    if (c > afford) {
-      // The first die it cannot pay for stops the spending: `afford` lifted, nothing left over.
-      out.set(afford * SHIFT, (out.get(afford * SHIFT) ?? 0) + q);
-      continue;
-    }
-    const off = c * SHIFT;
-    spendDist(t, g - 1, r - c, pts - c * cost).forEach((p, code) => {
-      const k = code + off;
-      out.set(k, (out.get(k) ?? 0) + p * q);
-    });
-  }
-  spendMemo.set(key, out);
-  return out;
-}
-
-/**
- * r dice uniform on 1..g (g ≤ 9) with `pts` points and target t: the joint distribution of
- * (successes, points left for extra dice), each outcome handed to `sink` as
- * (base + successes * SHIFT + left, weight · probability).
- */
-function restInto(t: number, g: number, r: number, pts: number, weight: number, base: number, sink: (code: number, p: number) => void): void {
-  if (r === 0) {
-    sink(base + pts, weight);
-    return;
-  }
-  const hi = Math.max(0, g - t + 1);
-  const row = binomRow(r, Math.min(hi, g), g);
-  for (let m = 0; m <= r; m++) {
-    const pm = row[m] * weight;
-    if (pm === 0) continue;
-    const off = base + m * SHIFT;
-    spendDist(t, Math.min(g, t - 1), r - m, pts).forEach((p, code) => sink(code + off, p * pm));
-  }
-}
-
-/**
- * One batch of k dice at target t: joint distribution of (successes, leftover points that roll
- * extra dice), encoded as successes * SHIFT + leftover. `first` marks the first batch, where the
- * first natural 10 earns no point.
- */
-function batchDist(k: number, t: number, first: boolean): ReadonlyMap<number, number> {
-  const memoKey = (k * 16 + t) * 2 + (first ? 1 : 0);
-  const hit = batchMemo.get(memoKey);
-  if (hit) return hit;
-  const out = new Map<number, number>();
-  const row = binomRow(k, 1, 10);
-  for (let tens = 0; tens <= k; tens++) {
-    const pt = row[tens];
-    if (pt === 0) continue;
-    const pts = Math.max(0, first ? tens - 1 : tens);
-    restInto(t, 9, k - tens, pts, pt, tens * SHIFT, (key, p) => out.set(key, (out.get(key) ?? 0) + p));
-  }
-  batchMemo.set(memoKey, out);
-  return out;
+/** out[min(x + shift, cap)] += p · src[x] for every non-zero entry of src (out at `at`, over 0..cap). */
+function addShifted(out: Float64Array, at: number, cap: number, src: Completion, shift: number, p: number): void {
+  const v = src.v;
+  const off = src.off;
+  const split = Math.min(src.nzHi, cap - shift - 1);
+  let x = src.nzLo;
+  for (; x <= split; x++) out[at + x + shift] += p * v[off + x];
+  let over = 0;
+  for (; x <= src.nzHi; x++) over += v[off + x];
+  if (over !== 0) out[at + cap] += p * over;
 }
 
 /**
  * Successes from a chain that starts with a batch of k dice (the first roll when `first`, or a
- * batch of extra dice), including every later batch, as a dense vector over 0..cap (entry `cap`
- * holds "that many or more"). Memoised; callers must not change it.
+ * batch of extra dice), including every later batch, over 0..cap (entry `cap` holds "that many
+ * or more").
+ *
+ * A batch splits by its 10s: `tens` of them score and earn points (one fewer on the first roll),
+ * the other dice show 1..9 and are settled by `completion(·, 10, …)`, which rolls the extra dice
+ * the leftover points buy. A batch of extra dice that is all 10s buys as many extra dice again, so
+ * that term refers to the chain itself; it is solved in place, counts ascending.
  */
-export function chainVector(k: number, target: number, first: boolean, cap: number): Float64Array {
-  assertInt(k, "Dice in a batch", 0, SHIFT - 1);
-  assertInt(target, "Target number", -CHECK_TARGET_MAX, 10);
-  assertInt(cap, "Success cap", 1, 255);
-  const t = Math.max(1, target);
+function chain(k: number, t: number, first: boolean, cap: number): Completion {
   const memoKey = ((k * 16 + t) * 2 + (first ? 1 : 0)) * 256 + cap;
   const hit = chainMemo.get(memoKey);
   if (hit) return hit;
-  const out = new Float64Array(cap + 1);
-  if (k === 0) {
-    out[0] = 1;
-    chainMemo.set(memoKey, out);
-    return out;
-  }
-  // pending[s * (k + 1) + left]: mass with s successes so far and `left` extra dice to roll.
-  // A batch of extra dice only rolls on when every die succeeded, so s grows with every batch.
-  const width = k + 1;
-  const pending = new Float64Array(cap * width);
-  const push = (s: number, left: number, p: number): void => {
-    if (s >= cap) out[cap] += p;
-    else if (left === 0) out[s] += p;
-    else pending[s * width + left] += p;
-  };
-  batchDist(k, t, first).forEach((p, code) => push(Math.floor(code / SHIFT), code % SHIFT, p));
-  for (let tot = 0; tot < cap; tot++) {
-    for (let left = 1; left <= k; left++) {
-      const p = pending[tot * width + left];
-      if (p === 0) continue;
-      batchDist(left, t, false).forEach((q, code) => push(tot + Math.floor(code / SHIFT), code % SHIFT, p * q));
+  const rows: Completion[] = [];
+  const row = binomRow(k, 1, 10);
+  const last = first ? k : k - 1;
+  // The parts first (they may allocate), then this vector.
+  for (let tens = 0; tens <= last; tens++) rows.push(row[tens] === 0 ? ZERO : completion(t, 10, k - tens, first ? Math.max(0, tens - 1) : tens, cap));
+  const at = allocate(cap + 1);
+  const v = arena.buf;
+  if (k === 0) v[at] = 1;
+  else {
+    for (let tens = 0; tens <= last; tens++) if (row[tens] !== 0) addShifted(v, at, cap, rows[tens], tens, row[tens]);
+    if (!first) {
+      // All k extra dice are 10s (probability q): k successes and k more extra dice.
+      const q = row[k];
+      for (let s = k; s < cap; s++) v[at + s] += q * v[at + s - k];
+      let tail = 0;
+      for (let s = Math.max(0, cap - k); s < cap; s++) tail += v[at + s];
+      v[at + cap] = (v[at + cap] + q * tail) / (1 - q);
     }
   }
+  const out = finish(v, at, cap);
   chainMemo.set(memoKey, out);
   return out;
 }
 
-/** `chainVector` as a distribution (only the counts that can happen). */
+/** A placeholder for a branch of probability 0 (never read). */
+const ZERO: Completion = { v: /* @__PURE__ */ new Float64Array(1), off: 0, lo: 0, hi: 0, dropped: 0, nzLo: 0, nzHi: 0 };
+
+/**
+ * The distribution of successes of a check's first roll of k dice at `target` (extra dice
+ * included): a map from count to probability over the counts that can happen, where `cap` means
+ * "that many or more".
+ */
 export function chainDistribution(k: number, target: number, first: boolean, cap: number): Dist<number> {
-  const v = chainVector(k, target, first, cap);
+  assertInt(k, "Dice in a batch", 0, SHIFT - 1);
+  assertInt(target, "Target number", -CHECK_TARGET_MAX, 10);
+  assertInt(cap, "Success cap", 1, 255);
+  const c = chain(k, Math.max(1, target), first, cap);
   const out = new Map<number, number>();
-  for (let s = 0; s <= cap; s++) if (v[s] > 0) out.set(s, v[s]);
+  for (let s = 0; s <= cap; s++) if (c.v[c.off + s] > 0) out.set(s, c.v[c.off + s]);
   return out;
-}
-
-/** Entries below this are left out of a completion vector (their mass is counted in `dropped`). */
-const COMPLETION_FLOOR = 1e-17;
-
-/** A distribution over 0..cap ("cap" = that many or more), with the range [lo, hi] that holds its mass. */
-export interface Completion {
-  readonly v: Float64Array;
-  readonly lo: number;
-  readonly hi: number;
-  /** Mass of the entries below COMPLETION_FLOOR that were zeroed. */
-  readonly dropped: number;
 }
 
 /**
@@ -224,37 +205,66 @@ export interface Completion {
 export function completionVector(target: number, face: number, r: number, pts: number, cap: number): Completion {
   assertInt(target, "Target number", -CHECK_TARGET_MAX, 10);
   assertInt(face, "Face", 0, 10);
-  assertInt(r, "Dice left", 0, face === 0 ? 0 : SHIFT - 1);
+  assertInt(r, "Dice left", 0, face <= 1 ? 0 : SHIFT - 1);
   assertInt(pts, "Bonus points", 0, SHIFT - 1);
   assertInt(cap, "Success cap", 1, 255);
-  const t = Math.max(1, target);
+  return completion(Math.max(1, target), face, r, pts, cap);
+}
+
+/**
+ * The recursion behind `completionVector`, one face at a time (the order `resolveCheck` lifts
+ * dice: cheapest first). With g = face − 1 the highest face left: if g meets the target, the dice
+ * showing t..g all succeed (binomial) and the rest continue below t; below the target, the c dice
+ * showing g are lifted at t − g points each while the points last, and the first die they cannot
+ * pay for ends the side (every lower face costs more). No dice left: the points roll extra dice.
+ */
+function completion(t: number, face: number, r: number, pts: number, cap: number): Completion {
+  if (r === 0) return chain(pts, t, false, cap);
   const key = (((t * 16 + face) * SHIFT + r) * SHIFT + pts) * 256 + cap;
   const hit = completionMemo.get(key);
   if (hit) return hit;
-  const v = new Float64Array(cap + 1);
-  const addChain = (base: number, left: number, p: number): void => {
-    if (left === 0) {
-      v[Math.min(base, cap)] += p;
-      return;
+  const g = face - 1;
+  let out: Completion;
+  if (pts === 0 || g < t) {
+    // No points (nothing to lift, no extra dice), or below the target with points.
+    let row: Float64Array | null = null;
+    let parts: Completion[] | null = null;
+    let afford = 0;
+    if (pts !== 0) {
+      const cost = t - g;
+      afford = Math.floor(pts / cost);
+      row = binomRow(r, 1, g);
+      parts = [];
+      for (let c = 0; c <= r; c++) parts.push(row[c] === 0 || c > afford ? ZERO : completion(t, g, r - c, pts - c * cost, cap));
     }
-    const chain = chainVector(left, t, false, cap);
-    for (let s = 0; s <= cap; s++) if (chain[s] !== 0) v[Math.min(base + s, cap)] += p * chain[s];
-  };
-  restInto(t, face - 1, r, pts, 1, 0, (code, p) => addChain(Math.floor(code / SHIFT), code % SHIFT, p));
-  let lo = cap + 1;
-  let hi = -1;
-  let dropped = 0;
-  for (let k = 0; k <= cap; k++) {
-    if (v[k] < COMPLETION_FLOOR) {
-      dropped += v[k];
-      v[k] = 0;
+    const at = allocate(cap + 1);
+    const v = arena.buf;
+    if (row === null || parts === null) {
+      if (g < t) v[at] = 1;
+      else {
+        const hits = binomRow(r, g - t + 1, g);
+        for (let m = 0; m <= r; m++) v[at + Math.min(m, cap)] += hits[m];
+      }
     } else {
-      if (lo > k) lo = k;
-      hi = k;
+      for (let c = 0; c <= r; c++) {
+        const p = row[c];
+        if (p === 0) continue;
+        // The first die the points cannot pay for ends the side: `afford` lifted.
+        if (c > afford) v[at + Math.min(afford, cap)] += p;
+        else addShifted(v, at, cap, parts[c], c, p);
+      }
     }
+    out = finish(v, at, cap);
+  } else {
+    // Every die showing t..g succeeds; the others continue below the target with the same points.
+    const row = binomRow(r, g - t + 1, g);
+    const parts: Completion[] = [];
+    for (let m = 0; m <= r; m++) parts.push(row[m] === 0 ? ZERO : completion(t, t, r - m, pts, cap));
+    const at = allocate(cap + 1);
+    const v = arena.buf;
+    for (let m = 0; m <= r; m++) if (row[m] !== 0) addShifted(v, at, cap, parts[m], m, row[m]);
+    out = finish(v, at, cap);
   }
-  const out: Completion = { v, lo, hi, dropped };
   completionMemo.set(key, out);
   return out;
 }
-

@@ -86,67 +86,97 @@ export const OPPOSED_PRUNE_MASS = 1e-14;
 export const OPPOSED_TAIL_SUCCESSES = 16;
 
 /** A blocked side (a die it could not lift): no further successes. */
-const NOTHING_MORE: Completion = { v: /* @__PURE__ */ new Float64Array([1]), lo: 0, hi: 0, dropped: 0 };
+const NOTHING_MORE: Completion = { v: /* @__PURE__ */ new Float64Array([1]), off: 0, lo: 0, hi: 0, dropped: 0, nzLo: 0, nzHi: 0 };
 
-/** What `c` of a side's remaining dice showing face f does to it (same rule as resolveCheck). */
-interface SideStep {
-  readonly p: number;
-  /** Successes added by this face. */
-  readonly ds: number;
-  readonly r: number;
-  readonly pts: number;
-  readonly blocked: boolean;
-  /** The side's further successes after this face (computed on first use). */
-  more: Completion | null;
+/**
+ * One side at face f, from (r dice left, pts points, blocked): what c = 0..r of its dice showing f
+ * do to it (the rule `resolveCheck` applies), indexed by c.
+ */
+interface SideTable {
   readonly t: number;
   readonly f: number;
+  readonly r: number;
   readonly cap: number;
+  readonly p: Float64Array;
+  /** Successes the face adds. */
+  readonly ds: number[];
+  /** Points and blocked flag afterwards (dice left afterwards: r − c). */
+  readonly pts: number[];
+  readonly blocked: number[];
+  /** The side's further successes afterwards (made on first use). */
+  readonly more: (Completion | null)[];
+  /** The level states (of the face being read) where this is the side's table. */
+  readonly members: number[];
 }
 
-function moreOf(st: SideStep): Completion {
-  if (st.more === null) st.more = st.blocked ? NOTHING_MORE : completionVector(st.t, st.f, st.r, st.pts, st.cap);
-  return st.more;
-}
-
-function sideKey(f: number, r: number, pts: number, blocked: boolean): number {
-  return ((f * 64 + r) * 64 + pts) * 2 + (blocked ? 1 : 0);
-}
-
-/** The steps of one side at face f from (r dice left, pts points, blocked), one per count c = 0..r (memoised per call). */
-function sideSteps(memo: Map<number, SideStep[]>, t: number, f: number, r: number, pts: number, blocked: boolean, cap: number): SideStep[] {
-  const key = sideKey(f, r, pts, blocked);
-  const hit = memo.get(key);
-  if (hit) return hit;
-  const out: SideStep[] = [];
-  const row = binomRow(r, 1, f);
+function sideTable(t: number, f: number, r: number, pts: number, blocked: boolean, cap: number): SideTable {
+  const ds: number[] = [];
+  const ptsOut: number[] = [];
+  const bOut: number[] = [];
+  const more: (Completion | null)[] = [];
   for (let c = 0; c <= r; c++) {
-    const p = row[c];
-    let ds = 0;
+    let d = 0;
     let np = pts;
     let nb = blocked;
     if (f === 10) {
-      ds = c;
+      d = c;
       np = Math.max(0, c - 1);
-    } else if (f >= t) ds = c;
+    } else if (f >= t) d = c;
     else if (!blocked && c > 0) {
       const cost = t - f;
       const conv = Math.min(c, Math.floor(pts / cost));
-      ds = conv;
+      d = conv;
       if (conv < c) {
         nb = true;
         np = 0;
       } else np = pts - conv * cost;
     }
-    out.push({ p, ds, r: r - c, pts: np, blocked: nb, more: null, t, f, cap });
+    ds.push(d);
+    ptsOut.push(np);
+    bOut.push(nb ? 1 : 0);
+    more.push(nb ? NOTHING_MORE : null);
   }
-  memo.set(key, out);
-  return out;
+  return { t, f, r, cap, p: binomRow(r, 1, f), ds, pts: ptsOut, blocked: bOut, more, members: [] };
+}
+
+function moreOf(st: SideTable, c: number): Completion {
+  const hit = st.more[c];
+  if (hit !== null) return hit;
+  const m = completionVector(st.t, st.f, st.r - c, st.pts[c], st.cap);
+  st.more[c] = m;
+  return m;
 }
 
 /** Level states: dice left (first side), both sides' points and blocked flags, successes lag, both still at zero. */
 const LAG_OFFSET = 64;
-function encodeLevel(r: number, ptsA: number, bA: boolean, ptsB: number, bB: boolean, lag: number, bothZero: boolean): number {
-  return ((((((r * 64 + ptsA) * 2 + (bA ? 1 : 0)) * 64 + ptsB) * 2 + (bB ? 1 : 0)) * 128 + (lag + LAG_OFFSET)) * 2) + (bothZero ? 1 : 0);
+function encodeLevel(r: number, ptsA: number, bA: number, ptsB: number, bB: number, lag: number, bothZero: boolean): number {
+  return (((((r * 64 + ptsA) * 2 + bA) * 64 + ptsB) * 2 + bB) * 128 + (lag + LAG_OFFSET)) * 2 + (bothZero ? 1 : 0);
+}
+
+/** A level state's fields (one reused record: no allocation per state). */
+interface LevelFields {
+  rA: number;
+  ptsA: number;
+  bA: number;
+  ptsB: number;
+  bB: number;
+  lag: number;
+  bothZero: boolean;
+}
+function decodeLevel(key: number, into: LevelFields): void {
+  let k = key;
+  into.bothZero = k % 2 === 1;
+  k = Math.floor(k / 2);
+  into.lag = (k % 128) - LAG_OFFSET;
+  k = Math.floor(k / 128);
+  into.bB = k % 2;
+  k = Math.floor(k / 2);
+  into.ptsB = k % 64;
+  k = Math.floor(k / 64);
+  into.bA = k % 2;
+  k = Math.floor(k / 2);
+  into.ptsA = k % 64;
+  into.rA = Math.floor(k / 64);
 }
 
 /**
@@ -157,7 +187,9 @@ function encodeLevel(r: number, ptsA: number, bA: boolean, ptsB: number, bB: boo
  * Both first rolls are read together from face 10 down while their counts agree; the first face
  * whose counts differ decides the tie-break, and from there on the two sides are independent, so
  * each side's further successes come from a memoised completion vector and the chance of equal
- * totals is an inner product (prefix sums make it linear in the dice). While the counts agree,
+ * totals is an inner product. The trailing side's outcomes are gathered once per side table and
+ * shared by every level state with that table (prefix sums over its counts make it linear in the
+ * dice); each state then reads its lead at its own offset. While the counts agree,
  * only the difference of the two success counts matters (and whether both are still at zero), so
  * the level states keep that lag instead of both counts.
  */
@@ -165,118 +197,137 @@ function tieBreakMass(pa: CheckPool, pb: CheckPool, cap: number, prune: number):
   const ta = Math.max(1, pa.target);
   const tb = Math.max(1, pb.target);
   const rDiff = pa.dice - pb.dice;
-  const memoA = new Map<number, SideStep[]>();
-  const memoB = new Map<number, SideStep[]>();
-  const accLen = cap + 1 + Math.max(pa.dice, pb.dice) + 1;
-  const acc = new Float64Array(accLen);
+  // Index of a face's own successes plus the further ones: at most dice + cap.
+  const len = cap + 1 + Math.max(pa.dice, pb.dice);
+  const acc = new Float64Array(len);
   let firstAhead = 0;
   let secondAhead = 0;
   let identical = 0;
   let dropped = 0;
-  /** acc[ds + x] += w · more[x]; the vector's dropped mass, weighted by `errWeight`, goes to `dropped`. */
-  const accumulate = (st: SideStep, w: number, errWeight: number): void => {
-    const m = moreOf(st);
-    const v = m.v;
-    for (let x = m.lo; x <= m.hi; x++) acc[st.ds + x] += w * v[x];
-    dropped += errWeight * m.dropped;
-  };
-  /** Σ_x more[x] · acc[off + ds + x], leaving out index 0 when `skipZero`. */
-  const dotAcc = (st: SideStep, off: number, skipZero: boolean): number => {
-    const m = moreOf(st);
-    const v = m.v;
+  // The level states of the face being read: their masses, lags and both sides' tables.
+  let masses: number[] = [1];
+  let keys: number[] = [encodeLevel(pa.dice, 0, 0, 0, 0, 0, true)];
+  let lags: number[] = [];
+  let zeros: boolean[] = [];
+  let tablesOfA: SideTable[] = [];
+  let tablesOfB: SideTable[] = [];
+  /**
+   * The tie-break mass won by leading sides against one trailing side table: for every level
+   * state among the trail's `members`, the mass of its lead showing the face more
+   * often (c > c') with equal totals. The trail's outcomes c' < c are gathered in acc by total
+   * once for all those states; each state's lead is read at its own offset (`sign` · lag + its
+   * own successes).
+   */
+  const aheadOf = (trail: SideTable, leads: SideTable[], sign: number): number => {
+    const members = trail.members;
+    acc.fill(0);
+    let maxMass = 0;
+    let groupMass = 0;
+    let maxR = 0;
+    for (const i of members) {
+      groupMass += masses[i];
+      if (masses[i] > maxMass) maxMass = masses[i];
+      if (leads[i].r > maxR) maxR = leads[i].r;
+    }
     let sum = 0;
-    const base = off + st.ds;
-    const from = Math.max(m.lo, -base, 0);
-    const to = Math.min(m.hi, accLen - 1 - base);
-    for (let x = from; x <= to; x++) {
-      const i = base + x;
-      if (skipZero && i === 0) continue;
-      sum += v[x] * acc[i];
+    // The range of acc that holds mass.
+    let accLo = len;
+    let accHi = -1;
+    for (let c = 1; c <= maxR; c++) {
+      const ct = c - 1;
+      const tp = ct <= trail.r ? trail.p[ct] : 0;
+      if (tp !== 0) {
+        if (maxMass * tp < prune) dropped += groupMass * tp;
+        else {
+          const m = moreOf(trail, ct);
+          const v = m.v;
+          const at = m.off;
+          const base = trail.ds[ct];
+          for (let x = m.lo; x <= m.hi; x++) acc[base + x] += tp * v[at + x];
+          if (base + m.lo < accLo) accLo = base + m.lo;
+          if (base + m.hi > accHi) accHi = base + m.hi;
+          dropped += groupMass * tp * m.dropped;
+        }
+      }
+      for (const i of members) {
+        const lead = leads[i];
+        if (c > lead.r) continue;
+        const lp = lead.p[c];
+        if (lp === 0) continue;
+        const mass = masses[i] * lp;
+        if (mass < prune) {
+          dropped += mass;
+          continue;
+        }
+        const m = moreOf(lead, c);
+        const v = m.v;
+        const at = m.off;
+        const base = sign * lags[i] + lead.ds[c];
+        let from = Math.max(m.lo, accLo - base);
+        if (zeros[i] && from === -base) from++;
+        const to = Math.min(m.hi, accHi - base);
+        let dot = 0;
+        for (let x = from; x <= to; x++) dot += v[at + x] * acc[base + x];
+        sum += mass * dot;
+        dropped += mass * m.dropped;
+      }
     }
     return sum;
   };
-  // Level states as parallel lists (keys, masses) with an index by key: no allocation per state.
-  let keys: number[] = [encodeLevel(pa.dice, 0, false, 0, false, 0, true)];
-  let masses: number[] = [1];
-  // The fields of the level state being read (no allocation per state).
-  let rA = 0;
-  let ptsA = 0;
-  let bA = false;
-  let ptsB = 0;
-  let bB = false;
-  let lag = 0;
-  let bothZero = false;
-  const unpack = (key: number): void => {
-    let k = key;
-    const bz = k % 2;
-    k = (k - bz) / 2;
-    lag = (k % 128) - LAG_OFFSET;
-    k = (k - (lag + LAG_OFFSET)) / 128;
-    const xb = k % 2;
-    k = (k - xb) / 2;
-    ptsB = k % 64;
-    k = (k - ptsB) / 64;
-    const xa = k % 2;
-    k = (k - xa) / 2;
-    ptsA = k % 64;
-    rA = (k - ptsA) / 64;
-    bA = xa === 1;
-    bB = xb === 1;
-    bothZero = bz === 1;
-  };
-  /**
-   * The mass (times `mass`) of the lead showing the face more often than the trail (c > c'): the
-   * trail's steps are gathered in acc by ds + x, the lead's read at `off` + ds + x.
-   */
-  const ahead = (lead: SideStep[], rLead: number, trail: SideStep[], rTrail: number, off: number, mass: number): number => {
-    acc.fill(0);
-    let sum = 0;
-    for (let c = 1; c <= rLead; c++) {
-      const t = trail[c - 1];
-      if (c - 1 <= rTrail && t.p > 0) {
-        if (mass * t.p < prune) dropped += mass * t.p;
-        else accumulate(t, t.p, mass * t.p);
-      }
-      const l = lead[c];
-      if (l.p === 0) continue;
-      if (mass * l.p < prune) dropped += mass * l.p;
-      else {
-        sum += l.p * dotAcc(l, off, bothZero);
-        dropped += mass * l.p * moreOf(l).dropped;
-      }
-    }
-    return mass * sum;
-  };
+  const s: LevelFields = { rA: 0, ptsA: 0, bA: 0, ptsB: 0, bB: 0, lag: 0, bothZero: true };
   for (let f = 10; f >= 1; f--) {
+    const n = keys.length;
+    const tablesA = new Map<number, SideTable>();
+    const tablesB = new Map<number, SideTable>();
+    lags = new Array<number>(n);
+    zeros = new Array<boolean>(n);
+    tablesOfA = new Array<SideTable>(n);
+    tablesOfB = new Array<SideTable>(n);
+    for (let i = 0; i < n; i++) {
+      decodeLevel(keys[i], s);
+      const rB = s.rA - rDiff;
+      const keyA = (s.rA * 64 + s.ptsA) * 2 + s.bA;
+      let A = tablesA.get(keyA);
+      if (!A) tablesA.set(keyA, (A = sideTable(ta, f, s.rA, s.ptsA, s.bA === 1, cap)));
+      const keyB = (rB * 64 + s.ptsB) * 2 + s.bB;
+      let B = tablesB.get(keyB);
+      if (!B) tablesB.set(keyB, (B = sideTable(tb, f, rB, s.ptsB, s.bB === 1, cap)));
+      A.members.push(i);
+      B.members.push(i);
+      lags[i] = s.lag;
+      zeros[i] = s.bothZero;
+      tablesOfA[i] = A;
+      tablesOfB[i] = B;
+    }
+    // First ahead (more of face f than the second): totals equal when lag + dsA + xA = dsB + xB,
+    // so the second side trails, gathered by dsB + xB.
+    tablesB.forEach((B) => (firstAhead += aheadOf(B, tablesOfA, 1)));
+    // Second ahead: the first side trails; the second's index is −lag + dsB + xB.
+    tablesA.forEach((A) => (secondAhead += aheadOf(A, tablesOfB, -1)));
+    // Still level: both show face f equally often.
     const index = new Map<number, number>();
     const nextKeys: number[] = [];
     const nextMasses: number[] = [];
-    for (let i = 0; i < keys.length; i++) {
+    for (let i = 0; i < n; i++) {
       const mass = masses[i];
-      unpack(keys[i]);
-      const rB = rA - rDiff;
-      const A = sideSteps(memoA, ta, f, rA, ptsA, bA, cap);
-      const Bs = sideSteps(memoB, tb, f, rB, ptsB, bB, cap);
-      // First ahead (more of face f than the second): Σ_{cA > cB}. Totals equal when
-      // lag + dsA + xA = dsB + xB, so acc is indexed by dsB + xB.
-      firstAhead += ahead(A, rA, Bs, rB, lag, mass);
-      // Second ahead: Σ_{cB > cA}, acc indexed by dsA + xA, B's index −lag + dsB + xB.
-      secondAhead += ahead(Bs, rB, A, rA, -lag, mass);
-      // Still level: both show face f equally often.
-      for (let c = 0; c <= Math.min(rA, rB); c++) {
-        const p = A[c].p * Bs[c].p;
+      const A = tablesOfA[i];
+      const B = tablesOfB[i];
+      const lag = lags[i];
+      const both = Math.min(A.r, B.r);
+      for (let c = 0; c <= both; c++) {
+        const p = A.p[c] * B.p[c];
         if (p === 0) continue;
         if (mass * p < prune) {
           dropped += mass * p;
           continue;
         }
-        const sa = A[c];
-        const sb = Bs[c];
-        const k = encodeLevel(sa.r, sa.pts, sa.blocked, sb.pts, sb.blocked, lag + sa.ds - sb.ds, bothZero && sa.ds === 0 && sb.ds === 0);
-        const at = index.get(k);
+        const dsA = A.ds[c];
+        const dsB = B.ds[c];
+        const nk = encodeLevel(A.r - c, A.pts[c], A.blocked[c], B.pts[c], B.blocked[c], lag + dsA - dsB, zeros[i] && dsA === 0 && dsB === 0);
+        const at = index.get(nk);
         if (at === undefined) {
-          index.set(k, nextKeys.length);
-          nextKeys.push(k);
+          index.set(nk, nextKeys.length);
+          nextKeys.push(nk);
           nextMasses.push(mass * p);
         } else nextMasses[at] += mass * p;
       }
@@ -287,12 +338,17 @@ function tieBreakMass(pa: CheckPool, pb: CheckPool, cap: number, prune: number):
   // Identical first rolls (only when both pools have the same size): equal totals tie.
   for (let i = 0; i < keys.length; i++) {
     const mass = masses[i];
-    unpack(keys[i]);
-    const va = bA ? NOTHING_MORE : completionVector(ta, 0, 0, ptsA, cap);
-    const vb = bB ? NOTHING_MORE : completionVector(tb, 0, 0, ptsB, cap);
-    acc.fill(0);
-    for (let x = vb.lo; x <= vb.hi; x++) acc[x] += vb.v[x];
-    identical += mass * dotAcc({ p: 1, ds: 0, r: 0, pts: ptsA, blocked: bA, more: va, t: ta, f: 0, cap }, lag, bothZero);
+    decodeLevel(keys[i], s);
+    const va = s.bA === 1 ? NOTHING_MORE : completionVector(ta, 0, 0, s.ptsA, cap);
+    const vb = s.bB === 1 ? NOTHING_MORE : completionVector(tb, 0, 0, s.ptsB, cap);
+    // Totals equal when lag + xA = xB (not both zero while both are still at zero).
+    let sum = 0;
+    for (let x = va.lo; x <= va.hi; x++) {
+      const y = s.lag + x;
+      if (y < vb.lo || y > vb.hi || (s.bothZero && y === 0)) continue;
+      sum += va.v[va.off + x] * vb.v[vb.off + y];
+    }
+    identical += mass * sum;
     dropped += mass * (va.dropped + vb.dropped);
   }
   return { firstAhead, secondAhead, identical, dropped };
