@@ -2,10 +2,11 @@
  * The enumeration pieces behind the Flange exact odds (internal: not exported from the rules
  * core's index; odds.ts and opposed.ts build on them). Pure, memoised in bounded tables.
  *
- * One batch of dice is split by the binomial law into 10s (which fix the bonus points), faces that
- * meet the target, and faces below it; the faces below the target are lifted cheapest first (the
- * order `resolveCheck` uses) by a small memoised recursion over (face, dice left, points left).
- * Batches of extra dice are chained.
+ * One batch of dice is split by the binomial law into its 10s (which fix the bonus points) and the
+ * rest; the rest are settled by one memoised recursion over (highest face left, dice left, points
+ * left) that yields a success-count vector: faces that meet the target succeed, faces below it are
+ * lifted cheapest first (the order `resolveCheck` uses), and leftover points roll a batch of extra
+ * dice, itself built from the same vectors.
  */
 import type { Dist } from "../../../dice/dist";
 import { assertInt } from "./character";
@@ -105,6 +106,7 @@ export interface Completion {
 /** Entries below this at either end of a completion vector are left out of [lo, hi]. */
 const COMPLETION_FLOOR = 1e-17;
 
+/** The vector just filled at `off` as a Completion: its non-zero range and its floored range. */
 function finish(v: Float64Array, off: number, cap: number): Completion {
   let nzLo = 0;
   while (nzLo < cap && v[off + nzLo] === 0) nzLo++;
