@@ -4,7 +4,7 @@
  * chain itself) and completion vectors (dice left below a face, points to spend, extra dice).
  */
 import { describe, expect, it } from "vitest";
-import { chainDistribution, clearEnumerationMemos, completionVector } from "../../../src/rulesets/flange/rules/enumerate";
+import { ODDS_CACHE_MAX_ENTRIES, chainDistribution, clearEnumerationMemos, completionVector } from "../../../src/rulesets/flange/rules/enumerate";
 
 /** Entry s of a completion vector (0 outside the range it reports). */
 function entry(c: ReturnType<typeof completionVector>, s: number): number {
@@ -97,5 +97,18 @@ describe("flange enumeration: completion vectors", () => {
 
   it("refuses dice that have no face left to show", () => {
     expect(() => completionVector(6, 1, 1, 0, 20)).toThrow(RangeError);
+  });
+
+  it("the tables forget everything past ODDS_CACHE_MAX_ENTRIES; a vector made before stays intact", () => {
+    clearEnumerationMemos();
+    const before = completionVector(3, 10, 5, 2, 31);
+    const copy = Array.from({ length: 32 }, (_, s) => entry(before, s));
+    let made = 0;
+    for (let cap = 1; made <= ODDS_CACHE_MAX_ENTRIES; cap++) {
+      for (let t = 1; t <= 10; t++) for (let r = 1; r <= 15; r++) for (let pts = 0; pts <= 14; pts++, made++) completionVector(t, 10, r, pts, cap);
+    }
+    for (let s = 0; s <= 31; s++) expect(entry(before, s)).toBe(copy[s]);
+    const again = completionVector(3, 10, 5, 2, 31);
+    for (let s = 0; s <= 31; s++) expect(entry(again, s)).toBeCloseTo(copy[s], 15);
   });
 });

@@ -51,21 +51,6 @@ export function binomRow(n: number, num: number, den: number): Float64Array {
   return row;
 }
 
-/** A memo table that forgets everything when it grows past ODDS_CACHE_MAX_ENTRIES. */
-class BoundedMemo<V> {
-  private readonly map = new Map<string | number, V>();
-  get(key: string | number): V | undefined {
-    return this.map.get(key);
-  }
-  set(key: string | number, value: V): void {
-    if (this.map.size >= ODDS_CACHE_MAX_ENTRIES) this.map.clear();
-    this.map.set(key, value);
-  }
-  clear(): void {
-    this.map.clear();
-  }
-}
-
 /** Bonus points and dice counts stay below this (keys are packed with it). */
 const SHIFT = 128;
 
@@ -120,8 +105,8 @@ function finish(v: Float64Array, off: number, cap: number): Completion {
   return { v, off, lo, hi, dropped, nzLo, nzHi };
 }
 
-const chainMemo = /* @__PURE__ */ new BoundedMemo<Completion>();
-const completionMemo = /* @__PURE__ */ new BoundedMemo<Completion>();
+const chainMemo = new Map<number, Completion>();
+const completionMemo = new Map<number, Completion>();
 
 /** Forget every memoised table. */
 export function clearEnumerationMemos(): void {
@@ -129,6 +114,15 @@ export function clearEnumerationMemos(): void {
   completionMemo.clear();
   arena.buf = new Float64Array(0);
   arena.used = 0;
+}
+
+/**
+ * Memoise a vector. When either table is full both are forgotten, and their chunks with them: a
+ * chunk holds vectors of both tables, so clearing one alone could keep every chunk alive.
+ */
+function remember(memo: Map<number, Completion>, key: number, value: Completion): void {
+  if (memo.size >= ODDS_CACHE_MAX_ENTRIES) clearEnumerationMemos();
+  memo.set(key, value);
 }
 
 /** out[min(x + shift, cap)] += p · src[x] for every non-zero entry of src (out at `at`, over 0..cap). */
@@ -177,7 +171,7 @@ function chain(k: number, t: number, first: boolean, cap: number): Completion {
     }
   }
   const out = finish(v, at, cap);
-  chainMemo.set(memoKey, out);
+  remember(chainMemo, memoKey, out);
   return out;
 }
 
@@ -267,6 +261,6 @@ function completion(t: number, face: number, r: number, pts: number, cap: number
     for (let m = 0; m <= r; m++) if (row[m] !== 0) addShifted(v, at, cap, parts[m], m, row[m]);
     out = finish(v, at, cap);
   }
-  completionMemo.set(key, out);
+  remember(completionMemo, key, out);
   return out;
 }
