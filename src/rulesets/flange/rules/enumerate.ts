@@ -151,16 +151,19 @@ function chain(k: number, t: number, first: boolean, cap: number): Completion {
   const memoKey = ((k * 16 + t) * 2 + (first ? 1 : 0)) * 256 + cap;
   const hit = chainMemo.get(memoKey);
   if (hit) return hit;
-  const rows: Completion[] = [];
+  const rows: (Completion | null)[] = [];
   const row = binomRow(k, 1, 10);
   const last = first ? k : k - 1;
   // The parts first (they may allocate), then this vector.
-  for (let tens = 0; tens <= last; tens++) rows.push(row[tens] === 0 ? ZERO : completion(t, 10, k - tens, first ? Math.max(0, tens - 1) : tens, cap));
+  for (let tens = 0; tens <= last; tens++) rows.push(row[tens] === 0 ? null : completion(t, 10, k - tens, first ? Math.max(0, tens - 1) : tens, cap));
   const at = allocate(cap + 1);
   const v = arena.buf;
   if (k === 0) v[at] = 1;
   else {
-    for (let tens = 0; tens <= last; tens++) if (row[tens] !== 0) addShifted(v, at, cap, rows[tens], tens, row[tens]);
+    for (let tens = 0; tens <= last; tens++) {
+      const part = rows[tens];
+      if (part !== null) addShifted(v, at, cap, part, tens, row[tens]);
+    }
     if (!first) {
       // All k extra dice are 10s (probability q): k successes and k more extra dice.
       const q = row[k];
@@ -174,9 +177,6 @@ function chain(k: number, t: number, first: boolean, cap: number): Completion {
   remember(chainMemo, memoKey, out);
   return out;
 }
-
-/** A placeholder for a branch of probability 0 (never read). */
-const ZERO: Completion = { v: /* @__PURE__ */ new Float64Array(1), off: 0, lo: 0, hi: 0, dropped: 0, nzLo: 0, nzHi: 0 };
 
 /**
  * The distribution of successes of a check's first roll of k dice at `target` (extra dice
@@ -220,47 +220,44 @@ function completion(t: number, face: number, r: number, pts: number, cap: number
   const hit = completionMemo.get(key);
   if (hit) return hit;
   const g = face - 1;
-  let out: Completion;
-  if (pts === 0 || g < t) {
-    // No points (nothing to lift, no extra dice), or below the target with points.
-    let row: Float64Array | null = null;
-    let parts: Completion[] | null = null;
-    let afford = 0;
-    if (pts !== 0) {
-      const cost = t - g;
-      afford = Math.floor(pts / cost);
-      row = binomRow(r, 1, g);
-      parts = [];
-      for (let c = 0; c <= r; c++) parts.push(row[c] === 0 || c > afford ? ZERO : completion(t, g, r - c, pts - c * cost, cap));
-    }
-    const at = allocate(cap + 1);
-    const v = arena.buf;
-    if (row === null || parts === null) {
-      if (g < t) v[at] = 1;
-      else {
-        const hits = binomRow(r, g - t + 1, g);
-        for (let m = 0; m <= r; m++) v[at + Math.min(m, cap)] += hits[m];
-      }
-    } else {
-      for (let c = 0; c <= r; c++) {
-        const p = row[c];
-        if (p === 0) continue;
-        // The first die the points cannot pay for ends the side: `afford` lifted.
-        if (c > afford) v[at + Math.min(afford, cap)] += p;
-        else addShifted(v, at, cap, parts[c], c, p);
-      }
-    }
-    out = finish(v, at, cap);
-  } else {
+  // The outcomes of the highest face left: probability, successes added, and what follows (null:
+  // nothing more). The parts are made before this vector (they may start a new chunk).
+  let probs: ArrayLike<number>;
+  const adds: number[] = [];
+  const parts: (Completion | null)[] = [];
+  if (g >= t) {
     // Every die showing t..g succeeds; the others continue below the target with the same points.
-    const row = binomRow(r, g - t + 1, g);
-    const parts: Completion[] = [];
-    for (let m = 0; m <= r; m++) parts.push(row[m] === 0 ? ZERO : completion(t, t, r - m, pts, cap));
-    const at = allocate(cap + 1);
-    const v = arena.buf;
-    for (let m = 0; m <= r; m++) if (row[m] !== 0) addShifted(v, at, cap, parts[m], m, row[m]);
-    out = finish(v, at, cap);
+    probs = binomRow(r, g - t + 1, g);
+    for (let m = 0; m <= r; m++) {
+      adds.push(m);
+      parts.push(probs[m] === 0 ? null : completion(t, t, r - m, pts, cap));
+    }
+  } else if (pts === 0) {
+    // Below the target with no points: nothing more succeeds.
+    probs = [1];
+    adds.push(0);
+    parts.push(null);
+  } else {
+    // c dice show g: lifted at t − g points each; the first die the points cannot pay for ends the side.
+    const cost = t - g;
+    const afford = Math.floor(pts / cost);
+    probs = binomRow(r, 1, g);
+    for (let c = 0; c <= r; c++) {
+      const lifted = Math.min(c, afford);
+      adds.push(lifted);
+      parts.push(probs[c] === 0 || c > afford ? null : completion(t, g, r - c, pts - c * cost, cap));
+    }
   }
+  const at = allocate(cap + 1);
+  const v = arena.buf;
+  for (let i = 0; i < adds.length; i++) {
+    const p = probs[i];
+    if (p === 0) continue;
+    const part = parts[i];
+    if (part === null) v[at + Math.min(adds[i], cap)] += p;
+    else addShifted(v, at, cap, part, adds[i], p);
+  }
+  const out = finish(v, at, cap);
   remember(completionMemo, key, out);
   return out;
 }
